@@ -1,0 +1,48 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  const dirs: string[] = [];
+  const dataDir = () => {
+    const d = mkdtempSync(join(tmpdir(), "gl-config-"));
+    dirs.push(d);
+    return d;
+  };
+  afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it("runs a fresh clone with no variables: embedded PGlite under the data folder and a kept local secret", () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.database).toEqual({ kind: "pglite", dataDir: join(dir, "pglite") });
+    expect(config.port).toBe(3000);
+    expect(config.appSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, "app-secret"), "utf8")).toBe(config.appSecret);
+    expect(loadConfig({ DATA_DIR: dir }).appSecret).toBe(config.appSecret);
+    expect(config.devMailbox).toBe(true);
+  });
+
+  it("switches to PostgreSQL with DATABASE_URL", () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "postgres://u@localhost:5432/db", APP_SECRET: "s".repeat(32) });
+    expect(config.database).toEqual({ kind: "postgres", url: "postgres://u@localhost:5432/db" });
+  });
+
+  it("stops with a clear message on bad values", () => {
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT: /);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
+    expect(() => loadConfig({ APP_SECRET: "short" })).toThrow(/APP_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ SMTP_URL: "http://mail" })).toThrow(/SMTP_URL/);
+  });
+
+  it("demands a secret and PostgreSQL in production, and turns the dev mailbox off", () => {
+    const dir = dataDir();
+    expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: dir, DATABASE_URL: "postgres://x/y" })).toThrow(/APP_SECRET: required in production/);
+    expect(existsSync(join(dir, "app-secret"))).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: "production", APP_SECRET: "s".repeat(40) })).toThrow(/DATABASE_URL: required in production/);
+    const config = loadConfig({ NODE_ENV: "production", APP_SECRET: "s".repeat(40), DATABASE_URL: "postgres://x/y" });
+    expect(config.devMailbox).toBe(false);
+  });
+});

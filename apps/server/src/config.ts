@@ -1,0 +1,116 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { z } from "zod";
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  DATA_DIR: z.string().min(1).default(".data"),
+  APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  MAIL_FROM: z.string().min(3).default("GroupLedger <no-reply@groupledger.local>"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PUBLIC_URL: z.string().url().optional(),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(8 * 3600),
+});
+
+export interface RateLimits {
+  /** Login attempts per IP in the window. */
+  loginPerIp: number;
+  /** Failed logins per email in the window. */
+  loginFailuresPerEmail: number;
+  /** Code submissions (validation and reset) per IP in the window. */
+  codePerIp: number;
+  /** Mails requested (sign-up, resend, forgot) per IP in the window. */
+  mailPerIp: number;
+  windowMs: number;
+  /** Everything else, per IP per minute (in-process guard against floods). */
+  globalPerMinute: number;
+}
+
+export interface Config {
+  env: "development" | "test" | "production";
+  host: string;
+  port: number;
+  database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
+  dataDir: string;
+  appSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: string;
+  publicUrl: string | undefined;
+  tokenTtlSeconds: number;
+  /** Behind a load balancer: take the client IP from X-Forwarded-For (rate limits, audit). */
+  trustProxy: boolean;
+  codeTtlMs: number;
+  codeMaxAttempts: number;
+  rateLimits: RateLimits;
+  /** Dev mailbox endpoint: never in production. */
+  devMailbox: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export const defaultRateLimits: RateLimits = {
+  loginPerIp: 30,
+  loginFailuresPerEmail: 10,
+  codePerIp: 20,
+  mailPerIp: 10,
+  windowMs: 15 * 60 * 1000,
+  globalPerMinute: 600,
+};
+
+/** A secret kept beside the embedded database, so a fresh clone needs no set-up and tokens survive restarts. */
+function localSecret(dataDir: string): string {
+  const file = resolve(dataDir, "app-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === "production" && !e.APP_SECRET) {
+    throw new ConfigError("Invalid configuration:\n  APP_SECRET: required in production (at least 32 characters)");
+  }
+  if (e.NODE_ENV === "production" && !e.DATABASE_URL) {
+    throw new ConfigError("Invalid configuration:\n  DATABASE_URL: required in production (PostgreSQL 15+)");
+  }
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    database: e.DATABASE_URL
+      ? { kind: "postgres", url: e.DATABASE_URL }
+      : { kind: "pglite", dataDir: resolve(dataDir, "pglite") },
+    dataDir,
+    appSecret: e.APP_SECRET ?? localSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL,
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    trustProxy: e.TRUST_PROXY === "true",
+    codeTtlMs: 15 * 60 * 1000,
+    codeMaxAttempts: 5,
+    rateLimits: defaultRateLimits,
+    devMailbox: e.NODE_ENV !== "production",
+  };
+}

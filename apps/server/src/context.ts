@@ -1,0 +1,16 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import type { SessionService } from "./modules/session/service.ts";
+import type { Mailer } from "./services/mailer.ts";
+
+/** What route plugins are handed by the composition root. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  sessions: SessionService;
+  /** onRequest hook: authenticates before the body is even parsed. */
+  requireAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  version: string;
+}

@@ -1,0 +1,89 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** The few raw operations the migration runner needs, on either driver. */
+export interface SqlSession {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Several statements at once, no parameters. */
+  exec(text: string): Promise<void>;
+}
+
+export interface Database {
+  readonly driver: "pglite" | "postgres";
+  readonly db: Db;
+  /** Runs fn in one transaction on one connection; rolls back if it throws. */
+  transaction<T>(fn: (session: SqlSession) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function fromPglite(client: PGlite): Database {
+  return {
+    driver: "pglite",
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    transaction: (fn) =>
+      client.transaction((tx) =>
+        fn({
+          query: async <T>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows,
+          exec: async (text: string) => {
+            await tx.exec(text);
+          },
+        }),
+      ),
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: () => client.close(),
+  };
+}
+
+export function fromPool(pool: pg.Pool): Database {
+  return {
+    driver: "postgres",
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    async transaction(fn) {
+      const conn = await pool.connect();
+      try {
+        await conn.query("begin");
+        const result = await fn({
+          query: async <T>(text: string, params?: unknown[]) =>
+            (await conn.query(text, params)).rows as T[],
+          exec: async (text: string) => {
+            await conn.query(text);
+          },
+        });
+        await conn.query("commit");
+        return result;
+      } catch (err) {
+        await conn.query("rollback").catch(() => undefined);
+        throw err;
+      } finally {
+        conn.release();
+      }
+    },
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    close: () => pool.end(),
+  };
+}
+
+export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle client losing its server must not crash the process; the next query reconnects.
+    pool.on("error", () => undefined);
+    return fromPool(pool);
+  }
+  mkdirSync(target.dataDir, { recursive: true });
+  return fromPglite(await PGlite.create(target.dataDir));
+}

@@ -1,0 +1,124 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** A tenant: one group of companies and everyone who works on it. */
+export const accounts = pgTable("accounts", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  onboarding: boolean("onboarding").notNull().default(true),
+  // numeric keeps 1.1 exact; steps are a fixed set validated by the domain.
+  onboardingStep: numeric("onboarding_step", { precision: 3, scale: 1 }).notNull().default("0"),
+  nabAccounts: jsonb("nab_accounts")
+    .$type<{ realmId: string; neverABalanceAccountsForCompany: string[] }[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    permissionLevel: integer("permission_level").notNull().default(0),
+    releaseNotesVersion: text("release_notes_version").notNull().default("0"),
+    // Bumped on password change/reset: every token issued before is rejected.
+    tokenVersion: integer("token_version").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("users_email_key").on(t.email), index("users_account_idx").on(t.accountId)],
+);
+
+export const codePurposes = ["verify_email", "reset_password"] as const;
+export type CodePurpose = (typeof codePurposes)[number];
+
+/** Single-use codes; only a keyed hash is stored, never the code. */
+export const verificationCodes = pgTable(
+  "verification_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").$type<CodePurpose>().notNull(),
+    codeHash: text("code_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("verification_codes_hash_key").on(t.purpose, t.codeHash),
+    index("verification_codes_user_idx").on(t.userId, t.purpose),
+  ],
+);
+
+/** Tokens ended by logout before their expiry. Rows past expires_at can be purged. */
+export const revokedTokens = pgTable("revoked_tokens", {
+  jti: text("jti").primaryKey(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const mailStatuses = ["pending", "sent", "failed", "logged"] as const;
+export type MailStatus = (typeof mailStatuses)[number];
+
+/** Every mail the product sends, so none is lost when SMTP is down or absent. */
+export const outboxMail = pgTable(
+  "outbox_mail",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    status: text("status").$type<MailStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("outbox_mail_to_idx").on(t.toAddress, t.createdAt)],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    accountId: uuid("account_id").references(() => accounts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    ip: text("ip"),
+    requestId: text("request_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_account_idx").on(t.accountId, t.createdAt)],
+);
+
+/** Fixed-window counters shared by every app process (login and code attempts). */
+export const rateLimitCounters = pgTable("rate_limit_counters", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});

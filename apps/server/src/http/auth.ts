@@ -1,0 +1,65 @@
+import { eq } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { ErrorCodes, INVALID_TOKEN_MESSAGE } from "@groupledger/contract";
+import type { Db } from "../db/client.ts";
+import { revokedTokens, users } from "../db/schema.ts";
+import type { TokenClaims, TokenService } from "../services/tokens.ts";
+import { AppError } from "./errors.ts";
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface AuthContext {
+  user: UserRow;
+  claims: TokenClaims;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+const invalid = () => new AppError(401, ErrorCodes.invalidToken, INVALID_TOKEN_MESSAGE);
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+/**
+ * preHandler for every signed-in route. Expired tokens answer EXPIRED_TOKEN (SPEC §8) so the
+ * web app can tell expiry from tampering; everything else is "Invalid token".
+ */
+export function requireAuth(db: Db, tokens: TokenService) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const token = bearerToken(request);
+    if (!token) throw invalid();
+    const checked = await tokens.check(token);
+    if (!checked.ok) {
+      if (checked.reason === "expired") {
+        throw new AppError(401, ErrorCodes.expiredToken, "Your session has expired. Please sign in again.");
+      }
+      throw invalid();
+    }
+    const { claims } = checked;
+    const [user] = await db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
+    if (!user || user.accountId !== claims.acc || user.tokenVersion !== claims.ver || !user.emailVerifiedAt) {
+      throw invalid();
+    }
+    const [revoked] = await db
+      .select({ jti: revokedTokens.jti })
+      .from(revokedTokens)
+      .where(eq(revokedTokens.jti, claims.jti))
+      .limit(1);
+    if (revoked) throw invalid();
+    request.auth = { user, claims };
+  };
+}
+
+/** For handlers behind requireAuth: the context is always there. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw invalid();
+  return request.auth;
+}

@@ -1,0 +1,171 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  changePasswordRequestSchema,
+  emailOnlyRequestSchema,
+  errorBodySchema,
+  messageResponseSchema,
+  resetPasswordRequestSchema,
+  sessionUserSchema,
+  signupRequestSchema,
+  signupResponseSchema,
+  tokenRequestSchema,
+  tokenResponseSchema,
+  validationCodeRequestSchema,
+  validationCodeResponseSchema,
+} from "@groupledger/contract";
+import { authOf } from "../../http/auth.ts";
+import type { AppContext } from "../../context.ts";
+import { messages } from "./service.ts";
+
+const tags = ["session"];
+const err = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+
+export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { sessions, requireAuth } = ctx;
+  const meta = (r: { ip: string; id: string }) => ({ ip: r.ip, requestId: r.id });
+
+  app.post(
+    "/signup",
+    {
+      schema: {
+        tags,
+        summary: "Create an account and its first user; mails a verification code",
+        description:
+          "Not in the product spec; defined here. An email that signed up but never verified may sign up again (new password, new code).",
+        body: signupRequestSchema,
+        response: { 201: signupResponseSchema, ...err },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await sessions.signup(req.body, meta(req))),
+  );
+
+  app.post(
+    "/resendcode",
+    {
+      schema: {
+        tags,
+        summary: "Mail a new verification code (same answer whether or not the email is known)",
+        body: emailOnlyRequestSchema,
+        response: { 200: messageResponseSchema, ...err },
+      },
+    },
+    async (req) => {
+      await sessions.resendVerification(req.body.email, meta(req));
+      return { message: messages.resendSent };
+    },
+  );
+
+  app.post(
+    "/validationcode",
+    {
+      schema: {
+        tags,
+        summary: "Verify the email with the mailed code; returns the email",
+        body: validationCodeRequestSchema,
+        response: { 200: validationCodeResponseSchema, ...err },
+      },
+    },
+    async (req) => sessions.verifyEmail(req.body, meta(req)),
+  );
+
+  app.post(
+    "/token",
+    {
+      schema: {
+        tags,
+        summary: "Sign in: returns a JWT",
+        body: tokenRequestSchema,
+        response: { 200: tokenResponseSchema, ...err },
+      },
+    },
+    async (req) => {
+      const { token, expiresAt } = await sessions.login(req.body, meta(req));
+      return { token, expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  app.get(
+    "/",
+    {
+      onRequest: requireAuth,
+      schema: { tags, summary: "The signed-in user", response: { 200: sessionUserSchema, ...err } },
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      return {
+        id: user.id,
+        email: user.email,
+        permissionLevel: user.permissionLevel,
+        accountId: user.accountId,
+        emailVerified: user.emailVerifiedAt !== null,
+        releaseNotesVersion: user.releaseNotesVersion,
+        createdAt: user.createdAt.toISOString(),
+      };
+    },
+  );
+
+  app.post(
+    "/logout",
+    {
+      onRequest: requireAuth,
+      schema: { tags, summary: "End this session: the token is refused from now on", response: { 204: z.null(), ...err } },
+    },
+    async (req, reply) => {
+      const { user, claims } = authOf(req);
+      await sessions.logout(user, claims, meta(req));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    "/forgotpassword",
+    {
+      schema: {
+        tags,
+        summary: "Mail a password-reset code (same answer whether or not the email is known)",
+        body: emailOnlyRequestSchema,
+        response: { 200: messageResponseSchema, ...err },
+      },
+    },
+    async (req) => {
+      await sessions.forgotPassword(req.body.email, meta(req));
+      return { message: messages.forgotSent };
+    },
+  );
+
+  app.post(
+    "/resetpassword",
+    {
+      schema: {
+        tags,
+        summary: "Set a new password with the mailed reset code; ends every session of the user",
+        description: "Not in the product spec; defined here.",
+        body: resetPasswordRequestSchema,
+        response: { 200: messageResponseSchema, ...err },
+      },
+    },
+    async (req) => {
+      await sessions.resetPassword(req.body, meta(req));
+      return { message: messages.passwordReset };
+    },
+  );
+
+  app.post(
+    "/changepassword",
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        summary: "Change the signed-in user's password; other sessions end, this one gets a new token",
+        description: "Not in the product spec; defined here.",
+        body: changePasswordRequestSchema,
+        response: { 200: tokenResponseSchema, ...err },
+      },
+    },
+    async (req) => {
+      const { token, expiresAt } = await sessions.changePassword(authOf(req).user, req.body, meta(req));
+      return { token, expiresAt: expiresAt.toISOString() };
+    },
+  );
+};

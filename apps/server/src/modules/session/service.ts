@@ -1,0 +1,286 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { ErrorCodes } from "@groupledger/contract";
+import { passwordProblems } from "@groupledger/domain";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import { accounts, revokedTokens, users, verificationCodes, type CodePurpose } from "../../db/schema.ts";
+import { AppError, errors } from "../../http/errors.ts";
+import type { UserRow } from "../../http/auth.ts";
+import { audit } from "../../services/audit.ts";
+import { formatCode, hashCode, newCode } from "../../services/codes.ts";
+import type { Mail, Mailer } from "../../services/mailer.ts";
+import { hashPassword, timingDummyHash, verifyPassword } from "../../services/passwords.ts";
+import type { RateLimiter } from "../../services/rate-limiter.ts";
+import type { TokenClaims, TokenService } from "../../services/tokens.ts";
+
+export interface RequestMeta {
+  ip: string;
+  requestId: string;
+}
+
+export const messages = {
+  signupSent: "We sent a verification code to your email. Enter it to finish signing up.",
+  codeInvalid: "That code is not valid or has expired. Check the latest email from us, or ask for a new code.",
+  credentialsInvalid: "Incorrect email or password.",
+  notVerified: "Please verify your email first: enter the code we sent you, or ask for a new one.",
+  emailTaken: "An account with this email already exists. Sign in, or reset your password if you forgot it.",
+  forgotSent: "If an account exists for that email, we have sent it a code to reset the password.",
+  resendSent: "If that email is waiting for verification, we have sent it a new code.",
+  passwordReset: "Your password has been changed. Please sign in with your new password.",
+  currentPasswordWrong: "Your current password is not correct.",
+  tooManyLogins: (minutes: number) => `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+  tooManyCodes: (minutes: number) => `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+};
+
+const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
+
+export class SessionService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly tokens: TokenService,
+    private readonly mailer: Mailer,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  private async limit(key: string, limit: number, message: (m: number) => string): Promise<void> {
+    const r = await this.limiter.hit(key, limit, this.config.rateLimits.windowMs);
+    if (!r.allowed) throw errors.tooManyRequests(message(minutes(r.retryAfterMs)), r.retryAfterMs);
+  }
+
+  async signup(input: { email: string; password: string }, meta: RequestMeta): Promise<{ email: string; message: string }> {
+    await this.limit(`mail:ip:${meta.ip}`, this.config.rateLimits.mailPerIp, messages.tooManyCodes);
+    const passwordHash = await hashPassword(input.password);
+    const mail = await this.db.transaction(async (tx) => {
+      const [existing] = await tx.select().from(users).where(eq(users.email, input.email)).limit(1);
+      if (existing?.emailVerifiedAt) throw errors.conflict(ErrorCodes.emailTaken, messages.emailTaken);
+      let user: UserRow;
+      if (existing) {
+        // The first sign-up was never verified: whoever owns the mailbox may start over.
+        [user] = (await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: new Date() })
+          .where(eq(users.id, existing.id))
+          .returning()) as [UserRow];
+      } else {
+        const [account] = await tx.insert(accounts).values({ name: "My group" }).returning({ id: accounts.id });
+        if (!account) throw new Error("account insert returned no row");
+        [user] = (await tx.insert(users).values({ accountId: account.id, email: input.email, passwordHash }).returning()) as [UserRow];
+      }
+      await audit(tx, { action: "user.signed_up", accountId: user.accountId, userId: user.id, ip: meta.ip, requestId: meta.requestId });
+      return this.issueCode(tx, user, "verify_email");
+    });
+    await this.send(mail);
+    return { email: input.email, message: messages.signupSent };
+  }
+
+  async resendVerification(email: string, meta: RequestMeta): Promise<void> {
+    await this.limit(`mail:ip:${meta.ip}`, this.config.rateLimits.mailPerIp, messages.tooManyCodes);
+    const mail = await this.db.transaction(async (tx) => {
+      const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+      if (!user || user.emailVerifiedAt) return null;
+      return this.issueCode(tx, user, "verify_email");
+    });
+    if (mail) await this.send(mail);
+  }
+
+  async verifyEmail(input: { validationCode: string; email?: string | undefined }, meta: RequestMeta): Promise<{ email: string }> {
+    await this.limit(`code:ip:${meta.ip}`, this.config.rateLimits.codePerIp, messages.tooManyCodes);
+    const codeHash = hashCode(this.config.appSecret, input.validationCode);
+    const email = await this.db.transaction(async (tx) => {
+      const code = await this.consumeCode(tx, "verify_email", codeHash, input.email);
+      if (!code) return null;
+      const [user] = await tx
+        .update(users)
+        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+        .where(eq(users.id, code.userId))
+        .returning();
+      if (!user) return null;
+      await audit(tx, { action: "user.email_verified", accountId: user.accountId, userId: user.id, ip: meta.ip, requestId: meta.requestId });
+      return user.email;
+    });
+    if (!email) {
+      if (input.email) await this.countFailedAttempt("verify_email", input.email);
+      throw errors.badRequest(ErrorCodes.invalidCode, messages.codeInvalid);
+    }
+    return { email };
+  }
+
+  async login(input: { email: string; password: string }, meta: RequestMeta): Promise<{ token: string; expiresAt: Date }> {
+    const { rateLimits } = this.config;
+    await this.limit(`login:ip:${meta.ip}`, rateLimits.loginPerIp, messages.tooManyLogins);
+    const failuresKey = `login:fail:${input.email}`;
+    const failures = await this.limiter.peek(failuresKey, rateLimits.loginFailuresPerEmail, rateLimits.windowMs);
+    if (failures.count >= rateLimits.loginFailuresPerEmail) {
+      throw errors.tooManyRequests(messages.tooManyLogins(minutes(failures.retryAfterMs)), failures.retryAfterMs);
+    }
+    const [user] = await this.db.select().from(users).where(eq(users.email, input.email)).limit(1);
+    const ok = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), input.password);
+    if (!user || !ok) {
+      await this.limiter.hit(failuresKey, rateLimits.loginFailuresPerEmail, rateLimits.windowMs);
+      await audit(this.db, {
+        action: "user.login_failed",
+        accountId: user?.accountId ?? null,
+        userId: user?.id ?? null,
+        ip: meta.ip,
+        requestId: meta.requestId,
+      });
+      throw errors.unauthorized(ErrorCodes.invalidCredentials, messages.credentialsInvalid);
+    }
+    if (!user.emailVerifiedAt) throw errors.forbidden(ErrorCodes.emailNotVerified, messages.notVerified);
+    const issued = await this.tokens.issue(user);
+    await audit(this.db, { action: "user.logged_in", accountId: user.accountId, userId: user.id, ip: meta.ip, requestId: meta.requestId });
+    return issued;
+  }
+
+  async logout(user: UserRow, claims: TokenClaims, meta: RequestMeta): Promise<void> {
+    await this.db
+      .insert(revokedTokens)
+      .values({ jti: claims.jti, expiresAt: new Date(claims.exp * 1000) })
+      .onConflictDoNothing();
+    await audit(this.db, { action: "user.logged_out", accountId: user.accountId, userId: user.id, ip: meta.ip, requestId: meta.requestId });
+  }
+
+  async forgotPassword(email: string, meta: RequestMeta): Promise<void> {
+    await this.limit(`mail:ip:${meta.ip}`, this.config.rateLimits.mailPerIp, messages.tooManyCodes);
+    const mail = await this.db.transaction(async (tx) => {
+      const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+      if (!user) return null;
+      await audit(tx, { action: "user.password_reset_requested", accountId: user.accountId, userId: user.id, ip: meta.ip, requestId: meta.requestId });
+      return this.issueCode(tx, user, "reset_password");
+    });
+    if (mail) await this.send(mail);
+  }
+
+  async resetPassword(input: { email: string; code: string; password: string }, meta: RequestMeta): Promise<void> {
+    await this.limit(`code:ip:${meta.ip}`, this.config.rateLimits.codePerIp, messages.tooManyCodes);
+    const passwordHash = await hashPassword(input.password);
+    const codeHash = hashCode(this.config.appSecret, input.code);
+    const done = await this.db.transaction(async (tx) => {
+      const code = await this.consumeCode(tx, "reset_password", codeHash, input.email);
+      if (!code) return false;
+      const [user] = await tx
+        .update(users)
+        .set({
+          passwordHash,
+          tokenVersion: sql`${users.tokenVersion} + 1`,
+          // Receiving the code proves the mailbox, just as sign-up verification does.
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, code.userId))
+        .returning();
+      if (!user) return false;
+      await this.burnCodes(tx, user.id, "reset_password");
+      await audit(tx, { action: "user.password_reset", accountId: user.accountId, userId: user.id, ip: meta.ip, requestId: meta.requestId });
+      return true;
+    });
+    if (!done) {
+      await this.countFailedAttempt("reset_password", input.email);
+      throw errors.badRequest(ErrorCodes.invalidCode, messages.codeInvalid);
+    }
+  }
+
+  async changePassword(
+    user: UserRow,
+    input: { currentPassword: string; newPassword: string },
+    meta: RequestMeta,
+  ): Promise<{ token: string; expiresAt: Date }> {
+    const problems = passwordProblems(input.newPassword, user.email);
+    if (problems.length > 0) throw errors.validation(problems.map((message) => ({ path: "newPassword", message })));
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      throw new AppError(400, "wrong_password", messages.currentPasswordWrong, {
+        fields: [{ path: "currentPassword", message: messages.currentPasswordWrong }],
+      });
+    }
+    const [updated] = await this.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.newPassword), tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (!updated) throw errors.notFound();
+    await audit(this.db, { action: "user.password_changed", accountId: user.accountId, userId: user.id, ip: meta.ip, requestId: meta.requestId });
+    // Every other session ends with the version bump; this one continues with a fresh token.
+    return this.tokens.issue(updated);
+  }
+
+  /** A new code replaces any earlier one of the same purpose: only the latest email works. */
+  private async issueCode(tx: Db, user: UserRow, purpose: CodePurpose): Promise<{ id: string; mail: Mail }> {
+    await this.burnCodes(tx, user.id, purpose);
+    const code = newCode();
+    await tx.insert(verificationCodes).values({
+      userId: user.id,
+      purpose,
+      codeHash: hashCode(this.config.appSecret, code),
+      expiresAt: new Date(Date.now() + this.config.codeTtlMs),
+    });
+    const mail = purpose === "verify_email" ? verificationMail(user.email, code) : resetMail(user.email, code);
+    return { id: await this.mailer.enqueue(mail, tx), mail };
+  }
+
+  private async send({ id, mail }: { id: string; mail: Mail }): Promise<void> {
+    await this.mailer.deliver(id, mail);
+  }
+
+  private async burnCodes(tx: Db, userId: string, purpose: CodePurpose): Promise<void> {
+    await tx
+      .update(verificationCodes)
+      .set({ usedAt: new Date() })
+      .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt)));
+  }
+
+  /** Marks a live code used and returns it; a code whose owner's email differs from `email` does not count. */
+  private async consumeCode(tx: Db, purpose: CodePurpose, codeHash: string, email: string | undefined) {
+    const [row] = await tx
+      .select({ id: verificationCodes.id, userId: verificationCodes.userId, email: users.email })
+      .from(verificationCodes)
+      .innerJoin(users, eq(users.id, verificationCodes.userId))
+      .where(
+        and(
+          eq(verificationCodes.purpose, purpose),
+          eq(verificationCodes.codeHash, codeHash),
+          isNull(verificationCodes.usedAt),
+          gt(verificationCodes.expiresAt, new Date()),
+          sql`${verificationCodes.attempts} < ${this.config.codeMaxAttempts}`,
+        ),
+      )
+      .limit(1);
+    if (!row || (email !== undefined && row.email !== email)) return null;
+    const [used] = await tx
+      .update(verificationCodes)
+      .set({ usedAt: new Date() })
+      .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.usedAt)))
+      .returning({ id: verificationCodes.id });
+    return used ? row : null;
+  }
+
+  /** Wrong guesses against one person's code: after codeMaxAttempts the code stops working. */
+  private async countFailedAttempt(purpose: CodePurpose, email: string): Promise<void> {
+    await this.db
+      .update(verificationCodes)
+      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+      .where(
+        and(
+          eq(verificationCodes.purpose, purpose),
+          isNull(verificationCodes.usedAt),
+          sql`${verificationCodes.userId} = (select id from users where email = ${email})`,
+        ),
+      );
+  }
+}
+
+function verificationMail(to: string, code: string): Mail {
+  return {
+    to,
+    subject: "Your GroupLedger verification code",
+    text: `Welcome to GroupLedger.\n\nYour verification code is ${formatCode(code)}\n\nIt expires in 15 minutes. If you did not sign up, you can ignore this email.`,
+  };
+}
+
+function resetMail(to: string, code: string): Mail {
+  return {
+    to,
+    subject: "Reset your GroupLedger password",
+    text: `We received a request to reset your GroupLedger password.\n\nYour reset code is ${formatCode(code)}\n\nIt expires in 15 minutes. If you did not ask for this, you can ignore this email; your password has not changed.`,
+  };
+}

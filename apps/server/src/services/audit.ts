@@ -1,0 +1,22 @@
+import type { Db } from "../db/client.ts";
+import { auditLog } from "../db/schema.ts";
+
+export interface AuditEvent {
+  action: string;
+  accountId?: string | null;
+  userId?: string | null;
+  details?: Record<string, unknown>;
+  ip?: string;
+  requestId?: string;
+}
+
+export async function audit(db: Db, event: AuditEvent): Promise<void> {
+  await db.insert(auditLog).values({
+    action: event.action,
+    accountId: event.accountId ?? null,
+    userId: event.userId ?? null,
+    details: event.details ?? {},
+    ip: event.ip ?? null,
+    requestId: event.requestId ?? null,
+  });
+}

@@ -1,0 +1,79 @@
+import { desc, eq } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/client.ts";
+import { outboxMail } from "../db/schema.ts";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Transport {
+  readonly kind: "smtp" | "log";
+  send(from: string, mail: Mail): Promise<void>;
+}
+
+export function smtpTransport(url: string): Transport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    kind: "smtp",
+    send: async (from, mail) => {
+      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+    },
+  };
+}
+
+/** Without SMTP the mail goes to the log (and stays in the outbox for the dev mailbox). */
+export function logTransport(log: FastifyBaseLogger): Transport {
+  return {
+    kind: "log",
+    send: async (_from, mail) => {
+      log.info({ mailTo: mail.to, subject: mail.subject }, `mail (no SMTP_URL set):\n${mail.text}`);
+    },
+  };
+}
+
+/**
+ * Every mail is written to the outbox first (inside the caller's transaction when given), then
+ * delivered. A failed delivery is kept with its error rather than lost.
+ */
+export class Mailer {
+  constructor(
+    private readonly db: Db,
+    private readonly transport: Transport,
+    private readonly from: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async enqueue(mail: Mail, tx: Db = this.db): Promise<string> {
+    const [row] = await tx
+      .insert(outboxMail)
+      .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text })
+      .returning({ id: outboxMail.id });
+    if (!row) throw new Error("outbox insert returned no row");
+    return row.id;
+  }
+
+  async deliver(id: string, mail: Mail): Promise<void> {
+    try {
+      await this.transport.send(this.from, mail);
+      await this.db
+        .update(outboxMail)
+        .set({ status: this.transport.kind === "smtp" ? "sent" : "logged", sentAt: new Date(), attempts: 1 })
+        .where(eq(outboxMail.id, id));
+    } catch (err) {
+      this.log.error({ err, mailId: id }, "mail delivery failed; kept in outbox");
+      await this.db
+        .update(outboxMail)
+        .set({ status: "failed", attempts: 1, lastError: err instanceof Error ? err.message : String(err) })
+        .where(eq(outboxMail.id, id));
+    }
+  }
+
+  async recent(to: string | undefined, limit: number) {
+    const q = this.db.select().from(outboxMail);
+    return (to ? q.where(eq(outboxMail.toAddress, to)) : q).orderBy(desc(outboxMail.createdAt)).limit(limit);
+  }
+}

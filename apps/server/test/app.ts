@@ -1,0 +1,71 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
+import { buildApp } from "../src/app.ts";
+import { defaultRateLimits, type Config, type RateLimits } from "../src/config.ts";
+import type { Transport } from "../src/services/mailer.ts";
+import { createTestDatabase, type Driver, type TestDatabase } from "./databases.ts";
+
+export type TestConfigOverrides = Partial<Omit<Config, "rateLimits">> & { rateLimits?: Partial<RateLimits> };
+
+export function testConfig(overrides: TestConfigOverrides = {}): Config {
+  const { rateLimits, ...rest } = overrides;
+  return {
+    env: "test",
+    host: "127.0.0.1",
+    port: 0,
+    database: { kind: "pglite", dataDir: "unused" },
+    dataDir: "unused",
+    appSecret: "test-secret-that-is-long-enough-for-hs256-0123456789",
+    smtpUrl: undefined,
+    mailFrom: "GroupLedger <no-reply@test>",
+    logLevel: "silent",
+    publicUrl: undefined,
+    tokenTtlSeconds: 3600,
+    trustProxy: false,
+    codeTtlMs: 15 * 60 * 1000,
+    codeMaxAttempts: 5,
+    devMailbox: true,
+    ...rest,
+    // Suites sign many users up from one address; the rate-limit suite sets its own small limits.
+    rateLimits: { ...defaultRateLimits, loginPerIp: 1000, loginFailuresPerEmail: 1000, codePerIp: 1000, mailPerIp: 1000, ...rateLimits },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: TestDatabase;
+}
+
+/** Registers beforeAll/afterAll building an app on its own fresh database; read `.app` inside tests. */
+export function useTestApp(
+  driver: Driver,
+  options: { config?: TestConfigOverrides; mailTransport?: Transport } = {},
+): { readonly app: FastifyInstance; readonly db: TestDatabase } {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    const db = await createTestDatabase(driver);
+    const app = await buildApp({
+      config: testConfig(options.config),
+      database: db.database,
+      logger: false,
+      webDist: false,
+      ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
+    });
+    await app.ready();
+    current = { app, db };
+  }, 60_000);
+  afterAll(async () => {
+    await current?.app.close();
+    await current?.db.drop();
+  });
+  return {
+    get app() {
+      if (!current) throw new Error("test app used outside a test");
+      return current.app;
+    },
+    get db() {
+      if (!current) throw new Error("test app used outside a test");
+      return current.db;
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "./app.ts";
+import { drivers } from "./databases.ts";
+
+describe.each(drivers)("HTTP basics on %s", (driver) => {
+  const t = useTestApp(driver);
+
+  it("reports health with a database round trip", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "ok", database: driver, version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+  });
+
+  it("answers unknown API routes with a JSON 404", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/nothing-here?x=1" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: "not_found", message: "No route for GET /api/nothing-here." } });
+  });
+
+  it("answers invalid JSON with a 400 a person can act on", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/session/token",
+      headers: { "content-type": "application/json" },
+      payload: '{"email": "a@b.c", ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({ code: "invalid_json", message: "The request body is not valid JSON." });
+  });
+
+  it("answers a wrong content type with 415", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/session/token",
+      headers: { "content-type": "application/xml" },
+      payload: "<email>a</email>",
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.code).toBe("unsupported_media_type");
+  });
+
+  it("answers schema violations with field-level details", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/session/token", payload: { email: 42, password: ["x"] } });
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json();
+    expect(error.code).toBe("validation_failed");
+    expect(error.details.fields).toEqual(
+      expect.arrayContaining([
+        { path: "email", message: "Please enter a valid email." },
+        { path: "password", message: "Please provide a valid password." },
+      ]),
+    );
+  });
+
+  it("answers an oversized body with 413, not 500", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/session/token",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ email: "a@b.co", password: "x".repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe("body_too_large");
+  });
+
+  it("sends security headers and a request id", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("publishes an OpenAPI document generated from the contract", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/health",
+        "/api/session/signup",
+        "/api/session/validationcode",
+        "/api/session/token",
+        "/api/session",
+        "/api/session/logout",
+        "/api/session/forgotpassword",
+        "/api/session/resetpassword",
+        "/api/session/changepassword",
+        "/api/account",
+        "/api/userpermission/releasenotesversion",
+      ]),
+    );
+    const tokenBody = doc.paths["/api/session/token"].post.requestBody.content["application/json"].schema;
+    expect(tokenBody.required).toEqual(expect.arrayContaining(["email", "password"]));
+  });
+});

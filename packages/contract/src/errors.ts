@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+export const fieldErrorSchema = z.object({
+  path: z.string().describe("Dotted path of the offending field, e.g. 'password' or 'query.to'"),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/** The one error shape of the API. `code` is stable snake_case (or a spec-given constant such as EXPIRED_TOKEN). */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Error codes clients act on. */
+export const ErrorCodes = {
+  invalidToken: "invalid_token",
+  /** SPEC §8: the body's error code a client treats as session expiry. */
+  expiredToken: "EXPIRED_TOKEN",
+  invalidCredentials: "invalid_credentials",
+  emailNotVerified: "email_not_verified",
+  invalidCode: "invalid_code",
+  validationFailed: "validation_failed",
+  rateLimited: "rate_limited",
+  emailTaken: "email_taken",
+  notFound: "not_found",
+} as const;
+
+/** SPEC §8: a 401 with this message makes the web app drop its token and reload. */
+export const INVALID_TOKEN_MESSAGE = "Invalid token";

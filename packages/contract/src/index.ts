@@ -1,0 +1,4 @@
+export * from "./errors.ts";
+export * from "./session.ts";
+export * from "./account.ts";
+export * from "./system.ts";

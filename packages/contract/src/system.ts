@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+export const healthSchema = z.object({
+  status: z.literal("ok"),
+  database: z.enum(["pglite", "postgres"]),
+  version: z.string(),
+});
+
+export const mailboxQuerySchema = z.object({
+  to: z.string().trim().toLowerCase().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const mailboxSchema = z.object({
+  messages: z.array(
+    z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), status: z.string(), createdAt: z.string() }),
+  ),
+});

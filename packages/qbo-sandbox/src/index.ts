@@ -1,0 +1,17 @@
+export {
+  INTUIT_TIME_ZONE,
+  authFailureResponse,
+  faultBody,
+  faultResponse,
+  intuitTime,
+  newIntuitTid,
+  oauthErrorResponse,
+  throttledResponse,
+  type AuthFailureInput,
+  type FaultBody,
+  type FaultError,
+  type FaultResponseInput,
+  type OAuthErrorInput,
+  type ThrottledInput,
+  type WireResponse,
+} from "./faults.ts";
