@@ -1,5 +1,8 @@
 import { defineConfig } from "vitest/config";
 
+// CI asks for a JSON report to print a plain "N passed, N failed" line at the end.
+const jsonReport = process.env.VITEST_JSON_REPORT;
+
 // One runner for the whole repo: each workspace is a project, so `npm test` runs them all.
 export default defineConfig({
   test: {
@@ -11,5 +14,6 @@ export default defineConfig({
       "apps/server",
       "apps/web",
     ],
+    ...(jsonReport ? { reporters: ["default", "json"], outputFile: { json: jsonReport } } : {}),
   },
 });

@@ -45,7 +45,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       redact: { paths: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.token"], censor: "[redacted]" },
     },
     genReqId: () => randomUUID(),
-    requestIdLogLabel: "requestId",
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
