@@ -50,9 +50,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  const webDist = opts.webDist === undefined ? WEB_DIST : opts.webDist;
+  const serveWeb = Boolean(webDist && existsSync(`${webDist}/index.html`));
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, { spaFallback: serveWeb });
   app.decorateRequest("auth", null);
   app.addHook("onSend", async (req, reply) => {
     reply.header("x-request-id", req.id);
@@ -104,14 +107,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(sessionRoutes, { ...ctx, prefix: "/api/session" });
   await app.register(accountRoutes, { ...ctx, prefix: "/api" });
 
-  const webDist = opts.webDist === undefined ? WEB_DIST : opts.webDist;
-  if (webDist && existsSync(`${webDist}/index.html`)) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false });
-    // Client-side routes: any unknown GET outside /api gets the SPA shell.
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method === "GET" && !req.url.startsWith("/api/") && req.url !== "/api") return reply.sendFile("index.html");
-      return reply.status(404).send(body("not_found", `No route for ${req.method} ${req.url.split("?")[0]}.`));
-    });
-  }
+  if (serveWeb && webDist) await app.register(fastifyStatic, { root: webDist, wildcard: false });
   return app;
 }

@@ -50,7 +50,12 @@ const fastifyClientErrors: Record<string, { code: string; message: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: "invalid_request", message: "The Content-Length header is wrong." },
 };
 
-export function registerErrorHandling(app: FastifyInstance): void {
+export interface ErrorHandlingOptions {
+  /** When the web app is served: unknown GETs outside /api get its shell (client-side routes). */
+  spaFallback?: boolean;
+}
+
+export function registerErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions = {}): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
@@ -81,7 +86,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(body("not_found", `No route for ${request.method} ${request.url.split("?")[0]}.`));
+    const isApi = request.url === "/api" || request.url.startsWith("/api/") || request.url.startsWith("/api?");
+    if (options.spaFallback && request.method === "GET" && !isApi) return reply.sendFile("index.html");
+    return reply.status(404).send(body("not_found", `No route for ${request.method} ${request.url.split("?")[0]}.`));
   });
 }
 
