@@ -17,6 +17,7 @@ import { accountRoutes } from "./modules/account/routes.ts";
 import { SessionService } from "./modules/session/service.ts";
 import { sessionRoutes } from "./modules/session/routes.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
+import { purgeExpired } from "./services/maintenance.ts";
 import { logTransport, Mailer, smtpTransport, type Transport } from "./services/mailer.ts";
 import { RateLimiter } from "./services/rate-limiter.ts";
 import { TokenService } from "./services/tokens.ts";
@@ -33,6 +34,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Replaces SMTP/log delivery, e.g. a failing transport in tests. */
   mailTransport?: Transport;
+  /** Purge expired tokens, counters and codes this often (main sets it; tests call purgeExpired). */
+  maintenanceIntervalMs?: number;
   /** Serve the built web app from this folder when it exists. */
   webDist?: string | false;
 }
@@ -43,6 +46,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? {
       level: config.logLevel,
       redact: { paths: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.token"], censor: "[redacted]" },
+      // People read development logs (mailed codes included); machines read production's JSON.
+      ...(config.env === "development"
+        ? { transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } } }
+        : {}),
     },
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
@@ -108,5 +115,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes, { ...ctx, prefix: "/api" });
 
   if (serveWeb && webDist) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+
+  if (opts.maintenanceIntervalMs) {
+    const interval = opts.maintenanceIntervalMs;
+    const purge = () =>
+      purgeExpired(database.db)
+        .then((purged) => app.log.debug({ purged }, "purged expired rows"))
+        .catch((err: unknown) => app.log.warn({ err }, "purging expired rows failed; will retry"));
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook("onReady", async () => {
+      void purge();
+      timer = setInterval(purge, interval).unref();
+    });
+    app.addHook("onClose", async () => clearInterval(timer));
+  }
   return app;
 }
