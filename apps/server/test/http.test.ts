@@ -93,5 +93,7 @@ describe.each(drivers)("HTTP basics on %s", (driver) => {
     );
     const tokenBody = doc.paths["/api/session/token"].post.requestBody.content["application/json"].schema;
     expect(tokenBody.required).toEqual(expect.arrayContaining(["email", "password"]));
+    expect(doc.paths["/api/account"].get.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths["/api/session/token"].post.security).toBeUndefined();
   });
 });

@@ -96,12 +96,21 @@ describe.each(drivers)("session on %s", (driver) => {
     ["NoSpecial123", PASSWORD_RULE_MESSAGES.special],
     ["Has Space#123", PASSWORD_RULE_MESSAGES.noWhitespace],
     ["Xmargaret#123", PASSWORD_RULE_MESSAGES.notEmailName],
+    [`Aa1#${"x".repeat(1021)}`, PASSWORD_RULE_MESSAGES.maxLength],
   ])("rejects the sign-up password %j with %j", async (password, message) => {
     const res = await post(t.app, "/api/session/signup", { email: "margaret@example.com", password });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe("validation_failed");
     expect(res.json().error.details.fields).toContainEqual({ path: "password", message });
     // Nothing was created: the email can still sign up properly.
+  });
+
+  it("asks for the code when it is missing or empty", async () => {
+    for (const payload of [{}, { validationCode: "" }, { validationCode: "  -  " }, { validationCode: 12345678 }]) {
+      const res = await post(t.app, "/api/session/validationcode", payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details.fields).toEqual([{ path: "validationCode", message: "Please enter the code from your email." }]);
+    }
   });
 
   it("lets a never-verified email sign up again, and only the newest code works", async () => {

@@ -3,7 +3,9 @@ import {
   credentialsWithNewPasswordSchema,
   emailSchema,
   loginPasswordSchema,
-  passwordProblems,
+  newPasswordSchema,
+  PASSWORD_RULE_MESSAGES,
+  whenFieldsAreStrings,
 } from "@groupledger/domain";
 
 export const CODE_MESSAGE = "Please enter the code from your email.";
@@ -50,10 +52,8 @@ export const sessionUserSchema = z.object({
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const resetPasswordRequestSchema = z
-  .object({ email: emailSchema, code: codeSchema, password: z.string() })
-  .superRefine((v, ctx) => {
-    for (const message of passwordProblems(v.password, v.email)) ctx.addIssue({ code: "custom", path: ["password"], message });
-  });
+  .object({ email: emailSchema, code: codeSchema, password: z.string({ error: PASSWORD_RULE_MESSAGES.notBlank }) })
+  .superRefine(newPasswordSchema(), whenFieldsAreStrings("password"));
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
 /** The new password is checked against the signed-in user's email on the server. */

@@ -16,6 +16,7 @@ import { authOf } from "../../http/auth.ts";
 import { errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
 
+const security = [{ bearer: [] }];
 const err = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
 type AccountRow = typeof accounts.$inferSelect;
@@ -41,7 +42,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { da
 
   app.get(
     "/account",
-    { schema: { tags: ["account"], summary: "The caller's account (tenant)", response: { 200: accountSchema, ...err } } },
+    { schema: { tags: ["account"], security, summary: "The caller's account (tenant)", response: { 200: accountSchema, ...err } } },
     async (req) => toAccount(await loadAccount(db, authOf(req).user.accountId)),
   );
 
@@ -49,7 +50,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { da
     "/account",
     {
       schema: {
-        tags: ["account"],
+        tags: ["account"], security,
         summary: "Update onboarding, onboardingStep, nabAccounts or name",
         body: accountPatchSchema,
         response: { 200: accountSchema, ...err },
@@ -84,7 +85,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { da
     "/account/audit",
     {
       schema: {
-        tags: ["account"],
+        tags: ["account"], security,
         summary: "Recent audit log of the caller's account, newest first",
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
         response: { 200: auditListSchema, ...err },
@@ -112,7 +113,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { da
     "/userpermission/releasenotesversion",
     {
       schema: {
-        tags: ["account"],
+        tags: ["account"], security,
         summary: "The release-notes version the user has acknowledged",
         response: { 200: releaseNotesVersionSchema, ...err },
       },
@@ -124,7 +125,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { da
     "/userpermission/releasenotesversion",
     {
       schema: {
-        tags: ["account"],
+        tags: ["account"], security,
         summary: "Acknowledge a release-notes version",
         body: releaseNotesVersionRequestSchema,
         response: { 200: releaseNotesVersionSchema, ...err },

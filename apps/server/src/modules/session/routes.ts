@@ -19,6 +19,7 @@ import type { AppContext } from "../../context.ts";
 import { messages } from "./service.ts";
 
 const tags = ["session"];
+const security = [{ bearer: [] }];
 const err = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 
 export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -89,7 +90,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     "/",
     {
       onRequest: requireAuth,
-      schema: { tags, summary: "The signed-in user", response: { 200: sessionUserSchema, ...err } },
+      schema: { tags, security, summary: "The signed-in user", response: { 200: sessionUserSchema, ...err } },
     },
     async (req) => {
       const { user } = authOf(req);
@@ -109,7 +110,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     "/logout",
     {
       onRequest: requireAuth,
-      schema: { tags, summary: "End this session: the token is refused from now on", response: { 204: z.null(), ...err } },
+      schema: { tags, security, summary: "End this session: the token is refused from now on", response: { 204: z.null(), ...err } },
     },
     async (req, reply) => {
       const { user, claims } = authOf(req);
@@ -157,6 +158,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       onRequest: requireAuth,
       schema: {
         tags,
+        security,
         summary: "Change the signed-in user's password; other sessions end, this one gets a new token",
         description: "Not in the product spec; defined here.",
         body: changePasswordRequestSchema,
