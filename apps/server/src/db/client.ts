@@ -8,6 +8,12 @@ import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Rows of a raw `db.execute(sql)`: both drivers answer `{ rows }`, but drizzle types it per driver. */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
 /** The few raw operations the migration runner needs, on either driver. */
 export interface SqlSession {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;

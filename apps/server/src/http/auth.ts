@@ -44,16 +44,17 @@ export function requireAuth(db: Db, tokens: TokenService) {
       throw invalid();
     }
     const { claims } = checked;
-    const [user] = await db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
-    if (!user || user.accountId !== claims.acc || user.tokenVersion !== claims.ver || !user.emailVerifiedAt) {
+    // One round trip on every signed-in request: the user and whether this token was logged out.
+    const [row] = await db
+      .select({ user: users, revokedJti: revokedTokens.jti })
+      .from(users)
+      .leftJoin(revokedTokens, eq(revokedTokens.jti, claims.jti))
+      .where(eq(users.id, claims.sub))
+      .limit(1);
+    const user = row?.user;
+    if (!user || row.revokedJti !== null || user.accountId !== claims.acc || user.tokenVersion !== claims.ver || !user.emailVerifiedAt) {
       throw invalid();
     }
-    const [revoked] = await db
-      .select({ jti: revokedTokens.jti })
-      .from(revokedTokens)
-      .where(eq(revokedTokens.jti, claims.jti))
-      .limit(1);
-    if (revoked) throw invalid();
     request.auth = { user, claims };
   };
 }

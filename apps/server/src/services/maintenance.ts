@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { rowsOf } from "./rate-limiter.ts";
+import { rowsOf, type Db } from "../db/client.ts";
 
 export interface PurgeCounts {
   revokedTokens: number;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { rowsOf, type Db } from "../db/client.ts";
 
 export interface LimitResult {
   allowed: boolean;
@@ -42,10 +42,4 @@ export class RateLimiter {
     const resetAt = new Date(row.window_start).getTime() + windowMs;
     return { allowed: count <= limit, count, retryAfterMs: Math.max(1000, resetAt - Date.now()) };
   }
-}
-
-/** node-postgres returns {rows}, PGlite returns {rows} too, but drizzle's typing differs per driver. */
-export function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

@@ -70,7 +70,7 @@ export class SessionService {
       await audit(tx, { action: "user.signed_up", accountId: user.accountId, userId: user.id, ip: meta.ip, requestId: meta.requestId });
       return this.issueCode(tx, user, "verify_email");
     });
-    await this.send(mail);
+    await this.mailer.deliver(mail.id, mail.mail);
     return { email: input.email, message: messages.signupSent };
   }
 
@@ -81,7 +81,7 @@ export class SessionService {
       if (!user || user.emailVerifiedAt) return null;
       return this.issueCode(tx, user, "verify_email");
     });
-    if (mail) await this.send(mail);
+    if (mail) await this.mailer.deliver(mail.id, mail.mail);
   }
 
   async verifyEmail(input: { validationCode: string; email?: string | undefined }, meta: RequestMeta): Promise<{ email: string }> {
@@ -149,7 +149,7 @@ export class SessionService {
       await audit(tx, { action: "user.password_reset_requested", accountId: user.accountId, userId: user.id, ip: meta.ip, requestId: meta.requestId });
       return this.issueCode(tx, user, "reset_password");
     });
-    if (mail) await this.send(mail);
+    if (mail) await this.mailer.deliver(mail.id, mail.mail);
   }
 
   async resetPassword(input: { email: string; code: string; password: string }, meta: RequestMeta): Promise<void> {
@@ -216,10 +216,6 @@ export class SessionService {
     });
     const mail = purpose === "verify_email" ? verificationMail(user.email, code) : resetMail(user.email, code);
     return { id: await this.mailer.enqueue(mail, tx), mail };
-  }
-
-  private async send({ id, mail }: { id: string; mail: Mail }): Promise<void> {
-    await this.mailer.deliver(id, mail);
   }
 
   private async burnCodes(tx: Db, userId: string, purpose: CodePurpose): Promise<void> {
