@@ -24,6 +24,7 @@ const config: Config = {
   codeTtlMs: 900_000,
   codeMaxAttempts: 5,
   devMailbox: true,
+  idleTimeoutMs: 900_000,
   rateLimits: { ...defaultRateLimits, globalPerMinute: 1_000_000 },
 };
 

@@ -14,6 +14,9 @@ import type { Database } from "./db/client.ts";
 import { requireAuth } from "./http/auth.ts";
 import { body, registerErrorHandling } from "./http/errors.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
+import { companyRoutes } from "./modules/companies/routes.ts";
+import { obalRoutes } from "./modules/obal/routes.ts";
+import { publicConfigRoute } from "./modules/system/config-route.ts";
 import { SessionService } from "./modules/session/service.ts";
 import { sessionRoutes } from "./modules/session/routes.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
@@ -113,6 +116,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(systemRoutes, { ...ctx, prefix: "/api" });
   await app.register(sessionRoutes, { ...ctx, prefix: "/api/session" });
   await app.register(accountRoutes, { ...ctx, prefix: "/api" });
+  await app.register(companyRoutes, { ...ctx, prefix: "/api" });
+  await app.register(obalRoutes, { ...ctx, prefix: "/api" });
+  await app.register(publicConfigRoute, { ...ctx, prefix: "/api" });
 
   if (serveWeb && webDist) await app.register(fastifyStatic, { root: webDist, wildcard: false });
 

@@ -17,6 +17,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("GroupLedger <no-reply@groupledger.local>"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PUBLIC_URL: z.string().url().optional(),
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(24 * 3600 * 1000).default(900_000),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(8 * 3600),
 });
@@ -52,6 +53,8 @@ export interface Config {
   codeTtlMs: number;
   codeMaxAttempts: number;
   rateLimits: RateLimits;
+  /** SPEC §9 idle timeout the web app applies; shortened only for tests. */
+  idleTimeoutMs: number;
   /** Dev mailbox endpoint: never in production. */
   devMailbox: boolean;
 }
@@ -112,5 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codeMaxAttempts: 5,
     rateLimits: defaultRateLimits,
     devMailbox: e.NODE_ENV !== "production",
+    idleTimeoutMs: e.IDLE_TIMEOUT_MS,
   };
 }

@@ -25,6 +25,7 @@ export function testConfig(overrides: TestConfigOverrides = {}): Config {
     codeTtlMs: 15 * 60 * 1000,
     codeMaxAttempts: 5,
     devMailbox: true,
+    idleTimeoutMs: 900_000,
     ...rest,
     // Suites sign many users up from one address; the rate-limit suite sets its own small limits.
     rateLimits: { ...defaultRateLimits, loginPerIp: 1000, loginFailuresPerEmail: 1000, codePerIp: 1000, mailPerIp: 1000, ...rateLimits },

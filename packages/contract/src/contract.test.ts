@@ -3,6 +3,8 @@ import {
   accountPatchSchema,
   codeSchema,
   errorBodySchema,
+  foreignCurrencyInUse,
+  obalConfigured,
   resetPasswordRequestSchema,
   signupRequestSchema,
   tokenRequestSchema,
@@ -64,5 +66,34 @@ describe("error body", () => {
   it("is the one shape clients read", () => {
     expect(errorBodySchema.safeParse({ error: { code: "x", message: "y" } }).success).toBe(true);
     expect(errorBodySchema.safeParse({ error: "EXPIRED_TOKEN" }).success).toBe(false);
+  });
+});
+
+describe("company rules", () => {
+  const company = (realmId: string, homeCurrency: string, parent = false, archivedAt: string | null = null) => ({
+    realmId,
+    companyName: realmId,
+    country: "US",
+    homeCurrency,
+    parent,
+    earliestTransactionDate: null,
+    fiscalYearStartMonth: 1,
+    ownershipPercent: "100",
+    archivedAt,
+    connectedAt: "2026-11-01T00:00:00.000Z",
+  });
+
+  it("finds a foreign currency only among active subsidiaries of a known parent", () => {
+    expect(foreignCurrencyInUse([])).toBe(false);
+    expect(foreignCurrencyInUse([company("sub", "GBP")])).toBe(false);
+    expect(foreignCurrencyInUse([company("p", "USD", true), company("s", "USD")])).toBe(false);
+    expect(foreignCurrencyInUse([company("p", "USD", true), company("s", "GBP")])).toBe(true);
+    expect(foreignCurrencyInUse([company("p", "USD", true), company("s", "GBP", false, "2026-01-31")])).toBe(false);
+  });
+
+  it("counts the opening balance as configured only with both year and month", () => {
+    expect(obalConfigured({ year: null, month: null })).toBe(false);
+    expect(obalConfigured({ year: 2025, month: null })).toBe(false);
+    expect(obalConfigured({ year: 2025, month: 12 })).toBe(true);
   });
 });

@@ -15,3 +15,10 @@ export const mailboxSchema = z.object({
     z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), status: z.string(), createdAt: z.string() }),
   ),
 });
+
+export const publicConfigSchema = z.object({
+  /** SPEC §9: 900000 ms; shorter only in test deployments. */
+  idleTimeoutMs: z.number().int().positive(),
+  devMailbox: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,12 +1,14 @@
 import { sql } from "drizzle-orm";
 import {
   bigserial,
+  date,
   boolean,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -122,3 +124,69 @@ export const rateLimitCounters = pgTable("rate_limit_counters", {
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
   count: integer("count").notNull(),
 });
+
+/**
+ * A QBO company connected to an account. A realm belongs to at most one account of ours
+ * (connecting it elsewhere is refused), and an account has at most one parent.
+ */
+export const companies = pgTable(
+  "companies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    realmId: text("realm_id").notNull(),
+    companyName: text("company_name").notNull(),
+    country: text("country").notNull(),
+    homeCurrency: text("home_currency").notNull(),
+    isParent: boolean("is_parent").notNull().default(false),
+    fiscalYearStartMonth: integer("fiscal_year_start_month").notNull().default(1),
+    earliestTransactionDate: date("earliest_transaction_date", { mode: "string" }),
+    ownershipPercent: numeric("ownership_percent", { precision: 7, scale: 4 }).notNull().default("100"),
+    archivedAt: date("archived_at", { mode: "string" }),
+    connection: text("connection").$type<"connected" | "needs_reauthorization" | "disconnected">().notNull().default("connected"),
+    syncState: text("sync_state").$type<"never" | "queued" | "running" | "succeeded" | "failed">().notNull().default("never"),
+    syncProgress: numeric("sync_progress", { precision: 5, scale: 4 }),
+    syncMessage: text("sync_message"),
+    lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("companies_realm_key").on(t.realmId),
+    uniqueIndex("companies_one_parent_key").on(t.accountId).where(sql`${t.isParent}`),
+    index("companies_account_idx").on(t.accountId),
+  ],
+);
+
+/** The opening-balance period of an account (SPEC §3 OBAL state); one row per account once locked. */
+export const obalPeriods = pgTable("obal_periods", {
+  accountId: uuid("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  year: integer("year").notNull(),
+  month: integer("month").notNull(),
+  naturalYear: integer("natural_year").notNull(),
+  naturalMonth: integer("natural_month").notNull(),
+  lockedBy: uuid("locked_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+/** Per-subsidiary progress through review → confirm → post of its opening trial balance. */
+export const obalCompanies = pgTable(
+  "obal_companies",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    realmId: text("realm_id").notNull(),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    postedAt: timestamp("posted_at", { withTimezone: true }),
+    journalEntryId: text("journal_entry_id"),
+    journalEntryUrl: text("journal_entry_url"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.realmId] })],
+);
