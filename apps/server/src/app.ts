@@ -13,6 +13,7 @@ import type { AppContext } from "./context.ts";
 import type { Database } from "./db/client.ts";
 import { requireAuth } from "./http/auth.ts";
 import { body, registerErrorHandling } from "./http/errors.ts";
+import { registerInputGuard } from "./http/input-guard.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { companyRoutes } from "./modules/companies/routes.ts";
 import { obalRoutes } from "./modules/obal/routes.ts";
@@ -66,6 +67,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, { spaFallback: serveWeb });
+  registerInputGuard(app);
   app.decorateRequest("auth", null);
   app.addHook("onSend", async (req, reply) => {
     reply.header("x-request-id", req.id);

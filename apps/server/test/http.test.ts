@@ -63,6 +63,21 @@ describe.each(drivers)("HTTP basics on %s", (driver) => {
     expect(res.json().error.code).toBe("body_too_large");
   });
 
+  it("refuses NUL characters anywhere in the input with a 400, before the database sees them", async () => {
+    const body = await t.app.inject({ method: "POST", url: "/api/session/signup", payload: { email: "a@b.co", password: "x\u0000Y#12345678" } });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().error).toEqual({
+      code: "invalid_characters",
+      message: "Text may not contain the NUL character (\\u0000).",
+      details: { fields: [{ path: "password", message: "Text may not contain the NUL character (\\u0000)." }] },
+    });
+    const nested = await t.app.inject({ method: "POST", url: "/api/session/token", payload: { list: [{ ["k\u0000"]: 1 }] } });
+    expect(nested.json().error.details.fields[0].path).toBe("list.0.k\u0000");
+    const query = await t.app.inject({ method: "GET", url: "/api/dev/mailbox?to=%00" });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().error.details.fields[0].path).toBe("query.to");
+  });
+
   it("sends security headers and a request id", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/health" });
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
