@@ -13,6 +13,8 @@ export const drivers: Driver[] = process.env.TEST_DATABASE_URL ? ["pglite", "pos
 
 export interface TestDatabase {
   database: Database;
+  /** PostgreSQL only: the copy's URL, for a second connection pool (a second "process"). */
+  url?: string;
   /** Closes the connection and removes the copy. */
   drop(): Promise<void>;
 }
@@ -35,10 +37,12 @@ export async function createTestDatabase(driver: Driver): Promise<TestDatabase> 
   } finally {
     await admin.end();
   }
-  const pool = new pg.Pool({ connectionString: databaseUrl(adminUrl, name), max: 5 });
+  const url = databaseUrl(adminUrl, name);
+  const pool = new pg.Pool({ connectionString: url, max: 5 });
   const database = fromPool(pool);
   return {
     database,
+    url,
     async drop() {
       await database.close();
       const a = new pg.Client({ connectionString: adminUrl });

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { errorBodySchema } from "@groupledger/contract";
 import { useTestApp } from "./app.ts";
+import { drivers } from "./databases.ts";
 import { post, signedInUser } from "./flows.ts";
 
 /** Strings that have broken other people's servers. */
@@ -74,8 +75,8 @@ const auth = (token: string) =>
 
 const RUNS_PER_ROUTE = 60;
 
-describe("hostile input on every API route", () => {
-  const t = useTestApp("pglite", { config: { rateLimits: { globalPerMinute: 1_000_000 } } });
+describe.each(drivers)("hostile input on every API route on %s", (driver) => {
+  const t = useTestApp(driver, { config: { rateLimits: { globalPerMinute: 1_000_000 } } });
 
   it("never answers 5xx, and every error has the documented shape", async () => {
     const token = await signedInUser(t.app, "fuzz-owner@example.com");

@@ -26,12 +26,38 @@ export interface Database {
   readonly db: Db;
   /** Runs fn in one transaction on one connection; rolls back if it throws. */
   transaction<T>(fn: (session: SqlSession) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn while holding a lock named `key` that every process on this database respects
+   * (a PostgreSQL advisory lock). Embedded PGlite serves one process, so a mutex suffices there.
+   */
+  withLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
+/** A FIFO mutex per key, for one process. */
+function keyedMutex() {
+  const tails = new Map<string, Promise<unknown>>();
+  return async <T>(key: string, fn: () => Promise<T>): Promise<T> => {
+    const previous = tails.get(key) ?? Promise.resolve();
+    const run = previous.then(fn, fn);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    tails.set(key, tail);
+    try {
+      return await run;
+    } finally {
+      if (tails.get(key) === tail) tails.delete(key);
+    }
+  };
+}
+
 export function fromPglite(client: PGlite): Database {
+  const withLock = keyedMutex();
   return {
+    withLock,
     driver: "pglite",
     db: drizzlePglite(client, { schema }) as unknown as Db,
     transaction: (fn) =>
@@ -52,6 +78,20 @@ export function fromPglite(client: PGlite): Database {
 
 export function fromPool(pool: pg.Pool): Database {
   return {
+    async withLock(key, fn) {
+      // Session-level lock on a connection held for the duration: fn itself may use other connections.
+      const conn = await pool.connect();
+      try {
+        await conn.query("select pg_advisory_lock(hashtextextended($1, 0))", [key]);
+        try {
+          return await fn();
+        } finally {
+          await conn.query("select pg_advisory_unlock(hashtextextended($1, 0))", [key]);
+        }
+      } finally {
+        conn.release();
+      }
+    },
     driver: "postgres",
     db: drizzlePg(pool, { schema }) as unknown as Db,
     async transaction(fn) {

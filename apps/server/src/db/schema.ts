@@ -190,3 +190,16 @@ export const obalCompanies = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.realmId] })],
 );
+
+/** OAuth tokens of a connected QBO company, sealed with AES-256-GCM (never stored in clear). */
+export const qboTokens = pgTable("qbo_tokens", {
+  realmId: text("realm_id")
+    .primaryKey()
+    .references(() => companies.realmId, { onDelete: "cascade" }),
+  accessTokenSealed: text("access_token_sealed").notNull(),
+  refreshTokenSealed: text("refresh_token_sealed").notNull(),
+  tokenType: text("token_type").notNull(),
+  accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }).notNull(),
+  refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }).notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
