@@ -77,6 +77,9 @@ export function fromPglite(client: PGlite): Database {
 }
 
 export function fromPool(pool: pg.Pool): Database {
+  // An idle client losing its server (restart, failover, a forced drop) must not crash the
+  // process; the pool discards it and the next query reconnects.
+  pool.on("error", () => undefined);
   return {
     async withLock(key, fn) {
       // Session-level lock on a connection held for the duration: fn itself may use other connections.
@@ -125,10 +128,7 @@ export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    // An idle client losing its server must not crash the process; the next query reconnects.
-    pool.on("error", () => undefined);
-    return fromPool(pool);
+    return fromPool(new pg.Pool({ connectionString: target.url, max: 10 }));
   }
   mkdirSync(target.dataDir, { recursive: true });
   return fromPglite(await PGlite.create(target.dataDir));

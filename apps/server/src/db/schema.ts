@@ -203,3 +203,43 @@ export const qboTokens = pgTable("qbo_tokens", {
   refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }).notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const jobStates = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
+export type JobState = (typeof jobStates)[number];
+
+/**
+ * Durable background work (syncs, multi-period runs). A running job holds a lease that its
+ * worker renews; when a process dies the lease runs out and another worker resumes the job from
+ * its last checkpoint.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id").references(() => accounts.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    /** At most one queued or running job per dedupe key (e.g. one sync per company). */
+    dedupeKey: text("dedupe_key"),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    checkpoint: jsonb("checkpoint").$type<Record<string, unknown>>(),
+    state: text("state").$type<JobState>().notNull().default("queued"),
+    progress: numeric("progress", { precision: 5, scale: 4 }).notNull().default("0"),
+    message: text("message"),
+    result: jsonb("result").$type<Record<string, unknown>>(),
+    error: text("error"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(5),
+    runAfter: timestamp("run_after", { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text("locked_by"),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("jobs_active_dedupe_key").on(t.dedupeKey).where(sql`${t.state} in ('queued', 'running')`),
+    index("jobs_claim_idx").on(t.state, t.runAfter),
+    index("jobs_account_idx").on(t.accountId, t.createdAt),
+  ],
+);

@@ -1,0 +1,140 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import { LeaseLostError, type JobQueue, type JobRow } from "./queue.ts";
+
+export interface JobContext {
+  job: JobRow;
+  /** Where a previous attempt got to (null on the first); save yours with `progress`. */
+  checkpoint: Record<string, unknown> | null;
+  /** Records progress (0..1) and optionally a checkpoint; renews the lease. Throws if the lease was lost. */
+  progress(fraction: number, message?: string | null, checkpoint?: Record<string, unknown>): Promise<void>;
+  /** Aborted when the worker stops or loses the job: stop at the next safe point. */
+  signal: AbortSignal;
+}
+
+export type JobHandler = (ctx: JobContext) => Promise<Record<string, unknown> | void>;
+
+/** Thrown by a handler for a failure that another attempt cannot fix (bad input, revoked access). */
+export class PermanentJobError extends Error {
+  override name = "PermanentJobError";
+}
+
+export interface WorkerOptions {
+  concurrency?: number;
+  pollMs?: number;
+  log?: FastifyBaseLogger;
+  workerId?: string;
+}
+
+/** Claims and runs jobs; any number of workers in any number of processes can share one queue. */
+export class Worker {
+  readonly id: string;
+  private readonly running = new Map<string, { done: Promise<void>; abort: AbortController }>();
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = true;
+  private polling = false;
+
+  constructor(
+    private readonly queue: JobQueue,
+    private readonly handlers: Record<string, JobHandler>,
+    private readonly options: WorkerOptions & { leaseMs?: number } = {},
+  ) {
+    this.id = options.workerId ?? `worker-${randomUUID()}`;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Stops claiming, asks running jobs to stop, and waits for them. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    for (const r of this.running.values()) r.abort.abort();
+    await Promise.all([...this.running.values()].map((r) => r.done));
+  }
+
+  /** Claims and runs due jobs until none is left or capacity is full; for tests and the poll loop. */
+  async poll(): Promise<number> {
+    if (this.polling) return 0;
+    this.polling = true;
+    let started = 0;
+    try {
+      const capacity = this.options.concurrency ?? 2;
+      while (this.running.size < capacity) {
+        const job = await this.queue.claim(Object.keys(this.handlers), this.id);
+        if (!job) break;
+        started++;
+        this.run(job);
+      }
+    } finally {
+      this.polling = false;
+    }
+    return started;
+  }
+
+  /** Resolves when every job started so far has finished. */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running.values()].map((r) => r.done));
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.poll()
+        .catch((err: unknown) => this.options.log?.error({ err }, "job poll failed"))
+        .finally(() => this.schedule(this.options.pollMs ?? 500));
+    }, delay);
+    this.timer.unref();
+  }
+
+  private run(job: JobRow): void {
+    const abort = new AbortController();
+    const handler = this.handlers[job.kind];
+    const renew = async (update: Parameters<JobQueue["heartbeat"]>[2]) => {
+      try {
+        await this.queue.heartbeat(job.id, this.id, update);
+      } catch (err) {
+        if (err instanceof LeaseLostError) abort.abort();
+        throw err;
+      }
+    };
+    const ctx: JobContext = {
+      job,
+      checkpoint: job.checkpoint ?? null,
+      signal: abort.signal,
+      progress: (fraction, message, checkpoint) =>
+        renew({ progress: fraction, ...(message === undefined ? {} : { message }), ...(checkpoint ? { checkpoint } : {}) }),
+    };
+    // Keep the lease while the handler works between progress calls.
+    const leaseMs = this.options.leaseMs ?? 30_000;
+    const keepAlive = setInterval(() => renew({}).catch(() => undefined), Math.max(50, leaseMs / 3));
+    keepAlive.unref();
+
+    const done = (async () => {
+      try {
+        if (!handler) throw new PermanentJobError(`no handler for job kind ${job.kind}`);
+        const result = await handler(ctx);
+        await this.queue.complete(job.id, this.id, result ?? {});
+      } catch (err) {
+        if (err instanceof LeaseLostError) {
+          this.options.log?.warn({ jobId: job.id }, "lost the lease on a job; another worker has it");
+        } else if (abort.signal.aborted && this.stopped) {
+          // Shutting down: leave the job running-with-lease; it is resumed from its checkpoint
+          // by whichever worker claims it once the lease expires.
+          this.options.log?.info({ jobId: job.id }, "stopped mid-job; it will resume from its checkpoint");
+        } else {
+          const message = err instanceof Error ? err.message : String(err);
+          this.options.log?.error({ err, jobId: job.id, kind: job.kind }, "job failed");
+          await this.queue.fail(job.id, this.id, message, !(err instanceof PermanentJobError)).catch(() => undefined);
+        }
+      } finally {
+        clearInterval(keepAlive);
+        this.running.delete(job.id);
+      }
+    })();
+    this.running.set(job.id, { done, abort });
+  }
+}
