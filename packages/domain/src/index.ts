@@ -6,3 +6,8 @@ export * from "./validation/card.ts";
 export * from "./validation/subscription.ts";
 export * from "./session/token.ts";
 export * from "./onboarding/steps.ts";
+export * from "./money/currency.ts";
+export * from "./money/money.ts";
+export * from "./money/rate.ts";
+export * from "./periods/month.ts";
+export * from "./consolidation/index.ts";

@@ -1,0 +1,173 @@
+// Engine benchmark (ARCHITECTURE.md "Performance targets"): a synthetic group of 50 subsidiaries
+// × 1,000 accounts × 36 months consolidated over all 36 months, against the floor of a plain
+// typed-array group-by over the same numbers. Exits non-zero when a target is missed.
+import { performance } from "node:perf_hooks";
+import { consolidate, formatMonth, parseConsolidationInput, parseMonth, type ConsolidationInputJson } from "../src/index.ts";
+
+const SUBSIDIARIES = 50;
+const ACCOUNTS = 1000;
+const MONTHS = 36;
+const TARGET_MS = 1500;
+const TARGET_RSS_MB = 1024;
+
+/** Deterministic PRNG (mulberry32) so every run measures the same data. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const random = rng(42);
+const int = (max: number) => Math.floor(random() * max);
+const opening = parseMonth("2021-12");
+const months = MONTHS + 1; // the opening month-end plus 36 months
+
+// Chart: 0 cash, 1..399 assets, 400..599 liabilities, 600 capital, 601 retained earnings,
+// 602..799 revenue, 800..999 expense. The parent adds CTA, FX, NCI and goodwill accounts.
+function kindOf(k: number): { classification: "Asset" | "Liability" | "Equity" | "Revenue" | "Expense"; equityKind?: "contributedCapital" | "retainedEarnings" } {
+  if (k < 400) return { classification: "Asset" };
+  if (k < 600) return { classification: "Liability" };
+  if (k === 600) return { classification: "Equity", equityKind: "contributedCapital" };
+  if (k === 601) return { classification: "Equity", equityKind: "retainedEarnings" };
+  if (k < 800) return { classification: "Revenue" };
+  return { classification: "Expense" };
+}
+const chart = Array.from({ length: ACCOUNTS }, (_, k) => ({ id: `a${k}`, name: `Account ${k}`, ...kindOf(k) }));
+
+function entityBooks(): { account: string; from: string; amounts: number[] }[] {
+  const series = chart.map(() => new Array<number>(months).fill(0));
+  for (let t = 0; t < months; t++) {
+    let balance = 0;
+    for (let k = 1; k < 600; k++) {
+      const x = k < 400 ? int(5_000_000_00) : -int(3_000_000_00);
+      series[k]![t] = x;
+      balance += x;
+    }
+    series[600]![t] = -1_000_000_00;
+    let profit = 0;
+    if (t > 0) {
+      for (let k = 602; k < ACCOUNTS; k++) {
+        const x = k < 800 ? -int(200_000_00) : int(190_000_00);
+        series[k]![t] = x;
+        profit += x;
+      }
+    }
+    series[601]![t] = (t > 0 ? series[601]![t - 1]! : -int(10_000_000_00)) + profit;
+    balance += series[600]![t]! + series[601]![t]!;
+    series[0]![t] = -balance; // cash balances the month-end balance sheet
+  }
+  return series.map((amounts, k) => ({ account: `a${k}`, from: formatMonth(opening), amounts }));
+}
+
+const currencies = ["EUR", "GBP", "JPY", "CHF", "KWD"];
+const rates: Record<string, Record<string, { average: string; closing: string }>> = {};
+for (const c of currencies) {
+  rates[c] = {};
+  let level = c === "JPY" ? 0.0091 : c === "KWD" ? 3.25 : 1.1;
+  for (let t = 0; t < months; t++) {
+    level *= 1 + (random() - 0.5) * 0.04;
+    const closing = level.toFixed(6);
+    const average = (level * (1 + (random() - 0.5) * 0.01)).toFixed(6);
+    rates[c]![formatMonth(opening + t)] = { average, closing };
+  }
+}
+
+const input: ConsolidationInputJson = {
+  reportingCurrency: "USD",
+  period: { from: formatMonth(opening + 1), to: formatMonth(opening + MONTHS) },
+  entities: [
+    {
+      id: "parent",
+      name: "Parent",
+      role: "parent",
+      currency: "USD",
+      accounts: [
+        ...chart,
+        { id: "cta", name: "CTA", classification: "Equity", equityKind: "other" },
+        { id: "fx", name: "FX", classification: "Revenue" },
+        { id: "nci", name: "NCI", classification: "Equity", equityKind: "other" },
+      ],
+      opening: { month: formatMonth(opening) },
+      balances: entityBooks(),
+    },
+    ...Array.from({ length: SUBSIDIARIES }, (_, s) => ({
+      id: `s${s}`,
+      name: `Subsidiary ${s}`,
+      role: "subsidiary" as const,
+      currency: currencies[s % currencies.length]!,
+      ownership: s % 5 === 0 ? "0.8" : "1",
+      accounts: chart,
+      opening: { month: formatMonth(opening), retainedEarnings: -int(5_000_000_00) },
+      historical: [{ account: "a600", rate: "1.05" }],
+      balances: entityBooks(),
+    })),
+  ],
+  rates,
+  maps: Array.from({ length: SUBSIDIARIES }, (_, s) => ({ entity: `s${s}`, lines: Object.fromEntries(chart.map((a) => [a.id, a.id])) })),
+  designatedAccounts: { cta: "cta", fxDifference: "fx", nci: "nci" },
+  eliminations: {
+    intercompany: Array.from({ length: 10 }, (_, i) => ({
+      id: `ic${i}`,
+      kind: "receivablePayable" as const,
+      left: { entity: `s${i}`, account: "a10" },
+      right: { entity: `s${i + 1}`, account: "a410" },
+    })),
+  },
+};
+
+/** The floor: one pass summing the same 1.8M numbers into parent rows × months. */
+function groupByFloor(): number {
+  const data = input.entities.slice(1).map((e) => {
+    const packed = new Float64Array(ACCOUNTS * months);
+    e.balances.forEach((s, k) => packed.set(s.amounts, k * months));
+    return packed;
+  });
+  const target = new Int32Array(ACCOUNTS).map((_, k) => k);
+  const started = performance.now();
+  const out = new Float64Array(ACCOUNTS * months);
+  for (const packed of data) {
+    for (let k = 0; k < ACCOUNTS; k++) {
+      const base = k * months;
+      const row = target[k]! * months;
+      for (let t = 0; t < months; t++) out[row + t]! += packed[base + t]!;
+    }
+  }
+  const elapsed = performance.now() - started;
+  if (out[0] === 0.5) console.log("unreachable"); // keeps the loop observable
+  return elapsed;
+}
+
+const balances = SUBSIDIARIES * ACCOUNTS * MONTHS;
+const floorMs = Math.min(groupByFloor(), groupByFloor(), groupByFloor());
+
+const t0 = performance.now();
+const parsed = parseConsolidationInput(input);
+const t1 = performance.now();
+const result = consolidate(parsed);
+const t2 = performance.now();
+const rssMb = process.resourceUsage().maxRSS / 1024;
+
+const validateMs = t1 - t0;
+const engineMs = t2 - t1;
+const totalMs = t2 - t0;
+console.log(`group: ${SUBSIDIARIES} subsidiaries × ${ACCOUNTS} accounts × ${MONTHS} months = ${balances.toLocaleString("en-US")} balances`);
+console.log(`validate (zod):      ${validateMs.toFixed(0)} ms`);
+console.log(`consolidate:         ${engineMs.toFixed(0)} ms  (translate, roll forward, map, eliminate, NCI, worksheet, statements, entries)`);
+console.log(`total:               ${totalMs.toFixed(0)} ms  (target ≤ ${TARGET_MS} ms)`);
+console.log(`floor (group-by):    ${floorMs.toFixed(1)} ms  → engine is ${(engineMs / floorMs).toFixed(1)}× the floor, total ${(totalMs / floorMs).toFixed(1)}×`);
+console.log(`peak RSS:            ${rssMb.toFixed(0)} MB  (target ≤ ${TARGET_RSS_MB} MB; includes the generated input)`);
+console.log(`balanced: ${result.balanceSheet.balanced}; worksheet rows: ${result.worksheet.rows.length}; NCI subsidiaries: ${result.nci.length}`);
+
+const failures: string[] = [];
+if (!result.balanceSheet.balanced) failures.push("consolidated balance sheet does not balance");
+if (totalMs > TARGET_MS) failures.push(`took ${totalMs.toFixed(0)} ms > ${TARGET_MS} ms`);
+if (rssMb > TARGET_RSS_MB) failures.push(`peak RSS ${rssMb.toFixed(0)} MB > ${TARGET_RSS_MB} MB`);
+if (failures.length) {
+  console.error(`FAILED: ${failures.join("; ")}`);
+  process.exit(1);
+}

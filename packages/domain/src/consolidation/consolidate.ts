@@ -1,0 +1,264 @@
+import { formatMonth, type MonthRange } from "../periods/month.ts";
+import { entityPeriodTrialBalance, type EntityPeriodTrialBalance } from "../translation/period.ts";
+import { translateEntity, type EntityTranslation } from "../translation/translate.ts";
+import { ConsolidationInputError, IssueList, issuesFromZod } from "./errors.ts";
+import {
+  assertBalanced,
+  intercompanyEliminations,
+  investmentEliminations,
+  manualEliminations,
+  type AcquisitionEquity,
+  type Elimination,
+  type EliminationContext,
+} from "./eliminations.ts";
+import { consolidationInputSchema, type ConsolidationInput } from "./input-schema.ts";
+import { compileMappings, requireParentAccount, WorksheetRows } from "./mapping.ts";
+import { LineKind, type CompiledEntity } from "./model.ts";
+import { nonControllingInterest, type NciComputation } from "./nci.ts";
+import type { ConsolidationOutput, EntityResult } from "./output-schema.ts";
+import { postingEntry } from "./posting.ts";
+import { compileGroup } from "./prepare.ts";
+import { buildStatements } from "./statements.ts";
+
+/** Validates JSON against the input contract; throws ConsolidationInputError with JSON paths. */
+export function parseConsolidationInput(json: unknown): ConsolidationInput {
+  const parsed = consolidationInputSchema.safeParse(json);
+  if (!parsed.success) throw new ConsolidationInputError(issuesFromZod(parsed.error));
+  return parsed.data;
+}
+
+export const NCI_SHARE_OF_PROFIT_ROW = "(nci share of profit)";
+
+/**
+ * Consolidates a group for the input's period: translate every entity, map onto the parent's
+ * chart, eliminate, split out NCI, and build the worksheet, statements and posting entries.
+ * Throws ConsolidationInputError listing every problem when the input cannot be consolidated.
+ */
+export function consolidate(input: ConsolidationInput): ConsolidationOutput {
+  const issues = new IssueList();
+  const group = compileGroup(input, issues);
+  issues.throwIfAny();
+  if (!group) throw new ConsolidationInputError([{ path: [], message: "the group could not be compiled" }]);
+  const { parent, period } = group;
+
+  const designated = input.designatedAccounts;
+  const dPath = ["designatedAccounts"];
+  const ctaId = requireParentAccount(parent, designated.cta, [...dPath, "cta"], [LineKind.OtherEquity], "the CTA (it must be Equity, equityKind other)", issues);
+  const fxId = requireParentAccount(parent, designated.fxDifference, [...dPath, "fxDifference"], [LineKind.Revenue, LineKind.Expense], "FX differences (it must be Revenue or Expense)", issues);
+  const goodwillId = requireParentAccount(parent, designated.goodwill, [...dPath, "goodwill"], [LineKind.Asset], "goodwill (it must be an Asset)", issues);
+  const nciId = requireParentAccount(parent, designated.nci, [...dPath, "nci"], [LineKind.OtherEquity], "NCI (it must be Equity, equityKind other)", issues);
+  const mappings = compileMappings(input, group, issues);
+  if (!nciId && group.entities.some((e) => e.nciShare.num !== 0n)) {
+    issues.add([...dPath, "nci"], "a subsidiary is owned below 100%: name the parent's NCI account");
+  }
+
+  const translations = new Map<string, EntityTranslation>();
+  for (const e of group.entities) translations.set(e.id, translateEntity(e, issues));
+  issues.throwIfAny();
+  const periodTbs = new Map<string, EntityPeriodTrialBalance>();
+  for (const e of group.entities) periodTbs.set(e.id, entityPeriodTrialBalance(translations.get(e.id)!, period));
+
+  // Rows: the parent's chart first, then one suspense row per unmapped account with a balance.
+  const rows = new WorksheetRows();
+  for (const a of parent.accounts) rows.add(a.id, a.name, a.classification, a.kind, "account");
+  const rowIndex = new Map<string, Int32Array>();
+  const unmapped: ConsolidationOutput["unmapped"] = [];
+  for (const e of group.entities) {
+    const target = mappings.get(e.id)!.target;
+    const tb = periodTbs.get(e.id)!;
+    const index = new Int32Array(e.accounts.length);
+    e.accounts.forEach((a, i) => {
+      const to = target[i];
+      if (to !== undefined) {
+        index[i] = rows.row(to)!;
+        return;
+      }
+      const line = tb.lines[i]!;
+      // Retained earnings and dividends lines carry the roll-forward; they must be mapped too.
+      if (line.local !== 0 || line.translated !== 0) {
+        unmapped.push({ entity: e.id, account: a.id, name: a.name, local: line.local, translated: line.translated });
+      }
+      index[i] = rows.add(`unmapped:${e.id}:${a.id}`, `UNMAPPED ${e.name}: ${a.name}`, a.classification, a.kind, "unmapped");
+    });
+    rowIndex.set(e.id, index);
+  }
+  const nciShareRow = rows.add(NCI_SHARE_OF_PROFIT_ROW, "Net income attributable to non-controlling interests", "Expense", undefined, "nciShareOfProfit");
+  const rowOf = (e: CompiledEntity, i: number) => rowIndex.get(e.id)![i]!;
+  const ctaRow = ctaId === undefined ? undefined : rows.row(ctaId);
+  const fxRow = fxId === undefined ? undefined : rows.row(fxId);
+  const nciRow = nciId === undefined ? undefined : rows.row(nciId);
+  const goodwillRow = goodwillId === undefined ? undefined : rows.row(goodwillId);
+  issues.throwIfAny();
+
+  // Entity columns.
+  const columns: Float64Array[] = [];
+  const entityResults: EntityResult[] = [];
+  for (const e of group.entities) {
+    const column = new Float64Array(rows.size);
+    const tb = periodTbs.get(e.id)!;
+    const tr = translations.get(e.id)!;
+    const lines = tb.lines.map((line, i) => {
+      const row = line.special === "cta" ? ctaRow! : line.special === "remeasurement" ? fxRow! : rowOf(e, i);
+      column[row]! += line.translated;
+      return { ...line, account: line.account ?? null, special: line.special ?? null, rate: line.rate ?? null, parentAccount: rows.ids[row]! };
+    });
+    columns.push(column);
+    entityResults.push(entityResult(e, tr, tb, lines, period));
+  }
+
+  // Eliminations.
+  const ctx: EliminationContext = {
+    input,
+    group,
+    translations,
+    periodTbs,
+    rowOf,
+    ctaRow,
+    fxRow,
+    goodwillRow,
+    nciRow,
+    parentRow: (id) => (parent.accountIndex.has(id) ? rows.row(id) : undefined),
+    issues,
+  };
+  const acquisitions = new Map<string, AcquisitionEquity>();
+  const eliminations: Elimination[] = [
+    ...intercompanyEliminations(ctx),
+    ...investmentEliminations(ctx, acquisitions),
+    ...manualEliminations(ctx),
+  ];
+  issues.throwIfAny();
+  const eliminationColumn = new Float64Array(rows.size);
+  for (const el of eliminations) {
+    assertBalanced(el);
+    for (const line of el.lines) eliminationColumn[line.row]! += line.amount;
+  }
+
+  // Non-controlling interests.
+  const nciColumn = new Float64Array(rows.size);
+  const nci: ConsolidationOutput["nci"] = [];
+  for (const e of group.entities) {
+    if (e.role !== "subsidiary" || e.nciShare.num === 0n) continue;
+    const share: NciComputation = nonControllingInterest(e, periodTbs.get(e.id)!, acquisitions.get(e.id), (i) => rowOf(e, i), {
+      nci: nciRow!,
+      cta: ctaRow!,
+      nciShareOfProfit: nciShareRow,
+    });
+    for (const line of share.lines) nciColumn[line.row]! += line.amount;
+    const { lines: _lines, ...figures } = share;
+    nci.push({ entity: e.id, share: shareText(e), ...figures });
+  }
+
+  const consolidated = new Float64Array(rows.size);
+  for (const column of [...columns, eliminationColumn, nciColumn]) {
+    for (let r = 0; r < rows.size; r++) consolidated[r]! += column[r]!;
+  }
+  const statements = buildStatements(rows, consolidated, nciRow);
+
+  const worksheet: ConsolidationOutput["worksheet"] = {
+    columns: [
+      ...group.entities.map((e) => ({ id: e.id, label: `${e.name} (${e.currency}${e.identity ? "" : ` → ${group.reportingCurrency}`})` })),
+      { id: "eliminations", label: "Eliminations" },
+      { id: "nci", label: "Non-controlling interests" },
+      { id: "consolidated", label: "Consolidated" },
+    ],
+    rows: rows.ids.map((account, r) => ({
+      account,
+      name: rows.names[r]!,
+      classification: rows.classifications[r]!,
+      role: rows.roles[r]!,
+      amounts: [...columns.map((c) => c[r]!), eliminationColumn[r]!, nciColumn[r]!, consolidated[r]!],
+    })),
+  };
+
+  const journalEntries = group.entities
+    .filter((e) => e.role === "subsidiary")
+    .map((e) => postingEntry(e, translations.get(e.id)!, period, rows, (i) => rowOf(e, i), ctaRow!, fxRow!));
+
+  const warnings: string[] = [];
+  if (unmapped.length) warnings.push(`${unmapped.length} account(s) with balances are not mapped; they sit on UNMAPPED rows and the posting entries are not postable until they are mapped`);
+
+  return withoutNegativeZero({
+    reportingCurrency: group.reportingCurrency,
+    exponent: group.reportingExponent,
+    period: { from: formatMonth(period.from), to: formatMonth(period.to), months: period.to - period.from + 1 },
+    entities: entityResults,
+    unmapped,
+    eliminations: eliminations.map((el) => ({
+      id: el.id,
+      kind: el.kind,
+      description: el.description,
+      lines: el.lines.map((l) => ({ account: rows.ids[l.row]!, name: rows.names[l.row]!, amount: l.amount })),
+      details: el.details,
+    })),
+    nci,
+    worksheet,
+    ...statements,
+    journalEntries,
+    warnings,
+  });
+}
+
+/**
+ * Negating a zero balance gives −0, which JSON cannot carry and deep equality distinguishes;
+ * the in-memory result should be exactly what a JSON reader sees.
+ */
+function withoutNegativeZero<T>(value: T): T {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (v === 0) value[i] = 0;
+      else if (typeof v === "object" && v !== null) withoutNegativeZero(v);
+    }
+  } else if (typeof value === "object" && value !== null) {
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const v = record[key];
+      if (v === 0) record[key] = 0;
+      else if (typeof v === "object" && v !== null) withoutNegativeZero(v);
+    }
+  }
+  return value;
+}
+
+function shareText(e: CompiledEntity): string {
+  const { num, den } = e.nciShare;
+  const scale = den.toString().length - 1;
+  const digits = num.toString().padStart(scale + 1, "0");
+  return scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+}
+
+function entityResult(
+  e: CompiledEntity,
+  tr: EntityTranslation,
+  tb: EntityPeriodTrialBalance,
+  lines: EntityResult["lines"],
+  period: MonthRange,
+): EntityResult {
+  // The explanation exists for every month of the roll-forward; the result shows the period's.
+  const from = formatMonth(period.from);
+  const to = formatMonth(period.to);
+  const months = tr.ctaExplanation.filter((m) => m.month >= from && m.month <= to);
+  const total = { openingNetAssets: 0, netIncome: 0, dividends: 0, equityMovements: 0, rounding: 0, change: 0 };
+  for (const m of months) {
+    total.openingNetAssets += m.openingNetAssets;
+    total.netIncome += m.netIncome;
+    total.dividends += m.dividends;
+    total.equityMovements += m.equityMovements;
+    total.rounding += m.rounding;
+    total.change += m.change;
+  }
+  return {
+    id: e.id,
+    name: e.name,
+    role: e.role,
+    currency: e.currency,
+    method: e.identity ? "none" : e.method,
+    ownership: e.ownershipText,
+    lines,
+    netIncome: { local: tb.netIncomeLocal, translated: tb.netIncomeTranslated },
+    retainedEarnings: tb.retainedEarnings,
+    cta: tb.cta,
+    remeasurement: tb.remeasurement,
+    ctaExplanation: { months, total },
+  };
+}

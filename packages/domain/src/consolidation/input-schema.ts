@@ -1,0 +1,178 @@
+import { z } from "zod";
+import { isCurrencyCode } from "../money/currency.ts";
+import { isDecimalText } from "../money/rate.ts";
+import { isMonthText } from "../periods/month.ts";
+
+/**
+ * The consolidation input contract (documented in docs/engine.md, JSON Schema in
+ * packages/domain/schema/consolidation-input.schema.json).
+ *
+ * Sign convention everywhere: amounts are integer minor units of the entity's own currency
+ * (or of the reporting currency where stated), DEBIT POSITIVE, CREDIT NEGATIVE.
+ */
+
+// Patterns (not only refinements) so the generated JSON Schema carries them too.
+export const monthText = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: "must be a month written YYYY-MM, e.g. 2024-01" }).refine(isMonthText);
+export const currencyCode = z.string().regex(/^[A-Z]{3}$/, { message: "must be a three-letter ISO 4217 code, e.g. EUR" }).refine(isCurrencyCode);
+export const rateText = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/, { message: "must be a positive decimal written as text, e.g. \"1.0845\"" })
+  .refine((t) => isDecimalText(t) && /[1-9]/.test(t), { message: "must be greater than zero" });
+export const minorUnits = z
+  .number()
+  .refine(Number.isSafeInteger, { message: "must be a whole number of minor units (cents) within ±2^53" });
+const id = z.string().min(1, { message: "must not be empty" });
+
+export const classificationSchema = z.enum(["Asset", "Liability", "Equity", "Revenue", "Expense"]);
+export type Classification = z.infer<typeof classificationSchema>;
+export const equityKindSchema = z.enum(["contributedCapital", "retainedEarnings", "dividends", "other"]);
+export type EquityKind = z.infer<typeof equityKindSchema>;
+
+export const accountSchema = z
+  .object({
+    id,
+    name: z.string(),
+    classification: classificationSchema.describe("QBO's Account.Classification"),
+    equityKind: equityKindSchema
+      .optional()
+      .describe("Required for Equity accounts: contributed capital, retained earnings, dividends or other (reserves)"),
+    monetary: z
+      .boolean()
+      .optional()
+      .describe("Temporal method only: true for cash, receivables, payables, debt (closing rate); false for non-monetary items (historical rate)"),
+  })
+  .superRefine((a, ctx) => {
+    if (a.classification === "Equity" && !a.equityKind) ctx.addIssue({ code: "custom", path: ["equityKind"], message: "an Equity account needs an equityKind" });
+    if (a.classification !== "Equity" && a.equityKind) ctx.addIssue({ code: "custom", path: ["equityKind"], message: "only Equity accounts have an equityKind" });
+  });
+export type AccountInput = z.infer<typeof accountSchema>;
+
+export const balanceSeriesSchema = z.object({
+  account: id,
+  from: monthText.describe("Month of amounts[0]; amounts[k] belongs to from + k months"),
+  amounts: z
+    .array(minorUnits)
+    .describe("Local minor units, debit positive: closing balance for Asset/Liability/Equity accounts, the month's activity for Revenue/Expense"),
+});
+
+export const historicalSchema = z
+  .object({
+    account: id,
+    rate: rateText.optional().describe("Historical rate applied to the balance at the opening month (and, temporal method, to Revenue/Expense activity)"),
+    amount: minorUnits.optional().describe("Translated balance at the opening month, in reporting-currency minor units, debit positive"),
+  })
+  .refine((h) => (h.rate === undefined) !== (h.amount === undefined), { message: "give exactly one of rate or amount" });
+
+export const movementRateSchema = z.object({ account: id, month: monthText, rate: rateText });
+
+export const dividendSchema = z.object({
+  month: monthText.describe("Month of declaration"),
+  amount: minorUnits.refine((n) => n > 0, { message: "must be positive" }).describe("Local minor units"),
+  rate: rateText.optional().describe("Rate at the declaration date; defaults to the average rate of the declaration month"),
+  profitOf: z
+    .object({ from: monthText, to: monthText })
+    .optional()
+    .describe("Months whose profit is distributed (used by the profitPeriod policy)"),
+});
+
+export const entitySchema = z.object({
+  id,
+  name: z.string(),
+  role: z.enum(["parent", "subsidiary"]),
+  currency: currencyCode,
+  ownership: rateText
+    .refine((t) => Number(t) <= 1, { message: "must be at most 1" })
+    .default("1")
+    .describe("Parent's ownership share as a decimal fraction, e.g. \"0.8\""),
+  fiscalYearStartMonth: z.number().int().min(1).max(12).default(1),
+  method: z.enum(["currentRate", "temporal"]).default("currentRate"),
+  dividendRatePolicy: z.enum(["declarationDate", "profitPeriod"]).default("declarationDate"),
+  retainedEarningsAccount: id.optional().describe("Needed only when the entity has several retainedEarnings accounts"),
+  accounts: z.array(accountSchema),
+  opening: z.object({
+    month: monthText.describe("Month-end whose balances open the roll-forward (e.g. acquisition or last audited close)"),
+    retainedEarnings: minorUnits
+      .optional()
+      .describe("Translated retained earnings at the opening month, reporting-currency minor units, debit positive (a credit balance is negative). Required when translated"),
+    cta: minorUnits.optional().describe("Cumulative translation adjustment at the opening month, debit positive. Omit to derive it as the balancing figure"),
+  }),
+  balances: z.array(balanceSeriesSchema),
+  historical: z.array(historicalSchema).default([]),
+  movementRates: z
+    .array(movementRateSchema)
+    .default([])
+    .describe("Rates for changes in historically translated balances (share issues, temporal-method additions); default: the month's average rate"),
+  dividends: z.array(dividendSchema).default([]),
+});
+export type EntityInput = z.infer<typeof entitySchema>;
+
+export const periodSchema = z.union([
+  z.object({ month: monthText }).strict(),
+  z.object({ from: monthText, to: monthText }).strict(),
+  z.object({ fiscalYear: z.number().int().min(1900).max(9999) }).strict(),
+  z.object({ fiscalYear: z.number().int().min(1900).max(9999), quarter: z.number().int().min(1).max(4) }).strict(),
+]).describe("Fiscal years and quarters follow the parent's fiscalYearStartMonth");
+
+export const monthRatesSchema = z.object({ average: rateText, closing: rateText });
+
+export const accountRef = z.object({ entity: id, account: id });
+
+export const intercompanySchema = z.object({
+  id,
+  kind: z.enum(["receivablePayable", "revenueExpense"]),
+  left: accountRef.describe("Receivable (or revenue) side"),
+  right: accountRef.describe("Payable (or expense) side"),
+  differenceTo: z.enum(["fx", "cta"]).default("fx").describe("Where the translation difference between the two sides goes"),
+});
+
+export const investmentSchema = z.object({
+  id,
+  subsidiary: id,
+  investmentAccount: id.describe("Parent's account holding the investment"),
+  acquisitionMonth: monthText.optional().describe("Defaults to the subsidiary's opening month"),
+  cost: minorUnits.optional().describe("Reporting-currency minor units; defaults to the investment account's balance"),
+  equityAtAcquisition: z
+    .array(z.object({ account: id, amount: minorUnits }))
+    .optional()
+    .describe("Subsidiary equity at acquisition, translated, debit positive; when omitted it is taken from the translation at acquisitionMonth"),
+  goodwillTranslation: z
+    .enum(["closing", "historical"])
+    .default("closing")
+    .describe("closing: goodwill is an asset of the foreign operation (IAS 21.47, ASC 830-30-45-11)"),
+});
+
+export const manualEntrySchema = z.object({
+  id,
+  description: z.string().default(""),
+  lines: z.array(z.object({ account: id.describe("Parent account"), amount: minorUnits })).min(2),
+});
+
+export const consolidationInputSchema = z.object({
+  reportingCurrency: currencyCode,
+  period: periodSchema,
+  entities: z.array(entitySchema).min(1),
+  rates: z
+    .record(z.string(), z.record(z.string(), monthRatesSchema))
+    .default({})
+    .describe("currency → month (YYYY-MM) → {average, closing}; reporting-currency units per one unit of that currency"),
+  maps: z
+    .array(z.object({ entity: id, lines: z.record(z.string(), id).describe("subsidiary account id → parent account id") }))
+    .default([]),
+  designatedAccounts: z.object({
+    cta: id.describe("Parent's cumulative translation adjustment account (Equity, other)"),
+    fxDifference: id.describe("Parent's P&L account for FX differences and remeasurement results"),
+    goodwill: id.optional(),
+    nci: id.optional().describe("Parent's account for non-controlling interests (Equity, other)"),
+  }),
+  eliminations: z
+    .object({
+      intercompany: z.array(intercompanySchema).default([]),
+      investments: z.array(investmentSchema).default([]),
+      manual: z.array(manualEntrySchema).default([]),
+    })
+    .default({ intercompany: [], investments: [], manual: [] }),
+});
+
+export type ConsolidationInput = z.infer<typeof consolidationInputSchema>;
+/** What a caller may pass before defaults are filled in (the JSON file's shape). */
+export type ConsolidationInputJson = z.input<typeof consolidationInputSchema>;

@@ -1,0 +1,125 @@
+import type { IssueList } from "./errors.ts";
+import type { ConsolidationInput } from "./input-schema.ts";
+import { LineKind, type CompiledAccount, type CompiledEntity, type CompiledGroup } from "./model.ts";
+
+/**
+ * Why a subsidiary account may not feed a parent account, or undefined when it may.
+ * Classifications must be equal (an asset never lands on an expense), and equity must keep its
+ * nature: contributed capital to contributed capital, retained earnings and dividends to either
+ * of those two, other reserves to other reserves.
+ */
+export function mappingProblem(from: CompiledAccount, to: CompiledAccount): string | undefined {
+  if (from.classification !== to.classification) {
+    return `${from.classification} account "${from.id}" cannot map to ${to.classification} account "${to.id}"`;
+  }
+  if (from.classification !== "Equity") return undefined;
+  const group = (k: LineKind) => (k === LineKind.RetainedEarnings || k === LineKind.Dividends ? "retained" : k === LineKind.ContributedCapital ? "contributed" : "other");
+  if (group(from.kind) !== group(to.kind)) {
+    return `equity account "${from.id}" (${from.equityKind}) cannot map to "${to.id}" (${to.equityKind})`;
+  }
+  return undefined;
+}
+
+export type RowRole = "account" | "unmapped" | "nciShareOfProfit";
+
+/** The worksheet's rows: the parent's chart, then suspense rows for unmapped balances. */
+export class WorksheetRows {
+  readonly ids: string[] = [];
+  readonly names: string[] = [];
+  readonly classifications: string[] = [];
+  readonly kinds: (LineKind | undefined)[] = [];
+  readonly roles: RowRole[] = [];
+  private readonly index = new Map<string, number>();
+
+  add(id: string, name: string, classification: string, kind: LineKind | undefined, role: RowRole): number {
+    const existing = this.index.get(id);
+    if (existing !== undefined) return existing;
+    const row = this.ids.length;
+    this.ids.push(id);
+    this.names.push(name);
+    this.classifications.push(classification);
+    this.kinds.push(kind);
+    this.roles.push(role);
+    this.index.set(id, row);
+    return row;
+  }
+
+  row(id: string): number | undefined {
+    return this.index.get(id);
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+}
+
+export interface EntityMapping {
+  /** Parent account id for each of the entity's accounts, or undefined when unmapped. */
+  readonly target: readonly (string | undefined)[];
+}
+
+/** Validates every map and returns, per entity, where each of its accounts lands. */
+export function compileMappings(input: ConsolidationInput, group: CompiledGroup, issues: IssueList): Map<string, EntityMapping> {
+  const parent = group.parent;
+  const result = new Map<string, EntityMapping>();
+  result.set(parent.id, { target: parent.accounts.map((a) => a.id) });
+  const byId = new Map(group.entities.map((e) => [e.id, e] as const));
+  input.maps.forEach((map, m) => {
+    const entity = byId.get(map.entity);
+    if (!entity) {
+      issues.add(["maps", m, "entity"], `unknown entity "${map.entity}"`);
+      return;
+    }
+    if (entity.role === "parent") {
+      issues.add(["maps", m, "entity"], "the parent's accounts are the worksheet rows and need no map");
+      return;
+    }
+    if (result.has(entity.id)) {
+      issues.add(["maps", m, "entity"], `entity "${map.entity}" has more than one map`);
+      return;
+    }
+    const target: (string | undefined)[] = entity.accounts.map(() => undefined);
+    for (const [from, to] of Object.entries(map.lines)) {
+      const fromRow = entity.accountIndex.get(from);
+      const toRow = parent.accountIndex.get(to);
+      if (fromRow === undefined) {
+        issues.add(["maps", m, "lines", from], `"${from}" is not an account of ${entity.name}`);
+        continue;
+      }
+      if (toRow === undefined) {
+        issues.add(["maps", m, "lines", from], `"${to}" is not an account of the parent ${parent.name}`);
+        continue;
+      }
+      const problem = mappingProblem(entity.accounts[fromRow]!, parent.accounts[toRow]!);
+      if (problem) {
+        issues.add(["maps", m, "lines", from], problem);
+        continue;
+      }
+      target[fromRow] = to;
+    }
+    result.set(entity.id, { target });
+  });
+  for (const e of group.entities) if (!result.has(e.id)) result.set(e.id, { target: e.accounts.map(() => undefined) });
+  return result;
+}
+
+export function requireParentAccount(
+  parent: CompiledEntity,
+  id: string | undefined,
+  path: readonly (string | number)[],
+  allowed: readonly LineKind[],
+  what: string,
+  issues: IssueList,
+): string | undefined {
+  if (id === undefined) return undefined;
+  const row = parent.accountIndex.get(id);
+  if (row === undefined) {
+    issues.add(path, `"${id}" is not an account of the parent ${parent.name}`);
+    return undefined;
+  }
+  if (!allowed.includes(parent.accounts[row]!.kind)) {
+    issues.add(path, `"${id}" cannot hold ${what}: it is ${parent.accounts[row]!.classification}${parent.accounts[row]!.equityKind ? ` (${parent.accounts[row]!.equityKind})` : ""}`);
+    return undefined;
+  }
+  return id;
+}

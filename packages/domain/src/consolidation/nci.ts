@@ -1,0 +1,63 @@
+import { mulRatioRound } from "../money/rate.ts";
+import type { EntityPeriodTrialBalance } from "../translation/period.ts";
+import type { AcquisitionEquity, EntryLine } from "./eliminations.ts";
+import { LineKind, type CompiledEntity } from "./model.ts";
+
+export interface NciComputation {
+  readonly lines: readonly EntryLine[];
+  readonly atAcquisition: number;
+  readonly retainedEarningsSinceAcquisition: number;
+  readonly capitalSinceAcquisition: number;
+  readonly netIncome: number;
+  readonly dividends: number;
+  readonly cta: number;
+  readonly closing: number;
+}
+
+/**
+ * The non-controlling interests' share of a subsidiary (IFRS 10.22, ASC 810-10-45-16): of its
+ * equity since acquisition (capital, retained earnings, dividends, CTA) and of the period's net
+ * income. Each share moves from the line it belongs to into the NCI account, so the group keeps
+ * only the parent's share of the CTA. Shares are rounded half away from zero per line.
+ */
+export function nonControllingInterest(
+  sub: CompiledEntity,
+  tb: EntityPeriodTrialBalance,
+  acquisition: AcquisitionEquity | undefined,
+  rowOf: (accountIndex: number) => number,
+  rows: { readonly nci: number; readonly cta: number; readonly nciShareOfProfit: number },
+): NciComputation {
+  const share = sub.nciShare;
+  const lines: EntryLine[] = [];
+  const move = (row: number, amount: number): number => {
+    const part = mulRatioRound(amount, share, 0);
+    if (part !== 0) {
+      lines.push({ row, amount: -part });
+      lines.push({ row: rows.nci, amount: part });
+    }
+    return part;
+  };
+  let capitalSinceAcquisition = 0;
+  let retainedEarningsSinceAcquisition = 0;
+  let dividends = 0;
+  sub.accounts.forEach((account, i) => {
+    const line = tb.lines[i]!;
+    if (account.kind === LineKind.ContributedCapital || account.kind === LineKind.OtherEquity) {
+      capitalSinceAcquisition -= move(rowOf(i), line.translated - (acquisition?.byAccount.get(i) ?? 0));
+    } else if (i === sub.retainedEarningsRow) {
+      retainedEarningsSinceAcquisition -= move(rowOf(i), line.translated - (acquisition?.retainedEarnings ?? 0));
+    } else if (i === sub.dividendsRow) {
+      dividends += move(rowOf(i), line.translated);
+    }
+  });
+  const ctaLine = tb.lines.find((l) => l.special === "cta");
+  const cta = -move(rows.cta, (ctaLine?.translated ?? 0) - (acquisition?.cta ?? 0));
+  const netIncome = mulRatioRound(tb.netIncomeTranslated, share, 0);
+  if (netIncome !== 0) {
+    lines.push({ row: rows.nciShareOfProfit, amount: netIncome });
+    lines.push({ row: rows.nci, amount: -netIncome });
+  }
+  const atAcquisition = acquisition?.nciAtAcquisition ?? 0;
+  const closing = atAcquisition + capitalSinceAcquisition + retainedEarningsSinceAcquisition - dividends + cta + netIncome;
+  return { lines, atAcquisition, retainedEarningsSinceAcquisition, capitalSinceAcquisition, netIncome, dividends, cta, closing };
+}

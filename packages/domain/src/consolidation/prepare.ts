@@ -1,0 +1,353 @@
+import { currencyExponent } from "../money/currency.ts";
+import { makeFactor, parseRate, translationFactor, type Factor, type Rate } from "../money/rate.ts";
+import { fiscalQuarterRange, fiscalYearRange, formatMonth, parseMonth, type MonthRange } from "../periods/month.ts";
+import type { IssueList } from "./errors.ts";
+import type { ConsolidationInput, EntityInput } from "./input-schema.ts";
+import {
+  isProfitAndLoss,
+  isRolledForward,
+  LineKind,
+  lineKindOf,
+  type CompiledAccount,
+  type CompiledDividend,
+  type CompiledEntity,
+  type CompiledGroup,
+  type HistoricalBasis,
+} from "./model.ts";
+
+const IDENTITY_FACTOR: Factor = makeFactor(1n, 1n);
+
+export function resolvePeriod(input: ConsolidationInput, parentFiscalStart: number): MonthRange {
+  const p = input.period;
+  if ("month" in p) {
+    const m = parseMonth(p.month);
+    return { from: m, to: m };
+  }
+  if ("from" in p) return { from: parseMonth(p.from), to: parseMonth(p.to) };
+  if ("quarter" in p) return fiscalQuarterRange(p.fiscalYear, p.quarter, parentFiscalStart);
+  return fiscalYearRange(p.fiscalYear, parentFiscalStart);
+}
+
+/** Turns validated JSON into the columnar model, reporting every inconsistency it finds. */
+export function compileGroup(input: ConsolidationInput, issues: IssueList): CompiledGroup | undefined {
+  const parents = input.entities.filter((e) => e.role === "parent");
+  if (parents.length !== 1) {
+    issues.add(["entities"], `exactly one entity must have role "parent" (found ${parents.length})`);
+    return undefined;
+  }
+  const parentInput = parents[0]!;
+  if (parentInput.currency !== input.reportingCurrency) {
+    issues.add(["entities", input.entities.indexOf(parentInput), "currency"], `the parent's currency (${parentInput.currency}) must be the reporting currency (${input.reportingCurrency})`);
+  }
+  const seen = new Set<string>();
+  input.entities.forEach((e, i) => {
+    if (seen.has(e.id)) issues.add(["entities", i, "id"], `entity id "${e.id}" is used twice`);
+    seen.add(e.id);
+  });
+  const period = resolvePeriod(input, parentInput.fiscalYearStartMonth);
+  if (period.to < period.from) {
+    issues.add(["period"], "the period ends before it starts");
+    return undefined;
+  }
+  const reportingExponent = currencyExponent(input.reportingCurrency);
+  const entities = input.entities.map((e, i) => compileEntity(input, e, i, period, reportingExponent, issues));
+  if (!issues.empty) return undefined;
+  const compiled = entities as CompiledEntity[];
+  const parent = compiled.find((e) => e.role === "parent")!;
+  return { reportingCurrency: input.reportingCurrency, reportingExponent, period, parent, entities: compiled };
+}
+
+function compileEntity(
+  input: ConsolidationInput,
+  e: EntityInput,
+  index: number,
+  period: MonthRange,
+  reportingExponent: number,
+  issues: IssueList,
+): CompiledEntity | undefined {
+  const path = ["entities", index] as const;
+  const before = issues.items.length;
+  const exponent = currencyExponent(e.currency);
+  const identity = e.currency === input.reportingCurrency;
+  const start = parseMonth(e.opening.month);
+  if (start >= period.from) {
+    issues.add([...path, "opening", "month"], `the opening month ${e.opening.month} must be before the first month consolidated (${formatMonth(period.from)})`);
+    return undefined;
+  }
+  const months = period.to - start + 1;
+
+  const accounts: CompiledAccount[] = [];
+  const accountIndex = new Map<string, number>();
+  e.accounts.forEach((a, i) => {
+    if (accountIndex.has(a.id)) issues.add([...path, "accounts", i, "id"], `account id "${a.id}" is used twice`);
+    accountIndex.set(a.id, accounts.length);
+    accounts.push({
+      id: a.id,
+      name: a.name,
+      classification: a.classification,
+      equityKind: a.equityKind,
+      kind: lineKindOf(a.classification, a.equityKind),
+      monetary: a.monetary ?? defaultMonetary(a.classification),
+    });
+  });
+  const n = accounts.length;
+
+  const local = new Float64Array(n * months);
+  const covered = new Set<number>();
+  e.balances.forEach((series, s) => {
+    const row = accountIndex.get(series.account);
+    if (row === undefined) {
+      issues.add([...path, "balances", s, "account"], `unknown account "${series.account}" (not in this entity's accounts)`);
+      return;
+    }
+    if (covered.has(row)) {
+      issues.add([...path, "balances", s, "account"], `account "${series.account}" has more than one balance series`);
+      return;
+    }
+    covered.add(row);
+    const from = parseMonth(series.from) - start;
+    const base = row * months;
+    for (let k = 0; k < series.amounts.length; k++) {
+      const t = from + k;
+      if (t < 0 || t >= months) continue;
+      local[base + t] = series.amounts[k]!;
+    }
+  });
+
+  // Rates: every month from the opening month to the period end must have them unless the entity is
+  // in the reporting currency (it is then not translated at all, ASC 830-10-45-17 / IAS 21.39).
+  const closing: Factor[] = [];
+  const average: Factor[] = [];
+  const closingRates: (Rate | undefined)[] = [];
+  const averageRates: (Rate | undefined)[] = [];
+  const table = input.rates[e.currency];
+  for (let t = 0; t < months; t++) {
+    if (identity) {
+      closing.push(IDENTITY_FACTOR);
+      average.push(IDENTITY_FACTOR);
+      closingRates.push(undefined);
+      averageRates.push(undefined);
+      continue;
+    }
+    const key = formatMonth(start + t);
+    const r = table?.[key];
+    if (!r) {
+      issues.add(["rates", e.currency, key], `missing ${e.currency} rates for ${key} (needed to translate ${e.name})`);
+      closing.push(IDENTITY_FACTOR);
+      average.push(IDENTITY_FACTOR);
+      closingRates.push(undefined);
+      averageRates.push(undefined);
+      continue;
+    }
+    const c = parseRate(r.closing);
+    const a = parseRate(r.average);
+    closingRates.push(c);
+    averageRates.push(a);
+    closing.push(translationFactor(c, exponent, reportingExponent));
+    average.push(translationFactor(a, exponent, reportingExponent));
+  }
+
+  const historical = new Map<number, HistoricalBasis>();
+  e.historical.forEach((h, k) => {
+    const row = accountIndex.get(h.account);
+    if (row === undefined) {
+      issues.add([...path, "historical", k, "account"], `unknown account "${h.account}"`);
+      return;
+    }
+    const rate = h.rate === undefined ? undefined : parseRate(h.rate);
+    historical.set(row, rate ? { type: "rate", rate, factor: translationFactor(rate, exponent, reportingExponent) } : { type: "amount", amount: h.amount! });
+  });
+  const movementRates = new Map<string, { rate: Rate; factor: Factor }>();
+  e.movementRates.forEach((m, k) => {
+    const row = accountIndex.get(m.account);
+    if (row === undefined) {
+      issues.add([...path, "movementRates", k, "account"], `unknown account "${m.account}"`);
+      return;
+    }
+    const rate = parseRate(m.rate);
+    movementRates.set(`${row}:${parseMonth(m.month) - start}`, { rate, factor: translationFactor(rate, exponent, reportingExponent) });
+  });
+
+  if (!identity) {
+    accounts.forEach((a, row) => {
+      if (historical.has(row)) {
+        if (isProfitAndLoss(a.kind) && e.method !== "temporal") {
+          issues.add([...path, "historical"], `account "${a.id}": historical rates for revenue/expense apply only under the temporal method`);
+        }
+        return;
+      }
+      const needsHistory =
+        a.kind === LineKind.ContributedCapital ||
+        a.kind === LineKind.OtherEquity ||
+        (e.method === "temporal" && !a.monetary && (a.kind === LineKind.Asset || a.kind === LineKind.Liability));
+      if (needsHistory && local[row * months] !== 0) {
+        issues.add([...path, "historical"], `account "${a.id}" (${a.name}) is translated at historical rates: give its historical rate or translated amount`);
+      }
+    });
+  }
+
+  const reRows = accounts.flatMap((a, i) => (a.kind === LineKind.RetainedEarnings ? [i] : []));
+  let retainedEarningsRow: number;
+  if (e.retainedEarningsAccount !== undefined) {
+    const row = accountIndex.get(e.retainedEarningsAccount);
+    if (row === undefined || accounts[row]!.kind !== LineKind.RetainedEarnings) {
+      issues.add([...path, "retainedEarningsAccount"], `"${e.retainedEarningsAccount}" is not a retainedEarnings account of ${e.name}`);
+      return undefined;
+    }
+    retainedEarningsRow = row;
+  } else if (reRows.length === 1) {
+    retainedEarningsRow = reRows[0]!;
+  } else {
+    issues.add([...path, "accounts"], reRows.length === 0
+      ? `${e.name} needs one Equity account with equityKind "retainedEarnings"`
+      : `${e.name} has ${reRows.length} retainedEarnings accounts: name the one to use in retainedEarningsAccount`);
+    return undefined;
+  }
+  const dividendsRow = accounts.findIndex((a) => a.kind === LineKind.Dividends);
+
+  const dividends: CompiledDividend[] = [];
+  e.dividends.forEach((d, k) => {
+    const dPath = [...path, "dividends", k];
+    const t = parseMonth(d.month) - start;
+    if (t < 1) {
+      issues.add([...dPath, "month"], `the dividend must be declared after the opening month ${e.opening.month}`);
+      return;
+    }
+    if (t >= months) return; // declared after the period: irrelevant to this consolidation
+    let factor: Factor | undefined;
+    let rateText: string | undefined;
+    let profitOf: { from: number; to: number } | undefined;
+    if (e.dividendRatePolicy === "profitPeriod" && !identity) {
+      if (!d.profitOf) {
+        issues.add([...dPath, "profitOf"], "the profitPeriod policy needs the months whose profit is distributed");
+        return;
+      }
+      const from = parseMonth(d.profitOf.from) - start;
+      const to = parseMonth(d.profitOf.to) - start;
+      // Under the temporal method the declaration month's profit includes a remeasurement result
+      // that itself depends on the dividend, so that month cannot be part of the window.
+      const last = e.method === "temporal" ? t - 1 : t;
+      if (from < 1 || to < from || to > last) {
+        issues.add([...dPath, "profitOf"], `profitOf must be months after the opening month ${e.opening.month} and not after the declaration month ${d.month}${e.method === "temporal" ? " (before it, under the temporal method)" : ""}`);
+        return;
+      }
+      profitOf = { from, to };
+    } else if (identity) {
+      factor = IDENTITY_FACTOR;
+    } else if (d.rate !== undefined) {
+      const rate = parseRate(d.rate);
+      factor = translationFactor(rate, exponent, reportingExponent);
+      rateText = d.rate;
+    } else {
+      factor = average[t];
+      rateText = averageRates[t]?.text;
+    }
+    dividends.push({ t, amount: d.amount, path: dPath, factor, rateText, profitOf });
+  });
+
+  checkLocalBooks(e, path, accounts, local, months, start, dividends, issues);
+
+  let openingRetainedEarnings = e.opening.retainedEarnings;
+  if (identity) {
+    // Not translated: the books' own retained earnings are the translated ones.
+    let booked = 0;
+    accounts.forEach((a, i) => {
+      if (isRolledForward(a.kind)) booked += local[i * months]!;
+    });
+    if (openingRetainedEarnings !== undefined && openingRetainedEarnings !== booked) {
+      issues.add([...path, "opening", "retainedEarnings"], `${e.name} is in the reporting currency, so its opening retained earnings are its books' ${booked}, not ${openingRetainedEarnings} (or leave them out)`);
+    }
+    openingRetainedEarnings = booked;
+  }
+  if (openingRetainedEarnings === undefined) {
+    issues.add([...path, "opening", "retainedEarnings"], `${e.name} is translated from ${e.currency}: give its translated retained earnings at ${e.opening.month}`);
+  }
+  if (issues.items.length > before) return undefined;
+
+  const ownership = parseRate(e.ownership);
+  const one = 10n ** BigInt(ownership.scale);
+  return {
+    index,
+    id: e.id,
+    name: e.name,
+    role: e.role,
+    currency: e.currency,
+    exponent,
+    reportingExponent,
+    identity,
+    method: e.method,
+    ownershipText: e.ownership,
+    nciShare: { num: one - ownership.numerator, den: one },
+    fiscalYearStartMonth: e.fiscalYearStartMonth,
+    accounts,
+    accountIndex,
+    start,
+    months,
+    local,
+    closing,
+    average,
+    closingRates,
+    averageRates,
+    historical,
+    movementRates,
+    dividends,
+    openingRetainedEarnings,
+    openingCta: e.opening.cta,
+    retainedEarningsRow,
+    dividendsRow: dividendsRow >= 0 ? dividendsRow : retainedEarningsRow,
+    inputPath: path,
+  };
+}
+
+function defaultMonetary(classification: string): boolean {
+  // Only matters for the temporal method; liabilities are usually monetary, assets are not
+  // reliably so, hence an explicit flag is expected on assets there.
+  return classification === "Liability";
+}
+
+/**
+ * The local books must be a consistent roll-forward, or the CTA would silently absorb errors:
+ * each month-end balance sheet balances, and retained earnings (with dividends accounts) move by
+ * exactly the month's result and declared dividends.
+ */
+function checkLocalBooks(
+  e: EntityInput,
+  path: readonly (string | number)[],
+  accounts: readonly CompiledAccount[],
+  local: Float64Array,
+  months: number,
+  start: number,
+  dividends: readonly CompiledDividend[],
+  issues: IssueList,
+): void {
+  const declared = new Float64Array(months);
+  for (const d of dividends) declared[d.t]! += d.amount;
+  // Account-major sums (the data's layout) so this check stays a single cheap pass.
+  const balance = new Float64Array(months);
+  const retained = new Float64Array(months);
+  const result = new Float64Array(months);
+  accounts.forEach((a, i) => {
+    const base = i * months;
+    const target = isProfitAndLoss(a.kind) ? result : undefined;
+    const rolled = isRolledForward(a.kind);
+    for (let t = 0; t < months; t++) {
+      const x = local[base + t]!;
+      if (target) target[t]! += x;
+      else {
+        balance[t]! += x;
+        if (rolled) retained[t]! += x;
+      }
+    }
+  });
+  let reported = 0;
+  for (let t = 0; t < months && reported < 5; t++) {
+    const month = formatMonth(start + t);
+    if (balance[t] !== 0) {
+      issues.add([...path, "balances"], `${e.name}'s balance sheet at ${month} does not balance: debits exceed credits by ${balance[t]} minor units (retained earnings must include the year's profit)`);
+      reported++;
+    } else if (t > 0 && retained[t]! - retained[t - 1]! !== result[t]! + declared[t]!) {
+      issues.add([...path, "balances"], `${e.name}'s retained earnings moved by ${retained[t]! - retained[t - 1]!} in ${month}, but that month's result and declared dividends explain ${result[t]! + declared[t]!} (debit positive)`);
+      reported++;
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { divRoundHalfAway, mulDivRound, parseRate, translationFactor } from "./rate.ts";
+
+describe("exact rates and half-away-from-zero rounding", () => {
+  it("parses decimal text exactly", () => {
+    expect(parseRate("1.0845")).toMatchObject({ numerator: 10845n, scale: 4 });
+    expect(parseRate("9300")).toMatchObject({ numerator: 9300n, scale: 0 });
+    expect(() => parseRate("1e-3")).toThrow(/decimal/);
+  });
+
+  it("rounds halves away from zero, symmetrically", () => {
+    const f = translationFactor(parseRate("0.5"), 2, 2);
+    expect(mulDivRound(1, f)).toBe(1); // 0.5 cent → 1 cent
+    expect(mulDivRound(-1, f)).toBe(-1);
+    expect(mulDivRound(3, f)).toBe(2); // 1.5 → 2
+    expect(mulDivRound(-3, f)).toBe(-2);
+    expect(divRoundHalfAway(-5n, 10n)).toBe(-1n);
+    expect(divRoundHalfAway(4n, 10n)).toBe(0n);
+  });
+
+  it("applies ISO exponents: JPY → USD and USD → KWD", () => {
+    // ¥1,234 at 0.006735 = $8.31099 → $8.31
+    expect(mulDivRound(1234, translationFactor(parseRate("0.006735"), 0, 2))).toBe(831);
+    // $10.00 at 0.307 KWD = 3.070 KWD = 3070 fils
+    expect(mulDivRound(1000, translationFactor(parseRate("0.307"), 2, 3))).toBe(3070);
+  });
+
+  it("the fast double path equals exact BigInt arithmetic for every safe amount", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: -1e9, max: 1e9 }), fc.maxSafeInteger(), fc.maxSafeNat().map((n) => -n)),
+        fc.integer({ min: 1, max: 10 ** 9 }),
+        fc.integer({ min: 0, max: 9 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 0, max: 3 }),
+        (x, n, d, le, pe) => {
+          const rate = parseRate((n / 10 ** d).toFixed(d));
+          const f = translationFactor(rate, le, pe);
+          const exact = divRoundHalfAway(BigInt(x) * f.numBig, f.denBig);
+          if (exact > BigInt(Number.MAX_SAFE_INTEGER) || exact < -BigInt(Number.MAX_SAFE_INTEGER)) {
+            expect(() => mulDivRound(x, f)).toThrow(RangeError);
+          } else {
+            expect(mulDivRound(x, f)).toBe(Number(exact));
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});

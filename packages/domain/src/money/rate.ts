@@ -1,0 +1,125 @@
+/**
+ * Exact exchange rates and the one rounding rule of the engine.
+ *
+ * A rate is a positive decimal string (parent units per one local unit) held as an integer
+ * numerator over a power of ten, so 1.0845 is 10845 / 10^4 with no binary-fraction error.
+ * Translating an amount is then pure integer arithmetic followed by one rounding step.
+ *
+ * Rounding is half away from zero ("commercial" half-up): 0.5 cent → 1 cent, −0.5 cent → −1 cent.
+ * That is what accountants mean by half-up and it is symmetric, so translating a debit and the
+ * matching credit gives amounts that still cancel.
+ */
+
+const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+const SAFE_PRODUCT = 2 ** 52;
+
+export interface Rate {
+  /** The decimal text as given, for display and explanations. */
+  readonly text: string;
+  readonly numerator: bigint;
+  /** Decimal places: the rate equals numerator / 10^scale. */
+  readonly scale: number;
+}
+
+export function isDecimalText(text: string): boolean {
+  return DECIMAL.test(text);
+}
+
+export function parseRate(text: string): Rate {
+  const match = DECIMAL.exec(text);
+  if (!match) throw new Error(`"${text}" is not a decimal number like 1.0845`);
+  const fraction = match[2] ?? "";
+  const numerator = BigInt(`${match[1]}${fraction}`);
+  return { text, numerator, scale: fraction.length };
+}
+
+/** Round a / b half away from zero; b must be positive. */
+export function divRoundHalfAway(a: bigint, b: bigint): bigint {
+  if (b <= 0n) throw new RangeError("divisor must be positive");
+  const q = a / b;
+  const r = a % b;
+  const twice = (r < 0n ? -r : r) * 2n;
+  if (twice >= b) return a < 0n ? q - 1n : q + 1n;
+  return q;
+}
+
+function toSafeNumber(value: bigint, what: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`${what} ${value} exceeds ±2^53 minor units`);
+  return n;
+}
+
+/**
+ * A precomputed multiplier: result = round(amount × num / den). Holds both the number and the
+ * BigInt forms so the hot path can stay in doubles while the product is exactly representable.
+ */
+export interface Factor {
+  readonly num: number;
+  readonly den: number;
+  readonly numBig: bigint;
+  readonly denBig: bigint;
+  /** True when num and den are exact doubles; otherwise always take the BigInt path. */
+  readonly fast: boolean;
+}
+
+export function makeFactor(numBig: bigint, denBig: bigint): Factor {
+  const num = Number(numBig);
+  const den = Number(denBig);
+  const fast = Number.isSafeInteger(num) && Number.isSafeInteger(den) && den < SAFE_PRODUCT;
+  return { num, den, numBig, denBig, fast };
+}
+
+/**
+ * Factor that turns local minor units into parent minor units at `rate`:
+ * parent = local × rate × 10^(parentExp − localExp).
+ */
+export function translationFactor(rate: Rate, localExponent: number, parentExponent: number): Factor {
+  const shift = parentExponent - localExponent;
+  const num = rate.numerator * 10n ** BigInt(Math.max(0, shift));
+  const den = 10n ** BigInt(rate.scale + Math.max(0, -shift));
+  return makeFactor(num, den);
+}
+
+/** round(x × f.num / f.den), half away from zero, exact for every safe-integer x. */
+export function mulDivRound(x: number, f: Factor): number {
+  if (f.fast) {
+    const p = x * f.num;
+    // Below 2^52 the product is exact and q×den stays exact too, so integer division in
+    // doubles is exact once the quotient is corrected for the division's own rounding.
+    if (p < SAFE_PRODUCT && p > -SAFE_PRODUCT) {
+      const d = f.den;
+      let q = Math.trunc(p / d);
+      let r = p - q * d;
+      if (p >= 0) {
+        if (r < 0) { q -= 1; r += d; } else if (r >= d) { q += 1; r -= d; }
+        if (2 * r >= d) q += 1;
+      } else {
+        if (r > 0) { q += 1; r -= d; } else if (r <= -d) { q -= 1; r += d; }
+        if (-2 * r >= d) q -= 1;
+      }
+      return q === 0 ? 0 : q;
+    }
+  }
+  return toSafeNumber(divRoundHalfAway(BigInt(x) * f.numBig, f.denBig), "translated amount");
+}
+
+/** A rational number num/den (den > 0) for exact differences of rates. */
+export interface Ratio {
+  readonly num: bigint;
+  readonly den: bigint;
+}
+
+export function rateRatio(rate: Rate): Ratio {
+  return { num: rate.numerator, den: 10n ** BigInt(rate.scale) };
+}
+
+export function subtractRatio(a: Ratio, b: Ratio): Ratio {
+  return { num: a.num * b.den - b.num * a.den, den: a.den * b.den };
+}
+
+/** round(x × ratio × 10^shift) half away from zero, as safe-integer minor units. */
+export function mulRatioRound(x: number | bigint, ratio: Ratio, shift: number): number {
+  const scaledNum = ratio.num * (shift > 0 ? 10n ** BigInt(shift) : 1n);
+  const scaledDen = ratio.den * (shift < 0 ? 10n ** BigInt(-shift) : 1n);
+  return toSafeNumber(divRoundHalfAway(BigInt(x) * scaledNum, scaledDen), "amount");
+}

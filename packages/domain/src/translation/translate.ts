@@ -1,0 +1,219 @@
+import { divRoundHalfAway, mulDivRound, mulRatioRound, rateRatio, subtractRatio, type Ratio } from "../money/rate.ts";
+import { formatMonth } from "../periods/month.ts";
+import type { IssueList } from "../consolidation/errors.ts";
+import { isProfitAndLoss, isRolledForward, LineKind, type CompiledEntity } from "../consolidation/model.ts";
+
+/**
+ * Translation of one entity, month by month from its opening month to the period end.
+ *
+ * Current-rate method (IAS 21.39, ASC 830-30-45): assets and liabilities at the month's closing
+ * rate, revenue and expense at the month's average rate, contributed capital and other equity at
+ * historical rates, retained earnings rolled forward (never retranslated), CTA the balancing figure.
+ * Temporal method (ASC 830-10-45-17, IAS 21.23): monetary items at closing, non-monetary items and
+ * equity at historical rates, the balancing figure is a remeasurement gain or loss in profit.
+ *
+ * Every line is rounded on its own (half away from zero); the balancing figure absorbs the sum of
+ * those roundings, so each month's translated trial balance sums to exactly zero.
+ * All amounts are debit positive, in reporting-currency minor units.
+ */
+export interface EntityTranslation {
+  readonly entity: CompiledEntity;
+  /** Per account and month: translated closing balance (balance-sheet lines) or activity (P&L). */
+  readonly translated: Float64Array;
+  /** Translated retained earnings (with dividends) at each month-end; [0] is the opening amount. */
+  readonly retainedEarningsEnd: Float64Array;
+  /** Translated dividends declared in each month (debit positive). */
+  readonly dividends: Float64Array;
+  /** Cumulative translation adjustment at each month-end (debit positive: a credit CTA is negative). */
+  readonly cta: Float64Array;
+  /** Temporal method: remeasurement result of each month (debit positive = loss). */
+  readonly remeasurement: Float64Array;
+  /** Sum of translated P&L lines per month (debit positive), excluding remeasurement. */
+  readonly profitAndLoss: Float64Array;
+  readonly ctaExplanation: readonly CtaMonthExplanation[];
+}
+
+/**
+ * Why the CTA moved in one month. All figures are credit positive (a translation gain is
+ * positive) and the five parts add up exactly to `change`.
+ */
+export interface CtaMonthExplanation {
+  readonly month: string;
+  readonly openingNetAssetsLocal: number;
+  readonly previousClosingRate: string;
+  readonly closingRate: string;
+  readonly averageRate: string;
+  /** Opening net assets × (closing rate − previous closing rate). */
+  readonly openingNetAssets: number;
+  /** Net income at the closing rate − net income as translated (≈ NI × (closing − average)). */
+  readonly netIncome: number;
+  /** −(dividends at the closing rate − dividends as translated). */
+  readonly dividends: number;
+  /** Capital and other equity movements at the closing rate − as translated. */
+  readonly equityMovements: number;
+  /** What per-line rounding left over; bounded by half a minor unit per line. */
+  readonly rounding: number;
+  readonly change: number;
+}
+
+export function translateEntity(e: CompiledEntity, issues: IssueList): EntityTranslation {
+  const T = e.months;
+  const n = e.accounts.length;
+  const translated = new Float64Array(n * T);
+  const bsTranslated = new Float64Array(T);
+  const plTranslated = new Float64Array(T);
+  const netAssetsLocal = new Float64Array(T);
+  const equityLocal = new Float64Array(T); // contributed + other equity, local
+  const equityTranslated = new Float64Array(T);
+  const plLocal = new Float64Array(T);
+
+  for (let i = 0; i < n; i++) {
+    const account = e.accounts[i]!;
+    const kind = account.kind;
+    const base = i * T;
+    if (isRolledForward(kind)) continue;
+    if (isProfitAndLoss(kind)) {
+      const hist = e.method === "temporal" ? e.historical.get(i) : undefined;
+      const histFactor = hist?.type === "rate" ? hist.factor : undefined;
+      for (let t = 1; t < T; t++) {
+        const x = e.local[base + t]!;
+        plLocal[t]! += x;
+        if (x === 0) continue;
+        const y = mulDivRound(x, histFactor ?? e.average[t]!);
+        translated[base + t] = y;
+        plTranslated[t]! += y;
+      }
+      continue;
+    }
+    const isEquity = kind === LineKind.ContributedCapital || kind === LineKind.OtherEquity;
+    const atHistorical =
+      !e.identity && (isEquity || (e.method === "temporal" && !account.monetary));
+    if (!atHistorical) {
+      for (let t = 0; t < T; t++) {
+        const x = e.local[base + t]!;
+        if (isEquity) equityLocal[t]! += x;
+        else netAssetsLocal[t]! += x;
+        if (x === 0) continue;
+        const y = mulDivRound(x, e.closing[t]!);
+        translated[base + t] = y;
+        bsTranslated[t]! += y;
+        if (isEquity) equityTranslated[t]! += y;
+      }
+      continue;
+    }
+    // Historical: the opening balance at its historical rate or amount, each later change at the
+    // rate of that movement (given, or the month's average).
+    const hist = e.historical.get(i);
+    const x0 = e.local[base]!;
+    let y = hist === undefined ? 0 : hist.type === "amount" ? hist.amount : mulDivRound(x0, hist.factor);
+    for (let t = 0; t < T; t++) {
+      const x = e.local[base + t]!;
+      if (t > 0) {
+        const change = x - e.local[base + t - 1]!;
+        if (change !== 0) {
+          const movement = e.movementRates.get(`${i}:${t}`);
+          y += mulDivRound(change, movement?.factor ?? e.average[t]!);
+        }
+      }
+      translated[base + t] = y;
+      bsTranslated[t]! += y;
+      if (isEquity) {
+        equityLocal[t]! += x;
+        equityTranslated[t]! += y;
+      } else {
+        netAssetsLocal[t]! += x;
+      }
+    }
+  }
+
+  const retainedEarningsEnd = new Float64Array(T);
+  const dividends = new Float64Array(T);
+  const cta = new Float64Array(T);
+  const remeasurement = new Float64Array(T);
+  const dividendsLocal = new Float64Array(T);
+  retainedEarningsEnd[0] = e.openingRetainedEarnings ?? 0;
+
+  const balancingAtOpening = -(bsTranslated[0]! + retainedEarningsEnd[0]!);
+  if (e.openingCta === undefined) {
+    cta[0] = balancingAtOpening;
+  } else {
+    cta[0] = e.openingCta;
+    if (e.openingCta !== balancingAtOpening) {
+      issues.add([...e.inputPath, "opening", "cta"], `${e.name}'s opening translated balances do not balance: with retained earnings ${retainedEarningsEnd[0]} the CTA at ${formatMonth(e.start)} must be ${balancingAtOpening}, not ${e.openingCta} (debit positive)`);
+    }
+  }
+
+  const byMonth = new Map<number, typeof e.dividends[number][]>();
+  for (const d of e.dividends) {
+    const list = byMonth.get(d.t) ?? [];
+    list.push(d);
+    byMonth.set(d.t, list);
+  }
+
+  for (let t = 1; t < T; t++) {
+    for (const d of byMonth.get(t) ?? []) {
+      dividendsLocal[t]! += d.amount;
+      if (d.factor) {
+        dividends[t]! += mulDivRound(d.amount, d.factor);
+        continue;
+      }
+      // Rate of the period whose profit is distributed: the effective rate at which that
+      // profit was translated, so distributing all of it removes exactly its translated amount.
+      const window = d.profitOf!;
+      let profitLocal = 0;
+      let profitTranslated = 0;
+      for (let k = window.from; k <= window.to; k++) {
+        profitLocal -= plLocal[k]!;
+        profitTranslated -= plTranslated[k]! + remeasurement[k]!;
+      }
+      if (profitLocal <= 0) {
+        issues.add([...d.path, "profitOf"], `${e.name} made no profit in the months named, so no rate can be taken from them`);
+        continue;
+      }
+      dividends[t]! += Number(divRoundHalfAway(BigInt(d.amount) * BigInt(profitTranslated), BigInt(profitLocal)));
+    }
+    const before = retainedEarningsEnd[t - 1]! + dividends[t]! + plTranslated[t]!;
+    if (e.method === "temporal" && !e.identity) {
+      cta[t] = cta[t - 1]!;
+      remeasurement[t] = -(bsTranslated[t]! + before + cta[t]!);
+      retainedEarningsEnd[t] = before + remeasurement[t]!;
+    } else {
+      retainedEarningsEnd[t] = before;
+      cta[t] = -(bsTranslated[t]! + before);
+    }
+  }
+
+  const ctaExplanation: CtaMonthExplanation[] = [];
+  if (!e.identity && e.method === "currentRate") {
+    const shift = e.reportingExponent - e.exponent;
+    for (let t = 1; t < T; t++) {
+      const c = rateRatio(e.closingRates[t]!);
+      const previous: Ratio = rateRatio(e.closingRates[t - 1]!);
+      const netIncomeLocal = -plLocal[t]!;
+      const netIncomeTranslated = -plTranslated[t]!;
+      const movementLocal = -(equityLocal[t]! - equityLocal[t - 1]!);
+      const movementTranslated = -(equityTranslated[t]! - equityTranslated[t - 1]!);
+      const openingNetAssets = mulRatioRound(netAssetsLocal[t - 1]!, subtractRatio(c, previous), shift);
+      const netIncome = mulRatioRound(netIncomeLocal, c, shift) - netIncomeTranslated;
+      const dividendPart = -(mulRatioRound(dividendsLocal[t]!, c, shift) - dividends[t]!);
+      const equityMovements = mulRatioRound(movementLocal, c, shift) - movementTranslated;
+      const change = -(cta[t]! - cta[t - 1]!);
+      const rounding = change - openingNetAssets - netIncome - dividendPart - equityMovements;
+      ctaExplanation.push({
+        month: formatMonth(e.start + t),
+        openingNetAssetsLocal: netAssetsLocal[t - 1]!,
+        previousClosingRate: e.closingRates[t - 1]!.text,
+        closingRate: e.closingRates[t]!.text,
+        averageRate: e.averageRates[t]!.text,
+        openingNetAssets,
+        netIncome,
+        dividends: dividendPart,
+        equityMovements,
+        rounding,
+        change,
+      });
+    }
+  }
+
+  return { entity: e, translated, retainedEarningsEnd, dividends, cta, remeasurement, profitAndLoss: plTranslated, ctaExplanation };
+}
