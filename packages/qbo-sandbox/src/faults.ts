@@ -194,20 +194,32 @@ export function newIntuitTid(now: Date = new Date()): string {
   return `1-${seconds.toString(16).padStart(8, "0")}-${randomBytes(12).toString("hex")}`;
 }
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+// Building an Intl formatter costs far more than using one; reports and queries format thousands of times.
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (f === undefined) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
 /** `2020-09-29T06:58:50.262-07:00`: the instant in Intuit's time zone, with milliseconds and offset. */
 export function intuitTime(date: Date, timeZone: string = INTUIT_TIME_ZONE): string {
   const ms = date.getTime();
   if (!Number.isFinite(ms)) throw new RangeError("intuitTime: invalid date");
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(date);
+  const parts = formatterFor(timeZone).formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value);
   const [y, mo, d, h, mi, s] = [get("year"), get("month"), get("day"), get("hour"), get("minute"), get("second")];
   const wholeSeconds = Math.floor(ms / 1000) * 1000;

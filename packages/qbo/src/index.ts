@@ -8,3 +8,63 @@ export {
   type QboErrorItem,
   type QboErrorKind,
 } from "./errors.ts";
+export { networkFailure, unexpectedResponse } from "./failures.ts";
+export { INTUIT_PRODUCTION, INTUIT_SANDBOX, intuitEndpoints, sandboxEndpoints, type QboEndpoints } from "./endpoints.ts";
+export { systemClock, VirtualClock, type Clock } from "./clock.ts";
+export { AmountError, amountFromJsonNumber, amountToJsonNumber, currencyExponent, formatAmount, parseAmount } from "./money.ts";
+export {
+  KeyedMutex,
+  MemoryTokenStore,
+  deserializeTokenSet,
+  parseTokenResponse,
+  serializeTokenSet,
+  type TokenSet,
+  type TokenStore,
+} from "./tokens.ts";
+export { ACCOUNTING_SCOPE, QboOAuth, type AuthorizationCallback, type QboOAuthOptions } from "./oauth.ts";
+export { AccessTokens, REFRESH_SKEW_MS } from "./auth.ts";
+export { INTUIT_LIMITS, LimiterPool, RealmLimiter, type LimiterOptions } from "./limiter.ts";
+export { DEFAULT_RETRY, backoffDelay, type RetryOptions } from "./retry.ts";
+export { MINOR_VERSION, type ApiRequest, type CallObserver } from "./http.ts";
+export {
+  accountSchema,
+  companyInfoSchema,
+  exchangeRateSchema,
+  journalEntrySchema,
+  namedListItemSchema,
+  preferencesSchema,
+  type Account,
+  type ClassTracking,
+  type CompanyInfo,
+  type CompanyPreferences,
+  type ExchangeRate,
+  type JournalEntry,
+  type JournalEntryLine,
+  type NamedListItem,
+  type PostingType,
+} from "./entities.ts";
+export {
+  balancesByAccount,
+  moneyColumns,
+  parseReport,
+  type Report,
+  type ReportCell,
+  type ReportColumn,
+  type ReportName,
+  type ReportRow,
+  type ReportRowKind,
+} from "./reports.ts";
+export {
+  MAX_PAGE_SIZE,
+  MAX_REQUEST_ID_LENGTH,
+  QboClient,
+  connectCompany,
+  journalEntryBody,
+  validateRequestId,
+  type ChangeSet,
+  type ChangedRecord,
+  type NewJournalEntry,
+  type NewJournalLine,
+  type QboClientOptions,
+  type ReportParams,
+} from "./client.ts";

@@ -1,0 +1,99 @@
+/** Builds the demo group's companies (chart, classes, departments, books, FX) from scratch. */
+import type { Account, CompanyData, ExchangeRateRow, Tag } from "../ledger.ts";
+import { generateGroupBooks } from "./activity.ts";
+import type { DemoCode, DemoCompanyProfile } from "./companies.ts";
+import { DEMO_COMPANIES } from "./companies.ts";
+import { demoFxRates, FxTable } from "./fx.ts";
+import { monthEnd } from "../calendar.ts";
+
+/** When the demo companies were "created" in QBO: before their first transaction. */
+const CREATED = Date.parse("2022-12-15T17:30:00.000Z");
+/** When the retired accounts were made inactive. */
+const RETIRED = Date.parse("2025-01-06T16:45:00.000Z");
+
+const TAGS: Record<DemoCode, { classes: string[]; inactiveClass: string; departments: string[] }> = {
+  PARENT: { classes: ["Wholesale", "Online", "Services", "Corporate"], inactiveClass: "Trade Shows 2022", departments: ["Seattle HQ", "Reno Warehouse"] },
+  UK: { classes: ["Trade", "Retail"], inactiveClass: "Export", departments: ["London", "Manchester"] },
+  CA: { classes: ["Commercial", "Residential"], inactiveClass: "Pilot", departments: ["Toronto", "Vancouver"] },
+  DE: { classes: ["Großhandel", "Einzelhandel"], inactiveClass: "Messe", departments: ["Frankfurt"] },
+  US2: { classes: ["Stores", "E-commerce"], inactiveClass: "Pop-up", departments: ["Market Street", "Union Square"] },
+};
+
+function accountsOf(profile: DemoCompanyProfile): { accounts: Account[]; roles: Map<string, string> } {
+  const accounts: Account[] = [];
+  const roles = new Map<string, string>();
+  profile.chart.forEach((c, i) => {
+    const id = String(i + 1);
+    const retired = c.inactive === true;
+    accounts.push({
+      id,
+      number: c.number,
+      name: c.name,
+      type: c.type,
+      subType: c.subType,
+      active: !retired,
+      createTime: CREATED,
+      updateTime: retired ? RETIRED : CREATED,
+      syncToken: retired ? 1 : 0,
+    });
+    if (c.role !== undefined) roles.set(c.role, id);
+    if (c.opex !== undefined) roles.set(`opex:${c.number}`, id);
+  });
+  return { accounts, roles };
+}
+
+function tags(names: readonly string[], inactive: string | undefined): Tag[] {
+  const out: Tag[] = names.map((name, i) => ({ id: String(i + 1), name, active: true, createTime: CREATED, updateTime: CREATED, syncToken: 0 }));
+  if (inactive !== undefined) {
+    out.push({ id: String(out.length + 1), name: inactive, active: false, createTime: CREATED, updateTime: RETIRED, syncToken: 1 });
+  }
+  return out;
+}
+
+function parentExchangeRates(): ExchangeRateRow[] {
+  return demoFxRates().map((r) => {
+    const asOfDate = monthEnd(`${r.month}-01`);
+    return {
+      source: r.currency,
+      target: "USD",
+      asOfDate,
+      rate: r.closing,
+      updateTime: Date.parse(`${asOfDate}T23:00:00.000Z`),
+    };
+  });
+}
+
+/** Fresh, mutable data for every demo company, parent first. Deterministic. */
+export function buildDemoCompanies(): CompanyData[] {
+  const fx = new FxTable(demoFxRates());
+  const charts = new Map(DEMO_COMPANIES.map((p) => [p.code, accountsOf(p)] as const));
+  const books = generateGroupBooks(fx, charts);
+  return DEMO_COMPANIES.map((p) => {
+    const chart = charts.get(p.code) as { accounts: Account[] };
+    const generated = books.get(p.code);
+    if (generated === undefined) throw new Error(`no books for ${p.code}`);
+    const t = TAGS[p.code];
+    return {
+      profile: {
+        realmId: p.realmId,
+        name: p.name,
+        legalName: p.legalName,
+        country: p.country,
+        currency: p.currency,
+        isParent: p.isParent,
+        fiscalYearStartMonth: p.fiscalYearStartMonth,
+        startDate: "2023-01-01",
+        address: p.address,
+        phone: p.phone,
+        email: p.email,
+        multiCurrency: p.isParent,
+        createTime: CREATED,
+      },
+      accounts: chart.accounts,
+      classes: tags(t.classes, t.inactiveClass),
+      departments: tags(t.departments, undefined),
+      entries: generated.books.entries,
+      exchangeRates: p.isParent ? parentExchangeRates() : [],
+    };
+  });
+}

@@ -1,0 +1,225 @@
+/**
+ * Renders ledger objects as QBO entity JSON, keys in the order Intuit's serializer uses in the
+ * recorded samples (entities/*, minimul-qbo_api/deactivate__account__0 etc.).
+ */
+import { classificationOf } from "./accountTypes.ts";
+import { monthName } from "./calendar.ts";
+import { intuitTime } from "./faults.ts";
+import type { Account, CompanyLedger, ExchangeRateRow, JournalEntry, Tag } from "./ledger.ts";
+import { centsToNumber } from "./money.ts";
+
+export type Json = { [key: string]: unknown };
+
+const CURRENCY_NAMES: Record<string, string> = {
+  USD: "United States Dollar",
+  GBP: "British Pound Sterling",
+  CAD: "Canadian Dollar",
+  EUR: "Euro",
+};
+
+export function currencyRef(code: string): { value: string; name: string } {
+  return { value: code, name: CURRENCY_NAMES[code] ?? code };
+}
+
+/** MetaData times carry no milliseconds: "2015-06-23T09:38:18-07:00". */
+export function metaTime(ms: number): string {
+  return intuitTime(new Date(Math.floor(ms / 1000) * 1000)).replace(/\.\d{3}(?=[+-])/, "");
+}
+
+function metaData(createTime: number, updateTime: number): Json {
+  return { CreateTime: metaTime(createTime), LastUpdatedTime: metaTime(updateTime) };
+}
+
+export function renderAccount(ledger: CompanyLedger, a: Account): Json {
+  const balance = centsToNumber(ledger.currentBalance(a));
+  return {
+    Name: a.name,
+    SubAccount: false,
+    FullyQualifiedName: a.name,
+    Active: a.active,
+    Classification: classificationOf(a.type),
+    AccountType: a.type,
+    AccountSubType: a.subType,
+    AcctNum: a.number,
+    CurrentBalance: balance,
+    CurrentBalanceWithSubAccounts: balance,
+    CurrencyRef: currencyRef(ledger.profile.currency),
+    domain: "QBO",
+    sparse: false,
+    Id: a.id,
+    SyncToken: String(a.syncToken),
+    MetaData: metaData(a.createTime, a.updateTime),
+  };
+}
+
+export function renderClass(c: Tag): Json {
+  return {
+    Name: c.name,
+    SubClass: false,
+    FullyQualifiedName: c.name,
+    Active: c.active,
+    domain: "QBO",
+    sparse: false,
+    Id: c.id,
+    SyncToken: String(c.syncToken),
+    MetaData: metaData(c.createTime, c.updateTime),
+  };
+}
+
+export function renderDepartment(d: Tag): Json {
+  return {
+    Name: d.name,
+    SubDepartment: false,
+    FullyQualifiedName: d.name,
+    Active: d.active,
+    domain: "QBO",
+    sparse: false,
+    Id: d.id,
+    SyncToken: String(d.syncToken),
+    MetaData: metaData(d.createTime, d.updateTime),
+  };
+}
+
+export function renderJournalEntry(ledger: CompanyLedger, e: JournalEntry): Json {
+  const total = e.lines.filter((l) => l.posting === "Debit").reduce((s, l) => s + l.amount, 0);
+  const homeTotal = e.lines.filter((l) => l.posting === "Debit").reduce((s, l) => s + l.homeAmount, 0);
+  const foreign = e.currency !== ledger.profile.currency;
+  return {
+    Adjustment: false,
+    domain: "QBO",
+    sparse: false,
+    Id: e.id,
+    SyncToken: String(e.syncToken),
+    MetaData: metaData(e.createTime, e.updateTime),
+    ...(e.docNumber === undefined ? {} : { DocNumber: e.docNumber }),
+    TxnDate: e.txnDate,
+    CurrencyRef: currencyRef(e.currency),
+    ...(foreign && e.exchangeRate !== undefined ? { ExchangeRate: Number(e.exchangeRate) } : {}),
+    ...(e.privateNote === undefined ? {} : { PrivateNote: e.privateNote }),
+    Line: e.lines.map((l) => {
+      const account = ledger.account(l.accountId);
+      const cls = l.classId === undefined ? undefined : ledger.classes.find((c) => c.id === l.classId);
+      const dept = l.departmentId === undefined ? undefined : ledger.departments.find((d) => d.id === l.departmentId);
+      return {
+        Id: l.id,
+        ...(l.description === undefined ? {} : { Description: l.description }),
+        Amount: centsToNumber(l.amount),
+        DetailType: "JournalEntryLineDetail",
+        JournalEntryLineDetail: {
+          PostingType: l.posting,
+          AccountRef: { value: l.accountId, name: account?.name ?? "" },
+          ...(cls === undefined ? {} : { ClassRef: { value: cls.id, name: cls.name } }),
+          ...(dept === undefined ? {} : { DepartmentRef: { value: dept.id, name: dept.name } }),
+        },
+      };
+    }),
+    TxnTaxDetail: {},
+    TotalAmt: centsToNumber(total),
+    ...(foreign ? { HomeTotalAmt: centsToNumber(homeTotal) } : {}),
+  };
+}
+
+/** What Intuit returns for a deleted object (delete__invoice__1) and lists in CDC. */
+export function renderDeleted(e: JournalEntry): Json {
+  return { domain: "QBO", status: "Deleted", Id: e.id, MetaData: { LastUpdatedTime: metaTime(e.deletedTime ?? e.updateTime) } };
+}
+
+function address(ledger: CompanyLedger): Json {
+  const a = ledger.profile.address;
+  return {
+    City: a.city,
+    Country: a.country,
+    Line1: a.line1,
+    PostalCode: a.postalCode,
+    ...(a.region === "" ? {} : { CountrySubDivisionCode: a.region }),
+    Id: "1",
+  };
+}
+
+/** Keys in the order of entities/CompanyInfo__fylein-fyle-qbo-api.json. */
+export function renderCompanyInfo(ledger: CompanyLedger): Json {
+  const p = ledger.profile;
+  return {
+    SyncToken: "0",
+    domain: "QBO",
+    LegalAddr: address(ledger),
+    SupportedLanguages: "en",
+    CompanyName: p.name,
+    Country: p.country,
+    CompanyAddr: address(ledger),
+    sparse: false,
+    Id: "1",
+    WebAddr: {},
+    FiscalYearStartMonth: monthName(p.fiscalYearStartMonth),
+    CustomerCommunicationAddr: address(ledger),
+    PrimaryPhone: { FreeFormNumber: p.phone },
+    LegalName: p.legalName,
+    CompanyStartDate: p.startDate,
+    Email: { Address: p.email },
+    NameValue: [
+      { Name: "NeoEnabled", Value: "True" },
+      { Name: "IndustryType", Value: "Wholesale Trade" },
+      { Name: "SubscriptionStatus", Value: "PAID" },
+      { Name: "OfferingSku", Value: "QuickBooks Online Advanced" },
+    ],
+    MetaData: metaData(p.createTime, p.createTime),
+  };
+}
+
+/** Preferences as in entities/Preferences_read_response, AccountingInfoPrefs as in the fylein fragment. */
+export function renderPreferences(ledger: CompanyLedger): Json {
+  const p = ledger.profile;
+  const fyMonth = monthName(p.fiscalYearStartMonth);
+  return {
+    AccountingInfoPrefs: {
+      FirstMonthOfFiscalYear: fyMonth,
+      UseAccountNumbers: true,
+      TaxYearMonth: fyMonth,
+      ClassTrackingPerTxn: false,
+      TrackDepartments: true,
+      CustomerTerminology: "Customers",
+      BookCloseDate: "2022-12-31",
+      DepartmentTerminology: "Location",
+      ClassTrackingPerTxnLine: true,
+    },
+    ProductAndServicesPrefs: { ForSales: true, ForPurchase: true, QuantityWithPriceAndRate: true, QuantityOnHand: true },
+    SalesFormsPrefs: {
+      CustomField: [],
+      CustomTxnNumbers: true,
+      AllowDeposit: false,
+      AllowDiscount: true,
+      AllowEstimates: true,
+      ETransactionEnabledStatus: "NotApplicable",
+      IPNSupportEnabled: false,
+      AllowServiceDate: false,
+      AllowShipping: false,
+      DefaultTerms: { value: "3" },
+    },
+    EmailMessagesPrefs: {
+      InvoiceMessage: { Subject: "Invoice from {CompanyName}", Message: "Your invoice is attached. Please remit payment at your earliest convenience." },
+      EstimateMessage: { Subject: "Estimate from {CompanyName}", Message: "Please review the estimate below. Feel free to contact us if you have any questions." },
+      SalesReceiptMessage: { Subject: "Sales Receipt from {CompanyName}", Message: "Your sales receipt is attached." },
+    },
+    VendorAndPurchasesPrefs: { TrackingByCustomer: false, BillableExpenseTracking: false, DefaultTerms: { value: "3" } },
+    TimeTrackingPrefs: { UseServices: false, BillCustomers: false, ShowBillRateToAll: false, MarkTimeEntriesBillable: false },
+    TaxPrefs: { UsingSalesTax: p.country !== "US" || !p.isParent, TaxGroupCodeRef: { value: "2" } },
+    CurrencyPrefs: { MultiCurrencyEnabled: p.multiCurrency, HomeCurrency: { value: p.currency } },
+    OtherPrefs: { NameValue: [{ Name: "SalesFormsPrefs.DefaultCustomerMessage", Value: "" }] },
+    MetaData: metaData(p.createTime, p.createTime),
+    Id: "1",
+    SyncToken: "0",
+  };
+}
+
+export function renderExchangeRate(r: ExchangeRateRow): Json {
+  return {
+    SourceCurrencyCode: r.source,
+    TargetCurrencyCode: r.target,
+    Rate: Number(r.rate),
+    AsOfDate: r.asOfDate,
+    domain: "QBO",
+    sparse: false,
+    SyncToken: "0",
+    MetaData: { LastUpdatedTime: metaTime(r.updateTime) },
+  };
+}

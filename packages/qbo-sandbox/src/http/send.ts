@@ -1,0 +1,26 @@
+/** Writing rendered wire responses through Fastify. */
+import type { FastifyReply } from "fastify";
+import type { WireResponse } from "../faults.ts";
+import { faultResponse } from "../faults.ts";
+import { QboFault } from "../qboFault.ts";
+
+export function send(reply: FastifyReply, w: WireResponse): FastifyReply {
+  // Fastify computes Content-Length itself; a second copy would only risk a mismatch.
+  const headers = Object.fromEntries(Object.entries(w.headers).filter(([k]) => k.toLowerCase() !== "content-length"));
+  return reply.code(w.status).headers(headers).send(w.body);
+}
+
+export function faultOf(error: unknown, now: Date): WireResponse | undefined {
+  if (!(error instanceof QboFault)) return undefined;
+  return faultResponse({ status: error.status, type: error.type, errors: error.errors, time: now });
+}
+
+/** Intuit's answer for a path it does not serve (errors/400_ValidationFault_500_unsupported_operation). */
+export function unsupportedOperation(path: string, now: Date): WireResponse {
+  return faultResponse({
+    status: 400,
+    type: "ValidationFault",
+    errors: [{ message: "Unsupported Operation", detail: `Operation Could not find resource for relative : ${path} is not supported.`, code: "500" }],
+    time: now,
+  });
+}

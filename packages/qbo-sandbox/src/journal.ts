@@ -1,0 +1,154 @@
+/**
+ * Creating and deleting journal entries through the API, validated the way QBO validates them:
+ * lines must balance in the entry's currency, every AccountRef must name an active account,
+ * ClassRef/DepartmentRef must exist, and a foreign-currency entry needs a rate (given or stored).
+ */
+import { isIsoDate } from "./calendar.ts";
+import type { Json } from "./entities.ts";
+import type { CompanyLedger, JournalEntry, JournalLine, PostingType } from "./ledger.ts";
+import { convert, formatCents, formatRate, parseAmount, parseRate } from "./money.ts";
+import {
+  businessValidation,
+  invalidReference,
+  objectNotFound,
+  staleObject,
+  unsupportedProperty,
+  validationFault,
+} from "./qboFault.ts";
+
+function isObject(v: unknown): v is Json {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+function refValue(v: unknown): string | undefined {
+  if (!isObject(v)) return undefined;
+  const value = v["value"];
+  if (typeof value === "number") return String(value);
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}
+
+function rateFor(ledger: CompanyLedger, currency: string, date: string, given: unknown): bigint {
+  if (given !== undefined) {
+    const rate = typeof given === "number" || typeof given === "string" ? parseRate(String(given)) : undefined;
+    if (rate === undefined || rate <= 0n) throw unsupportedProperty("ExchangeRate", `value ${JSON.stringify(given)} must be a positive number with at most six decimals`);
+    return rate;
+  }
+  const stored = ledger.exchangeRates
+    .filter((r) => r.source === currency && r.asOfDate <= date)
+    .sort((a, b) => (a.asOfDate < b.asOfDate ? 1 : -1))[0];
+  if (stored === undefined) throw businessValidation(`No exchange rate for ${currency} on or before ${date}. Provide ExchangeRate.`);
+  return parseRate(stored.rate) as bigint;
+}
+
+/** Moves any rounding residual of the home-currency amounts onto the largest line of the short side. */
+function balanceHome(lines: JournalLine[]): JournalLine[] {
+  const side = (p: PostingType): number => lines.filter((l) => l.posting === p).reduce((s, l) => s + l.homeAmount, 0);
+  const diff = side("Debit") - side("Credit");
+  if (diff === 0) return lines;
+  const short: PostingType = diff > 0 ? "Credit" : "Debit";
+  let target = -1;
+  lines.forEach((l, i) => {
+    if (l.posting === short && (target < 0 || l.homeAmount > (lines[target] as JournalLine).homeAmount)) target = i;
+  });
+  return lines.map((l, i) => (i === target ? { ...l, homeAmount: l.homeAmount + Math.abs(diff) } : l));
+}
+
+export function createJournalEntry(ledger: CompanyLedger, body: unknown, now: Date, today: string): JournalEntry {
+  if (!isObject(body)) throw unsupportedProperty("JournalEntry", "the request body must be a JournalEntry object");
+  const rawLines = body["Line"];
+  if (!Array.isArray(rawLines) || rawLines.length === 0) {
+    throw validationFault("2020", "Required param missing, need to supply the required value for the API", "Required parameter Line is missing in the request", "Line");
+  }
+  const txnDate = body["TxnDate"] === undefined ? today : body["TxnDate"];
+  if (typeof txnDate !== "string" || !isIsoDate(txnDate)) throw unsupportedProperty("TxnDate", `value ${JSON.stringify(txnDate)} must be a date (YYYY-MM-DD)`);
+  const docNumber = body["DocNumber"];
+  if (docNumber !== undefined && (typeof docNumber !== "string" || docNumber.length > 21)) {
+    throw unsupportedProperty("DocNumber", "must be a string of at most 21 characters");
+  }
+  const privateNote = body["PrivateNote"];
+  if (privateNote !== undefined && (typeof privateNote !== "string" || privateNote.length > 4000)) {
+    throw unsupportedProperty("PrivateNote", "must be a string of at most 4000 characters");
+  }
+
+  const home = ledger.profile.currency;
+  const currency = refValue(body["CurrencyRef"]) ?? home;
+  let rate: bigint | undefined;
+  if (currency !== home) {
+    if (!ledger.profile.multiCurrency) throw businessValidation(`Multicurrency is not enabled for this company; the transaction currency must be ${home}.`);
+    rate = rateFor(ledger, currency, txnDate, body["ExchangeRate"]);
+  }
+
+  const lines: JournalLine[] = rawLines.map((raw: unknown, i: number) => {
+    if (!isObject(raw)) throw unsupportedProperty("Line", "each line must be an object");
+    if (raw["DetailType"] !== "JournalEntryLineDetail") {
+      throw unsupportedProperty("DetailType", `value ${JSON.stringify(raw["DetailType"])} is not supported on a JournalEntry line; use JournalEntryLineDetail`);
+    }
+    const amount = parseAmount(raw["Amount"]);
+    if (amount === undefined) throw unsupportedProperty("Amount", `value ${JSON.stringify(raw["Amount"])} must be a number with at most two decimals`);
+    if (amount < 0) throw businessValidation("Journal entry line amounts cannot be negative. Use the other posting type instead.");
+    const detail = raw["JournalEntryLineDetail"];
+    if (!isObject(detail)) throw businessValidation("You must select an account for each split line with an amount.");
+    const posting = detail["PostingType"];
+    if (posting !== "Debit" && posting !== "Credit") throw unsupportedProperty("PostingType", `value ${JSON.stringify(posting)} must be Debit or Credit`);
+    const accountId = refValue(detail["AccountRef"]);
+    if (accountId === undefined) throw businessValidation("You must select an account for each split line with an amount.");
+    const account = ledger.account(accountId);
+    if (account === undefined) throw invalidReference("Accounts", accountId);
+    if (!account.active) throw objectNotFound("Account", accountId);
+    const classId = refValue(detail["ClassRef"]);
+    if (classId !== undefined && ledger.classes.find((c) => c.id === classId && c.active) === undefined) throw invalidReference("Klasses", classId);
+    const departmentId = refValue(detail["DepartmentRef"]);
+    if (departmentId !== undefined && ledger.departments.find((d) => d.id === departmentId && d.active) === undefined) {
+      throw invalidReference("Depts", departmentId);
+    }
+    const description = raw["Description"];
+    return {
+      id: String(i),
+      accountId,
+      posting,
+      amount,
+      homeAmount: rate === undefined ? amount : convert(amount, rate),
+      description: typeof description === "string" ? description : undefined,
+      classId,
+      departmentId,
+    };
+  });
+
+  const debits = lines.filter((l) => l.posting === "Debit").reduce((s, l) => s + l.amount, 0);
+  const credits = lines.filter((l) => l.posting === "Credit").reduce((s, l) => s + l.amount, 0);
+  if (debits !== credits) {
+    throw businessValidation(`Transaction must balance. The total debits (${formatCents(debits)}) do not equal the total credits (${formatCents(credits)}).`);
+  }
+
+  const ms = now.getTime();
+  const entry: JournalEntry = {
+    id: ledger.nextId(ledger.entries),
+    syncToken: 0,
+    docNumber: typeof docNumber === "string" ? docNumber : undefined,
+    txnDate,
+    privateNote: typeof privateNote === "string" ? privateNote : undefined,
+    currency,
+    exchangeRate: rate === undefined ? undefined : formatRate(rate),
+    lines: balanceHome(lines),
+    createTime: ms,
+    updateTime: ms,
+  };
+  ledger.addEntry(entry);
+  return entry;
+}
+
+export function deleteJournalEntry(ledger: CompanyLedger, body: unknown, now: Date): JournalEntry {
+  if (!isObject(body)) throw unsupportedProperty("JournalEntry", "the request body must be an object with Id and SyncToken");
+  const id = body["Id"];
+  const syncToken = body["SyncToken"];
+  if (typeof id !== "string" || typeof syncToken !== "string") {
+    throw validationFault("2020", "Required param missing, need to supply the required value for the API", "Required parameter Id and SyncToken are missing in the request");
+  }
+  const entry = ledger.entry(id);
+  if (entry === undefined || entry.deletedTime !== undefined) throw objectNotFound("JournalEntry", id);
+  if (syncToken !== String(entry.syncToken)) throw staleObject();
+  const ms = now.getTime();
+  const deleted: JournalEntry = { ...entry, syncToken: entry.syncToken + 1, updateTime: ms, deletedTime: ms };
+  ledger.replaceEntry(deleted);
+  return deleted;
+}

@@ -1,0 +1,253 @@
+/**
+ * One company's books: accounts, classes, departments, journal entries and (for a multicurrency
+ * company) exchange rates. All amounts are integer cents. Balances come from a lazily rebuilt
+ * per-account index of debit-positive home-currency amounts, so reports over many columns stay
+ * cheap while posting stays simple.
+ */
+import type { AccountType } from "./accountTypes.ts";
+import { isBalanceSheet } from "./accountTypes.ts";
+import type { Address } from "./demo/companies.ts";
+
+export interface Account {
+  readonly id: string;
+  readonly number: string;
+  readonly name: string;
+  readonly type: AccountType;
+  readonly subType: string;
+  readonly active: boolean;
+  /** Epoch milliseconds. */
+  readonly createTime: number;
+  readonly updateTime: number;
+  readonly syncToken: number;
+}
+
+/** A Class or a Department. */
+export interface Tag {
+  readonly id: string;
+  readonly name: string;
+  readonly active: boolean;
+  readonly createTime: number;
+  readonly updateTime: number;
+  readonly syncToken: number;
+}
+
+export type PostingType = "Debit" | "Credit";
+
+export interface JournalLine {
+  readonly id: string;
+  readonly accountId: string;
+  readonly posting: PostingType;
+  /** In the entry's currency. */
+  readonly amount: number;
+  /** In the company's home currency. */
+  readonly homeAmount: number;
+  readonly description?: string | undefined;
+  readonly classId?: string | undefined;
+  readonly departmentId?: string | undefined;
+}
+
+export interface JournalEntry {
+  readonly id: string;
+  readonly syncToken: number;
+  readonly docNumber?: string | undefined;
+  readonly txnDate: string;
+  readonly privateNote?: string | undefined;
+  readonly currency: string;
+  /** Home units per one unit of `currency`, six decimals; only for foreign-currency entries. */
+  readonly exchangeRate?: string | undefined;
+  readonly lines: readonly JournalLine[];
+  readonly createTime: number;
+  readonly updateTime: number;
+  /** Set when deleted through the API; deleted entries stay for CDC but leave every report. */
+  readonly deletedTime?: number | undefined;
+}
+
+export interface ExchangeRateRow {
+  readonly source: string;
+  readonly target: string;
+  readonly asOfDate: string;
+  /** Six decimals. */
+  readonly rate: string;
+  readonly updateTime: number;
+}
+
+export interface CompanyProfileData {
+  readonly realmId: string;
+  readonly name: string;
+  readonly legalName: string;
+  readonly country: string;
+  readonly currency: string;
+  readonly isParent: boolean;
+  readonly fiscalYearStartMonth: number;
+  readonly startDate: string;
+  readonly address: Address;
+  readonly phone: string;
+  readonly email: string;
+  readonly multiCurrency: boolean;
+  readonly createTime: number;
+}
+
+export interface CompanyData {
+  readonly profile: CompanyProfileData;
+  readonly accounts: Account[];
+  readonly classes: Tag[];
+  readonly departments: Tag[];
+  readonly entries: JournalEntry[];
+  readonly exchangeRates: ExchangeRateRow[];
+}
+
+interface AccountSeries {
+  readonly dates: string[];
+  /** Running debit-positive sum after each date's postings. */
+  readonly cumulative: number[];
+}
+
+function upperBound(sorted: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as string) <= key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export function signedHome(line: JournalLine): number {
+  return line.posting === "Debit" ? line.homeAmount : -line.homeAmount;
+}
+
+export class CompanyLedger {
+  readonly profile: CompanyProfileData;
+  readonly accounts: Account[];
+  readonly classes: Tag[];
+  readonly departments: Tag[];
+  readonly entries: JournalEntry[];
+  readonly exchangeRates: ExchangeRateRow[];
+  private accountIndex = new Map<string, Account>();
+  private entryIndex = new Map<string, number>();
+  private series: Map<string, AccountSeries> | undefined;
+
+  constructor(data: CompanyData) {
+    this.profile = data.profile;
+    this.accounts = data.accounts;
+    this.classes = data.classes;
+    this.departments = data.departments;
+    this.entries = data.entries;
+    this.exchangeRates = data.exchangeRates;
+    for (const a of this.accounts) this.accountIndex.set(a.id, a);
+    this.entries.forEach((e, i) => this.entryIndex.set(e.id, i));
+  }
+
+  get realmId(): string {
+    return this.profile.realmId;
+  }
+
+  account(id: string): Account | undefined {
+    return this.accountIndex.get(id);
+  }
+
+  entry(id: string): JournalEntry | undefined {
+    const i = this.entryIndex.get(id);
+    return i === undefined ? undefined : this.entries[i];
+  }
+
+  nextId(items: readonly { id: string }[]): string {
+    let max = 0;
+    for (const it of items) max = Math.max(max, Number(it.id) || 0);
+    return String(max + 1);
+  }
+
+  addEntry(entry: JournalEntry): void {
+    this.entryIndex.set(entry.id, this.entries.length);
+    this.entries.push(entry);
+    this.series = undefined;
+  }
+
+  replaceEntry(entry: JournalEntry): void {
+    const i = this.entryIndex.get(entry.id);
+    if (i === undefined) throw new Error(`no entry ${entry.id}`);
+    this.entries[i] = entry;
+    this.series = undefined;
+  }
+
+  addClass(tag: Tag): void {
+    this.classes.push(tag);
+  }
+
+  /** Debit-positive home balance of an account over every posting dated on or before `date`. */
+  balanceThrough(accountId: string, date: string): number {
+    const s = this.index().get(accountId);
+    if (s === undefined) return 0;
+    const n = upperBound(s.dates, date);
+    return n === 0 ? 0 : (s.cumulative[n - 1] as number);
+  }
+
+  /** Debit-positive home activity dated from `from` to `to`, both inclusive. */
+  activity(accountId: string, from: string, to: string): number {
+    const s = this.index().get(accountId);
+    if (s === undefined || from > to) return 0;
+    const hi = upperBound(s.dates, to);
+    const lo = upperBound(s.dates, dayBefore(from));
+    if (hi === 0) return 0;
+    return (s.cumulative[hi - 1] as number) - (lo === 0 ? 0 : (s.cumulative[lo - 1] as number));
+  }
+
+  /** Whether any posting to the account is dated within [from, to]. */
+  hasPostings(accountId: string, from: string, to: string): boolean {
+    const s = this.index().get(accountId);
+    if (s === undefined || from > to) return false;
+    return upperBound(s.dates, to) > upperBound(s.dates, dayBefore(from));
+  }
+
+  /** All live (not deleted) entries, in date order then id order. */
+  liveEntriesByDate(): JournalEntry[] {
+    return this.entries
+      .filter((e) => e.deletedTime === undefined)
+      .sort((a, b) => (a.txnDate < b.txnDate ? -1 : a.txnDate > b.txnDate ? 1 : Number(a.id) - Number(b.id)));
+  }
+
+  /** QBO's CurrentBalance: balance-sheet accounts carry one, income and expense accounts show 0. */
+  currentBalance(account: Account): number {
+    if (!isBalanceSheet(account.type)) return 0;
+    return this.balanceThrough(account.id, "9999-12-31");
+  }
+
+  private index(): Map<string, AccountSeries> {
+    if (this.series !== undefined) return this.series;
+    const perAccount = new Map<string, { date: string; amount: number }[]>();
+    for (const e of this.entries) {
+      if (e.deletedTime !== undefined) continue;
+      for (const l of e.lines) {
+        let list = perAccount.get(l.accountId);
+        if (list === undefined) perAccount.set(l.accountId, (list = []));
+        list.push({ date: e.txnDate, amount: signedHome(l) });
+      }
+    }
+    const series = new Map<string, AccountSeries>();
+    for (const [id, list] of perAccount) {
+      list.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+      const dates: string[] = [];
+      const cumulative: number[] = [];
+      let sum = 0;
+      for (const p of list) {
+        sum += p.amount;
+        if (dates.length > 0 && dates[dates.length - 1] === p.date) {
+          cumulative[cumulative.length - 1] = sum;
+        } else {
+          dates.push(p.date);
+          cumulative.push(sum);
+        }
+      }
+      series.set(id, { dates, cumulative });
+    }
+    this.series = series;
+    return series;
+  }
+}
+
+export function dayBefore(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}

@@ -1,0 +1,70 @@
+/**
+ * A business failure that the HTTP layer renders as Intuit's standard Fault envelope. Domain code
+ * throws these; it never builds responses itself.
+ */
+import type { FaultError } from "./faults.ts";
+
+export class QboFault extends Error {
+  override readonly name = "QboFault";
+
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    readonly errors: readonly FaultError[],
+  ) {
+    super(errors[0]?.message ?? type);
+  }
+}
+
+export function validationFault(code: string, message: string, detail: string, element?: string): QboFault {
+  return new QboFault(400, "ValidationFault", [{ code, message, detail, element }]);
+}
+
+/** Intuit's wording for an unknown or inactive reference (e.g. an AccountRef). */
+export function invalidReference(kind: "Accounts" | "Klasses" | "Depts", id: string): QboFault {
+  return validationFault("2500", "Invalid Reference Id", `Invalid Reference Id : ${kind} element id ${id} not found`);
+}
+
+/**
+ * Code 6000 with "A business validation error has occurred while processing your request" is
+ * Intuit's documented envelope for business-rule failures (unbalanced journal entries among them);
+ * the Detail sentence after "Business Validation Error: " is ours, not a verified Intuit string.
+ */
+export function businessValidation(detail: string): QboFault {
+  return validationFault(
+    "6000",
+    "A business validation error has occurred while processing your request",
+    `Business Validation Error: ${detail}`,
+  );
+}
+
+export function objectNotFound(entity: string, id: string): QboFault {
+  return validationFault(
+    "610",
+    "Object Not Found",
+    `Object Not Found : Something you're trying to use has been made inactive. Check the fields with accounts, customers, items, vendors or employees. (${entity} ${id})`,
+  );
+}
+
+/** The wording of the recorded batch item fault 5010. */
+export function staleObject(): QboFault {
+  return validationFault(
+    "5010",
+    "Stale Object Error",
+    "Stale Object Error : You and GroupLedger were working on this at the same time. GroupLedger finished before you did, so your work was not saved.",
+  );
+}
+
+/** The recorded 6240 (errors/400_ValidationFault_6240...). */
+export function duplicateName(): QboFault {
+  return validationFault("6240", "Duplicate Name Exists Error", "The name supplied already exists. : null");
+}
+
+export function invalidQuery(detail: string): QboFault {
+  return validationFault("4001", "Invalid query", detail);
+}
+
+/** Intuit's 2010 wording for a property it does not accept. */
+export function unsupportedProperty(name: string, why: string): QboFault {
+  return validationFault("2010", "Request has invalid or unsupported property", `Property Name:${name} ${why}`);
+}

@@ -1,0 +1,195 @@
+/**
+ * Runs a parsed query against one company's ledger and builds Intuit's QueryResponse body.
+ * Like QBO: inactive list entities are left out unless the query mentions `Active`; pages
+ * default to 100 rows and never exceed 1000; an empty page is `{"QueryResponse":{}}`.
+ */
+import type { Json } from "../entities.ts";
+import {
+  renderAccount,
+  renderClass,
+  renderCompanyInfo,
+  renderDepartment,
+  renderExchangeRate,
+  renderJournalEntry,
+  renderPreferences,
+} from "../entities.ts";
+import type { CompanyLedger } from "../ledger.ts";
+import { invalidQuery } from "../qboFault.ts";
+import type { Condition, Literal, Query } from "./parser.ts";
+
+export const DEFAULT_PAGE = 100;
+export const MAX_PAGE = 1000;
+
+const SUPPORTED: Record<string, (ledger: CompanyLedger) => Json[]> = {
+  Account: (l) => l.accounts.map((a) => renderAccount(l, a)),
+  Class: (l) => l.classes.map(renderClass),
+  Department: (l) => l.departments.map(renderDepartment),
+  JournalEntry: (l) => l.entries.filter((e) => e.deletedTime === undefined).map((e) => renderJournalEntry(l, e)),
+  CompanyInfo: (l) => [renderCompanyInfo(l)],
+  Preferences: (l) => [renderPreferences(l)],
+  ExchangeRate: (l) => l.exchangeRates.map(renderExchangeRate),
+};
+
+/** Entities QBO knows that this emulator keeps none of: queries on them are valid and empty. */
+const EMPTY = [
+  "Attachable", "Bill", "BillPayment", "Budget", "CreditMemo", "Customer", "Deposit", "Employee", "Estimate",
+  "Invoice", "Item", "Payment", "PaymentMethod", "Purchase", "PurchaseOrder", "RefundReceipt", "SalesReceipt",
+  "TaxAgency", "TaxCode", "TaxRate", "Term", "TimeActivity", "Transfer", "Vendor", "VendorCredit",
+];
+
+export function canonicalEntity(name: string): string | undefined {
+  const lower = name.toLowerCase();
+  return [...Object.keys(SUPPORTED), ...EMPTY].find((e) => e.toLowerCase() === lower);
+}
+
+export function entitiesOf(ledger: CompanyLedger, entity: string): Json[] {
+  return SUPPORTED[entity]?.(ledger) ?? [];
+}
+
+function lookup(obj: Json, path: string): unknown {
+  let cur: unknown = obj;
+  for (const part of path.split(".")) {
+    if (cur === null || typeof cur !== "object") return undefined;
+    const rec = cur as Json;
+    const key = Object.keys(rec).find((k) => k.toLowerCase() === part.toLowerCase());
+    if (key === undefined) return undefined;
+    cur = rec[key];
+  }
+  // A reference ({value, name}) compares by its id, as in `AccountRef = '35'`.
+  if (cur !== null && typeof cur === "object" && "value" in (cur as Json)) return (cur as Json)["value"];
+  return cur;
+}
+
+const NUMERIC = /^-?\d+(?:\.\d+)?$/;
+const DATELIKE = /^\d{4}-\d{2}-\d{2}(?:T|$)/;
+
+/** -1, 0, 1, or undefined when the two cannot be ordered. */
+function compare(actual: unknown, literal: Literal): number | undefined {
+  if (typeof actual === "boolean") {
+    const l = typeof literal === "string" ? literal.toLowerCase() === "true" : literal === true;
+    return actual === l ? 0 : actual ? 1 : -1;
+  }
+  if (typeof actual === "number" || (typeof actual === "string" && NUMERIC.test(actual) && (typeof literal === "number" || NUMERIC.test(String(literal))))) {
+    const a = Number(actual);
+    const b = Number(literal);
+    return a === b ? 0 : a < b ? -1 : 1;
+  }
+  if (typeof actual === "string") {
+    const l = String(literal);
+    if (DATELIKE.test(actual) && DATELIKE.test(l) && (actual.includes("T") || l.includes("T"))) {
+      const a = Date.parse(actual);
+      const b = Date.parse(l);
+      if (Number.isFinite(a) && Number.isFinite(b)) return a === b ? 0 : a < b ? -1 : 1;
+    }
+    const a = actual.toLowerCase();
+    const b = l.toLowerCase();
+    return a === b ? 0 : a < b ? -1 : 1;
+  }
+  return undefined;
+}
+
+function matches(entity: Json, c: Condition): boolean {
+  const actual = lookup(entity, c.field);
+  if (actual === undefined) return false;
+  switch (c.kind) {
+    case "compare": {
+      const r = compare(actual, c.value);
+      if (r === undefined) return false;
+      switch (c.op) {
+        case "=":
+          return r === 0;
+        case "!=":
+          return r !== 0;
+        case "<":
+          return r < 0;
+        case ">":
+          return r > 0;
+        case "<=":
+          return r <= 0;
+        case ">=":
+          return r >= 0;
+      }
+      return false;
+    }
+    case "in":
+      return c.values.some((v) => compare(actual, v) === 0);
+    case "like": {
+      const escaped = c.pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/%/g, ".*").replace(/_/g, ".");
+      return new RegExp(`^${escaped}$`, "is").test(String(actual));
+    }
+  }
+}
+
+function knownFields(entities: readonly Json[]): Set<string> | undefined {
+  const first = entities[0];
+  if (first === undefined) return undefined;
+  const known = new Set<string>();
+  for (const e of entities) {
+    for (const [k, v] of Object.entries(e)) {
+      known.add(k.toLowerCase());
+      if (v !== null && typeof v === "object" && !Array.isArray(v)) {
+        for (const sub of Object.keys(v as Json)) known.add(`${k}.${sub}`.toLowerCase());
+      }
+    }
+  }
+  return known;
+}
+
+function checkField(known: Set<string> | undefined, field: string): void {
+  if (known !== undefined && !known.has(field.toLowerCase())) {
+    throw invalidQuery(`QueryValidationError: property '${field}' is not queryable`);
+  }
+}
+
+function order(a: Json, b: Json, query: Query): number {
+  const keys = query.orderBy.length > 0 ? query.orderBy : [{ field: "Id", descending: false }];
+  for (const k of keys) {
+    const x = lookup(a, k.field);
+    const y = lookup(b, k.field);
+    let r = 0;
+    if (x === undefined || y === undefined) r = x === y ? 0 : x === undefined ? -1 : 1;
+    else r = compare(x, y as Literal) ?? 0;
+    if (r !== 0) return k.descending ? -r : r;
+  }
+  return 0;
+}
+
+/** The `QueryResponse` object (without the envelope's `time`). */
+export function executeQuery(ledger: CompanyLedger, query: Query): Json {
+  const entity = canonicalEntity(query.entity);
+  if (entity === undefined) throw invalidQuery(`QueryValidationError: invalid context declaration: ${query.entity}`);
+  const all = entitiesOf(ledger, entity);
+  const known = knownFields(all);
+  for (const c of query.where) checkField(known, c.field);
+  for (const o of query.orderBy) checkField(known, o.field);
+  if (query.select.kind === "fields") for (const f of query.select.fields) checkField(known, f);
+
+  const mentionsActive = query.where.some((c) => c.field.toLowerCase() === "active");
+  const rows = all
+    .filter((e) => mentionsActive || e["Active"] === undefined || e["Active"] === true)
+    .filter((e) => query.where.every((c) => matches(e, c)))
+    .sort((a, b) => order(a, b, query));
+
+  if (query.select.kind === "count") return { totalCount: rows.length };
+
+  const start = Math.max(1, query.startPosition ?? 1);
+  if (query.maxResults !== undefined && query.maxResults < 1) {
+    throw invalidQuery("QueryValidationError: MAXRESULTS must be a positive number");
+  }
+  const size = Math.min(query.maxResults ?? DEFAULT_PAGE, MAX_PAGE);
+  let page = rows.slice(start - 1, start - 1 + size);
+  if (page.length === 0) return {};
+  const select = query.select;
+  if (select.kind === "fields") {
+    page = page.map((e) => {
+      const out: Json = {};
+      const wanted = new Set(select.fields.map((f) => f.toLowerCase()));
+      for (const [k, v] of Object.entries(e)) {
+        if (wanted.has(k.toLowerCase()) || k === "Id" || k === "SyncToken" || k === "domain") out[k] = v;
+      }
+      out["sparse"] = true;
+      return out;
+    });
+  }
+  return { [entity]: page, startPosition: start, maxResults: page.length };
+}

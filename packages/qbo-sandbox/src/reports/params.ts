@@ -1,0 +1,160 @@
+/**
+ * Report parameters as Intuit takes them: start_date/end_date, or date_macro, accounting_method,
+ * summarize_column_by. Unknown values are refused with a ValidationFault naming the parameter,
+ * rather than silently answering for a different period.
+ */
+import { addDays, addMonths, fiscalYearStart, isIsoDate, monthEnd, monthStart, parts, shortMonth } from "../calendar.ts";
+import { unsupportedProperty } from "../qboFault.ts";
+
+export type Summarize = "Total" | "Month" | "Quarter" | "Year";
+
+export interface Column {
+  readonly start: string;
+  readonly end: string;
+  readonly title: string;
+}
+
+export interface ReportParams {
+  readonly start: string;
+  readonly end: string;
+  /** Lower-case as Intuit echoes it ("this month-to-date"); undefined when explicit dates were given. */
+  readonly dateMacro: string | undefined;
+  readonly basis: "Accrual" | "Cash";
+  readonly summarize: Summarize;
+  /** One per period for Month/Quarter/Year; a single column for Total. */
+  readonly columns: readonly Column[];
+}
+
+type Range = { start: string; end: string };
+
+function quarterStart(date: string, firstMonth: number): string {
+  const fy = fiscalYearStart(date, firstMonth);
+  const { year, month } = parts(date);
+  const { year: fyYear, month: fyMonth } = parts(fy);
+  const monthsIn = (year - fyYear) * 12 + (month - fyMonth);
+  return addMonths(fy, monthsIn - (monthsIn % 3));
+}
+
+/** Intuit's date macros, relative to the company's today. */
+export function macroRange(macro: string, today: string, fyFirstMonth: number): Range | undefined {
+  const fy = fiscalYearStart(today, fyFirstMonth);
+  const lastFy = addMonths(fy, -12);
+  const calYear = `${today.slice(0, 4)}-01-01`;
+  const q = quarterStart(today, fyFirstMonth);
+  const calQ = quarterStart(today, 1);
+  const end = (start: string, months: number): string => addDays(addMonths(start, months), -1);
+  const table: Record<string, Range> = {
+    today: { start: today, end: today },
+    yesterday: { start: addDays(today, -1), end: addDays(today, -1) },
+    "this month": { start: monthStart(today), end: monthEnd(today) },
+    "this month-to-date": { start: monthStart(today), end: today },
+    "last month": { start: addMonths(monthStart(today), -1), end: addDays(monthStart(today), -1) },
+    "this fiscal quarter": { start: q, end: end(q, 3) },
+    "this fiscal quarter-to-date": { start: q, end: today },
+    "last fiscal quarter": { start: addMonths(q, -3), end: addDays(q, -1) },
+    "this calendar quarter": { start: calQ, end: end(calQ, 3) },
+    "last calendar quarter": { start: addMonths(calQ, -3), end: addDays(calQ, -1) },
+    "this fiscal year": { start: fy, end: end(fy, 12) },
+    "this fiscal year-to-date": { start: fy, end: today },
+    "last fiscal year": { start: lastFy, end: addDays(fy, -1) },
+    "this calendar year": { start: calYear, end: end(calYear, 12) },
+    "this calendar year-to-date": { start: calYear, end: today },
+    "last calendar year": { start: addMonths(calYear, -12), end: addDays(calYear, -1) },
+  };
+  return table[macro.trim().toLowerCase()];
+}
+
+export const SUPPORTED_MACROS = [
+  "Today", "Yesterday", "This Month", "This Month-to-date", "Last Month", "This Fiscal Quarter",
+  "This Fiscal Quarter-to-date", "Last Fiscal Quarter", "This Calendar Quarter", "Last Calendar Quarter",
+  "This Fiscal Year", "This Fiscal Year-to-date", "Last Fiscal Year", "This Calendar Year",
+  "This Calendar Year-to-date", "Last Calendar Year",
+];
+
+function periodTitle(start: string, end: string): string {
+  const s = parts(start);
+  const e = parts(end);
+  if (start.slice(0, 7) === end.slice(0, 7)) {
+    const full = start === monthStart(start) && end === monthEnd(end);
+    return full ? `${shortMonth(s.month)} ${s.year}` : `${shortMonth(s.month)} ${s.day} - ${e.day}, ${s.year}`;
+  }
+  if (s.year === e.year) return `${shortMonth(s.month)} - ${shortMonth(e.month)}, ${e.year}`;
+  return `${shortMonth(s.month)} ${s.year} - ${shortMonth(e.month)} ${e.year}`;
+}
+
+function periods(range: Range, months: number, anchor: (d: string) => string): Column[] {
+  const out: Column[] = [];
+  let cur = range.start;
+  while (cur <= range.end) {
+    const periodEnd = addDays(addMonths(anchor(cur), months), -1);
+    const end = periodEnd < range.end ? periodEnd : range.end;
+    out.push({ start: cur, end, title: periodTitle(cur, end) });
+    cur = addDays(end, 1);
+  }
+  return out;
+}
+
+export interface ParamInput {
+  readonly query: Readonly<Record<string, string | undefined>>;
+  readonly today: string;
+  readonly fiscalYearStartMonth: number;
+  /** The macro Intuit applies when the request names no period. */
+  readonly defaultMacro: string;
+  readonly allowSummarize: boolean;
+}
+
+export function parseReportParams(input: ParamInput): ReportParams {
+  const q = input.query;
+  const fyMonth = input.fiscalYearStartMonth;
+  for (const name of ["start_date", "end_date"] as const) {
+    const v = q[name];
+    if (v !== undefined && !isIsoDate(v)) throw unsupportedProperty(name, `value ${v} is not a date (YYYY-MM-DD)`);
+  }
+  let range: Range;
+  let dateMacro: string | undefined;
+  const startDate = q["start_date"];
+  const endDate = q["end_date"];
+  if (startDate !== undefined || endDate !== undefined) {
+    const end = endDate ?? input.today;
+    const start = startDate ?? (input.defaultMacro.includes("month") ? monthStart(end) : fiscalYearStart(end, fyMonth));
+    if (start > end) throw unsupportedProperty("start_date", `${start} is after end_date ${end}`);
+    range = { start, end };
+  } else {
+    const macro = q["date_macro"] ?? input.defaultMacro;
+    const r = macroRange(macro, input.today, fyMonth);
+    if (r === undefined) throw unsupportedProperty("date_macro", `value "${macro}" is not supported; use one of: ${SUPPORTED_MACROS.join(", ")}`);
+    range = r;
+    dateMacro = macro.trim().toLowerCase();
+  }
+
+  const method = (q["accounting_method"] ?? "Accrual").toLowerCase();
+  if (method !== "accrual" && method !== "cash") throw unsupportedProperty("accounting_method", `value "${q["accounting_method"]}" must be Accrual or Cash`);
+  const basis = method === "cash" ? "Cash" : "Accrual";
+
+  const rawSummarize = q["summarize_column_by"];
+  let summarize: Summarize = "Total";
+  if (rawSummarize !== undefined) {
+    const found = (["Total", "Month", "Quarter", "Year"] as const).find((s) => s.toLowerCase() === rawSummarize.toLowerCase());
+    if (found === undefined || (!input.allowSummarize && found !== "Total")) {
+      throw unsupportedProperty("summarize_column_by", `value "${rawSummarize}" is not supported here; use Total, Month, Quarter or Year`);
+    }
+    summarize = found;
+  }
+
+  let columns: Column[];
+  switch (summarize) {
+    case "Total":
+      columns = [{ start: range.start, end: range.end, title: "Total" }];
+      break;
+    case "Month":
+      columns = periods(range, 1, monthStart);
+      break;
+    case "Quarter":
+      columns = periods(range, 3, (d) => quarterStart(d, fyMonth));
+      break;
+    case "Year":
+      columns = periods(range, 12, (d) => fiscalYearStart(d, fyMonth));
+      break;
+  }
+  return { start: range.start, end: range.end, dateMacro, basis, summarize, columns };
+}

@@ -1,0 +1,202 @@
+/**
+ * The emulator's state: the demo group's ledgers, OAuth grants, the requestid replay cache and
+ * the fault settings. With `dataDir` every change (posted and deleted entries, created classes,
+ * tokens, replays) is written to `sandbox-state.json` there and restored on start; the demo
+ * data itself is regenerated, since it is deterministic.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { dateIn } from "./calendar.ts";
+import { buildDemoCompanies } from "./demo/index.ts";
+import { INTUIT_TIME_ZONE } from "./faults.ts";
+import type { WireResponse } from "./faults.ts";
+import type { JournalEntry, Tag } from "./ledger.ts";
+import { CompanyLedger } from "./ledger.ts";
+import type { OAuthState } from "./oauth.ts";
+import { emptyOAuthState, OAuthStore } from "./oauth.ts";
+import type { FaultSettings } from "./throttle.ts";
+import { FaultInjector, RealmLimiter } from "./throttle.ts";
+
+export type { FaultSettings } from "./throttle.ts";
+
+export interface SandboxOptions {
+  /** Default "sandbox-client-id". */
+  clientId?: string;
+  /** Default "sandbox-client-secret". */
+  clientSecret?: string;
+  /** When set, the ledger (incl. posted entries, tokens) persists there as JSON; default in memory. */
+  dataDir?: string;
+  /** Default 3600. */
+  accessTokenTtlSeconds?: number;
+  /** Default 100 days, like Intuit. */
+  refreshTokenTtlSeconds?: number;
+  faults?: FaultSettings;
+  /** Clock, for tests. */
+  now?: () => Date;
+}
+
+export interface SandboxCompany {
+  realmId: string;
+  companyName: string;
+  country: string;
+  homeCurrency: string;
+}
+
+interface PersistedRealm {
+  entries: JournalEntry[];
+  classes: Tag[];
+}
+
+interface PersistedState {
+  version: 1;
+  realms: Record<string, PersistedRealm>;
+  oauth: OAuthState;
+  replays: Record<string, WireResponse>;
+}
+
+const STATE_FILE = "sandbox-state.json";
+
+export class Sandbox {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly faults: FaultInjector;
+  readonly limiter = new RealmLimiter();
+  readonly oauth: OAuthStore;
+  private ledgers = new Map<string, CompanyLedger>();
+  /** Entries and classes changed through the API, per realm: what persistence has to keep. */
+  private touched = new Map<string, { entries: Set<string>; classes: Set<string> }>();
+  private replays = new Map<string, WireResponse>();
+  private readonly clock: () => Date;
+  private readonly dataDir: string | undefined;
+
+  constructor(opts: SandboxOptions = {}) {
+    this.clientId = opts.clientId ?? "sandbox-client-id";
+    this.clientSecret = opts.clientSecret ?? "sandbox-client-secret";
+    this.clock = opts.now ?? (() => new Date());
+    this.dataDir = opts.dataDir;
+    this.faults = new FaultInjector(opts.faults ?? {});
+    this.oauth = new OAuthStore(
+      emptyOAuthState(),
+      (opts.accessTokenTtlSeconds ?? 3600) * 1000,
+      (opts.refreshTokenTtlSeconds ?? 100 * 24 * 3600) * 1000,
+    );
+    this.loadDemo();
+    if (this.dataDir !== undefined) this.restore();
+  }
+
+  now(): Date {
+    return this.clock();
+  }
+
+  /** The company's "today" (Intuit's clock is US Pacific). */
+  today(): string {
+    return dateIn(this.clock(), INTUIT_TIME_ZONE);
+  }
+
+  /** Restores the demo group, drops tokens, codes, replays and posted entries. */
+  reset(): void {
+    this.loadDemo();
+    this.oauth.state = emptyOAuthState();
+    this.replays.clear();
+    this.limiter.resetWindow();
+    this.save();
+  }
+
+  setFaults(f: FaultSettings): void {
+    this.faults.set(f);
+  }
+
+  companies(): SandboxCompany[] {
+    return [...this.ledgers.values()].map((l) => ({
+      realmId: l.realmId,
+      companyName: l.profile.name,
+      country: l.profile.country,
+      homeCurrency: l.profile.currency,
+    }));
+  }
+
+  ledger(realmId: string): CompanyLedger | undefined {
+    return this.ledgers.get(realmId);
+  }
+
+  /** For tests and the consent page: an authorization code as if the user picked this company. */
+  issueAuthorizationCode(realmId: string, redirectUri: string): string {
+    if (!this.ledgers.has(realmId)) throw new Error(`unknown realm ${realmId}`);
+    const code = this.oauth.issueCode(realmId, redirectUri, this.clock().getTime());
+    this.save();
+    return code;
+  }
+
+  replay(realmId: string, requestId: string): WireResponse | undefined {
+    return this.replays.get(`${realmId}:${requestId}`);
+  }
+
+  remember(realmId: string, requestId: string, response: WireResponse): void {
+    this.replays.set(`${realmId}:${requestId}`, response);
+  }
+
+  markEntry(realmId: string, id: string): void {
+    this.touchedOf(realmId).entries.add(id);
+  }
+
+  markClass(realmId: string, id: string): void {
+    this.touchedOf(realmId).classes.add(id);
+  }
+
+  /** Writes the state when a data folder is configured; a no-op in memory. */
+  save(): void {
+    if (this.dataDir === undefined) return;
+    this.oauth.prune(this.clock().getTime());
+    const realms: Record<string, PersistedRealm> = {};
+    for (const [realmId, t] of this.touched) {
+      const ledger = this.ledgers.get(realmId);
+      if (ledger === undefined) continue;
+      realms[realmId] = {
+        entries: [...t.entries].map((id) => ledger.entry(id)).filter((e): e is JournalEntry => e !== undefined),
+        classes: ledger.classes.filter((c) => t.classes.has(c.id)),
+      };
+    }
+    const state: PersistedState = { version: 1, realms, oauth: this.oauth.state, replays: Object.fromEntries(this.replays) };
+    mkdirSync(this.dataDir, { recursive: true });
+    const file = join(this.dataDir, STATE_FILE);
+    writeFileSync(`${file}.tmp`, JSON.stringify(state));
+    renameSync(`${file}.tmp`, file);
+  }
+
+  private touchedOf(realmId: string): { entries: Set<string>; classes: Set<string> } {
+    let t = this.touched.get(realmId);
+    if (t === undefined) this.touched.set(realmId, (t = { entries: new Set(), classes: new Set() }));
+    return t;
+  }
+
+  private loadDemo(): void {
+    this.ledgers = new Map(buildDemoCompanies().map((d) => [d.profile.realmId, new CompanyLedger(d)]));
+    this.touched = new Map();
+  }
+
+  private restore(): void {
+    let text: string;
+    try {
+      text = readFileSync(join(this.dataDir as string, STATE_FILE), "utf8");
+    } catch {
+      return; // a fresh folder
+    }
+    const state = JSON.parse(text) as PersistedState;
+    if (state.version !== 1) throw new Error(`${STATE_FILE}: unsupported version ${String(state.version)}`);
+    for (const [realmId, persisted] of Object.entries(state.realms)) {
+      const ledger = this.ledgers.get(realmId);
+      if (ledger === undefined) continue;
+      for (const e of persisted.entries) {
+        if (ledger.entry(e.id) === undefined) ledger.addEntry(e);
+        else ledger.replaceEntry(e);
+        this.markEntry(realmId, e.id);
+      }
+      for (const c of persisted.classes) {
+        if (!ledger.classes.some((x) => x.id === c.id)) ledger.addClass(c);
+        this.markClass(realmId, c.id);
+      }
+    }
+    this.oauth.state = state.oauth;
+    this.replays = new Map(Object.entries(state.replays));
+  }
+}

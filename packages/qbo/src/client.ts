@@ -1,0 +1,331 @@
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { AccessTokens, REFRESH_SKEW_MS } from "./auth.ts";
+import { systemClock, type Clock } from "./clock.ts";
+import {
+  accountSchema,
+  companyInfoSchema,
+  exchangeRateSchema,
+  journalEntrySchema,
+  namedListItemSchema,
+  parseEntity,
+  preferencesSchema,
+  type Account,
+  type CompanyInfo,
+  type CompanyPreferences,
+  type ExchangeRate,
+  type JournalEntry,
+  type NamedListItem,
+  type PostingType,
+} from "./entities.ts";
+import { unexpectedResponse } from "./failures.ts";
+import { MINOR_VERSION, QboTransport, type ApiRequest, type CallObserver } from "./http.ts";
+import { RealmLimiter } from "./limiter.ts";
+import { amountToJsonNumber, currencyExponent } from "./money.ts";
+import type { QboOAuth } from "./oauth.ts";
+import { parseReport, type Report, type ReportName } from "./reports.ts";
+import { DEFAULT_RETRY, type RetryOptions } from "./retry.ts";
+import type { TokenSet, TokenStore } from "./tokens.ts";
+
+/** QBO's page limit for queries. */
+export const MAX_PAGE_SIZE = 1000;
+/** QBO rejects longer `requestid`s. */
+export const MAX_REQUEST_ID_LENGTH = 50;
+
+export interface QboClientOptions {
+  readonly realmId: string;
+  readonly oauth: QboOAuth;
+  readonly tokens: TokenStore;
+  /** Defaults to the OAuth client's `apiBaseUrl`. */
+  readonly apiBaseUrl?: string | undefined;
+  readonly fetch?: typeof fetch | undefined;
+  readonly clock?: Clock | undefined;
+  readonly random?: (() => number) | undefined;
+  /** Share one per realm per process (see LimiterPool); defaults to a private one with Intuit's limits. */
+  readonly limiter?: RealmLimiter | undefined;
+  readonly retry?: Partial<RetryOptions> | undefined;
+  readonly minorVersion?: number | undefined;
+  /** Rows per query page, at most 1000 (smaller only to exercise paging). */
+  readonly pageSize?: number | undefined;
+  /** Per HTTP attempt. */
+  readonly timeoutMs?: number | undefined;
+  readonly refreshSkewMs?: number | undefined;
+  readonly onCall?: CallObserver | undefined;
+}
+
+export interface ReportParams {
+  readonly start_date?: string | undefined;
+  readonly end_date?: string | undefined;
+  readonly accounting_method?: "Accrual" | "Cash" | undefined;
+  readonly summarize_column_by?: "Total" | "Month" | "Quarter" | "Year" | "Week" | "Days" | "Classes" | "Departments" | "Customers" | "Vendors" | undefined;
+  readonly [param: string]: string | undefined;
+}
+
+export interface NewJournalLine {
+  readonly postingType: PostingType;
+  /** Positive minor units of the entry's currency. */
+  readonly amount: number;
+  readonly accountId: string;
+  readonly description?: string | undefined;
+  readonly classId?: string | undefined;
+  readonly departmentId?: string | undefined;
+}
+
+export interface NewJournalEntry {
+  /** YYYY-MM-DD. */
+  readonly txnDate: string;
+  /** ISO code of the amounts; sent as CurrencyRef and used to scale minor units. */
+  readonly currency: string;
+  readonly lines: readonly NewJournalLine[];
+  readonly docNumber?: string | undefined;
+  readonly privateNote?: string | undefined;
+  /** Home-currency units per one unit of `currency`, decimal text; only for foreign-currency entries. */
+  readonly exchangeRate?: string | undefined;
+}
+
+export interface ChangedRecord {
+  readonly id: string;
+  /** CDC reports deletions as `{ "status": "Deleted", "Id": ... }`. */
+  readonly deleted: boolean;
+  readonly record: Readonly<Record<string, unknown>>;
+}
+
+/** Changed records by entity name ('Account', 'JournalEntry', ...). */
+export type ChangeSet = Readonly<Record<string, readonly ChangedRecord[]>>;
+
+/** The Accounting API for one company (realm). */
+export class QboClient {
+  readonly realmId: string;
+  /** The realm's access token source (its `refreshes` counts refreshes done by this client). */
+  readonly accessTokens: AccessTokens;
+  private readonly transport: QboTransport;
+  private readonly pageSize: number;
+
+  constructor(options: QboClientOptions) {
+    const clock = options.clock ?? systemClock;
+    const pageSize = options.pageSize ?? MAX_PAGE_SIZE;
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw new RangeError(`pageSize must be 1..${MAX_PAGE_SIZE}`);
+    this.realmId = options.realmId;
+    this.pageSize = pageSize;
+    this.accessTokens = new AccessTokens(options.realmId, options.tokens, options.oauth, clock, options.refreshSkewMs ?? REFRESH_SKEW_MS);
+    this.transport = new QboTransport({
+      realmId: options.realmId,
+      apiBaseUrl: options.apiBaseUrl ?? options.oauth.endpoints.apiBaseUrl,
+      tokens: this.accessTokens,
+      limiter: options.limiter ?? new RealmLimiter(undefined, clock),
+      fetch: options.fetch ?? globalThis.fetch,
+      clock,
+      random: options.random ?? Math.random,
+      retry: { ...DEFAULT_RETRY, ...options.retry },
+      minorVersion: options.minorVersion ?? MINOR_VERSION,
+      timeoutMs: options.timeoutMs ?? 60_000,
+      onCall: options.onCall,
+    });
+  }
+
+  /** Any Accounting API call, for what the typed helpers do not cover. Returns the parsed JSON. */
+  raw(request: ApiRequest): Promise<unknown> {
+    return this.transport.send(request);
+  }
+
+  /**
+   * Every row of a query, fetched page by page (STARTPOSITION/MAXRESULTS appended here, so the
+   * statement must not have them) until a page comes back short.
+   */
+  async query<T = Record<string, unknown>>(statement: string, schema?: z.ZodType<T>): Promise<T[]> {
+    if (/\b(STARTPOSITION|MAXRESULTS)\b/i.test(statement)) throw new Error("query() pages by itself: leave STARTPOSITION and MAXRESULTS out");
+    if (/\bCOUNT\s*\(/i.test(statement)) throw new Error("use count() for SELECT COUNT(*)");
+    const entity = /\bFROM\s+(\w+)/i.exec(statement)?.[1];
+    if (entity === undefined) throw new Error(`not a query: ${statement}`);
+    const all: T[] = [];
+    for (let start = 1; ; start += this.pageSize) {
+      const page = await this.queryPage(`${statement.trim()} STARTPOSITION ${start} MAXRESULTS ${this.pageSize}`, entity);
+      for (const row of page) all.push(schema === undefined ? (row as T) : parseEntity(schema, row, entity));
+      if (page.length < this.pageSize) return all;
+    }
+  }
+
+  /** `SELECT COUNT(*) FROM <entity> [WHERE ...]` → totalCount. */
+  async count(entity: string, where?: string): Promise<number> {
+    const body = await this.transport.send({ method: "GET", path: "query", params: { query: `SELECT COUNT(*) FROM ${entity}${where === undefined ? "" : ` WHERE ${where}`}` } });
+    const total = record(record(body, "query response")["QueryResponse"], "QueryResponse")["totalCount"];
+    if (typeof total !== "number") throw unexpectedResponse("a COUNT query had no totalCount", JSON.stringify(body).slice(0, 200));
+    return total;
+  }
+
+  async companyInfo(): Promise<CompanyInfo> {
+    const body = await this.get(`companyinfo/${encodeURIComponent(this.realmId)}`);
+    return parseEntity(companyInfoSchema, record(body, "companyinfo")["CompanyInfo"], "CompanyInfo");
+  }
+
+  async preferences(): Promise<CompanyPreferences> {
+    const body = await this.get("preferences");
+    return parseEntity(preferencesSchema, record(body, "preferences")["Preferences"], "Preferences");
+  }
+
+  /** The whole chart of accounts, inactive accounts included (they may hold history). */
+  accounts(): Promise<Account[]> {
+    return this.query("SELECT * FROM Account WHERE Active IN (true, false)", accountSchema);
+  }
+
+  classes(): Promise<NamedListItem[]> {
+    return this.query("SELECT * FROM Class WHERE Active IN (true, false)", namedListItemSchema);
+  }
+
+  departments(): Promise<NamedListItem[]> {
+    return this.query("SELECT * FROM Department WHERE Active IN (true, false)", namedListItemSchema);
+  }
+
+  /** Creates a Class. A fresh requestid makes the POST safe to retry within this call. */
+  async createClass(name: string, parentId?: string): Promise<NamedListItem> {
+    if (name.trim() === "" || name.length > 100) throw new RangeError("a class name must be 1..100 characters");
+    const body = await this.transport.send({
+      method: "POST",
+      path: "class",
+      body: { Name: name, ...(parentId === undefined ? {} : { SubClass: true, ParentRef: { value: parentId } }) },
+      requestId: randomUUID(),
+    });
+    return parseEntity(namedListItemSchema, record(body, "class")["Class"], "Class");
+  }
+
+  /**
+   * Posts a journal entry. `requestId` (at most 50 characters, unique per company, derived from
+   * what is being posted) makes it idempotent: a retry, or a second call with the same id,
+   * returns the first result and never posts twice.
+   */
+  async createJournalEntry(entry: NewJournalEntry, requestId: string): Promise<JournalEntry> {
+    validateRequestId(requestId);
+    const body = await this.transport.send({ method: "POST", path: "journalentry", body: journalEntryBody(entry), requestId });
+    return parseEntity(journalEntrySchema, record(body, "journalentry")["JournalEntry"], "JournalEntry");
+  }
+
+  async readJournalEntry(id: string): Promise<JournalEntry> {
+    const body = await this.get(`journalentry/${encodeURIComponent(id)}`);
+    return parseEntity(journalEntrySchema, record(body, "journalentry")["JournalEntry"], "JournalEntry");
+  }
+
+  async deleteJournalEntry(id: string, syncToken: string): Promise<{ id: string; status: string }> {
+    const body = await this.transport.send({
+      method: "POST",
+      path: "journalentry",
+      params: { operation: "delete" },
+      body: { Id: id, SyncToken: syncToken },
+      requestId: randomUUID(),
+    });
+    const je = record(record(body, "journalentry delete")["JournalEntry"], "JournalEntry");
+    if (typeof je["Id"] !== "string" || typeof je["status"] !== "string") throw unexpectedResponse("a delete answer had no Id or status", JSON.stringify(body).slice(0, 200));
+    return { id: je["Id"], status: je["status"] };
+  }
+
+  /** Records of `entities` changed since `since` (QBO looks back at most 30 days). */
+  async changeDataCapture(entities: readonly string[], since: Date | string): Promise<ChangeSet> {
+    if (entities.length === 0) throw new RangeError("name at least one entity");
+    const changedSince = typeof since === "string" ? since : since.toISOString();
+    const body = await this.get("cdc", { entities: entities.join(","), changedSince });
+    const responses = record(body, "cdc")["CDCResponse"];
+    if (!Array.isArray(responses)) throw unexpectedResponse("a CDC answer had no CDCResponse", JSON.stringify(body).slice(0, 200));
+    const result: Record<string, ChangedRecord[]> = {};
+    for (const name of entities) result[canonical(name)] = [];
+    for (const response of responses as unknown[]) {
+      const queries = record(response, "CDCResponse item")["QueryResponse"];
+      for (const qr of Array.isArray(queries) ? (queries as unknown[]) : []) {
+        for (const [key, value] of Object.entries(record(qr, "CDC QueryResponse"))) {
+          if (!Array.isArray(value)) continue; // startPosition, maxResults, totalCount
+          const list = (result[key] ??= []);
+          for (const item of value as unknown[]) {
+            const r = record(item, key);
+            if (typeof r["Id"] !== "string") throw unexpectedResponse(`a changed ${key} had no Id`, JSON.stringify(r).slice(0, 200));
+            list.push({ id: r["Id"], deleted: r["status"] === "Deleted", record: r });
+          }
+        }
+      }
+    }
+    return result;
+  }
+
+  /** QBO's rate for `currency` into the home currency on `asOf` (YYYY-MM-DD). */
+  async exchangeRate(currency: string, asOf: string): Promise<ExchangeRate> {
+    const body = await this.get("exchangerate", { sourcecurrencycode: currency, asofdate: asOf });
+    return parseEntity(exchangeRateSchema, record(body, "exchangerate")["ExchangeRate"], "ExchangeRate");
+  }
+
+  async report(name: ReportName, params: ReportParams = {}): Promise<Report> {
+    const defined: Record<string, string> = {};
+    for (const [k, v] of Object.entries(params)) if (v !== undefined) defined[k] = v;
+    return parseReport(await this.get(`reports/${name}`, defined));
+  }
+
+  private get(path: string, params?: Record<string, string>): Promise<unknown> {
+    return this.transport.send({ method: "GET", path, params });
+  }
+
+  private async queryPage(statement: string, entity: string): Promise<unknown[]> {
+    const body = await this.get("query", { query: statement });
+    const qr = record(record(body, "query response")["QueryResponse"], "QueryResponse");
+    // QBO names the array after the entity's canonical spelling ('Account' for `from account`).
+    const key = Object.keys(qr).find((k) => k.toLowerCase() === entity.toLowerCase());
+    if (key === undefined) return []; // an empty page is `{"QueryResponse":{}}`
+    const rows = qr[key];
+    if (!Array.isArray(rows)) throw unexpectedResponse(`QueryResponse.${key} is not a list`, JSON.stringify(rows).slice(0, 200));
+    return rows as unknown[];
+  }
+}
+
+/** Exchanges the consent code and stores the tokens: what the OAuth callback route does. */
+export async function connectCompany(oauth: QboOAuth, store: TokenStore, realmId: string, code: string): Promise<TokenSet> {
+  const tokens = await oauth.exchangeCode(code);
+  await store.save(realmId, tokens);
+  return tokens;
+}
+
+export function validateRequestId(requestId: string): void {
+  if (requestId.length === 0 || requestId.length > MAX_REQUEST_ID_LENGTH) {
+    throw new RangeError(`requestid must be 1..${MAX_REQUEST_ID_LENGTH} characters (got ${requestId.length})`);
+  }
+  // Visible ASCII only: it travels in a URL and is compared byte for byte by QBO.
+  if (!/^[\x21-\x7e]+$/.test(requestId)) throw new RangeError("requestid must be visible ASCII characters (no spaces)");
+}
+
+/** The JournalEntry JSON QBO expects, from minor units; refuses an entry that does not balance. */
+export function journalEntryBody(entry: NewJournalEntry): Record<string, unknown> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(entry.txnDate)) throw new RangeError(`txnDate must be YYYY-MM-DD (got ${entry.txnDate})`);
+  if (entry.lines.length < 2) throw new RangeError("a journal entry needs at least two lines");
+  const exponent = currencyExponent(entry.currency);
+  let debits = 0;
+  let credits = 0;
+  for (const line of entry.lines) {
+    if (!Number.isSafeInteger(line.amount) || line.amount <= 0) throw new RangeError(`journal line amounts must be positive minor units (got ${line.amount})`);
+    if (line.postingType === "Debit") debits += line.amount;
+    else credits += line.amount;
+  }
+  if (debits !== credits) throw new RangeError(`the journal entry does not balance: debits ${debits} ≠ credits ${credits} (minor units)`);
+  return {
+    TxnDate: entry.txnDate,
+    ...(entry.docNumber === undefined ? {} : { DocNumber: entry.docNumber }),
+    ...(entry.privateNote === undefined ? {} : { PrivateNote: entry.privateNote }),
+    CurrencyRef: { value: entry.currency },
+    ...(entry.exchangeRate === undefined ? {} : { ExchangeRate: Number(entry.exchangeRate) }),
+    Line: entry.lines.map((line) => ({
+      DetailType: "JournalEntryLineDetail",
+      Amount: amountToJsonNumber(line.amount, exponent),
+      ...(line.description === undefined ? {} : { Description: line.description }),
+      JournalEntryLineDetail: {
+        PostingType: line.postingType,
+        AccountRef: { value: line.accountId },
+        ...(line.classId === undefined ? {} : { ClassRef: { value: line.classId } }),
+        ...(line.departmentId === undefined ? {} : { DepartmentRef: { value: line.departmentId } }),
+      },
+    })),
+  };
+}
+
+function record(value: unknown, what: string): Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw unexpectedResponse(`expected an object for ${what}`, JSON.stringify(value ?? null).slice(0, 200));
+  }
+  return value as Record<string, unknown>;
+}
+
+function canonical(entity: string): string {
+  return entity.charAt(0).toUpperCase() + entity.slice(1);
+}

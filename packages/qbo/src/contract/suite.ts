@@ -1,0 +1,288 @@
+/**
+ * The client's contract with a QBO service: the same tests for every target that speaks Intuit's
+ * wire format (our emulator today; Intuit's own sandbox given app keys and a consented company).
+ * Targets supply a way to obtain an authorization code without a browser, and may supply fault
+ * injection; tests that need what a target lacks are skipped, not faked.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { connectCompany, QboClient, type QboClientOptions } from "../client.ts";
+import type { QboEndpoints } from "../endpoints.ts";
+import { QboError } from "../errors.ts";
+import { QboOAuth } from "../oauth.ts";
+import { balancesByAccount, type Report } from "../reports.ts";
+import { MemoryTokenStore } from "../tokens.ts";
+
+export interface ContractCompany {
+  readonly realmId: string;
+  readonly companyName: string;
+  readonly homeCurrency: string;
+}
+
+export interface ContractFaults {
+  readonly latencyMs?: number;
+  readonly rate429?: number;
+  readonly rate5xx?: number;
+  readonly dropRate?: number;
+  readonly expireAccessTokens?: boolean;
+  readonly seed?: number;
+}
+
+export interface ContractTarget {
+  readonly endpoints: QboEndpoints;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly redirectUri: string;
+  readonly companies: readonly ContractCompany[];
+  /** A single-use authorization code, as if the user had consented for `realmId`. */
+  authorize(realmId: string): Promise<string>;
+  /** Absent on targets that cannot inject faults (real Intuit). */
+  setFaults?(faults: ContractFaults): void;
+  reset?(): void | Promise<void>;
+  close(): Promise<void>;
+}
+
+const NO_FAULTS: ContractFaults = { latencyMs: 0, rate429: 0, rate5xx: 0, dropRate: 0, expireAccessTokens: false };
+
+/** Fast retries: tests must not sit out a real Retry-After. */
+const FAST_RETRY = { maxAttempts: 12, baseDelayMs: 5, maxDelayMs: 50 };
+
+export function describeQboContract(name: string, factory: () => Promise<ContractTarget>): void {
+  describe(`QBO contract: ${name}`, () => {
+    let target: ContractTarget;
+
+    beforeAll(async () => {
+      target = await factory();
+    });
+    afterAll(async () => {
+      await target?.close();
+    });
+    beforeEach(async () => {
+      await target.reset?.();
+      target.setFaults?.(NO_FAULTS);
+    });
+
+    async function connect(realmId: string, extra: Partial<QboClientOptions> = {}) {
+      const store = new MemoryTokenStore();
+      const oauth = new QboOAuth({ clientId: target.clientId, clientSecret: target.clientSecret, redirectUri: target.redirectUri, endpoints: target.endpoints, retry: FAST_RETRY });
+      const code = await target.authorize(realmId);
+      await connectCompany(oauth, store, realmId, code);
+      const client = new QboClient({ realmId, oauth, tokens: store, retry: FAST_RETRY, ...extra });
+      /** Another client on the same store: a second process, as far as tokens go. */
+      const another = () => new QboClient({ realmId, oauth, tokens: store, retry: FAST_RETRY, ...extra });
+      return { client, store, oauth, another };
+    }
+
+    const first = (): ContractCompany => {
+      const company = target.companies[0];
+      if (company === undefined) throw new Error("the target has no companies");
+      return company;
+    };
+
+    it("exchanges a code, then reads CompanyInfo, Preferences and every account of every company, paging", async () => {
+      expect(target.companies.length).toBeGreaterThan(0);
+      for (const company of target.companies) {
+        const { client } = await connect(company.realmId);
+        const info = await client.companyInfo();
+        expect(info.companyName).toBe(company.companyName);
+        const prefs = await client.preferences();
+        expect(prefs.homeCurrency).toBe(company.homeCurrency);
+        const accounts = await client.accounts();
+        expect(accounts.length).toBeGreaterThan(0);
+        expect(new Set(accounts.map((a) => a.id)).size).toBe(accounts.length);
+        for (const a of accounts) expect(a.classification === undefined || ["Asset", "Liability", "Equity", "Revenue", "Expense"].includes(a.classification)).toBe(true);
+
+        // The same accounts again, 7 a page: paging must neither lose nor repeat a row.
+        let pages = 0;
+        const { client: small } = await connect(company.realmId, { pageSize: 7, onCall: (c) => void (c.path === "query" && pages++) });
+        const paged = await small.accounts();
+        expect(paged.map((a) => a.id)).toEqual(accounts.map((a) => a.id));
+        expect(pages).toBe(Math.floor(accounts.length / 7) + 1);
+      }
+    });
+
+    it("reads reports: a balanced TrialBalance, a BalanceSheet that balances each month, a P&L by month", async () => {
+      const { client } = await connect(first().realmId);
+      const year = await lastFullYear(client);
+      const tb = await client.report("TrialBalance", { start_date: `${year}-01-01`, end_date: `${year}-12-31`, accounting_method: "Accrual" });
+      const net = balancesByAccount(tb);
+      expect(net.size).toBeGreaterThan(5);
+      expect([...net.values()].reduce((sum, [v]) => sum + (v ?? 0), 0)).toBe(0); // debits = credits, to the cent
+
+      const bs = await client.report("BalanceSheet", { start_date: `${year}-01-01`, end_date: `${year}-12-31`, summarize_column_by: "Month" });
+      const months = bs.columns.filter((c) => c.money && c.startDate !== undefined);
+      expect(months).toHaveLength(12);
+      expect(months[0]?.startDate).toBe(`${year}-01-01`);
+      const assets = summary(bs, "TotalAssets");
+      const liabilitiesAndEquity = summary(bs, "TotalLiabilitiesAndEquity");
+      for (const m of months) expect(assets.amounts[m.index] ?? 0).toBe(liabilitiesAndEquity.amounts[m.index] ?? 0);
+
+      const pl = await client.report("ProfitAndLoss", { start_date: `${year}-01-01`, end_date: `${year}-12-31`, summarize_column_by: "Month" });
+      expect(pl.columns.filter((c) => c.money && c.startDate !== undefined)).toHaveLength(12);
+      const plNet = summary(pl, "NetIncome");
+      const total = pl.columns.find((c) => c.key === "total");
+      if (total !== undefined) {
+        const sumOfMonths = months.reduce((s, m) => s + (plNet.amounts[m.index] ?? 0), 0);
+        expect(plNet.amounts[total.index] ?? 0).toBe(sumOfMonths);
+      }
+    });
+
+    it("posts a journal entry once per requestid, shows it in the TrialBalance, reads, finds it by CDC and deletes it", async () => {
+      const company = first();
+      const { client } = await connect(company.realmId);
+      const accounts = (await client.accounts()).filter((a) => a.active && a.classification === "Asset" && a.accountType !== "Accounts Receivable" && a.accountType !== "Accounts Payable");
+      const [debit, credit] = accounts;
+      if (debit === undefined || credit === undefined) throw new Error("need two active asset accounts");
+      const year = await lastFullYear(client);
+      const date = `${year}-06-30`;
+      const tbParams = { start_date: `${year}-01-01`, end_date: date } as const;
+      const before = balancesByAccount(await client.report("TrialBalance", tbParams));
+      const since = new Date(Date.now() - 60_000);
+
+      const entry = {
+        txnDate: date,
+        currency: company.homeCurrency,
+        privateNote: "contract test",
+        lines: [
+          { postingType: "Debit" as const, amount: 12345, accountId: debit.id, description: "contract" },
+          { postingType: "Credit" as const, amount: 12345, accountId: credit.id },
+        ],
+      };
+      const requestId = `contract-${Date.now()}`;
+      const created = await client.createJournalEntry(entry, requestId);
+      const replay = await client.createJournalEntry(entry, requestId);
+      expect(replay.id).toBe(created.id);
+      expect(created.lines.map((l) => [l.postingType, l.amount, l.accountId])).toEqual([
+        ["Debit", 12345, debit.id],
+        ["Credit", 12345, credit.id],
+      ]);
+
+      const after = balancesByAccount(await client.report("TrialBalance", tbParams));
+      expect((after.get(debit.id)?.[0] ?? 0) - (before.get(debit.id)?.[0] ?? 0)).toBe(12345); // posted once, not twice
+      expect((after.get(credit.id)?.[0] ?? 0) - (before.get(credit.id)?.[0] ?? 0)).toBe(-12345);
+
+      const read = await client.readJournalEntry(created.id);
+      expect(read).toMatchObject({ id: created.id, txnDate: date });
+
+      const changes = await client.changeDataCapture(["JournalEntry"], since);
+      expect(changes["JournalEntry"]?.some((c) => c.id === created.id && !c.deleted)).toBe(true);
+
+      expect(await client.deleteJournalEntry(read.id, read.syncToken)).toEqual({ id: created.id, status: "Deleted" });
+      const restored = balancesByAccount(await client.report("TrialBalance", tbParams));
+      expect(restored.get(debit.id)?.[0] ?? 0).toBe(before.get(debit.id)?.[0] ?? 0);
+      await expect(client.readJournalEntry(created.id)).rejects.toBeInstanceOf(QboError);
+    });
+
+    it("answers faults the way Intuit does: 4001 for a bad query, a ValidationFault for an unbalanced entry", async () => {
+      const company = first();
+      const { client } = await connect(company.realmId);
+      await expect(client.query("SELECT * FROM Custmoer WHERE")).rejects.toMatchObject({ kind: "validation", code: "4001" });
+      const [a] = await client.accounts();
+      const unbalanced = {
+        TxnDate: "2024-01-31",
+        Line: [{ DetailType: "JournalEntryLineDetail", Amount: 10, JournalEntryLineDetail: { PostingType: "Debit", AccountRef: { value: a?.id } } }],
+      };
+      const err = await client.raw({ method: "POST", path: "journalentry", body: unbalanced, requestId: `unbalanced-${Date.now()}` }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(QboError);
+      expect(err).toMatchObject({ kind: "validation", status: 400 });
+    });
+
+    it("rotates refresh tokens: a refresh stores the new one and the client keeps working", async () => {
+      const { client, store, oauth, another } = await connect(first().realmId);
+      const initial = await store.load(first().realmId);
+      if (initial === null) throw new Error("not connected");
+      const next = await oauth.refresh(initial.refreshToken);
+      await store.save(first().realmId, next);
+      expect(next.accessToken).not.toBe(initial.accessToken);
+      await expect(client.companyInfo()).resolves.toMatchObject({ companyName: first().companyName });
+      // An expired access token is refreshed before use, exactly once for many callers.
+      await store.save(first().realmId, { ...next, accessTokenExpiresAt: Date.now() - 1 });
+      const [a, b] = [another(), another()];
+      await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).companyInfo()));
+      expect(a.accessTokens.refreshes + b.accessTokens.refreshes).toBe(1);
+      const rotated = await store.load(first().realmId);
+      // Intuit may hand back the same refresh token for up to a day, so only the access token must change.
+      expect(rotated?.refreshToken).toBeTruthy();
+      expect(rotated?.accessToken).not.toBe(next.accessToken);
+    });
+
+    it("handles 3200: an access token the service no longer accepts is refreshed once", async () => {
+      const { client, store } = await connect(first().realmId);
+      const tokens = await store.load(first().realmId);
+      if (tokens === null) throw new Error("not connected");
+      await store.save(first().realmId, { ...tokens, accessToken: `${tokens.accessToken}-tampered` });
+      await expect(client.companyInfo()).resolves.toMatchObject({ companyName: first().companyName });
+      expect(client.accessTokens.refreshes).toBe(1);
+    });
+
+    it("while the service calls every access token expired: one refresh, then a 'reauthorize' error", async (ctx) => {
+      if (target.setFaults === undefined) return ctx.skip();
+      const { client } = await connect(first().realmId);
+      await client.companyInfo();
+      target.setFaults({ ...NO_FAULTS, expireAccessTokens: true });
+      const err = await client.companyInfo().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(QboError);
+      expect(err).toMatchObject({ kind: "reauthorize", code: "3200", status: 401 });
+      expect(client.accessTokens.refreshes).toBe(1); // refreshed once, not in a loop
+      target.setFaults(NO_FAULTS);
+      await expect(client.companyInfo()).resolves.toMatchObject({ companyName: first().companyName });
+    });
+
+    it("after revoke, calls fail with a 'reauthorize' error", async () => {
+      const { client, store, oauth } = await connect(first().realmId);
+      const tokens = await store.load(first().realmId);
+      if (tokens === null) throw new Error("not connected");
+      await oauth.revoke(tokens.refreshToken);
+      const err = await client.companyInfo().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(QboError);
+      expect((err as QboError).kind).toBe("reauthorize");
+    });
+
+    it("keeps within 10 concurrent requests without a single 429 from the service", async () => {
+      const statuses: number[] = [];
+      const { client } = await connect(first().realmId, { onCall: (c) => void statuses.push(c.status) });
+      await Promise.all(Array.from({ length: 40 }, () => client.companyInfo()));
+      expect(statuses.filter((s) => s === 429)).toEqual([]);
+      expect(statuses).toHaveLength(40);
+    });
+
+    it("under injected 429s, 5xx and dropped connections returns exactly what a clean run returns", async (ctx) => {
+      if (target.setFaults === undefined) return ctx.skip();
+      const company = first();
+      const pull = async () => {
+        const { client } = await connect(company.realmId, { pageSize: 20 });
+        const year = await lastFullYear(client);
+        return {
+          info: await client.companyInfo(),
+          accounts: await client.accounts(),
+          tb: await client.report("TrialBalance", { start_date: `${year}-01-01`, end_date: `${year}-12-31` }),
+        };
+      };
+      const clean = await pull();
+      const statuses: number[] = [];
+      target.setFaults({ rate429: 0.25, rate5xx: 0.15, dropRate: 0.1, seed: 42 });
+      const { client } = await connect(company.realmId, { pageSize: 20, onCall: (c) => void statuses.push(c.status) });
+      const year = await lastFullYear(client);
+      const faulty = { info: await client.companyInfo(), accounts: await client.accounts(), tb: await client.report("TrialBalance", { start_date: `${year}-01-01`, end_date: `${year}-12-31` }) };
+      expect(faulty.info).toEqual(clean.info);
+      expect(faulty.accounts).toEqual(clean.accounts);
+      expect(faulty.tb.rows).toEqual(clean.tb.rows);
+      // The faults really happened and were retried.
+      expect(statuses.some((s) => s === 429)).toBe(true);
+      expect(statuses.some((s) => s >= 500 || s === 0)).toBe(true);
+    });
+  });
+}
+
+/** The last complete calendar year with activity, from CompanyInfo's start date and today. */
+async function lastFullYear(client: QboClient): Promise<number> {
+  const info = await client.companyInfo();
+  const started = Number((info.companyStartDate ?? "").slice(0, 4));
+  const year = new Date().getUTCFullYear() - 1;
+  return Number.isFinite(started) && started > year ? started : year;
+}
+
+function summary(report: Report, group: string) {
+  const row = report.rows.find((r) => r.kind === "summary" && r.group === group) ?? report.rows.find((r) => r.group === group);
+  if (row === undefined) throw new Error(`${report.name} has no ${group} row`);
+  return row;
+}

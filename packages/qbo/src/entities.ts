@@ -1,0 +1,294 @@
+/**
+ * The entities we read, validated at the boundary. Lenient on fields we do not use (zod strips
+ * them), strict on the ones we do: a missing or mistyped one is an "unexpected response" QboError
+ * naming the field, rather than an `undefined` found three modules later.
+ * Objects are our own camelCase shapes, named after QBO's fields; amounts are minor units.
+ */
+import { z } from "zod";
+import { unexpectedResponse } from "./failures.ts";
+import { amountFromJsonNumber, currencyExponent } from "./money.ts";
+
+const ref = z.object({ value: z.string(), name: z.string().optional() });
+const metaData = z.object({ CreateTime: z.string().optional(), LastUpdatedTime: z.string().optional() }).optional();
+
+export interface Account {
+  readonly id: string;
+  readonly syncToken: string;
+  readonly name: string;
+  readonly fullyQualifiedName: string;
+  /** `AcctNum`, the account number; absent when the company does not use numbers. */
+  readonly acctNum: string | undefined;
+  /** 'Bank', 'Accounts Receivable', 'Income', ... */
+  readonly accountType: string;
+  readonly accountSubType: string | undefined;
+  /** 'Asset' | 'Liability' | 'Equity' | 'Revenue' | 'Expense'. */
+  readonly classification: string | undefined;
+  readonly currency: string | undefined;
+  readonly active: boolean;
+  readonly subAccount: boolean;
+  readonly parentId: string | undefined;
+  /** Minor units of `currency`. */
+  readonly currentBalance: number | undefined;
+  readonly currentBalanceWithSubAccounts: number | undefined;
+  readonly description: string | undefined;
+  readonly lastUpdatedTime: string | undefined;
+}
+
+export const accountSchema = z
+  .object({
+    Id: z.string(),
+    SyncToken: z.string().default("0"),
+    Name: z.string(),
+    FullyQualifiedName: z.string().optional(),
+    AcctNum: z.string().optional(),
+    AccountType: z.string(),
+    AccountSubType: z.string().optional(),
+    Classification: z.string().optional(),
+    CurrencyRef: ref.optional(),
+    Active: z.boolean().default(true),
+    SubAccount: z.boolean().default(false),
+    ParentRef: ref.optional(),
+    CurrentBalance: z.number().optional(),
+    CurrentBalanceWithSubAccounts: z.number().optional(),
+    Description: z.string().optional(),
+    MetaData: metaData,
+  })
+  .transform((a): Account => {
+    const exponent = currencyExponent(a.CurrencyRef?.value);
+    return {
+      id: a.Id,
+      syncToken: a.SyncToken,
+      name: a.Name,
+      fullyQualifiedName: a.FullyQualifiedName ?? a.Name,
+      acctNum: a.AcctNum === "" ? undefined : a.AcctNum,
+      accountType: a.AccountType,
+      accountSubType: a.AccountSubType,
+      classification: a.Classification,
+      currency: a.CurrencyRef?.value,
+      active: a.Active,
+      subAccount: a.SubAccount,
+      parentId: a.ParentRef?.value,
+      currentBalance: a.CurrentBalance === undefined ? undefined : amountFromJsonNumber(a.CurrentBalance, exponent),
+      currentBalanceWithSubAccounts:
+        a.CurrentBalanceWithSubAccounts === undefined ? undefined : amountFromJsonNumber(a.CurrentBalanceWithSubAccounts, exponent),
+      description: a.Description,
+      lastUpdatedTime: a.MetaData?.LastUpdatedTime,
+    };
+  });
+
+/** A Class (the spec's "division") or a Department (QBO's "Location"): the same shape. */
+export interface NamedListItem {
+  readonly id: string;
+  readonly syncToken: string;
+  readonly name: string;
+  readonly fullyQualifiedName: string;
+  readonly active: boolean;
+  readonly parentId: string | undefined;
+}
+
+export const namedListItemSchema = z
+  .object({
+    Id: z.string(),
+    SyncToken: z.string().default("0"),
+    Name: z.string(),
+    FullyQualifiedName: z.string().optional(),
+    Active: z.boolean().default(true),
+    ParentRef: ref.optional(),
+  })
+  .transform(
+    (c): NamedListItem => ({
+      id: c.Id,
+      syncToken: c.SyncToken,
+      name: c.Name,
+      fullyQualifiedName: c.FullyQualifiedName ?? c.Name,
+      active: c.Active,
+      parentId: c.ParentRef?.value,
+    }),
+  );
+
+export interface CompanyInfo {
+  readonly id: string;
+  readonly companyName: string;
+  readonly legalName: string | undefined;
+  /** ISO country code as QBO keeps it ('US', 'GB', 'CA', ...). */
+  readonly country: string | undefined;
+  /** 'January' ... 'December'. */
+  readonly fiscalYearStartMonth: string | undefined;
+  readonly companyStartDate: string | undefined;
+}
+
+export const companyInfoSchema = z
+  .object({
+    Id: z.string(),
+    CompanyName: z.string(),
+    LegalName: z.string().optional(),
+    Country: z.string().optional(),
+    FiscalYearStartMonth: z.string().optional(),
+    CompanyStartDate: z.string().optional(),
+  })
+  .transform(
+    (c): CompanyInfo => ({
+      id: c.Id,
+      companyName: c.CompanyName,
+      legalName: c.LegalName,
+      country: c.Country,
+      fiscalYearStartMonth: c.FiscalYearStartMonth,
+      companyStartDate: c.CompanyStartDate,
+    }),
+  );
+
+export type ClassTracking = "none" | "per_transaction" | "per_line";
+
+export interface CompanyPreferences {
+  readonly homeCurrency: string;
+  readonly multiCurrencyEnabled: boolean;
+  readonly classTracking: ClassTracking;
+  readonly departmentTracking: boolean;
+  /** What the company calls departments ('Department', 'Location', ...). */
+  readonly departmentTerminology: string | undefined;
+  readonly firstMonthOfFiscalYear: string | undefined;
+  readonly bookCloseDate: string | undefined;
+}
+
+// QBO leaves false booleans out of some Preferences payloads, hence the defaults.
+export const preferencesSchema = z
+  .object({
+    AccountingInfoPrefs: z
+      .object({
+        TrackDepartments: z.boolean().default(false),
+        DepartmentTerminology: z.string().optional(),
+        ClassTrackingPerTxn: z.boolean().default(false),
+        ClassTrackingPerTxnLine: z.boolean().default(false),
+        FirstMonthOfFiscalYear: z.string().optional(),
+        BookCloseDate: z.string().optional(),
+      })
+      .default({ TrackDepartments: false, ClassTrackingPerTxn: false, ClassTrackingPerTxnLine: false }),
+    CurrencyPrefs: z.object({
+      MultiCurrencyEnabled: z.boolean().default(false),
+      HomeCurrency: ref,
+    }),
+  })
+  .transform((p): CompanyPreferences => {
+    const a = p.AccountingInfoPrefs;
+    return {
+      homeCurrency: p.CurrencyPrefs.HomeCurrency.value,
+      multiCurrencyEnabled: p.CurrencyPrefs.MultiCurrencyEnabled,
+      classTracking: a.ClassTrackingPerTxnLine ? "per_line" : a.ClassTrackingPerTxn ? "per_transaction" : "none",
+      departmentTracking: a.TrackDepartments,
+      departmentTerminology: a.DepartmentTerminology,
+      firstMonthOfFiscalYear: a.FirstMonthOfFiscalYear,
+      bookCloseDate: a.BookCloseDate,
+    };
+  });
+
+export type PostingType = "Debit" | "Credit";
+
+export interface JournalEntryLine {
+  readonly id: string | undefined;
+  readonly postingType: PostingType;
+  /** Minor units of the entry's currency, always positive. */
+  readonly amount: number;
+  readonly accountId: string;
+  readonly description: string | undefined;
+  readonly classId: string | undefined;
+  readonly departmentId: string | undefined;
+}
+
+export interface JournalEntry {
+  readonly id: string;
+  readonly syncToken: string;
+  readonly txnDate: string;
+  readonly docNumber: string | undefined;
+  readonly privateNote: string | undefined;
+  readonly currency: string | undefined;
+  /** As QBO sent it (home-currency units per one unit of `currency`), exact decimal text. */
+  readonly exchangeRate: string | undefined;
+  /** Description-only lines (no account) are left out. */
+  readonly lines: readonly JournalEntryLine[];
+}
+
+const journalEntryLineWire = z.object({
+  Id: z.string().optional(),
+  Description: z.string().optional(),
+  Amount: z.number().optional(),
+  DetailType: z.string(),
+  JournalEntryLineDetail: z
+    .object({
+      PostingType: z.enum(["Debit", "Credit"]),
+      AccountRef: ref,
+      ClassRef: ref.optional(),
+      DepartmentRef: ref.optional(),
+    })
+    .optional(),
+});
+
+export const journalEntrySchema = z
+  .object({
+    Id: z.string(),
+    SyncToken: z.string(),
+    TxnDate: z.string(),
+    DocNumber: z.string().optional(),
+    PrivateNote: z.string().optional(),
+    CurrencyRef: ref.optional(),
+    ExchangeRate: z.number().optional(),
+    Line: z.array(journalEntryLineWire).default([]),
+  })
+  .transform((je, ctx): JournalEntry => {
+    const exponent = currencyExponent(je.CurrencyRef?.value);
+    const lines: JournalEntryLine[] = [];
+    for (const [i, line] of je.Line.entries()) {
+      const detail = line.JournalEntryLineDetail;
+      if (line.DetailType !== "JournalEntryLineDetail" || detail === undefined) continue;
+      if (line.Amount === undefined) {
+        ctx.addIssue({ code: "custom", path: ["Line", i, "Amount"], message: "a journal line has no Amount" });
+        continue;
+      }
+      lines.push({
+        id: line.Id,
+        postingType: detail.PostingType,
+        amount: amountFromJsonNumber(line.Amount, exponent),
+        accountId: detail.AccountRef.value,
+        description: line.Description,
+        classId: detail.ClassRef?.value,
+        departmentId: detail.DepartmentRef?.value,
+      });
+    }
+    return {
+      id: je.Id,
+      syncToken: je.SyncToken,
+      txnDate: je.TxnDate,
+      docNumber: je.DocNumber,
+      privateNote: je.PrivateNote,
+      currency: je.CurrencyRef?.value,
+      exchangeRate: je.ExchangeRate === undefined ? undefined : String(je.ExchangeRate),
+      lines,
+    };
+  });
+
+export interface ExchangeRate {
+  readonly sourceCurrency: string;
+  readonly targetCurrency: string;
+  /** Target-currency units per one source unit, as exact decimal text. */
+  readonly rate: string;
+  readonly asOfDate: string;
+}
+
+export const exchangeRateSchema = z
+  .object({ SourceCurrencyCode: z.string(), TargetCurrencyCode: z.string(), Rate: z.number().positive(), AsOfDate: z.string() })
+  .transform(
+    (r): ExchangeRate => ({ sourceCurrency: r.SourceCurrencyCode, targetCurrency: r.TargetCurrencyCode, rate: String(r.Rate), asOfDate: r.AsOfDate }),
+  );
+
+/** Parses `value` or throws an "unexpected response" QboError saying which field was wrong. */
+export function parseEntity<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  try {
+    const result = schema.safeParse(value);
+    if (result.success) return result.data;
+    const issues = result.error.issues.slice(0, 5).map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
+    throw unexpectedResponse(`${what} did not have the expected shape`, issues.join("; "));
+  } catch (e) {
+    // An AmountError from a transform (e.g. 3 decimals on a USD amount) is an unexpected response too.
+    if (e instanceof Error && e.name === "AmountError") throw unexpectedResponse(`${what} has an invalid amount`, e.message);
+    throw e;
+  }
+}
