@@ -13,6 +13,7 @@ export default defineConfig({
       "packages/qbo-sandbox",
       "apps/server",
       "apps/web",
+      "apps/web/vitest.e2e.config.ts",
     ],
     ...(jsonReport ? { reporters: ["default", "json"], outputFile: { json: jsonReport } } : {}),
   },

@@ -4,6 +4,13 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   plugins: [react()],
   server: { proxy: { "/api": "http://127.0.0.1:3000" } },
-  build: { outDir: "dist", emptyOutDir: true },
-  test: { name: "web", include: ["src/**/*.test.{ts,tsx}"] },
+  // The manifest lets bench/bundle.bench.ts follow exactly which chunks a route loads.
+  build: { outDir: "dist", emptyOutDir: true, manifest: true },
+  test: {
+    name: "web",
+    include: ["src/**/*.test.{ts,tsx}"],
+    environment: "jsdom",
+    setupFiles: ["./src/test/setup.ts"],
+    css: false,
+  },
 });

@@ -1,0 +1,105 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    idleTimeoutMs: number;
+  }
+}
+
+const web = fileURLToPath(new URL("..", import.meta.url));
+const root = join(web, "../..");
+/** Short enough to test both idle periods in seconds, long enough that no other step trips it. */
+export const E2E_IDLE_TIMEOUT_MS = 4000;
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+/** Build the web app when dist is missing or older than any source it is built from. */
+function buildIfNeeded(): void {
+  const index = join(web, "dist/index.html");
+  const sources = ["src", "index.html", "vite.config.ts"].map((p) => join(web, p));
+  sources.push(join(root, "packages/contract/src"), join(root, "packages/domain/src"));
+  if (existsSync(index) && statSync(index).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
+  const build = spawnSync(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], {
+    cwd: web,
+    stdio: "inherit",
+  });
+  if (build.status !== 0) throw new Error("vite build failed");
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode} before it was healthy`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`the server did not become healthy at ${url} within ${timeoutMs} ms`);
+}
+
+export default async function setup(project: TestProject) {
+  buildIfNeeded();
+  const dataDir = mkdtempSync(join(tmpdir(), "gl-e2e-"));
+  const port = await freePort();
+  const server = spawn(process.execPath, ["--import", "tsx", join(root, "apps/server/src/main.ts")], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      IDLE_TIMEOUT_MS: String(E2E_IDLE_TIMEOUT_MS),
+      LOG_LEVEL: "warn",
+    },
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baseUrl, server, 60_000);
+  } catch (err) {
+    server.kill("SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  project.provide("baseUrl", baseUrl);
+  project.provide("idleTimeoutMs", E2E_IDLE_TIMEOUT_MS);
+
+  return async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((r) => server.once("exit", r));
+      server.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (server.exitCode === null) server.kill("SIGKILL");
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,90 @@
+import type { RouteObject } from "react-router";
+import { Navigate } from "react-router";
+import { Guard } from "../features/session/guards.tsx";
+import { PublicLayout } from "../features/public/components/PublicLayout.tsx";
+import { lazyScreen } from "./lazy.ts";
+import { Root } from "./Root.tsx";
+import { RouteError } from "./RouteError.tsx";
+
+// Every screen is its own chunk so the login route downloads only what it shows (<= 250 KB gzip).
+const LandingPage = lazyScreen(() => import("../features/public/components/LandingPage.tsx").then((m) => m.LandingPage));
+const PricingPage = lazyScreen(() => import("../features/public/components/PricingPage.tsx").then((m) => m.PricingPage));
+const PrivacyPage = lazyScreen(() => import("../features/public/components/LegalPages.tsx").then((m) => m.PrivacyPage));
+const TermsPage = lazyScreen(() => import("../features/public/components/LegalPages.tsx").then((m) => m.TermsPage));
+const LoginPage = lazyScreen(() => import("../features/session/components/LoginPage.tsx").then((m) => m.LoginPage));
+const SignupPage = lazyScreen(() => import("../features/session/components/SignupPage.tsx").then((m) => m.SignupPage));
+const SignupFinishPage = lazyScreen(() =>
+  import("../features/session/components/SignupFinishPage.tsx").then((m) => m.SignupFinishPage),
+);
+const ResetPasswordPage = lazyScreen(() =>
+  import("../features/session/components/ResetPasswordPage.tsx").then((m) => m.ResetPasswordPage),
+);
+const LogoutPage = lazyScreen(() => import("../features/session/components/LogoutPage.tsx").then((m) => m.LogoutPage));
+const AppLayout = lazyScreen(() => import("../features/layout/components/AppLayout.tsx").then((m) => m.AppLayout));
+const CompaniesPage = lazyScreen(() => import("../features/companies/components/CompaniesPage.tsx").then((m) => m.CompaniesPage));
+const PlannedScreen = lazyScreen(() => import("../features/screens/components/PlannedScreen.tsx").then((m) => m.PlannedScreen));
+const PopupPage = lazyScreen(() => import("../features/screens/components/PopupPage.tsx").then((m) => m.PopupPage));
+
+/** Screens later issues fill in; until then each explains itself (see features/screens/screens.ts). */
+const planned = (path: string): RouteObject => ({ path, element: <PlannedScreen path={path} /> });
+
+/** SPEC §2, every route. Exported so tests can mount it in a memory router. */
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <Guard access="public" />,
+        children: [
+          {
+            element: <PublicLayout />,
+            errorElement: <RouteError />,
+            children: [
+              { path: "/", element: <LandingPage /> },
+              { path: "/pricing", element: <PricingPage /> },
+              { path: "/privacy", element: <PrivacyPage /> },
+              { path: "/terms", element: <TermsPage /> },
+              { path: "/signup", element: <SignupPage /> },
+              { path: "/signupFinish", element: <SignupFinishPage /> },
+              { path: "/login", element: <LoginPage /> },
+              { path: "/resetPassword", element: <ResetPasswordPage /> },
+            ],
+          },
+        ],
+      },
+      {
+        element: <Guard access="authenticated" />,
+        children: [
+          { path: "/qbo/auth/complete", element: <PopupPage kind="authComplete" />, errorElement: <RouteError /> },
+          {
+            element: <AppLayout />,
+            errorElement: <RouteError />,
+            children: [
+              { path: "/home", element: <Navigate to="/setup" replace /> },
+              { path: "/setup", element: <Navigate to="/setup/companies" replace /> },
+              { path: "/setup/companies", element: <CompaniesPage /> },
+              planned("/setup/coa"),
+              planned("/setup/cta"),
+              planned("/setup/obal"),
+              { path: "/consolidation", element: <Navigate to="/consolidation/run" replace /> },
+              planned("/consolidation/fx_rates"),
+              planned("/multipleconsolidation/run"),
+              planned("/consolidation/run"),
+              planned("/consolidation/elimination"),
+              planned("/consolidation/transaction-detail"),
+              planned("/consolidation/verify"),
+              planned("/settings"),
+              planned("/changePassword"),
+            ],
+          },
+        ],
+      },
+      // Pop-up windows of the QuickBooks connection flow: no session check (SPEC §2).
+      { path: "/setup/connect", element: <PopupPage kind="connect" />, errorElement: <RouteError /> },
+      { path: "/disconnect/*", element: <PopupPage kind="disconnect" />, errorElement: <RouteError /> },
+      { path: "/logout", element: <LogoutPage /> },
+      { path: "*", element: <Navigate to="/" replace /> },
+    ],
+  },
+];

@@ -1,0 +1,2 @@
+export const IDLE_TITLE = "Idle Timeout";
+export const IDLE_QUESTION = "Are you still there?";

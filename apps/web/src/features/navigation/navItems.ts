@@ -1,0 +1,53 @@
+import type { NavRequirements } from "./enabling.ts";
+
+export interface NavItem extends NavRequirements {
+  path: string;
+  label: string;
+  /** Shown but never clickable (SPEC §2: the /home entry). */
+  disabled?: boolean;
+  bold?: boolean;
+  items?: NavItem[];
+}
+
+const parentAndSub = { requireParent: true, requireSubsidiary: true } as const;
+const consolidationReady = { ...parentAndSub, requireOnboardingComplete: true } as const;
+
+/** SPEC §2, the side navigation: labels and requirement flags exactly as the table gives them. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { path: "/home", label: "Home", disabled: true },
+  {
+    path: "/setup",
+    label: "SETUP & CONFIGURE",
+    bold: true,
+    items: [
+      { path: "/setup/companies", label: "Connected Companies" },
+      { path: "/setup/coa", label: "COA Mapping", ...parentAndSub },
+      { path: "/setup/cta", label: "CTA & Historical", ...parentAndSub, requireForeignCurrency: true },
+      { path: "/setup/obal", label: "Opening Balance Sheet", ...parentAndSub, requireOnboardingStep: 3 },
+    ],
+  },
+  {
+    path: "/consolidation",
+    label: "CONSOLIDATION",
+    bold: true,
+    items: [
+      {
+        path: "/consolidation/fx_rates",
+        label: "FOREX Management",
+        requireCompanies: true,
+        requireOnboardingComplete: true,
+        requireForeignCurrency: true,
+      },
+      { path: "/multipleconsolidation/run", label: "Multi Period / Company", ...consolidationReady },
+      { path: "/consolidation/run", label: "Single Period / Company", ...consolidationReady },
+      { path: "/consolidation/elimination", label: "Interco Eliminations", ...consolidationReady },
+      { path: "/consolidation/transaction-detail", label: "Transaction Detail", ...consolidationReady },
+    ],
+  },
+];
+
+/** True when `pathname` is the item's path or one of its children's (the group is then highlighted). */
+export function isInGroup(item: NavItem, pathname: string): boolean {
+  const matches = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
+  return matches(item.path) || (item.items ?? []).some((child) => isInGroup(child, pathname));
+}

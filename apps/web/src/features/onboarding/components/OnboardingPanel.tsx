@@ -1,0 +1,65 @@
+import { Anchor, Button, Group, Paper, Stepper, Text } from "@mantine/core";
+import { IconExternalLink } from "@tabler/icons-react";
+import type { OnboardingStep } from "@groupledger/domain";
+import { continueTarget, stepperActive, type OnboardingView } from "../flow.ts";
+import { ONBOARDING_MAIN_STEPS } from "../supportLinks.ts";
+
+interface Props {
+  view: OnboardingView;
+  busy: boolean;
+  onContinue: (step: OnboardingStep, path: string) => void;
+  onSkip: () => void;
+  onFinish: () => void;
+}
+
+/** The onboarding progress panel with the step indicator (SPEC §2), shown while onboarding is active. */
+export function OnboardingPanel({ view, busy, onContinue, onSkip, onFinish }: Props) {
+  const next = continueTarget(view.step);
+  const optionalStep = view.mainStep === 3;
+  return (
+    <Paper withBorder radius="md" p="md" mb="lg" bg="ledger.0" component="section" aria-label="Onboarding progress">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="lg">
+        <Stepper
+          active={stepperActive(view)}
+          size="sm"
+          iconSize={28}
+          style={{ flex: 1 }}
+          allowNextStepsSelect={false}
+          aria-label="Onboarding steps"
+        >
+          {ONBOARDING_MAIN_STEPS.map(({ step, label, href }) => (
+            <Stepper.Step
+              key={step}
+              label={`Step ${step}`}
+              description={
+                <>
+                  <Text size="sm" component="span" display="block" c="dark.6">
+                    {label}
+                  </Text>
+                  <Anchor href={href} target="_blank" rel="noopener noreferrer" size="xs">
+                    How it works <IconExternalLink size={11} style={{ verticalAlign: "-1px" }} aria-label="(opens in a new tab)" />
+                  </Anchor>
+                </>
+              }
+            />
+          ))}
+        </Stepper>
+        <Group gap="xs" wrap="nowrap">
+          {next ? (
+            <Button size="xs" onClick={() => onContinue(next.step, next.path)} loading={busy}>
+              Continue
+            </Button>
+          ) : null}
+          {optionalStep ? (
+            <Button size="xs" variant="default" onClick={onSkip} disabled={busy}>
+              Skip This Step
+            </Button>
+          ) : null}
+          <Button size="xs" variant="subtle" onClick={onFinish} disabled={busy}>
+            Finish Onboarding
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,89 @@
+import { NAV_ITEMS, type NavItem } from "../navigation/navItems.ts";
+
+/** What each screen that a later release fills in will do, so its empty state can say so plainly. */
+export interface PlannedScreenInfo {
+  title: string;
+  purpose: string;
+  /** What the user will do there, in a few short points. */
+  will: string[];
+}
+
+export const PLANNED_SCREENS: Record<string, PlannedScreenInfo> = {
+  "/setup/coa": {
+    title: "COA Mapping",
+    purpose: "Map each subsidiary's chart of accounts onto the parent's, so every balance lands on the right consolidated line.",
+    will: [
+      "Map many subsidiary accounts to one parent account, with incompatible classifications refused.",
+      "Mark accounts that never carry a balance so they do not hold up completion.",
+      "See per company how many accounts are still unmapped.",
+    ],
+  },
+  "/setup/cta": {
+    title: "CTA & Historical",
+    purpose: "Keep historical rates for contributed equity and choose where the cumulative translation adjustment is posted.",
+    will: [
+      "Enter historical rates for share capital and other contributed equity.",
+      "Designate the parent account that receives the CTA.",
+      "See how the CTA of each period is made up.",
+    ],
+  },
+  "/setup/obal": {
+    title: "Opening Balance Sheet",
+    purpose: "Lock the opening period and post each subsidiary's translated opening trial balance.",
+    will: [
+      "Choose the month whose closing balances open the consolidation.",
+      "Review and confirm each subsidiary's translated trial balance.",
+      "Post it to the parent's QuickBooks file as a journal entry.",
+    ],
+  },
+  "/consolidation/fx_rates": {
+    title: "FOREX Management",
+    purpose: "Keep monthly average and end-of-period rates for every foreign currency in the group.",
+    will: ["Enter or import average (avgfx) and closing (endfx) rates per month.", "See which months still miss a rate before a run."],
+  },
+  "/multipleconsolidation/run": {
+    title: "Multi Period / Company",
+    purpose: "Consolidate several months and companies in one run, with progress you can leave and come back to.",
+    will: ["Pick a range of months and the companies to include.", "Follow the run's progress and open each period's result."],
+  },
+  "/consolidation/run": {
+    title: "Single Period / Company",
+    purpose: "Run the consolidation for one month and review the worksheet, balance sheet and P&L.",
+    will: [
+      "Translate, map and eliminate in one run for the chosen month.",
+      "Review the consolidated statements and drill down to accounts.",
+      "Post the result to the parent's QuickBooks file or export it to Excel.",
+    ],
+  },
+  "/consolidation/elimination": {
+    title: "Interco Eliminations",
+    purpose: "Define the intercompany balances that cancel out on consolidation.",
+    will: ["Pair receivables with payables and sales with purchases across companies.", "See unmatched differences before you post."],
+  },
+  "/consolidation/transaction-detail": {
+    title: "Transaction Detail",
+    purpose: "Trace any consolidated figure back to the QuickBooks transactions behind it.",
+    will: ["Filter by company, account and period.", "Open the source transaction in QuickBooks."],
+  },
+  "/consolidation/verify": {
+    title: "Verify Consolidation",
+    purpose: "Check a consolidation before you rely on it: every trial balance balances and every account is mapped.",
+    will: ["See each check with what failed and where to fix it."],
+  },
+  "/settings": {
+    title: "Account Settings",
+    purpose: "Manage your group's name, your subscription and the people who can sign in.",
+    will: ["Rename the group.", "Review your plan and billing.", "See the account's audit log."],
+  },
+  "/changePassword": {
+    title: "Change Password",
+    purpose: "Set a new password while you are logged in; your other sessions end when you do.",
+    will: ["Enter your current password and a new one that meets the password rules."],
+  },
+};
+
+/** The navigation entry of a path (for its requirement flags), if it has one. */
+export function navItemFor(path: string): NavItem | undefined {
+  const all = NAV_ITEMS.flatMap((i) => [i, ...(i.items ?? [])]);
+  return all.find((i) => i.path === path);
+}

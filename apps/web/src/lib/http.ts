@@ -1,0 +1,114 @@
+import { errorBodySchema, ErrorCodes, INVALID_TOKEN_MESSAGE } from "@groupledger/contract";
+import type { z } from "zod";
+import { errorText, needsReauthorization } from "../features/errors/errorBar.ts";
+import { readToken } from "../features/session/tokenStore.ts";
+
+/** A failed call: the server's error body when it sent one, else a network or shape failure (status 0). */
+export class ApiError extends Error {
+  override name = "ApiError";
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+
+  /** Field errors the server attached (details.fields), keyed by path; the first message per path wins. */
+  fieldErrors(): Record<string, string> {
+    const out: Record<string, string> = {};
+    const fields = this.details["fields"];
+    if (!Array.isArray(fields)) return out;
+    for (const f of fields as unknown[]) {
+      if (typeof f !== "object" || f === null) continue;
+      const { path, message } = f as { path?: unknown; message?: unknown };
+      if (typeof path === "string" && typeof message === "string" && !(path in out)) out[path] = message;
+    }
+    return out;
+  }
+}
+
+export const NETWORK_ERROR_CODE = "network_error";
+export const BAD_RESPONSE_CODE = "bad_response";
+
+/**
+ * What happens to every failed response before it is rejected to the caller (SPEC §7, §8). The app
+ * installs real handlers at start-up; tests install their own.
+ */
+export interface ResponseHandlers {
+  /** 401 'Invalid token': the token is dropped and the page reloads. */
+  invalidToken(): void;
+  /** EXPIRED_TOKEN: the token is dropped and the user is sent to '/'. */
+  expiredToken(): void;
+  /** Anything the caller is not expected to explain itself (network, 5xx, a company needing re-authorization): the error bar. */
+  unexpected(error: ApiError): void;
+}
+
+let handlers: ResponseHandlers = { invalidToken: () => {}, expiredToken: () => {}, unexpected: () => {} };
+
+export function setResponseHandlers(next: ResponseHandlers): void {
+  handlers = next;
+}
+
+/** The one global response handler: classifies a failure, runs its side effect, and hands it back to be rejected. */
+export function handleFailure(error: ApiError): ApiError {
+  if (error.code === ErrorCodes.expiredToken) handlers.expiredToken();
+  else if (error.status === 401 && error.message === INVALID_TOKEN_MESSAGE) handlers.invalidToken();
+  else if (error.status === 0 || error.status >= 500 || needsReauthorization(errorText(error))) handlers.unexpected(error);
+  return error;
+}
+
+export interface RequestOptions<T> {
+  method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  body?: unknown;
+  /** The contract schema of the answer; a 204 needs none. */
+  schema?: z.ZodType<T>;
+  /** Logout must not reload the page when its token was already refused. */
+  skipGlobalHandler?: boolean;
+  signal?: AbortSignal;
+}
+
+async function errorFrom(res: Response): Promise<ApiError> {
+  let parsed: unknown = null;
+  try {
+    parsed = await res.json();
+  } catch {
+    // A proxy or a crashed server may answer with HTML or nothing; the status still tells the story.
+  }
+  const body = errorBodySchema.safeParse(parsed);
+  if (body.success) {
+    const { code, message, details } = body.data.error;
+    return new ApiError(res.status, code, message, details ?? {});
+  }
+  return new ApiError(res.status, BAD_RESPONSE_CODE, `The server answered ${res.status}.`);
+}
+
+/** Calls the API with the session token and checks the answer against the contract. */
+export async function api<T = void>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  const token = readToken();
+  if (token) headers["authorization"] = `Bearer ${token}`;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  const fail = (error: ApiError) => (options.skipGlobalHandler ? error : handleFailure(error));
+
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, {
+      method: options.method ?? "GET",
+      headers,
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === "AbortError") throw err;
+    throw fail(new ApiError(0, NETWORK_ERROR_CODE, "The server could not be reached. Check your connection and try again."));
+  }
+  if (!res.ok) throw fail(await errorFrom(res));
+  if (res.status === 204 || !options.schema) return undefined as T;
+  const parsed = options.schema.safeParse(await res.json().catch(() => undefined));
+  if (!parsed.success) {
+    throw fail(new ApiError(0, BAD_RESPONSE_CODE, `The server's answer to ${path} has an unexpected shape.`));
+  }
+  return parsed.data;
+}

@@ -1,0 +1,68 @@
+import { render } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
+import { createQueryClient, Providers } from "../app/providers.tsx";
+
+/** jsdom never finishes CSS transitions, so pop-overs would stay display:none; tests skip them. */
+const noTransitions = { transitionProps: { duration: 0 } };
+const testTheme = {
+  components: {
+    Menu: { defaultProps: noTransitions },
+    Popover: { defaultProps: noTransitions },
+    Tooltip: { defaultProps: noTransitions },
+    Modal: { defaultProps: noTransitions },
+  },
+};
+
+/** Mounts routes in a memory router with the app's providers, as the browser entry does. */
+export function renderRoutes(routes: RouteObject[], initialPath: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const client = createQueryClient();
+  const utils = render(
+    <Providers client={client} themeOverride={testTheme}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...utils, router, client };
+}
+
+/** A JWT-shaped token whose payload holds `exp` (seconds); the signature is never checked in the browser. */
+export function fakeToken(expSeconds: number | undefined): string {
+  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+  return `${b64({ alg: "HS256" })}.${b64(expSeconds === undefined ? {} : { exp: expSeconds })}.signature`;
+}
+
+export const inOneHour = () => Math.floor(Date.now() / 1000) + 3600;
+
+/** `{ status, body }` (and nothing else) is a full answer; any other value is a 200 body. */
+function isAnswer(value: unknown): value is { status: number; body?: unknown } {
+  if (typeof value !== "object" || value === null) return false;
+  const keys = Object.keys(value);
+  return typeof (value as { status?: unknown }).status === "number" && keys.every((k) => k === "status" || k === "body");
+}
+
+type Handler = (init: RequestInit & { url: string }) => { status: number; body?: unknown } | undefined;
+
+/** Replaces fetch with answers per "METHOD /path"; unknown calls answer 404 like the server. */
+export function mockApi(routes: Record<string, unknown | Handler>) {
+  const calls: { method: string; path: string; body: unknown; headers: Record<string, string> }[] = [];
+  const fetchMock = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const path = url.replace(/^https?:\/\/[^/]+/, "").replace(/^\/api/, "").split("?")[0] ?? "";
+    const method = init.method ?? "GET";
+    const body = typeof init.body === "string" ? (JSON.parse(init.body) as unknown) : undefined;
+    calls.push({ method, path, body, headers: (init.headers ?? {}) as Record<string, string> });
+    const route = routes[`${method} ${path}`];
+    const answer =
+      typeof route === "function"
+        ? (route as Handler)({ ...init, url })
+        : route === undefined
+          ? undefined
+          : isAnswer(route)
+            ? route
+            : { status: 200, body: route };
+    if (!answer) return new Response(JSON.stringify({ error: { code: "not_found", message: "Not found." } }), { status: 404 });
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status });
+  };
+  globalThis.fetch = fetchMock as typeof fetch;
+  return calls;
+}
