@@ -25,6 +25,7 @@ const config: Config = {
   codeMaxAttempts: 5,
   devMailbox: true,
   idleTimeoutMs: 900_000,
+  qbo: { kind: "embedded" },
   rateLimits: { ...defaultRateLimits, globalPerMinute: 1_000_000 },
 };
 

@@ -15,7 +15,16 @@ import { requireAuth } from "./http/auth.ts";
 import { body, registerErrorHandling } from "./http/errors.ts";
 import { registerInputGuard } from "./http/input-guard.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
-import { companyRoutes } from "./modules/companies/routes.ts";
+import { companyActionRoutes, companyRoutes } from "./modules/companies/routes.ts";
+import { ConnectService } from "./modules/qbo/connect.ts";
+import { qboRoutes } from "./modules/qbo/routes.ts";
+import { SYNC_JOB } from "./modules/sync/enqueue.ts";
+import { syncHandler } from "./modules/sync/handler.ts";
+import { JobQueue } from "./jobs/queue.ts";
+import { Worker } from "./jobs/worker.ts";
+import { createQboProvider, SANDBOX_PREFIX, type QboProvider } from "./services/qbo-provider.ts";
+import { PgTokenStore } from "./services/qbo-token-store.ts";
+import { sandboxPlugin, type Sandbox } from "@groupledger/qbo-sandbox";
 import { obalRoutes } from "./modules/obal/routes.ts";
 import { publicConfigRoute } from "./modules/system/config-route.ts";
 import { SessionService } from "./modules/session/service.ts";
@@ -32,6 +41,13 @@ export const VERSION: string = JSON.parse(
 
 export const WEB_DIST = fileURLToPath(new URL("../../web/dist/", import.meta.url));
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Long-lived services, for main and tests. */
+    services: { queue: JobQueue; worker: Worker; provider: QboProvider; tokenStore: PgTokenStore };
+  }
+}
+
 export interface AppOptions {
   config: Config;
   database: Database;
@@ -40,6 +56,14 @@ export interface AppOptions {
   mailTransport?: Transport;
   /** Purge expired tokens, counters and codes this often (main sets it; tests call purgeExpired). */
   maintenanceIntervalMs?: number;
+  /** Lease of a running job before another worker may take it over (shortened in tests). */
+  jobLeaseMs?: number;
+  /** Run background jobs in this process (main does; tests drive `services.worker` themselves). */
+  startWorker?: boolean;
+  /** The embedded emulator instance (tests pass one to inject faults). */
+  sandbox?: Sandbox;
+  /** Replaces the QBO provider (tests use a standalone emulator over real HTTP). */
+  qboProvider?: (tokens: PgTokenStore) => QboProvider;
   /** Serve the built web app from this folder when it exists. */
   webDist?: string | false;
 }
@@ -85,6 +109,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
+  const tokenStore = new PgTokenStore(database, config.appSecret);
+  // The embedded emulator is mounted before the API's rate limit and OpenAPI document: it applies
+  // Intuit's own limits and is not part of our API.
+  const provider = opts.qboProvider?.(tokenStore) ?? createQboProvider(config, app, tokenStore, opts.sandbox);
+  if (provider.mode === "embedded" && provider.sandbox) {
+    await app.register(sandboxPlugin, { prefix: SANDBOX_PREFIX, sandbox: provider.sandbox });
+  }
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimits.globalPerMinute,
@@ -106,10 +137,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const transport = opts.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport(app.log));
   const mailer = new Mailer(database.db, transport, config.mailFrom, app.log);
   const tokens = new TokenService(config.appSecret, config.tokenTtlSeconds);
+  const queue = new JobQueue(database.db, opts.jobLeaseMs);
+  const worker = new Worker(queue, { [SYNC_JOB]: syncHandler({ database, provider, log: app.log }) }, {
+    log: app.log,
+    concurrency: 2,
+    ...(opts.jobLeaseMs ? { leaseMs: opts.jobLeaseMs } : {}),
+  });
   const ctx: AppContext = {
     config,
     database,
     mailer,
+    queue,
+    provider,
+    tokenStore,
+    connect: new ConnectService(database, provider, tokenStore, queue),
     sessions: new SessionService(database.db, config, tokens, mailer, new RateLimiter(database.db)),
     requireAuth: requireAuth(database.db, tokens),
     version: VERSION,
@@ -121,6 +162,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(companyRoutes, { ...ctx, prefix: "/api" });
   await app.register(obalRoutes, { ...ctx, prefix: "/api" });
   await app.register(publicConfigRoute, { ...ctx, prefix: "/api" });
+  await app.register(qboRoutes, { ...ctx, prefix: "/api" });
+  await app.register(companyActionRoutes, { ...ctx, prefix: "/api" });
+
+  app.decorate("services", { queue, worker, provider, tokenStore });
+  if (opts.startWorker) {
+    app.addHook("onReady", async () => worker.start());
+  }
+  // Stop claiming and let running jobs reach a checkpoint; their leases expire for another process.
+  app.addHook("onClose", async () => worker.stop());
 
   if (serveWeb && webDist) await app.register(fastifyStatic, { root: webDist, wildcard: false });
 

@@ -37,6 +37,18 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ SMTP_URL: "http://mail" })).toThrow(/SMTP_URL/);
   });
 
+  it("uses the built-in QuickBooks sandbox unless all three Intuit keys are set", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).qbo).toEqual({ kind: "embedded" });
+    expect(() => loadConfig({ DATA_DIR: dir, QBO_CLIENT_ID: "abc" })).toThrow(/set all three to use Intuit/);
+    expect(() => loadConfig({ DATA_DIR: dir, QBO_CLIENT_ID: "a", QBO_CLIENT_SECRET: "b", QBO_REDIRECT_URI: "not a url" })).toThrow(
+      /QBO_REDIRECT_URI: must be the full redirect URI/,
+    );
+    expect(
+      loadConfig({ DATA_DIR: dir, QBO_CLIENT_ID: "a", QBO_CLIENT_SECRET: "b", QBO_REDIRECT_URI: "https://app.example/qbo/auth/complete", QBO_ENVIRONMENT: "production" }).qbo,
+    ).toEqual({ kind: "intuit", clientId: "a", clientSecret: "b", redirectUri: "https://app.example/qbo/auth/complete", environment: "production" });
+  });
+
   it("demands a secret and PostgreSQL in production, and turns the dev mailbox off", () => {
     const dir = dataDir();
     expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: dir, DATABASE_URL: "postgres://x/y" })).toThrow(/APP_SECRET: required in production/);

@@ -17,6 +17,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("GroupLedger <no-reply@groupledger.local>"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PUBLIC_URL: z.string().url().optional(),
+  QBO_CLIENT_ID: z.string().min(1).optional(),
+  QBO_CLIENT_SECRET: z.string().min(1).optional(),
+  QBO_REDIRECT_URI: z.string().url("must be the full redirect URI registered on your Intuit app").optional(),
+  QBO_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
   IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(24 * 3600 * 1000).default(900_000),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(8 * 3600),
@@ -53,6 +57,10 @@ export interface Config {
   codeTtlMs: number;
   codeMaxAttempts: number;
   rateLimits: RateLimits;
+  /** Real Intuit when client id/secret/redirect are set; otherwise the embedded emulator. */
+  qbo:
+    | { kind: "intuit"; clientId: string; clientSecret: string; redirectUri: string; environment: "sandbox" | "production" }
+    | { kind: "embedded" };
   /** SPEC §9 idle timeout the web app applies; shortened only for tests. */
   idleTimeoutMs: number;
   /** Dev mailbox endpoint: never in production. */
@@ -95,6 +103,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === "production" && !e.DATABASE_URL) {
     throw new ConfigError("Invalid configuration:\n  DATABASE_URL: required in production (PostgreSQL 15+)");
   }
+  const qboKeys = [e.QBO_CLIENT_ID, e.QBO_CLIENT_SECRET, e.QBO_REDIRECT_URI];
+  if (qboKeys.some((k) => k !== undefined) && qboKeys.some((k) => k === undefined)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  QBO_CLIENT_ID, QBO_CLIENT_SECRET and QBO_REDIRECT_URI: set all three to use Intuit, or none to use the built-in QuickBooks sandbox",
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -116,5 +130,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: defaultRateLimits,
     devMailbox: e.NODE_ENV !== "production",
     idleTimeoutMs: e.IDLE_TIMEOUT_MS,
+    qbo:
+      e.QBO_CLIENT_ID && e.QBO_CLIENT_SECRET && e.QBO_REDIRECT_URI
+        ? { kind: "intuit", clientId: e.QBO_CLIENT_ID, clientSecret: e.QBO_CLIENT_SECRET, redirectUri: e.QBO_REDIRECT_URI, environment: e.QBO_ENVIRONMENT }
+        : { kind: "embedded" },
   };
 }

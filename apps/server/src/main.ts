@@ -7,7 +7,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.database);
   const applied = await migrate(database);
-  const app = await buildApp({ config, database, maintenanceIntervalMs: 60 * 60 * 1000 });
+  const app = await buildApp({ config, database, maintenanceIntervalMs: 60 * 60 * 1000, startWorker: true });
   app.log.info(
     { database: config.database.kind === "pglite" ? `embedded PGlite in ${config.database.dataDir}` : "PostgreSQL", applied },
     "database ready",

@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { defaultRateLimits, type Config, type RateLimits } from "../src/config.ts";
 import type { Transport } from "../src/services/mailer.ts";
+import type { Sandbox } from "@groupledger/qbo-sandbox";
 import { createTestDatabase, type Driver, type TestDatabase } from "./databases.ts";
 
 export type TestConfigOverrides = Partial<Omit<Config, "rateLimits">> & { rateLimits?: Partial<RateLimits> };
@@ -26,6 +27,7 @@ export function testConfig(overrides: TestConfigOverrides = {}): Config {
     codeMaxAttempts: 5,
     devMailbox: true,
     idleTimeoutMs: 900_000,
+    qbo: { kind: "embedded" },
     ...rest,
     // Suites sign many users up from one address; the rate-limit suite sets its own small limits.
     rateLimits: { ...defaultRateLimits, loginPerIp: 1000, loginFailuresPerEmail: 1000, codePerIp: 1000, mailPerIp: 1000, ...rateLimits },
@@ -40,7 +42,7 @@ export interface TestApp {
 /** Registers beforeAll/afterAll building an app on its own fresh database; read `.app` inside tests. */
 export function useTestApp(
   driver: Driver,
-  options: { config?: TestConfigOverrides; mailTransport?: Transport } = {},
+  options: { config?: TestConfigOverrides; mailTransport?: Transport; sandbox?: Sandbox; jobLeaseMs?: number } = {},
 ): { readonly app: FastifyInstance; readonly db: TestDatabase } {
   let current: TestApp | undefined;
   beforeAll(async () => {
@@ -51,6 +53,8 @@ export function useTestApp(
       logger: false,
       webDist: false,
       ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
+      ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+      ...(options.jobLeaseMs ? { jobLeaseMs: options.jobLeaseMs } : {}),
     });
     await app.ready();
     current = { app, db };

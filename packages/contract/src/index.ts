@@ -4,3 +4,4 @@ export * from "./account.ts";
 export * from "./system.ts";
 export * from "./companies.ts";
 export * from "./obal.ts";
+export * from "./qbo.ts";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   date,
   boolean,
@@ -242,4 +243,62 @@ export const jobs = pgTable(
     index("jobs_claim_idx").on(t.state, t.runAfter),
     index("jobs_account_idx").on(t.accountId, t.createdAt),
   ],
+);
+
+/** A pending "Connect company": the OAuth state, bound to the user who started it; single use, 10 minutes. */
+export const oauthStates = pgTable("oauth_states", {
+  stateHash: text("state_hash").primaryKey(),
+  accountId: uuid("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  redirectUri: text("redirect_uri").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** A company's chart of accounts as last synced from QBO. */
+export const qboAccounts = pgTable(
+  "qbo_accounts",
+  {
+    realmId: text("realm_id")
+      .notNull()
+      .references(() => companies.realmId, { onDelete: "cascade" }),
+    qboId: text("qbo_id").notNull(),
+    name: text("name").notNull(),
+    fullyQualifiedName: text("fully_qualified_name").notNull(),
+    acctNum: text("acct_num"),
+    accountType: text("account_type").notNull(),
+    accountSubType: text("account_sub_type"),
+    classification: text("classification").notNull(),
+    currency: text("currency").notNull(),
+    active: boolean("active").notNull(),
+    parentQboId: text("parent_qbo_id"),
+    /** False until a synced month shows a non-zero balance or activity. */
+    everHadBalance: boolean("ever_had_balance").notNull().default(false),
+    syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.realmId, t.qboId] })],
+);
+
+/**
+ * Monthly balances in the company's own currency, integer minor units: the month-end closing
+ * balance for balance-sheet accounts, the month's activity for P&L accounts (debit positive).
+ */
+export const monthlyBalances = pgTable(
+  "monthly_balances",
+  {
+    realmId: text("realm_id")
+      .notNull()
+      .references(() => companies.realmId, { onDelete: "cascade" }),
+    qboAccountId: text("qbo_account_id").notNull(),
+    month: date("month", { mode: "string" }).notNull(),
+    kind: text("kind").$type<"closing" | "activity">().notNull(),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.realmId, t.qboAccountId, t.month] })],
 );

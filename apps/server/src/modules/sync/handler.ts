@@ -1,0 +1,240 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { QboError, type Account } from "@groupledger/qbo";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../db/client.ts";
+import { accounts as accountsTable, companies, monthlyBalances, qboAccounts } from "../../db/schema.ts";
+import { PermanentJobError, type JobHandler } from "../../jobs/worker.ts";
+import type { QboProvider } from "../../services/qbo-provider.ts";
+import { byQboId } from "../companies/routes.ts";
+import { monthlyAmounts } from "./balances.ts";
+import { addMonths, chunkMonths, lastDayOf, monthOf } from "./months.ts";
+
+/** Months per report call: QBO answers wide reports, but smaller spans checkpoint more often. */
+export const CHUNK_MONTHS = 36;
+/** With no CompanyStartDate, how far back a first sync looks. */
+const DEFAULT_HISTORY_YEARS = 5;
+/** Transactions whose date they carry tell which months an incremental sync must pull again. */
+const CDC_ENTITIES = ["JournalEntry", "Invoice", "SalesReceipt", "Payment", "Bill", "BillPayment", "Purchase", "Deposit", "Transfer", "CreditMemo", "VendorCredit", "RefundReceipt"];
+/** Intuit keeps change data for 30 days; older syncs start over. */
+const CDC_WINDOW_MS = 30 * 24 * 3600 * 1000;
+
+export const REAUTHORIZE_MESSAGE =
+  "QuickBooks Online asked for this company to be re-authorized (errorCode 003200). Reconnect it to continue syncing.";
+
+interface Checkpoint extends Record<string, unknown> {
+  from: string;
+  to: string;
+  doneThrough: string | null;
+}
+
+export function syncHandler(deps: { database: Database; provider: QboProvider; log?: FastifyBaseLogger; now?: () => Date }): JobHandler {
+  const { database, provider } = deps;
+  const { db } = database;
+  const now = deps.now ?? (() => new Date());
+
+  const setCompany = (realmId: string, set: Partial<typeof companies.$inferInsert>) =>
+    db.update(companies).set({ ...set, updatedAt: new Date() }).where(eq(companies.realmId, realmId));
+
+  return async (ctx) => {
+    const realmId = String(ctx.job.payload["realmId"] ?? "");
+    const [company] = await db.select().from(companies).where(eq(companies.realmId, realmId)).limit(1);
+    if (!company) return { skipped: "the company was removed" };
+    if (company.connection !== "connected") throw new PermanentJobError("the company is not connected");
+
+    const progress = async (fraction: number, message: string, checkpoint?: Checkpoint) => {
+      await ctx.progress(fraction, message, checkpoint);
+      await setCompany(realmId, { syncState: "running", syncProgress: fraction.toFixed(4), syncMessage: message });
+    };
+    let calls = 0;
+    const client = provider.client(realmId, { onCall: () => void calls++ });
+
+    try {
+      await progress(0.02, "Reading the chart of accounts");
+      const chart = await client.accounts();
+      await upsertAccounts(database, realmId, chart, company.homeCurrency);
+      const classification = new Map(chart.map((a) => [a.id, classificationOf(a)]));
+
+      const current = monthOf(now());
+      const resumed = ctx.checkpoint as Checkpoint | null;
+      const plan = resumed ?? (await planRange(client, company, current, now()));
+      const chunks = chunkMonths(plan.from, plan.to, CHUNK_MONTHS).filter((c) => !plan.doneThrough || c.to > plan.doneThrough);
+      const total = chunkMonths(plan.from, plan.to, CHUNK_MONTHS).length;
+      let unknown = 0;
+      for (const [i, chunk] of chunks.entries()) {
+        if (ctx.signal.aborted) throw new Error("sync stopped");
+        const done = total - chunks.length + i;
+        await progress(0.05 + (0.9 * done) / total, `Fetching balances ${chunk.from} to ${chunk.to}`, { ...plan, doneThrough: plan.doneThrough });
+        const params = { start_date: `${chunk.from}-01`, end_date: lastDayOf(chunk.to), accounting_method: "Accrual", summarize_column_by: "Month" } as const;
+        const [bs, pl] = await Promise.all([client.report("BalanceSheet", params), client.report("ProfitAndLoss", params)]);
+        const fromBs = monthlyAmounts(bs, (id) => classification.get(id));
+        const fromPl = monthlyAmounts(pl, (id) => classification.get(id));
+        unknown += fromBs.unknownAccounts.length + fromPl.unknownAccounts.length;
+        await writeBalances(database, realmId, chunk, [...fromBs.amounts, ...fromPl.amounts]);
+        plan.doneThrough = chunk.to;
+        await ctx.progress(0.05 + (0.9 * (done + 1)) / total, `Fetched balances through ${chunk.to}`, { ...plan });
+      }
+
+      await progress(0.97, "Finding accounts that never had a balance");
+      const summary = await finish(database, company.accountId, realmId);
+      await setCompany(realmId, {
+        syncState: "succeeded",
+        syncProgress: "1",
+        syncMessage: unknown > 0 ? `Up to date (${unknown} report rows named accounts missing from the chart)` : "Up to date",
+        lastSyncedAt: now(),
+        earliestTransactionDate: summary.earliestMonth ? `${summary.earliestMonth}-01` : company.earliestTransactionDate,
+      });
+      await ctx.progress(1, "Up to date");
+      return { calls, months: { from: plan.from, to: plan.to }, accounts: chart.length, neverABalance: summary.neverABalance.length };
+    } catch (err) {
+      if (err instanceof QboError && err.kind === "reauthorize") {
+        await setCompany(realmId, { connection: "needs_reauthorization", syncState: "failed", syncMessage: REAUTHORIZE_MESSAGE });
+        throw new PermanentJobError(REAUTHORIZE_MESSAGE);
+      }
+      const message = err instanceof Error ? err.message : String(err);
+      await setCompany(realmId, { syncState: "failed", syncMessage: `Sync failed: ${message}. It will be retried.` });
+      throw err;
+    }
+  };
+
+  /**
+   * A first sync covers the company's whole history; a later one only the months from the
+   * earliest changed transaction (CDC) to now, or everything when CDC cannot say.
+   */
+  async function planRange(
+    client: ReturnType<QboProvider["client"]>,
+    company: typeof companies.$inferSelect,
+    current: string,
+    at: Date,
+  ): Promise<Checkpoint> {
+    if (company.lastSyncedAt && company.earliestTransactionDate && at.getTime() - company.lastSyncedAt.getTime() < CDC_WINDOW_MS) {
+      const changes = await client.changeDataCapture(CDC_ENTITIES, company.lastSyncedAt);
+      const records = Object.values(changes).flat();
+      const deleted = records.some((r) => r.deleted);
+      const dates = records.map((r) => r.record["TxnDate"]).filter((d): d is string => typeof d === "string");
+      if (!deleted) {
+        const earliestChanged = dates.length > 0 ? monthOf(dates.sort()[0]!) : current;
+        // The month last synced may have been incomplete then: always pull it again.
+        const lastSynced = monthOf(company.lastSyncedAt);
+        const from = [earliestChanged, lastSynced].sort()[0]!;
+        return { from: from < monthOf(company.earliestTransactionDate) ? monthOf(company.earliestTransactionDate) : from, to: current, doneThrough: null };
+      }
+    }
+    const info = await client.companyInfo();
+    const start = info.companyStartDate ? monthOf(info.companyStartDate) : addMonths(current, -12 * DEFAULT_HISTORY_YEARS);
+    return { from: start, to: current, doneThrough: null };
+  }
+}
+
+/** Intuit's fixed AccountType → Classification, for accounts that arrive without a Classification. */
+const CLASSIFICATION_BY_TYPE: Record<string, string> = {
+  Bank: "Asset",
+  "Accounts Receivable": "Asset",
+  "Other Current Asset": "Asset",
+  "Fixed Asset": "Asset",
+  "Other Asset": "Asset",
+  "Accounts Payable": "Liability",
+  "Credit Card": "Liability",
+  "Other Current Liability": "Liability",
+  "Long Term Liability": "Liability",
+  Equity: "Equity",
+  Income: "Revenue",
+  "Other Income": "Revenue",
+  "Cost of Goods Sold": "Expense",
+  Expense: "Expense",
+  "Other Expense": "Expense",
+};
+
+export const classificationOf = (a: Pick<Account, "classification" | "accountType">): string =>
+  a.classification ?? CLASSIFICATION_BY_TYPE[a.accountType] ?? "Asset";
+
+async function upsertAccounts(database: Database, realmId: string, chart: readonly Account[], homeCurrency: string): Promise<void> {
+  if (chart.length === 0) return;
+  const rows = chart.map((a) => ({
+    realmId,
+    qboId: a.id,
+    name: a.name,
+    fullyQualifiedName: a.fullyQualifiedName ?? a.name,
+    acctNum: a.acctNum ?? null,
+    accountType: a.accountType,
+    accountSubType: a.accountSubType ?? null,
+    classification: classificationOf(a),
+    currency: a.currency ?? homeCurrency,
+    active: a.active,
+    parentQboId: a.parentId ?? null,
+    syncedAt: new Date(),
+  }));
+  await database.db
+    .insert(qboAccounts)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [qboAccounts.realmId, qboAccounts.qboId],
+      set: {
+        name: sql`excluded.name`,
+        fullyQualifiedName: sql`excluded.fully_qualified_name`,
+        acctNum: sql`excluded.acct_num`,
+        accountType: sql`excluded.account_type`,
+        accountSubType: sql`excluded.account_sub_type`,
+        classification: sql`excluded.classification`,
+        currency: sql`excluded.currency`,
+        active: sql`excluded.active`,
+        parentQboId: sql`excluded.parent_qbo_id`,
+        syncedAt: sql`excluded.synced_at`,
+      },
+    });
+}
+
+/** Replaces the chunk's months in one transaction, so a re-run or a crash never leaves a mix. */
+async function writeBalances(
+  database: Database,
+  realmId: string,
+  chunk: { from: string; to: string },
+  amounts: readonly { qboAccountId: string; month: string; kind: "closing" | "activity"; amountMinor: number }[],
+): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    await tx
+      .delete(monthlyBalances)
+      .where(
+        and(
+          eq(monthlyBalances.realmId, realmId),
+          sql`${monthlyBalances.month} between ${`${chunk.from}-01`} and ${lastDayOf(chunk.to)}`,
+        ),
+      );
+    // Batches keep each statement's parameters well under PostgreSQL's limit.
+    for (let i = 0; i < amounts.length; i += 5000) {
+      const batch = amounts.slice(i, i + 5000).map((a) => ({ realmId, qboAccountId: a.qboAccountId, month: `${a.month}-01`, kind: a.kind, amountMinor: a.amountMinor }));
+      if (batch.length > 0) await tx.insert(monthlyBalances).values(batch);
+    }
+  });
+}
+
+/** Never-a-balance flags (and the account record's nabAccounts entry) and the earliest month with a balance. */
+async function finish(database: Database, accountId: string, realmId: string) {
+  const { db } = database;
+  const withBalance = await db
+    .selectDistinct({ id: monthlyBalances.qboAccountId })
+    .from(monthlyBalances)
+    .where(and(eq(monthlyBalances.realmId, realmId), sql`${monthlyBalances.amountMinor} <> 0`));
+  const ids = withBalance.map((r) => r.id);
+  await db.update(qboAccounts).set({ everHadBalance: false }).where(eq(qboAccounts.realmId, realmId));
+  if (ids.length > 0) {
+    await db.update(qboAccounts).set({ everHadBalance: true }).where(and(eq(qboAccounts.realmId, realmId), inArray(qboAccounts.qboId, ids)));
+  }
+  const never = await db
+    .select({ id: qboAccounts.qboId })
+    .from(qboAccounts)
+    .where(and(eq(qboAccounts.realmId, realmId), eq(qboAccounts.everHadBalance, false)));
+  const neverABalance = never.map((r) => r.id).sort(byQboId);
+  await db.transaction(async (tx) => {
+    const [account] = await tx.select({ nab: accountsTable.nabAccounts }).from(accountsTable).where(eq(accountsTable.id, accountId)).for("update");
+    const others = (account?.nab ?? []).filter((e) => e.realmId !== realmId);
+    await tx
+      .update(accountsTable)
+      .set({ nabAccounts: [...others, { realmId, neverABalanceAccountsForCompany: neverABalance }], updatedAt: new Date() })
+      .where(eq(accountsTable.id, accountId));
+  });
+  const [earliest] = await db
+    .select({ month: sql<string>`to_char(min(${monthlyBalances.month}), 'YYYY-MM')` })
+    .from(monthlyBalances)
+    .where(and(eq(monthlyBalances.realmId, realmId), sql`${monthlyBalances.amountMinor} <> 0`));
+  return { neverABalance, earliestMonth: earliest?.month ?? null };
+}

@@ -1,0 +1,115 @@
+import type { FastifyInstance } from "fastify";
+import {
+  intuitEndpoints,
+  LimiterPool,
+  QboClient,
+  QboOAuth,
+  sandboxEndpoints,
+  type CallObserver,
+  type QboEndpoints,
+  type TokenStore,
+} from "@groupledger/qbo";
+import { Sandbox } from "@groupledger/qbo-sandbox";
+import type { Config } from "../config.ts";
+
+/** Where the embedded emulator is mounted in this server. */
+export const SANDBOX_PREFIX = "/qbo-sandbox";
+/** A name the server uses to reach its own emulator in-process; it is never resolved on a network. */
+const EMBEDDED_ORIGIN = "http://embedded-qbo.invalid";
+export const SANDBOX_CLIENT = { id: "sandbox-client-id", secret: "sandbox-client-secret" } as const;
+
+/**
+ * Everything the product needs to talk to QuickBooks: real Intuit with the app's keys, or the
+ * emulator — mounted in this server (the default), or standalone at a URL (fault tests).
+ */
+export class QboProvider {
+  private readonly limiters = new LimiterPool();
+
+  constructor(
+    readonly mode: "intuit" | "embedded" | "standalone",
+    private readonly endpoints: QboEndpoints,
+    readonly clientId: string,
+    private readonly clientSecret: string,
+    /** Fixed for Intuit (it must match the app's registration); per request origin otherwise. */
+    private readonly fixedRedirectUri: string | null,
+    private readonly fetchFn: typeof fetch,
+    readonly sandbox: Sandbox | null,
+    private readonly tokens: TokenStore,
+  ) {}
+
+  redirectUri(requestOrigin: string): string {
+    return this.fixedRedirectUri ?? `${requestOrigin}/qbo/auth/complete`;
+  }
+
+  oauth(redirectUri: string): QboOAuth {
+    return new QboOAuth({ clientId: this.clientId, clientSecret: this.clientSecret, redirectUri, endpoints: this.endpoints, fetch: this.fetchFn });
+  }
+
+  /** A client for one company; `tokens` overrides the stored tokens (reading a company before saving it). */
+  client(realmId: string, options: { tokens?: TokenStore; onCall?: CallObserver } = {}): QboClient {
+    return new QboClient({
+      realmId,
+      // The redirect URI plays no part in refresh or API calls.
+      oauth: this.oauth(this.fixedRedirectUri ?? "http://localhost/qbo/auth/complete"),
+      tokens: options.tokens ?? this.tokens,
+      fetch: this.fetchFn,
+      limiter: this.limiters.forRealm(realmId),
+      onCall: options.onCall,
+    });
+  }
+
+  /** The consent page as the browser opens it: the embedded emulator lives on this server's own origin. */
+  browserUrl(authorizationUrl: string): string {
+    return this.mode === "embedded" ? authorizationUrl.slice(EMBEDDED_ORIGIN.length) : authorizationUrl;
+  }
+
+  /** A link that opens a journal entry in QuickBooks (the emulator has no UI for it, so Intuit's form is kept). */
+  journalEntryUrl(txnId: string): string {
+    const host = this.mode === "intuit" && this.endpoints.apiBaseUrl.includes("sandbox") ? "app.sandbox.qbo.intuit.com" : "app.qbo.intuit.com";
+    return `https://${host}/app/journal?txnId=${encodeURIComponent(txnId)}`;
+  }
+}
+
+export function createQboProvider(config: Config, app: FastifyInstance, tokens: TokenStore, sandbox?: Sandbox): QboProvider {
+  if (config.qbo.kind === "intuit") {
+    const { clientId, clientSecret, redirectUri, environment } = config.qbo;
+    return new QboProvider("intuit", intuitEndpoints(environment), clientId, clientSecret, redirectUri, globalThis.fetch, null, tokens);
+  }
+  const emulator = sandbox ?? new Sandbox();
+  return new QboProvider(
+    "embedded",
+    sandboxEndpoints(`${EMBEDDED_ORIGIN}${SANDBOX_PREFIX}`),
+    SANDBOX_CLIENT.id,
+    SANDBOX_CLIENT.secret,
+    null,
+    injectFetch(app, EMBEDDED_ORIGIN),
+    emulator,
+    tokens,
+  );
+}
+
+/** A standalone emulator at a URL, reached over real HTTP (fault injection with dropped sockets). */
+export function standaloneQboProvider(url: string, sandbox: Sandbox, tokens: TokenStore): QboProvider {
+  return new QboProvider("standalone", sandboxEndpoints(url), SANDBOX_CLIENT.id, SANDBOX_CLIENT.secret, null, globalThis.fetch, sandbox, tokens);
+}
+
+/** fetch() answered by this Fastify instance in-process, for URLs under `origin`. */
+export function injectFetch(app: FastifyInstance, origin: string): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    if (!request.url.startsWith(origin)) throw new TypeError(`injectFetch only serves ${origin}, not ${request.url}`);
+    const res = await app.inject({
+      method: request.method as "GET",
+      url: request.url.slice(origin.length),
+      headers: Object.fromEntries(request.headers),
+      payload: request.body ? Buffer.from(await request.arrayBuffer()) : undefined,
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [String(value)]) headers.append(name, v);
+    }
+    const bodyless = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(bodyless ? null : res.rawPayload, { status: res.statusCode, headers });
+  };
+}
