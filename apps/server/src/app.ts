@@ -25,6 +25,7 @@ import { Worker } from "./jobs/worker.ts";
 import { createQboProvider, SANDBOX_PREFIX, type QboProvider } from "./services/qbo-provider.ts";
 import { PgTokenStore } from "./services/qbo-token-store.ts";
 import { sandboxPlugin, type Sandbox } from "@groupledger/qbo-sandbox";
+import type { RetryOptions } from "@groupledger/qbo";
 import { obalRoutes } from "./modules/obal/routes.ts";
 import { publicConfigRoute } from "./modules/system/config-route.ts";
 import { SessionService } from "./modules/session/service.ts";
@@ -62,6 +63,8 @@ export interface AppOptions {
   startWorker?: boolean;
   /** The embedded emulator instance (tests pass one to inject faults). */
   sandbox?: Sandbox;
+  /** Retry policy of QBO calls (tests shorten the waits). */
+  qboRetry?: Partial<RetryOptions>;
   /** Replaces the QBO provider (tests use a standalone emulator over real HTTP). */
   qboProvider?: (tokens: PgTokenStore) => QboProvider;
   /** Serve the built web app from this folder when it exists. */
@@ -112,7 +115,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const tokenStore = new PgTokenStore(database, config.appSecret);
   // The embedded emulator is mounted before the API's rate limit and OpenAPI document: it applies
   // Intuit's own limits and is not part of our API.
-  const provider = opts.qboProvider?.(tokenStore) ?? createQboProvider(config, app, tokenStore, opts.sandbox);
+  const provider = opts.qboProvider?.(tokenStore) ?? createQboProvider(config, app, tokenStore, opts.sandbox, opts.qboRetry);
   if (provider.mode === "embedded" && provider.sandbox) {
     await app.register(sandboxPlugin, { prefix: SANDBOX_PREFIX, sandbox: provider.sandbox });
   }

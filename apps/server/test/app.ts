@@ -55,6 +55,8 @@ export function useTestApp(
       ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
       ...(options.sandbox ? { sandbox: options.sandbox } : {}),
       ...(options.jobLeaseMs ? { jobLeaseMs: options.jobLeaseMs } : {}),
+      // QBO retries without Intuit's real waits, so fault tests stay fast.
+      qboRetry: { baseDelayMs: 2, maxDelayMs: 20, maxAttempts: 8 },
     });
     await app.ready();
     current = { app, db };

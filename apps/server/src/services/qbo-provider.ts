@@ -7,6 +7,7 @@ import {
   sandboxEndpoints,
   type CallObserver,
   type QboEndpoints,
+  type RetryOptions,
   type TokenStore,
 } from "@groupledger/qbo";
 import { Sandbox } from "@groupledger/qbo-sandbox";
@@ -35,6 +36,8 @@ export class QboProvider {
     private readonly fetchFn: typeof fetch,
     readonly sandbox: Sandbox | null,
     private readonly tokens: TokenStore,
+    /** Intuit's pace in production; tests shorten the waits. */
+    private readonly retry?: Partial<RetryOptions>,
   ) {}
 
   redirectUri(requestOrigin: string): string {
@@ -55,6 +58,7 @@ export class QboProvider {
       fetch: this.fetchFn,
       limiter: this.limiters.forRealm(realmId),
       onCall: options.onCall,
+      retry: this.retry,
     });
   }
 
@@ -70,7 +74,13 @@ export class QboProvider {
   }
 }
 
-export function createQboProvider(config: Config, app: FastifyInstance, tokens: TokenStore, sandbox?: Sandbox): QboProvider {
+export function createQboProvider(
+  config: Config,
+  app: FastifyInstance,
+  tokens: TokenStore,
+  sandbox?: Sandbox,
+  retry?: Partial<RetryOptions>,
+): QboProvider {
   if (config.qbo.kind === "intuit") {
     const { clientId, clientSecret, redirectUri, environment } = config.qbo;
     return new QboProvider("intuit", intuitEndpoints(environment), clientId, clientSecret, redirectUri, globalThis.fetch, null, tokens);
@@ -85,6 +95,7 @@ export function createQboProvider(config: Config, app: FastifyInstance, tokens: 
     injectFetch(app, EMBEDDED_ORIGIN),
     emulator,
     tokens,
+    retry,
   );
 }
 

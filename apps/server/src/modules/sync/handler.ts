@@ -66,6 +66,8 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; l
         await progress(0.05 + (0.9 * done) / total, `Fetching balances ${chunk.from} to ${chunk.to}`, { ...plan, doneThrough: plan.doneThrough });
         const params = { start_date: `${chunk.from}-01`, end_date: lastDayOf(chunk.to), accounting_method: "Accrual", summarize_column_by: "Month" } as const;
         const [bs, pl] = await Promise.all([client.report("BalanceSheet", params), client.report("ProfitAndLoss", params)]);
+        // Stopping (shutdown or a lost lease): leave this chunk to whoever resumes from the checkpoint.
+        if (ctx.signal.aborted) throw new Error("sync stopped");
         const fromBs = monthlyAmounts(bs, (id) => classification.get(id));
         const fromPl = monthlyAmounts(pl, (id) => classification.get(id));
         unknown += fromBs.unknownAccounts.length + fromPl.unknownAccounts.length;
