@@ -3,31 +3,12 @@
 import { PGlite } from "@electric-sql/pglite";
 import { Sandbox } from "@groupledger/qbo-sandbox";
 import { buildApp } from "../src/app.ts";
-import { defaultRateLimits, type Config } from "../src/config.ts";
+import { testConfig } from "../test/config.ts";
 import { fromPglite } from "../src/db/client.ts";
 import { migrate } from "../src/db/migrate.ts";
 
 const LATENCY_MS = 100;
-const config: Config = {
-  env: "test",
-  host: "127.0.0.1",
-  port: 0,
-  database: { kind: "pglite", dataDir: "memory" },
-  dataDir: "memory",
-  appSecret: "bench-secret-bench-secret-bench-secret-0123",
-  smtpUrl: undefined,
-  mailFrom: "bench@localhost",
-  logLevel: "silent",
-  publicUrl: undefined,
-  tokenTtlSeconds: 3600,
-  trustProxy: false,
-  codeTtlMs: 900_000,
-  codeMaxAttempts: 5,
-  devMailbox: true,
-  idleTimeoutMs: 900_000,
-  qbo: { kind: "embedded" },
-  rateLimits: { ...defaultRateLimits, globalPerMinute: 1_000_000 },
-};
+const config = testConfig({ rateLimits: { globalPerMinute: 1_000_000 } });
 
 const sandbox = new Sandbox();
 const database = fromPglite(await PGlite.create());

@@ -1,38 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../src/app.ts";
-import { defaultRateLimits, type Config, type RateLimits } from "../src/config.ts";
+import { testConfig, type TestConfigOverrides } from "./config.ts";
+
+export { testConfig, type TestConfigOverrides };
 import type { Transport } from "../src/services/mailer.ts";
 import type { Sandbox } from "@groupledger/qbo-sandbox";
 import { createTestDatabase, type Driver, type TestDatabase } from "./databases.ts";
-
-export type TestConfigOverrides = Partial<Omit<Config, "rateLimits">> & { rateLimits?: Partial<RateLimits> };
-
-export function testConfig(overrides: TestConfigOverrides = {}): Config {
-  const { rateLimits, ...rest } = overrides;
-  return {
-    env: "test",
-    host: "127.0.0.1",
-    port: 0,
-    database: { kind: "pglite", dataDir: "unused" },
-    dataDir: "unused",
-    appSecret: "test-secret-that-is-long-enough-for-hs256-0123456789",
-    smtpUrl: undefined,
-    mailFrom: "GroupLedger <no-reply@test>",
-    logLevel: "silent",
-    publicUrl: undefined,
-    tokenTtlSeconds: 3600,
-    trustProxy: false,
-    codeTtlMs: 15 * 60 * 1000,
-    codeMaxAttempts: 5,
-    devMailbox: true,
-    idleTimeoutMs: 900_000,
-    qbo: { kind: "embedded" },
-    ...rest,
-    // Suites sign many users up from one address; the rate-limit suite sets its own small limits.
-    rateLimits: { ...defaultRateLimits, loginPerIp: 1000, loginFailuresPerEmail: 1000, codePerIp: 1000, mailPerIp: 1000, ...rateLimits },
-  };
-}
 
 export interface TestApp {
   app: FastifyInstance;
