@@ -11,3 +11,4 @@ export * from "./money/money.ts";
 export * from "./money/rate.ts";
 export * from "./periods/month.ts";
 export * from "./consolidation/index.ts";
+export * from "./coa/mapping-rules.ts";
