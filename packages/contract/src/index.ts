@@ -5,3 +5,4 @@ export * from "./system.ts";
 export * from "./companies.ts";
 export * from "./obal.ts";
 export * from "./qbo.ts";
+export * from "./mapping.ts";

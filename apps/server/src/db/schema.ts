@@ -302,3 +302,18 @@ export const monthlyBalances = pgTable(
   },
   (t) => [primaryKey({ columns: [t.realmId, t.qboAccountId, t.month] })],
 );
+
+/** COA mapping: a subsidiary account (in its realm) → the parent account it consolidates into. */
+export const accountMaps = pgTable(
+  "account_maps",
+  {
+    realmId: text("realm_id")
+      .notNull()
+      .references(() => companies.realmId, { onDelete: "cascade" }),
+    subAccountId: text("sub_account_id").notNull(),
+    parentAccountId: text("parent_account_id").notNull(),
+    mappedBy: uuid("mapped_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.realmId, t.subAccountId] })],
+);
