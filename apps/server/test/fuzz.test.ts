@@ -37,7 +37,7 @@ const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 })).v;
 
 /** Bodies near the real shapes (right keys, wrong values) find more than pure noise. */
-const knownKeys = ["email", "password", "validationCode", "code", "currentPassword", "newPassword", "version", "onboarding", "onboardingStep", "nabAccounts", "name", "year", "month", "naturalYear", "naturalMonth"];
+const knownKeys = ["map", "accountIds", "rates", "date", "realmId", "state", "email", "password", "validationCode", "code", "currentPassword", "newPassword", "version", "onboarding", "onboardingStep", "nabAccounts", "name", "year", "month", "naturalYear", "naturalMonth"];
 const body = fc.oneof(
   value,
   fc.dictionary(fc.constantFrom(...knownKeys), value, { maxKeys: 6 }),
@@ -55,6 +55,14 @@ const validBodies: Record<string, Record<string, unknown>> = {
   "PATCH /api/account": { name: "Fuzz Group", onboarding: true, onboardingStep: 1, nabAccounts: [{ realmId: "1", neverABalanceAccountsForCompany: ["2"] }] },
   "POST /api/userpermission/releasenotesversion": { version: "1" },
   "POST /api/obal": { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 },
+  "PUT /api/fxrates": { rates: [{ currency: "GBP", month: "2026-10", avgfx: "1.27", endfx: "1.28" }] },
+  "POST /api/companies/parent": { realmId: "9341453172384015" },
+  "POST /api/companies/archive/{realmId}": { date: "2026-06-30" },
+  "POST /api/companies/{realmId}/map": { map: { "1": "2" } },
+  "POST /api/companies/{realmId}/multimap": { map: { "2": ["1"] } },
+  "POST /api/companies/{realmId}/unmap": { accountIds: ["1"] },
+  "POST /api/companies/{realmId}/unmap/invalidmaps": { accountIds: ["1"] },
+  "POST /api/qbo/account/callback": { state: "s", code: "c", realmId: "9341453172384015" },
 };
 const nearValid = (route: string) => {
   const base = validBodies[route] ?? {};

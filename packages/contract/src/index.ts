@@ -6,3 +6,4 @@ export * from "./companies.ts";
 export * from "./obal.ts";
 export * from "./qbo.ts";
 export * from "./mapping.ts";
+export * from "./fxrates.ts";

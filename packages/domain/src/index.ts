@@ -12,3 +12,4 @@ export * from "./money/rate.ts";
 export * from "./periods/month.ts";
 export * from "./consolidation/index.ts";
 export * from "./coa/mapping-rules.ts";
+export * from "./fx/rate-text.ts";

@@ -317,3 +317,20 @@ export const accountMaps = pgTable(
   },
   (t) => [primaryKey({ columns: [t.realmId, t.subAccountId] })],
 );
+
+/** Monthly FX rates of an account (its group), parent-currency units per one unit of `currency`, exact text. */
+export const fxRates = pgTable(
+  "fx_rates",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    currency: text("currency").notNull(),
+    month: text("month").notNull(),
+    average: text("average"),
+    closing: text("closing"),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.currency, t.month] })],
+);

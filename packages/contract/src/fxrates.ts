@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use a month like 2026-10.");
+const currency = z.string().regex(/^[A-Z]{3}$/, "Use a three-letter currency code such as GBP.");
+/** SPEC §3: rates default to empty strings; "" clears a rate. */
+const rateText = z.string().max(40, "A rate is at most 40 characters.");
+
+export const fxRateSchema = z.object({ currency, month, avgfx: rateText, endfx: rateText });
+export type FxRate = z.infer<typeof fxRateSchema>;
+
+export const fxRatesQuerySchema = z.object({ from: month.optional(), to: month.optional() });
+export const fxRatesResponseSchema = z.object({
+  /** Rates are parent-currency units per one unit of `currency`. */
+  parentCurrency: z.string().nullable(),
+  currencies: z.array(z.string()),
+  months: z.array(z.string()),
+  rates: z.array(fxRateSchema),
+});
+export type FxRatesResponse = z.infer<typeof fxRatesResponseSchema>;
+
+export const fxRatesUpdateSchema = z.object({
+  rates: z.array(fxRateSchema).min(1, "Send at least one rate.").max(5000, "At most 5,000 rates at once."),
+});
+export const fxRatesUpdatedSchema = z.object({ updated: z.number().int(), unchanged: z.number().int() });
+
+export const FX_CSV_HEADER = ["currency", "month", "avgfx", "endfx"] as const;
