@@ -16,6 +16,7 @@ import { body, registerErrorHandling } from "./http/errors.ts";
 import { registerInputGuard } from "./http/input-guard.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { companyActionRoutes, companyRoutes } from "./modules/companies/routes.ts";
+import { ctaRoutes } from "./modules/cta/routes.ts";
 import { fxRoutes } from "./modules/fx/routes.ts";
 import { mappingRoutes } from "./modules/mapping/routes.ts";
 import { ConnectService } from "./modules/qbo/connect.ts";
@@ -171,6 +172,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(companyActionRoutes, { ...ctx, prefix: "/api" });
   await app.register(mappingRoutes, { ...ctx, prefix: "/api" });
   await app.register(fxRoutes, { ...ctx, prefix: "/api" });
+  await app.register(ctaRoutes, { ...ctx, prefix: "/api" });
 
   app.decorate("services", { queue, worker, provider, tokenStore });
   if (opts.startWorker) {

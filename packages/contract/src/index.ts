@@ -7,3 +7,4 @@ export * from "./obal.ts";
 export * from "./qbo.ts";
 export * from "./mapping.ts";
 export * from "./fxrates.ts";
+export * from "./cta.ts";

@@ -13,3 +13,4 @@ export * from "./periods/month.ts";
 export * from "./consolidation/index.ts";
 export * from "./coa/mapping-rules.ts";
 export * from "./fx/rate-text.ts";
+export * from "./coa/cta-account.ts";

@@ -334,3 +334,30 @@ export const fxRates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.currency, t.month] })],
 );
+
+/** Translation settings of a foreign subsidiary (CTA & Historical screen). */
+export const translationSettings = pgTable("translation_settings", {
+  realmId: text("realm_id")
+    .primaryKey()
+    .references(() => companies.realmId, { onDelete: "cascade" }),
+  ctaAccountId: text("cta_account_id"),
+  dividendRatePolicy: text("dividend_rate_policy").$type<"declarationDate" | "profitPeriod">().notNull().default("declarationDate"),
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Historical translation of a subsidiary's contributed-equity account: a rate or the translated amount. */
+export const historicalEquity = pgTable(
+  "historical_equity",
+  {
+    realmId: text("realm_id")
+      .notNull()
+      .references(() => companies.realmId, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
+    rate: text("rate"),
+    amountMinor: bigint("amount_minor", { mode: "number" }),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.realmId, t.accountId] })],
+);

@@ -58,6 +58,7 @@ describe("chartMappingProblem", () => {
     expect(qboEquityKind("CommonStock")).toBe("contributedCapital");
     expect(qboEquityKind("RetainedEarnings")).toBe("retainedEarnings");
     expect(qboEquityKind("PartnerDistributions")).toBe("dividends");
+    expect(qboEquityKind("DividendDisbursed")).toBe("dividends");
     expect(qboEquityKind("AccumulatedAdjustment")).toBe("other");
     expect(qboEquityKind(null)).toBe("other");
   });

@@ -34,6 +34,7 @@ const EQUITY_KIND: Record<string, EquityKind> = {
   OwnersEquity: "retainedEarnings",
   PartnersEquity: "retainedEarnings",
   PartnerDistributions: "dividends",
+  DividendDisbursed: "dividends",
 };
 
 export function qboEquityKind(accountSubType: string | null): EquityKind {

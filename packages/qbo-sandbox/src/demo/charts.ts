@@ -100,6 +100,8 @@ export const PARENT_CHART: readonly ChartAccount[] = [
   a("3300", "Retained Earnings", "EQ", "RetainedEarnings", r("retainedEarnings")),
   a("3400", "Dividends Paid", "EQ", "DividendDisbursed", r("dividendsPaid")),
   a("3500", "Treasury Stock", "EQ", "TreasuryStock"),
+  // Where a US parent keeps translation differences of its foreign subsidiaries (ASC 830); no postings yet.
+  a("3600", "Accumulated Other Comprehensive Income", "EQ", "AccumulatedAdjustment"),
   a("4000", "Product Sales - Wholesale", "INC", "SalesOfProductIncome", r("revenue")),
   a("4100", "Product Sales - Online", "INC", "SalesOfProductIncome", r("revenue2")),
   a("4200", "Service Revenue", "INC", "ServiceFeeIncome", r("revenue3")),

@@ -1,0 +1,88 @@
+import { Sandbox } from "@groupledger/qbo-sandbox";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "./app.ts";
+import { DEMO, connectCompany, drainJobs } from "./connect.ts";
+import { drivers } from "./databases.ts";
+import { get, post, signedInUser } from "./flows.ts";
+
+describe.each(drivers)("CTA & historical on %s", (driver) => {
+  const sandbox = new Sandbox();
+  const t = useTestApp(driver, { sandbox });
+  const put = (url: string, token: string, payload: unknown) =>
+    t.app.inject({ method: "PUT", url, payload: payload as object, headers: { authorization: `Bearer ${token}` } });
+
+  it("lists foreign subsidiaries with what they still need, and saves CTA account, ownership, policy and historical equity", async () => {
+    const token = await signedInUser(t.app, "cta@northwind.example");
+    expect((await get(t.app, "/api/cta", token)).json()).toEqual({ parentRealmId: null, parentCurrency: null, ctaAccountSuggestions: [], subsidiaries: [] });
+    for (const realm of [DEMO.parent, DEMO.uk, DEMO.retail]) await connectCompany(t.app, sandbox, token, realm);
+    await drainJobs(t.app);
+    await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token);
+
+    const settings = (await get(t.app, "/api/cta", token)).json();
+    expect(settings.parentCurrency).toBe("USD");
+    expect(settings.ctaAccountSuggestions[0]).toMatchObject({ name: "Accumulated Other Comprehensive Income" });
+    // The US subsidiary keeps USD books: it is not translated, so it is not listed.
+    expect(settings.subsidiaries.map((s: { realmId: string }) => s.realmId)).toEqual([DEMO.uk]);
+    const uk = settings.subsidiaries[0];
+    expect(uk).toMatchObject({ currency: "GBP", ownershipPercent: "100", dividendRatePolicy: "declarationDate", ctaAccountId: null });
+    const shares = uk.equity.find((e: { name: string }) => e.name === "Ordinary Shares");
+    expect(shares).toMatchObject({ historicalRate: "", historicalAmount: null });
+    expect(shares.localAmount).toBeLessThan(0); // a credit balance, debit positive
+    expect(uk.missing).toEqual(expect.arrayContaining(["Choose the parent's account that receives this subsidiary's CTA.", 'Enter the historical rate or translated amount of "Ordinary Shares".']));
+
+    const aoci = settings.ctaAccountSuggestions[0].accountId;
+    const saved = await put(`/api/cta/${DEMO.uk}`, token, {
+      ctaAccountId: aoci,
+      ownershipPercent: "80",
+      dividendRatePolicy: "profitPeriod",
+      historical: [{ accountId: shares.accountId, historicalRate: "1.2650" }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ ctaAccountId: aoci, ownershipPercent: "80", dividendRatePolicy: "profitPeriod" });
+    expect(saved.json().equity.find((e: { accountId: string }) => e.accountId === shares.accountId).historicalRate).toBe("1.265");
+    expect(saved.json().missing.filter((m: string) => m.includes("Ordinary Shares") || m.includes("CTA"))).toEqual([]);
+    expect((await get(t.app, "/api/companies", token)).json().find((c: { realmId: string }) => c.realmId === DEMO.uk).ownershipPercent).toBe("80");
+
+    // A translated amount instead of a rate; clearing it brings the reminder back.
+    expect((await put(`/api/cta/${DEMO.uk}`, token, { historical: [{ accountId: shares.accountId, historicalRate: "", historicalAmount: -12_650_000 }] })).json().equity.find((e: { accountId: string }) => e.accountId === shares.accountId)).toMatchObject({ historicalRate: "", historicalAmount: -12_650_000 });
+    const cleared = (await put(`/api/cta/${DEMO.uk}`, token, { historical: [{ accountId: shares.accountId, historicalAmount: null }] })).json();
+    expect(cleared.missing).toContain('Enter the historical rate or translated amount of "Ordinary Shares".');
+
+    // Bad input: nothing saved, each problem named.
+    const parentChart = (await get(t.app, `/api/companies/${DEMO.parent}/accounts`, token)).json();
+    const retained = parentChart.find((a: { name: string }) => a.name === "Retained Earnings").Id;
+    const cash = parentChart.find((a: { classification: string }) => a.classification === "Asset").Id;
+    const bad = await put(`/api/cta/${DEMO.uk}`, token, {
+      ctaAccountId: retained,
+      historical: [
+        { accountId: shares.accountId, historicalRate: "-1" },
+        { accountId: "999", historicalRate: "1.2" },
+        { accountId: shares.accountId, historicalRate: "1.3", historicalAmount: 5 },
+      ],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.fields).toEqual([
+      { path: "ctaAccountId", message: '"Retained Earnings" holds retained earnings; keep CTA in a separate equity account.' },
+      { path: "historical.0.historicalRate", message: "A rate must be a positive number with at most 10 decimal places, such as 1.2745." },
+      { path: "historical.1.accountId", message: "Account 999 is not a contributed-equity account of Northwind UK Ltd." },
+      { path: "historical.2", message: "Give a historical rate or a translated amount, not both." },
+    ]);
+    expect((await put(`/api/cta/${DEMO.uk}`, token, { ctaAccountId: cash })).json().error.message).toMatch(/is not an equity account; CTA belongs in equity/);
+    expect((await put(`/api/cta/${DEMO.uk}`, token, { ownershipPercent: "120" })).json().error.message).toBe("Ownership must be more than 0 and at most 100.");
+    expect((await put(`/api/cta/${DEMO.uk}`, token, { ownershipPercent: "eighty" })).json().error.message).toBe("Ownership is a percentage such as 80 or 62.5.");
+    expect((await put(`/api/cta/${DEMO.uk}`, token, {})).json().error.message).toBe("Send at least one of ctaAccountId, ownershipPercent, dividendRatePolicy, historical.");
+    expect((await put(`/api/cta/${DEMO.uk}`, token, { dividendRatePolicy: "whenever" })).json().error.message).toBe("dividendRatePolicy is declarationDate or profitPeriod.");
+    expect((await get(t.app, "/api/cta", token)).json().subsidiaries[0]).toMatchObject({ ctaAccountId: aoci, ownershipPercent: "80" });
+
+    const sameCurrency = await put(`/api/cta/${DEMO.retail}`, token, { ownershipPercent: "60" });
+    expect(sameCurrency.statusCode).toBe(409);
+    expect(sameCurrency.json().error.message).toBe("Northwind Retail LLC keeps its books in USD like the parent; it is not translated.");
+    expect((await put(`/api/cta/${DEMO.parent}`, token, { ownershipPercent: "60" })).json().error.code).toBe("parent_not_translated");
+
+    const stranger = await signedInUser(t.app, "stranger@cta.example");
+    expect((await put(`/api/cta/${DEMO.uk}`, stranger, { ownershipPercent: "1" })).statusCode).toBe(404);
+    expect((await get(t.app, "/api/cta", stranger)).json().subsidiaries).toEqual([]);
+    const trail = (await get(t.app, "/api/account/audit", token)).json().entries.map((e: { action: string }) => e.action);
+    expect(trail).toContain("cta.settings_changed");
+  });
+});

@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+export const dividendRatePolicies = ["declarationDate", "profitPeriod"] as const;
+
+/** A contributed-equity account of a foreign subsidiary with its historical translation. */
+export const historicalEquitySchema = z.object({
+  accountId: z.string(),
+  name: z.string(),
+  acctNum: z.string().nullable(),
+  /** Closing balance in the subsidiary's currency, minor units (debit positive); null before a sync. */
+  localAmount: z.number().int().nullable(),
+  /** Parent units per one local unit at the date the equity was contributed; "" when not set. */
+  historicalRate: z.string(),
+  /** Or the translated amount itself, parent-currency minor units (debit positive); null when not set. */
+  historicalAmount: z.number().int().nullable(),
+});
+
+export const ctaSubsidiarySchema = z.object({
+  realmId: z.string(),
+  companyName: z.string(),
+  currency: z.string(),
+  ownershipPercent: z.string(),
+  dividendRatePolicy: z.enum(dividendRatePolicies),
+  /** The parent's equity account that receives this subsidiary's CTA; null until chosen. */
+  ctaAccountId: z.string().nullable(),
+  equity: z.array(historicalEquitySchema),
+  /** What still needs doing before a consolidation can translate this subsidiary. */
+  missing: z.array(z.string()),
+});
+export type CtaSubsidiary = z.infer<typeof ctaSubsidiarySchema>;
+
+export const ctaSettingsSchema = z.object({
+  parentRealmId: z.string().nullable(),
+  parentCurrency: z.string().nullable(),
+  ctaAccountSuggestions: z.array(z.object({ accountId: z.string(), name: z.string(), score: z.number() })),
+  subsidiaries: z.array(ctaSubsidiarySchema),
+});
+export type CtaSettings = z.infer<typeof ctaSettingsSchema>;
+
+const percent = z
+  .string()
+  .regex(/^\d{1,3}(\.\d{1,4})?$/, "Ownership is a percentage such as 80 or 62.5.")
+  .refine((s) => Number(s) > 0 && Number(s) <= 100, "Ownership must be more than 0 and at most 100.");
+
+export const ctaUpdateSchema = z
+  .strictObject({
+    ctaAccountId: z.string().trim().min(1).max(64).nullable().optional(),
+    ownershipPercent: percent.optional(),
+    dividendRatePolicy: z.enum(dividendRatePolicies, { error: "dividendRatePolicy is declarationDate or profitPeriod." }).optional(),
+    historical: z
+      .array(
+        z.object({
+          accountId: z.string().trim().min(1).max(64),
+          /** "" or absent clears it. */
+          historicalRate: z.string().max(40).optional(),
+          historicalAmount: z.number().int().safe().nullable().optional(),
+        }),
+      )
+      .max(500)
+      .optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, "Send at least one of ctaAccountId, ownershipPercent, dividendRatePolicy, historical.");
+export type CtaUpdate = z.input<typeof ctaUpdateSchema>;
