@@ -21,6 +21,7 @@ const envSchema = z.object({
   QBO_CLIENT_SECRET: z.string().min(1).optional(),
   QBO_REDIRECT_URI: z.string().url("must be the full redirect URI registered on your Intuit app").optional(),
   QBO_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
+  FX_RATES_URL: z.string().url("must be the base URL of an ECB-based rates API (Frankfurter format)").optional(),
   IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(24 * 3600 * 1000).default(900_000),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(8 * 3600),
@@ -61,6 +62,8 @@ export interface Config {
   qbo:
     | { kind: "intuit"; clientId: string; clientSecret: string; redirectUri: string; environment: "sandbox" | "production" }
     | { kind: "embedded" };
+  /** Base URL of the ECB-based rates API; unset: the embedded emulator's, or the public one with Intuit. */
+  fxRatesUrl: string | undefined;
   /** SPEC §9 idle timeout the web app applies; shortened only for tests. */
   idleTimeoutMs: number;
   /** Dev mailbox endpoint: never in production. */
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: defaultRateLimits,
     devMailbox: e.NODE_ENV !== "production",
     idleTimeoutMs: e.IDLE_TIMEOUT_MS,
+    fxRatesUrl: e.FX_RATES_URL,
     qbo:
       e.QBO_CLIENT_ID && e.QBO_CLIENT_SECRET && e.QBO_REDIRECT_URI
         ? { kind: "intuit", clientId: e.QBO_CLIENT_ID, clientSecret: e.QBO_CLIENT_SECRET, redirectUri: e.QBO_REDIRECT_URI, environment: e.QBO_ENVIRONMENT }

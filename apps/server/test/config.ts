@@ -22,6 +22,7 @@ export function testConfig(overrides: TestConfigOverrides = {}): Config {
     codeMaxAttempts: 5,
     devMailbox: true,
     idleTimeoutMs: 900_000,
+    fxRatesUrl: undefined,
     qbo: { kind: "embedded" },
     ...rest,
     // Suites sign many users up from one address; the rate-limit suite sets its own small limits.

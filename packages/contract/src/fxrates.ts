@@ -24,3 +24,11 @@ export const fxRatesUpdateSchema = z.object({
 export const fxRatesUpdatedSchema = z.object({ updated: z.number().int(), unchanged: z.number().int() });
 
 export const FX_CSV_HEADER = ["currency", "month", "avgfx", "endfx"] as const;
+
+export const fxRatesFetchSchema = z.object({
+  from: month,
+  to: month,
+  /** Replace rates already entered; by default only empty cells are filled. */
+  overwrite: z.boolean().default(false),
+});
+export const fxRatesFetchedSchema = fxRatesUpdatedSchema.extend({ months: z.number().int(), currencies: z.array(z.string()) });

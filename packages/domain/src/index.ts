@@ -14,3 +14,4 @@ export * from "./consolidation/index.ts";
 export * from "./coa/mapping-rules.ts";
 export * from "./fx/rate-text.ts";
 export * from "./coa/cta-account.ts";
+export * from "./fx/monthly-from-daily.ts";

@@ -67,6 +67,17 @@ export class QboProvider {
     return this.mode === "embedded" ? authorizationUrl.slice(EMBEDDED_ORIGIN.length) : authorizationUrl;
   }
 
+  /**
+   * Where FX reference rates come from: an explicit URL, else the embedded emulator's offline copy,
+   * else the public ECB-based API.
+   */
+  fxRatesSource(configured: string | undefined): { baseUrl: string; fetch: typeof fetch } {
+    if (configured) return { baseUrl: configured.replace(/\/$/, ""), fetch: globalThis.fetch };
+    if (this.mode === "embedded") return { baseUrl: `${EMBEDDED_ORIGIN}${SANDBOX_PREFIX}/fx`, fetch: this.fetchFn };
+    if (this.mode === "standalone") return { baseUrl: `${this.endpoints.apiBaseUrl}/fx`, fetch: this.fetchFn };
+    return { baseUrl: "https://api.frankfurter.app", fetch: globalThis.fetch };
+  }
+
   /** A link that opens a journal entry in QuickBooks (the emulator has no UI for it, so Intuit's form is kept). */
   journalEntryUrl(txnId: string): string {
     const host = this.mode === "intuit" && this.endpoints.apiBaseUrl.includes("sandbox") ? "app.sandbox.qbo.intuit.com" : "app.qbo.intuit.com";

@@ -6,6 +6,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { faultResponse, newIntuitTid, throttledResponse } from "../faults.ts";
 import type { Sandbox } from "../sandbox.ts";
 import { registerAdminRoutes } from "./adminRoutes.ts";
+import { registerFxRoutes } from "./fxRoutes.ts";
 import { registerApiRoutes } from "./apiRoutes.ts";
 import { registerOAuthRoutes } from "./oauthRoutes.ts";
 import { send } from "./send.ts";
@@ -87,4 +88,5 @@ export const sandboxPlugin: FastifyPluginAsync<{ sandbox: Sandbox }> = async (ap
   registerOAuthRoutes(app, sandbox);
   registerApiRoutes(app, sandbox);
   registerAdminRoutes(app, sandbox);
+  registerFxRoutes(app);
 };

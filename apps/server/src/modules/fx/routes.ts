@@ -10,10 +10,13 @@ import {
   fxRatesResponseSchema,
   fxRatesUpdatedSchema,
   fxRatesUpdateSchema,
+  fxRatesFetchSchema,
+  fxRatesFetchedSchema,
   type FieldError,
   type FxRate,
 } from "@groupledger/contract";
-import { normalizeRate, RATE_MESSAGE } from "@groupledger/domain";
+import { monthlyFromDaily, normalizeRate, RATE_MESSAGE } from "@groupledger/domain";
+import { fetchDailyRates, RatesSourceError } from "../../services/fx-source.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { fxRates } from "../../db/schema.ts";
@@ -21,7 +24,7 @@ import { authOf } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
 import { listCompanies } from "../companies/routes.ts";
-import { addMonths, monthOf, monthsBetween } from "../sync/months.ts";
+import { addMonths, lastDayOf, monthOf, monthsBetween } from "../sync/months.ts";
 
 const security = [{ bearer: [] }];
 const tags = ["fx rates"];
@@ -36,7 +39,7 @@ async function groupCurrencies(db: Db, accountId: string) {
   return { parentCurrency: parent?.homeCurrency ?? null, foreign };
 }
 
-export const fxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth }) => {
+export const fxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth, provider, config }) => {
   const { db } = database;
   app.addHook("onRequest", requireAuth);
   app.addContentTypeParser("text/csv", { parseAs: "string", bodyLimit: 2 * 1024 * 1024 }, (_req, body, done) => done(null, body));
@@ -193,6 +196,55 @@ export const fxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databas
         }
         throw e;
       }
+    },
+  );
+
+  app.post(
+    "/fxrates/fetch",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Fetch rates from the ECB-based rates service: monthly mean of daily rates and the last rate of the month",
+        description: "Fills only empty cells unless overwrite is true. Every change is audited like a manual edit.",
+        body: fxRatesFetchSchema,
+        response: { 200: fxRatesFetchedSchema, ...err, 502: errorBodySchema },
+      },
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      const { from, to, overwrite } = req.body;
+      if (from > to) throw errors.badRequest("invalid_range", `Choose a range from an earlier month to a later one (${from} is after ${to}).`);
+      if (monthsBetween(from, to) > MAX_GRID_MONTHS) throw errors.badRequest("invalid_range", `Fetch at most ${MAX_GRID_MONTHS} months at once.`);
+      const { parentCurrency, foreign } = await groupCurrencies(db, user.accountId);
+      if (!parentCurrency) throw errors.conflict("parent_required", "Choose a parent company first: rates are in the parent's currency.");
+      const source = provider.fxRatesSource(config.fxRatesUrl);
+      const existing = new Map(
+        (await db.select().from(fxRates).where(eq(fxRates.accountId, user.accountId))).map((r) => [`${r.currency}:${r.month}`, r]),
+      );
+      const rates: FxRate[] = [];
+      try {
+        for (const currency of foreign) {
+          const daily = await fetchDailyRates(source, currency, parentCurrency, `${from}-01`, lastDayOf(to));
+          for (const m of monthlyFromDaily(daily)) {
+            if (m.month < from || m.month > to) continue;
+            const old = existing.get(`${currency}:${m.month}`);
+            rates.push({
+              currency,
+              month: m.month,
+              avgfx: overwrite || !old?.average ? m.average : old.average,
+              endfx: overwrite || !old?.closing ? m.closing : old.closing,
+            });
+          }
+        }
+      } catch (e) {
+        if (e instanceof RatesSourceError) {
+          throw new AppError(502, "rates_source_unavailable", `Rates could not be fetched: ${e.message}. Try again later, or enter or import them.`);
+        }
+        throw e;
+      }
+      const result = rates.length > 0 ? await save(user.accountId, user.id, rates, (i) => `rates.${i}`, { ip: req.ip, requestId: req.id }) : { updated: 0, unchanged: 0 };
+      return { ...result, months: new Set(rates.map((r) => r.month)).size, currencies: foreign };
     },
   );
 
