@@ -47,6 +47,17 @@ describe.each(drivers)("connecting and syncing companies on %s", (driver) => {
     expect(accounts.every((a: { Id: string; currency: string }) => a.Id && a.currency === "GBP")).toBe(true);
     const withBalance = accounts.filter((a: { latestAmount: number | null }) => a.latestAmount !== null);
     expect(withBalance.length).toBeGreaterThan(20);
+    // Each account shows its own company's latest synced amount (account ids repeat across companies).
+    const latest = rowsOf<{ id: string; amount: string }>(
+      await t.db.database.db.execute(
+        sql`select distinct on (qbo_account_id) qbo_account_id as id, amount_minor::text as amount from monthly_balances where realm_id = ${DEMO.uk} order by qbo_account_id, month desc`,
+      ),
+    );
+    const expectedLatest = new Map(latest.map((l) => [l.id, Number(l.amount)]));
+    for (const a of accounts as { Id: string; latestAmount: number | null; everHadBalance: boolean }[]) {
+      expect(a.latestAmount, `account ${a.Id}`).toBe(expectedLatest.get(a.Id) ?? null);
+      if (!a.everHadBalance) expect(a.latestAmount ?? 0, `never-a-balance account ${a.Id}`).toBe(0);
+    }
 
     // Every synced month balances: balance-sheet closings plus the fiscal year's P&L to date sum to zero.
     const rows = rowsOf<{ month: string; kind: string; total: string }>(

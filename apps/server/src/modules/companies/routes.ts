@@ -19,7 +19,7 @@ import {
   type CompanyStatus,
 } from "@groupledger/contract";
 import type { AppContext } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
+import { rowsOf, type Db } from "../../db/client.ts";
 import { companies, qboAccounts } from "../../db/schema.ts";
 import { authOf } from "../../http/auth.ts";
 import { errors } from "../../http/errors.ts";
@@ -262,24 +262,23 @@ async function accountsOf(db: Db, realmIds: readonly string[]): Promise<Map<stri
   const result = new Map<string, CompanyAccount[]>();
   if (realmIds.length === 0) return result;
   const rows = await db
-    .select({
-      realmId: qboAccounts.realmId,
-      qboId: qboAccounts.qboId,
-      name: qboAccounts.name,
-      fullyQualifiedName: qboAccounts.fullyQualifiedName,
-      acctNum: qboAccounts.acctNum,
-      accountType: qboAccounts.accountType,
-      accountSubType: qboAccounts.accountSubType,
-      classification: qboAccounts.classification,
-      currency: qboAccounts.currency,
-      active: qboAccounts.active,
-      everHadBalance: qboAccounts.everHadBalance,
-      latestAmount: sql<string | null>`(select b.amount_minor from monthly_balances b where b.realm_id = ${qboAccounts.realmId} and b.qbo_account_id = ${qboAccounts.qboId} order by b.month desc limit 1)`,
-      latestMonth: sql<string | null>`(select to_char(max(b.month), 'YYYY-MM') from monthly_balances b where b.realm_id = ${qboAccounts.realmId} and b.qbo_account_id = ${qboAccounts.qboId})`,
-    })
+    .select()
     .from(qboAccounts)
     .where(inArray(qboAccounts.realmId, [...realmIds]))
     .orderBy(asc(qboAccounts.realmId), asc(qboAccounts.acctNum), asc(qboAccounts.fullyQualifiedName));
+  // The latest synced month of each account. A separate query: correlated subqueries in a
+  // single-table drizzle select lose their table qualifiers (realm_id would match itself).
+  const latest = rowsOf<{ realm_id: string; qbo_account_id: string; amount: string; month: string }>(
+    await db.execute(sql`
+      select distinct on (realm_id, qbo_account_id) realm_id, qbo_account_id, amount_minor::text as amount, to_char(month, 'YYYY-MM') as month
+      from monthly_balances
+      where realm_id in (${sql.join(
+        realmIds.map((r) => sql`${r}`),
+        sql`, `,
+      )})
+      order by realm_id, qbo_account_id, month desc`),
+  );
+  const latestOf = new Map(latest.map((l) => [`${l.realm_id}:${l.qbo_account_id}`, l]));
   for (const r of rows) {
     const list = result.get(r.realmId) ?? [];
     list.push({
@@ -293,8 +292,8 @@ async function accountsOf(db: Db, realmIds: readonly string[]): Promise<Map<stri
       currency: r.currency,
       active: r.active,
       everHadBalance: r.everHadBalance,
-      latestAmount: r.latestAmount === null ? null : Number(r.latestAmount),
-      latestMonth: r.latestMonth,
+      latestAmount: latestOf.has(`${r.realmId}:${r.qboId}`) ? Number(latestOf.get(`${r.realmId}:${r.qboId}`)!.amount) : null,
+      latestMonth: latestOf.get(`${r.realmId}:${r.qboId}`)?.month ?? null,
     });
     result.set(r.realmId, list);
   }
