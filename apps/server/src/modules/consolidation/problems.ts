@@ -1,0 +1,50 @@
+import { currencyExponent } from "@groupledger/domain";
+
+/**
+ * Why a consolidation cannot run (or cannot be posted) yet, in words an accountant can act on:
+ * every message names the company, account, currency or month concerned. Codes are stable for
+ * the web to group and link problems ("missing_rate" → the FX rates page, …).
+ */
+export type ProblemCode =
+  | "not_synced"
+  | "sync_in_progress"
+  | "sync_failed"
+  | "months_not_synced"
+  | "missing_rate"
+  | "unmapped_account"
+  | "invalid_map"
+  | "missing_cta_account"
+  | "invalid_cta_account"
+  | "cta_accounts_disagree"
+  | "missing_fx_difference_account"
+  | "invalid_designated_account"
+  | "missing_nci_account"
+  | "missing_historical_equity"
+  | "no_retained_earnings_account"
+  | "books_do_not_balance"
+  | "retained_earnings_unexplained"
+  | "negative_dividend"
+  | "dividend_without_profit"
+  | "engine_refused";
+
+export interface Problem {
+  code: ProblemCode;
+  message: string;
+  realmId?: string;
+  accountId?: string;
+  month?: string;
+  currency?: string;
+}
+
+/** Minor units as a plain decimal with the currency's exponent: -123456 GBP → "-1,234.56 GBP". */
+export function formatAmount(minor: number, currency: string): string {
+  const exponent = currencyExponent(currency);
+  const negative = minor < 0;
+  const digits = String(Math.abs(minor)).padStart(exponent + 1, "0");
+  const whole = digits.slice(0, digits.length - exponent).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const fraction = exponent > 0 ? `.${digits.slice(-exponent)}` : "";
+  return `${negative ? "-" : ""}${whole}${fraction} ${currency}`;
+}
+
+/** A QBO account as people recognise it: number and name. */
+export const accountLabel = (a: { acctNum: string | null; name: string }) => `${a.acctNum ? `${a.acctNum} ` : ""}"${a.name}"`;
