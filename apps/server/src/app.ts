@@ -29,6 +29,7 @@ import { createQboProvider, SANDBOX_PREFIX, type QboProvider } from "./services/
 import { PgTokenStore } from "./services/qbo-token-store.ts";
 import { sandboxPlugin, type Sandbox } from "@groupledger/qbo-sandbox";
 import type { RetryOptions } from "@groupledger/qbo";
+import { obalPostingRoutes } from "./modules/obal/posting.ts";
 import { obalRoutes } from "./modules/obal/routes.ts";
 import { publicConfigRoute } from "./modules/system/config-route.ts";
 import { SessionService } from "./modules/session/service.ts";
@@ -173,6 +174,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(mappingRoutes, { ...ctx, prefix: "/api" });
   await app.register(fxRoutes, { ...ctx, prefix: "/api" });
   await app.register(ctaRoutes, { ...ctx, prefix: "/api" });
+  await app.register(obalPostingRoutes, { ...ctx, prefix: "/api" });
 
   app.decorate("services", { queue, worker, provider, tokenStore });
   if (opts.startWorker) {

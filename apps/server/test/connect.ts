@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { chartMappingProblem, type ChartAccount } from "@groupledger/domain";
 import type { Sandbox } from "@groupledger/qbo-sandbox";
 import { expect } from "vitest";
 import { get, post } from "./flows.ts";
@@ -33,4 +34,44 @@ export async function drainJobs(app: FastifyInstance): Promise<void> {
   const { worker } = app.services;
   while ((await worker.poll()) > 0) await worker.idle();
   await worker.idle();
+}
+
+type ChartRow = { Id: string; name: string; acctNum: string | null; classification: string; accountType: string; accountSubType: string | null; active: boolean; everHadBalance: boolean };
+const asChart = (a: ChartRow): ChartAccount => ({ id: a.Id, name: a.name, acctNum: a.acctNum, classification: a.classification, accountType: a.accountType, accountSubType: a.accountSubType, active: a.active });
+
+/**
+ * Everything a subsidiary needs before it can be translated, done through the API as a user
+ * would: complete maps (best suggestion, else any compatible parent account), the parent's
+ * Accumulated OCI as CTA account, a historical rate for contributed equity, and fetched rates.
+ */
+export async function configureForTranslation(
+  app: FastifyInstance,
+  token: string,
+  subsidiaries: { realmId: string; historicalRate: string }[],
+  rates: { from: string; to: string },
+): Promise<void> {
+  const parentRealm = (await get(app, "/api/companies", token)).json().find((c: { parent: boolean }) => c.parent).realmId;
+  const parentAccounts: ChartRow[] = (await get(app, `/api/companies/${parentRealm}/accounts`, token)).json();
+  for (const { realmId } of subsidiaries) {
+    const accounts: ChartRow[] = (await get(app, `/api/companies/${realmId}/accounts`, token)).json();
+    const { suggestions } = (await get(app, `/api/companies/${realmId}/map/suggestions`, token)).json();
+    const map: Record<string, string> = {};
+    for (const [subId, list] of Object.entries(suggestions) as [string, { parentAccountId: string }[]][]) if (list[0]) map[subId] = list[0].parentAccountId;
+    for (const a of accounts.filter((x) => x.everHadBalance && map[x.Id] === undefined)) {
+      map[a.Id] = parentAccounts.find((p) => chartMappingProblem(asChart(a), asChart(p)) === null)!.Id;
+    }
+    const saved = await post(app, `/api/companies/${realmId}/map`, { map }, token);
+    expect(saved.json().complete, saved.body).toBe(true);
+  }
+  const cta = (await get(app, "/api/cta", token)).json();
+  const aoci = cta.ctaAccountSuggestions[0].accountId;
+  for (const { realmId, historicalRate } of subsidiaries) {
+    const sub = cta.subsidiaries.find((s: { realmId: string }) => s.realmId === realmId);
+    if (!sub) continue; // same currency as the parent: not translated
+    const historical = sub.equity.filter((e: { localAmount: number | null }) => e.localAmount).map((e: { accountId: string }) => ({ accountId: e.accountId, historicalRate }));
+    const res = await app.inject({ method: "PUT", url: `/api/cta/${realmId}`, payload: { ctaAccountId: aoci, historical }, headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const fetched = await post(app, "/api/fxrates/fetch", rates, token);
+  expect(fetched.statusCode, fetched.body).toBe(200);
 }

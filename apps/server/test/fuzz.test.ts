@@ -37,7 +37,7 @@ const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 })).v;
 
 /** Bodies near the real shapes (right keys, wrong values) find more than pure noise. */
-const knownKeys = ["from", "to", "overwrite", "ctaAccountId", "ownershipPercent", "historical", "map", "accountIds", "rates", "date", "realmId", "state", "email", "password", "validationCode", "code", "currentPassword", "newPassword", "version", "onboarding", "onboardingStep", "nabAccounts", "name", "year", "month", "naturalYear", "naturalMonth"];
+const knownKeys = ["JE", "checked", "from", "to", "overwrite", "ctaAccountId", "ownershipPercent", "historical", "map", "accountIds", "rates", "date", "realmId", "state", "email", "password", "validationCode", "code", "currentPassword", "newPassword", "version", "onboarding", "onboardingStep", "nabAccounts", "name", "year", "month", "naturalYear", "naturalMonth"];
 const body = fc.oneof(
   value,
   fc.dictionary(fc.constantFrom(...knownKeys), value, { maxKeys: 6 }),
@@ -57,6 +57,12 @@ const validBodies: Record<string, Record<string, unknown>> = {
   "POST /api/obal": { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 },
   "PUT /api/cta/{realmId}": { ownershipPercent: "80", dividendRatePolicy: "profitPeriod", historical: [{ accountId: "1", historicalRate: "1.2" }] },
   "POST /api/fxrates/fetch": { from: "2026-09", to: "2026-10", overwrite: false },
+  "POST /api/obal/review": { realmId: "9341453172384023" },
+  "POST /api/obal/unreview": { realmId: "9341453172384023" },
+  "POST /api/obal/confirm": { realmId: "9341453172384023" },
+  "POST /api/obal/unconfirm": { realmId: "9341453172384023" },
+  "POST /api/postIsDeletedFlag": { realmId: "9341453172384023" },
+  "POST /api/setDontShowDuplicateJEModalFlag": { JE: "obal", checked: true },
   "PUT /api/fxrates": { rates: [{ currency: "GBP", month: "2026-10", avgfx: "1.27", endfx: "1.28" }] },
   "POST /api/companies/parent": { realmId: "9341453172384015" },
   "POST /api/companies/archive/{realmId}": { date: "2026-06-30" },

@@ -25,3 +25,63 @@ export type ObalLockRequest = z.infer<typeof obalLockRequestSchema>;
 
 /** SPEC §3/§2: the opening balance counts as configured when both year and month are set. */
 export const obalConfigured = (s: Pick<ObalState, "year" | "month">): boolean => s.year !== null && s.month !== null;
+
+export const obalRealmRequestSchema = z.object({ realmId: z.string().trim().min(1, "realmId is required.").max(32) });
+
+const problemSchema = z.object({ code: z.string(), message: z.string() });
+const tbLineSchema = z.object({
+  account: z.string().nullable(),
+  special: z.string().nullable(),
+  name: z.string(),
+  classification: z.string(),
+  local: z.number().int(),
+  translated: z.number().int(),
+  basis: z.string(),
+  rate: z.string().nullable(),
+  parentAccount: z.string(),
+  parentAccountName: z.string(),
+});
+
+/** A subsidiary's trial balance at the locked month-end: local, translated and mapped, with the CTA line. */
+export const obalTrialBalanceSchema = z.object({
+  realmId: z.string(),
+  eligible: z.boolean(),
+  /** Why a subsidiary is not eligible (its books start after the locked month). */
+  reason: z.string().nullable(),
+  /** False when something blocks review and posting; `problems` says what. */
+  ok: z.boolean(),
+  problems: z.array(problemSchema),
+  view: z
+    .object({
+      companyName: z.string(),
+      currency: z.string(),
+      parentCurrency: z.string(),
+      month: z.string(),
+      openingMonth: z.string(),
+      period: z.object({ from: z.string(), to: z.string() }),
+      lines: z.array(tbLineSchema),
+      byParentAccount: z.array(z.object({ account: z.string(), name: z.string(), amount: z.number().int() })),
+      cta: z.object({ account: z.string(), opening: z.number().int(), change: z.number().int(), closing: z.number().int(), explanation: z.unknown() }),
+      totals: z.object({ localDebit: z.number().int(), localCredit: z.number().int(), debit: z.number().int(), credit: z.number().int(), balanced: z.boolean() }),
+    })
+    .nullable(),
+});
+export type ObalTrialBalance = z.infer<typeof obalTrialBalanceSchema>;
+
+/** SPEC §3 Journal entry query; the spec leaves flag/period/quarter/division open (see the API docs). */
+export const journalEntriesQuerySchema = z.object({
+  month: z.coerce.number().int().min(1).max(12),
+  year: z.coerce.number().int().min(2000).max(2100),
+  flag: z.enum(["obal", "consolidation"]).default("obal"),
+  period: z.enum(["month", "quarter", "year"]).default("month"),
+  quarter: z.coerce.number().int().min(1).max(4).optional(),
+  division: z.string().max(100).optional(),
+});
+export const journalEntriesResponseSchema = z.object({
+  entriesFound: z.boolean(),
+  entries: z.array(z.object({ id: z.string(), docNumber: z.string().nullable(), txnDate: z.string(), url: z.string() })),
+});
+
+export const duplicateModalQuerySchema = z.object({ JE: z.string().min(1).max(40).default("obal") });
+export const duplicateModalFlagSchema = z.object({ isDontShowDuplicateJEModalChecked: z.boolean() });
+export const duplicateModalFlagRequestSchema = z.object({ JE: z.string().min(1).max(40).default("obal"), checked: z.boolean() });

@@ -187,9 +187,25 @@ export const obalCompanies = pgTable(
     postedAt: timestamp("posted_at", { withTimezone: true }),
     journalEntryId: text("journal_entry_id"),
     journalEntryUrl: text("journal_entry_url"),
+    /** Bumped when a posted entry was deleted in QBO, so the next post gets a new requestid. */
+    postGeneration: integer("post_generation").notNull().default(0),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.realmId] })],
+);
+
+/** Small per-user preferences (e.g. "don't show the duplicate journal entry warning again"). */
+export const userPreferences = pgTable(
+  "user_preferences",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    value: jsonb("value").$type<unknown>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
 
 /** OAuth tokens of a connected QBO company, sealed with AES-256-GCM (never stored in clear). */

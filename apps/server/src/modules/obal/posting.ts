@@ -1,0 +1,369 @@
+import { createHash } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { QboError, journalEntrySchema, type NewJournalLine } from "@groupledger/qbo";
+import {
+  duplicateModalFlagRequestSchema,
+  duplicateModalFlagSchema,
+  duplicateModalQuerySchema,
+  errorBodySchema,
+  journalEntriesQuerySchema,
+  journalEntriesResponseSchema,
+  obalRealmRequestSchema,
+  obalStateSchema,
+  obalTrialBalanceSchema,
+  realmParamsSchema,
+  type ObalTrialBalance,
+} from "@groupledger/contract";
+import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { companies, obalCompanies, obalPeriods, userPreferences } from "../../db/schema.ts";
+import { authOf } from "../../http/auth.ts";
+import { AppError, errors } from "../../http/errors.ts";
+import type { UserRow } from "../../http/auth.ts";
+import { audit } from "../../services/audit.ts";
+import type { QboProvider } from "../../services/qbo-provider.ts";
+import { listCompanies } from "../companies/routes.ts";
+import { translateSubsidiary } from "../consolidation/translate.ts";
+import { lastDayOf } from "../sync/months.ts";
+import { obalState } from "./routes.ts";
+
+const security = [{ bearer: [] }];
+const tags = ["opening balance"];
+const err = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 502: errorBodySchema };
+
+export const REAUTHORIZE_PARENT_MESSAGE =
+  "QuickBooks Online asked for the parent company to be re-authorized (errorCode 003200). Reconnect it on Connected Companies, then post again.";
+
+const monthText = (p: { naturalYear: number; naturalMonth: number }) => `${p.naturalYear}-${String(p.naturalMonth).padStart(2, "0")}`;
+
+/** DocNumber of an opening-balance entry: QBO keeps at most 21 characters. */
+export const openingDocNumber = (month: string, realmId: string) => `OB${month.replace("-", "")}-${realmId.slice(-6)}`;
+
+/**
+ * The same posting always sends the same requestid, so QBO answers a double click, a retry after
+ * a time-out or a second tab with the first entry instead of creating another. A new generation
+ * (after the entry was deleted in QBO) gets a new id.
+ */
+export const postingRequestId = (accountId: string, realmId: string, month: string, generation: number) =>
+  `gl-ob-${createHash("sha256").update(`${accountId}|${realmId}|${month}|${generation}`).digest("hex").slice(0, 40)}`;
+
+interface Context {
+  db: Db;
+  user: UserRow;
+  realmId: string;
+}
+
+async function lockedPeriod(db: Db, accountId: string) {
+  const [period] = await db.select().from(obalPeriods).where(eq(obalPeriods.accountId, accountId)).limit(1);
+  if (!period) throw errors.conflict("period_not_locked", "Lock the opening period first.");
+  return period;
+}
+
+async function subsidiary(db: Db, accountId: string, realmId: string) {
+  const all = await listCompanies(db, accountId);
+  const company = all.find((c) => c.realmId === realmId);
+  if (!company) throw errors.notFound("No such company in your account.");
+  const parent = all.find((c) => c.isParent);
+  if (!parent) throw errors.conflict("parent_required", "Choose a parent company first.");
+  if (company.isParent) throw errors.badRequest("parent_not_subsidiary", `${company.companyName} is the parent; its own books need no opening entry.`);
+  return { company, parent };
+}
+
+/** SPEC §4: eligible when the subsidiary's earliest transaction date is not after the locked month. */
+function eligibility(company: typeof companies.$inferSelect, month: string): string | null {
+  if (!company.earliestTransactionDate) return `${company.companyName} has not been synced yet, so its first month is unknown.`;
+  if (company.earliestTransactionDate.slice(0, 7) > month) {
+    return `${company.companyName}'s books start in ${company.earliestTransactionDate.slice(0, 7)}, after the opening month ${month}.`;
+  }
+  return null;
+}
+
+async function trialBalance(db: Db, accountId: string, realmId: string): Promise<ObalTrialBalance> {
+  const period = await lockedPeriod(db, accountId);
+  const { company } = await subsidiary(db, accountId, realmId);
+  const month = monthText(period);
+  const reason = eligibility(company, month);
+  if (reason) return { realmId, eligible: false, reason, ok: false, problems: [], view: null };
+  const t = await translateSubsidiary(db, accountId, realmId, month);
+  const view = t.ok ? t : (t.preview ?? null);
+  return {
+    realmId,
+    eligible: true,
+    reason: null,
+    ok: t.ok,
+    problems: t.problems.map((p) => ({ code: p.code, message: p.message })),
+    view: view && {
+      companyName: view.companyName,
+      currency: view.currency,
+      parentCurrency: view.parentCurrency,
+      month: view.month,
+      openingMonth: view.openingMonth,
+      period: view.period,
+      lines: view.lines,
+      byParentAccount: view.byParentAccount,
+      cta: view.cta,
+      totals: view.totals,
+    },
+  };
+}
+
+/** Refuses a transition with the reason in words; otherwise applies `set` where `from` holds. */
+async function transition(
+  c: Context,
+  action: "review" | "unreview" | "confirm" | "unconfirm",
+  meta: { ip: string; requestId: string },
+): Promise<void> {
+  const { db, user, realmId } = c;
+  await lockedPeriod(db, user.accountId);
+  const { company } = await subsidiary(db, user.accountId, realmId);
+  const [row] = await db.select().from(obalCompanies).where(and(eq(obalCompanies.accountId, user.accountId), eq(obalCompanies.realmId, realmId))).limit(1);
+  const state = row?.postedAt ? "posted" : row?.confirmedAt ? "confirmed" : row?.reviewedAt ? "reviewed" : "unreviewed";
+  const name = company.companyName;
+  const refuse = (message: string) => errors.conflict("illegal_transition", message);
+  const now = new Date();
+  let set: Partial<typeof obalCompanies.$inferInsert>;
+  switch (action) {
+    case "review": {
+      if (state !== "unreviewed") throw refuse(`${name} is already ${state}.`);
+      const tb = await trialBalance(db, user.accountId, realmId);
+      if (!tb.eligible) throw refuse(tb.reason!);
+      if (!tb.ok) throw new AppError(409, "review_blocked", `${name} cannot be reviewed yet: ${tb.problems[0]?.message ?? "its trial balance does not translate."}`, { problems: tb.problems });
+      set = { reviewedAt: now };
+      break;
+    }
+    case "unreview":
+      if (state !== "reviewed") throw refuse(state === "unreviewed" ? `${name} has not been reviewed.` : `${name} is ${state}; unconfirm it first.`);
+      set = { reviewedAt: null };
+      break;
+    case "confirm":
+      if (state !== "reviewed") throw refuse(state === "unreviewed" ? `Review ${name} before confirming it.` : `${name} is already ${state}.`);
+      set = { confirmedAt: now };
+      break;
+    case "unconfirm":
+      if (state !== "confirmed") throw refuse(state === "posted" ? `${name} is already posted; it cannot be unconfirmed. If its entry was deleted in QuickBooks, mark it deleted first.` : `${name} is not confirmed.`);
+      set = { confirmedAt: null };
+      break;
+  }
+  await db
+    .insert(obalCompanies)
+    .values({ accountId: user.accountId, realmId, ...set, updatedAt: now })
+    .onConflictDoUpdate({ target: [obalCompanies.accountId, obalCompanies.realmId], set: { ...set, updatedAt: now } });
+  await audit(db, { action: `obal.${action}`, accountId: user.accountId, userId: user.id, details: { realmId }, ...meta });
+}
+
+async function post(c: Context, provider: QboProvider, meta: { ip: string; requestId: string }): Promise<void> {
+  const { db, user, realmId } = c;
+  const period = await lockedPeriod(db, user.accountId);
+  const { company, parent } = await subsidiary(db, user.accountId, realmId);
+  const [row] = await db.select().from(obalCompanies).where(and(eq(obalCompanies.accountId, user.accountId), eq(obalCompanies.realmId, realmId))).limit(1);
+  if (row?.postedAt) return; // a second click or tab: already done, same answer
+  if (!row?.confirmedAt) throw errors.conflict("illegal_transition", `Confirm ${company.companyName} before posting it.`);
+  const month = monthText(period);
+  const tb = await trialBalance(db, user.accountId, realmId);
+  if (!tb.ok || !tb.view) {
+    throw new AppError(409, "posting_blocked", `${company.companyName} cannot be posted: ${tb.problems[0]?.message ?? tb.reason ?? "its trial balance does not translate."}`, { problems: tb.problems });
+  }
+  const client = provider.client(parent.realmId);
+  try {
+    const klass = await classFor(client, company.companyName);
+    const lines: NewJournalLine[] = tb.view.byParentAccount.map((l) => ({
+      postingType: l.amount > 0 ? "Debit" : "Credit",
+      amount: Math.abs(l.amount),
+      accountId: l.account,
+      classId: klass.id,
+      description: `${company.companyName} opening balance ${month}`,
+    }));
+    const entry = await client.createJournalEntry(
+      {
+        txnDate: lastDayOf(month),
+        currency: parent.homeCurrency,
+        docNumber: openingDocNumber(month, realmId),
+        privateNote: `GroupLedger: translated opening trial balance of ${company.companyName} (${company.homeCurrency}) at ${month}, with CTA.`,
+        lines,
+      },
+      postingRequestId(user.accountId, realmId, month, row.postGeneration),
+    );
+    await db
+      .update(obalCompanies)
+      .set({ postedAt: new Date(), journalEntryId: entry.id, journalEntryUrl: provider.journalEntryUrl(entry.id), updatedAt: new Date() })
+      .where(and(eq(obalCompanies.accountId, user.accountId), eq(obalCompanies.realmId, realmId), isNull(obalCompanies.postedAt)));
+    await audit(db, { action: "obal.posted", accountId: user.accountId, userId: user.id, details: { realmId, journalEntryId: entry.id, month }, ...meta });
+  } catch (e) {
+    if (e instanceof QboError && e.kind === "reauthorize") {
+      await db.update(companies).set({ connection: "needs_reauthorization", updatedAt: new Date() }).where(eq(companies.realmId, parent.realmId));
+      throw new AppError(409, "qbo_reauthorization_required", REAUTHORIZE_PARENT_MESSAGE);
+    }
+    if (e instanceof QboError) throw new AppError(502, "qbo_refused", `QuickBooks refused the entry: ${e.message}${e.detail ? ` (${e.detail})` : ""}. Nothing was posted.`);
+    throw e;
+  }
+}
+
+/** The subsidiary's class in the parent's QBO, created when missing; another writer creating it first is fine. */
+async function classFor(client: ReturnType<QboProvider["client"]>, name: string) {
+  const existing = (await client.classes()).find((k) => k.name === name);
+  if (existing) return existing;
+  try {
+    return await client.createClass(name);
+  } catch (e) {
+    const created = e instanceof QboError && e.code === "6240" ? (await client.classes()).find((k) => k.name === name) : undefined;
+    if (created) return created;
+    throw e;
+  }
+}
+
+export const obalPostingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth, provider }) => {
+  const { db } = database;
+  app.addHook("onRequest", requireAuth);
+  const meta = (req: { ip: string; id: string }) => ({ ip: req.ip, requestId: req.id });
+  const ctx = (req: Parameters<typeof authOf>[0], realmId: string): Context => ({ db, user: authOf(req).user, realmId });
+
+  app.get(
+    "/obal/:realmId/trialbalance",
+    {
+      schema: { tags, security, summary: "A subsidiary's trial balance at the locked month-end: local, translated, mapped, with CTA", params: realmParamsSchema, response: { 200: obalTrialBalanceSchema, ...err } },
+    },
+    async (req) => trialBalance(db, authOf(req).user.accountId, req.params.realmId),
+  );
+
+  for (const action of ["review", "unreview", "confirm", "unconfirm"] as const) {
+    app.post(
+      `/obal/${action}`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `${action[0]!.toUpperCase()}${action.slice(1)} a subsidiary's opening balance (unreviewed → reviewed → confirmed → posted)`,
+          description: action === "review" || action === "confirm" ? "Not in the product spec; defined here." : undefined,
+          body: obalRealmRequestSchema,
+          response: { 200: obalStateSchema, ...err },
+        },
+      },
+      async (req) => {
+        await transition(ctx(req, req.body.realmId), action, meta(req));
+        return obalState(db, authOf(req).user.accountId);
+      },
+    );
+  }
+
+  app.post(
+    "/balances/post/:realmId",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Post a confirmed subsidiary's translated opening trial balance into the parent's QuickBooks, once",
+        params: realmParamsSchema,
+        response: { 200: obalStateSchema, ...err },
+      },
+    },
+    async (req) => {
+      const c = ctx(req, req.params.realmId);
+      // One posting per subsidiary at a time, across processes: a second click waits, then sees it posted.
+      await database.withLock(`obal-post:${c.user.accountId}:${c.realmId}`, () => post(c, provider, meta(req)));
+      return obalState(db, c.user.accountId);
+    },
+  );
+
+  app.get(
+    "/getJournalEntries/:realmId",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Entries already in the parent's QuickBooks for this subsidiary and month (duplicate check)",
+        description: "month/year: the period's month-end; flag obal|consolidation; period month|quarter|year; division: the subsidiary's class name (defaults to its company name).",
+        params: realmParamsSchema,
+        querystring: journalEntriesQuerySchema,
+        response: { 200: journalEntriesResponseSchema, ...err },
+      },
+    },
+    async (req) => {
+      const { company, parent } = await subsidiary(db, authOf(req).user.accountId, req.params.realmId);
+      const month = `${req.query.year}-${String(req.query.month).padStart(2, "0")}`;
+      const docNumber = openingDocNumber(month, company.realmId);
+      try {
+        const found = await provider
+          .client(parent.realmId)
+          .query(`SELECT * FROM JournalEntry WHERE DocNumber = '${docNumber}'`, journalEntrySchema);
+        const entries = found.map((e) => ({ id: e.id, docNumber: e.docNumber ?? null, txnDate: e.txnDate, url: provider.journalEntryUrl(e.id) }));
+        return { entriesFound: entries.length > 0, entries };
+      } catch (e) {
+        if (e instanceof QboError && e.kind === "reauthorize") throw new AppError(409, "qbo_reauthorization_required", REAUTHORIZE_PARENT_MESSAGE);
+        if (e instanceof QboError) throw new AppError(502, "qbo_unavailable", `QuickBooks could not be asked for existing entries: ${e.message}.`);
+        throw e;
+      }
+    },
+  );
+
+  app.post(
+    "/postIsDeletedFlag",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Record that a posted opening entry was deleted in QuickBooks, so it can be posted again",
+        description: "The spec does not show the payload; it is {realmId}. QuickBooks is asked first: an entry still there is not marked deleted.",
+        body: obalRealmRequestSchema,
+        response: { 200: obalStateSchema, ...err },
+      },
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      const { company, parent } = await subsidiary(db, user.accountId, req.body.realmId);
+      const [row] = await db.select().from(obalCompanies).where(and(eq(obalCompanies.accountId, user.accountId), eq(obalCompanies.realmId, company.realmId))).limit(1);
+      if (!row?.postedAt || !row.journalEntryId) throw errors.conflict("not_posted", `${company.companyName} has no posted opening entry.`);
+      const stillThere = await provider
+        .client(parent.realmId)
+        .readJournalEntry(row.journalEntryId)
+        .then(() => true)
+        .catch((e: unknown) => {
+          if (e instanceof QboError && e.kind === "not_found") return false;
+          throw e;
+        });
+      if (stillThere) throw errors.conflict("entry_still_exists", `Entry ${row.journalEntryId} is still in QuickBooks. Delete it there first.`);
+      await db
+        .update(obalCompanies)
+        .set({ postedAt: null, journalEntryId: null, journalEntryUrl: null, postGeneration: row.postGeneration + 1, updatedAt: new Date() })
+        .where(and(eq(obalCompanies.accountId, user.accountId), eq(obalCompanies.realmId, company.realmId)));
+      await audit(db, { action: "obal.entry_deleted", accountId: user.accountId, userId: user.id, details: { realmId: company.realmId, journalEntryId: row.journalEntryId }, ...meta(req) });
+      return obalState(db, user.accountId);
+    },
+  );
+
+  app.get(
+    "/getDontShowDuplicateJEModalFlag",
+    { schema: { tags, security, summary: "Whether the user asked not to see the duplicate-entry warning again", querystring: duplicateModalQuerySchema, response: { 200: duplicateModalFlagSchema, ...err } } },
+    async (req) => {
+      const [row] = await db
+        .select()
+        .from(userPreferences)
+        .where(and(eq(userPreferences.userId, authOf(req).user.id), eq(userPreferences.key, `dontShowDuplicateJE:${req.query.JE}`)))
+        .limit(1);
+      return { isDontShowDuplicateJEModalChecked: row?.value === true };
+    },
+  );
+
+  app.post(
+    "/setDontShowDuplicateJEModalFlag",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Remember the duplicate-entry warning preference",
+        description: "Not in the product spec; defined here.",
+        body: duplicateModalFlagRequestSchema,
+        response: { 200: duplicateModalFlagSchema, ...err },
+      },
+    },
+    async (req) => {
+      const key = `dontShowDuplicateJE:${req.body.JE}`;
+      const userId = authOf(req).user.id;
+      await db
+        .insert(userPreferences)
+        .values({ userId, key, value: req.body.checked })
+        .onConflictDoUpdate({ target: [userPreferences.userId, userPreferences.key], set: { value: req.body.checked, updatedAt: new Date() } });
+      return { isDontShowDuplicateJEModalChecked: req.body.checked };
+    },
+  );
+};
