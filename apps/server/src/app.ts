@@ -127,6 +127,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     global: true,
     max: config.rateLimits.globalPerMinute,
     timeWindow: 60_000,
+    // A guard for the API only: the web app's assets and the emulator's in-process calls are not
+    // requests a person makes, and the emulator applies Intuit's own limits.
+    allowList: (req) => !req.url.startsWith("/api/") || req.url.startsWith("/api/health"),
+    keyGenerator: (req) => req.ip || "unknown",
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       ...body("rate_limited", `Too many requests. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`),

@@ -112,3 +112,18 @@ describe.each(drivers)("HTTP basics on %s", (driver) => {
     expect(doc.paths["/api/session/token"].post.security).toBeUndefined();
   });
 });
+
+describe("the API's flood guard", () => {
+  const t = useTestApp("pglite", { config: { rateLimits: { globalPerMinute: 3 } } });
+
+  it("limits API calls per address but never the web app's files, health checks or the QuickBooks emulator", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await t.app.inject({ method: "GET", url: "/api/config" })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    for (let i = 0; i < 5; i++) {
+      expect((await t.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: "GET", url: "/qbo-sandbox/.well-known/openid_configuration" })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: "GET", url: "/assets/app.js" })).statusCode).toBe(404); // no web build here: a JSON 404, not 429
+    }
+  });
+});

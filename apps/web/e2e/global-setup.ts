@@ -34,6 +34,9 @@ function buildIfNeeded(): void {
   const build = spawnSync(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], {
     cwd: web,
     stdio: "inherit",
+    // vitest runs with NODE_ENV=test, which would make Vite bundle React's development build:
+    // the browser tests must run what users get.
+    env: { ...process.env, NODE_ENV: "production" },
   });
   if (build.status !== 0) throw new Error("vite build failed");
 }

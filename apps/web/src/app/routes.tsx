@@ -23,6 +23,10 @@ const LogoutPage = lazyScreen(() => import("../features/session/components/Logou
 const AppLayout = lazyScreen(() => import("../features/layout/components/AppLayout.tsx").then((m) => m.AppLayout));
 const CompaniesPage = lazyScreen(() => import("../features/companies/components/CompaniesPage.tsx").then((m) => m.CompaniesPage));
 const PlannedScreen = lazyScreen(() => import("../features/screens/components/PlannedScreen.tsx").then((m) => m.PlannedScreen));
+const ConnectPage = lazyScreen(() => import("../features/companies/components/ConnectPage.tsx").then((m) => m.ConnectPage));
+const AuthCompletePage = lazyScreen(() =>
+  import("../features/companies/components/AuthCompletePage.tsx").then((m) => m.AuthCompletePage),
+);
 const PopupPage = lazyScreen(() => import("../features/screens/components/PopupPage.tsx").then((m) => m.PopupPage));
 
 /** Screens later issues fill in; until then each explains itself (see features/screens/screens.ts). */
@@ -56,7 +60,7 @@ export const routes: RouteObject[] = [
       {
         element: <Guard access="authenticated" />,
         children: [
-          { path: "/qbo/auth/complete", element: <PopupPage kind="authComplete" />, errorElement: <RouteError /> },
+          { path: "/qbo/auth/complete", element: <AuthCompletePage />, errorElement: <RouteError /> },
           {
             element: <AppLayout />,
             errorElement: <RouteError />,
@@ -81,8 +85,8 @@ export const routes: RouteObject[] = [
         ],
       },
       // Pop-up windows of the QuickBooks connection flow: no session check (SPEC §2).
-      { path: "/setup/connect", element: <PopupPage kind="connect" />, errorElement: <RouteError /> },
-      { path: "/disconnect/*", element: <PopupPage kind="disconnect" />, errorElement: <RouteError /> },
+      { path: "/setup/connect", element: <ConnectPage />, errorElement: <RouteError /> },
+      { path: "/disconnect/*", element: <PopupPage />, errorElement: <RouteError /> },
       { path: "/logout", element: <LogoutPage /> },
       { path: "*", element: <Navigate to="/" replace /> },
     ],

@@ -1,4 +1,4 @@
-import type { Account, ObalState, SessionUser } from "@groupledger/contract";
+import type { Account, Company, CompanyStatus, ObalState, SessionUser } from "@groupledger/contract";
 
 export const USER: SessionUser = {
   id: "u1",
@@ -41,3 +41,33 @@ export function shellApi(over: { user?: Partial<SessionUser>; account?: Partial<
     "GET /config": { idleTimeoutMs: 900_000, devMailbox: true },
   };
 }
+
+export const PARENT_CO: Company = {
+  realmId: "9341453172384015",
+  companyName: "Northwind Holdings Inc.",
+  country: "US",
+  homeCurrency: "USD",
+  parent: true,
+  earliestTransactionDate: null,
+  fiscalYearStartMonth: 1,
+  ownershipPercent: "100",
+  archivedAt: null,
+  connectedAt: "2026-01-02T00:00:00.000Z",
+};
+
+export const UK_CO: Company = {
+  ...PARENT_CO,
+  realmId: "9341453172384023",
+  companyName: "Northwind UK Ltd",
+  country: "GB",
+  homeCurrency: "GBP",
+  parent: false,
+  earliestTransactionDate: "2023-01-03",
+  fiscalYearStartMonth: 4,
+  ownershipPercent: "80",
+};
+
+export const syncedStatus = (over: Partial<CompanyStatus["sync"]> = {}, connection: CompanyStatus["connection"] = "connected"): CompanyStatus => ({
+  connection,
+  sync: { state: "succeeded", progress: null, message: null, lastSyncedAt: "2026-03-01T10:00:00.000Z", ...over },
+});

@@ -46,6 +46,15 @@ export function raiseError(error: unknown): void {
   notify();
 }
 
+/**
+ * A company's status says QuickBooks refused its authorization (a 3200 during a sync): the same
+ * 003200 message as when a call fails with it (SPEC §8), raised from the status instead.
+ */
+export function raiseReauthorization(): void {
+  current = { message: REAUTHORIZE_MESSAGE, href: REAUTHORIZE_PATH };
+  notify();
+}
+
 export function dismissError(): void {
   current = null;
   notify();

@@ -1,5 +1,5 @@
 import { useAccount } from "../account/api.ts";
-import { useCompanies } from "../companies/api.ts";
+import { useCompanies, useCompanyStatus } from "../companies/api.ts";
 import { navFacts, type NavFacts } from "../navigation/enabling.ts";
 import { useObal } from "../obal/api.ts";
 
@@ -7,7 +7,9 @@ import { useObal } from "../obal/api.ts";
 export function useShellData() {
   const account = useAccount();
   const companies = useCompanies();
+  // The shell watches the status too: a company needing re-authorization shows the error bar on every screen.
+  const status = useCompanyStatus();
   const obal = useObal();
   const facts: NavFacts = navFacts({ account: account.data, companies: companies.data, obal: obal.data });
-  return { account, companies, obal, facts };
+  return { account, companies, status, obal, facts };
 }

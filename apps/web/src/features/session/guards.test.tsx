@@ -58,9 +58,11 @@ describe("routes and redirects", () => {
   it("does not check the session on the QuickBooks pop-up pages", async () => {
     mockApi({});
     const { router } = renderRoutes(routes, "/setup/connect");
-    expect(await screen.findByRole("heading", { name: "Connect to QuickBooks Online" })).toBeInTheDocument();
+    // No session in this window: the page says so itself instead of redirecting the pop-up to /login.
+    expect(await screen.findByRole("heading", { name: "Cannot connect to QuickBooks" })).toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent("You are not signed in to GroupLedger in this window.");
     await router.navigate("/disconnect/123");
-    expect(await screen.findByRole("heading", { name: "Disconnect from QuickBooks Online" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Disconnected from QuickBooks Online" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/disconnect/123");
   });
 
@@ -73,7 +75,8 @@ describe("routes and redirects", () => {
   it("keeps /qbo/auth/complete behind the session check, without the navigation layout", async () => {
     signedIn();
     renderRoutes(routes, "/qbo/auth/complete");
-    expect(await screen.findByRole("heading", { name: "Finishing the connection" })).toBeInTheDocument();
+    // Opened with nothing from QuickBooks on the URL: a clear failure on the page (there is no opener to tell).
+    expect(await screen.findByRole("heading", { name: "The company was not connected" })).toBeInTheDocument();
     expect(screen.queryByRole("navigation", { name: "Main navigation" })).toBeNull();
   });
 });

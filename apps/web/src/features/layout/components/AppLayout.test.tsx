@@ -27,7 +27,7 @@ describe("authenticated layout", () => {
     await userEvent.hover(coa);
     expect(await screen.findByRole("tooltip")).toHaveTextContent("Connect a parent company first. Connect a subsidiary company first");
     expect(within(nav).getByRole("link", { name: /^Home, unavailable/ })).toBeInTheDocument();
-    expect(screen.getByTestId("empty-state")).toHaveTextContent("No companies connected yet");
+    expect(await screen.findByTestId("empty-state")).toHaveTextContent("No companies connected yet");
   });
 
   it("has a user menu with the email, the links and the release version", async () => {

@@ -12,9 +12,13 @@ import { usePublicConfig } from "../../config/api.ts";
 import { IdleDialog } from "../../idle/components/IdleDialog.tsx";
 import { useIdle } from "../../idle/useIdle.ts";
 import { SideNav } from "../../navigation/components/SideNav.tsx";
+import { useReauthorizationAlert } from "../../companies/reauthorization.ts";
+import { FirstCompanyModal } from "../../onboarding/components/FirstCompanyModal.tsx";
 import { OnboardingPanel } from "../../onboarding/components/OnboardingPanel.tsx";
 import { WelcomeOverlay } from "../../onboarding/components/WelcomeOverlay.tsx";
 import { GET_STARTED, onboardingView } from "../../onboarding/flow.ts";
+import { useCompaniesStep } from "../../onboarding/useCompaniesStep.ts";
+import { useContinueOnboarding } from "../../onboarding/useContinueOnboarding.ts";
 import { useSessionUser } from "../../session/api.ts";
 import { useShellData } from "../useShellData.ts";
 import { Logo } from "./Logo.tsx";
@@ -42,8 +46,11 @@ export function AppLayout() {
   const navigate = useNavigate();
   const user = useSessionUser();
   const config = usePublicConfig();
-  const { account, facts } = useShellData();
+  const { account, companies, status, facts } = useShellData();
   const patchAccount = usePatchAccount();
+  const continueOnboarding = useContinueOnboarding();
+  const companiesStep = useCompaniesStep(account.data, companies.data, status.data);
+  useReauthorizationAlert(status.data);
   const acknowledge = useAcknowledgeReleaseNotes();
   const [releaseNotesDismissed, setReleaseNotesDismissed] = useState(false);
   const autoAcknowledged = useRef(false);
@@ -98,8 +105,8 @@ export function AppLayout() {
         {view.active && !view.showWelcome ? (
           <OnboardingPanel
             view={view}
-            busy={patchAccount.isPending}
-            onContinue={(step, path) => setOnboarding({ onboardingStep: step }, path)}
+            busy={patchAccount.isPending || continueOnboarding.busy}
+            onContinue={continueOnboarding.go}
             onSkip={finishOnboarding}
             onFinish={finishOnboarding}
           />
@@ -119,6 +126,11 @@ export function AppLayout() {
         busy={acknowledge.isPending}
         onAcknowledge={() => acknowledge.mutate(RELEASE_NOTES_VERSION)}
         onClose={() => setReleaseNotesDismissed(true)}
+      />
+      <FirstCompanyModal
+        opened={companiesStep.firstCompanyModal && !view.showWelcome}
+        companyName={companies.data?.find((c) => c.parent)?.companyName ?? null}
+        onContinue={companiesStep.closeFirstCompanyModal}
       />
       {config.data ? <IdleGuard timeoutMs={config.data.idleTimeoutMs} /> : null}
     </AppShell>

@@ -1,42 +1,28 @@
 import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconPlugConnected } from "@tabler/icons-react";
-
-const COPY = {
-  connect: {
-    title: "Connect to QuickBooks Online",
-    body: "This window is where QuickBooks asks you to sign in and choose the company to connect. Connecting companies is not available in this release yet, so there is nothing to do here.",
-  },
-  disconnect: {
-    title: "Disconnect from QuickBooks Online",
-    body: "This window confirms that a company was disconnected from GroupLedger. Disconnecting companies is not available in this release yet.",
-  },
-  authComplete: {
-    title: "Finishing the connection",
-    body: "QuickBooks returns here after you authorize a company. Connecting companies is not available in this release yet, so there is nothing to finish.",
-  },
-} as const;
+import { IconPlugConnectedX } from "@tabler/icons-react";
 
 /**
- * Pages of the QuickBooks pop-up flow (/setup/connect, /disconnect, /qbo/auth/complete), shown
- * without the navigation. They explain themselves until the connection flow arrives.
+ * /disconnect (SPEC §2, no session check): where QuickBooks sends someone who disconnected
+ * GroupLedger from inside QuickBooks. The company's row shows it as disconnected once GroupLedger
+ * learns of it, and Reconnect there restores it.
  */
-export function PopupPage({ kind }: { kind: keyof typeof COPY }) {
-  const copy = COPY[kind];
+export function PopupPage() {
   return (
     <Center mih="100vh" p="lg" bg="gray.0">
       <Paper withBorder radius="md" p="xl" maw={480} bg="white">
         <Stack gap="sm" align="flex-start">
-          <ThemeIcon size={44} radius="md" variant="light">
-            <IconPlugConnected size={24} aria-hidden />
+          <ThemeIcon size={44} radius="md" variant="light" color="gray">
+            <IconPlugConnectedX size={24} aria-hidden />
           </ThemeIcon>
           <Title order={1} size="h3">
-            {copy.title}
+            Disconnected from QuickBooks Online
           </Title>
           <Text size="sm" c="dimmed">
-            {copy.body}
+            GroupLedger no longer has access to this QuickBooks company. Its synced data stays in GroupLedger, where the company is listed
+            as disconnected. To connect it again, use Reconnect on the Connected Companies screen.
           </Text>
-          <Button variant="default" onClick={() => (window.opener ? window.close() : window.location.assign("/"))}>
-            {typeof window !== "undefined" && window.opener ? "Close this window" : "Go to GroupLedger"}
+          <Button variant="default" onClick={() => (window.opener ? window.close() : window.location.assign("/setup/companies"))}>
+            {typeof window !== "undefined" && window.opener ? "Close this window" : "Go to Connected Companies"}
           </Button>
         </Stack>
       </Paper>

@@ -1,0 +1,245 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+
+/**
+ * Issue 6 end to end: connected companies through the real pop-up and the built-in QuickBooks
+ * emulator's consent page, sync progress, accounts, disconnect/reconnect, archive, and onboarding
+ * step 1 (1 → 1.1 → 1.2 → 2).
+ */
+const baseUrl = inject("baseUrl");
+const SHOTS = fileURLToPath(new URL("../../../artifacts/screenshots/", import.meta.url));
+const EMAIL = `consolidator.${Date.now()}@northwind.example`;
+const PASSWORD = "Ledger#2026x";
+
+const PARENT = { realmId: "9341453172384015", name: "Northwind Holdings Inc." };
+const UK = { realmId: "9341453172384023", name: "Northwind UK Ltd" };
+const CANADA = { realmId: "9341453172384031", name: "Northwind Canada Inc." };
+const GERMANY = { realmId: "9341453172384049", name: "Northwind Deutschland GmbH" };
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const shot = (p: Page, name: string) => p.screenshot({ path: join(SHOTS, `${name}.png`) });
+const row = (realmId: string) => page.getByTestId(`company-${realmId}`);
+
+async function api<T>(path: string): Promise<T> {
+  const token = await page.evaluate(() => sessionStorage.getItem("t"));
+  const res = await fetch(`${baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+  return (await res.json()) as T;
+}
+const onboardingStep = async () => (await api<{ onboardingStep: number }>("/account")).onboardingStep;
+
+/** The built-in QuickBooks emulator's simulated latency per call (its admin API, outside production). */
+async function sandboxLatency(latencyMs: number) {
+  const res = await fetch(`${baseUrl}/qbo-sandbox/_sandbox/faults`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ latencyMs }),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** Signs up and verifies through the API (the screens are covered by app.e2e.ts), then logs in through the page. */
+async function signUpAndLogIn() {
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl}/api/session${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  expect((await post("/signup", { email: EMAIL, password: PASSWORD })).status).toBeLessThan(300);
+  const mail = (await (await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(EMAIL)}`)).json()) as { messages: { text: string }[] };
+  const code = /code is ([0-9A-Z]{4}-[0-9A-Z]{4})/.exec(mail.messages[0]?.text ?? "")?.[1];
+  expect(code).toBeTruthy();
+  expect((await post("/validationcode", { validationCode: code, email: EMAIL })).status).toBeLessThan(300);
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel("Email").fill(EMAIL);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL("**/setup/companies");
+}
+
+/**
+ * Clicks `button`, which must open the QuickBooks pop-up, picks `company` on the consent page and
+ * clicks Connect (or Cancel); resolves once the pop-up has closed itself.
+ */
+async function connectThroughPopup(open: () => Promise<void>, company: string | RegExp, opts: { decision?: "Connect" | "Cancel"; screenshot?: string } = {}) {
+  const popupOpened = context.waitForEvent("page");
+  await open();
+  const popup = await popupOpened;
+  await popup.getByRole("heading", { name: "Connect to GroupLedger" }).waitFor();
+  expect(popup.viewportSize()).toEqual({ width: 600, height: 544 });
+  const closed = popup.waitForEvent("close");
+  await popup.getByRole("radio", { name: company }).check();
+  if (opts.screenshot) await shot(popup, opts.screenshot);
+  await popup.getByRole("button", { name: opts.decision ?? "Connect", exact: true }).click();
+  await closed;
+}
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+  // The e2e server's idle timeout is 4 s, and time spent in the pop-up is not activity in this
+  // window: a steady pointer movement keeps the session from timing out mid-flow (app.e2e.ts tests idling).
+  await page.addInitScript(() => {
+    setInterval(() => window.dispatchEvent(new Event("mousemove")), 1000);
+  });
+  // Records every text the sync cells show, so the test sees progress that came and went between its own looks.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { syncSeen: string[] }).syncSeen = seen;
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[data-testid="sync-progress"], [data-testid="sync-complete"]')) {
+        const text = el.textContent ?? "";
+        if (!seen.includes(text)) seen.push(text);
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("Connected companies in a browser", () => {
+  it("starts onboarding at step 1 with 'Connect company' as the obvious action", async () => {
+    await signUpAndLogIn();
+    await page.getByRole("dialog", { name: "Welcome to GroupLedger" }).getByRole("button", { name: "Get Started" }).click();
+    await page.getByRole("heading", { name: "No companies connected yet" }).waitFor();
+    expect(await onboardingStep()).toBe(1);
+  });
+
+  it("a cancelled consent connects nothing and says so", async () => {
+    await connectThroughPopup(() => page.getByRole("button", { name: "Connect company" }).click(), PARENT.name, { decision: "Cancel" });
+    await page.getByRole("alert").filter({ hasText: "The company was not connected" }).waitFor();
+    expect(await api<unknown[]>("/companies")).toEqual([]);
+  });
+
+  it("connects the parent through the pop-up and the consent page; the sync shows its progress", async () => {
+    await connectThroughPopup(() => page.getByRole("button", { name: "Connect company" }).click(), PARENT.name, { screenshot: "12-consent-page" });
+    await page.getByText(`${PARENT.name} is connected`).waitFor();
+    await row(PARENT.realmId).waitFor();
+    // Not the parent yet: companies exist, no parent → still step 1, and the next step says so.
+    await page.getByTestId("next-step").getByText("Set a parent").first().waitFor();
+    expect(await onboardingStep()).toBe(1);
+    await row(PARENT.realmId).getByTestId("sync-progress").or(row(PARENT.realmId).getByTestId("sync-complete")).waitFor();
+  });
+
+  it("setting the parent opens the first-company milestone and moves onboarding to 1.1", async () => {
+    await page.getByTestId("next-step").getByRole("button", { name: "Set a parent" }).click();
+    await page.getByRole("menuitem", { name: PARENT.name }).click();
+    const modal = page.getByRole("dialog", { name: "Your first company is connected!" });
+    await modal.waitFor();
+    await page.waitForTimeout(250); // the modal's fade-in, for the screenshot
+    await shot(page, "13-first-company-modal");
+    await modal.getByRole("button", { name: "Continue" }).click();
+    await modal.waitFor({ state: "hidden" });
+    await expect.poll(onboardingStep).toBe(1.1);
+    expect(await row(PARENT.realmId).getByText("Parent", { exact: true }).count()).toBe(1);
+  });
+
+  it("connects three subsidiaries; onboarding reaches 1.2 with 'Continue to COA Mapping'", async () => {
+    const connectSub = () => page.getByRole("button", { name: "Connect a subsidiary" }).first().click();
+    // The emulator syncs in well under a second; 600 ms per QuickBooks call makes this one slow
+    // enough to watch (and photograph) its progress.
+    await sandboxLatency(600);
+    try {
+      await connectThroughPopup(connectSub, UK.name);
+      await row(UK.realmId).getByText(/Syncing [1-9]\d?%/).waitFor({ timeout: 15_000 });
+      await shot(page, "11-companies-sync-progress");
+    } finally {
+      await sandboxLatency(0);
+    }
+    await expect.poll(onboardingStep).toBe(1.2);
+    await connectThroughPopup(connectSub, CANADA.name);
+    await row(CANADA.realmId).waitFor();
+    await connectThroughPopup(connectSub, GERMANY.name);
+    await row(GERMANY.realmId).waitFor();
+    await page.getByRole("button", { name: "Continue to COA Mapping" }).waitFor();
+    // The COA Mapping entry opens now that a parent and a subsidiary exist.
+    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "COA Mapping", exact: true }).waitFor();
+  });
+
+  it("every sync reaches 100%", async () => {
+    const deadline = Date.now() + 40_000;
+    for (;;) {
+      const status = await api<Record<string, { sync: { state: string } }>>("/companies/status");
+      const states = Object.values(status).map((s) => s.sync.state);
+      if (states.length === 4 && states.every((s) => s === "succeeded")) break;
+      if (states.includes("failed")) throw new Error(`a sync failed: ${JSON.stringify(status)}`);
+      if (Date.now() > deadline) throw new Error(`syncs did not finish: ${JSON.stringify(status)}`);
+      await page.waitForTimeout(250);
+    }
+    // Syncs watched on this screen end on a full bar at 100%.
+    await expect.poll(() => page.getByTestId("sync-complete").count(), { timeout: 5000 }).toBe(4);
+    for (const r of [PARENT, UK]) expect(await row(r.realmId).getByTestId("sync-complete").textContent()).toContain("100%");
+    // The screen showed the syncs waiting or running on the way (percentages rise to the 100% above).
+    const shown = await page.evaluate(() => (window as unknown as { syncSeen: string[] }).syncSeen);
+    expect(shown.some((t) => /^(Queued|Syncing \d+%)/.test(t))).toBe(true);
+    await page.getByRole("button", { name: "Dismiss message" }).click();
+    await page.screenshot({ path: join(SHOTS, "14-companies-synced.png"), fullPage: true });
+  });
+
+  it("shows each company's accounts with balances in its own currency", async () => {
+    await page.getByRole("button", { name: `Show accounts of ${UK.name}` }).click();
+    const table = page.getByRole("table", { name: `Accounts of ${UK.name}` });
+    await table.waitFor();
+    const rows = await table.locator("tbody tr").count();
+    expect(rows).toBeGreaterThan(10);
+    expect(await table.locator("tbody").textContent()).toMatch(/£[\d,]+\.\d{2}/);
+    await table.scrollIntoViewIfNeeded();
+    await shot(page, "15-accounts-view");
+    await page.getByRole("button", { name: `Hide accounts of ${UK.name}` }).click();
+    await page.getByRole("button", { name: `Show accounts of ${PARENT.name}` }).click();
+    expect(await page.getByRole("table", { name: `Accounts of ${PARENT.name}` }).locator("tbody").textContent()).toMatch(/\$[\d,]+\.\d{2}/);
+    await page.getByRole("button", { name: `Hide accounts of ${PARENT.name}` }).click();
+  });
+
+  it("disconnects a subsidiary (confirmed) and reconnects it through the same pop-up", async () => {
+    const germany = row(GERMANY.realmId);
+    const name = GERMANY.name;
+    await germany.getByRole("button", { name: `Actions for ${name}` }).click();
+    await page.getByRole("menuitem", { name: "Disconnect…" }).click();
+    const dialog = page.getByRole("dialog", { name: `Disconnect ${name}?` });
+    await dialog.getByRole("button", { name: "Disconnect" }).click();
+    await germany.getByText("Disconnected").waitFor();
+    await expect.poll(async () => (await api<Record<string, { connection: string }>>("/companies/status"))[GERMANY.realmId]?.connection).toBe("disconnected");
+    // The onboarding step is at 1.2 still: the parent and two subsidiaries remain connected.
+    expect(await onboardingStep()).toBe(1.2);
+
+    await connectThroughPopup(() => germany.getByRole("button", { name: "Reconnect" }).click(), GERMANY.name);
+    await germany.getByText("Connected", { exact: true }).waitFor();
+    const companies = await api<{ realmId: string }[]>("/companies");
+    expect(companies.filter((c) => c.realmId === GERMANY.realmId)).toHaveLength(1);
+  });
+
+  it("archives a subsidiary from a date", async () => {
+    const canada = row(CANADA.realmId);
+    const name = CANADA.name;
+    await canada.getByRole("button", { name: `Actions for ${name}` }).click();
+    await page.getByRole("menuitem", { name: "Archive…" }).click();
+    const dialog = page.getByRole("dialog", { name: `Archive ${name}` });
+    await dialog.getByRole("button", { name: "Archive", exact: true }).click();
+    await canada.getByText(/Archived from/).waitFor();
+    const archived = (await api<{ realmId: string; archivedAt: string | null }[]>("/companies")).find((c) => c.realmId === CANADA.realmId);
+    expect(archived?.archivedAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("'Continue to COA Mapping' moves onboarding to step 2 and opens /setup/coa; company changes no longer reset it", async () => {
+    await page.getByRole("button", { name: "Continue to COA Mapping" }).click();
+    await page.waitForURL("**/setup/coa");
+    await expect.poll(onboardingStep).toBe(2);
+    await page.goto(`${baseUrl}/setup/companies`);
+    const canada = row(CANADA.realmId);
+    await canada.getByRole("button", { name: `Actions for ${CANADA.name}` }).click();
+    await page.getByRole("menuitem", { name: "Unarchive" }).click();
+    await canada.getByText(/Archived from/).waitFor({ state: "detached" });
+    expect(await onboardingStep()).toBe(2);
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { companiesOnboardingStep, type CompanyForOnboarding } from "./companies-step.ts";
+import { ONBOARDING_STEPS, type OnboardingStep } from "./steps.ts";
+
+const parent: CompanyForOnboarding = { parent: true, archived: false, connection: "connected" };
+const sub: CompanyForOnboarding = { parent: false, archived: false, connection: "connected" };
+const step1Steps = [1, 1.1, 1.2] as const;
+
+describe("companiesOnboardingStep (SPEC §4 onboarding step 1)", () => {
+  it.each(step1Steps)("from %s: no company at all is step 1, no modal", (current) => {
+    expect(companiesOnboardingStep(current, [])).toEqual({ step: 1, firstCompanyModal: false });
+  });
+
+  it.each(step1Steps)("from %s: companies but no parent is step 1", (current) => {
+    expect(companiesOnboardingStep(current, [sub])).toEqual({ step: 1, firstCompanyModal: false });
+    expect(companiesOnboardingStep(current, [sub, sub, sub])).toEqual({ step: 1, firstCompanyModal: false });
+  });
+
+  it("the first company connected (the parent, alone) at step 1 opens the modal and makes 1.1", () => {
+    expect(companiesOnboardingStep(1, [parent])).toEqual({ step: 1.1, firstCompanyModal: true });
+  });
+
+  it("the modal does not repeat: a parent alone at 1.1 (reload) or at 1.2 (last subsidiary removed) is 1.1 without it", () => {
+    expect(companiesOnboardingStep(1.1, [parent])).toEqual({ step: 1.1, firstCompanyModal: false });
+    expect(companiesOnboardingStep(1.2, [parent])).toEqual({ step: 1.1, firstCompanyModal: false });
+  });
+
+  it("a parent with an archived or disconnected subsidiary still misses a subsidiary: 1.1, and it is not a first company", () => {
+    for (const gone of [{ ...sub, archived: true }, { ...sub, connection: "disconnected" as const }]) {
+      expect(companiesOnboardingStep(1, [parent, gone])).toEqual({ step: 1.1, firstCompanyModal: true });
+      expect(companiesOnboardingStep(1.2, [parent, gone])).toEqual({ step: 1.1, firstCompanyModal: false });
+    }
+  });
+
+  it.each(step1Steps)("from %s: a parent and a connected subsidiary is 1.2, never with the modal", (current) => {
+    expect(companiesOnboardingStep(current, [parent, sub])).toEqual({ step: 1.2, firstCompanyModal: false });
+    expect(companiesOnboardingStep(current, [sub, parent, sub, sub])).toEqual({ step: 1.2, firstCompanyModal: false });
+  });
+
+  it("a company that needs re-authorization still counts as connected", () => {
+    expect(companiesOnboardingStep(1.1, [parent, { ...sub, connection: "needs_reauthorization" }]).step).toBe(1.2);
+    expect(companiesOnboardingStep(1, [{ ...parent, connection: "needs_reauthorization" }]).step).toBe(1.1);
+  });
+
+  it("an archived or disconnected parent is no parent: step 1", () => {
+    expect(companiesOnboardingStep(1.2, [{ ...parent, archived: true }, sub]).step).toBe(1);
+    expect(companiesOnboardingStep(1.2, [{ ...parent, connection: "disconnected" }, sub]).step).toBe(1);
+  });
+
+  it("follows the group both ways within step 1 (1 → 1.1 → 1.2 → 1.1 → 1)", () => {
+    let step: OnboardingStep = 1;
+    const seen: OnboardingStep[] = [];
+    for (const companies of [[parent], [parent, sub], [parent], [sub]]) {
+      step = companiesOnboardingStep(step, companies).step;
+      seen.push(step);
+    }
+    expect(seen).toEqual([1.1, 1.2, 1.1, 1]);
+  });
+
+  const untouched = ONBOARDING_STEPS.filter((s) => s < 1 || s >= 2);
+  const groups: CompanyForOnboarding[][] = [[], [sub], [parent], [parent, sub], [{ ...parent, archived: true }]];
+  it.each(untouched)("never moves step %s: step 0 belongs to 'Get Started', 2 and later are never reset", (current) => {
+    for (const companies of groups) expect(companiesOnboardingStep(current, companies)).toEqual({ step: current, firstCompanyModal: false });
+  });
+
+  it("covers every step value: the result is always a step of the guide", () => {
+    for (const current of ONBOARDING_STEPS) {
+      for (const companies of groups) expect(ONBOARDING_STEPS).toContain(companiesOnboardingStep(current, companies).step);
+    }
+  });
+});
