@@ -1,0 +1,55 @@
+import { and, eq } from "drizzle-orm";
+import { Sandbox } from "@groupledger/qbo-sandbox";
+import { describe, expect, it } from "vitest";
+import { monthlyBalances } from "../src/db/schema.ts";
+import { useTestApp } from "./app.ts";
+import { DEMO, connectCompany, drainJobs } from "./connect.ts";
+import { drivers } from "./databases.ts";
+import { get, post, signedInUser } from "./flows.ts";
+
+describe.each(drivers)("incremental sync on %s", (driver) => {
+  const sandbox = new Sandbox();
+  const t = useTestApp(driver, { sandbox });
+
+  it("pulls again only the months from the earliest changed transaction, and picks the change up", async () => {
+    const token = await signedInUser(t.app, "incremental@northwind.example");
+    await connectCompany(t.app, sandbox, token, DEMO.retail);
+    await drainJobs(t.app);
+    const accountId = (await get(t.app, "/api/session", token)).json().accountId;
+    const [first] = await t.app.services.queue.listForAccount(accountId);
+    expect((first!.result as { months: { from: string } }).months.from).toBe("2023-01");
+
+    // Someone books an adjustment dated June 2025 in QuickBooks.
+    const accounts = (await get(t.app, `/api/companies/${DEMO.retail}/accounts`, token)).json() as { Id: string; classification: string; accountType: string; active: boolean }[];
+    const bank = accounts.find((a) => a.accountType === "Bank" && a.active)!;
+    const expense = accounts.find((a) => a.classification === "Expense" && a.active)!;
+    const before = await t.db.database.db
+      .select()
+      .from(monthlyBalances)
+      .where(and(eq(monthlyBalances.realmId, DEMO.retail), eq(monthlyBalances.qboAccountId, expense.Id), eq(monthlyBalances.month, "2025-06-01")));
+    await t.app.services.provider.client(DEMO.retail).createJournalEntry(
+      {
+        txnDate: "2025-06-15",
+        currency: "USD",
+        lines: [
+          { postingType: "Debit", amount: 12_345, accountId: expense.Id },
+          { postingType: "Credit", amount: 12_345, accountId: bank.Id },
+        ],
+      },
+      "incremental-sync-test-1",
+    );
+
+    expect((await post(t.app, `/api/companies/${DEMO.retail}/sync`, undefined, token)).statusCode).toBe(202);
+    await drainJobs(t.app);
+    const [second] = await t.app.services.queue.listForAccount(accountId);
+    expect(second!.id).not.toBe(first!.id);
+    expect((second!.result as { months: { from: string } }).months.from).toBe("2025-06");
+    expect((second!.result as { calls: number }).calls).toBeLessThan((first!.result as { calls: number }).calls + 2);
+    const after = await t.db.database.db
+      .select()
+      .from(monthlyBalances)
+      .where(and(eq(monthlyBalances.realmId, DEMO.retail), eq(monthlyBalances.qboAccountId, expense.Id), eq(monthlyBalances.month, "2025-06-01")));
+    expect(after[0]!.amountMinor - (before[0]?.amountMinor ?? 0)).toBe(12_345);
+    expect((await get(t.app, "/api/companies/status", token)).json()[DEMO.retail].sync.state).toBe("succeeded");
+  });
+});
