@@ -70,7 +70,7 @@ export const routes: RouteObject[] = [
               { path: "/setup/companies", element: <CompaniesPage /> },
               planned("/setup/coa"),
               planned("/setup/cta"),
-              planned("/setup/obal"),
+              { path: "/setup/obal", Component: lazyScreen(() => import("../features/obal/components/ObalPage.tsx").then((m) => m.ObalPage)) },
               { path: "/consolidation", element: <Navigate to="/consolidation/run" replace /> },
               planned("/consolidation/fx_rates"),
               planned("/multipleconsolidation/run"),

@@ -83,3 +83,14 @@ export function fiscalQuarterRange(year: number, quarter: number, fiscalYearStar
 export function fiscalYearStart(month: MonthIndex, fiscalYearStartMonth: number): MonthIndex {
   return fiscalYearRange(fiscalYearOf(month, fiscalYearStartMonth), fiscalYearStartMonth).from;
 }
+
+/**
+ * The calendar month of fiscal month `fiscalMonth` (1 = the fiscal year's first month) of fiscal
+ * year `fiscalYear`, named like every fiscal year here by the calendar year it ends in: with an
+ * April start, fiscal month 1 of 2026 is April 2025 and fiscal month 12 is March 2026.
+ */
+export function calendarMonthOfFiscal(fiscalYear: number, fiscalMonth: number, fiscalYearStartMonth: number): { year: number; month: number } {
+  if (!Number.isInteger(fiscalMonth) || fiscalMonth < 1 || fiscalMonth > 12) throw new RangeError(`fiscal month must be 1-12, got ${fiscalMonth}`);
+  const index = fiscalYearRange(fiscalYear, fiscalYearStartMonth).from + fiscalMonth - 1;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+}

@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorBodySchema, obalLockRequestSchema, obalStateSchema, type ObalState } from "@groupledger/contract";
+import { calendarMonthOfFiscal } from "@groupledger/domain";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { obalCompanies, obalPeriods } from "../../db/schema.ts";
@@ -11,18 +12,6 @@ import { parentOf } from "../companies/routes.ts";
 
 const security = [{ bearer: [] }];
 const err = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema };
-
-/**
- * The calendar month of fiscal month `fiscalMonth` of fiscal year `fiscalYear`, a fiscal year being
- * named by the calendar year it starts in (so with an April start, fiscal month 12 of 2025 is March 2026).
- */
-export function naturalMonthOf(
-  p: { fiscalYear: number; fiscalMonth: number },
-  fiscalYearStartMonth: number,
-): { year: number; month: number } {
-  const index = fiscalYearStartMonth - 1 + (p.fiscalMonth - 1);
-  return { year: p.fiscalYear + Math.floor(index / 12), month: (index % 12) + 1 };
-}
 
 export async function obalState(db: Db, accountId: string): Promise<ObalState> {
   const [period] = await db.select().from(obalPeriods).where(eq(obalPeriods.accountId, accountId)).limit(1);
@@ -65,7 +54,7 @@ export const obalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { datab
         summary: "Lock the opening period",
         description:
           "year/month: the fiscal year and fiscal month (1 = first month of the parent's fiscal year) whose month-end " +
-          "balances open the consolidation. A fiscal year is named by the calendar year it starts in. " +
+          "balances open the consolidation. A fiscal year is named by the calendar year it ends in. " +
           "naturalYear/naturalMonth: the same month-end on the calendar; it must agree with the parent's fiscal year start.",
         body: obalLockRequestSchema,
         response: { 200: obalStateSchema, ...err },
@@ -76,7 +65,7 @@ export const obalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { datab
       const parent = await parentOf(db, user.accountId);
       if (!parent) throw errors.conflict("parent_required", "Connect and choose a parent company before locking the opening period.");
       const { year, month, naturalYear, naturalMonth } = req.body;
-      const natural = naturalMonthOf({ fiscalYear: year, fiscalMonth: month }, parent.fiscalYearStartMonth);
+      const natural = calendarMonthOfFiscal(year, month, parent.fiscalYearStartMonth);
       if (natural.year !== naturalYear || natural.month !== naturalMonth) {
         throw errors.badRequest(
           "period_mismatch",

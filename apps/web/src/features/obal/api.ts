@@ -1,13 +1,79 @@
-import { obalStateSchema, type ObalState } from "@groupledger/contract";
-import { useQuery } from "@tanstack/react-query";
+import {
+  duplicateModalFlagSchema,
+  journalEntriesResponseSchema,
+  obalStateSchema,
+  obalTrialBalanceSchema,
+  type ObalLockRequest,
+  type ObalState,
+  type ObalTrialBalance,
+} from "@groupledger/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import { api } from "../../lib/http.ts";
 
-export const obalKeys = { state: ["obal"] as const };
+export type JournalEntries = z.infer<typeof journalEntriesResponseSchema>;
+
+/** Everything under ["obal"], so a reset or a re-lock refreshes state and every trial balance at once. */
+export const obalKeys = {
+  all: ["obal"] as const,
+  state: ["obal"] as const,
+  trialBalance: (realmId: string, naturalYear: number | null, naturalMonth: number | null) =>
+    ["obal", "trialbalance", realmId, naturalYear, naturalMonth] as const,
+};
+
+/** The duplicate-entry preference of the opening-balance entry (SPEC §3: JE query parameter). */
+export const OBAL_JE = "obal";
+
+const enc = encodeURIComponent;
+const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+
+export type ObalTransition = "review" | "unreview" | "confirm" | "unconfirm";
 
 export const obalApi = {
-  get: (signal?: AbortSignal) => api<ObalState>("/obal", { schema: obalStateSchema, ...(signal ? { signal } : {}) }),
+  get: (signal?: AbortSignal) => api<ObalState>("/obal", { schema: obalStateSchema, ...withSignal(signal) }),
+  lock: (body: ObalLockRequest) => api<ObalState>("/obal", { method: "POST", body, schema: obalStateSchema }),
+  reset: () => api<ObalState>("/obal/reset", { method: "POST", schema: obalStateSchema }),
+  trialBalance: (realmId: string, signal?: AbortSignal) =>
+    api<ObalTrialBalance>(`/obal/${enc(realmId)}/trialbalance`, { schema: obalTrialBalanceSchema, ...withSignal(signal) }),
+  transition: (action: ObalTransition, realmId: string) =>
+    api<ObalState>(`/obal/${action}`, { method: "POST", body: { realmId }, schema: obalStateSchema }),
+  post: (realmId: string) => api<ObalState>(`/balances/post/${enc(realmId)}`, { method: "POST", schema: obalStateSchema }),
+  markDeleted: (realmId: string) => api<ObalState>("/postIsDeletedFlag", { method: "POST", body: { realmId }, schema: obalStateSchema }),
+  journalEntries: (realmId: string, year: number, month: number) =>
+    api<JournalEntries>(`/getJournalEntries/${enc(realmId)}?month=${month}&year=${year}&flag=${OBAL_JE}`, {
+      schema: journalEntriesResponseSchema,
+    }),
+  dontShowDuplicate: () =>
+    api(`/getDontShowDuplicateJEModalFlag?JE=${OBAL_JE}`, { schema: duplicateModalFlagSchema }).then((r) => r.isDontShowDuplicateJEModalChecked),
+  setDontShowDuplicate: (checked: boolean) =>
+    api("/setDontShowDuplicateJEModalFlag", { method: "POST", body: { JE: OBAL_JE, checked }, schema: duplicateModalFlagSchema }),
 };
 
 export function useObal() {
   return useQuery({ queryKey: obalKeys.state, queryFn: ({ signal }) => obalApi.get(signal) });
+}
+
+/** Only fetched once the period is locked: the server refuses a trial balance without one. */
+export function useTrialBalance(realmId: string, state: ObalState | undefined) {
+  const locked = state?.naturalYear != null && state.naturalMonth != null;
+  return useQuery({
+    queryKey: obalKeys.trialBalance(realmId, state?.naturalYear ?? null, state?.naturalMonth ?? null),
+    queryFn: ({ signal }) => obalApi.trialBalance(realmId, signal),
+    enabled: locked,
+  });
+}
+
+/**
+ * Every state-changing call answers with the new state, which replaces the cached one (SPEC §4);
+ * trial balances are refetched only when the period itself changed (lock, reset).
+ */
+export function useObalMutation<V>(fn: (vars: V) => Promise<ObalState>, options: { periodChanges?: boolean } = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async (state) => {
+      client.setQueryData(obalKeys.state, state);
+      if (options.periodChanges) await client.invalidateQueries({ queryKey: [...obalKeys.all, "trialbalance"] });
+    },
+  });
 }
