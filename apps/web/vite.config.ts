@@ -11,6 +11,8 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],
+    // Component tests wait for lazy chunks (see src/test/setup.ts); leave room on a loaded machine.
+    testTimeout: 30_000,
     css: false,
   },
 });

@@ -1,6 +1,10 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+
+// Lazy screens load their chunk on first render; on a busy 2-core CI machine that can take longer
+// than Testing Library's 1 s default for findBy*/waitFor. A generous wait costs nothing when the UI is fast.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks the layout APIs Mantine asks about; answer like a desktop browser with no preference.
 if (!window.matchMedia) {
