@@ -7,6 +7,7 @@ export * from "./validation/subscription.ts";
 export * from "./session/token.ts";
 export * from "./onboarding/steps.ts";
 export * from "./onboarding/companies-step.ts";
+export * from "./onboarding/mapping-step.ts";
 export * from "./onboarding/obal-step.ts";
 export * from "./money/currency.ts";
 export * from "./money/money.ts";

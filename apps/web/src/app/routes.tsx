@@ -68,7 +68,7 @@ export const routes: RouteObject[] = [
               { path: "/home", element: <Navigate to="/setup" replace /> },
               { path: "/setup", element: <Navigate to="/setup/companies" replace /> },
               { path: "/setup/companies", element: <CompaniesPage /> },
-              planned("/setup/coa"),
+              { path: "/setup/coa", Component: lazyScreen(() => import("../features/mapping/components/MappingPage.tsx").then((m) => m.MappingPage)) },
               planned("/setup/cta"),
               { path: "/setup/obal", Component: lazyScreen(() => import("../features/obal/components/ObalPage.tsx").then((m) => m.ObalPage)) },
               { path: "/consolidation", element: <Navigate to="/consolidation/run" replace /> },

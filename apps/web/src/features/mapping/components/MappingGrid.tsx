@@ -1,0 +1,352 @@
+import { ActionIcon, Badge, Box, Button, Checkbox, Group, Text, Tooltip } from "@mantine/core";
+import type { CompanyAccount } from "@groupledger/contract";
+import { IconAlertTriangle, IconCheck, IconUnlink } from "@tabler/icons-react";
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { accountLabel, formatBalance, type MappingRow } from "../model.ts";
+import { ParentPicker } from "./ParentPicker.tsx";
+
+export interface MappingGridProps {
+  rows: readonly MappingRow[];
+  parents: readonly CompanyAccount[];
+  selected: ReadonlySet<string>;
+  /** Errors the API gave per subsidiary account (400 invalid_mapping details.fields). */
+  errors: Readonly<Record<string, string>>;
+  busy: boolean;
+  onToggle: (accountId: string) => void;
+  onToggleAll: (select: boolean) => void;
+  onMap: (accountId: string, parentId: string) => void;
+  onUnmap: (accountId: string) => void;
+  /** Grid height in px; the rows scroll inside it. */
+  height?: number;
+}
+
+interface Meta {
+  parentsById: ReadonlyMap<string, CompanyAccount>;
+  props: MappingGridProps;
+}
+
+const ROW_HEIGHT = 52;
+/** A row with a message under its parent account (a refusal or an invalid map), clamped to three lines. */
+const NOTE_ROW_HEIGHT = 100;
+// Sized to fit the content area beside the navigation at 1280 px and wider; below that the grid scrolls sideways inside its own box.
+const COLUMNS = "28px 56px minmax(150px,1.4fr) minmax(104px,1fr) 72px 40px 112px 52px minmax(200px,1.4fr) minmax(210px,1.4fr)";
+const MIN_WIDTH = 1080;
+const col = createColumnHelper<MappingRow>();
+
+const columns = [
+  col.display({ id: "select", header: "Select" }),
+  col.accessor((r) => r.account.acctNum ?? "", { id: "number", header: "Number" }),
+  col.accessor((r) => r.account.name, { id: "name", header: "Account" }),
+  col.accessor((r) => r.account.accountType, { id: "type", header: "Type" }),
+  col.accessor((r) => r.account.classification, { id: "classification", header: "Class" }),
+  col.accessor((r) => r.account.currency, { id: "currency", header: "Cur" }),
+  col.accessor((r) => r.account.latestAmount, { id: "balance", header: "Balance" }),
+  col.accessor((r) => r.account.active, { id: "active", header: "Active" }),
+  col.accessor((r) => r.parentId, { id: "parent", header: "Parent account" }),
+  col.accessor((r) => r.suggestion, { id: "suggestion", header: "Suggestion" }),
+];
+
+function SuggestionCell({ row, parentsById, busy, onMap }: { row: MappingRow; parentsById: Meta["parentsById"]; busy: boolean; onMap: Props["onMap"] }) {
+  const s = row.suggestion;
+  if (row.parentId !== null) return null;
+  if (!s) {
+    return (
+      <Text size="xs" c="dimmed">
+        {row.account.everHadBalance ? "No compatible match; choose by hand" : "Never had a balance"}
+      </Text>
+    );
+  }
+  const p = parentsById.get(s.parentAccountId);
+  const label = p ? accountLabel(p) : s.parentAccountId;
+  return (
+    <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+      <Box style={{ minWidth: 0, flex: 1 }}>
+        <Text size="xs" fw={600} truncate title={label}>
+          {label} <Text span size="xs" c="dimmed" fw={400}>{Math.round(s.score * 100)}%</Text>
+        </Text>
+        <Text size="xs" c="dimmed" truncate title={s.reasons.join(", ")}>
+          {s.reasons.join(", ")}
+        </Text>
+      </Box>
+      <Button
+        size="compact-xs"
+        variant="light"
+        disabled={busy}
+        onClick={() => onMap(row.account.Id, s.parentAccountId)}
+        aria-label={`Accept ${label} for ${accountLabel(row.account)}`}
+      >
+        Accept
+      </Button>
+    </Group>
+  );
+}
+type Props = MappingGridProps;
+
+function Cell({ id, row, meta }: { id: string; row: MappingRow; meta: Meta }) {
+  const { props, parentsById } = meta;
+  const a = row.account;
+  switch (id) {
+    case "select":
+      return (
+        <Checkbox
+          size="xs"
+          tabIndex={-1}
+          aria-label={`Select ${accountLabel(a)}`}
+          checked={props.selected.has(a.Id)}
+          onChange={() => props.onToggle(a.Id)}
+        />
+      );
+    case "number":
+      return <Text size="xs" ff="monospace">{a.acctNum ?? ""}</Text>;
+    case "name":
+      return (
+        <Box style={{ minWidth: 0 }}>
+          <Text size="sm" truncate title={a.fullyQualifiedName}>
+            {a.name}
+          </Text>
+          {!a.everHadBalance ? (
+            <Badge size="xs" variant="light" color="gray" title="Never had a balance: not counted in the progress">
+              Never a balance
+            </Badge>
+          ) : null}
+        </Box>
+      );
+    case "type":
+      return (
+        <Text size="xs" truncate title={a.accountSubType ?? a.accountType}>
+          {a.accountType}
+        </Text>
+      );
+    case "classification":
+      return <Text size="xs">{a.classification}</Text>;
+    case "currency":
+      return <Text size="xs">{a.currency}</Text>;
+    case "balance":
+      return (
+        <Text size="xs" ta="right" ff="monospace" style={{ width: "100%" }}>
+          {formatBalance(a.latestAmount, a.currency)}
+        </Text>
+      );
+    case "active":
+      return a.active ? <Text size="xs">Yes</Text> : <Badge size="xs" color="gray" variant="outline">Inactive</Badge>;
+    case "parent": {
+      const error = props.errors[a.Id] ?? null;
+      return (
+        <Group gap={4} wrap="nowrap" style={{ width: "100%" }} align="flex-start">
+          <Box style={{ flex: 1, minWidth: 0 }}>
+            <ParentPicker
+              sub={a}
+              parents={props.parents}
+              value={row.parentId}
+              disabled={props.busy}
+              error={error}
+              onChange={(v) => (v === null ? props.onUnmap(a.Id) : props.onMap(a.Id, v))}
+            />
+            {row.invalidReason && !error ? (
+              <Text size="xs" c="orange.8" mt={2} role="note" lineClamp={3} title={row.invalidReason}>
+                <IconAlertTriangle size={12} style={{ verticalAlign: "-2px" }} aria-hidden /> {row.invalidReason}
+              </Text>
+            ) : null}
+          </Box>
+          {row.parentId !== null ? (
+            <Tooltip label="Unmap">
+              <ActionIcon variant="subtle" color="gray" size="sm" tabIndex={-1} disabled={props.busy} onClick={() => props.onUnmap(a.Id)} aria-label={`Unmap ${accountLabel(a)}`}>
+                <IconUnlink size={14} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+        </Group>
+      );
+    }
+    case "suggestion":
+      return <SuggestionCell row={row} parentsById={parentsById} busy={props.busy} onMap={props.onMap} />;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The subsidiary's accounts beside the parent accounts they map to: a virtualized grid (only the
+ * rows on screen are in the DOM, so 5,000 accounts stay smooth) with keyboard navigation:
+ * ↑/↓, Page Up/Down, Home/End move the active row, Space selects it, Enter opens its parent
+ * picker, A accepts its suggestion, Delete unmaps it.
+ */
+export function MappingGrid(props: MappingGridProps) {
+  const { rows, parents, selected, busy, height = 560 } = props;
+  const parentsById = useMemo(() => new Map(parents.map((p) => [p.Id, p])), [parents]);
+  const table = useReactTable({
+    data: rows as MappingRow[],
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (r) => r.account.Id,
+  });
+  const tableRows = table.getRowModel().rows;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: tableRows.length,
+    getScrollElement: () => scrollRef.current,
+    // Fixed heights known from the data: measuring each row in the browser forced a layout per row
+    // and was a large part of the time to first paint with 5,000 accounts.
+    estimateSize: (i) => {
+      const r = tableRows[i]?.original;
+      return r && (props.errors[r.account.Id] !== undefined || r.invalidReason) ? NOTE_ROW_HEIGHT : ROW_HEIGHT;
+    },
+    overscan: 8,
+  });
+  // The sizes change with the refusals and the data; the virtualizer caches them until told. Not on
+  // mount: the sizes are fresh then, and a re-measure would render the grid a second time.
+  const measured = useRef<{ rows: unknown; errors: unknown } | null>(null);
+  useEffect(() => {
+    const prev = measured.current;
+    measured.current = { rows: tableRows, errors: props.errors };
+    if (prev && (prev.rows !== tableRows || prev.errors !== props.errors)) virtualizer.measure();
+  }, [virtualizer, tableRows, props.errors]);
+  const [active, setActive] = useState(0);
+  const activeIndex = Math.min(active, Math.max(0, tableRows.length - 1));
+  const meta: Meta = { parentsById, props };
+
+  const move = useCallback(
+    (to: number) => {
+      const next = Math.max(0, Math.min(tableRows.length - 1, to));
+      setActive(next);
+      virtualizer.scrollToIndex(next, { align: "auto" });
+    },
+    [tableRows.length, virtualizer],
+  );
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const row = tableRows[activeIndex]?.original;
+    const page = Math.max(1, Math.floor(height / ROW_HEIGHT) - 1);
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => move(activeIndex + 1),
+      ArrowUp: () => move(activeIndex - 1),
+      PageDown: () => move(activeIndex + page),
+      PageUp: () => move(activeIndex - page),
+      Home: () => move(0),
+      End: () => move(tableRows.length - 1),
+      " ": () => row && props.onToggle(row.account.Id),
+      Enter: () => {
+        const picker = row && scrollRef.current?.querySelector<HTMLButtonElement>(`[data-row-id="${CSS.escape(row.account.Id)}"] [data-parent-picker]`);
+        picker?.click();
+      },
+      a: () => row?.suggestion && !busy && row.parentId === null && props.onMap(row.account.Id, row.suggestion.parentAccountId),
+      Delete: () => row?.parentId != null && !busy && props.onUnmap(row.account.Id),
+    };
+    // Only keys pressed on the grid itself: typing in a picker or clicking a button keeps its own meaning.
+    if (e.target !== e.currentTarget) return;
+    const action = keys[e.key];
+    if (!action) return;
+    e.preventDefault();
+    action();
+  };
+
+  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.account.Id));
+  const someSelected = !allSelected && rows.some((r) => selected.has(r.account.Id));
+  const activeId = tableRows[activeIndex]?.id;
+
+  return (
+    <Box
+      role="grid"
+      aria-label="Subsidiary accounts and their parent accounts"
+      aria-rowcount={rows.length + 1}
+      aria-activedescendant={activeId ? `map-row-${activeId}` : undefined}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      data-testid="mapping-grid"
+      style={{ border: "1px solid var(--mantine-color-gray-3)", borderRadius: 8, background: "white", outlineOffset: 2, overflowX: "auto" }}
+    >
+      <Box
+        role="row"
+        aria-rowindex={1}
+        style={{ display: "grid", gridTemplateColumns: COLUMNS, gap: 6, padding: "8px 10px", minWidth: MIN_WIDTH, borderBottom: "1px solid var(--mantine-color-gray-3)", background: "var(--mantine-color-gray-0)", borderRadius: "8px 8px 0 0" }}
+      >
+        {table.getHeaderGroups()[0]?.headers.map((h) => (
+          <Box role="columnheader" key={h.id}>
+            {h.id === "select" ? (
+              <Checkbox
+                size="xs"
+                tabIndex={-1}
+                aria-label="Select all shown accounts"
+                checked={allSelected}
+                indeterminate={someSelected}
+                onChange={() => props.onToggleAll(!allSelected)}
+              />
+            ) : (
+              <Text size="xs" fw={700} c="dimmed" tt="uppercase" ta={h.id === "balance" ? "right" : undefined}>
+                {flexRender(h.column.columnDef.header, h.getContext())}
+              </Text>
+            )}
+          </Box>
+        ))}
+      </Box>
+      <div ref={scrollRef} style={{ height, minWidth: MIN_WIDTH, overflowY: "auto", overflowX: "hidden", position: "relative" }} data-testid="mapping-grid-scroll">
+        {rows.length === 0 ? (
+          <Text size="sm" c="dimmed" p="lg" ta="center">
+            No account matches these filters.
+          </Text>
+        ) : null}
+        <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+          {virtualizer.getVirtualItems().map((v) => {
+            const r = tableRows[v.index];
+            if (!r) return null;
+            const isActive = v.index === activeIndex;
+            const isSelected = selected.has(r.id);
+            const hasError = props.errors[r.id] !== undefined;
+            return (
+              <div
+                key={r.id}
+                id={`map-row-${r.id}`}
+                role="row"
+                aria-rowindex={v.index + 2}
+                aria-selected={isSelected}
+                data-row-id={r.id}
+                data-index={v.index}
+                data-active={isActive || undefined}
+                onMouseDown={() => setActive(v.index)}
+                style={{
+                  position: "absolute",
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  transform: `translateY(${v.start}px)`,
+                  display: "grid",
+                  gridTemplateColumns: COLUMNS,
+                  gap: 6,
+                  alignItems: "center",
+                  height: v.size,
+                  padding: "4px 10px",
+                  minWidth: MIN_WIDTH,
+                  borderBottom: "1px solid var(--mantine-color-gray-2)",
+                  background: hasError
+                    ? "var(--mantine-color-red-0)"
+                    : isSelected
+                      ? "var(--mantine-color-blue-0)"
+                      : r.original.invalidReason
+                        ? "var(--mantine-color-orange-0)"
+                        : undefined,
+                  boxShadow: isActive ? "inset 3px 0 0 var(--mantine-color-blue-6)" : undefined,
+                }}
+              >
+                {r.getVisibleCells().map((c) => (
+                  <div role="gridcell" key={c.id} style={{ minWidth: 0, display: "flex", alignItems: "center" }}>
+                    <Cell id={c.column.id} row={r.original} meta={meta} />
+                  </div>
+                ))}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      <Group justify="space-between" px="sm" py={6} style={{ borderTop: "1px solid var(--mantine-color-gray-3)" }}>
+        <Text size="xs" c="dimmed">
+          {rows.length.toLocaleString()} accounts shown · {selected.size.toLocaleString()} selected
+        </Text>
+        <Text size="xs" c="dimmed">
+          <IconCheck size={11} aria-hidden /> Keys: ↑ ↓ move · Space select · Enter choose parent · A accept suggestion · Delete unmap
+        </Text>
+      </Group>
+    </Box>
+  );
+}

@@ -1,0 +1,112 @@
+import type { CompanyAccount, CompanyMap } from "@groupledger/contract";
+import { chartMappingProblem, currencyExponent, type ChartAccount } from "@groupledger/domain";
+import type { Suggestions } from "./api.ts";
+
+/** One subsidiary account as the grid shows it, with its map, its problem and its best suggestion. */
+export interface MappingRow {
+  account: CompanyAccount;
+  /** The parent account Id it maps to, or null. */
+  parentId: string | null;
+  /** Why its current map cannot be used (GET /map `invalid`), or null. */
+  invalidReason: string | null;
+  suggestion: { parentAccountId: string; score: number; reasons: string[] } | null;
+}
+
+export function chartAccount(a: CompanyAccount): ChartAccount {
+  return {
+    id: a.Id,
+    name: a.name,
+    acctNum: a.acctNum,
+    classification: a.classification,
+    accountType: a.accountType,
+    accountSubType: a.accountSubType,
+    active: a.active,
+  };
+}
+
+export function buildRows(accounts: readonly CompanyAccount[], map: CompanyMap | undefined, suggestions: Suggestions | undefined): MappingRow[] {
+  const invalid = new Map((map?.invalid ?? []).map((i) => [i.accountId, i.reason]));
+  return accounts.map((account) => {
+    const parentId = map?.map[account.Id] ?? null;
+    const top = parentId === null ? suggestions?.[account.Id]?.[0] : undefined;
+    return { account, parentId, invalidReason: invalid.get(account.Id) ?? null, suggestion: top ?? null };
+  });
+}
+
+export type ClassificationFilter = "all" | string;
+
+export interface RowFilters {
+  unmappedOnly: boolean;
+  classification: ClassificationFilter;
+  accountType: string;
+  search: string;
+}
+
+export const NO_FILTERS: RowFilters = { unmappedOnly: false, classification: "all", accountType: "all", search: "" };
+
+/** The grid's filters: unmapped only, by classification and type, and a search over number, name and type. */
+export function filterRows(rows: readonly MappingRow[], f: RowFilters): MappingRow[] {
+  const needle = f.search.trim().toLowerCase();
+  return rows.filter(({ account: a, parentId }) => {
+    if (f.unmappedOnly && parentId !== null) return false;
+    if (f.classification !== "all" && a.classification !== f.classification) return false;
+    if (f.accountType !== "all" && a.accountType !== f.accountType) return false;
+    if (!needle) return true;
+    return `${a.acctNum ?? ""} ${a.name} ${a.fullyQualifiedName} ${a.accountType} ${a.accountSubType ?? ""}`.toLowerCase().includes(needle);
+  });
+}
+
+export interface ParentOption {
+  value: string;
+  label: string;
+  /** Why this parent account may not be chosen for the row's account; null when it may. */
+  problem: string | null;
+}
+
+export const accountLabel = (a: Pick<CompanyAccount, "acctNum" | "name">) => (a.acctNum ? `${a.acctNum} · ${a.name}` : a.name);
+
+/**
+ * The parent accounts the picker offers for one subsidiary account. Only accounts of the same
+ * classification are listed at all (an asset never lands on an expense, so listing the others
+ * would only bury the right one); among them an inactive account or one of another equity nature
+ * stays visible but disabled, with the reason from chartMappingProblem, so the user learns why the
+ * account they expected cannot be used.
+ */
+export function parentOptions(sub: CompanyAccount, parents: readonly CompanyAccount[]): ParentOption[] {
+  const s = chartAccount(sub);
+  return parents
+    .filter((p) => p.classification === sub.classification)
+    .map((p) => ({ value: p.Id, label: accountLabel(p), problem: chartMappingProblem(s, chartAccount(p)) }))
+    .sort((a, b) => Number(a.problem !== null) - Number(b.problem !== null) || a.label.localeCompare(b.label, "en", { numeric: true }));
+}
+
+/** A balance in minor units as money of its currency: the ISO exponent places the decimal point; credits in parentheses. */
+export function formatBalance(amountMinor: number | null, currency: string, locale?: string): string {
+  if (amountMinor === null) return "—";
+  let exponent = 2;
+  try {
+    exponent = currencyExponent(currency);
+  } catch {
+    return `${(amountMinor / 100).toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
+  }
+  return new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency,
+    currencySign: "accounting",
+    minimumFractionDigits: exponent,
+    maximumFractionDigits: exponent,
+  }).format(amountMinor / 10 ** exponent);
+}
+
+/** Field errors of a 400 invalid_mapping answer (details.fields, path "map.<subId>") keyed by subsidiary account Id. */
+export function rowErrors(fieldErrors: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [path, message] of Object.entries(fieldErrors)) if (path.startsWith("map.")) out[path.slice(4)] = message;
+  return out;
+}
+
+/** SPEC §4 progress: mapped / to map over accounts that ever had a balance. */
+export function progressOf(map: Pick<CompanyMap, "mapped" | "toMap"> | undefined): number {
+  if (!map || map.toMap === 0) return map ? 100 : 0;
+  return Math.min(100, Math.round((map.mapped / map.toMap) * 100));
+}
