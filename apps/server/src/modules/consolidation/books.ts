@@ -1,3 +1,4 @@
+import type { ChartAccount } from "@groupledger/domain";
 import { addMonths, fiscalYearStart, formatMonth, parseMonth, qboEquityKind, type EquityKind } from "@groupledger/domain";
 import { accountLabel, formatAmount, type Problem } from "./problems.ts";
 
@@ -30,15 +31,8 @@ import { accountLabel, formatAmount, type Problem } from "./problems.ts";
  * it, because the CTA would otherwise silently absorb it.
  */
 
-export interface ChartRow {
-  id: string;
-  name: string;
-  acctNum: string | null;
-  classification: string;
-  accountType: string;
-  accountSubType: string | null;
-  active: boolean;
-}
+/** The domain's view of an account (one definition, packages/domain/src/coa). */
+export type ChartRow = ChartAccount;
 
 export interface CompanyBooksInfo {
   realmId: string;

@@ -19,6 +19,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import { accountMaps, fxRates, historicalEquity, monthlyBalances, qboAccounts, translationSettings, type companies } from "../../db/schema.ts";
 import { errors } from "../../http/errors.ts";
+import { toChartAccount } from "../companies/chart.ts";
 import { byQboId, listCompanies } from "../companies/routes.ts";
 import { lastDayOf, monthOf } from "../sync/months.ts";
 import {
@@ -143,15 +144,6 @@ function resolvePeriod(period: PeriodRequest, openingMonth: string | undefined):
   return { from, to, opening };
 }
 
-const chartRow = (r: typeof qboAccounts.$inferSelect): ChartRow => ({
-  id: r.qboId,
-  name: r.name,
-  acctNum: r.acctNum,
-  classification: r.classification,
-  accountType: r.accountType,
-  accountSubType: r.accountSubType,
-  active: r.active,
-});
 
 export async function buildConsolidationInput(db: Db, req: BuildRequest, options: BuildOptions = {}): Promise<BuildResult> {
   const { from, to, opening } = resolvePeriod(req.period, req.openingMonth);
@@ -175,7 +167,7 @@ export async function buildConsolidationInput(db: Db, req: BuildRequest, options
   const fyStartOf = (c: CompanyRow, m: string) => formatMonth(fiscalYearStart(parseMonth(m), c.fiscalYearStartMonth));
   const readFrom = withBalances.map((c) => fyStartOf(c, opening)).sort()[0] ?? opening;
   const balanceRealms = withBalances.map((c) => c.realmId);
-  const [chartRows, balanceRows, syncedRange, mapRows, settingsRows, historicalRows, rateRows] = await Promise.all([
+  const [toChartAccounts, balanceRows, syncedRange, mapRows, settingsRows, historicalRows, rateRows] = await Promise.all([
     db.select().from(qboAccounts).where(inArray(qboAccounts.realmId, realms)),
     balanceRealms.length === 0
       ? []
@@ -208,7 +200,7 @@ export async function buildConsolidationInput(db: Db, req: BuildRequest, options
   ]);
 
   const charts = new Map<string, ChartRow[]>(realms.map((r) => [r, []]));
-  for (const r of chartRows) charts.get(r.realmId)!.push(chartRow(r));
+  for (const r of toChartAccounts) charts.get(r.realmId)!.push(toChartAccount(r));
   for (const list of charts.values()) list.sort((a, b) => byQboId(a.id, b.id));
   const amounts = new Map<string, number>();
   for (const r of balanceRows) amounts.set(`${r.realmId}|${r.account}|${r.month.slice(0, 7)}`, r.amount);

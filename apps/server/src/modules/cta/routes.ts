@@ -9,10 +9,11 @@ import {
   type CtaSubsidiary,
   type FieldError,
 } from "@groupledger/contract";
-import { ctaAccountProblem, normalizeRate, qboEquityKind, RATE_MESSAGE, suggestCtaAccounts, type ChartAccount } from "@groupledger/domain";
+import { ctaAccountProblem, normalizeRate, qboEquityKind, RATE_MESSAGE, suggestCtaAccounts } from "@groupledger/domain";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { companies, historicalEquity, monthlyBalances, qboAccounts, translationSettings } from "../../db/schema.ts";
+import { companies, historicalEquity, monthlyBalances, translationSettings } from "../../db/schema.ts";
+import { chartOf } from "../companies/chart.ts";
 import { authOf } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
@@ -24,15 +25,10 @@ const err = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 
 
 type CompanyRow = typeof companies.$inferSelect;
 
-async function chart(db: Db, realmId: string): Promise<ChartAccount[]> {
-  const rows = await db.select().from(qboAccounts).where(eq(qboAccounts.realmId, realmId));
-  return rows.map((r) => ({ id: r.qboId, name: r.name, acctNum: r.acctNum, classification: r.classification, accountType: r.accountType, accountSubType: r.accountSubType, active: r.active }));
-}
-
 /** A foreign subsidiary's settings, its contributed-equity accounts with their historical translation, and what is missing. */
 async function subsidiaryView(db: Db, company: CompanyRow): Promise<CtaSubsidiary> {
   const [settings] = await db.select().from(translationSettings).where(eq(translationSettings.realmId, company.realmId)).limit(1);
-  const accounts = (await chart(db, company.realmId)).filter((a) => a.classification === "Equity" && qboEquityKind(a.accountSubType) === "contributedCapital");
+  const accounts = (await chartOf(db, company.realmId)).filter((a) => a.classification === "Equity" && qboEquityKind(a.accountSubType) === "contributedCapital");
   const historical = await db.select().from(historicalEquity).where(eq(historicalEquity.realmId, company.realmId));
   const byAccount = new Map(historical.map((h) => [h.accountId, h]));
   const latest = accounts.length
@@ -88,7 +84,7 @@ export const ctaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databa
       const all = await listCompanies(db, authOf(req).user.accountId);
       const parent = all.find((c) => c.isParent);
       if (!parent) return { parentRealmId: null, parentCurrency: null, ctaAccountSuggestions: [], subsidiaries: [] };
-      const parentChart = await chart(db, parent.realmId);
+      const parentChart = await chartOf(db, parent.realmId);
       const names = new Map(parentChart.map((a) => [a.id, a.name]));
       const foreign = all.filter((c) => !c.isParent && !c.archivedAt && c.homeCurrency !== parent.homeCurrency);
       return {
@@ -126,11 +122,11 @@ export const ctaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databa
       const body = req.body;
       const fields: FieldError[] = [];
       if (body.ctaAccountId) {
-        const problem = ctaAccountProblem((await chart(db, parent.realmId)).find((a) => a.id === body.ctaAccountId));
+        const problem = ctaAccountProblem((await chartOf(db, parent.realmId)).find((a) => a.id === body.ctaAccountId));
         if (problem) fields.push({ path: "ctaAccountId", message: problem });
       }
       const contributed = new Set(
-        (await chart(db, company.realmId)).filter((a) => a.classification === "Equity" && qboEquityKind(a.accountSubType) === "contributedCapital").map((a) => a.id),
+        (await chartOf(db, company.realmId)).filter((a) => a.classification === "Equity" && qboEquityKind(a.accountSubType) === "contributedCapital").map((a) => a.id),
       );
       const historical = (body.historical ?? []).map((h, i) => {
         if (!contributed.has(h.accountId)) fields.push({ path: `historical.${i}.accountId`, message: `Account ${h.accountId} is not a contributed-equity account of ${company.companyName}.` });

@@ -12,10 +12,11 @@ import {
   suggestionsResponseSchema,
   type CompanyMap,
 } from "@groupledger/contract";
-import { chartMappingProblem, isCompanyMapped, suggestMappings, type ChartAccount } from "@groupledger/domain";
+import { chartMappingProblem, isCompanyMapped, suggestMappings } from "@groupledger/domain";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { accountMaps, qboAccounts } from "../../db/schema.ts";
+import { accountMaps } from "../../db/schema.ts";
+import { chartOf } from "../companies/chart.ts";
 import { authOf } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
@@ -24,20 +25,6 @@ import { listCompanies } from "../companies/routes.ts";
 const security = [{ bearer: [] }];
 const tags = ["mapping"];
 const err = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-
-async function chartOf(db: Db, realmId: string): Promise<(ChartAccount & { everHadBalance: boolean })[]> {
-  const rows = await db.select().from(qboAccounts).where(eq(qboAccounts.realmId, realmId));
-  return rows.map((r) => ({
-    id: r.qboId,
-    name: r.name,
-    acctNum: r.acctNum,
-    classification: r.classification,
-    accountType: r.accountType,
-    accountSubType: r.accountSubType,
-    active: r.active,
-    everHadBalance: r.everHadBalance,
-  }));
-}
 
 /** A subsidiary of the caller's account and the account's parent, or the error that says what is missing. */
 async function subsidiaryAndParent(db: Db, accountId: string, realmId: string) {
