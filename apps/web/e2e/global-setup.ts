@@ -68,8 +68,17 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
   throw new Error(`the server did not become healthy at ${url} within ${timeoutMs} ms`);
 }
 
-export default async function setup(project: TestProject) {
-  buildIfNeeded();
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real server on a fresh embedded database and its own QuickBooks emulator. A QuickBooks
+ * company can be connected to one account only, so a test file that connects the demo parent for
+ * its own user needs a server (and emulator) of its own.
+ */
+export async function startServer(): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "gl-e2e-"));
   const port = await freePort();
   const server = spawn(process.execPath, ["--import", "tsx", join(root, "apps/server/src/main.ts")], {
@@ -85,24 +94,32 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: "warn",
     },
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(baseUrl, server, 60_000);
+    await waitForHealth(url, server, 60_000);
   } catch (err) {
     server.kill("SIGTERM");
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
-  project.provide("baseUrl", baseUrl);
-  project.provide("idleTimeoutMs", E2E_IDLE_TIMEOUT_MS);
-
-  return async () => {
-    if (server.exitCode === null) {
-      const exited = new Promise((r) => server.once("exit", r));
-      server.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (server.exitCode === null) server.kill("SIGKILL");
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    url,
+    async stop() {
+      if (server.exitCode === null) {
+        const exited = new Promise((r) => server.once("exit", r));
+        server.kill("SIGTERM");
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (server.exitCode === null) server.kill("SIGKILL");
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+export default async function setup(project: TestProject) {
+  buildIfNeeded();
+  const server = await startServer();
+  project.provide("baseUrl", server.url);
+  project.provide("idleTimeoutMs", E2E_IDLE_TIMEOUT_MS);
+  return () => server.stop();
 }

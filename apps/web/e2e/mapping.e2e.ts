@@ -2,14 +2,24 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "./global-setup.ts";
 
 /**
  * Issue 7 end to end, COA mapping: the demo parent and its UK subsidiary connected through the
  * real pop-up, then on /setup/coa: accept the suggestions, fix one map by hand, map the rest with
  * "Map selected to…", and watch onboarding go 2 → 2.1 → 2.3, then 'Continue' to /setup/obal and 3.
  */
-const baseUrl = inject("baseUrl");
+// Its own server: the shared one's demo parent already belongs to the companies test's user.
+let baseUrl = "";
+let server: RunningServer | undefined;
+beforeAll(async () => {
+  server = await startServer();
+  baseUrl = server.url;
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+});
 const SHOTS = fileURLToPath(new URL("../../../artifacts/screenshots/", import.meta.url));
 const EMAIL = `mapper.${Date.now()}@northwind.example`;
 const PASSWORD = "Ledger#2026x";
