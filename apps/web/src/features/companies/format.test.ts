@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { countryName, formatDate, formatMinor, formatMonth, todayIsoDate } from "./format.ts";
+import { formatMinor } from "../../lib/money.ts";
+import { countryName, formatDate, formatMonth, todayIsoDate } from "./format.ts";
 
 describe("formatMinor: minor units with the currency's exponent", () => {
   it("places the decimal point by ISO 4217 exponent", () => {

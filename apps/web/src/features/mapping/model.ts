@@ -1,5 +1,6 @@
+import { formatMinor } from "../../lib/money.ts";
 import type { CompanyAccount, CompanyMap } from "@groupledger/contract";
-import { chartMappingProblem, currencyExponent, type ChartAccount } from "@groupledger/domain";
+import { chartMappingProblem, type ChartAccount } from "@groupledger/domain";
 import type { Suggestions } from "./api.ts";
 
 /** One subsidiary account as the grid shows it, with its map, its problem and its best suggestion. */
@@ -80,22 +81,9 @@ export function parentOptions(sub: CompanyAccount, parents: readonly CompanyAcco
     .sort((a, b) => Number(a.problem !== null) - Number(b.problem !== null) || a.label.localeCompare(b.label, "en", { numeric: true }));
 }
 
-/** A balance in minor units as money of its currency: the ISO exponent places the decimal point; credits in parentheses. */
+/** A balance in minor units as money of its currency (credits in parentheses); "—" before any sync. */
 export function formatBalance(amountMinor: number | null, currency: string, locale?: string): string {
-  if (amountMinor === null) return "—";
-  let exponent = 2;
-  try {
-    exponent = currencyExponent(currency);
-  } catch {
-    return `${(amountMinor / 100).toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
-  }
-  return new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency,
-    currencySign: "accounting",
-    minimumFractionDigits: exponent,
-    maximumFractionDigits: exponent,
-  }).format(amountMinor / 10 ** exponent);
+  return amountMinor === null ? "—" : formatMinor(amountMinor, currency, locale);
 }
 
 /** Field errors of a 400 invalid_mapping answer (details.fields, path "map.<subId>") keyed by subsidiary account Id. */

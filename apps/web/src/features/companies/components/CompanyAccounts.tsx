@@ -1,7 +1,8 @@
 import { Badge, Button, Group, ScrollArea, Skeleton, Table, Text } from "@mantine/core";
 import type { CompanyAccount } from "@groupledger/contract";
 import { useCompanyAccounts } from "../api.ts";
-import { formatMinor, formatMonth } from "../format.ts";
+import { formatMinor } from "../../../lib/money.ts";
+import { formatMonth } from "../format.ts";
 import { fullLabel } from "./styles.ts";
 
 /** Digits of equal width, so amounts and account numbers line up down the column. */
