@@ -1,7 +1,5 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import * as e2e from "./support.ts";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 /**
@@ -10,29 +8,19 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
  * step 1 (1 → 1.1 → 1.2 → 2).
  */
 const baseUrl = inject("baseUrl");
-const SHOTS = fileURLToPath(new URL("../../../artifacts/screenshots/", import.meta.url));
 const EMAIL = `consolidator.${Date.now()}@northwind.example`;
-const PASSWORD = "Ledger#2026x";
-
-const PARENT = { realmId: "9341453172384015", name: "Northwind Holdings Inc." };
-const UK = { realmId: "9341453172384023", name: "Northwind UK Ltd" };
-const CANADA = { realmId: "9341453172384031", name: "Northwind Canada Inc." };
-const GERMANY = { realmId: "9341453172384049", name: "Northwind Deutschland GmbH" };
+const PASSWORD = e2e.PASSWORD;
+const { parent: PARENT, uk: UK, canada: CANADA, germany: GERMANY } = e2e.DEMO;
 
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-const shot = (p: Page, name: string) => p.screenshot({ path: join(SHOTS, `${name}.png`) });
+const shot = e2e.shot;
 const row = (realmId: string) => page.getByTestId(`company-${realmId}`);
 
-async function api<T>(path: string): Promise<T> {
-  const token = await page.evaluate(() => sessionStorage.getItem("t"));
-  const res = await fetch(`${baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}`);
-  return (await res.json()) as T;
-}
-const onboardingStep = async () => (await api<{ onboardingStep: number }>("/account")).onboardingStep;
+const api = <T>(path: string) => e2e.api<T>(page, baseUrl, path);
+const onboardingStep = () => e2e.onboardingStep(page, baseUrl);
 
 /** The built-in QuickBooks emulator's simulated latency per call (its admin API, outside production). */
 async function sandboxLatency(latencyMs: number) {
@@ -44,52 +32,20 @@ async function sandboxLatency(latencyMs: number) {
   expect(res.status).toBe(200);
 }
 
-/** Signs up and verifies through the API (the screens are covered by app.e2e.ts), then logs in through the page. */
-async function signUpAndLogIn() {
-  const post = (path: string, body: unknown) =>
-    fetch(`${baseUrl}/api/session${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  expect((await post("/signup", { email: EMAIL, password: PASSWORD })).status).toBeLessThan(300);
-  const mail = (await (await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(EMAIL)}`)).json()) as { messages: { text: string }[] };
-  const code = /code is ([0-9A-Z]{4}-[0-9A-Z]{4})/.exec(mail.messages[0]?.text ?? "")?.[1];
-  expect(code).toBeTruthy();
-  expect((await post("/validationcode", { validationCode: code, email: EMAIL })).status).toBeLessThan(300);
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(EMAIL);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL("**/setup/companies");
-}
+const signUpAndLogIn = () => e2e.signUpAndLogIn(page, baseUrl, EMAIL, PASSWORD);
 
-/**
- * Clicks `button`, which must open the QuickBooks pop-up, picks `company` on the consent page and
- * clicks Connect (or Cancel); resolves once the pop-up has closed itself.
- */
-async function connectThroughPopup(open: () => Promise<void>, company: string | RegExp, opts: { decision?: "Connect" | "Cancel"; screenshot?: string } = {}) {
-  const popupOpened = context.waitForEvent("page");
-  await open();
-  const popup = await popupOpened;
-  await popup.getByRole("heading", { name: "Connect to GroupLedger" }).waitFor();
-  expect(popup.viewportSize()).toEqual({ width: 600, height: 544 });
-  const closed = popup.waitForEvent("close");
-  await popup.getByRole("radio", { name: company }).check();
-  if (opts.screenshot) await shot(popup, opts.screenshot);
-  await popup.getByRole("button", { name: opts.decision ?? "Connect", exact: true }).click();
-  await closed;
-}
+/** The pop-up always opens at Intuit's 600 × 544; `screenshot` photographs the consent page. */
+const connectThroughPopup = (open: () => Promise<void>, company: string | RegExp, opts: { decision?: "Connect" | "Cancel"; screenshot?: string } = {}) =>
+  e2e.connectThroughPopup(context, open, company, {
+    decision: opts.decision,
+    onConsent: async (popup) => {
+      expect(popup.viewportSize()).toEqual({ width: 600, height: 544 });
+      if (opts.screenshot) await shot(popup, opts.screenshot);
+    },
+  });
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-  // The e2e server's idle timeout is 4 s, and time spent in the pop-up is not activity in this
-  // window: a steady pointer movement keeps the session from timing out mid-flow (app.e2e.ts tests idling).
-  await page.addInitScript(() => {
-    setInterval(() => window.dispatchEvent(new Event("mousemove")), 1000);
-  });
+  ({ browser, context, page } = await e2e.openBrowser({ width: 1280, height: 800 }));
   // Records every text the sync cells show, so the test sees progress that came and went between its own looks.
   await page.addInitScript(() => {
     const seen: string[] = [];
@@ -183,7 +139,7 @@ describe("Connected companies in a browser", () => {
     const shown = await page.evaluate(() => (window as unknown as { syncSeen: string[] }).syncSeen);
     expect(shown.some((t) => /^(Queued|Syncing \d+%)/.test(t))).toBe(true);
     await page.getByRole("button", { name: "Dismiss message" }).click();
-    await page.screenshot({ path: join(SHOTS, "14-companies-synced.png"), fullPage: true });
+    await page.screenshot({ path: `${e2e.SHOTS}/14-companies-synced.png`, fullPage: true });
   });
 
   it("shows each company's accounts with balances in its own currency", async () => {

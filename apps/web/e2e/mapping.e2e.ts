@@ -1,9 +1,7 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "./global-setup.ts";
+import * as e2e from "./support.ts";
 
 /**
  * Issue 7 end to end, COA mapping: the demo parent and its UK subsidiary connected through the
@@ -20,96 +18,31 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-const SHOTS = fileURLToPath(new URL("../../../artifacts/screenshots/", import.meta.url));
 const EMAIL = `mapper.${Date.now()}@northwind.example`;
-const PASSWORD = "Ledger#2026x";
-const PARENT = { realmId: "9341453172384015", name: "Northwind Holdings Inc." };
-const UK = { realmId: "9341453172384023", name: "Northwind UK Ltd" };
+const UK = e2e.DEMO.uk;
 
-let browser: Browser;
-let context: BrowserContext;
+let session: e2e.Session;
 let page: Page;
 
-const shot = (p: Page, name: string) => p.screenshot({ path: join(SHOTS, `${name}.png`) });
-
-async function api<T>(path: string): Promise<T> {
-  const token = await page.evaluate(() => sessionStorage.getItem("t"));
-  const res = await fetch(`${baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}`);
-  return (await res.json()) as T;
-}
-const onboardingStep = async () => (await api<{ onboardingStep: number }>("/account")).onboardingStep;
+const shot = e2e.shot;
+const api = <T>(path: string) => e2e.api<T>(page, baseUrl, path);
+const onboardingStep = () => e2e.onboardingStep(page, baseUrl);
+const continueModal = (name: string | RegExp) => e2e.continueModal(page, name);
 const ukMap = () => api<{ mapped: number; toMap: number; complete: boolean; map: Record<string, string> }>(`/companies/${UK.realmId}/map`);
 
-async function signUpAndLogIn() {
-  const post = (path: string, body: unknown) =>
-    fetch(`${baseUrl}/api/session${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  expect((await post("/signup", { email: EMAIL, password: PASSWORD })).status).toBeLessThan(300);
-  const mail = (await (await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(EMAIL)}`)).json()) as { messages: { text: string }[] };
-  const code = /code is ([0-9A-Z]{4}-[0-9A-Z]{4})/.exec(mail.messages[0]?.text ?? "")?.[1];
-  expect(code).toBeTruthy();
-  expect((await post("/validationcode", { validationCode: code, email: EMAIL })).status).toBeLessThan(300);
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(EMAIL);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL("**/setup/companies");
-}
-
-/** Clicks `open`, picks `company` on the emulator's consent page and connects; resolves once the pop-up closed itself. */
-async function connectThroughPopup(open: () => Promise<void>, company: string) {
-  const popupOpened = context.waitForEvent("page");
-  await open();
-  const popup = await popupOpened;
-  await popup.getByRole("heading", { name: "Connect to GroupLedger" }).waitFor();
-  const closed = popup.waitForEvent("close");
-  await popup.getByRole("radio", { name: company }).check();
-  await popup.getByRole("button", { name: "Connect", exact: true }).click();
-  await closed;
-}
-
-/** Closes the milestone modal with this title if it is (or comes) up. */
-async function continueModal(name: string | RegExp) {
-  const modal = page.getByRole("dialog", { name });
-  await modal.waitFor();
-  await modal.getByRole("button", { name: "Continue" }).click();
-  await modal.waitFor({ state: "hidden" });
-}
-
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  page = await context.newPage();
-  // The e2e server's idle timeout is 4 s; time in the pop-up is not activity in this window.
-  await page.addInitScript(() => {
-    setInterval(() => window.dispatchEvent(new Event("mousemove")), 1000);
-  });
+  session = await e2e.openBrowser();
+  ({ page } = session);
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await session?.browser.close();
 });
 
 describe("COA mapping in a browser", () => {
   it("connects the demo parent and its UK subsidiary and continues to /setup/coa at step 2", async () => {
-    await signUpAndLogIn();
-    await page.getByRole("dialog", { name: "Welcome to GroupLedger" }).getByRole("button", { name: "Get Started" }).click();
-    await connectThroughPopup(() => page.getByRole("button", { name: "Connect company" }).click(), PARENT.name);
-    await page.getByTestId("next-step").getByRole("button", { name: "Set a parent" }).click();
-    await page.getByRole("menuitem", { name: PARENT.name }).click();
-    await continueModal("Your first company is connected!");
-    await connectThroughPopup(() => page.getByRole("button", { name: "Connect a subsidiary" }).first().click(), UK.name);
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const states = Object.values(await api<Record<string, { sync: { state: string } }>>("/companies/status")).map((s) => s.sync.state);
-      if (states.length === 2 && states.every((s) => s === "succeeded")) break;
-      if (states.includes("failed") || Date.now() > deadline) throw new Error(`syncs did not finish: ${states.join(", ")}`);
-      await page.waitForTimeout(250);
-    }
+    await e2e.signUpAndLogIn(page, baseUrl, EMAIL);
+    await e2e.connectDemoGroup(session, baseUrl, [UK]);
     await page.getByRole("button", { name: "Continue to COA Mapping" }).click();
     await page.waitForURL("**/setup/coa");
     await expect.poll(onboardingStep).toBe(2);
