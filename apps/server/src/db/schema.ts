@@ -25,6 +25,13 @@ export const accounts = pgTable("accounts", {
   onboarding: boolean("onboarding").notNull().default(true),
   // numeric keeps 1.1 exact; steps are a fixed set validated by the domain.
   onboardingStep: numeric("onboarding_step", { precision: 3, scale: 1 }).notNull().default("0"),
+  /**
+   * SPEC §3 Subscription status (TRIAL, TRIALOPTIN, SUBSCRIBED, PAID), stored upper-case. Sign-up
+   * sets trial_ends_at from the domain's trial length; the default only covers accounts that
+   * existed before billing.
+   */
+  subscriptionStatus: text("subscription_status").$type<"TRIAL" | "TRIALOPTIN" | "SUBSCRIBED" | "PAID">().notNull().default("TRIAL"),
+  trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }).notNull().default(sql`now() + interval '14 days'`),
   nabAccounts: jsonb("nab_accounts")
     .$type<{ realmId: string; neverABalanceAccountsForCompany: string[] }[]>()
     .notNull()
@@ -41,9 +48,14 @@ export const users = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
+    /** Display name (Account Settings → Profile); empty until the user sets it. */
+    name: text("name").notNull().default(""),
     passwordHash: text("password_hash").notNull(),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** 0 = member, 1 = admin (packages/contract permissions); an account's first user is an admin. */
     permissionLevel: integer("permission_level").notNull().default(0),
+    /** Where exported workbooks are mailed (PATCH /api/excel/update); null = the sign-in email. */
+    reportEmail: text("report_email"),
     releaseNotesVersion: text("release_notes_version").notNull().default("0"),
     // Bumped on password change/reset: every token issued before is rejected.
     tokenVersion: integer("token_version").notNull().default(0),
@@ -53,7 +65,7 @@ export const users = pgTable(
   (t) => [uniqueIndex("users_email_key").on(t.email), index("users_account_idx").on(t.accountId)],
 );
 
-export const codePurposes = ["verify_email", "reset_password"] as const;
+export const codePurposes = ["verify_email", "reset_password", "change_email"] as const;
 export type CodePurpose = (typeof codePurposes)[number];
 
 /** Single-use codes; only a keyed hash is stored, never the code. */
@@ -66,6 +78,8 @@ export const verificationCodes = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     purpose: text("purpose").$type<CodePurpose>().notNull(),
     codeHash: text("code_hash").notNull(),
+    /** change_email only: the new address the code was mailed to; it replaces the email once verified. */
+    targetEmail: text("target_email"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     attempts: integer("attempts").notNull().default(0),
     usedAt: timestamp("used_at", { withTimezone: true }),
@@ -376,4 +390,80 @@ export const historicalEquity = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.realmId, t.accountId] })],
+);
+
+/**
+ * An invitation to join an account. Only a keyed hash of the mailed token is stored; at most one
+ * live (not accepted, not revoked) invitation per email and account.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    permissionLevel: integer("permission_level").notNull().default(0),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    sendCount: integer("send_count").notNull().default(1),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedUserId: uuid("accepted_user_id").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("invitations_token_key").on(t.tokenHash),
+    uniqueIndex("invitations_live_email_key").on(t.accountId, t.email).where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    index("invitations_account_idx").on(t.accountId, t.createdAt),
+  ],
+);
+
+/**
+ * The paid subscription of an account, as the payment provider reported it. Card details are the
+ * provider's display fields only (brand, last four digits, expiry): never the number or the CVV.
+ */
+export const billingSubscriptions = pgTable("billing_subscriptions", {
+  accountId: uuid("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  plan: text("plan").notNull(),
+  provider: text("provider").notNull(),
+  providerCustomerId: text("provider_customer_id").notNull(),
+  providerSubscriptionId: text("provider_subscription_id").notNull(),
+  cardBrand: text("card_brand").notNull(),
+  cardLast4: text("card_last4").notNull(),
+  cardExpMonth: integer("card_exp_month").notNull(),
+  cardExpYear: integer("card_exp_year").notNull(),
+  currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
+  canceledAt: timestamp("canceled_at", { withTimezone: true }),
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Charges the provider confirmed, newest first on the settings screen (the account's receipts). */
+export const billingPayments = pgTable(
+  "billing_payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    providerPaymentId: text("provider_payment_id").notNull(),
+    plan: text("plan").notNull(),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
+    periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("billing_payments_provider_key").on(t.provider, t.providerPaymentId),
+    index("billing_payments_account_idx").on(t.accountId, t.createdAt),
+  ],
 );
