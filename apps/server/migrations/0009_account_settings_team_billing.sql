@@ -45,7 +45,7 @@ CREATE TABLE "invitations" (
 );
 --> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "subscription_status" text DEFAULT 'TRIAL' NOT NULL;--> statement-breakpoint
-ALTER TABLE "accounts" ADD COLUMN "trial_ends_at" timestamp with time zone DEFAULT now() + interval '14 days' NOT NULL;--> statement-breakpoint
+ALTER TABLE "accounts" ADD COLUMN "trial_ends_at" timestamp with time zone DEFAULT now() + interval '30 days' NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "name" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "report_email" text;--> statement-breakpoint
 ALTER TABLE "verification_codes" ADD COLUMN "target_email" text;--> statement-breakpoint

@@ -31,7 +31,7 @@ export const accounts = pgTable("accounts", {
    * existed before billing.
    */
   subscriptionStatus: text("subscription_status").$type<"TRIAL" | "TRIALOPTIN" | "SUBSCRIBED" | "PAID">().notNull().default("TRIAL"),
-  trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }).notNull().default(sql`now() + interval '14 days'`),
+  trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }).notNull().default(sql`now() + interval '30 days'`),
   nabAccounts: jsonb("nab_accounts")
     .$type<{ realmId: string; neverABalanceAccountsForCompany: string[] }[]>()
     .notNull()
