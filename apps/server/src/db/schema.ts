@@ -467,3 +467,84 @@ export const billingPayments = pgTable(
     index("billing_payments_account_idx").on(t.accountId, t.createdAt),
   ],
 );
+
+/**
+ * One subsidiary-period entry posted into the parent's QBO by a consolidation run (issue 9).
+ * At most one live ('posted') entry per subsidiary and period; a replaced or deleted one stays
+ * as history. `inputs` is the audit trail: the balances, rates, maps and settings it was built
+ * from; `stale` is set when a sync finds the books changed since.
+ */
+export const consolidationPostings = pgTable(
+  "consolidation_postings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    realmId: text("realm_id").notNull(),
+    periodKind: text("period_kind").$type<"month" | "quarter" | "year">().notNull(),
+    periodFrom: text("period_from").notNull(),
+    periodTo: text("period_to").notNull(),
+    periodLabel: text("period_label").notNull(),
+    status: text("status").$type<"posting" | "posted" | "deleted" | "replaced">().notNull(),
+    /** Bumped for each new entry of the same subsidiary and period, so its requestid is new. */
+    generation: integer("generation").notNull().default(0),
+    docNumber: text("doc_number").notNull(),
+    requestId: text("request_id").notNull(),
+    journalEntryId: text("journal_entry_id"),
+    journalEntryUrl: text("journal_entry_url"),
+    lines: jsonb("lines").$type<{ account: string; name: string; debit: number; credit: number }[]>().notNull(),
+    inputs: jsonb("inputs").$type<Record<string, unknown>>().notNull(),
+    runId: uuid("run_id"),
+    postedBy: uuid("posted_by").references(() => users.id, { onDelete: "set null" }),
+    postedAt: timestamp("posted_at", { withTimezone: true }),
+    stale: jsonb("stale").$type<{ detectedAt: string; changes: { account: string; name: string; posted: number; now: number }[] }>(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("consolidation_postings_live_key")
+      .on(t.accountId, t.realmId, t.periodFrom, t.periodTo)
+      .where(sql`status in ('posting', 'posted')`),
+    index("consolidation_postings_realm_idx").on(t.accountId, t.realmId, t.periodFrom),
+  ],
+);
+
+/** A multi-period run: subsidiaries × months posted in order by the `consolidation.run` job. */
+export const consolidationRuns = pgTable(
+  "consolidation_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    realmIds: jsonb("realm_ids").$type<string[]>().notNull(),
+    fromMonth: text("from_month").notNull(),
+    toMonth: text("to_month").notNull(),
+    status: text("status").$type<"queued" | "running" | "pausing" | "paused" | "succeeded" | "finished_with_failures" | "failed">().notNull(),
+    jobId: uuid("job_id"),
+    message: text("message"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("consolidation_runs_account_idx").on(t.accountId, t.createdAt)],
+);
+
+export const consolidationRunItems = pgTable(
+  "consolidation_run_items",
+  {
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => consolidationRuns.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    realmId: text("realm_id").notNull(),
+    month: text("month").notNull(),
+    status: text("status").$type<"pending" | "posted" | "skipped" | "failed">().notNull().default("pending"),
+    message: text("message"),
+    postingId: uuid("posting_id"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.seq] })],
+);
