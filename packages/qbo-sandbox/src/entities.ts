@@ -40,7 +40,9 @@ export function renderAccount(ledger: CompanyLedger, a: Account): Json {
     Classification: classificationOf(a.type),
     AccountType: a.type,
     AccountSubType: a.subType,
-    AcctNum: a.number,
+    // QBO leaves AcctNum out of an account that has none (the recorded samples have none).
+    ...(a.number === "" ? {} : { AcctNum: a.number }),
+    ...(a.description === undefined ? {} : { Description: a.description }),
     CurrentBalance: balance,
     CurrentBalanceWithSubAccounts: balance,
     CurrencyRef: currencyRef(ledger.profile.currency),

@@ -15,6 +15,8 @@ export interface Account {
   readonly type: AccountType;
   readonly subType: string;
   readonly active: boolean;
+  /** Set only on accounts created through the API with one. */
+  readonly description?: string | undefined;
   /** Epoch milliseconds. */
   readonly createTime: number;
   readonly updateTime: number;
@@ -173,6 +175,11 @@ export class CompanyLedger {
 
   addClass(tag: Tag): void {
     this.classes.push(tag);
+  }
+
+  addAccount(account: Account): void {
+    this.accountIndex.set(account.id, account);
+    this.accounts.push(account);
   }
 
   /** Debit-positive home balance of an account over every posting dated on or before `date`. */

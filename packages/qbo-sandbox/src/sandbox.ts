@@ -1,7 +1,7 @@
 /**
  * The emulator's state: the demo group's ledgers, OAuth grants, the requestid replay cache and
- * the fault settings. With `dataDir` every change (posted and deleted entries, created classes,
- * tokens, replays) is written to `sandbox-state.json` there and restored on start; the demo
+ * the fault settings. With `dataDir` every change (posted and deleted entries, created classes and
+ * accounts, tokens, replays) is written to `sandbox-state.json` there and restored on start; the demo
  * data itself is regenerated, since it is deterministic.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
@@ -10,7 +10,7 @@ import { dateIn } from "./calendar.ts";
 import { buildDemoCompanies } from "./demo/index.ts";
 import { INTUIT_TIME_ZONE } from "./faults.ts";
 import type { WireResponse } from "./faults.ts";
-import type { JournalEntry, Tag } from "./ledger.ts";
+import type { Account, JournalEntry, Tag } from "./ledger.ts";
 import { CompanyLedger } from "./ledger.ts";
 import type { OAuthState } from "./oauth.ts";
 import { emptyOAuthState, OAuthStore } from "./oauth.ts";
@@ -45,6 +45,8 @@ export interface SandboxCompany {
 interface PersistedRealm {
   entries: JournalEntry[];
   classes: Tag[];
+  /** Absent in state files written before accounts could be created. */
+  accounts?: Account[];
 }
 
 interface PersistedState {
@@ -56,6 +58,12 @@ interface PersistedState {
 
 const STATE_FILE = "sandbox-state.json";
 
+interface Touched {
+  entries: Set<string>;
+  classes: Set<string>;
+  accounts: Set<string>;
+}
+
 export class Sandbox {
   readonly clientId: string;
   readonly clientSecret: string;
@@ -63,8 +71,8 @@ export class Sandbox {
   readonly limiter = new RealmLimiter();
   readonly oauth: OAuthStore;
   private ledgers = new Map<string, CompanyLedger>();
-  /** Entries and classes changed through the API, per realm: what persistence has to keep. */
-  private touched = new Map<string, { entries: Set<string>; classes: Set<string> }>();
+  /** Entries, classes and accounts changed through the API, per realm: what persistence has to keep. */
+  private touched = new Map<string, Touched>();
   private replays = new Map<string, WireResponse>();
   private readonly clock: () => Date;
   private readonly dataDir: string | undefined;
@@ -143,6 +151,10 @@ export class Sandbox {
     this.touchedOf(realmId).classes.add(id);
   }
 
+  markAccount(realmId: string, id: string): void {
+    this.touchedOf(realmId).accounts.add(id);
+  }
+
   /** Writes the state when a data folder is configured; a no-op in memory. */
   save(): void {
     if (this.dataDir === undefined) return;
@@ -154,6 +166,7 @@ export class Sandbox {
       realms[realmId] = {
         entries: [...t.entries].map((id) => ledger.entry(id)).filter((e): e is JournalEntry => e !== undefined),
         classes: ledger.classes.filter((c) => t.classes.has(c.id)),
+        accounts: ledger.accounts.filter((a) => t.accounts.has(a.id)),
       };
     }
     const state: PersistedState = { version: 1, realms, oauth: this.oauth.state, replays: Object.fromEntries(this.replays) };
@@ -163,9 +176,9 @@ export class Sandbox {
     renameSync(`${file}.tmp`, file);
   }
 
-  private touchedOf(realmId: string): { entries: Set<string>; classes: Set<string> } {
+  private touchedOf(realmId: string): Touched {
     let t = this.touched.get(realmId);
-    if (t === undefined) this.touched.set(realmId, (t = { entries: new Set(), classes: new Set() }));
+    if (t === undefined) this.touched.set(realmId, (t = { entries: new Set(), classes: new Set(), accounts: new Set() }));
     return t;
   }
 
@@ -186,6 +199,11 @@ export class Sandbox {
     for (const [realmId, persisted] of Object.entries(state.realms)) {
       const ledger = this.ledgers.get(realmId);
       if (ledger === undefined) continue;
+      // Accounts first: restored entries may post to them.
+      for (const a of persisted.accounts ?? []) {
+        if (ledger.account(a.id) === undefined) ledger.addAccount(a);
+        this.markAccount(realmId, a.id);
+      }
       for (const e of persisted.entries) {
         if (ledger.entry(e.id) === undefined) ledger.addEntry(e);
         else ledger.replaceEntry(e);

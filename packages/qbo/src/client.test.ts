@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { QboClient, journalEntryBody, type NewJournalEntry } from "./client.ts";
+import { QboClient, accountBody, connectCompany, journalEntryBody, type NewJournalEntry } from "./client.ts";
 import { VirtualClock } from "./clock.ts";
+import { loadStartSandbox, SANDBOX_CLIENT } from "./contract/sandbox-module.ts";
 import { sandboxEndpoints } from "./endpoints.ts";
 import { QboError } from "./errors.ts";
 import { RealmLimiter } from "./limiter.ts";
@@ -382,6 +383,58 @@ describe("journal entries, classes, CDC, exchange rates, reports", () => {
     expect(created).toEqual({ id: "5000000000000012345", syncToken: "0", name: "UK Ltd", fullyQualifiedName: "UK Ltd", active: true, parentId: undefined });
     expect(w.apiCalls()[0]?.url.searchParams.get("requestid")).toMatch(/^[0-9a-f-]{36}$/);
     await expect(w.client().createClass("")).rejects.toThrow(RangeError);
+  });
+
+  const aoci = { name: "Accumulated OCI – Translation", accountType: "Equity", accountSubType: "AccumulatedAdjustment", description: "CTA of foreign subsidiaries" };
+
+  it("createAccount sends QBO's Account body with a fresh requestid and reads the created account", async () => {
+    const recorded = readSample("entities/Account__intuit-docs-example__abossenbroek-qbo-mcp.json") as { Account: Record<string, unknown> };
+    const w = world((req, path) => {
+      expect(req.method).toBe("POST");
+      expect(path).toBe("account");
+      expect(JSON.parse(req.body)).toEqual({ Name: aoci.name, AccountType: "Equity", AccountSubType: "AccumulatedAdjustment", Description: aoci.description });
+      // Intuit's documented answer, renamed to what was asked for.
+      return jsonResponse({ Account: { ...recorded.Account, Name: aoci.name, FullyQualifiedName: aoci.name, Classification: "Equity", AccountType: "Equity", AccountSubType: "AccumulatedAdjustment", Id: "95" }, time: "t" });
+    });
+    await w.seed();
+    const created = await w.client().createAccount(aoci);
+    expect(created).toMatchObject({ id: "95", name: aoci.name, accountType: "Equity", accountSubType: "AccumulatedAdjustment", classification: "Equity", currency: "USD", active: true, acctNum: undefined, currentBalance: 0 });
+    expect(w.apiCalls()[0]?.url.searchParams.get("requestid")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("createAccount leaves a 6240 duplicate name to the caller, unretried, and refuses bad input before sending", async () => {
+    const duplicate = readSample("errors/400_ValidationFault_6240_duplicate_name__minimul-qbo_api.json") as { body: unknown };
+    const w = world(() => jsonResponse(duplicate.body, 400));
+    await w.seed();
+    const error = await w.client().createAccount(aoci).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(QboError);
+    expect(error).toMatchObject({ code: "6240", kind: "validation", message: "Duplicate Name Exists Error" });
+    expect(w.apiCalls()).toHaveLength(1);
+    for (const bad of [{ ...aoci, name: " " }, { ...aoci, name: "x".repeat(101) }, { ...aoci, name: "Equity:CTA" }, { ...aoci, name: 'a "b"' }, { ...aoci, accountType: "" }, { ...aoci, description: "d".repeat(101) }]) {
+      await expect(w.client().createAccount(bad)).rejects.toThrow(RangeError);
+    }
+    expect(w.apiCalls()).toHaveLength(1);
+    expect(accountBody({ name: "  CTA  ", accountType: "Equity", description: "" })).toEqual({ Name: "CTA", AccountType: "Equity" });
+  });
+
+  it("createAccount against the emulator: the account it creates is in the chart the client reads next", async () => {
+    const start = await loadStartSandbox();
+    if (start === undefined) throw new Error("@groupledger/qbo-sandbox does not export startSandbox");
+    const { url, sandbox, close } = await start({ port: 0 });
+    try {
+      const company = sandbox.companies()[0]!;
+      const redirectUri = "http://127.0.0.1/qbo/callback";
+      const oauth = new QboOAuth({ ...SANDBOX_CLIENT, redirectUri, endpoints: sandboxEndpoints(url) });
+      const tokens = new MemoryTokenStore();
+      await connectCompany(oauth, tokens, company.realmId, await sandbox.issueAuthorizationCode(company.realmId, redirectUri));
+      const client = new QboClient({ realmId: company.realmId, oauth, tokens });
+      const created = await client.createAccount(aoci);
+      expect(created).toMatchObject({ name: aoci.name, classification: "Equity", accountSubType: "AccumulatedAdjustment", description: aoci.description, currency: company.homeCurrency, active: true });
+      expect((await client.accounts()).find((a) => a.id === created.id)).toEqual(created);
+      await expect(client.createAccount({ ...aoci, name: aoci.name.toUpperCase() })).rejects.toMatchObject({ code: "6240" });
+    } finally {
+      await close();
+    }
   });
 
   it("changeDataCapture reads the recorded CDC answer", async () => {

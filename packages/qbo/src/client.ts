@@ -83,6 +83,22 @@ export interface NewJournalEntry {
   readonly exchangeRate?: string | undefined;
 }
 
+export interface NewAccount {
+  /** 1..100 characters, no colon or double quote (QBO reserves them for sub-account paths). */
+  readonly name: string;
+  /** QBO AccountType: 'Equity', 'Bank', 'Expense', ... */
+  readonly accountType: string;
+  /** QBO AccountSubType (the detail type), e.g. 'AccumulatedAdjustment'; QBO picks a default when absent. */
+  readonly accountSubType?: string | undefined;
+  readonly acctNum?: string | undefined;
+  /** At most 100 characters. */
+  readonly description?: string | undefined;
+}
+
+/** QBO's limits on an account's Name and Description. */
+export const MAX_ACCOUNT_NAME_LENGTH = 100;
+export const MAX_ACCOUNT_DESCRIPTION_LENGTH = 100;
+
 export interface ChangedRecord {
   readonly id: string;
   /** CDC reports deletions as `{ "status": "Deleted", "Id": ... }`. */
@@ -174,6 +190,16 @@ export class QboClient {
 
   departments(): Promise<NamedListItem[]> {
     return this.query("SELECT * FROM Department WHERE Active IN (true, false)", namedListItemSchema);
+  }
+
+  /**
+   * Creates an account. A fresh requestid makes the POST safe to retry within this call; a name
+   * already in use (any case) is QBO's ValidationFault 6240, left to the caller to explain.
+   */
+  async createAccount(account: NewAccount): Promise<Account> {
+    const body = accountBody(account);
+    const answer = await this.transport.send({ method: "POST", path: "account", body, requestId: randomUUID() });
+    return parseEntity(accountSchema, record(answer, "account")["Account"], "Account");
   }
 
   /** Creates a Class. A fresh requestid makes the POST safe to retry within this call. */
@@ -284,6 +310,25 @@ export function validateRequestId(requestId: string): void {
   }
   // Visible ASCII only: it travels in a URL and is compared byte for byte by QBO.
   if (!/^[\x21-\x7e]+$/.test(requestId)) throw new RangeError("requestid must be visible ASCII characters (no spaces)");
+}
+
+/** The Account JSON QBO expects; refuses what QBO would refuse before anything is sent. */
+export function accountBody(account: NewAccount): Record<string, unknown> {
+  const name = account.name.trim();
+  if (name === "" || name.length > MAX_ACCOUNT_NAME_LENGTH) throw new RangeError(`an account name must be 1..${MAX_ACCOUNT_NAME_LENGTH} characters`);
+  if (/[:"]/.test(name)) throw new RangeError("an account name must not contain a colon (:) or a double quote (\")");
+  if (account.accountType.trim() === "") throw new RangeError("an account needs an AccountType");
+  const description = account.description?.trim();
+  if (description !== undefined && description.length > MAX_ACCOUNT_DESCRIPTION_LENGTH) {
+    throw new RangeError(`an account description must be at most ${MAX_ACCOUNT_DESCRIPTION_LENGTH} characters`);
+  }
+  return {
+    Name: name,
+    AccountType: account.accountType,
+    ...(account.accountSubType === undefined ? {} : { AccountSubType: account.accountSubType }),
+    ...(account.acctNum === undefined ? {} : { AcctNum: account.acctNum }),
+    ...(description === undefined || description === "" ? {} : { Description: description }),
+  };
 }
 
 /** The JournalEntry JSON QBO expects, from minor units; refuses an entry that does not balance. */

@@ -55,14 +55,18 @@ export {
   type ReportRowKind,
 } from "./reports.ts";
 export {
+  MAX_ACCOUNT_DESCRIPTION_LENGTH,
+  MAX_ACCOUNT_NAME_LENGTH,
   MAX_PAGE_SIZE,
   MAX_REQUEST_ID_LENGTH,
   QboClient,
+  accountBody,
   connectCompany,
   journalEntryBody,
   validateRequestId,
   type ChangeSet,
   type ChangedRecord,
+  type NewAccount,
   type NewJournalEntry,
   type NewJournalLine,
   type QboClientOptions,

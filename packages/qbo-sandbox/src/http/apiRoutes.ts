@@ -4,6 +4,7 @@ import type { Json } from "../entities.ts";
 import { renderAccount, renderClass, renderCompanyInfo, renderDeleted, renderDepartment, renderExchangeRate, renderJournalEntry, renderPreferences } from "../entities.ts";
 import type { WireResponse } from "../faults.ts";
 import { authFailureResponse, faultResponse } from "../faults.ts";
+import { createAccount } from "../accounts.ts";
 import { createJournalEntry, deleteJournalEntry } from "../journal.ts";
 import type { CompanyLedger } from "../ledger.ts";
 import { executeQuery } from "../query/execute.ts";
@@ -116,6 +117,15 @@ export function registerApiRoutes(app: FastifyInstance, sandbox: Sandbox): void 
     if (account === undefined) throw objectNotFound("Account", id);
     return jsonResponse({ Account: renderAccount(ctx.ledger, account) }, ctx.now);
   }));
+  app.post(`${v3}/account`, faults, api((ctx) => {
+    if (ctx.query["operation"] !== undefined && ctx.query["operation"] !== "create") {
+      throw unsupportedProperty("operation", `value ${ctx.query["operation"]} is not supported for Account here; use create`);
+    }
+    const created = createAccount(ctx.ledger, ctx.request.body, ctx.now);
+    sandbox.markAccount(ctx.ledger.realmId, created.id);
+    sandbox.save();
+    return jsonResponse({ Account: renderAccount(ctx.ledger, created) }, ctx.now);
+  }, { idempotent: true }));
   app.get(`${v3}/class/:id`, faults, api((ctx) => {
     const id = (ctx.request.params as { id: string }).id;
     checkId(id);
