@@ -22,6 +22,8 @@ import { mappingRoutes } from "./modules/mapping/routes.ts";
 import { ConnectService } from "./modules/qbo/connect.ts";
 import { qboRoutes } from "./modules/qbo/routes.ts";
 import { SYNC_JOB } from "./modules/sync/enqueue.ts";
+import { RUN_JOB, runHandler } from "./modules/runs/job.ts";
+import { runRoutes } from "./modules/runs/routes.ts";
 import { syncHandler } from "./modules/sync/handler.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { Worker } from "./jobs/worker.ts";
@@ -149,7 +151,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const mailer = new Mailer(database.db, transport, config.mailFrom, app.log);
   const tokens = new TokenService(config.appSecret, config.tokenTtlSeconds);
   const queue = new JobQueue(database.db, opts.jobLeaseMs);
-  const worker = new Worker(queue, { [SYNC_JOB]: syncHandler({ database, provider, log: app.log }) }, {
+  const worker = new Worker(queue, { [SYNC_JOB]: syncHandler({ database, provider, log: app.log }), [RUN_JOB]: runHandler({ database, provider, log: app.log }) }, {
     log: app.log,
     concurrency: 2,
     ...(opts.jobLeaseMs ? { leaseMs: opts.jobLeaseMs } : {}),
@@ -179,6 +181,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(fxRoutes, { ...ctx, prefix: "/api" });
   await app.register(ctaRoutes, { ...ctx, prefix: "/api" });
   await app.register(obalPostingRoutes, { ...ctx, prefix: "/api" });
+  await app.register(runRoutes, { ...ctx, prefix: "/api" });
 
   app.decorate("services", { queue, worker, provider, tokenStore });
   if (opts.startWorker) {

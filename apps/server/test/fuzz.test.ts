@@ -37,7 +37,7 @@ const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 })).v;
 
 /** Bodies near the real shapes (right keys, wrong values) find more than pure noise. */
-const knownKeys = ["JE", "checked", "from", "to", "overwrite", "ctaAccountId", "ownershipPercent", "historical", "map", "accountIds", "rates", "date", "realmId", "state", "email", "password", "validationCode", "code", "currentPassword", "newPassword", "version", "onboarding", "onboardingStep", "nabAccounts", "name", "year", "month", "naturalYear", "naturalMonth"];
+const knownKeys = ["JE", "checked", "from", "to", "overwrite", "ctaAccountId", "ownershipPercent", "historical", "map", "accountIds", "rates", "date", "realmId", "state", "email", "password", "validationCode", "code", "currentPassword", "newPassword", "version", "onboarding", "onboardingStep", "nabAccounts", "name", "year", "month", "naturalYear", "naturalMonth", "period", "kind", "realmIds", "approve"];
 const body = fc.oneof(
   value,
   fc.dictionary(fc.constantFrom(...knownKeys), value, { maxKeys: 6 }),
@@ -71,6 +71,10 @@ const validBodies: Record<string, Record<string, unknown>> = {
   "POST /api/companies/{realmId}/unmap": { accountIds: ["1"] },
   "POST /api/companies/{realmId}/unmap/invalidmaps": { accountIds: ["1"] },
   "POST /api/qbo/account/callback": { state: "s", code: "c", realmId: "9341453172384015" },
+  "POST /api/consolidation/preview": { realmId: "9341453172384023", period: { kind: "month", year: 2026, month: 1 } },
+  "POST /api/consolidation/post": { realmId: "9341453172384023", period: { kind: "quarter", year: 2026, month: 3 } },
+  "POST /api/consolidation/postings/{postingId}/repost": { approve: true },
+  "POST /api/multipleconsolidation/runs": { realmIds: ["9341453172384023"], from: "2026-01", to: "2026-03" },
 };
 const nearValid = (route: string) => {
   const base = validBodies[route] ?? {};

@@ -8,3 +8,4 @@ export * from "./qbo.ts";
 export * from "./mapping.ts";
 export * from "./fxrates.ts";
 export * from "./cta.ts";
+export * from "./runs.ts";

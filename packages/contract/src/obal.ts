@@ -28,7 +28,7 @@ export const obalConfigured = (s: Pick<ObalState, "year" | "month">): boolean =>
 
 export const obalRealmRequestSchema = z.object({ realmId: z.string().trim().min(1, "realmId is required.").max(32) });
 
-const problemSchema = z.object({ code: z.string(), message: z.string() });
+export const problemSchema = z.object({ code: z.string(), message: z.string() });
 const tbLineSchema = z.object({
   account: z.string().nullable(),
   special: z.string().nullable(),

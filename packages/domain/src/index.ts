@@ -18,3 +18,4 @@ export * from "./coa/mapping-rules.ts";
 export * from "./fx/rate-text.ts";
 export * from "./coa/cta-account.ts";
 export * from "./fx/monthly-from-daily.ts";
+export * from "./runs/posting-period.ts";

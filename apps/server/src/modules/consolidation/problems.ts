@@ -25,7 +25,8 @@ export type ProblemCode =
   | "retained_earnings_unexplained"
   | "negative_dividend"
   | "dividend_without_profit"
-  | "engine_refused";
+  | "engine_refused"
+  | "opening_not_posted";
 
 export interface Problem {
   code: ProblemCode;

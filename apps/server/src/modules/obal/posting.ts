@@ -24,6 +24,8 @@ import type { UserRow } from "../../http/auth.ts";
 import { audit } from "../../services/audit.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { listCompanies } from "../companies/routes.ts";
+import { classFor } from "../qbo/classes.ts";
+import { consolidationDocNumber, resolvePeriod } from "../runs/entry.ts";
 import { translateSubsidiary } from "../consolidation/translate.ts";
 import { lastDayOf } from "../sync/months.ts";
 import { obalState } from "./routes.ts";
@@ -199,19 +201,6 @@ async function post(c: Context, provider: QboProvider, meta: { ip: string; reque
   }
 }
 
-/** The subsidiary's class in the parent's QBO, created when missing; another writer creating it first is fine. */
-async function classFor(client: ReturnType<QboProvider["client"]>, name: string) {
-  const existing = (await client.classes()).find((k) => k.name === name);
-  if (existing) return existing;
-  try {
-    return await client.createClass(name);
-  } catch (e) {
-    const created = e instanceof QboError && e.code === "6240" ? (await client.classes()).find((k) => k.name === name) : undefined;
-    if (created) return created;
-    throw e;
-  }
-}
-
 export const obalPostingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth, provider }) => {
   const { db } = database;
   app.addHook("onRequest", requireAuth);
@@ -281,7 +270,10 @@ export const obalPostingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     async (req) => {
       const { company, parent } = await subsidiary(db, authOf(req).user.accountId, req.params.realmId);
       const month = `${req.query.year}-${String(req.query.month).padStart(2, "0")}`;
-      const docNumber = openingDocNumber(month, company.realmId);
+      const docNumber =
+        req.query.flag === "consolidation"
+          ? consolidationDocNumber(resolvePeriod(parent, { kind: req.query.period, year: req.query.year, month: req.query.month }), company.realmId)
+          : openingDocNumber(month, company.realmId);
       try {
         const found = await provider
           .client(parent.realmId)

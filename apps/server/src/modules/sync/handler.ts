@@ -6,6 +6,7 @@ import { accounts as accountsTable, companies, monthlyBalances, qboAccounts } fr
 import { PermanentJobError, type JobHandler } from "../../jobs/worker.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { byQboId } from "../companies/routes.ts";
+import { detectChangedPostings } from "../runs/stale.ts";
 import { monthlyAmounts } from "./balances.ts";
 import { addMonths, chunkMonths, lastDayOf, monthOf } from "./months.ts";
 
@@ -85,8 +86,13 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; l
         lastSyncedAt: now(),
         earliestTransactionDate: summary.earliestMonth ? `${summary.earliestMonth}-01` : company.earliestTransactionDate,
       });
+      // Periods already posted from these books: flag the ones whose entry would now differ.
+      const reconsolidation = await detectChangedPostings(db, company.accountId, realmId).catch((err: unknown) => {
+        deps.log?.warn({ err, realmId }, "checking posted periods for changes failed; they are checked again on the next sync");
+        return null;
+      });
       await ctx.progress(1, "Up to date");
-      return { calls, months: { from: plan.from, to: plan.to }, accounts: chart.length, neverABalance: summary.neverABalance.length };
+      return { calls, months: { from: plan.from, to: plan.to }, accounts: chart.length, neverABalance: summary.neverABalance.length, reconsolidation };
     } catch (err) {
       if (err instanceof QboError && err.kind === "reauthorize") {
         await setCompany(realmId, { connection: "needs_reauthorization", syncState: "failed", syncMessage: REAUTHORIZE_MESSAGE });

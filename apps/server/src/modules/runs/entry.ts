@@ -1,0 +1,169 @@
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import {
+  consolidate,
+  ConsolidationInputError,
+  fiscalYearStart,
+  formatIssue,
+  formatMonth,
+  parseConsolidationInput,
+  parseMonth,
+  PostingPeriodError,
+  resolvePostingPeriod,
+  type ConsolidationOutput,
+  type PostingPeriod,
+} from "@groupledger/domain";
+import type { RunPeriod, RunPreview } from "@groupledger/contract";
+import type { Db } from "../../db/client.ts";
+import { obalCompanies, obalPeriods, type companies } from "../../db/schema.ts";
+import { errors } from "../../http/errors.ts";
+import { listCompanies } from "../companies/routes.ts";
+import { shiftMonth } from "../consolidation/books.ts";
+import { buildConsolidationInput } from "../consolidation/input.ts";
+import type { Problem } from "../consolidation/problems.ts";
+import { lastDayOf } from "../sync/months.ts";
+
+/**
+ * One subsidiary-period as the journal entry that brings it into the parent's books (issue 9).
+ *
+ * Every run rolls forward from the same anchor as the opening balances: the month before the
+ * parent's fiscal year containing the locked opening month (translate.ts explains why the CTA
+ * starts at zero there). The engine translates each month from the anchor to the period's end and
+ * its posting entry for the period is the movement of each translated balance-sheet line, the
+ * period's translated P&L (each month at its own average rate), dividends and the CTA movement.
+ * Posted month after month these entries add up exactly to the translated trial balance, because
+ * every month is translated once, the same way, whichever period it is posted in.
+ */
+
+type CompanyRow = typeof companies.$inferSelect;
+
+export interface PeriodEntry {
+  preview: Omit<RunPreview, "posted">;
+  /** The engine input the entry was computed from: the audit trail stored with a posting. */
+  inputs: Record<string, unknown>;
+  company: CompanyRow;
+  parent: CompanyRow;
+  period: PostingPeriod;
+}
+
+export const consolidationDocNumber = (period: Pick<PostingPeriod, "code">, realmId: string) => `CR${period.code}-${realmId.slice(-6)}`;
+
+/** Same subsidiary, period and generation → same requestid: QBO answers a retry with the first entry. */
+export const consolidationRequestId = (accountId: string, realmId: string, period: Pick<PostingPeriod, "from" | "to">, generation: number) =>
+  `gl-cr-${createHash("sha256").update(`${accountId}|${realmId}|${period.from}|${period.to}|${generation}`).digest("hex").slice(0, 40)}`;
+
+export async function subsidiaryAndParent(db: Db, accountId: string, realmId: string) {
+  const all = await listCompanies(db, accountId);
+  const company = all.find((c) => c.realmId === realmId);
+  if (!company) throw errors.notFound(`Company ${realmId} is not in your account.`);
+  const parent = all.find((c) => c.isParent);
+  if (!parent) throw errors.conflict("parent_required", "Choose a parent company first: runs post into the parent's QuickBooks.");
+  if (company.isParent) throw errors.badRequest("parent_not_subsidiary", `${company.companyName} is the parent; choose a subsidiary to consolidate.`);
+  return { company, parent };
+}
+
+export function resolvePeriod(parent: CompanyRow, period: RunPeriod): PostingPeriod {
+  try {
+    return resolvePostingPeriod(period.kind, period.year, period.month, parent.fiscalYearStartMonth);
+  } catch (e) {
+    if (e instanceof PostingPeriodError) throw errors.badRequest("invalid_period", e.message);
+    throw e;
+  }
+}
+
+/** The locked opening month and the roll-forward anchor; runs need the opening balances first. */
+export async function openingOf(db: Db, accountId: string, parent: CompanyRow) {
+  const [locked] = await db.select().from(obalPeriods).where(eq(obalPeriods.accountId, accountId)).limit(1);
+  if (!locked) throw errors.conflict("period_not_locked", "Lock the opening period on Opening Balance Sheet first: runs continue from the opening balances.");
+  const month = `${locked.naturalYear}-${String(locked.naturalMonth).padStart(2, "0")}`;
+  const anchor = shiftMonth(formatMonth(fiscalYearStart(parseMonth(month), parent.fiscalYearStartMonth)), -1);
+  return { month, anchor };
+}
+
+export async function computePeriodEntry(db: Db, accountId: string, realmId: string, requested: RunPeriod): Promise<PeriodEntry> {
+  const { company, parent } = await subsidiaryAndParent(db, accountId, realmId);
+  const period = resolvePeriod(parent, requested);
+  const opening = await openingOf(db, accountId, parent);
+  if (period.from <= opening.month) {
+    throw errors.badRequest(
+      "period_in_opening_balances",
+      `${period.label} is not after the opening month ${opening.month}: the opening balances already hold it. Choose a period from ${shiftMonth(opening.month, 1)} on.`,
+    );
+  }
+  const problems: Problem[] = [];
+  const [obal] = await db
+    .select({ postedAt: obalCompanies.postedAt })
+    .from(obalCompanies)
+    .where(and(eq(obalCompanies.accountId, accountId), eq(obalCompanies.realmId, realmId)))
+    .limit(1);
+  if (!obal?.postedAt) {
+    problems.push({
+      code: "opening_not_posted",
+      realmId,
+      message: `${company.companyName}'s opening balance at ${opening.month} is not posted yet; post it on Opening Balance Sheet first, so this entry has something to continue from.`,
+    });
+  }
+
+  const built = await buildConsolidationInput(
+    db,
+    { accountId, subsidiaries: [realmId], period: { from: period.from, to: period.to }, openingMonth: opening.anchor },
+    { parentBalances: false },
+  );
+  problems.push(...built.problems);
+  const base = {
+    realmId,
+    companyName: company.companyName,
+    currency: company.homeCurrency,
+    parentCurrency: parent.homeCurrency,
+    period: { kind: period.kind, from: period.from, to: period.to, label: period.label },
+    docNumber: consolidationDocNumber(period, realmId),
+    txnDate: lastDayOf(period.to),
+  };
+  const inputs = { openingMonth: opening.month, anchor: opening.anchor, engineInput: built.input };
+
+  let output: ConsolidationOutput;
+  try {
+    output = consolidate(parseConsolidationInput(built.input));
+  } catch (e) {
+    if (!(e instanceof ConsolidationInputError)) throw e;
+    if (problems.length === 0) {
+      for (const issue of e.issues) problems.push({ code: "engine_refused", realmId, message: `The consolidation engine refused the input: ${formatIssue(issue)}` });
+    }
+    return { preview: { ...base, ok: false, problems: problems.map(publicProblem), entry: null, cta: null, netIncome: null }, inputs, company, parent, period };
+  }
+
+  const je = output.journalEntries.find((e) => e.entity === realmId)!;
+  const result = output.entities.find((e) => e.id === realmId)!;
+  if (!je.postable && !problems.some((p) => p.code === "unmapped_account")) {
+    problems.push({ code: "unmapped_account", realmId, message: `${company.companyName} has balances on accounts that are not mapped to the parent's chart; map them on COA Mapping.` });
+  }
+  const names = new Map(output.worksheet.rows.map((r) => [r.account, r.name]));
+  const ctaAccount = built.input.designatedAccounts.cta;
+  const totalDebit = je.lines.reduce((s, l) => s + l.debit, 0);
+  const totalCredit = je.lines.reduce((s, l) => s + l.credit, 0);
+  return {
+    preview: {
+      ...base,
+      ok: problems.length === 0,
+      problems: problems.map(publicProblem),
+      entry: { lines: je.lines, totalDebit, totalCredit, memo: je.memo },
+      cta:
+        company.homeCurrency === parent.homeCurrency
+          ? null
+          : {
+              account: ctaAccount,
+              name: names.get(ctaAccount) ?? ctaAccount,
+              change: result.ctaExplanation.total.change,
+              months: result.ctaExplanation.months,
+              total: result.ctaExplanation.total,
+            },
+      netIncome: result.netIncome,
+    },
+    inputs,
+    company,
+    parent,
+    period,
+  };
+}
+
+const publicProblem = (p: Problem) => ({ code: p.code, message: p.message });

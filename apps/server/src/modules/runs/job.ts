@@ -1,0 +1,148 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { QboError } from "@groupledger/qbo";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../db/client.ts";
+import { consolidationRunItems, consolidationRuns } from "../../db/schema.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
+import type { JobHandler } from "../../jobs/worker.ts";
+import { AppError } from "../../http/errors.ts";
+import type { QboProvider } from "../../services/qbo-provider.ts";
+import { postPeriod } from "./post.ts";
+
+export const RUN_JOB = "consolidation.run";
+
+/**
+ * A multi-period run: every (subsidiary, month) item in order, month by month. It survives a
+ * restart because all its state is in the database: items already posted or skipped are not
+ * looked at again, and an item cut off mid-posting is repeated with the same requestid
+ * (post.ts), so QuickBooks never gets it twice. Pausing is a flag the run checks between items.
+ *
+ * A subsidiary whose month fails is not posted for its later months of the run (they are
+ * 'skipped' with the reason): posting March without February would leave a gap in the parent's
+ * books that nobody asked for. Other subsidiaries carry on.
+ */
+export function runHandler(deps: { database: Database; provider: QboProvider; log?: FastifyBaseLogger }): JobHandler {
+  const { database } = deps;
+  const { db } = database;
+  const setRun = (runId: string, set: Partial<typeof consolidationRuns.$inferInsert>) =>
+    db.update(consolidationRuns).set({ ...set, updatedAt: new Date() }).where(eq(consolidationRuns.id, runId));
+
+  return async (ctx) => {
+    const runId = String(ctx.job.payload["runId"] ?? "");
+    try {
+      return await runItems(ctx, runId);
+    } catch (e) {
+      // The job will not be tried again: say so on the run instead of leaving it "running".
+      if (ctx.job.attempts >= ctx.job.maxAttempts && !ctx.signal.aborted) {
+        const reason = e instanceof Error ? e.message : String(e);
+        await setRun(runId, { status: "failed", finishedAt: new Date(), message: `Stopped after ${ctx.job.attempts} attempts: ${reason}. Resume it to try the remaining items again.` });
+      }
+      throw e;
+    }
+  };
+
+  async function runItems(ctx: Parameters<JobHandler>[0], runId: string) {
+    const [run] = await db.select().from(consolidationRuns).where(eq(consolidationRuns.id, runId)).limit(1);
+    if (!run) return { skipped: "the run was removed" };
+    if (run.status === "paused" || run.status === "pausing") {
+      await setRun(runId, { status: "paused", message: "Paused" });
+      return { paused: true };
+    }
+    if (!["queued", "running"].includes(run.status)) return { skipped: `the run is ${run.status}` };
+    await setRun(runId, { status: "running", message: null });
+
+    const items = await db.select().from(consolidationRunItems).where(eq(consolidationRunItems.runId, runId)).orderBy(asc(consolidationRunItems.seq));
+    const total = items.length;
+    let done = items.filter((i) => i.status !== "pending").length;
+    const failedRealms = new Map(items.filter((i) => i.status === "failed").map((i) => [i.realmId, i.month]));
+
+    for (const item of items) {
+      if (item.status !== "pending") continue;
+      if (ctx.signal.aborted) throw new Error("the worker is stopping; the run resumes where it stopped");
+      const [now] = await db.select({ status: consolidationRuns.status }).from(consolidationRuns).where(eq(consolidationRuns.id, runId)).limit(1);
+      if (now?.status === "pausing" || now?.status === "paused") {
+        await setRun(runId, { status: "paused", message: `Paused after ${done} of ${total}` });
+        return { paused: true, done };
+      }
+      const setItem = (set: Partial<typeof consolidationRunItems.$inferInsert>) =>
+        db
+          .update(consolidationRunItems)
+          .set({ ...set, updatedAt: new Date() })
+          .where(and(eq(consolidationRunItems.runId, runId), eq(consolidationRunItems.seq, item.seq)));
+
+      const blockedBy = failedRealms.get(item.realmId);
+      if (blockedBy) {
+        await setItem({ status: "skipped", message: `Not posted: ${blockedBy} failed for this company, and posting later months would leave a gap.` });
+      } else {
+        const [year, month] = item.month.split("-").map(Number) as [number, number];
+        try {
+          const { outcome, posting } = await postPeriod(deps, {
+            accountId: run.accountId,
+            userId: run.createdBy,
+            realmId: item.realmId,
+            period: { kind: "month", year, month },
+            runId,
+          });
+          await setItem(
+            outcome === "posted"
+              ? { status: "posted", postingId: posting.id, message: null }
+              : { status: "skipped", postingId: posting.id, message: `Already posted (entry ${posting.journalEntryId ?? "?"}); skipped as a duplicate.` },
+          );
+        } catch (e) {
+          if (isRetryable(e)) {
+            // The job retries with backoff; this item is still pending and nothing is lost.
+            await setRun(runId, { message: `Waiting to retry ${item.month}: ${e instanceof Error ? e.message : String(e)}` });
+            throw e;
+          }
+          const message = e instanceof AppError ? e.message : e instanceof Error ? e.message : String(e);
+          await setItem({ status: "failed", message });
+          failedRealms.set(item.realmId, item.month);
+          if (e instanceof AppError && e.code === "qbo_reauthorization_required") {
+            await db
+              .update(consolidationRunItems)
+              .set({ status: "skipped", message: "Not posted: the parent company must be re-authorized first.", updatedAt: new Date() })
+              .where(and(eq(consolidationRunItems.runId, runId), eq(consolidationRunItems.status, "pending")));
+            await setRun(runId, { status: "failed", message, finishedAt: new Date() });
+            return { failed: message };
+          }
+        }
+      }
+      done++;
+      await ctx.progress(done / total, `${done} of ${total}`);
+    }
+    const counts = await itemCounts(database, runId);
+    const status = counts.failed > 0 ? "finished_with_failures" : "succeeded";
+    await setRun(runId, { status, finishedAt: new Date(), message: `${counts.posted} posted, ${counts.skipped} skipped, ${counts.failed} failed` });
+    return counts;
+  }
+}
+
+/** QuickBooks throttling or outages, or an unknown outcome: try the same item again later. */
+function isRetryable(e: unknown): boolean {
+  if (e instanceof AppError) return e.code === "qbo_unavailable";
+  if (e instanceof QboError) return e.kind === "throttled" || e.kind === "server";
+  return true;
+}
+
+export async function itemCounts(database: Database, runId: string) {
+  const rows = await database.db
+    .select({ status: consolidationRunItems.status, n: sql<number>`count(*)::int` })
+    .from(consolidationRunItems)
+    .where(eq(consolidationRunItems.runId, runId))
+    .groupBy(consolidationRunItems.status);
+  const counts = { total: 0, pending: 0, posted: 0, skipped: 0, failed: 0 };
+  for (const r of rows) {
+    counts[r.status] += Number(r.n);
+    counts.total += Number(r.n);
+  }
+  return counts;
+}
+
+/** Queues (or re-queues) the job of a run; one job per run at a time. */
+export async function enqueueRun(queue: JobQueue, run: { id: string; accountId: string }) {
+  const { job } = await queue.enqueue({ kind: RUN_JOB, accountId: run.accountId, payload: { runId: run.id }, dedupeKey: `run:${run.id}`, maxAttempts: 8 });
+  return job;
+}
+
+export const ACTIVE_RUN_STATUSES = ["queued", "running", "pausing"] as const;
+export const activeRunFilter = (accountId: string) => and(eq(consolidationRuns.accountId, accountId), inArray(consolidationRuns.status, [...ACTIVE_RUN_STATUSES]));

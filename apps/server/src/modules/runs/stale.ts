@@ -1,0 +1,56 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { consolidationPostings } from "../../db/schema.ts";
+import { computePeriodEntry } from "./entry.ts";
+
+type Line = { account: string; name: string; debit: number; credit: number };
+export type Change = { account: string; name: string; posted: number; now: number };
+
+/** Per parent account, what was posted against what the books give now (debit positive); equal lines are left out. */
+export function diffLines(posted: readonly Line[], now: readonly Line[]): Change[] {
+  const amounts = new Map<string, { name: string; posted: number; now: number }>();
+  for (const l of posted) amounts.set(l.account, { name: l.name, posted: l.debit - l.credit, now: 0 });
+  for (const l of now) {
+    const a = amounts.get(l.account) ?? { name: l.name, posted: 0, now: 0 };
+    a.now = l.debit - l.credit;
+    amounts.set(l.account, a);
+  }
+  return [...amounts]
+    .filter(([, a]) => a.posted !== a.now)
+    .map(([account, a]) => ({ account, ...a }))
+    .sort((x, y) => x.account.localeCompare(y.account));
+}
+
+/**
+ * Re-consolidation detection, run after each sync of a subsidiary: every period posted for it
+ * is computed again from the books as synced now; where the entry would differ, the posting is
+ * flagged with the difference by parent account, and the flag is cleared when the books come
+ * back to what was posted. Nothing is re-posted here: that waits for the user's approval.
+ */
+export async function detectChangedPostings(db: Db, accountId: string, realmId: string): Promise<{ checked: number; changed: number }> {
+  const posted = await db
+    .select()
+    .from(consolidationPostings)
+    .where(and(eq(consolidationPostings.accountId, accountId), eq(consolidationPostings.realmId, realmId), eq(consolidationPostings.status, "posted")));
+  let changed = 0;
+  for (const row of posted) {
+    const period = { kind: row.periodKind, year: Number(row.periodTo.slice(0, 4)), month: Number(row.periodTo.slice(5, 7)) };
+    let lines: Line[];
+    try {
+      const { preview } = await computePeriodEntry(db, accountId, realmId, period);
+      if (!preview.entry) continue; // the books cannot be translated right now: nothing to compare
+      lines = preview.entry.lines;
+    } catch {
+      continue; // e.g. the opening period was reset: the posting's history stays as it is
+    }
+    const changes = diffLines(row.lines, lines);
+    if (changes.length > 0) changed++;
+    const stale = changes.length > 0 ? { detectedAt: row.stale && sameChanges(row.stale.changes, changes) ? row.stale.detectedAt : new Date().toISOString(), changes } : null;
+    if (JSON.stringify(stale) !== JSON.stringify(row.stale ?? null)) {
+      await db.update(consolidationPostings).set({ stale, updatedAt: new Date() }).where(eq(consolidationPostings.id, row.id));
+    }
+  }
+  return { checked: posted.length, changed };
+}
+
+const sameChanges = (a: readonly Change[], b: readonly Change[]) => JSON.stringify(a) === JSON.stringify(b);
