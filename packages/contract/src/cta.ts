@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { companyAccountSchema } from "./qbo.ts";
 
 export const dividendRatePolicies = ["declarationDate", "profitPeriod"] as const;
 
@@ -32,12 +33,14 @@ export type CtaSubsidiary = z.infer<typeof ctaSubsidiarySchema>;
 export const ctaSettingsSchema = z.object({
   parentRealmId: z.string().nullable(),
   parentCurrency: z.string().nullable(),
-  ctaAccountSuggestions: z.array(z.object({ accountId: z.string(), name: z.string(), score: z.number() })),
+  /** The parent's equity accounts that look like a translation reserve, best first, each with why. */
+  ctaAccountSuggestions: z.array(z.object({ accountId: z.string(), name: z.string(), score: z.number(), reason: z.string() })),
   subsidiaries: z.array(ctaSubsidiarySchema),
 });
 export type CtaSettings = z.infer<typeof ctaSettingsSchema>;
 
-const percent = z
+/** The parent's share of a subsidiary, as exact decimal text; the web form validates with the same rule. */
+export const ownershipPercentSchema = z
   .string()
   .regex(/^\d{1,3}(\.\d{1,4})?$/, "Ownership is a percentage such as 80 or 62.5.")
   .refine((s) => Number(s) > 0 && Number(s) <= 100, "Ownership must be more than 0 and at most 100.");
@@ -45,7 +48,7 @@ const percent = z
 export const ctaUpdateSchema = z
   .strictObject({
     ctaAccountId: z.string().trim().min(1).max(64).nullable().optional(),
-    ownershipPercent: percent.optional(),
+    ownershipPercent: ownershipPercentSchema.optional(),
     dividendRatePolicy: z.enum(dividendRatePolicies, { error: "dividendRatePolicy is declarationDate or profitPeriod." }).optional(),
     historical: z
       .array(
@@ -61,3 +64,21 @@ export const ctaUpdateSchema = z
   })
   .refine((v) => Object.keys(v).length > 0, "Send at least one of ctaAccountId, ownershipPercent, dividendRatePolicy, historical.");
 export type CtaUpdate = z.input<typeof ctaUpdateSchema>;
+
+/** What "Create the CTA account in QuickBooks" names the account when the user gives no name. */
+export const CTA_ACCOUNT_DEFAULT_NAME = "Accumulated OCI – Translation";
+/** QuickBooks Online's limit on an account name. */
+export const ACCOUNT_NAME_MAX = 100;
+
+export const ctaAccountCreateSchema = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .min(1, "Give the account a name.")
+    .max(ACCOUNT_NAME_MAX, `QuickBooks keeps account names to ${ACCOUNT_NAME_MAX} characters.`)
+    .refine((n) => !/[:"]/.test(n), "QuickBooks does not allow a colon (:) or a double quote (\") in an account name.")
+    .optional(),
+});
+export type CtaAccountCreate = z.input<typeof ctaAccountCreateSchema>;
+/** The created account, as GET /api/companies/{realmId}/accounts lists it. */
+export const ctaAccountCreatedSchema = companyAccountSchema;

@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  ctaAccountCreatedSchema,
+  ctaAccountCreateSchema,
   ctaSettingsSchema,
   ctaUpdateSchema,
   errorBodySchema,
@@ -18,6 +20,8 @@ import { authOf } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
 import { listCompanies } from "../companies/routes.ts";
+import { createCtaAccount } from "./create-account.ts";
+import { ctaSuggestionReason } from "./suggestions.ts";
 
 const security = [{ bearer: [] }];
 const tags = ["cta & historical"];
@@ -25,8 +29,38 @@ const err = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 
 
 type CompanyRow = typeof companies.$inferSelect;
 
+/** What every subsidiary's view needs to know about the others: the group keeps one CTA account. */
+interface GroupChoices {
+  /** Each foreign subsidiary's chosen CTA account (null: none yet), by realm. */
+  ctaAccountOf: Map<string, string | null>;
+  companyName: Map<string, string>;
+  parentAccountName: Map<string, string>;
+}
+
+async function groupChoices(db: Db, foreign: readonly CompanyRow[], parentRealmId: string): Promise<GroupChoices> {
+  const rows = foreign.length
+    ? await db.select().from(translationSettings).where(inArray(translationSettings.realmId, foreign.map((c) => c.realmId)))
+    : [];
+  const chosen = new Map(rows.map((r) => [r.realmId, r.ctaAccountId]));
+  return {
+    ctaAccountOf: new Map(foreign.map((c) => [c.realmId, chosen.get(c.realmId) ?? null])),
+    companyName: new Map(foreign.map((c) => [c.realmId, c.companyName])),
+    parentAccountName: new Map((await chartOf(db, parentRealmId)).map((a) => [a.id, a.name])),
+  };
+}
+
+/** The consolidation refuses subsidiaries that send CTA to different accounts (cta_accounts_disagree): say so on each. */
+function disagreement(realmId: string, own: string | null, group: GroupChoices): string[] {
+  if (!own) return [];
+  const others = [...group.ctaAccountOf].filter(([r, id]) => r !== realmId && id && id !== own);
+  return others.map(
+    ([r, id]) =>
+      `${group.companyName.get(r) ?? r} sends its CTA to "${group.parentAccountName.get(id!) ?? id}"; the group keeps one CTA account, so choose the same one for every subsidiary.`,
+  );
+}
+
 /** A foreign subsidiary's settings, its contributed-equity accounts with their historical translation, and what is missing. */
-async function subsidiaryView(db: Db, company: CompanyRow): Promise<CtaSubsidiary> {
+async function subsidiaryView(db: Db, company: CompanyRow, group: GroupChoices): Promise<CtaSubsidiary> {
   const [settings] = await db.select().from(translationSettings).where(eq(translationSettings.realmId, company.realmId)).limit(1);
   const accounts = (await chartOf(db, company.realmId)).filter((a) => a.classification === "Equity" && qboEquityKind(a.accountSubType) === "contributedCapital");
   const historical = await db.select().from(historicalEquity).where(eq(historicalEquity.realmId, company.realmId));
@@ -53,6 +87,7 @@ async function subsidiaryView(db: Db, company: CompanyRow): Promise<CtaSubsidiar
     ...equity
       .filter((e) => e.localAmount !== null && e.localAmount !== 0 && e.historicalRate === "" && e.historicalAmount === null)
       .map((e) => `Enter the historical rate or translated amount of "${e.name}".`),
+    ...disagreement(company.realmId, settings?.ctaAccountId ?? null, group),
   ];
   return {
     realmId: company.realmId,
@@ -66,7 +101,16 @@ async function subsidiaryView(db: Db, company: CompanyRow): Promise<CtaSubsidiar
   };
 }
 
-export const ctaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth }) => {
+/** The caller's parent and foreign (translated) subsidiaries, with the choices they share. */
+async function groupOf(db: Db, accountId: string) {
+  const all = await listCompanies(db, accountId);
+  const parent = all.find((c) => c.isParent);
+  if (!parent) return null;
+  const foreign = all.filter((c) => !c.isParent && !c.archivedAt && c.homeCurrency !== parent.homeCurrency);
+  return { all, parent, foreign, choices: await groupChoices(db, foreign, parent.realmId) };
+}
+
+export const ctaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth, provider }) => {
   const { db } = database;
   app.addHook("onRequest", requireAuth);
 
@@ -81,17 +125,19 @@ export const ctaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databa
       },
     },
     async (req) => {
-      const all = await listCompanies(db, authOf(req).user.accountId);
-      const parent = all.find((c) => c.isParent);
-      if (!parent) return { parentRealmId: null, parentCurrency: null, ctaAccountSuggestions: [], subsidiaries: [] };
+      const group = await groupOf(db, authOf(req).user.accountId);
+      if (!group) return { parentRealmId: null, parentCurrency: null, ctaAccountSuggestions: [], subsidiaries: [] };
+      const { parent, foreign, choices } = group;
       const parentChart = await chartOf(db, parent.realmId);
-      const names = new Map(parentChart.map((a) => [a.id, a.name]));
-      const foreign = all.filter((c) => !c.isParent && !c.archivedAt && c.homeCurrency !== parent.homeCurrency);
+      const byId = new Map(parentChart.map((a) => [a.id, a]));
       return {
         parentRealmId: parent.realmId,
         parentCurrency: parent.homeCurrency,
-        ctaAccountSuggestions: suggestCtaAccounts(parentChart).map((s) => ({ ...s, name: names.get(s.accountId) ?? s.accountId })),
-        subsidiaries: await Promise.all(foreign.map((c) => subsidiaryView(db, c))),
+        ctaAccountSuggestions: suggestCtaAccounts(parentChart).map((s) => {
+          const account = byId.get(s.accountId)!;
+          return { ...s, name: account.name, reason: ctaSuggestionReason(account) };
+        }),
+        subsidiaries: await Promise.all(foreign.map((c) => subsidiaryView(db, c, choices))),
       };
     },
   );
@@ -162,8 +208,26 @@ export const ctaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databa
         }
         await audit(tx, { action: "cta.settings_changed", accountId: user.accountId, userId: user.id, details: { realmId: company.realmId, ...body }, ip: req.ip, requestId: req.id });
       });
-      const [fresh] = await db.select().from(companies).where(eq(companies.realmId, company.realmId)).limit(1);
-      return subsidiaryView(db, fresh!);
+      const after = await groupOf(db, user.accountId);
+      const fresh = after?.foreign.find((c) => c.realmId === company.realmId);
+      if (!after || !fresh) throw errors.notFound("No such company in your account.");
+      return subsidiaryView(db, fresh, after.choices);
     },
+  );
+
+  app.post(
+    "/cta/account",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Create an equity account for the CTA in the parent's QuickBooks company and add it to the parent's chart here",
+        description:
+          "Equity, detail type Accumulated adjustment; the name defaults to \"Accumulated OCI – Translation\". A name QuickBooks already has answers 409 duplicate_account_name (with details.existingAccountId when it can be read); a parent QuickBooks no longer authorizes answers 409 qbo_reauthorization_required (errorCode 003200).",
+        body: ctaAccountCreateSchema,
+        response: { 200: ctaAccountCreatedSchema, ...err, 502: errorBodySchema },
+      },
+    },
+    async (req) => createCtaAccount({ database, provider }, authOf(req).user, req.body.name, { ip: req.ip, requestId: req.id }),
   );
 };

@@ -1,0 +1,134 @@
+import { eq } from "drizzle-orm";
+import { QboError, type Account, type QboClient } from "@groupledger/qbo";
+import { CTA_ACCOUNT_DEFAULT_NAME, type CompanyAccount } from "@groupledger/contract";
+import type { Database } from "../../db/client.ts";
+import { companies, qboAccounts } from "../../db/schema.ts";
+import type { UserRow } from "../../http/auth.ts";
+import { AppError, errors } from "../../http/errors.ts";
+import { audit } from "../../services/audit.ts";
+import type { QboProvider } from "../../services/qbo-provider.ts";
+import { listCompanies } from "../companies/routes.ts";
+import { classificationOf } from "../sync/handler.ts";
+
+/**
+ * "Accumulated adjustment" is QuickBooks' equity detail type for reserves that are neither
+ * contributed capital nor retained earnings: the domain counts it as other equity, the only kind
+ * that may hold the CTA, and the suggestions rank it first.
+ */
+export const CTA_ACCOUNT_SUBTYPE = "AccumulatedAdjustment";
+const DESCRIPTION = "Cumulative translation adjustment of foreign subsidiaries (created by GroupLedger).";
+
+export const REAUTHORIZE_FOR_ACCOUNT_MESSAGE =
+  "QuickBooks Online asked for the parent company to be re-authorized (errorCode 003200). Reconnect it on Connected Companies, then create the account again.";
+
+interface Meta {
+  ip: string;
+  requestId: string;
+}
+
+/** The row our synced chart keeps for a QBO account, so the account can be chosen before the next sync. */
+async function remember(database: Database, realmId: string, a: Account, homeCurrency: string): Promise<CompanyAccount> {
+  const row = {
+    realmId,
+    qboId: a.id,
+    name: a.name,
+    fullyQualifiedName: a.fullyQualifiedName,
+    acctNum: a.acctNum ?? null,
+    accountType: a.accountType,
+    accountSubType: a.accountSubType ?? null,
+    classification: classificationOf(a),
+    currency: a.currency ?? homeCurrency,
+    active: a.active,
+    parentQboId: a.parentId ?? null,
+    syncedAt: new Date(),
+  };
+  const { realmId: _realm, qboId: _id, ...set } = row;
+  const [saved] = await database.db
+    .insert(qboAccounts)
+    .values(row)
+    .onConflictDoUpdate({ target: [qboAccounts.realmId, qboAccounts.qboId], set })
+    .returning();
+  return {
+    Id: saved!.qboId,
+    name: saved!.name,
+    fullyQualifiedName: saved!.fullyQualifiedName,
+    acctNum: saved!.acctNum,
+    accountType: saved!.accountType,
+    accountSubType: saved!.accountSubType,
+    classification: saved!.classification,
+    currency: saved!.currency,
+    active: saved!.active,
+    everHadBalance: saved!.everHadBalance,
+    latestAmount: null,
+    latestMonth: null,
+  };
+}
+
+/** After a 6240: the account QBO already has under that name (any case), if it can be read. */
+async function existingNamed(client: QboClient, name: string): Promise<Account | undefined> {
+  try {
+    return (await client.accounts()).find((a) => a.name.toLowerCase() === name.toLowerCase());
+  } catch {
+    return undefined; // the duplicate is still the answer; finding it is a courtesy
+  }
+}
+
+/**
+ * Creates the CTA account in the parent's QuickBooks company and adds it to our copy of the
+ * parent's chart. One creation per parent at a time, so a double click meets QBO's duplicate-name
+ * check instead of racing it.
+ */
+export async function createCtaAccount(
+  deps: { database: Database; provider: QboProvider },
+  user: UserRow,
+  requestedName: string | undefined,
+  meta: Meta,
+): Promise<CompanyAccount> {
+  const { database, provider } = deps;
+  const parent = (await listCompanies(database.db, user.accountId)).find((c) => c.isParent);
+  if (!parent) throw errors.conflict("parent_required", "Choose a parent company first: the CTA account is created in the parent's QuickBooks company.");
+  if (parent.connection === "disconnected") {
+    throw errors.conflict("parent_disconnected", `${parent.companyName} is disconnected from QuickBooks. Reconnect it on Connected Companies, then create the account.`);
+  }
+  const name = requestedName ?? CTA_ACCOUNT_DEFAULT_NAME;
+  return database.withLock(`cta-account:${parent.realmId}`, async () => {
+    const client = provider.client(parent.realmId);
+    let created: Account;
+    try {
+      created = await client.createAccount({ name, accountType: "Equity", accountSubType: CTA_ACCOUNT_SUBTYPE, description: DESCRIPTION });
+    } catch (e) {
+      if (!(e instanceof QboError)) throw e;
+      if (e.kind === "reauthorize") {
+        await database.db.update(companies).set({ connection: "needs_reauthorization", updatedAt: new Date() }).where(eq(companies.realmId, parent.realmId));
+        throw new AppError(409, "qbo_reauthorization_required", REAUTHORIZE_FOR_ACCOUNT_MESSAGE);
+      }
+      if (e.code === "6240") {
+        const existing = await existingNamed(client, name);
+        if (existing) await remember(database, parent.realmId, existing, parent.homeCurrency);
+        throw new AppError(
+          409,
+          "duplicate_account_name",
+          `${parent.companyName} already has an account named "${existing?.name ?? name}" in QuickBooks. Choose it from the list, or give the new account another name.`,
+          existing ? { existingAccountId: existing.id } : {},
+        );
+      }
+      if (e.kind === "validation") {
+        throw errors.badRequest("qbo_refused_account", `QuickBooks refused the account: ${e.message}${e.detail ? ` (${e.detail})` : ""}.`);
+      }
+      throw new AppError(
+        502,
+        "qbo_unavailable",
+        `QuickBooks did not answer the request to create the account (${e.message}). Try again in a moment; if the account shows up in QuickBooks meanwhile, sync ${parent.companyName} and choose it.`,
+      );
+    }
+    const saved = await remember(database, parent.realmId, created, parent.homeCurrency);
+    await audit(database.db, {
+      action: "cta.account_created",
+      accountId: user.accountId,
+      userId: user.id,
+      details: { realmId: parent.realmId, qboAccountId: created.id, name: created.name },
+      ...meta,
+    });
+    return saved;
+  });
+}
