@@ -56,6 +56,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
   "POST /api/userpermission/releasenotesversion": { version: "1" },
   "POST /api/obal": { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 },
   "PUT /api/cta/{realmId}": { ownershipPercent: "80", dividendRatePolicy: "profitPeriod", historical: [{ accountId: "1", historicalRate: "1.2" }] },
+  "POST /api/cta/account": { name: "Accumulated OCI – Translation" },
   "POST /api/fxrates/fetch": { from: "2026-09", to: "2026-10", overwrite: false },
   "POST /api/obal/review": { realmId: "9341453172384023" },
   "POST /api/obal/unreview": { realmId: "9341453172384023" },
