@@ -47,6 +47,7 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
   const fxId = requireParentAccount(parent, designated.fxDifference, [...dPath, "fxDifference"], [LineKind.Revenue, LineKind.Expense], "FX differences (it must be Revenue or Expense)", issues);
   const goodwillId = requireParentAccount(parent, designated.goodwill, [...dPath, "goodwill"], [LineKind.Asset], "goodwill (it must be an Asset)", issues);
   const nciId = requireParentAccount(parent, designated.nci, [...dPath, "nci"], [LineKind.OtherEquity], "NCI (it must be Equity, equityKind other)", issues);
+  const impairmentId = requireParentAccount(parent, designated.goodwillImpairment, [...dPath, "goodwillImpairment"], [LineKind.Expense], "goodwill impairment losses (it must be an Expense)", issues);
   const mappings = compileMappings(input, group, issues);
   if (!nciId && group.entities.some((e) => e.nciShare.num !== 0n)) {
     issues.add([...dPath, "nci"], "a subsidiary is owned below 100%: name the parent's NCI account");
@@ -88,6 +89,7 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
   const fxRow = fxId === undefined ? undefined : rows.row(fxId);
   const nciRow = nciId === undefined ? undefined : rows.row(nciId);
   const goodwillRow = goodwillId === undefined ? undefined : rows.row(goodwillId);
+  const goodwillImpairmentRow = impairmentId === undefined ? undefined : rows.row(impairmentId);
   issues.throwIfAny();
 
   // Entity columns.
@@ -107,6 +109,7 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
   }
 
   // Eliminations.
+  const warnings: string[] = [];
   const ctx: EliminationContext = {
     input,
     group,
@@ -117,8 +120,11 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
     fxRow,
     goodwillRow,
     nciRow,
+    goodwillImpairmentRow,
+    retainedEarningsRow: rows.row(parent.accounts[parent.retainedEarningsRow]!.id)!,
     parentRow: (id) => (parent.accountIndex.has(id) ? rows.row(id) : undefined),
     issues,
+    warnings,
   };
   const acquisitions = new Map<string, AcquisitionEquity>();
   const eliminations: Elimination[] = [
@@ -174,8 +180,7 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
     .filter((e) => e.role === "subsidiary")
     .map((e) => postingEntry(e, translations.get(e.id)!, period, rows, (i) => rowOf(e, i), ctaRow!, fxRow!));
 
-  const warnings: string[] = [];
-  if (unmapped.length) warnings.push(`${unmapped.length} account(s) with balances are not mapped; they sit on UNMAPPED rows and the posting entries are not postable until they are mapped`);
+  if (unmapped.length) warnings.unshift(`${unmapped.length} account(s) with balances are not mapped; they sit on UNMAPPED rows and the posting entries are not postable until they are mapped`);
 
   return withoutNegativeZero({
     reportingCurrency: group.reportingCurrency,

@@ -1,4 +1,4 @@
-import { divRoundHalfAway, mulDivRound, mulRatioRound } from "../money/rate.ts";
+import { divRoundHalfAway, mulDivRound, mulRatioRound, parseRate, translationFactor, type Rate } from "../money/rate.ts";
 import { formatMonth, parseMonth } from "../periods/month.ts";
 import type { EntityPeriodTrialBalance } from "../translation/period.ts";
 import type { EntityTranslation } from "../translation/translate.ts";
@@ -24,7 +24,16 @@ export interface AcquisitionEquity {
   readonly byAccount: ReadonlyMap<number, number>;
   readonly retainedEarnings: number;
   readonly cta: number;
+  /** Credit positive: proportionate share of net assets, or the given fair value. */
   readonly nciAtAcquisition: number;
+  /** Fair-value measurement: the NCI owns its share of goodwill, so of its impairment and exchange differences. */
+  readonly nciSharesGoodwill: boolean;
+  /** Goodwill impairment recognised in the period, reporting minor units (positive = a loss). */
+  readonly impairmentInPeriod: number;
+  /** NCI's share of impairment recognised before the period (positive = reduces the NCI). */
+  readonly nciImpairmentBeforePeriod: number;
+  /** NCI's share of the cumulative exchange difference on goodwill, credit positive. */
+  readonly nciGoodwillCta: number;
 }
 
 export interface EliminationContext {
@@ -38,8 +47,12 @@ export interface EliminationContext {
   readonly fxRow: number | undefined;
   readonly goodwillRow: number | undefined;
   readonly nciRow: number | undefined;
+  readonly goodwillImpairmentRow: number | undefined;
+  /** The parent's retained earnings row (impairment charged before the period). */
+  readonly retainedEarningsRow: number;
   readonly parentRow: (accountId: string) => number | undefined;
   readonly issues: IssueList;
+  readonly warnings: string[];
 }
 
 function sumLines(lines: readonly EntryLine[]): number {
@@ -119,9 +132,13 @@ export function intercompanyEliminations(ctx: EliminationContext): Elimination[]
 
 /**
  * Investment in a subsidiary against its equity at acquisition (IFRS 10 B86, ASC 810-10-45),
- * with goodwill and NCI measured at its proportionate share of net assets. Goodwill is by default
- * an asset of the foreign operation, carried in its currency and retranslated at the closing
- * rate (IAS 21.47, ASC 830-30-45-11); the retranslation goes to CTA, all of it the parent's.
+ * with goodwill = cost + NCI at acquisition − net assets. The NCI is measured at its
+ * proportionate share of net assets (goodwill is then the parent's only) or at its fair value
+ * (full goodwill, IFRS 3.19, ASC 805-20-30-1). Goodwill is by default an asset of the foreign
+ * operation, carried in its currency and retranslated at the closing rate (IAS 21.47,
+ * ASC 830-30-45-11); impairment losses are recognised in the currency goodwill is carried in.
+ * Under fair-value measurement the NCI bears its ownership share of impairment (IAS 36.C6) and
+ * of goodwill's exchange differences; under the proportionate method both are the parent's.
  */
 export function investmentEliminations(ctx: EliminationContext, acquisitions: Map<string, AcquisitionEquity>): Elimination[] {
   const out: Elimination[] = [];
@@ -143,12 +160,24 @@ export function investmentEliminations(ctx: EliminationContext, acquisitions: Ma
       return;
     }
     if (ctx.goodwillRow === undefined) ctx.issues.add(["designatedAccounts", "goodwill"], "an investment elimination needs the parent's goodwill account");
-    if (ctx.nciRow === undefined && sub.nciShare.num !== 0n) ctx.issues.add(["designatedAccounts", "nci"], "a subsidiary owned below 100% needs the parent's NCI account");
+    const hasNci = sub.nciShare.num !== 0n;
+    if (ctx.nciRow === undefined && hasNci) ctx.issues.add(["designatedAccounts", "nci"], "a subsidiary owned below 100% needs the parent's NCI account");
+    if (!hasNci && rule.nciMeasurement === "fairValue") {
+      ctx.issues.add([...path, "nciMeasurement"], `${sub.name} is wholly owned: there is no NCI to measure at fair value`);
+      return;
+    }
     const tr = ctx.translations.get(sub.id)!;
     const tAcq = rule.acquisitionMonth === undefined ? 0 : parseMonth(rule.acquisitionMonth) - sub.start;
     const periodStart = ctx.group.period.from - sub.start;
-    if (tAcq < 0 || tAcq >= periodStart) {
-      ctx.issues.add([...path, "acquisitionMonth"], `the acquisition must be between the opening month ${formatMonth(sub.start)} and the month before the period`);
+    const tEnd = ctx.group.period.to - sub.start;
+    if (tAcq >= periodStart) {
+      ctx.issues.add([...path, "acquisitionMonth"], `the acquisition must be before the period (${formatMonth(ctx.group.period.from)})`);
+      return;
+    }
+    // Acquired before the books given here open: the roll-forward has no translated equity for
+    // that month, so it must be stated.
+    if (tAcq < 0 && !rule.equityAtAcquisition) {
+      ctx.issues.add([...path, "equityAtAcquisition"], `the acquisition (${formatMonth(sub.start + tAcq)}) is before ${sub.name}'s opening month ${formatMonth(sub.start)}: give its equity at acquisition`);
       return;
     }
 
@@ -178,15 +207,66 @@ export function investmentEliminations(ctx: EliminationContext, acquisitions: Ma
     }
     let equity = -(retainedEarnings + cta);
     for (const x of byAccount.values()) equity -= x;
-    const nciAtAcquisition = mulRatioRound(equity, sub.nciShare, 0);
+    const fairValue = rule.nciMeasurement === "fairValue";
+    const nciAtAcquisition = fairValue ? rule.nciFairValue! : mulRatioRound(equity, sub.nciShare, 0);
     const investmentTb = ctx.periodTbs.get(parent.id)!.lines.find((l) => l.account === rule.investmentAccount)!;
     const cost = rule.cost ?? investmentTb.translated;
-    const goodwill = cost - (equity - nciAtAcquisition);
+    const goodwill = cost + nciAtAcquisition - equity;
     if (goodwill < 0) {
-      ctx.issues.add(path, `the cost (${cost}) is below the parent's share of net assets (${equity - nciAtAcquisition}): a bargain purchase, which this engine does not book`);
+      ctx.issues.add(path, `the cost (${cost}) plus the NCI at acquisition (${nciAtAcquisition}) is below the net assets acquired (${equity}): a bargain purchase, which this engine does not book`);
       return;
     }
-    acquisitions.set(sub.id, { byAccount, retainedEarnings, cta, nciAtAcquisition });
+
+    // Goodwill in the currency it is carried in, and each impairment translated at the average
+    // rate of the month it is recognised in (it is an expense of that month).
+    const foreign = rule.goodwillTranslation === "closing" && !sub.identity;
+    let goodwillCarried = goodwill;
+    if (foreign) {
+      const acqRate = rateAt(ctx, sub, tAcq, "closing");
+      if (!acqRate) return;
+      goodwillCarried = goodwillInLocal(goodwill, sub, acqRate);
+    }
+    let impairedCarried = 0;
+    let impairedBeforePeriodCarried = 0;
+    let impairmentBeforePeriod = 0;
+    let impairmentInPeriod = 0;
+    rule.goodwillImpairments.forEach((imp, j) => {
+      const t = parseMonth(imp.month) - sub.start;
+      if (t <= tAcq) {
+        ctx.issues.add([...path, "goodwillImpairments", j, "month"], `an impairment must be recognised after the acquisition (${formatMonth(sub.start + tAcq)})`);
+        return;
+      }
+      if (t > tEnd) {
+        ctx.warnings.push(`${sub.name}: the goodwill impairment of ${imp.month} falls after the period and is not included`);
+        return;
+      }
+      impairedCarried += imp.amount;
+      if (t < periodStart) impairedBeforePeriodCarried += imp.amount;
+      let translated = imp.amount;
+      if (foreign) {
+        const rate = rateAt(ctx, sub, t, "average");
+        if (!rate) return;
+        translated = mulDivRound(imp.amount, t >= 0 ? sub.average[t]! : translationFactor(rate, sub.exponent, sub.reportingExponent));
+      }
+      if (t < periodStart) impairmentBeforePeriod += translated;
+      else impairmentInPeriod += translated;
+    });
+    if (impairedCarried > goodwillCarried) {
+      ctx.issues.add([...path, "goodwillImpairments"], `the impairment losses (${impairedCarried}) exceed the goodwill (${goodwillCarried}${foreign ? ` ${sub.currency} minor units` : ""})`);
+      return;
+    }
+    if (impairmentInPeriod !== 0 && ctx.goodwillImpairmentRow === undefined) {
+      ctx.issues.add(["designatedAccounts", "goodwillImpairment"], "a goodwill impairment falls in the period: name the parent's Expense account for it");
+    }
+    const nciImpairmentBeforePeriod = fairValue ? mulRatioRound(impairmentBeforePeriod, sub.nciShare, 0) : 0;
+    // Carrying amount at the period's end: the closing rate for a foreign operation's goodwill.
+    const carrying = foreign ? mulDivRound(goodwillCarried - impairedCarried, sub.closing[tEnd]!) : goodwill - impairmentBeforePeriod - impairmentInPeriod;
+    const ctaOnGoodwill = carrying - (goodwill - impairmentBeforePeriod - impairmentInPeriod);
+    // The same at the period's start, so the period's exchange difference on goodwill (OCI) shows.
+    const ctaOnGoodwillOpening =
+      foreign && periodStart >= 1 ? mulDivRound(goodwillCarried - impairedBeforePeriodCarried, sub.closing[periodStart - 1]!) - (goodwill - impairmentBeforePeriod) : 0;
+    const nciGoodwillCta = fairValue ? mulRatioRound(ctaOnGoodwill, sub.nciShare, 0) : 0;
+    acquisitions.set(sub.id, { byAccount, retainedEarnings, cta, nciAtAcquisition, nciSharesGoodwill: fairValue, impairmentInPeriod, nciImpairmentBeforePeriod, nciGoodwillCta });
     if (!ctx.issues.empty) return;
 
     const lines: EntryLine[] = [];
@@ -196,37 +276,68 @@ export function investmentEliminations(ctx: EliminationContext, acquisitions: Ma
     lines.push({ row: ctx.parentRow(rule.investmentAccount)!, amount: -cost });
     if (nciAtAcquisition !== 0) lines.push({ row: ctx.nciRow!, amount: -nciAtAcquisition });
     if (goodwill !== 0) lines.push({ row: ctx.goodwillRow!, amount: goodwill });
+    if (impairmentBeforePeriod !== 0) {
+      // Losses of earlier periods are in opening retained earnings (and the NCI), not this period's profit.
+      lines.push({ row: ctx.retainedEarningsRow, amount: impairmentBeforePeriod - nciImpairmentBeforePeriod });
+      if (nciImpairmentBeforePeriod !== 0) lines.push({ row: ctx.nciRow!, amount: nciImpairmentBeforePeriod });
+      lines.push({ row: ctx.goodwillRow!, amount: -impairmentBeforePeriod });
+    }
+    if (impairmentInPeriod !== 0) {
+      lines.push({ row: ctx.goodwillImpairmentRow!, amount: impairmentInPeriod });
+      lines.push({ row: ctx.goodwillRow!, amount: -impairmentInPeriod });
+    }
+    if (ctaOnGoodwill !== 0) {
+      lines.push({ row: ctx.goodwillRow!, amount: ctaOnGoodwill });
+      lines.push({ row: ctx.ctaRow!, amount: -(ctaOnGoodwill - nciGoodwillCta) });
+      if (nciGoodwillCta !== 0) lines.push({ row: ctx.nciRow!, amount: -nciGoodwillCta });
+    }
 
     const details: Record<string, number | string> = {
       acquisitionMonth: formatMonth(sub.start + tAcq),
       cost,
       netAssetsAtAcquisition: equity,
+      nciMeasurement: rule.nciMeasurement,
       nciAtAcquisition,
       goodwillAtAcquisition: goodwill,
       goodwillTranslation: rule.goodwillTranslation,
+      goodwillImpairmentBeforePeriod: impairmentBeforePeriod,
+      goodwillImpairmentInPeriod: impairmentInPeriod,
+      goodwillImpairmentNciShareBeforePeriod: nciImpairmentBeforePeriod,
+      goodwillCarryingAmount: carrying,
     };
-    if (rule.goodwillTranslation === "closing" && !sub.identity && goodwill !== 0) {
-      // Goodwill in the subsidiary's currency at the acquisition-date closing rate, then the
-      // period-end closing rate; the difference is translation, i.e. CTA.
-      const acqRate = sub.closingRates[tAcq]!;
-      const shift = sub.exponent - sub.reportingExponent;
-      const num = BigInt(goodwill) * 10n ** BigInt(acqRate.scale) * 10n ** BigInt(Math.max(0, shift));
-      const den = acqRate.numerator * 10n ** BigInt(Math.max(0, -shift));
-      const goodwillLocal = Number(divRoundHalfAway(num, den));
-      const tEnd = ctx.group.period.to - sub.start;
-      const goodwillClosing = mulDivRound(goodwillLocal, sub.closing[tEnd]!);
-      const ctaOnGoodwill = goodwillClosing - goodwill;
-      if (ctaOnGoodwill !== 0) {
-        lines.push({ row: ctx.goodwillRow!, amount: ctaOnGoodwill });
-        lines.push({ row: ctx.ctaRow!, amount: -ctaOnGoodwill });
-      }
-      details.goodwillLocal = goodwillLocal;
-      details.goodwillClosing = goodwillClosing;
+    if (foreign) {
+      details.goodwillLocal = goodwillCarried;
+      details.goodwillImpairedLocal = impairedCarried;
       details.ctaOnGoodwillCreditPositive = ctaOnGoodwill;
+      details.ctaOnGoodwillInPeriodCreditPositive = ctaOnGoodwill - ctaOnGoodwillOpening;
+      details.ctaOnGoodwillNciShare = nciGoodwillCta;
     }
     out.push({ id: rule.id, kind: "investment", description: `Eliminate investment in ${sub.name} against its equity at acquisition`, lines, details });
   });
   return out;
+}
+
+/**
+ * The subsidiary's rate for month offset t: from its roll-forward, or, for a month before its
+ * opening month (an acquisition or impairment before the books given here), from the rate table.
+ */
+function rateAt(ctx: EliminationContext, sub: CompiledEntity, t: number, kind: "closing" | "average"): Rate | undefined {
+  if (t >= 0) return (kind === "closing" ? sub.closingRates : sub.averageRates)[t];
+  const month = formatMonth(sub.start + t);
+  const text = ctx.input.rates[sub.currency]?.[month]?.[kind];
+  if (text === undefined) {
+    ctx.issues.add(["rates", sub.currency, month], `give the ${kind} rate of ${sub.currency} for ${month}: ${sub.name}'s goodwill is translated at it`);
+    return undefined;
+  }
+  return parseRate(text);
+}
+
+/** Goodwill measured in the reporting currency at acquisition, in the subsidiary's currency at that month-end's closing rate. */
+function goodwillInLocal(goodwill: number, sub: CompiledEntity, acqRate: Rate): number {
+  const shift = sub.exponent - sub.reportingExponent;
+  const num = BigInt(goodwill) * 10n ** BigInt(acqRate.scale) * 10n ** BigInt(Math.max(0, shift));
+  const den = acqRate.numerator * 10n ** BigInt(Math.max(0, -shift));
+  return Number(divRoundHalfAway(num, den));
 }
 
 export function manualEliminations(ctx: EliminationContext): Elimination[] {

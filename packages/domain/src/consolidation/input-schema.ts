@@ -139,7 +139,41 @@ export const investmentSchema = z.object({
     .enum(["closing", "historical"])
     .default("closing")
     .describe("closing: goodwill is an asset of the foreign operation (IAS 21.47, ASC 830-30-45-11)"),
-});
+  nciMeasurement: z
+    .enum(["proportionateShare", "fairValue"])
+    .default("proportionateShare")
+    .describe(
+      "How the NCI is measured at acquisition (IFRS 3.19): proportionateShare of the identifiable net assets (goodwill is the parent's only), " +
+        "or fairValue (full goodwill, required by ASC 805-20-30-1; the NCI then bears its share of goodwill impairment and of goodwill's exchange differences)",
+    ),
+  nciFairValue: minorUnits
+    .refine((n) => n > 0, { message: "must be positive" })
+    .optional()
+    .describe("Fair value of the NCI at the acquisition date, reporting-currency minor units, as a positive number. Required with nciMeasurement fairValue"),
+  goodwillImpairments: z
+    .array(
+      z.object({
+        month: monthText.describe("Month in which the impairment loss is recognised"),
+        amount: minorUnits
+          .refine((n) => n > 0, { message: "must be positive" })
+          .describe(
+            "Impairment loss in the currency the goodwill is carried in: the subsidiary's minor units when goodwillTranslation is closing and the subsidiary is translated, otherwise reporting-currency minor units",
+          ),
+      }),
+    )
+    .default([])
+    .describe(
+      "Goodwill impairment losses to date (IAS 36, ASC 350-20). Those before the period reduce opening retained earnings (and the NCI under fairValue); those in the period are an expense on designatedAccounts.goodwillImpairment",
+    ),
+})
+  .superRefine((rule, ctx) => {
+    if (rule.nciMeasurement === "fairValue" && rule.nciFairValue === undefined) {
+      ctx.addIssue({ code: "custom", path: ["nciFairValue"], message: "nciMeasurement fairValue needs the NCI's fair value at acquisition" });
+    }
+    if (rule.nciMeasurement === "proportionateShare" && rule.nciFairValue !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["nciFairValue"], message: "a fair value is only used with nciMeasurement fairValue" });
+    }
+  });
 
 export const manualEntrySchema = z.object({
   id,
@@ -163,6 +197,9 @@ export const consolidationInputSchema = z.object({
     fxDifference: id.describe("Parent's P&L account for FX differences and remeasurement results"),
     goodwill: id.optional(),
     nci: id.optional().describe("Parent's account for non-controlling interests (Equity, other)"),
+    goodwillImpairment: id
+      .optional()
+      .describe("Parent's Expense account for goodwill impairment losses recognised in the period; needed only when there are any"),
   }),
   eliminations: z
     .object({

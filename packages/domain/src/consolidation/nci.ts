@@ -11,6 +11,8 @@ export interface NciComputation {
   readonly netIncome: number;
   readonly dividends: number;
   readonly cta: number;
+  readonly goodwillImpairmentBeforePeriod: number;
+  readonly goodwillCta: number;
   readonly closing: number;
 }
 
@@ -19,6 +21,9 @@ export interface NciComputation {
  * equity since acquisition (capital, retained earnings, dividends, CTA) and of the period's net
  * income. Each share moves from the line it belongs to into the NCI account, so the group keeps
  * only the parent's share of the CTA. Shares are rounded half away from zero per line.
+ * When the NCI was measured at fair value it also bears its share of goodwill impairment: the
+ * period's loss comes out of its share of profit (IAS 36.C6); earlier losses and its share of
+ * goodwill's exchange differences were booked by the investment elimination and are reported here.
  */
 export function nonControllingInterest(
   sub: CompiledEntity,
@@ -52,12 +57,16 @@ export function nonControllingInterest(
   });
   const ctaLine = tb.lines.find((l) => l.special === "cta");
   const cta = -move(rows.cta, (ctaLine?.translated ?? 0) - (acquisition?.cta ?? 0));
-  const netIncome = mulRatioRound(tb.netIncomeTranslated, share, 0);
+  const impairment = acquisition?.nciSharesGoodwill ? acquisition.impairmentInPeriod : 0;
+  const netIncome = mulRatioRound(tb.netIncomeTranslated - impairment, share, 0);
   if (netIncome !== 0) {
     lines.push({ row: rows.nciShareOfProfit, amount: netIncome });
     lines.push({ row: rows.nci, amount: -netIncome });
   }
   const atAcquisition = acquisition?.nciAtAcquisition ?? 0;
-  const closing = atAcquisition + capitalSinceAcquisition + retainedEarningsSinceAcquisition - dividends + cta + netIncome;
-  return { lines, atAcquisition, retainedEarningsSinceAcquisition, capitalSinceAcquisition, netIncome, dividends, cta, closing };
+  const goodwillImpairmentBeforePeriod = acquisition?.nciImpairmentBeforePeriod ?? 0;
+  const goodwillCta = acquisition?.nciGoodwillCta ?? 0;
+  const closing =
+    atAcquisition + capitalSinceAcquisition + retainedEarningsSinceAcquisition - dividends + cta + netIncome - goodwillImpairmentBeforePeriod + goodwillCta;
+  return { lines, atAcquisition, retainedEarningsSinceAcquisition, capitalSinceAcquisition, netIncome, dividends, cta, goodwillImpairmentBeforePeriod, goodwillCta, closing };
 }

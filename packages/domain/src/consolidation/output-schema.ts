@@ -74,9 +74,11 @@ export const nciResultSchema = z.object({
   atAcquisition: amount,
   retainedEarningsSinceAcquisition: amount,
   capitalSinceAcquisition: amount,
-  netIncome: amount,
+  netIncome: amount.describe("Share of the period's profit, after its share of the period's goodwill impairment (fair-value measurement)"),
   dividends: amount,
   cta: amount,
+  goodwillImpairmentBeforePeriod: amount.describe("Share of goodwill impairment recognised before the period (fair-value measurement), deducted"),
+  goodwillCta: amount.describe("Share of the exchange differences on goodwill (fair-value measurement), credit positive"),
   closing: amount.describe("Credit positive: the NCI this subsidiary contributes to the balance sheet"),
 });
 

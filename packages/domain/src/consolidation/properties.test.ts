@@ -104,3 +104,122 @@ describe("consolidation properties (random groups)", () => {
     );
   });
 });
+
+/**
+ * The same random groups with every investment's NCI measured at a random fair value (or left
+ * proportionate) and random goodwill impairments before and within the period.
+ */
+const IMPAIRMENT_ACCOUNT = { id: "gw-impairment", name: "Goodwill impairment", classification: "Expense" as const };
+function withGoodwillChoices(): fc.Arbitrary<{ input: ConsolidationInputJson; months: number; impaired: ConsolidationInputJson }> {
+  return groupArb().chain(({ input, months }) =>
+    fc
+      .array(
+        fc.record({
+          fairValue: fc.boolean(),
+          nciFairValue: fc.integer({ min: 1, max: 5_000_000_000 }),
+          impairments: fc.array(fc.record({ t: fc.integer({ min: 1, max: months - 1 }), amount: fc.integer({ min: 1, max: 3_000_000 }) }), { maxLength: 3 }),
+        }),
+        { minLength: 3, maxLength: 3 },
+      )
+      .map((choices) => {
+        const base = structuredClone(input);
+        base.entities[0]!.accounts.push(IMPAIRMENT_ACCOUNT);
+        base.designatedAccounts.goodwillImpairment = IMPAIRMENT_ACCOUNT.id;
+        base.eliminations!.investments!.forEach((inv, k) => {
+          const c = choices[k]!;
+          const sub = base.entities.find((e) => e.id === inv.subsidiary)!;
+          if (c.fairValue && sub.ownership !== "1") Object.assign(inv, { nciMeasurement: "fairValue", nciFairValue: c.nciFairValue });
+        });
+        const impaired = structuredClone(base);
+        impaired.eliminations!.investments!.forEach((inv, k) => {
+          // Month 0 is the acquisition (the opening month); losses fall in months 1 … months − 1.
+          inv.goodwillImpairments = choices[k]!.impairments.map(({ t, amount }) => ({ month: formatMonth(parseMonth("2023-12") + t), amount }));
+        });
+        return { input: base, months, impaired };
+      }),
+  );
+}
+
+describe("consolidation properties with NCI at fair value and goodwill impairment (random groups)", () => {
+  it("still balances: every column sums to zero and assets = liabilities + equity + NCI", () => {
+    fc.assert(
+      fc.property(withGoodwillChoices(), ({ impaired }) => {
+        const out = run(impaired);
+        out.worksheet.columns.forEach((c, i) => expect(out.worksheet.rows.reduce((s, r) => s + r.amounts[i]!, 0), c.id).toBe(0));
+        for (const e of out.eliminations) expect(e.lines.reduce((s, l) => s + l.amount, 0), e.id).toBe(0);
+        const bs = out.balanceSheet;
+        expect(bs.totalAssets).toBe(bs.totalLiabilities + bs.totalEquity + bs.nonControllingInterests);
+      }),
+      RUNS,
+    );
+  });
+
+  it("each subsidiary's NCI is the sum of its parts, and they add up to the balance sheet's NCI", () => {
+    fc.assert(
+      fc.property(withGoodwillChoices(), ({ impaired }) => {
+        const out = run(impaired);
+        let total = 0;
+        for (const n of out.nci) {
+          expect(n.closing).toBe(n.atAcquisition + n.capitalSinceAcquisition + n.retainedEarningsSinceAcquisition - n.dividends + n.cta + n.netIncome - n.goodwillImpairmentBeforePeriod + n.goodwillCta);
+          total += n.closing;
+        }
+        expect(out.balanceSheet.nonControllingInterests).toBe(total);
+        expect(out.incomeStatement.attributableToNci).toBe(out.nci.reduce((s, n) => s + n.netIncome, 0));
+      }),
+      RUNS,
+    );
+  });
+
+  it("goodwill on the balance sheet is each investment's carrying amount, and the period's losses are the impairment expense", () => {
+    fc.assert(
+      fc.property(withGoodwillChoices(), ({ impaired }) => {
+        const out = run(impaired);
+        const value = (account: string) => out.worksheet.rows.find((r) => r.account === account)!.amounts.at(-1)!;
+        const investments = out.eliminations.filter((e) => e.kind === "investment");
+        expect(value("goodwill")).toBe(investments.reduce((s, e) => s + (e.details.goodwillCarryingAmount as number), 0));
+        expect(value(IMPAIRMENT_ACCOUNT.id)).toBe(investments.reduce((s, e) => s + (e.details.goodwillImpairmentInPeriod as number), 0));
+        for (const e of investments) {
+          const d = e.details;
+          if (d.goodwillLocal === undefined) {
+            expect(d.goodwillCarryingAmount).toBe((d.goodwillAtAcquisition as number) - (d.goodwillImpairmentBeforePeriod as number) - (d.goodwillImpairmentInPeriod as number));
+          } else {
+            // A foreign operation's goodwill is its remaining local amount at the closing rate.
+            const sub = impaired.entities.find((x) => x.id === impaired.eliminations!.investments!.find((i) => i.id === e.id)!.subsidiary)!;
+            const closing = Number(impaired.rates![sub.currency]![out.period.to]!.closing);
+            const local = (d.goodwillLocal as number) - (d.goodwillImpairedLocal as number);
+            const exponentShift = { JPY: 2, KWD: -1 }[sub.currency as "JPY" | "KWD"] ?? 0;
+            expect(Math.abs((d.goodwillCarryingAmount as number) - local * closing * 10 ** exponentShift)).toBeLessThanOrEqual(0.5 + 1e-6 * Math.abs(local * closing * 10 ** exponentShift));
+          }
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it("impairment moves the NCI only when it was measured at fair value, and then by its ownership share", () => {
+    fc.assert(
+      fc.property(withGoodwillChoices(), ({ input, impaired }) => {
+        const before = run(input);
+        const after = run(impaired);
+        for (const e of after.eliminations.filter((x) => x.kind === "investment")) {
+          const d = e.details;
+          const inv = impaired.eliminations!.investments!.find((i) => i.id === e.id)!;
+          const nciBefore = before.nci.find((n) => n.entity === inv.subsidiary);
+          const nciAfter = after.nci.find((n) => n.entity === inv.subsidiary);
+          if (!nciBefore || !nciAfter) continue;
+          if (d.nciMeasurement === "proportionateShare") {
+            expect(nciAfter).toEqual(nciBefore);
+            continue;
+          }
+          // At fair value the NCI bears its share of the losses (each share rounded to the
+          // minor unit) and its share of the changed exchange difference on goodwill.
+          const share = 1 - Number(impaired.entities.find((x) => x.id === inv.subsidiary)!.ownership);
+          const losses = (d.goodwillImpairmentBeforePeriod as number) + (d.goodwillImpairmentInPeriod as number);
+          const ctaChange = nciAfter.goodwillCta - nciBefore.goodwillCta;
+          expect(Math.abs(nciBefore.closing - nciAfter.closing + ctaChange - share * losses)).toBeLessThanOrEqual(2);
+        }
+      }),
+      RUNS,
+    );
+  });
+});
