@@ -24,6 +24,7 @@ import { qboRoutes } from "./modules/qbo/routes.ts";
 import { SYNC_JOB } from "./modules/sync/enqueue.ts";
 import { RUN_JOB, runHandler } from "./modules/runs/job.ts";
 import { runRoutes } from "./modules/runs/routes.ts";
+import { reportRoutes } from "./modules/reports/routes.ts";
 import { syncHandler } from "./modules/sync/handler.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { Worker } from "./jobs/worker.ts";
@@ -182,6 +183,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(ctaRoutes, { ...ctx, prefix: "/api" });
   await app.register(obalPostingRoutes, { ...ctx, prefix: "/api" });
   await app.register(runRoutes, { ...ctx, prefix: "/api" });
+  await app.register(reportRoutes, { ...ctx, prefix: "/api" });
 
   app.decorate("services", { queue, worker, provider, tokenStore });
   if (opts.startWorker) {

@@ -9,3 +9,4 @@ export * from "./mapping.ts";
 export * from "./fxrates.ts";
 export * from "./cta.ts";
 export * from "./runs.ts";
+export * from "./reports.ts";

@@ -6,7 +6,7 @@ function cell(text: string): string {
 }
 
 /** The worksheet as RFC 4180 CSV: amounts as decimals of the reporting currency, debit positive. */
-export function worksheetCsv(result: ConsolidationOutput): string {
+export function worksheetCsv(result: Pick<ConsolidationOutput, "worksheet" | "exponent">): string {
   const { worksheet, exponent } = result;
   const header = ["Account", "Name", "Classification", ...worksheet.columns.map((c) => c.label)];
   const lines = [header.map(cell).join(",")];

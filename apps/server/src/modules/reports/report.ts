@@ -1,0 +1,158 @@
+import { createHash } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import {
+  consolidate,
+  ConsolidationInputError,
+  currencyExponent,
+  formatIssue,
+  parseConsolidationInput,
+  type ConsolidationOutput,
+} from "@groupledger/domain";
+import type { ConsolidatedReport, ReportQuery } from "@groupledger/contract";
+import { rowsOf, type Db } from "../../db/client.ts";
+import { obalPeriods } from "../../db/schema.ts";
+import { errors } from "../../http/errors.ts";
+import { listCompanies } from "../companies/routes.ts";
+import { shiftMonth } from "../consolidation/books.ts";
+import { buildConsolidationInput } from "../consolidation/input.ts";
+import type { Problem } from "../consolidation/problems.ts";
+import { openingOf } from "../runs/entry.ts";
+
+/**
+ * Consolidated reports (issue 9): the worksheet, trial balance, balance sheet and P&L of the
+ * whole group for a month or range, straight from the engine over the synced books, with an
+ * optional comparison period.
+ *
+ * Opening month: the roll-forward anchor of the opening balances when the period is after it
+ * (so the report's CTA is the one posted), else the month before the period (fresh start).
+ *
+ * Reports are cached per account and query, and the cache is keyed by a stamp of everything a
+ * report reads (companies, maps, rates, CTA and historical settings, the locked period): any
+ * change makes a new stamp, so a cached report is never stale and a warm one costs one small
+ * query. The stamp is read from the database, so several processes agree on it.
+ */
+
+const MAX_MONTHS = 60;
+const CACHE_LIMIT = 200;
+
+type Period = { from: string; to: string; label: string };
+
+export function monthsIn(from: string, to: string): number {
+  return (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7)) + 1;
+}
+
+const labelOf = (from: string, to: string) => (from === to ? from : `${from} to ${to}`);
+
+export function comparisonPeriod(kind: "prior_period" | "prior_year", from: string, to: string): Period {
+  const length = monthsIn(from, to);
+  const shift = kind === "prior_year" ? -12 : -length;
+  const f = shiftMonth(from, shift);
+  const t = shiftMonth(to, shift);
+  return { from: f, to: t, label: labelOf(f, t) };
+}
+
+/** Everything a report depends on, as one string; it changes whenever any input does. */
+async function dataStamp(db: Db, accountId: string): Promise<string> {
+  const [row] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      with realms as (select realm_id from companies where account_id = ${accountId})
+      select
+        (select count(*) || ':' || coalesce(max(updated_at)::text, '') || ':' || coalesce(max(last_synced_at)::text, '') from companies where account_id = ${accountId}) as companies,
+        (select count(*) || ':' || coalesce(max(updated_at)::text, '') from account_maps where realm_id in (select realm_id from realms)) as maps,
+        (select count(*) || ':' || coalesce(max(updated_at)::text, '') from fx_rates where account_id = ${accountId}) as rates,
+        (select count(*) || ':' || coalesce(max(updated_at)::text, '') from translation_settings where realm_id in (select realm_id from realms)) as settings,
+        (select count(*) || ':' || coalesce(max(updated_at)::text, '') from historical_equity where realm_id in (select realm_id from realms)) as historical,
+        (select count(*) || ':' || coalesce(max(synced_at)::text, '') from qbo_accounts where realm_id in (select realm_id from realms)) as charts
+    `),
+  );
+  const [locked] = await db.select().from(obalPeriods).where(eq(obalPeriods.accountId, accountId)).limit(1);
+  return createHash("sha256")
+    .update(JSON.stringify([row, locked ? `${locked.naturalYear}-${locked.naturalMonth}` : null]))
+    .digest("hex");
+}
+
+const cache = new Map<string, { body: string; report: ConsolidatedReport }>();
+
+function remember(key: string, value: { body: string; report: ConsolidatedReport }) {
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  cache.set(key, value);
+}
+
+/** The report and its JSON text (sent as is on the warm path). */
+export async function consolidatedReport(db: Db, accountId: string, query: ReportQuery): Promise<{ body: string; report: ConsolidatedReport }> {
+  if (query.to < query.from) throw errors.badRequest("invalid_period", `The report ends (${query.to}) before it starts (${query.from}).`);
+  if (monthsIn(query.from, query.to) > MAX_MONTHS) throw errors.badRequest("period_too_long", `A report covers at most ${MAX_MONTHS} months; ${query.from} to ${query.to} is ${monthsIn(query.from, query.to)}.`);
+  const key = `${accountId}|${query.from}|${query.to}|${query.compare}|${await dataStamp(db, accountId)}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+
+  const all = await listCompanies(db, accountId);
+  const parent = all.find((c) => c.isParent);
+  if (!parent) throw errors.conflict("parent_required", "Choose a parent company first: the consolidation is in the parent's currency and onto its chart of accounts.");
+  // A subsidiary archived before the period takes no part in it.
+  const subsidiaries = all.filter((c) => !c.isParent && (!c.archivedAt || c.archivedAt.slice(0, 7) >= query.from)).map((c) => c.realmId);
+
+  const anchorFor = async (from: string) => {
+    const opening = await openingOf(db, accountId, parent).catch(() => null);
+    return opening && opening.anchor < from ? opening.anchor : shiftMonth(from, -1);
+  };
+  const run = async (from: string, to: string) => {
+    const openingMonth = await anchorFor(from);
+    const built = await buildConsolidationInput(db, { accountId, subsidiaries, period: { from, to }, openingMonth });
+    const problems: Problem[] = [...built.problems];
+    let output: ConsolidationOutput | null = null;
+    try {
+      output = consolidate(parseConsolidationInput(built.input));
+    } catch (e) {
+      if (!(e instanceof ConsolidationInputError)) throw e;
+      if (problems.length === 0) for (const issue of e.issues) problems.push({ code: "engine_refused", message: `The consolidation engine refused the input: ${formatIssue(issue)}` });
+    }
+    return { output, problems: problems.map((p) => ({ code: p.code, message: p.message })), openingMonth };
+  };
+
+  const main = await run(query.from, query.to);
+  const o = main.output;
+  let comparison: ConsolidatedReport["comparison"] = null;
+  if (query.compare !== "none") {
+    const period = comparisonPeriod(query.compare, query.from, query.to);
+    const c = await run(period.from, period.to);
+    comparison = {
+      kind: query.compare,
+      period,
+      ok: c.output !== null && c.problems.length === 0,
+      problems: c.problems,
+      balanceSheet: c.output?.balanceSheet ?? null,
+      incomeStatement: c.output?.incomeStatement ?? null,
+    };
+  }
+  const report: ConsolidatedReport = {
+    ok: o !== null && main.problems.length === 0,
+    problems: main.problems,
+    period: { from: query.from, to: query.to, label: labelOf(query.from, query.to) },
+    parentCurrency: parent.homeCurrency,
+    exponent: currencyExponent(parent.homeCurrency),
+    openingMonth: main.openingMonth,
+    report: o && {
+      worksheet: o.worksheet,
+      trialBalance: o.trialBalance,
+      balanceSheet: o.balanceSheet,
+      incomeStatement: o.incomeStatement,
+      eliminations: o.eliminations,
+      nci: o.nci,
+      unmapped: o.unmapped,
+      entities: o.entities.map((e) => ({
+        id: e.id,
+        name: e.name,
+        currency: e.currency,
+        method: e.method,
+        netIncome: e.netIncome,
+        ctaChange: e.ctaExplanation.total.change,
+      })),
+    },
+    comparison,
+    generatedAt: new Date().toISOString(),
+  };
+  const value = { body: JSON.stringify(report), report };
+  remember(key, value);
+  return value;
+}

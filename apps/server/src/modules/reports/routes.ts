@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorBodySchema, reportQuerySchema, reportSchema, type ConsolidatedReport } from "@groupledger/contract";
+import { worksheetCsv } from "@groupledger/domain";
+import type { AppContext } from "../../context.ts";
+import { authOf } from "../../http/auth.ts";
+import { AppError } from "../../http/errors.ts";
+import { listCompanies } from "../companies/routes.ts";
+import { consolidatedReport } from "./report.ts";
+import { reportWorkbook } from "./workbook.ts";
+
+const security = [{ bearer: [] }];
+const tags = ["reports"];
+const err = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+
+export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth }) => {
+  const { db } = database;
+  app.addHook("onRequest", requireAuth);
+
+  app.get(
+    "/consolidation/report",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The consolidated worksheet, trial balance, balance sheet and P&L for a month or range, with an optional comparison period",
+        querystring: reportQuerySchema,
+        response: { 200: reportSchema, ...err },
+      },
+    },
+    async (req, reply) => {
+      const { body } = await consolidatedReport(db, authOf(req).user.accountId, req.query);
+      // Already JSON: a warm report is sent as the cached text, not serialized again.
+      return reply.type("application/json; charset=utf-8").send(body as unknown as ConsolidatedReport);
+    },
+  );
+
+  /** Files: the same report, or a clear 409 naming what stops it. */
+  const computed = async (accountId: string, query: z.infer<typeof reportQuerySchema>) => {
+    const { report } = await consolidatedReport(db, accountId, query);
+    if (!report.ok || !report.report) {
+      throw new AppError(409, "report_blocked", `The consolidation for ${report.period.label} cannot be computed yet: ${report.problems[0]?.message ?? "see the report's problems."}`, {
+        problems: report.problems,
+      });
+    }
+    return report;
+  };
+  const fileName = (label: string, ext: string) => `consolidation-${label.replaceAll(" ", "")}.${ext}`;
+
+  app.get(
+    "/consolidation/report.xlsx",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The consolidated report as an Excel workbook: worksheet, balance sheet, income statement, trial balance and entities, one sheet each",
+        querystring: reportQuerySchema,
+        response: { 200: z.any(), ...err },
+      },
+    },
+    async (req, reply) => {
+      const { user } = authOf(req);
+      const report = await computed(user.accountId, req.query);
+      const parent = (await listCompanies(db, user.accountId)).find((c) => c.isParent);
+      const buffer = await reportWorkbook(report, parent?.companyName ?? "Group");
+      return reply
+        .type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+        .header("content-disposition", `attachment; filename="${fileName(report.period.label, "xlsx")}"`)
+        .send(buffer);
+    },
+  );
+
+  app.get(
+    "/consolidation/report.csv",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The consolidation worksheet as CSV (amounts in the parent currency, debit positive)",
+        querystring: reportQuerySchema,
+        response: { 200: z.any(), ...err },
+      },
+    },
+    async (req, reply) => {
+      const report = await computed(authOf(req).user.accountId, req.query);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${fileName(report.period.label, "csv")}"`)
+        .send(worksheetCsv({ worksheet: report.report!.worksheet, exponent: report.exponent }));
+    },
+  );
+};

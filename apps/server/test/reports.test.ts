@@ -1,0 +1,135 @@
+import ExcelJS from "exceljs";
+import { Sandbox } from "@groupledger/qbo-sandbox";
+import { describe, expect, it } from "vitest";
+import { comparisonPeriod } from "../src/modules/reports/report.ts";
+import { useTestApp } from "./app.ts";
+import { DEMO, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
+import { drivers } from "./databases.ts";
+import { get, post, signedInUser } from "./flows.ts";
+
+type Row = { account: string; name: string; classification: string; amounts: number[] };
+
+describe("comparison periods", () => {
+  it("prior period is the same number of months just before; prior year is twelve months back", () => {
+    expect(comparisonPeriod("prior_period", "2026-01", "2026-03")).toEqual({ from: "2025-10", to: "2025-12", label: "2025-10 to 2025-12" });
+    expect(comparisonPeriod("prior_period", "2026-03", "2026-03")).toEqual({ from: "2026-02", to: "2026-02", label: "2026-02" });
+    expect(comparisonPeriod("prior_year", "2026-01", "2026-03")).toEqual({ from: "2025-01", to: "2025-03", label: "2025-01 to 2025-03" });
+  });
+});
+
+describe.each(drivers)("consolidated reports on %s", (driver) => {
+  const sandbox = new Sandbox();
+  const t = useTestApp(driver, { sandbox });
+  let token = "";
+
+  it("consolidates the group for a range: the worksheet adds across, the balance sheet balances, a comparison column comes along", async () => {
+    token = await signedInUser(t.app, "reports@northwind.example");
+    for (const realm of [DEMO.parent, DEMO.uk, DEMO.retail]) await connectCompany(t.app, sandbox, token, realm);
+    await drainJobs(t.app);
+    await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token);
+    await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }, { realmId: DEMO.retail, historicalRate: "1" }], { from: "2024-11", to: "2026-10" });
+
+    const res = await get(t.app, "/api/consolidation/report?from=2026-01&to=2026-03&compare=prior_year", token);
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json();
+    expect(r.problems).toEqual([]);
+    expect(r).toMatchObject({ ok: true, parentCurrency: "USD", exponent: 2, openingMonth: "2025-12", period: { from: "2026-01", to: "2026-03", label: "2026-01 to 2026-03" } });
+    const columns = r.report.worksheet.columns.map((c: { id: string }) => c.id);
+    expect(columns[0]).toBe(DEMO.parent);
+    expect(columns.slice(1, 3).sort()).toEqual([DEMO.uk, DEMO.retail].sort());
+    expect(columns.slice(3)).toEqual(["eliminations", "nci", "consolidated"]);
+    for (const row of r.report.worksheet.rows as Row[]) {
+      const parts = row.amounts.slice(0, -1).reduce((s, a) => s + a, 0);
+      expect(row.amounts.at(-1), row.name).toBe(parts);
+    }
+    for (let c = 0; c < columns.length; c++) expect((r.report.worksheet.rows as Row[]).reduce((s, row) => s + row.amounts[c]!, 0), columns[c]).toBe(0);
+    const bs = r.report.balanceSheet;
+    expect(bs.balanced).toBe(true);
+    expect(bs.totalAssets).toBe(bs.totalLiabilities + bs.totalEquity + bs.nonControllingInterests);
+    expect(bs.totalAssets).toBeGreaterThan(0);
+    expect(r.report.entities.map((e: { id: string }) => e.id)).toEqual(columns.slice(0, 3));
+    expect(r.comparison).toMatchObject({ kind: "prior_year", period: { from: "2025-01", to: "2025-03" }, ok: true });
+    expect(r.comparison.balanceSheet.balanced).toBe(true);
+  });
+
+  it("a warm report is the cached one; any change to its inputs makes a new one", async () => {
+    const url = "/api/consolidation/report?from=2026-01&to=2026-03&compare=prior_year";
+    const first = (await get(t.app, url, token)).json();
+    const again = (await get(t.app, url, token)).json();
+    expect(again.generatedAt).toBe(first.generatedAt);
+    const put = await t.app.inject({
+      method: "PUT",
+      url: "/api/fxrates",
+      payload: { rates: [{ currency: "GBP", month: "2026-02", avgfx: "1.3", endfx: "1.31" }] },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const changed = (await get(t.app, url, token)).json();
+    expect(changed.generatedAt).not.toBe(first.generatedAt);
+    const uk = first.report.worksheet.columns.findIndex((c: { id: string }) => c.id === DEMO.uk);
+    const ukColumn = (rep: { report: { worksheet: { rows: Row[] } } }) => rep.report.worksheet.rows.map((row) => row.amounts[uk]);
+    expect(ukColumn(changed)).not.toEqual(ukColumn(first));
+  });
+
+  it("names what stops a consolidation instead of guessing, e.g. months without rates", async () => {
+    const r = (await get(t.app, "/api/consolidation/report?from=2027-01&to=2027-01", token)).json();
+    expect(r.ok).toBe(false);
+    expect(r.report === null || r.problems.length > 0).toBe(true);
+    expect(r.problems.map((p: { message: string }) => p.message).join("\n")).toMatch(/2027-01/);
+    const xlsx = await get(t.app, "/api/consolidation/report.xlsx?from=2027-01&to=2027-01", token);
+    expect(xlsx.statusCode).toBe(409);
+    expect(xlsx.json().error.message).toMatch(/^The consolidation for 2027-01 cannot be computed yet: /);
+  });
+
+  it("exports the report as an Excel workbook, one sheet per report, numbers as numbers; and the worksheet as CSV", async () => {
+    const report = (await get(t.app, "/api/consolidation/report?from=2026-01&to=2026-03&compare=prior_period", token)).json();
+    const res = await t.app.inject({ method: "GET", url: "/api/consolidation/report.xlsx?from=2026-01&to=2026-03&compare=prior_period", headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(res.headers["content-disposition"]).toBe('attachment; filename="consolidation-2026-01to2026-03.xlsx"');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["Worksheet", "Balance Sheet", "Income Statement", "Trial Balance", "Entities"]);
+    const bs = wb.getWorksheet("Balance Sheet")!;
+    let totalAssets: unknown;
+    let comparisonAssets: unknown;
+    bs.eachRow((row) => {
+      if (row.getCell(2).value === "Total assets") {
+        totalAssets = row.getCell(3).value;
+        comparisonAssets = row.getCell(4).value;
+      }
+    });
+    expect(totalAssets).toBe(report.report.balanceSheet.totalAssets / 100);
+    expect(comparisonAssets).toBe(report.comparison.balanceSheet.totalAssets / 100);
+    const sheet = wb.getWorksheet("Worksheet")!;
+    expect(sheet.getRow(4).values).toEqual([undefined, "Account", "Name", "Classification", ...report.report.worksheet.columns.map((c: { label: string }) => c.label)]);
+    const firstData = sheet.getRow(5);
+    expect(typeof firstData.getCell(4).value).toBe("number");
+    expect(firstData.getCell(4).numFmt).toMatch(/#,##0\.00/);
+
+    const csv = await get(t.app, "/api/consolidation/report.csv?from=2026-01&to=2026-03", token);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    const lines = csv.body.trimEnd().split("\r\n");
+    expect(lines[0]).toBe(["Account", "Name", "Classification", ...report.report.worksheet.columns.map((c: { label: string }) => (c.label.includes(",") ? `"${c.label}"` : c.label))].join(","));
+    expect(lines.at(-1)).toMatch(/^Total,,,0\.00,0\.00,0\.00,0\.00,0\.00,0\.00$/);
+  });
+
+  it("refuses bad periods with a clear message, and another account's user gets no report of this group", async () => {
+    const bad = async (query: string, message: string | RegExp) => {
+      const res = await get(t.app, `/api/consolidation/report?${query}`, token);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.message).toMatch(message);
+    };
+    await bad("from=2026-03&to=2026-01", "The report ends (2026-01) before it starts (2026-03).");
+    await bad("from=2020-01&to=2026-01", "A report covers at most 60 months; 2020-01 to 2026-01 is 73.");
+    await bad("from=2026-13&to=2026-14", /Use a month like 2026-03/);
+    await bad("from=2026-01&to=2026-02&compare=lastweek", /compare is none, prior_period or prior_year/);
+    await bad("to=2026-02", "from is required: a month like 2026-03.");
+    const other = await signedInUser(t.app, "other@reports.example");
+    const res = await get(t.app, "/api/consolidation/report?from=2026-01&to=2026-03", other);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toMatch(/^Choose a parent company first/);
+    expect((await get(t.app, "/api/consolidation/report?from=2026-01&to=2026-03", undefined)).statusCode).toBe(401);
+  });
+});
