@@ -14,6 +14,7 @@ import type { Database } from "./db/client.ts";
 import { requireAuth } from "./http/auth.ts";
 import { body, registerErrorHandling } from "./http/errors.ts";
 import { registerInputGuard } from "./http/input-guard.ts";
+import { registerPermissions } from "./http/permissions.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { companyActionRoutes, companyRoutes } from "./modules/companies/routes.ts";
 import { ctaRoutes } from "./modules/cta/routes.ts";
@@ -37,6 +38,9 @@ import { obalRoutes } from "./modules/obal/routes.ts";
 import { publicConfigRoute } from "./modules/system/config-route.ts";
 import { SessionService } from "./modules/session/service.ts";
 import { sessionRoutes } from "./modules/session/routes.ts";
+import { billingModule } from "./modules/billing/routes.ts";
+import { settingsRoutes } from "./modules/settings/routes.ts";
+import { teamRoutes } from "./modules/team/routes.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
 import { purgeExpired } from "./services/maintenance.ts";
 import { logTransport, Mailer, smtpTransport, type Transport } from "./services/mailer.ts";
@@ -102,6 +106,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, { spaFallback: serveWeb });
   registerInputGuard(app);
+  registerPermissions(app, database.db);
   app.decorateRequest("auth", null);
   app.addHook("onSend", async (req, reply) => {
     reply.header("x-request-id", req.id);
@@ -173,6 +178,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(systemRoutes, { ...ctx, prefix: "/api" });
   await app.register(sessionRoutes, { ...ctx, prefix: "/api/session" });
   await app.register(accountRoutes, { ...ctx, prefix: "/api" });
+  await app.register(teamRoutes, { ...ctx, prefix: "/api" });
+  await app.register(settingsRoutes, { ...ctx, prefix: "/api" });
+  await app.register(billingModule, ctx);
   await app.register(companyRoutes, { ...ctx, prefix: "/api" });
   await app.register(obalRoutes, { ...ctx, prefix: "/api" });
   await app.register(publicConfigRoute, { ...ctx, prefix: "/api" });

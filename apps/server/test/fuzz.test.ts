@@ -37,7 +37,7 @@ const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 })).v;
 
 /** Bodies near the real shapes (right keys, wrong values) find more than pure noise. */
-const knownKeys = ["JE", "checked", "from", "to", "overwrite", "ctaAccountId", "ownershipPercent", "historical", "map", "accountIds", "rates", "date", "realmId", "state", "email", "password", "validationCode", "code", "currentPassword", "newPassword", "version", "onboarding", "onboardingStep", "nabAccounts", "name", "year", "month", "naturalYear", "naturalMonth", "period", "kind", "realmIds", "approve"];
+const knownKeys = ["permissionLevel", "newEmail", "confirmPassword", "token", "plan", "JE", "checked", "from", "to", "overwrite", "ctaAccountId", "ownershipPercent", "historical", "map", "accountIds", "rates", "date", "realmId", "state", "email", "password", "validationCode", "code", "currentPassword", "newPassword", "version", "onboarding", "onboardingStep", "nabAccounts", "name", "year", "month", "naturalYear", "naturalMonth", "period", "kind", "realmIds", "approve"];
 const body = fc.oneof(
   value,
   fc.dictionary(fc.constantFrom(...knownKeys), value, { maxKeys: 6 }),
@@ -72,6 +72,15 @@ const validBodies: Record<string, Record<string, unknown>> = {
   "POST /api/companies/{realmId}/unmap": { accountIds: ["1"] },
   "POST /api/companies/{realmId}/unmap/invalidmaps": { accountIds: ["1"] },
   "POST /api/qbo/account/callback": { state: "s", code: "c", realmId: "9341453172384015" },
+  "POST /api/team/invitations": { email: "fuzz-invitee@example.com", permissionLevel: 0 },
+  "PATCH /api/team/members/{id}": { permissionLevel: 1 },
+  "POST /api/invitations/lookup": { token: "abcdefghijklmnopqrstuvwxyz0123456789_-AB" },
+  "POST /api/invitations/accept": { token: "abcdefghijklmnopqrstuvwxyz0123456789_-AB", name: "Fuzz", password: "Ledger#2026y", confirmPassword: "Ledger#2026y" },
+  "PATCH /api/settings/profile": { name: "Fuzz Owner" },
+  "POST /api/settings/email": { newEmail: "fuzz-new-address@example.com", currentPassword: "Ledger#2026x" },
+  "POST /api/settings/email/verify": { code: "ABCD-EFGH" },
+  "PATCH /api/excel/update": { email: "fuzz-reports@example.com" },
+  "POST /api/billing/subscribe": { plan: "group", token: "tok_test_0123456789abcdef" },
   "POST /api/consolidation/preview": { realmId: "9341453172384023", period: { kind: "month", year: 2026, month: 1 } },
   "POST /api/consolidation/post": { realmId: "9341453172384023", period: { kind: "quarter", year: 2026, month: 3 } },
   "POST /api/consolidation/postings/{postingId}/repost": { approve: true },
@@ -108,14 +117,17 @@ describe.each(drivers)("hostile input on every API route on %s", (driver) => {
       Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })),
     );
     expect(routes.length).toBeGreaterThanOrEqual(20);
-    const endsSession = (r: { path: string }) => r.path === "/api/session/logout" || r.path === "/api/session/changepassword";
-    routes.sort((a, b) => Number(endsSession(a)) - Number(endsSession(b)));
+    const endsSession = (r: { path: string }) =>
+      r.path === "/api/session/logout" || r.path === "/api/session/logout/all" || r.path === "/api/session/changepassword";
+    // Logging out everywhere ends every token of the user: it goes last of all.
+    const rank = (r: { path: string }) => (r.path === "/api/session/logout/all" ? 2 : Number(endsSession(r)));
+    routes.sort((a, b) => rank(a) - rank(b));
     const counts: Record<string, number> = {};
 
     for (const route of routes) {
       // Logout would end the fuzzing session's token: give it throwaway tokens.
       const routeToken =
-        route.path === "/api/session/logout"
+        route.path === "/api/session/logout" || route.path === "/api/session/logout/all"
           ? (await post(t.app, "/api/session/token", { email: "fuzz-owner@example.com", password: "Ledger#2026x" })).json().token
           : token;
       await fc.assert(

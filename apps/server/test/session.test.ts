@@ -47,7 +47,7 @@ describe.each(drivers)("session on %s", (driver) => {
     expect(session.statusCode).toBe(200);
     expect(session.json()).toMatchObject({
       email: "ada.lovelace@example.com",
-      permissionLevel: 0,
+      permissionLevel: 1, // whoever signs an account up is its admin
       emailVerified: true,
       releaseNotesVersion: "0",
     });

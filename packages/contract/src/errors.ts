@@ -28,6 +28,13 @@ export const ErrorCodes = {
   rateLimited: "rate_limited",
   emailTaken: "email_taken",
   notFound: "not_found",
+  /** 403: the route needs a higher permissionLevel (permissions.ts); details.required names it. */
+  permissionDenied: "permission_denied",
+  /** 402: the trial has ended; the account is read-only until it subscribes (billing.ts). */
+  subscriptionRequired: "subscription_required",
+  /** 409: the change would leave the account without an admin. */
+  lastAdmin: "last_admin",
+  invalidInvitation: "invalid_invitation",
 } as const;
 
 /** SPEC §8: a 401 with this message makes the web app drop its token and reload. */

@@ -43,6 +43,8 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 export const sessionUserSchema = z.object({
   id: z.string(),
   email: z.string(),
+  /** Display name (Account Settings → Profile); "" until set. */
+  name: z.string().optional(),
   permissionLevel: z.number().int(),
   accountId: z.string(),
   emailVerified: z.boolean(),

@@ -17,6 +17,13 @@ import {
   isAmexCardNumber,
   isValidCardNumber,
   isValidCvv,
+  checkCardNumber,
+  cardNumberMessage,
+  cvvMessage,
+  expiryYearMessage,
+  isCardExpired,
+  paymentCardProblems,
+  paymentCardSchema,
   normalizeExpiryMonth,
   normalizeExpiryYear,
   passesLuhn,
@@ -31,12 +38,11 @@ describe("constants and messages", () => {
     expect(CARD_EXPIRY_YEAR_WINDOW).toBe(19);
     expect(CARD_NUMBER_MIN_DIGITS).toBe(12);
     expect(CARD_NUMBER_MAX_DIGITS).toBe(19);
-    expect(CARD_MESSAGES).toEqual({
-      number: "Please enter a valid card number.",
-      expiryMonth: "Please enter a valid expiry month (01-12).",
-      expiryYear: "Please enter a valid expiry year.",
-      cvv: "Please enter a valid security code.",
-    });
+    expect(CARD_MESSAGES.number).toBe("Please enter a valid card number.");
+    expect(CARD_MESSAGES.expiryMonth).toBe("Please enter a valid expiry month (01-12).");
+    expect(expiryYearMessage(MID_2025)).toBe("Please enter an expiry year from 2025 to 2044.");
+    expect(cvvMessage(3)).toBe("Please enter the 3-digit security code.");
+    expect(cvvMessage(4)).toBe("Please enter the 4-digit security code on the front of the card.");
   });
 });
 
@@ -93,11 +99,13 @@ describe("isValidCardNumber", () => {
     }
   });
 
-  it("needs 12 to 19 digits", () => {
-    expect(isValidCardNumber("79927398713")).toBe(false); // 11 digits, Luhn-valid
-    expect(isValidCardNumber("123456789015")).toBe(true); // 12
-    expect(isValidCardNumber("4000000000000000006")).toBe(true); // 19
+  it("needs a brand we accept and a length that brand issues", () => {
+    expect(isValidCardNumber("79927398713")).toBe(false); // Luhn-valid, no brand
+    expect(isValidCardNumber("123456789015")).toBe(false); // Luhn-valid, no brand
+    expect(isValidCardNumber("4000000000000000006")).toBe(true); // 19-digit Visa
     expect(isValidCardNumber("40000000000000000002")).toBe(false); // 20, Luhn-valid
+    expect(isValidCardNumber("4242424242424")).toBe(false); // 13 digits: Visa issues 16, 18 or 19
+    expect(isValidCardNumber("6759649826438453")).toBe(false); // Maestro: not taken
     expect(passesLuhn("40000000000000000002")).toBe(true);
   });
 
@@ -113,18 +121,48 @@ describe("isValidCardNumber", () => {
     }
   });
 
-  it("agrees with length and Luhn for generated numbers (property)", () => {
+  it("agrees with Visa's lengths and Luhn for generated numbers (property)", () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[0-9]{5,24}$/), fc.constantFrom("", " ", "-", "\t"), (prefix, sep) => {
+      fc.property(fc.stringMatching(/^4[0-9]{4,22}$/), fc.constantFrom("", " ", "-", "\t"), (prefix, sep) => {
         const good = withCheckDigit(prefix);
         const spaced = good.replace(/(\d{4})(?=\d)/g, `$1${sep}`);
-        const expected = good.length >= 12 && good.length <= 19;
+        const expected = [16, 18, 19].includes(good.length);
         expect(isValidCardNumber(good)).toBe(expected);
         expect(isValidCardNumber(spaced)).toBe(expected);
         const lastDigit = Number(good.slice(-1));
         expect(isValidCardNumber(good.slice(0, -1) + String((lastDigit + 1) % 10))).toBe(false);
       }),
     );
+  });
+});
+
+describe("checkCardNumber", () => {
+  it.each([
+    ["", "required", CARD_MESSAGES.numberRequired],
+    ["   ", "required", CARD_MESSAGES.numberRequired],
+    ["4242 4242 4242 424x", "invalid", CARD_MESSAGES.number],
+    ["9999 9999 9999 9995", "brand", CARD_MESSAGES.numberBrand],
+    ["4242 4242 4242", "incomplete", CARD_MESSAGES.numberIncomplete],
+    ["4242 4242 4242 4241", "checksum", CARD_MESSAGES.numberChecksum],
+    ["3782 822463 100051", "invalid", CARD_MESSAGES.number],
+  ] as const)("%j: %s", (input, problem, message) => {
+    expect(checkCardNumber(input).problem).toBe(problem);
+    expect(cardNumberMessage(input)).toBe(message);
+  });
+
+  it("names the brand and its security-code length", () => {
+    expect(checkCardNumber("4242 4242 4242 4242")).toEqual({
+      digits: "4242424242424242",
+      brand: "visa",
+      brandName: "Visa",
+      cvvLength: 3,
+      problem: null,
+    });
+    expect(checkCardNumber("5555 5555 5555 4444")).toMatchObject({ brand: "mastercard", problem: null });
+    expect(checkCardNumber("3782 822463 10005")).toMatchObject({ brand: "american-express", cvvLength: 4, problem: null });
+    expect(checkCardNumber("6011 1111 1111 1117")).toMatchObject({ brand: "discover", problem: null });
+    expect(checkCardNumber("3056 930902 5904")).toMatchObject({ brand: "diners-club", problem: null });
+    expect(checkCardNumber("3566 0020 2036 0505")).toMatchObject({ brand: "jcb", problem: null });
   });
 });
 
@@ -300,9 +338,9 @@ describe("zod schemas", () => {
   it("cardNumberSchema outputs the formatted number and reports one issue on failure", () => {
     expect(cardNumberSchema.parse("4111-1111-1111-1111")).toBe("4111 1111 1111 1111");
     expect(cardNumberSchema.parse("378282246310005")).toBe("3782 822463 10005");
-    for (const bad of ["4111111111111112", "", 4111111111111111, undefined]) {
-      expect(cardNumberSchema.safeParse(bad).error?.issues.map((i) => i.message)).toEqual([CARD_MESSAGES.number]);
-    }
+    const messages = (v: unknown) => cardNumberSchema.safeParse(v).error?.issues.map((i) => i.message);
+    expect(messages("4111111111111112")).toEqual([CARD_MESSAGES.numberChecksum]);
+    for (const bad of ["", 4111111111111111, undefined]) expect(messages(bad)).toEqual([CARD_MESSAGES.numberRequired]);
   });
 
   it("expiryMonthSchema outputs the padded month", () => {
@@ -318,7 +356,7 @@ describe("zod schemas", () => {
     expect(schema.parse("26")).toBe(2026);
     expect(schema.parse(2044)).toBe(2044);
     for (const bad of ["45", "24", "", null]) {
-      expect(schema.safeParse(bad).error?.issues.map((i) => i.message)).toEqual([CARD_MESSAGES.expiryYear]);
+      expect(schema.safeParse(bad).error?.issues.map((i) => i.message)).toEqual([expiryYearMessage(MID_2025)]);
     }
   });
 
@@ -326,7 +364,51 @@ describe("zod schemas", () => {
     expect(cvvSchema().parse(" 123 ")).toBe("123");
     expect(cvvSchema(4).parse("1234")).toBe("1234");
     for (const bad of ["12", "1234", "abc", 123, undefined]) {
-      expect(cvvSchema().safeParse(bad).error?.issues.map((i) => i.message)).toEqual([CARD_MESSAGES.cvv]);
+      expect(cvvSchema().safeParse(bad).error?.issues.map((i) => i.message)).toEqual([cvvMessage(3)]);
     }
+  });
+});
+
+describe("payment form", () => {
+  const good = { name: "Ada Lovelace", number: "4242424242424242", expMonth: "3", expYear: "27", cvv: "123" };
+
+  it("normalizes a good card: number with spaces, month padded, year prefixed with 20", () => {
+    expect(paymentCardSchema(MID_2025).parse(good)).toEqual({
+      name: "Ada Lovelace",
+      number: "4242 4242 4242 4242",
+      expMonth: "03",
+      expYear: 2027,
+      cvv: "123",
+    });
+    expect(paymentCardProblems(good, MID_2025)).toEqual([]);
+  });
+
+  it("wants four digits of security code for American Express and three for others", () => {
+    const amex = { ...good, number: "3782 822463 10005" };
+    expect(paymentCardProblems(amex, MID_2025)).toEqual([{ path: "cvv", message: cvvMessage(4) }]);
+    expect(paymentCardProblems({ ...amex, cvv: "1234" }, MID_2025)).toEqual([]);
+    expect(paymentCardProblems({ ...good, cvv: "1234" }, MID_2025)).toEqual([{ path: "cvv", message: cvvMessage(3) }]);
+    expect(paymentCardSchema(MID_2025).safeParse({ ...good, cvv: "1234" }).error?.issues).toMatchObject([
+      { path: ["cvv"], message: cvvMessage(3) },
+    ]);
+  });
+
+  it("refuses a card whose expiry month has passed this year, and takes this month", () => {
+    expect(isCardExpired("05", 2025, MID_2025)).toBe(true);
+    expect(isCardExpired("06", 2025, MID_2025)).toBe(false);
+    expect(paymentCardProblems({ ...good, expMonth: "5", expYear: "25" }, MID_2025)).toEqual([
+      { path: "expMonth", message: CARD_MESSAGES.expired },
+    ]);
+  });
+
+  it("reports every broken field at once, in form order", () => {
+    expect(paymentCardProblems({ name: " ", number: "4242", expMonth: "13", expYear: "1999", cvv: "" }, MID_2025)).toEqual([
+      { path: "name", message: CARD_MESSAGES.name },
+      { path: "number", message: CARD_MESSAGES.numberIncomplete },
+      { path: "expMonth", message: CARD_MESSAGES.expiryMonth },
+      { path: "expYear", message: expiryYearMessage(MID_2025) },
+      { path: "cvv", message: cvvMessage(3) },
+    ]);
+    expect(paymentCardProblems({}, MID_2025).map((p) => p.path)).toEqual(["name", "number", "expMonth", "expYear", "cvv"]);
   });
 });

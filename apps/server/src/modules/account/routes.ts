@@ -49,6 +49,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { da
   app.patch(
     "/account",
     {
+      // Onboarding bookkeeping and the group's name: any member, also on a lapsed trial.
+      config: { permission: "member", whenLapsed: "allowed" },
       schema: {
         tags: ["account"], security,
         summary: "Update onboarding, onboardingStep, nabAccounts or name",
@@ -124,6 +126,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { da
   app.post(
     "/userpermission/releasenotesversion",
     {
+      config: { permission: "member", whenLapsed: "allowed" },
       schema: {
         tags: ["account"], security,
         summary: "Acknowledge a release-notes version",

@@ -20,6 +20,8 @@ import { messages } from "./service.ts";
 
 const tags = ["session"];
 const security = [{ bearer: [] }];
+/** About the caller's own session: anyone signed in, also while a lapsed trial is read-only. */
+const ownSession = { permission: "member", whenLapsed: "allowed" } as const;
 const err = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 
 export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -29,6 +31,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.post(
     "/signup",
     {
+      config: { permission: "public" },
       schema: {
         tags,
         summary: "Create an account and its first user; mails a verification code",
@@ -44,6 +47,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.post(
     "/resendcode",
     {
+      config: { permission: "public" },
       schema: {
         tags,
         summary: "Mail a new verification code (same answer whether or not the email is known)",
@@ -60,6 +64,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.post(
     "/validationcode",
     {
+      config: { permission: "public" },
       schema: {
         tags,
         summary: "Verify the email with the mailed code; returns the email",
@@ -73,6 +78,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.post(
     "/token",
     {
+      config: { permission: "public" },
       schema: {
         tags,
         summary: "Sign in: returns a JWT",
@@ -97,6 +103,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       return {
         id: user.id,
         email: user.email,
+        name: user.name,
         permissionLevel: user.permissionLevel,
         accountId: user.accountId,
         emailVerified: user.emailVerifiedAt !== null,
@@ -110,6 +117,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     "/logout",
     {
       onRequest: requireAuth,
+      config: ownSession,
       schema: { tags, security, summary: "End this session: the token is refused from now on", response: { 204: z.null(), ...err } },
     },
     async (req, reply) => {
@@ -120,8 +128,28 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   );
 
   app.post(
+    "/logout/all",
+    {
+      onRequest: requireAuth,
+      config: ownSession,
+      schema: {
+        tags,
+        security,
+        summary: "Log out everywhere: every session of the user ends, this one included",
+        description: "Not in the product spec; defined here.",
+        response: { 204: z.null(), ...err },
+      },
+    },
+    async (req, reply) => {
+      await sessions.logoutEverywhere(authOf(req).user, meta(req));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
     "/forgotpassword",
     {
+      config: { permission: "public" },
       schema: {
         tags,
         summary: "Mail a password-reset code (same answer whether or not the email is known)",
@@ -138,6 +166,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.post(
     "/resetpassword",
     {
+      config: { permission: "public" },
       schema: {
         tags,
         summary: "Set a new password with the mailed reset code; ends every session of the user",
@@ -156,6 +185,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     "/changepassword",
     {
       onRequest: requireAuth,
+      config: ownSession,
       schema: {
         tags,
         security,

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { ErrorCodes } from "@groupledger/contract";
+import { ErrorCodes, PERMISSION_LEVELS, TRIAL_DAYS } from "@groupledger/contract";
 import { passwordProblems } from "@groupledger/domain";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
@@ -63,9 +63,14 @@ export class SessionService {
           .where(eq(users.id, existing.id))
           .returning()) as [UserRow];
       } else {
-        const [account] = await tx.insert(accounts).values({ name: "My group" }).returning({ id: accounts.id });
+        const trialEndsAt = new Date(Date.now() + TRIAL_DAYS * 86_400_000);
+        const [account] = await tx.insert(accounts).values({ name: "My group", trialEndsAt }).returning({ id: accounts.id });
         if (!account) throw new Error("account insert returned no row");
-        [user] = (await tx.insert(users).values({ accountId: account.id, email: input.email, passwordHash }).returning()) as [UserRow];
+        // Whoever creates an account administers it (users, billing, posting); colleagues join by invitation.
+        [user] = (await tx
+          .insert(users)
+          .values({ accountId: account.id, email: input.email, passwordHash, permissionLevel: PERMISSION_LEVELS.admin })
+          .returning()) as [UserRow];
       }
       await audit(tx, { action: "user.signed_up", accountId: user.accountId, userId: user.id, ip: meta.ip, requestId: meta.requestId });
       return this.issueCode(tx, user, "verify_email");
@@ -139,6 +144,15 @@ export class SessionService {
       .values({ jti: claims.jti, expiresAt: new Date(claims.exp * 1000) })
       .onConflictDoNothing();
     await audit(this.db, { action: "user.logged_out", accountId: user.accountId, userId: user.id, ip: meta.ip, requestId: meta.requestId });
+  }
+
+  /** Every token of the user stops working (the version in them no longer matches). */
+  async logoutEverywhere(user: UserRow, meta: RequestMeta): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    await audit(this.db, { action: "user.logged_out_everywhere", accountId: user.accountId, userId: user.id, ip: meta.ip, requestId: meta.requestId });
   }
 
   async forgotPassword(email: string, meta: RequestMeta): Promise<void> {

@@ -1,0 +1,168 @@
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { ErrorCodes, type Profile } from "@groupledger/contract";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import { users, verificationCodes } from "../../db/schema.ts";
+import type { UserRow } from "../../http/auth.ts";
+import { AppError, errors } from "../../http/errors.ts";
+import { audit } from "../../services/audit.ts";
+import { formatCode, hashCode, newCode } from "../../services/codes.ts";
+import type { Mail, Mailer } from "../../services/mailer.ts";
+import { verifyPassword } from "../../services/passwords.ts";
+import type { TokenService } from "../../services/tokens.ts";
+
+export interface RequestMeta {
+  ip: string;
+  requestId: string;
+}
+
+export const settingsMessages = {
+  emailSame: "That is already your sign-in email.",
+  emailTaken: "Another GroupLedger user already signs in with this email.",
+  currentPasswordWrong: "Your current password is not correct.",
+  codeInvalid: "That code is not valid or has expired. Check the latest email we sent to your new address, or start the change again.",
+  emailChangeSent: (email: string) => `We sent a code to ${email}. Enter it here to finish the change.`,
+};
+
+export class SettingsService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly mailer: Mailer,
+    private readonly tokens: TokenService,
+  ) {}
+
+  async profile(user: UserRow): Promise<Profile> {
+    const [pending] = await this.db
+      .select({ email: verificationCodes.targetEmail })
+      .from(verificationCodes)
+      .where(this.liveChangeCodes(user.id))
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(1);
+    return {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      permissionLevel: user.permissionLevel,
+      pendingEmail: pending?.email ?? null,
+      reportEmail: user.reportEmail ?? user.email,
+      reportEmailIsSignInEmail: user.reportEmail === null,
+      createdAt: user.createdAt.toISOString(),
+    };
+  }
+
+  async rename(user: UserRow, name: string, meta: RequestMeta): Promise<Profile> {
+    const [row] = await this.db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+    if (!row) throw errors.notFound("User not found.");
+    await audit(this.db, { action: "user.renamed", accountId: user.accountId, userId: user.id, ...meta });
+    return this.profile(row);
+  }
+
+  /** SPEC §7 PATCH /api/excel/update. Setting the sign-in email itself clears the separate address. */
+  async setReportEmail(user: UserRow, email: string, meta: RequestMeta): Promise<string> {
+    const reportEmail = email === user.email ? null : email;
+    await this.db.update(users).set({ reportEmail, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await audit(this.db, { action: "user.report_email_changed", accountId: user.accountId, userId: user.id, details: { email }, ...meta });
+    return email;
+  }
+
+  /**
+   * Step 1 of an email change: the current password proves the person at the keyboard, a code
+   * mailed to the new address proves they own it. Nothing changes until step 2.
+   */
+  async startEmailChange(user: UserRow, input: { newEmail: string; currentPassword: string }, meta: RequestMeta): Promise<{ pendingEmail: string; message: string }> {
+    if (input.newEmail === user.email) {
+      throw new AppError(400, "email_unchanged", settingsMessages.emailSame, { fields: [{ path: "newEmail", message: settingsMessages.emailSame }] });
+    }
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      throw new AppError(400, "wrong_password", settingsMessages.currentPasswordWrong, {
+        fields: [{ path: "currentPassword", message: settingsMessages.currentPasswordWrong }],
+      });
+    }
+    const mail = await this.db.transaction(async (tx) => {
+      const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.newEmail)).limit(1);
+      if (taken) throw errors.conflict(ErrorCodes.emailTaken, settingsMessages.emailTaken);
+      // Only the latest request counts: an older code (perhaps to a mistyped address) stops working.
+      await tx
+        .update(verificationCodes)
+        .set({ usedAt: new Date() })
+        .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, "change_email"), isNull(verificationCodes.usedAt)));
+      const code = newCode();
+      await tx.insert(verificationCodes).values({
+        userId: user.id,
+        purpose: "change_email",
+        codeHash: hashCode(this.config.appSecret, code),
+        targetEmail: input.newEmail,
+        expiresAt: new Date(Date.now() + this.config.codeTtlMs),
+      });
+      await audit(tx, { action: "user.email_change_requested", accountId: user.accountId, userId: user.id, details: { to: input.newEmail }, ...meta });
+      const mail = emailChangeMail(input.newEmail, code);
+      return { id: await this.mailer.enqueue(mail, tx), mail };
+    });
+    await this.mailer.deliver(mail.id, mail.mail);
+    return { pendingEmail: input.newEmail, message: settingsMessages.emailChangeSent(input.newEmail) };
+  }
+
+  /** Step 2: the code swaps the email. Every other session ends; this one continues with a new token. */
+  async confirmEmailChange(user: UserRow, code: string, meta: RequestMeta): Promise<{ email: string; token: string; expiresAt: Date }> {
+    const codeHash = hashCode(this.config.appSecret, code);
+    const result = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(verificationCodes)
+        .set({ usedAt: new Date() })
+        .where(and(this.liveChangeCodes(user.id), eq(verificationCodes.codeHash, codeHash)))
+        .returning({ targetEmail: verificationCodes.targetEmail });
+      if (!row?.targetEmail) return null;
+      const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, row.targetEmail)).limit(1);
+      if (taken) throw errors.conflict(ErrorCodes.emailTaken, settingsMessages.emailTaken);
+      const [updated] = await tx
+        .update(users)
+        .set({
+          email: row.targetEmail,
+          // Like a password change, a new sign-in email ends every session issued before it.
+          tokenVersion: sql`${users.tokenVersion} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, user.id))
+        .returning();
+      if (!updated) return null;
+      await audit(tx, { action: "user.email_changed", accountId: user.accountId, userId: user.id, details: { from: user.email, to: updated.email }, ...meta });
+      const notice: Mail = {
+        to: user.email,
+        subject: "Your GroupLedger sign-in email was changed",
+        text:
+          `The sign-in email of your GroupLedger user was changed from ${user.email} to ${updated.email}.\n\n` +
+          "If you did not do this, reset your password from the sign-in page and tell your account's admin.",
+      };
+      return { updated, notice: { id: await this.mailer.enqueue(notice, tx), mail: notice } };
+    });
+    if (!result) {
+      await this.db
+        .update(verificationCodes)
+        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+        .where(this.liveChangeCodes(user.id));
+      throw new AppError(400, ErrorCodes.invalidCode, settingsMessages.codeInvalid, { fields: [{ path: "code", message: settingsMessages.codeInvalid }] });
+    }
+    await this.mailer.deliver(result.notice.id, result.notice.mail);
+    const issued = await this.tokens.issue(result.updated);
+    return { email: result.updated.email, ...issued };
+  }
+
+  private liveChangeCodes(userId: string) {
+    return and(
+      eq(verificationCodes.userId, userId),
+      eq(verificationCodes.purpose, "change_email"),
+      isNull(verificationCodes.usedAt),
+      gt(verificationCodes.expiresAt, new Date()),
+      sql`${verificationCodes.attempts} < ${this.config.codeMaxAttempts}`,
+    );
+  }
+}
+
+function emailChangeMail(to: string, code: string): Mail {
+  return {
+    to,
+    subject: "Confirm your new GroupLedger email",
+    text: `Someone asked to use this address to sign in to GroupLedger.\n\nYour confirmation code is ${formatCode(code)}\n\nIt expires in 15 minutes. If this was not you, ignore this email; nothing changes without the code.`,
+  };
+}
