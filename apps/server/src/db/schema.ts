@@ -548,3 +548,32 @@ export const consolidationRunItems = pgTable(
   },
   (t) => [primaryKey({ columns: [t.runId, t.seq] })],
 );
+
+/**
+ * An intercompany pair (issue 9): an account in one group company against an account in
+ * another, eliminated on consolidation after translation; the difference goes to the parent's
+ * FX or CTA account and is shown.
+ */
+export const eliminationPairs = pgTable(
+  "elimination_pairs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    kind: text("kind").$type<"receivablePayable" | "revenueExpense">().notNull(),
+    leftRealmId: text("left_realm_id").notNull(),
+    leftAccountId: text("left_account_id").notNull(),
+    rightRealmId: text("right_realm_id").notNull(),
+    rightAccountId: text("right_account_id").notNull(),
+    differenceTo: text("difference_to").$type<"fx" | "cta">().notNull().default("fx"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("elimination_pairs_account_idx").on(t.accountId),
+    uniqueIndex("elimination_pairs_sides_key").on(t.accountId, t.leftRealmId, t.leftAccountId, t.rightRealmId, t.rightAccountId),
+  ],
+);
