@@ -72,7 +72,7 @@ export const routes: RouteObject[] = [
               planned("/setup/cta"),
               { path: "/setup/obal", Component: lazyScreen(() => import("../features/obal/components/ObalPage.tsx").then((m) => m.ObalPage)) },
               { path: "/consolidation", element: <Navigate to="/consolidation/run" replace /> },
-              planned("/consolidation/fx_rates"),
+              { path: "/consolidation/fx_rates", Component: lazyScreen(() => import("../features/fxrates/components/FxRatesPage.tsx").then((m) => m.FxRatesPage)) },
               planned("/multipleconsolidation/run"),
               planned("/consolidation/run"),
               planned("/consolidation/elimination"),

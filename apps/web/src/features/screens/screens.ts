@@ -36,11 +36,6 @@ export const PLANNED_SCREENS: Record<string, PlannedScreenInfo> = {
       "Post it to the parent's QuickBooks file as a journal entry.",
     ],
   },
-  "/consolidation/fx_rates": {
-    title: "FOREX Management",
-    purpose: "Keep monthly average and end-of-period rates for every foreign currency in the group.",
-    will: ["Enter or import average (avgfx) and closing (endfx) rates per month.", "See which months still miss a rate before a run."],
-  },
   "/multipleconsolidation/run": {
     title: "Multi Period / Company",
     purpose: "Consolidate several months and companies in one run, with progress you can leave and come back to.",
