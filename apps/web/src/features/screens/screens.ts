@@ -18,15 +18,6 @@ export const PLANNED_SCREENS: Record<string, PlannedScreenInfo> = {
       "See per company how many accounts are still unmapped.",
     ],
   },
-  "/setup/cta": {
-    title: "CTA & Historical",
-    purpose: "Keep historical rates for contributed equity and choose where the cumulative translation adjustment is posted.",
-    will: [
-      "Enter historical rates for share capital and other contributed equity.",
-      "Designate the parent account that receives the CTA.",
-      "See how the CTA of each period is made up.",
-    ],
-  },
   "/setup/obal": {
     title: "Opening Balance Sheet",
     purpose: "Lock the opening period and post each subsidiary's translated opening trial balance.",

@@ -1,0 +1,73 @@
+import {
+  companyAccountsSchema,
+  ctaAccountCreatedSchema,
+  ctaSettingsSchema,
+  ctaSubsidiarySchema,
+  type CompanyAccount,
+  type CtaAccountCreate,
+  type CtaSettings,
+  type CtaSubsidiary,
+  type CtaUpdate,
+} from "@groupledger/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../lib/http.ts";
+import { companyKeys } from "../companies/api.ts";
+
+/** Everything under ["cta"]: a save refreshes every subsidiary, since they must agree on one CTA account. */
+export const ctaKeys = {
+  all: ["cta"] as const,
+  settings: ["cta", "settings"] as const,
+  parentAccounts: (realmId: string) => ["cta", "parentAccounts", realmId] as const,
+};
+
+const enc = encodeURIComponent;
+const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+
+export const ctaApi = {
+  get: (signal?: AbortSignal) => api<CtaSettings>("/cta", { schema: ctaSettingsSchema, ...withSignal(signal) }),
+  save: (realmId: string, body: CtaUpdate) => api<CtaSubsidiary>(`/cta/${enc(realmId)}`, { method: "PUT", body, schema: ctaSubsidiarySchema }),
+  parentAccounts: (realmId: string, signal?: AbortSignal) =>
+    api<CompanyAccount[]>(`/companies/${enc(realmId)}/accounts`, { schema: companyAccountsSchema, ...withSignal(signal) }),
+  createAccount: (body: CtaAccountCreate) => api<CompanyAccount>("/cta/account", { method: "POST", body, schema: ctaAccountCreatedSchema }),
+};
+
+export function useCtaSettings() {
+  return useQuery({ queryKey: ctaKeys.settings, queryFn: ({ signal }) => ctaApi.get(signal) });
+}
+
+export function useParentAccounts(realmId: string | null) {
+  return useQuery({
+    queryKey: ctaKeys.parentAccounts(realmId ?? ""),
+    queryFn: ({ signal }) => ctaApi.parentAccounts(realmId ?? "", signal),
+    enabled: realmId !== null,
+  });
+}
+
+/** Ownership is the company's, shown on Connected Companies too: its list is refreshed with the CTA settings. */
+export function useSaveCta() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ realmId, body }: { realmId: string; body: CtaUpdate }) => ctaApi.save(realmId, body),
+    onSuccess: async () => {
+      await Promise.all([client.invalidateQueries({ queryKey: ctaKeys.all }), client.invalidateQueries({ queryKey: companyKeys.list, exact: true })]);
+    },
+  });
+}
+
+/**
+ * The new account joins the parent's chart at once (the server stored it): it is added to the
+ * cached chart so the picker can show it as chosen before the refetch, then every list is refreshed.
+ */
+export function useCreateCtaAccount(parentRealmId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CtaAccountCreate) => ctaApi.createAccount(body),
+    onSuccess: (account) => {
+      client.setQueryData<CompanyAccount[]>(ctaKeys.parentAccounts(parentRealmId), (old) => (old ? [...old.filter((a) => a.Id !== account.Id), account] : old));
+    },
+    onSettled: async () => {
+      // A duplicate brings QuickBooks' existing account into the chart too: refresh on failure as well.
+      await Promise.all([client.invalidateQueries({ queryKey: ctaKeys.all }), client.invalidateQueries({ queryKey: companyKeys.all })]);
+    },
+  });
+}

@@ -1,0 +1,128 @@
+import { SegmentedControl, Table, Text, TextInput } from "@mantine/core";
+import { formatMinor } from "../../../lib/money.ts";
+import { accountLabel, creditSide, rowError, translationOf, type EquityRowForm, type FieldErrors, type HistoricalMode } from "../model.ts";
+
+interface Props {
+  companyName: string;
+  currency: string;
+  parentCurrency: string;
+  rows: readonly EquityRowForm[];
+  errors: FieldErrors;
+  onChange: (index: number, patch: Partial<EquityRowForm>) => void;
+}
+
+const MODES: { label: string; value: HistoricalMode }[] = [
+  { label: "Rate", value: "rate" },
+  { label: "Amount", value: "amount" },
+];
+
+/**
+ * Contributed equity, translated at history: each account's local balance, the historical rate
+ * or translated amount (one or the other per account), and the translated figure with how it was
+ * reached, computed exactly as the consolidation will.
+ */
+export function EquityTable({ companyName, currency, parentCurrency, rows, errors, onChange }: Props) {
+  if (rows.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {companyName} has no contributed-equity accounts (share capital, paid-in capital) in QuickBooks, so there is nothing to translate at
+        historical rates.
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing="sm" aria-label={`Contributed equity of ${companyName}`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Account</Table.Th>
+            <Table.Th ta="right">Balance ({currency})</Table.Th>
+            <Table.Th>Translate by</Table.Th>
+            <Table.Th>Historical rate or translated amount</Table.Th>
+            <Table.Th ta="right">Translated ({parentCurrency})</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row, i) => {
+            const t = translationOf(row, currency, parentCurrency);
+            const error = rowError(errors, i, row.mode) ?? (t.kind === "error" ? t.message : null);
+            const label = accountLabel(row);
+            const needed = row.localAmount !== null && row.localAmount !== 0 && t.kind === "none";
+            return (
+              <Table.Tr key={row.accountId} data-account-id={row.accountId}>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {label}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right" style={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}>
+                  {row.localAmount === null ? (
+                    <Text size="sm" c="dimmed">
+                      No balance synced
+                    </Text>
+                  ) : (
+                    <Text size="sm">{formatMinor(row.localAmount, currency)}</Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <SegmentedControl
+                    size="xs"
+                    data={MODES}
+                    value={row.mode}
+                    aria-label={`Translate ${row.name} by`}
+                    onChange={(v) => onChange(i, { mode: v as HistoricalMode })}
+                  />
+                </Table.Td>
+                <Table.Td miw={230}>
+                  {row.mode === "rate" ? (
+                    <TextInput
+                      size="xs"
+                      inputMode="decimal"
+                      aria-label={`Historical rate of ${row.name}`}
+                      placeholder="e.g. 1.2745"
+                      description={`${parentCurrency} per 1 ${currency} on the day it was contributed`}
+                      value={row.rate}
+                      error={error}
+                      onChange={(e) => onChange(i, { rate: e.currentTarget.value })}
+                    />
+                  ) : (
+                    <TextInput
+                      size="xs"
+                      inputMode="decimal"
+                      aria-label={`Translated amount of ${row.name}`}
+                      placeholder="e.g. 126,500.00"
+                      description={`In ${parentCurrency}, as a ${creditSide(row.localAmount) ? "credit" : "debit"} like the balance`}
+                      value={row.amount}
+                      error={error}
+                      onChange={(e) => onChange(i, { amount: e.currentTarget.value })}
+                    />
+                  )}
+                </Table.Td>
+                <Table.Td ta="right" style={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }} data-testid="translated">
+                  {t.kind === "translated" ? (
+                    <>
+                      <Text size="sm" fw={600}>
+                        {formatMinor(t.amount, parentCurrency)}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {t.rate !== null && row.localAmount !== null ? `${formatMinor(row.localAmount, currency)} × ${t.rate}` : "as entered"}
+                      </Text>
+                    </>
+                  ) : (
+                    <Text size="sm" c={needed ? "red.8" : "dimmed"}>
+                      {needed ? "Needed" : "—"}
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      <Text size="xs" c="dimmed" mt="xs">
+        Translated = balance × historical rate, rounded half-up to the {parentCurrency} minor unit, exactly as the consolidation computes it.
+        Enter a translated amount instead when the contribution&apos;s {parentCurrency} value is known from the parent&apos;s books.
+      </Text>
+    </Table.ScrollContainer>
+  );
+}

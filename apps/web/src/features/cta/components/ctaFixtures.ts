@@ -1,0 +1,69 @@
+import type { CompanyAccount, CtaSettings, CtaSubsidiary } from "@groupledger/contract";
+import { PARENT_CO, UK_CO } from "../../../test/fixtures.ts";
+
+export const CA_CO = { ...UK_CO, realmId: "9341453172384031", companyName: "Northwind Canada Inc.", homeCurrency: "CAD", country: "CA" };
+export const RETAIL_CO = { ...UK_CO, realmId: "9341453172384056", companyName: "Northwind Retail LLC", homeCurrency: "USD", country: "US" };
+
+const account = (Id: string, acctNum: string | null, name: string, accountSubType: string | null, over: Partial<CompanyAccount> = {}): CompanyAccount => ({
+  Id,
+  name,
+  fullyQualifiedName: name,
+  acctNum,
+  accountType: "Equity",
+  accountSubType,
+  classification: "Equity",
+  currency: "USD",
+  active: true,
+  everHadBalance: true,
+  latestAmount: null,
+  latestMonth: null,
+  ...over,
+});
+
+/** The demo parent's equity (and one asset, which the picker must leave out). */
+export const PARENT_ACCOUNTS: CompanyAccount[] = [
+  account("1", "1000", "Chase Operating", "Checking", { accountType: "Bank", classification: "Asset" }),
+  account("30", "3000", "Common Stock", "CommonStock"),
+  account("33", "3300", "Retained Earnings", "RetainedEarnings"),
+  account("35", "3500", "Treasury Stock", "TreasuryStock"),
+  account("36", "3600", "Accumulated Other Comprehensive Income", "AccumulatedAdjustment"),
+  account("37", "3700", "Revaluation Reserve", "AccumulatedAdjustment", { active: false }),
+  account("38", "3800", "Other Reserves", "OwnersEquity"),
+  account("39", "3900", "General Reserve", null),
+];
+
+export const AOCI_REASON = "Named as accumulated other comprehensive income, where translation differences are reported; QuickBooks detail type Accumulated adjustment.";
+
+/** UK: share capital of £100,000.00 (a credit) with nothing entered yet; a premium account with no balance. */
+export const UK_CTA: CtaSubsidiary = {
+  realmId: UK_CO.realmId,
+  companyName: UK_CO.companyName,
+  currency: "GBP",
+  ownershipPercent: "100",
+  dividendRatePolicy: "declarationDate",
+  ctaAccountId: null,
+  equity: [
+    { accountId: "60", name: "Ordinary Shares", acctNum: "3000", localAmount: -10_000_000, historicalRate: "", historicalAmount: null },
+    { accountId: "61", name: "Share Premium", acctNum: "3010", localAmount: 0, historicalRate: "", historicalAmount: null },
+  ],
+  missing: ["Choose the parent's account that receives this subsidiary's CTA.", 'Enter the historical rate or translated amount of "Ordinary Shares".'],
+};
+
+/** Canada: everything set, share capital by its translated amount. */
+export const CA_CTA: CtaSubsidiary = {
+  realmId: CA_CO.realmId,
+  companyName: CA_CO.companyName,
+  currency: "CAD",
+  ownershipPercent: "80",
+  dividendRatePolicy: "profitPeriod",
+  ctaAccountId: "36",
+  equity: [{ accountId: "70", name: "Share Capital", acctNum: null, localAmount: -5_000_000, historicalAmount: -3_712_500, historicalRate: "" }],
+  missing: [],
+};
+
+export const CTA_SETTINGS: CtaSettings = {
+  parentRealmId: PARENT_CO.realmId,
+  parentCurrency: "USD",
+  ctaAccountSuggestions: [{ accountId: "36", name: "Accumulated Other Comprehensive Income", score: 1, reason: AOCI_REASON }],
+  subsidiaries: [UK_CTA, CA_CTA],
+};
