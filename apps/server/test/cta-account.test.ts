@@ -134,6 +134,10 @@ describe.each(drivers)("Creating the CTA account in the parent's QuickBooks on %
     const none = await post(t.app, "/api/cta/account", {}, stranger);
     expect(none.statusCode).toBe(409);
     expect(none.json().error).toMatchObject({ code: "parent_required", message: "Choose a parent company first: the CTA account is created in the parent's QuickBooks company." });
+    // The route takes no company: naming the other account's parent is refused outright.
+    const aimed = await post(t.app, "/api/cta/account", { name: "Not yours", realmId: DEMO.parent }, stranger);
+    expect(aimed.statusCode).toBe(400);
+    expect(aimed.json().error.code).toBe("validation_failed");
     // A subsidiary alone is not enough either.
     await connectCompany(t.app, sandbox, stranger, DEMO.germany);
     expect((await post(t.app, "/api/cta/account", {}, stranger)).json().error.code).toBe("parent_required");
