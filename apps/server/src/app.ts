@@ -26,6 +26,7 @@ import { SYNC_JOB } from "./modules/sync/enqueue.ts";
 import { RUN_JOB, runHandler } from "./modules/runs/job.ts";
 import { runRoutes } from "./modules/runs/routes.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
+import { eliminationRoutes } from "./modules/eliminations/routes.ts";
 import { syncHandler } from "./modules/sync/handler.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { Worker } from "./jobs/worker.ts";
@@ -192,6 +193,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(obalPostingRoutes, { ...ctx, prefix: "/api" });
   await app.register(runRoutes, { ...ctx, prefix: "/api" });
   await app.register(reportRoutes, { ...ctx, prefix: "/api" });
+  await app.register(eliminationRoutes, { ...ctx, prefix: "/api" });
 
   app.decorate("services", { queue, worker, provider, tokenStore });
   if (opts.startWorker) {

@@ -37,7 +37,7 @@ const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 })).v;
 
 /** Bodies near the real shapes (right keys, wrong values) find more than pure noise. */
-const knownKeys = ["permissionLevel", "newEmail", "confirmPassword", "token", "plan", "JE", "checked", "from", "to", "overwrite", "ctaAccountId", "ownershipPercent", "historical", "map", "accountIds", "rates", "date", "realmId", "state", "email", "password", "validationCode", "code", "currentPassword", "newPassword", "version", "onboarding", "onboardingStep", "nabAccounts", "name", "year", "month", "naturalYear", "naturalMonth", "period", "kind", "realmIds", "approve"];
+const knownKeys = ["permissionLevel", "newEmail", "confirmPassword", "token", "plan", "JE", "checked", "from", "to", "overwrite", "ctaAccountId", "ownershipPercent", "historical", "map", "accountIds", "rates", "date", "realmId", "state", "email", "password", "validationCode", "code", "currentPassword", "newPassword", "version", "onboarding", "onboardingStep", "nabAccounts", "name", "year", "month", "naturalYear", "naturalMonth", "period", "kind", "realmIds", "approve", "left", "right", "differenceTo"];
 const body = fc.oneof(
   value,
   fc.dictionary(fc.constantFrom(...knownKeys), value, { maxKeys: 6 }),
@@ -85,6 +85,8 @@ const validBodies: Record<string, Record<string, unknown>> = {
   "POST /api/consolidation/post": { realmId: "9341453172384023", period: { kind: "quarter", year: 2026, month: 3 } },
   "POST /api/consolidation/postings/{postingId}/repost": { approve: true },
   "POST /api/multipleconsolidation/runs": { realmIds: ["9341453172384023"], from: "2026-01", to: "2026-03" },
+  "POST /api/eliminations/pairs": { name: "Loan", kind: "receivablePayable", left: { realmId: "9341453172384015", accountId: "1" }, right: { realmId: "9341453172384023", accountId: "2" }, differenceTo: "fx" },
+  "POST /api/eliminations/post": { period: { kind: "month", year: 2026, month: 1 } },
 };
 const nearValid = (route: string) => {
   const base = validBodies[route] ?? {};

@@ -14,3 +14,4 @@ export * from "./team.ts";
 export * from "./billing.ts";
 export * from "./runs.ts";
 export * from "./reports.ts";
+export * from "./eliminations.ts";

@@ -64,7 +64,9 @@ import { accountLabel, type Problem } from "./problems.ts";
  * - Designated accounts: CTA from translation_settings (all translated subsidiaries must agree);
  *   FX differences by FX_DIFFERENCE_RULE below unless given; NCI (needed below 100% ownership)
  *   by name unless given; goodwill only when given.
- * - Eliminations: none (intercompany and investments are issue 9's).
+ * - Eliminations: the intercompany pairs the caller passes (modules/eliminations) whose two
+ *   companies are both in the request; a side whose account is gone from QBO is named. No
+ *   investment eliminations yet.
  */
 
 export type PeriodRequest = { month: string } | { from: string; to: string };
@@ -77,6 +79,17 @@ export interface BuildRequest {
   openingMonth?: string;
   /** Parent accounts chosen by the user, overriding the rules. */
   designated?: { fxDifference?: string; nci?: string; goodwill?: string };
+  /** Intercompany pairs to eliminate; pairs naming a company outside the request are left out. */
+  intercompany?: readonly IntercompanyPair[];
+}
+
+export interface IntercompanyPair {
+  id: string;
+  name: string;
+  kind: "receivablePayable" | "revenueExpense";
+  left: { entity: string; account: string };
+  right: { entity: string; account: string };
+  differenceTo: "fx" | "cta";
 }
 
 export interface BuildOptions {
@@ -447,9 +460,30 @@ export async function buildConsolidationInput(db: Db, req: BuildRequest, options
       ...(goodwill ? { goodwill } : {}),
       ...(nci ? { nci } : {}),
     },
-    eliminations: { intercompany: [], investments: [], manual: [] },
+    eliminations: { intercompany: intercompanyOf(req.intercompany ?? [], group, charts, problems), investments: [], manual: [] },
   };
   return { input, problems, chosen: { cta, fxDifference, nci, openingMonth: opening, from, to } };
+}
+
+function intercompanyOf(pairs: readonly IntercompanyPair[], group: readonly CompanyRow[], charts: ReadonlyMap<string, readonly ChartRow[]>, problems: Problem[]) {
+  const inGroup = new Map(group.map((c) => [c.realmId, c]));
+  return pairs
+    .filter((p) => inGroup.has(p.left.entity) && inGroup.has(p.right.entity))
+    .filter((p) => {
+      for (const side of [p.left, p.right]) {
+        if (!charts.get(side.entity)?.some((a) => a.id === side.account)) {
+          problems.push({
+            code: "invalid_pair",
+            realmId: side.entity,
+            accountId: side.account,
+            message: `The intercompany pair "${p.name}" names account ${side.account} of ${inGroup.get(side.entity)!.companyName}, which is no longer in its QuickBooks chart; fix the pair on Interco Eliminations.`,
+          });
+          return false;
+        }
+      }
+      return true;
+    })
+    .map((p) => ({ id: p.id, kind: p.kind, left: p.left, right: p.right, differenceTo: p.differenceTo }));
 }
 
 /**

@@ -26,7 +26,8 @@ export type ProblemCode =
   | "negative_dividend"
   | "dividend_without_profit"
   | "engine_refused"
-  | "opening_not_posted";
+  | "opening_not_posted"
+  | "invalid_pair";
 
 export interface Problem {
   code: ProblemCode;

@@ -16,6 +16,7 @@ import { listCompanies } from "../companies/routes.ts";
 import { shiftMonth } from "../consolidation/books.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
 import type { Problem } from "../consolidation/problems.ts";
+import { asEnginePair, pairRows } from "../eliminations/view.ts";
 import { openingOf } from "../runs/entry.ts";
 
 /**
@@ -62,7 +63,8 @@ async function dataStamp(db: Db, accountId: string): Promise<string> {
         (select count(*) || ':' || coalesce(max(updated_at)::text, '') from fx_rates where account_id = ${accountId}) as rates,
         (select count(*) || ':' || coalesce(max(updated_at)::text, '') from translation_settings where realm_id in (select realm_id from realms)) as settings,
         (select count(*) || ':' || coalesce(max(updated_at)::text, '') from historical_equity where realm_id in (select realm_id from realms)) as historical,
-        (select count(*) || ':' || coalesce(max(synced_at)::text, '') from qbo_accounts where realm_id in (select realm_id from realms)) as charts
+        (select count(*) || ':' || coalesce(max(synced_at)::text, '') from qbo_accounts where realm_id in (select realm_id from realms)) as charts,
+        (select count(*) || ':' || coalesce(max(updated_at)::text, '') from elimination_pairs where account_id = ${accountId}) as pairs
     `),
   );
   const [locked] = await db.select().from(obalPeriods).where(eq(obalPeriods.accountId, accountId)).limit(1);
@@ -92,13 +94,14 @@ export async function consolidatedReport(db: Db, accountId: string, query: Repor
   // A subsidiary archived before the period takes no part in it.
   const subsidiaries = all.filter((c) => !c.isParent && (!c.archivedAt || c.archivedAt.slice(0, 7) >= query.from)).map((c) => c.realmId);
 
+  const intercompany = (await pairRows(db, accountId)).map(asEnginePair);
   const anchorFor = async (from: string) => {
     const opening = await openingOf(db, accountId, parent).catch(() => null);
     return opening && opening.anchor < from ? opening.anchor : shiftMonth(from, -1);
   };
   const run = async (from: string, to: string) => {
     const openingMonth = await anchorFor(from);
-    const built = await buildConsolidationInput(db, { accountId, subsidiaries, period: { from, to }, openingMonth });
+    const built = await buildConsolidationInput(db, { accountId, subsidiaries, period: { from, to }, openingMonth, intercompany });
     const problems: Problem[] = [...built.problems];
     let output: ConsolidationOutput | null = null;
     try {

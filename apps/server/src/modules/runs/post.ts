@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { QboError } from "@groupledger/qbo";
 import type { PostingSummary, RunPeriod } from "@groupledger/contract";
 import type { Database, Db } from "../../db/client.ts";
@@ -7,22 +7,16 @@ import { AppError, errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { REAUTHORIZE_PARENT_MESSAGE } from "../obal/posting.ts";
-import { classFor } from "../qbo/classes.ts";
-import { computePeriodEntry, consolidationRequestId, subsidiaryAndParent } from "./entry.ts";
+import { computePeriodEntry, subsidiaryAndParent } from "./entry.ts";
+import { livePostings, postOnce, type PostingRow } from "./once.ts";
 
 /**
- * Posting one subsidiary-period into the parent's QBO, exactly once.
+ * Posting one subsidiary-period into the parent's QBO, exactly once (the protocol is in once.ts).
  *
  * - One writer per subsidiary at a time (an advisory lock across processes).
- * - A row in state 'posting' is written BEFORE QuickBooks is called, with the requestid derived
- *   from (account, subsidiary, period, generation). If the process dies or the call times out
- *   after QuickBooks created the entry, the next attempt finds that row and sends the same
- *   requestid, and QuickBooks answers with the entry it already made instead of a second one.
- * - A definite refusal (validation, 3200) deletes the row: nothing was posted, state unchanged.
  * - Overlapping periods (March posted, then Q1) are refused: the months would be posted twice.
  */
 
-type PostingRow = typeof consolidationPostings.$inferSelect;
 export type PostOutcome = { outcome: "posted" | "duplicate"; posting: PostingRow };
 
 export interface PostDeps {
@@ -46,25 +40,10 @@ export async function postPeriod(deps: PostDeps, req: PostRequest): Promise<Post
 }
 
 async function postLocked(deps: PostDeps, req: PostRequest): Promise<PostOutcome> {
-  const { db } = deps.database;
-  const computed = await computePeriodEntry(db, req.accountId, req.realmId, req.period);
+  const computed = await computePeriodEntry(deps.database.db, req.accountId, req.realmId, req.period);
   const { preview, period, company, parent } = computed;
-
-  const live = await db
-    .select()
-    .from(consolidationPostings)
-    .where(
-      and(
-        eq(consolidationPostings.accountId, req.accountId),
-        eq(consolidationPostings.realmId, req.realmId),
-        inArray(consolidationPostings.status, ["posting", "posted"]),
-        lte(consolidationPostings.periodFrom, period.to),
-        gte(consolidationPostings.periodTo, period.from),
-      ),
-    );
-  const same = live.find((p) => p.periodFrom === period.from && p.periodTo === period.to);
+  const { same, other } = await livePostings(deps.database, req.accountId, req.realmId, period);
   if (same?.status === "posted") return { outcome: "duplicate", posting: same };
-  const other = live.find((p) => p !== same);
   if (other) {
     throw errors.conflict(
       "period_overlaps_posting",
@@ -79,95 +58,28 @@ async function postLocked(deps: PostDeps, req: PostRequest): Promise<PostOutcome
   if (preview.entry.lines.length === 0) {
     throw errors.conflict("nothing_to_post", `${company.companyName} has no activity in ${period.label}: there is nothing to post.`);
   }
-
-  let row: PostingRow;
-  if (same) {
-    row = same; // an earlier attempt's outcome is unknown: retry with its requestid
-  } else {
-    const [last] = await db
-      .select({ generation: consolidationPostings.generation })
-      .from(consolidationPostings)
-      .where(
-        and(
-          eq(consolidationPostings.accountId, req.accountId),
-          eq(consolidationPostings.realmId, req.realmId),
-          eq(consolidationPostings.periodFrom, period.from),
-          eq(consolidationPostings.periodTo, period.to),
-        ),
-      )
-      .orderBy(desc(consolidationPostings.generation))
-      .limit(1);
-    const generation = last ? last.generation + 1 : 0;
-    [row] = (await db
-      .insert(consolidationPostings)
-      .values({
-        accountId: req.accountId,
-        realmId: req.realmId,
-        periodKind: period.kind,
-        periodFrom: period.from,
-        periodTo: period.to,
-        periodLabel: period.label,
-        status: "posting",
-        generation,
-        docNumber: preview.docNumber,
-        requestId: consolidationRequestId(req.accountId, req.realmId, period, generation),
-        lines: preview.entry.lines,
-        inputs: computed.inputs,
-        runId: req.runId ?? null,
-        postedBy: req.userId,
-      })
-      .returning()) as [PostingRow];
-  }
-
-  const client = deps.provider.client(parent.realmId);
-  try {
-    const klass = await classFor(client, company.companyName);
-    const entry = await client.createJournalEntry(
-      {
-        txnDate: preview.txnDate,
-        currency: parent.homeCurrency,
-        docNumber: row.docNumber,
-        privateNote: `GroupLedger: ${preview.entry.memo}, translated into ${parent.homeCurrency} with CTA.`,
-        lines: row.lines.map((l) => ({
-          postingType: l.debit > 0 ? ("Debit" as const) : ("Credit" as const),
-          amount: l.debit > 0 ? l.debit : l.credit,
-          accountId: l.account,
-          classId: klass.id,
-          description: `${company.companyName} ${period.label}`,
-        })),
-      },
-      row.requestId,
-    );
-    const [posted] = (await db
-      .update(consolidationPostings)
-      .set({ status: "posted", journalEntryId: entry.id, journalEntryUrl: deps.provider.journalEntryUrl(entry.id), postedAt: new Date(), updatedAt: new Date() })
-      .where(eq(consolidationPostings.id, row.id))
-      .returning()) as [PostingRow];
-    await audit(db, {
-      action: "consolidation.posted",
+  const posting = await postOnce(
+    deps,
+    {
       accountId: req.accountId,
       userId: req.userId,
-      details: { realmId: req.realmId, period: period.label, journalEntryId: entry.id, postingId: row.id, runId: req.runId ?? null },
-      ...req.meta,
-    });
-    return { outcome: "posted", posting: posted };
-  } catch (e) {
-    if (e instanceof QboError && (e.kind === "reauthorize" || e.kind === "validation" || e.kind === "other")) {
-      // QuickBooks answered and refused: nothing was created, so nothing is kept.
-      await db.delete(consolidationPostings).where(eq(consolidationPostings.id, row.id));
-      if (e.kind === "reauthorize") {
-        await db.update(companies).set({ connection: "needs_reauthorization", updatedAt: new Date() }).where(eq(companies.realmId, parent.realmId));
-        throw new AppError(409, "qbo_reauthorization_required", REAUTHORIZE_PARENT_MESSAGE);
-      }
-      throw new AppError(502, "qbo_refused", `QuickBooks refused the entry: ${e.message}${e.detail ? ` (${e.detail})` : ""}. Nothing was posted.`);
-    }
-    // Throttling, 5xx, a dropped connection: the entry may exist. The row stays 'posting' and the
-    // next attempt repeats the same requestid.
-    if (e instanceof QboError) {
-      throw new AppError(502, "qbo_unavailable", `QuickBooks did not answer the posting (${e.message}). Try again: a retry never posts twice.`);
-    }
-    throw e;
-  }
+      realmId: req.realmId,
+      period,
+      docNumber: preview.docNumber,
+      txnDate: preview.txnDate,
+      lines: preview.entry.lines,
+      inputs: computed.inputs,
+      runId: req.runId ?? null,
+      parent,
+      className: company.companyName,
+      privateNote: `GroupLedger: ${preview.entry.memo}, translated into ${parent.homeCurrency} with CTA.`,
+      description: `${company.companyName} ${period.label}`,
+      auditAction: "consolidation.posted",
+      ...(req.meta ? { meta: req.meta } : {}),
+    },
+    same,
+  );
+  return { outcome: "posted", posting };
 }
 
 export async function summarize(db: Db, rows: readonly PostingRow[]): Promise<PostingSummary[]> {

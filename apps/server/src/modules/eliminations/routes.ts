@@ -1,0 +1,207 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  eliminationPairRequestSchema,
+  eliminationPairSchema,
+  eliminationPairsSchema,
+  eliminationPostRequestSchema,
+  eliminationsQuerySchema,
+  eliminationViewSchema,
+  errorBodySchema,
+  pairParamsSchema,
+  postingSummarySchema,
+  type RunPeriod,
+} from "@groupledger/contract";
+import type { AppContext } from "../../context.ts";
+import type { Database } from "../../db/client.ts";
+import { consolidationPostings, eliminationPairs, qboAccounts } from "../../db/schema.ts";
+import { authOf } from "../../http/auth.ts";
+import { AppError, errors } from "../../http/errors.ts";
+import { audit } from "../../services/audit.ts";
+import type { QboProvider } from "../../services/qbo-provider.ts";
+import { listCompanies } from "../companies/routes.ts";
+import { livePostings, postOnce, type PostingRow } from "../runs/once.ts";
+import { summarize } from "../runs/post.ts";
+import { computeEliminations, INTERCO_CLASS, INTERCO_REALM, pairViews } from "./view.ts";
+
+const security = [{ bearer: [] }];
+const tags = ["eliminations"];
+const err = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 502: errorBodySchema };
+
+const ASSET_OR_LIABILITY = new Set(["Asset", "Liability"]);
+const REVENUE_OR_EXPENSE = new Set(["Revenue", "Expense"]);
+
+export const eliminationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth, provider }) => {
+  const { db } = database;
+  app.addHook("onRequest", requireAuth);
+  const meta = (req: { ip: string; id: string }) => ({ ip: req.ip, requestId: req.id });
+
+  app.get(
+    "/eliminations/pairs",
+    { schema: { tags, security, summary: "Intercompany pairs of the account", response: { 200: eliminationPairsSchema, ...err } } },
+    async (req) => {
+      const { user } = authOf(req);
+      const rows = await db.select().from(eliminationPairs).where(eq(eliminationPairs.accountId, user.accountId)).orderBy(eliminationPairs.createdAt);
+      return { pairs: await pairViews(db, user.accountId, rows) };
+    },
+  );
+
+  app.post(
+    "/eliminations/pairs",
+    {
+      config: { permission: "member" },
+      schema: {
+        tags,
+        security,
+        summary: "Define an intercompany pair: a receivable (or revenue) account in one company against a payable (or expense) account in another",
+        body: eliminationPairRequestSchema,
+        response: { 200: eliminationPairSchema, ...err },
+      },
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      const body = req.body;
+      const all = await listCompanies(db, user.accountId);
+      const sides = [body.left, body.right].map((s, i) => {
+        const company = all.find((c) => c.realmId === s.realmId);
+        if (!company) throw errors.notFound(`Company ${s.realmId} is not in your account.`);
+        return { ...s, company, label: i === 0 ? (body.kind === "receivablePayable" ? "receivable" : "revenue") : body.kind === "receivablePayable" ? "payable" : "expense" };
+      });
+      if (sides[0]!.realmId === sides[1]!.realmId) throw errors.badRequest("same_company", "Both sides are in the same company; an intercompany pair is between two group companies.");
+      const accounts = await db.select().from(qboAccounts).where(inArray(qboAccounts.realmId, sides.map((s) => s.realmId)));
+      for (const s of sides) {
+        const a = accounts.find((x) => x.realmId === s.realmId && x.qboId === s.accountId);
+        if (!a) throw errors.notFound(`Account ${s.accountId} is not in ${s.company.companyName}'s chart of accounts.`);
+        const allowed = body.kind === "receivablePayable" ? ASSET_OR_LIABILITY : REVENUE_OR_EXPENSE;
+        if (!allowed.has(a.classification)) {
+          throw errors.badRequest(
+            "incompatible_account",
+            `${s.company.companyName}'s ${a.name} is ${a.classification.toLowerCase()}: a ${body.kind === "receivablePayable" ? "receivable/payable pair takes asset and liability accounts" : "revenue/expense pair takes revenue and expense accounts"}.`,
+          );
+        }
+      }
+      const [left, right] = sides.map((s) => accounts.find((x) => x.realmId === s.realmId && x.qboId === s.accountId)!);
+      if (left!.classification === right!.classification) {
+        throw errors.badRequest("incompatible_account", `Both sides are ${left!.classification.toLowerCase()} accounts; one side must be ${body.kind === "receivablePayable" ? "an asset and the other a liability" : "revenue and the other an expense"}.`);
+      }
+      const [created] = await db
+        .insert(eliminationPairs)
+        .values({
+          accountId: user.accountId,
+          name: body.name,
+          kind: body.kind,
+          leftRealmId: body.left.realmId,
+          leftAccountId: body.left.accountId,
+          rightRealmId: body.right.realmId,
+          rightAccountId: body.right.accountId,
+          differenceTo: body.differenceTo,
+          createdBy: user.id,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!created) throw errors.conflict("pair_exists", "These two accounts are already paired.");
+      await audit(db, { action: "eliminations.pair_created", accountId: user.accountId, userId: user.id, details: { pairId: created.id, name: created.name }, ...meta(req) });
+      return (await pairViews(db, user.accountId, [created]))[0]!;
+    },
+  );
+
+  app.delete(
+    "/eliminations/pairs/:pairId",
+    {
+      config: { permission: "member" },
+      schema: { tags, security, summary: "Remove an intercompany pair (entries already posted stay in QuickBooks)", params: pairParamsSchema, response: { 200: z.object({ deleted: z.literal(true) }), ...err } },
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      const [deleted] = await db.delete(eliminationPairs).where(and(eq(eliminationPairs.id, req.params.pairId), eq(eliminationPairs.accountId, user.accountId))).returning();
+      if (!deleted) throw errors.notFound("No such pair in your account.");
+      await audit(db, { action: "eliminations.pair_deleted", accountId: user.accountId, userId: user.id, details: { pairId: deleted.id, name: deleted.name }, ...meta(req) });
+      return { deleted: true as const };
+    },
+  );
+
+  app.get(
+    "/eliminations",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A period's eliminations: both sides of each pair in the parent currency, the difference and its translation part, and the entry to post",
+        querystring: eliminationsQuerySchema,
+        response: { 200: eliminationViewSchema, ...err },
+      },
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      const { view } = await computeEliminations(db, user.accountId, req.query);
+      const [live] = await db
+        .select()
+        .from(consolidationPostings)
+        .where(and(eq(consolidationPostings.accountId, user.accountId), eq(consolidationPostings.realmId, INTERCO_REALM), eq(consolidationPostings.periodFrom, view.period.from), eq(consolidationPostings.periodTo, view.period.to), eq(consolidationPostings.status, "posted")))
+        .limit(1);
+      return { ...view, posted: live ? ((await summarize(db, [live]))[0] ?? null) : null };
+    },
+  );
+
+  app.post(
+    "/eliminations/post",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Post a period's elimination entry into the parent's QuickBooks under the Interco class, once",
+        body: eliminationPostRequestSchema,
+        response: { 200: z.object({ outcome: z.enum(["posted", "duplicate"]), posting: postingSummarySchema }), ...err },
+      },
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      const result = await database.withLock(`consolidation-post:${user.accountId}:${INTERCO_REALM}`, () =>
+        postEliminations({ database, provider }, user.accountId, user.id, req.body.period, meta(req)),
+      );
+      const [summary] = await summarize(db, [result.posting]);
+      return { outcome: result.outcome, posting: summary! };
+    },
+  );
+};
+
+/** The same protocol as a subsidiary's run (runs/once.ts), under the Interco class. */
+async function postEliminations(
+  deps: { database: Database; provider: QboProvider },
+  accountId: string,
+  userId: string,
+  period: RunPeriod,
+  meta: { ip: string; requestId: string },
+): Promise<{ outcome: "posted" | "duplicate"; posting: PostingRow }> {
+  const { db } = deps.database;
+  const { view, pairLines } = await computeEliminations(db, accountId, period);
+  const p = view.period;
+  const { same, other } = await livePostings(deps.database, accountId, INTERCO_REALM, p);
+  if (same?.status === "posted") return { outcome: "duplicate", posting: same };
+  if (other) throw errors.conflict("period_overlaps_posting", `Eliminations for ${other.periodLabel} are already posted, which overlaps ${p.label}; post the remaining months on their own instead.`);
+  if (!view.ok) throw new AppError(409, "posting_blocked", `The eliminations for ${p.label} cannot be posted: ${view.problems[0]?.message ?? "they do not compute."}`, { problems: view.problems });
+  if (!view.entry) throw errors.conflict("nothing_to_post", view.pairs.length === 0 ? "Define an intercompany pair first: there is nothing to eliminate." : `Nothing changes in ${p.label}: there is no elimination entry to post.`);
+  const parent = (await listCompanies(db, accountId)).find((c) => c.isParent)!;
+  const posting = await postOnce(
+    deps,
+    {
+      accountId,
+      userId,
+      realmId: INTERCO_REALM,
+      period: p,
+      docNumber: view.entry.docNumber,
+      txnDate: view.entry.txnDate,
+      lines: view.entry.lines,
+      inputs: { pairs: pairLines },
+      parent,
+      className: INTERCO_CLASS,
+      privateNote: `GroupLedger: intercompany eliminations for ${p.label} (${view.pairs.length} pair${view.pairs.length === 1 ? "" : "s"}).`,
+      description: `Intercompany elimination ${p.label}`,
+      auditAction: "eliminations.posted",
+      meta,
+    },
+    same,
+  );
+  return { outcome: "posted", posting };
+}

@@ -1,0 +1,144 @@
+import { journalEntrySchema } from "@groupledger/qbo";
+import { Sandbox } from "@groupledger/qbo-sandbox";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "./app.ts";
+import { DEMO, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
+import { drivers } from "./databases.ts";
+import { get, post, signedInUser } from "./flows.ts";
+
+type Account = { Id: string; name: string; acctNum: string | null };
+type Side = { local: number; currency: string; translated: number };
+type PairView = { pair: { id: string; name: string; kind: string }; left: Side; right: Side; difference: number; translationPart: number; bookPart: number; matched: boolean };
+
+/** Half-up rounding of local minor units × a decimal rate, in exact integer arithmetic (both currencies have 2 decimals here). */
+function atRate(local: number, rate: string): number {
+  const [whole, fraction = ""] = rate.split(".");
+  const scale = 10n ** BigInt(fraction.length);
+  const product = BigInt(local) * BigInt(`${whole}${fraction}`);
+  const abs = product < 0n ? -product : product;
+  const rounded = (abs + scale / 2n) / scale;
+  return Number(product < 0n ? -rounded : rounded);
+}
+
+describe.each(drivers)("intercompany eliminations on %s", (driver) => {
+  const sandbox = new Sandbox();
+  const t = useTestApp(driver, { sandbox });
+  let token = "";
+  const ids: Record<string, string> = {};
+
+  it("defines pairs between group companies, refusing what cannot be a pair", async () => {
+    token = await signedInUser(t.app, "interco@northwind.example");
+    for (const realm of [DEMO.parent, DEMO.uk]) await connectCompany(t.app, sandbox, token, realm);
+    await drainJobs(t.app);
+    await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token);
+    await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-11", to: "2026-10" });
+    const parentAccounts: Account[] = (await get(t.app, `/api/companies/${DEMO.parent}/accounts`, token)).json();
+    const ukAccounts: Account[] = (await get(t.app, `/api/companies/${DEMO.uk}/accounts`, token)).json();
+    const find = (list: Account[], name: string) => list.find((a) => a.name === name)!.Id;
+    // The loan, not the current account: current accounts are settled to nil at each quarter-end.
+    ids.receivable = find(parentAccounts, "Intercompany Loan - Northwind UK");
+    ids.feeIncome = find(parentAccounts, "Management Fee Income - Intercompany");
+    ids.payable = find(ukAccounts, "Loan from Northwind Holdings");
+    ids.feeExpense = find(ukAccounts, "Management Charges - Group");
+
+    const create = (body: unknown) => post(t.app, "/api/eliminations/pairs", body, token);
+    const balance = await create({ name: "UK loan", kind: "receivablePayable", left: { realmId: DEMO.parent, accountId: ids.receivable }, right: { realmId: DEMO.uk, accountId: ids.payable } });
+    expect(balance.statusCode, balance.body).toBe(200);
+    expect(balance.json()).toMatchObject({
+      name: "UK loan",
+      kind: "receivablePayable",
+      differenceTo: "fx",
+      left: { realmId: DEMO.parent, companyName: "Northwind Holdings Inc.", currency: "USD" },
+      right: { realmId: DEMO.uk, companyName: "Northwind UK Ltd", currency: "GBP" },
+    });
+    const fees = await create({ name: "UK management fees", kind: "revenueExpense", left: { realmId: DEMO.parent, accountId: ids.feeIncome }, right: { realmId: DEMO.uk, accountId: ids.feeExpense } });
+    expect(fees.statusCode, fees.body).toBe(200);
+
+    const refused = async (body: unknown, status: number, message: string | RegExp) => {
+      const res = await create(body);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json().error.message).toMatch(message);
+    };
+    await refused({ name: "again", kind: "receivablePayable", left: { realmId: DEMO.parent, accountId: ids.receivable }, right: { realmId: DEMO.uk, accountId: ids.payable } }, 409, "These two accounts are already paired.");
+    await refused({ name: "same", kind: "receivablePayable", left: { realmId: DEMO.uk, accountId: ids.payable }, right: { realmId: DEMO.uk, accountId: ids.payable } }, 400, /same company/);
+    await refused({ name: "mixed", kind: "receivablePayable", left: { realmId: DEMO.parent, accountId: ids.feeIncome }, right: { realmId: DEMO.uk, accountId: ids.payable } }, 400, /is revenue: a receivable\/payable pair takes asset and liability accounts/);
+    await refused({ name: "gone", kind: "revenueExpense", left: { realmId: DEMO.parent, accountId: "999999" }, right: { realmId: DEMO.uk, accountId: ids.feeExpense } }, 404, /Account 999999 is not in Northwind Holdings Inc./);
+    await refused({ name: "other", kind: "revenueExpense", left: { realmId: DEMO.germany, accountId: "1" }, right: { realmId: DEMO.uk, accountId: ids.feeExpense } }, 404, `Company ${DEMO.germany} is not in your account.`);
+    await refused({ name: "", kind: "revenueExpense", left: { realmId: DEMO.parent, accountId: ids.feeIncome }, right: { realmId: DEMO.uk, accountId: ids.feeExpense } }, 400, /Name the pair/);
+    await refused({ name: "x", kind: "loan", left: { realmId: DEMO.parent, accountId: ids.feeIncome }, right: { realmId: DEMO.uk, accountId: ids.feeExpense } }, 400, /kind is receivablePayable or revenueExpense/);
+    expect((await get(t.app, "/api/eliminations/pairs", token)).json().pairs).toHaveLength(2);
+  });
+
+  it("shows both sides in the parent currency with the difference split exactly into its translation part and its book part", async () => {
+    const res = await get(t.app, "/api/eliminations?kind=quarter&year=2026&month=3", token);
+    expect(res.statusCode, res.body).toBe(200);
+    const view = res.json();
+    expect(view.problems).toEqual([]);
+    expect(view).toMatchObject({ ok: true, period: { label: "FY2026 Q1", from: "2026-01", to: "2026-03" }, parentCurrency: "USD", posted: null });
+    const rates = (await get(t.app, "/api/fxrates?from=2026-01&to=2026-03", token)).json().rates as { currency: string; month: string; avgfx: string; endfx: string }[];
+    const closing = rates.find((r) => r.currency === "GBP" && r.month === "2026-03")!.endfx;
+    for (const p of view.pairs as PairView[]) {
+      expect(p.difference, p.pair.name).toBe(p.left.translated + p.right.translated);
+      expect(p.translationPart + p.bookPart, p.pair.name).toBe(p.difference);
+      // Book part: both sides at March's closing rate (the parent's side is already dollars).
+      expect(p.bookPart, p.pair.name).toBe(p.left.local + atRate(p.right.local, closing));
+      expect(p.left.local).not.toBe(0);
+    }
+    const fees = (view.pairs as PairView[]).find((p) => p.pair.kind === "revenueExpense")!;
+    // Three months of fees, each at its month's average: the translation part is what that adds.
+    const monthly = ["2026-01", "2026-02", "2026-03"].map((m) => rates.find((r) => r.currency === "GBP" && r.month === m)!.avgfx);
+    expect(new Set(monthly).size).toBeGreaterThan(1);
+    expect(fees.translationPart).not.toBe(0);
+    const balance = (view.pairs as PairView[]).find((p) => p.pair.kind === "receivablePayable")!;
+    expect(balance.translationPart).toBe(0);
+    expect(view.entry.lines.reduce((s: number, l: { debit: number; credit: number }) => s + l.debit - l.credit, 0)).toBe(0);
+    expect(view.entry).toMatchObject({ docNumber: "EL2026Q1", txnDate: "2026-03-31" });
+  });
+
+  it("posts a period's eliminations once under the Interco class; the next period posts only what moved", async () => {
+    const posts = await Promise.all([0, 1].map(() => post(t.app, "/api/eliminations/post", { period: { kind: "quarter", year: 2026, month: 3 } }, token)));
+    expect(posts.map((p) => p.json().outcome).sort()).toEqual(["duplicate", "posted"]);
+    const client = t.app.services.provider.client(DEMO.parent);
+    const q1 = await client.query("SELECT * FROM JournalEntry WHERE DocNumber = 'EL2026Q1'", journalEntrySchema);
+    expect(q1).toHaveLength(1);
+    const interco = (await client.classes()).find((k) => k.name === "Interco")!;
+    expect(q1[0]!.lines.every((l) => l.classId === interco.id)).toBe(true);
+    const overlap = await post(t.app, "/api/eliminations/post", { period: { kind: "month", year: 2026, month: 2 } }, token);
+    expect(overlap.statusCode).toBe(409);
+    expect(overlap.json().error.message).toMatch(/^Eliminations for FY2026 Q1 are already posted, which overlaps 2026-02/);
+
+    const april = (await get(t.app, "/api/eliminations?kind=month&year=2026&month=4", token)).json();
+    expect((await post(t.app, "/api/eliminations/post", { period: { kind: "month", year: 2026, month: 4 } }, token)).json().outcome).toBe("posted");
+    const apr = await client.query("SELECT * FROM JournalEntry WHERE DocNumber = 'EL202604'", journalEntrySchema);
+    // The receivable's row: Q1 and April together eliminate exactly April's closing balance.
+    const balance = (april.pairs as PairView[]).find((p) => p.pair.kind === "receivablePayable")!;
+    const onReceivable = [...q1, ...apr].flatMap((e) => e.lines).filter((l) => l.accountId === ids.receivable);
+    const net = onReceivable.reduce((s, l) => s + (l.postingType === "Debit" ? l.amount : -l.amount), 0);
+    expect(net).toBe(-balance.left.translated);
+    expect((await get(t.app, "/api/eliminations?kind=month&year=2026&month=4", token)).json().posted).toMatchObject({ journalEntryId: apr[0]!.id });
+  });
+
+  it("the consolidated report eliminates the pairs", async () => {
+    const r = (await get(t.app, "/api/consolidation/report?from=2026-01&to=2026-03", token)).json();
+    expect(r.ok).toBe(true);
+    expect(r.report.eliminations.map((e: { id: string }) => e.id).sort()).toHaveLength(2);
+    const col = r.report.worksheet.columns.findIndex((c: { id: string }) => c.id === "eliminations");
+    const row = r.report.worksheet.rows.find((x: { account: string }) => x.account === ids.receivable);
+    expect(row.amounts[col]).not.toBe(0);
+  });
+
+  it("removes a pair; another account cannot see or remove them", async () => {
+    const other = await signedInUser(t.app, "other@interco.example");
+    const [pair] = (await get(t.app, "/api/eliminations/pairs", token)).json().pairs;
+    expect((await get(t.app, "/api/eliminations/pairs", other)).json().pairs).toEqual([]);
+    const foreign = await t.app.inject({ method: "DELETE", url: `/api/eliminations/pairs/${pair.id}`, headers: { authorization: `Bearer ${other}` } });
+    expect(foreign.statusCode).toBe(404);
+    const mine = await t.app.inject({ method: "DELETE", url: `/api/eliminations/pairs/${pair.id}`, headers: { authorization: `Bearer ${token}` } });
+    expect(mine.json()).toEqual({ deleted: true });
+    const bad = await t.app.inject({ method: "DELETE", url: "/api/eliminations/pairs/not-a-uuid", headers: { authorization: `Bearer ${token}` } });
+    expect(bad.statusCode).toBe(400);
+    const badQuery = await get(t.app, "/api/eliminations?kind=quarter&year=2026&month=2", token);
+    expect(badQuery.statusCode).toBe(400);
+    expect(badQuery.json().error.message).toMatch(/not a quarter-end/);
+  });
+});

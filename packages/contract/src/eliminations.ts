@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { problemSchema } from "./obal.ts";
+import { postingSummarySchema, resolvedPeriodSchema, runPeriodSchema } from "./runs.ts";
+
+const side = z.strictObject({
+  realmId: z.string().trim().min(1, "Choose the company of this side.").max(32),
+  accountId: z.string().trim().min(1, "Choose the account of this side.").max(64),
+});
+
+export const eliminationPairRequestSchema = z.strictObject({
+  name: z.string().trim().min(1, "Name the pair, e.g. “UK loan from parent”.").max(100, "A name is at most 100 characters."),
+  kind: z.enum(["receivablePayable", "revenueExpense"], { error: "kind is receivablePayable or revenueExpense." }),
+  /** Receivable (or revenue) side. */
+  left: side,
+  /** Payable (or expense) side. */
+  right: side,
+  differenceTo: z.enum(["fx", "cta"], { error: "differenceTo is fx or cta." }).default("fx"),
+});
+export type EliminationPairRequest = z.input<typeof eliminationPairRequestSchema>;
+
+const sideView = z.object({ realmId: z.string(), companyName: z.string(), accountId: z.string(), accountName: z.string(), currency: z.string() });
+export const eliminationPairSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(["receivablePayable", "revenueExpense"]),
+  left: sideView,
+  right: sideView,
+  differenceTo: z.enum(["fx", "cta"]),
+  createdAt: z.string(),
+});
+export type EliminationPair = z.infer<typeof eliminationPairSchema>;
+export const eliminationPairsSchema = z.object({ pairs: z.array(eliminationPairSchema) });
+export const pairParamsSchema = z.object({ pairId: z.uuid({ error: "Not a pair id." }) });
+
+export const eliminationsQuerySchema = z.object({
+  kind: z.enum(["month", "quarter", "year"], { error: "kind is month, quarter or year." }).default("month"),
+  year: z.coerce.number({ error: "year is a number such as 2026." }).int().min(2000).max(2100),
+  month: z.coerce.number({ error: "month is a number from 1 to 12." }).int().min(1).max(12),
+});
+
+const amountSide = z.object({ local: z.number().int(), currency: z.string(), translated: z.number().int(), rate: z.string().nullable() });
+export const eliminationViewSchema = z.object({
+  period: resolvedPeriodSchema,
+  parentCurrency: z.string(),
+  ok: z.boolean(),
+  problems: z.array(problemSchema),
+  pairs: z.array(
+    z.object({
+      pair: eliminationPairSchema,
+      left: amountSide,
+      right: amountSide,
+      /** Parent currency, debit positive: what is left when both sides are reversed. */
+      difference: z.number().int(),
+      /** Of the difference, what the translation rates make (P&L at each month's average vs one closing rate). */
+      translationPart: z.number().int(),
+      /** Of the difference, what remains with both sides at the same closing rate: the books disagree. */
+      bookPart: z.number().int(),
+      matched: z.boolean(),
+    }),
+  ),
+  /** The period's elimination entry for the parent's books (movements, like a run's entry). */
+  entry: z.object({ lines: z.array(z.object({ account: z.string(), name: z.string(), debit: z.number().int(), credit: z.number().int() })), docNumber: z.string(), txnDate: z.string() }).nullable(),
+  posted: postingSummarySchema.nullable(),
+});
+export type EliminationView = z.infer<typeof eliminationViewSchema>;
+export const eliminationPostRequestSchema = z.strictObject({ period: runPeriodSchema });
