@@ -101,7 +101,7 @@ const nearValid = (route: string) => {
 };
 
 const rawBody = fc.oneof(fc.constantFrom("{", "[", "null", '{"a":', "\u0000", "true", '"x"'), fc.string({ maxLength: 200 }));
-const query = fc.dictionary(fc.constantFrom("to", "from", "compare", "limit", "x", "__proto__", "realmId"), fc.oneof(fc.constantFrom(...nasty), fc.string({ maxLength: 20 })), { maxKeys: 3 });
+const query = fc.dictionary(fc.constantFrom("to", "from", "compare", "account", "kind", "year", "month", "limit", "x", "__proto__", "realmId"), fc.oneof(fc.constantFrom(...nasty), fc.string({ maxLength: 20 })), { maxKeys: 3 });
 const auth = (token: string) =>
   fc.constantFrom<string | undefined>(undefined, `Bearer ${token}`, "Bearer", "Bearer a.b", "Basic Zm9vOmJhcg==", `Bearer ${token}x`, `bearer ${token}`, "Bearer \u0000");
 

@@ -115,6 +115,40 @@ describe.each(drivers)("consolidated reports on %s", (driver) => {
     expect(lines.at(-1)).toMatch(/^Total,,,0\.00,0\.00,0\.00,0\.00,0\.00,0\.00$/);
   });
 
+  it("lists the transactions behind a consolidated figure, company by company, adding up to the report's figure", async () => {
+    const report = (await get(t.app, "/api/consolidation/report?from=2026-01&to=2026-03", token)).json();
+    const columns: string[] = report.report.worksheet.columns.map((c: { id: string }) => c.id);
+    const uk = columns.indexOf(DEMO.uk);
+    // A P&L line the UK contributes to.
+    const row = (report.report.worksheet.rows as Row[]).find((r) => r.classification === "Expense" && r.amounts[uk] !== 0 && r.amounts[columns.indexOf(DEMO.parent)] !== 0)!;
+    const res = await get(t.app, `/api/consolidation/transactions?account=${row.account}&from=2026-01&to=2026-03`, token);
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = res.json();
+    expect(detail.problems).toEqual([]);
+    expect(detail.account).toMatchObject({ id: row.account, classification: "Expense" });
+    const byRealm = new Map(detail.companies.map((c: { realmId: string }) => [c.realmId, c]));
+    const ukDetail = byRealm.get(DEMO.uk) as { currency: string; transactions: { date: string; rate: string; local: number; translated: number }[]; totalTranslated: number; totalLocal: number };
+    expect(ukDetail.currency).toBe("GBP");
+    expect(ukDetail.transactions.length).toBeGreaterThan(0);
+    expect(ukDetail.transactions.every((tx) => tx.date >= "2026-01-01" && tx.date <= "2026-03-31" && /^\d/.test(tx.rate))).toBe(true);
+    expect(ukDetail.totalTranslated).toBe(row.amounts[uk]);
+    const parentDetail = byRealm.get(DEMO.parent) as { totalTranslated: number; totalLocal: number };
+    expect(parentDetail.totalTranslated).toBe(row.amounts[columns.indexOf(DEMO.parent)]);
+    expect(parentDetail.totalLocal).toBe(parentDetail.totalTranslated);
+
+    const only = (await get(t.app, `/api/consolidation/transactions?account=${row.account}&from=2026-01&to=2026-03&realmId=${DEMO.uk}`, token)).json();
+    expect(only.companies.map((c: { realmId: string }) => c.realmId)).toEqual([DEMO.uk]);
+    const bad = async (query: string, status: number, message: string | RegExp) => {
+      const r = await get(t.app, `/api/consolidation/transactions?${query}`, token);
+      expect(r.statusCode, r.body).toBe(status);
+      expect(r.json().error.message).toMatch(message);
+    };
+    await bad("account=999999&from=2026-01&to=2026-03", 404, /Account 999999 is not in Northwind Holdings Inc./);
+    await bad(`account=${row.account}&from=2026-03&to=2026-01`, 400, "The range ends (2026-01) before it starts (2026-03).");
+    await bad(`account=${row.account}&from=2026-01&to=2026-03&realmId=123`, 404, "Company 123 is not in your account.");
+    await bad("from=2026-01&to=2026-03", 400, /account is required/);
+  });
+
   it("refuses bad periods with a clear message, and another account's user gets no report of this group", async () => {
     const bad = async (query: string, message: string | RegExp) => {
       const res = await get(t.app, `/api/consolidation/report?${query}`, token);

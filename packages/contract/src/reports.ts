@@ -59,3 +59,49 @@ export const reportSchema = z.object({
   generatedAt: z.string(),
 });
 export type ConsolidatedReport = z.infer<typeof reportSchema>;
+
+export const transactionDetailQuerySchema = z.object({
+  account: z.string({ error: "account is required: the parent account's QuickBooks id." }).trim().min(1).max(64),
+  from: month("from"),
+  to: month("to"),
+  /** One company only (the parent or a subsidiary); all when absent. */
+  realmId: z.string().trim().min(1).max(32).optional(),
+});
+
+export const transactionDetailSchema = z.object({
+  account: z.object({ id: z.string(), name: z.string(), classification: z.string() }),
+  period: z.object({ from: z.string(), to: z.string() }),
+  parentCurrency: z.string(),
+  problems: z.array(problemSchema),
+  companies: z.array(
+    z.object({
+      realmId: z.string(),
+      companyName: z.string(),
+      currency: z.string(),
+      /** The company's accounts that map onto the parent account (the account itself for the parent). */
+      accounts: z.array(z.object({ id: z.string(), name: z.string() })),
+      transactions: z.array(
+        z.object({
+          date: z.string(),
+          type: z.string(),
+          txnId: z.string().nullable(),
+          docNumber: z.string().nullable(),
+          name: z.string().nullable(),
+          memo: z.string().nullable(),
+          accountId: z.string(),
+          accountName: z.string(),
+          /** Company currency, minor units, debit positive. */
+          local: z.number().int(),
+          /** Average rate of the transaction's month (parent units per local unit); null when missing. */
+          rate: z.string().nullable(),
+          translated: z.number().int().nullable(),
+          url: z.string().nullable(),
+        }),
+      ),
+      totalLocal: z.number().int(),
+      /** As the consolidation translates it: each account-month at once (the transactions' own amounts may round a cent apart). */
+      totalTranslated: z.number().int().nullable(),
+    }),
+  ),
+});
+export type TransactionDetail = z.infer<typeof transactionDetailSchema>;

@@ -1,19 +1,20 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorBodySchema, reportQuerySchema, reportSchema, type ConsolidatedReport } from "@groupledger/contract";
+import { errorBodySchema, reportQuerySchema, reportSchema, transactionDetailQuerySchema, transactionDetailSchema, type ConsolidatedReport } from "@groupledger/contract";
 import { worksheetCsv } from "@groupledger/domain";
 import type { AppContext } from "../../context.ts";
 import { authOf } from "../../http/auth.ts";
 import { AppError } from "../../http/errors.ts";
 import { listCompanies } from "../companies/routes.ts";
 import { consolidatedReport } from "./report.ts";
+import { transactionDetail } from "./transactions.ts";
 import { reportWorkbook } from "./workbook.ts";
 
 const security = [{ bearer: [] }];
 const tags = ["reports"];
 const err = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
-export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth }) => {
+export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth, provider }) => {
   const { db } = database;
   app.addHook("onRequest", requireAuth);
 
@@ -33,6 +34,20 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
       // Already JSON: a warm report is sent as the cached text, not serialized again.
       return reply.type("application/json; charset=utf-8").send(body as unknown as ConsolidatedReport);
     },
+  );
+
+  app.get(
+    "/consolidation/transactions",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Transaction detail: the QuickBooks transactions behind a parent account for a range of months, company by company, in local and parent currency",
+        querystring: transactionDetailQuerySchema,
+        response: { 200: transactionDetailSchema, ...err, 502: errorBodySchema },
+      },
+    },
+    async (req) => transactionDetail(db, provider, authOf(req).user.accountId, req.query),
   );
 
   /** Files: the same report, or a clear 409 naming what stops it. */
