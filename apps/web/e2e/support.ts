@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chartMappingProblem, type ChartAccount } from "@groupledger/domain";
 import { expect } from "vitest";
 
 /** What every browser journey shares: launching Chromium, signing in, the QuickBooks pop-up, the API beside the page. */
@@ -128,4 +129,147 @@ export async function connectDemoGroup(s: Session, baseUrl: string, subsidiaries
     await connectThroughPopup(context, () => page.getByRole("button", { name: "Connect a subsidiary" }).first().click(), sub.name);
   }
   await waitForSyncs(page, baseUrl, subsidiaries.length + 1);
+}
+
+type ChartRow = { Id: string; name: string; acctNum: string | null; classification: string; accountType: string; accountSubType: string | null; active: boolean; everHadBalance: boolean };
+const asChart = (a: ChartRow): ChartAccount => ({
+  id: a.Id,
+  name: a.name,
+  acctNum: a.acctNum,
+  classification: a.classification,
+  accountType: a.accountType,
+  accountSubType: a.accountSubType,
+  active: a.active,
+});
+
+/**
+ * Maps every account of a subsidiary that ever had a balance through the API, as a user accepting
+ * the suggestions would (the mapping screens have their own e2e): the best suggestion, else the
+ * first compatible parent account. Resolves once the server counts the company as mapped.
+ */
+export async function mapAllAccounts(page: Page, baseUrl: string, parentRealmId: string, realmId: string) {
+  const parentChart = await api<ChartRow[]>(page, baseUrl, `/companies/${parentRealmId}/accounts`);
+  const accounts = await api<ChartRow[]>(page, baseUrl, `/companies/${realmId}/accounts`);
+  const { suggestions } = await api<{ suggestions: Record<string, { parentAccountId: string }[]> }>(page, baseUrl, `/companies/${realmId}/map/suggestions`);
+  const map: Record<string, string> = {};
+  for (const [id, list] of Object.entries(suggestions)) if (list[0]) map[id] = list[0].parentAccountId;
+  for (const a of accounts.filter((x) => x.everHadBalance && map[x.Id] === undefined)) {
+    const target = parentChart.find((p) => chartMappingProblem(asChart(a), asChart(p)) === null);
+    if (!target) throw new Error(`no parent account can take ${a.name} (${a.classification})`);
+    map[a.Id] = target.Id;
+  }
+  const saved = await api<{ complete: boolean }>(page, baseUrl, `/companies/${realmId}/map`, { method: "POST", body: { map } });
+  expect(saved.complete, `${realmId} fully mapped`).toBe(true);
+}
+
+/** The emulator mounted in the e2e server, and the app's client credentials for it (apps/server qbo-provider SANDBOX_CLIENT). */
+const SANDBOX = { prefix: "/qbo-sandbox", clientId: "sandbox-client-id", clientSecret: "sandbox-client-secret" } as const;
+
+export interface SandboxQbo {
+  /** A QBO query (`SELECT * FROM JournalEntry WHERE ...`): the entity's rows, [] when none. */
+  query<T>(entity: string, where?: string): Promise<T[]>;
+  /** A QBO report as QuickBooks sends it. */
+  report<T>(name: string, params: Record<string, string>): Promise<T>;
+  /** POST to an entity endpoint (create, or `?operation=delete`). */
+  post<T>(path: string, body: unknown): Promise<T>;
+}
+
+/**
+ * The test's own connection to a QuickBooks company of the server's emulator: an OAuth grant of
+ * its own through the consent form, as a second user of the same company (an auditor checking the
+ * books) would have; it never touches the app's tokens. Reads what the app posted the way
+ * QuickBooks shows it.
+ */
+export async function sandboxQbo(baseUrl: string, realmId: string): Promise<SandboxQbo> {
+  const root = `${baseUrl}${SANDBOX.prefix}`;
+  const redirectUri = `${baseUrl}/e2e-auditor/callback`;
+  const consent = await fetch(`${root}/connect/oauth2`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      client_id: SANDBOX.clientId,
+      redirect_uri: redirectUri,
+      scope: "com.intuit.quickbooks.accounting",
+      state: "e2e-auditor",
+      response_type: "code",
+      realmId,
+      decision: "connect",
+    }),
+  });
+  const code = new URL(consent.headers.get("location") ?? "about:blank").searchParams.get("code");
+  if (!code) throw new Error(`the emulator's consent answered ${consent.status} without a code: ${await consent.text()}`);
+  const tokenRes = await fetch(`${root}/oauth2/v1/tokens/bearer`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      accept: "application/json",
+      authorization: `Basic ${Buffer.from(`${SANDBOX.clientId}:${SANDBOX.clientSecret}`).toString("base64")}`,
+    },
+    body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri }),
+  });
+  if (!tokenRes.ok) throw new Error(`the emulator refused the token exchange: ${tokenRes.status} ${await tokenRes.text()}`);
+  const { access_token: token } = (await tokenRes.json()) as { access_token: string };
+  const call = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
+    const res = await fetch(`${root}/v3/company/${realmId}${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, accept: "application/json", ...(init.headers ?? {}) },
+    });
+    if (!res.ok) throw new Error(`QuickBooks (emulator) ${path} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  return {
+    async query<T>(entity: string, where?: string) {
+      const q = `SELECT * FROM ${entity}${where ? ` WHERE ${where}` : ""} MAXRESULTS 1000`;
+      const body = await call<{ QueryResponse: Record<string, T[] | undefined> }>(`/query?minorversion=75&query=${encodeURIComponent(q)}`);
+      return body.QueryResponse[entity] ?? [];
+    },
+    report: <T>(name: string, params: Record<string, string>) => call<T>(`/reports/${name}?${new URLSearchParams({ ...params, minorversion: "75" })}`),
+    post: <T>(path: string, body: unknown) =>
+      call<T>(`${path}${path.includes("?") ? "&" : "?"}minorversion=75`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+  };
+}
+
+/**
+ * Translation settings through the API, as the CTA & Historical and FOREX screens would save them
+ * (they have their own browser tests): rates fetched for `rates`, and for every translated
+ * subsidiary the suggested CTA account (the parent's Accumulated OCI) and its contributed equity at the
+ * average rate of `historicalMonth` (when the demo books start). Resolves with the CTA account.
+ */
+export async function configureTranslation(page: Page, baseUrl: string, rates: { from: string; to: string }, historicalMonth = rates.from): Promise<string> {
+  const call = <T>(path: string, init?: { method?: string; body?: unknown }) => api<T>(page, baseUrl, path, init);
+  await call("/fxrates/fetch", { method: "POST", body: rates });
+  const first = await call<{ rates: { currency: string; avgfx: string }[] }>(`/fxrates?from=${historicalMonth}&to=${historicalMonth}`);
+  const cta = await call<{
+    ctaAccountSuggestions: { accountId: string; name: string }[];
+    subsidiaries: { realmId: string; currency: string; equity: { accountId: string; localAmount: number | null }[] }[];
+  }>("/cta");
+  // The best suggestion; the demo parent's Accumulated OCI when it is among them.
+  const aoci = cta.ctaAccountSuggestions.find((s) => s.name === "Accumulated OCI") ?? cta.ctaAccountSuggestions[0];
+  if (!aoci) throw new Error("no parent account is suggested for the CTA");
+  for (const sub of cta.subsidiaries) {
+    const rate = first.rates.find((r) => r.currency === sub.currency)?.avgfx;
+    if (!rate) throw new Error(`no ${sub.currency} rate for ${historicalMonth}`);
+    const historical = sub.equity.filter((e) => e.localAmount).map((e) => ({ accountId: e.accountId, historicalRate: rate }));
+    await call(`/cta/${sub.realmId}`, { method: "PUT", body: { ctaAccountId: aoci.accountId, historical } });
+  }
+  return aoci.accountId;
+}
+
+/**
+ * Locks the opening month (a calendar-year parent: fiscal and calendar months agree) and reviews,
+ * confirms and posts each subsidiary's opening balance through the API (Opening Balance Sheet has
+ * its own browser test).
+ */
+export async function postOpeningBalances(page: Page, baseUrl: string, month: string, realmIds: readonly string[]) {
+  const call = <T>(path: string, body?: unknown) => api<T>(page, baseUrl, path, { method: "POST", body });
+  const [year, m] = month.split("-").map(Number) as [number, number];
+  await call("/obal", { year, month: m, naturalYear: year, naturalMonth: m });
+  for (const realmId of realmIds) {
+    await call("/obal/review", { realmId });
+    await call("/obal/confirm", { realmId });
+    await call(`/balances/post/${realmId}`);
+  }
+  const state = await api<{ posted: Record<string, boolean> }>(page, baseUrl, "/obal");
+  for (const realmId of realmIds) expect(state.posted[realmId], `${realmId}'s opening balance posted`).toBe(true);
 }

@@ -20,6 +20,19 @@ export const naturalMonthOf = calendarMonthOfFiscal;
 /** "March 2026": the month-end a calendar year and month mean. */
 export const calendarLabel = (year: number, month: number): string => `${monthName(month)} ${year}`;
 
+/** "2026-03" (as the server sends months) → "March 2026"; anything else is shown as it came. */
+export function monthTextLabel(month: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(month);
+  return m ? calendarLabel(Number(m[1]), Number(m[2])) : month;
+}
+
+/** The worksheet row the engine gives an account without a map (packages/domain consolidate). */
+export const isUnmappedRow = (parentAccount: string): boolean => parentAccount.startsWith("unmapped:");
+
+/** A trial-balance line that carries nothing: no local balance, nothing translated, not the CTA. */
+export const isEmptyLine = (l: { local: number; translated: number; special: string | null }): boolean =>
+  l.special === null && l.local === 0 && l.translated === 0;
+
 /** A subsidiary's place in the opening-balance flow (SPEC §4: unreviewed → reviewed → confirmed → posted). */
 export type ObalStatus = "notEligible" | "unreviewed" | "reviewed" | "confirmed" | "posted";
 
@@ -76,6 +89,8 @@ const FIX_LINKS: Record<string, { href: string; label: string }> = {
   months_not_synced: { href: "/setup/companies", label: "Sync it on Connected Companies" },
   sync_failed: { href: "/setup/companies", label: "Sync it again on Connected Companies" },
   sync_in_progress: { href: "/setup/companies", label: "Follow the sync on Connected Companies" },
+  // Consolidation runs continue from a subsidiary's posted opening balance.
+  opening_not_posted: { href: "/setup/obal", label: "Post it on Opening Balance Sheet" },
 };
 
 export function fixLink(code: string): { href: string; label: string } | null {

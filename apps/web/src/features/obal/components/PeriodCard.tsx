@@ -46,7 +46,7 @@ export function LockForm({ parent, busy, error, onLock }: LockFormProps) {
         </Title>
         <Text size="sm" c="dimmed" maw={720}>
           Choose the month-end whose balances open the consolidation. {parent.companyName}&apos;s fiscal year starts in {monthName(start)};
-          a fiscal year is named by the calendar year it starts in.
+          a fiscal year is named by the calendar year it ends in.
         </Text>
         <Group align="flex-end" gap="md">
           <Select label="Fiscal year" placeholder="Choose a year" data={fiscalYearOptions(new Date())} value={year} onChange={setYear} w={160} allowDeselect={false} />

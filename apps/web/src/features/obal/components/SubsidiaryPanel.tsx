@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text } from 
 import type { Company, ObalTrialBalance } from "@groupledger/contract";
 import { IconChevronDown, IconChevronRight, IconExternalLink } from "@tabler/icons-react";
 import type { ObalAction, ObalStatus } from "../model.ts";
-import { ProblemList, TrialBalanceView } from "./TrialBalanceView.tsx";
+import { ProblemList, TrialBalanceView, type AccountNumbers } from "./TrialBalanceView.tsx";
 
 const STATUS: Record<ObalStatus, { label: string; color: string }> = {
   notEligible: { label: "Not eligible", color: "gray" },
@@ -35,6 +35,10 @@ interface Props {
   actions: ObalAction[];
   busyAction: ObalAction | null;
   entryUrl: string | null;
+  /** "Entry OB202512-384031 dated 2025-12-31": the posted entry as QuickBooks numbers it, once looked up. */
+  entryLabel?: string | null | undefined;
+  /** Account numbers for the trial balance, once the charts have loaded. */
+  numbers?: AccountNumbers | undefined;
   expanded: boolean;
   feedback: PanelFeedback | null;
   onToggle: () => void;
@@ -43,7 +47,7 @@ interface Props {
 }
 
 /** One subsidiary: its status, the transitions its status allows, and its trial balance. */
-export function SubsidiaryPanel({ company, status, tb, actions, busyAction, entryUrl, expanded, feedback, onToggle, onAction, onDismissFeedback }: Props) {
+export function SubsidiaryPanel({ company, status, tb, actions, busyAction, entryUrl, entryLabel, numbers, expanded, feedback, onToggle, onAction, onDismissFeedback }: Props) {
   const data = tb.data;
   const badge = status ? STATUS[status] : null;
   return (
@@ -51,16 +55,22 @@ export function SubsidiaryPanel({ company, status, tb, actions, busyAction, entr
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" gap="md">
           <Group gap="sm" wrap="nowrap">
-            <Button
-              variant="subtle"
-              size="compact-md"
-              onClick={onToggle}
-              aria-expanded={expanded}
-              leftSection={expanded ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
-              disabled={!data?.view}
-            >
-              {company.companyName}
-            </Button>
+            {data?.view ? (
+              <Button
+                variant="subtle"
+                size="compact-md"
+                onClick={onToggle}
+                aria-expanded={expanded}
+                leftSection={expanded ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
+              >
+                {company.companyName}
+              </Button>
+            ) : (
+              // Nothing to open (not eligible, or not translatable at all): the name, not a dead button.
+              <Text fw={650} size="md">
+                {company.companyName}
+              </Text>
+            )}
             <Text size="sm" c="dimmed">
               {company.homeCurrency}
             </Text>
@@ -72,9 +82,16 @@ export function SubsidiaryPanel({ company, status, tb, actions, busyAction, entr
               <Loader size="xs" aria-label="Loading its trial balance" />
             )}
             {status === "posted" && entryUrl ? (
-              <Anchor href={entryUrl} target="_blank" rel="noopener noreferrer" size="sm">
-                Open in QuickBooks <IconExternalLink size={12} style={{ verticalAlign: "-1px" }} aria-label="(opens in a new tab)" />
-              </Anchor>
+              <Group gap={6} wrap="nowrap">
+                {entryLabel ? (
+                  <Text size="sm" c="dimmed" data-testid="posted-entry">
+                    {entryLabel}
+                  </Text>
+                ) : null}
+                <Anchor href={entryUrl} target="_blank" rel="noopener noreferrer" size="sm">
+                  Open in QuickBooks <IconExternalLink size={12} style={{ verticalAlign: "-1px" }} aria-label="(opens in a new tab)" />
+                </Anchor>
+              </Group>
             ) : null}
           </Group>
           <Group gap="xs" wrap="nowrap">
@@ -82,8 +99,9 @@ export function SubsidiaryPanel({ company, status, tb, actions, busyAction, entr
               <Button
                 key={a}
                 size="xs"
-                variant={a === "post" || a === "review" || a === "confirm" ? "filled" : "default"}
-                color={a === "markDeleted" ? "red" : undefined}
+                // Marking an entry deleted corrects a rare mistake made in QuickBooks: offered, not pressed on anyone.
+                variant={a === "post" || a === "review" || a === "confirm" ? "filled" : a === "markDeleted" ? "subtle" : "default"}
+                color={a === "markDeleted" ? "gray" : undefined}
                 loading={busyAction === a}
                 disabled={busyAction !== null && busyAction !== a}
                 onClick={() => onAction(a)}
@@ -117,7 +135,7 @@ export function SubsidiaryPanel({ company, status, tb, actions, busyAction, entr
         ) : data && data.eligible && !data.ok && status !== "posted" ? (
           <ProblemList problems={data.problems} title="Fix these before reviewing or posting" />
         ) : null}
-        {expanded && data?.view ? <TrialBalanceView view={data.view} /> : null}
+        {expanded && data?.view ? <TrialBalanceView view={data.view} numbers={numbers} /> : null}
       </Stack>
     </Paper>
   );

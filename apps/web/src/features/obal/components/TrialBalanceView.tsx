@@ -1,10 +1,37 @@
-import { Alert, Anchor, Badge, Group, List, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Group, List, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ObalTrialBalance } from "@groupledger/contract";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
+import { useState } from "react";
 import { Link } from "react-router";
-import { ctaBreakdown, fixLink, formatAmount, type CtaView } from "../model.ts";
+import { ctaBreakdown, fixLink, formatAmount, isEmptyLine, isUnmappedRow, monthTextLabel, type CtaView } from "../model.ts";
 
 type View = NonNullable<ObalTrialBalance["view"]>;
+
+/**
+ * Account numbers (QBO AcctNum) by QBO account id, of the subsidiary and of the parent: what an
+ * accountant recognises an account by. The ids in the trial balance mean nothing to a person, so
+ * nothing is shown where a company does not number its accounts (or its chart has not loaded).
+ */
+export interface AccountNumbers {
+  sub: ReadonlyMap<string, string>;
+  parent: ReadonlyMap<string, string>;
+}
+const NO_NUMBERS: AccountNumbers = { sub: new Map(), parent: new Map() };
+
+function AccountLabel({ number, name, fw }: { number: string | undefined; name: string; fw?: number }) {
+  return (
+    <>
+      {number ? (
+        <Text span c="dimmed" size="xs" mr={6} ff="monospace">
+          {number}
+        </Text>
+      ) : null}
+      <Text span size="sm" fw={fw}>
+        {name}
+      </Text>
+    </>
+  );
+}
 
 const BASIS_LABELS: Record<string, string> = {
   unchanged: "Same currency",
@@ -47,7 +74,7 @@ export function ProblemList({ problems, title }: { problems: { code: string; mes
 }
 
 /** The CTA line's derivation: the engine's parts, and proof that they add up to the change it books. */
-function CtaExplanationBox({ cta, parentCurrency }: { cta: CtaView; parentCurrency: string }) {
+function CtaExplanationBox({ cta, parentCurrency, account }: { cta: CtaView; parentCurrency: string; account: { number: string | undefined; name: string } }) {
   const breakdown = ctaBreakdown(cta);
   // The engine explains the CTA credit positive; it is shown debit positive like the trial balance above, so the
   // closing CTA here reads exactly as the highlighted CTA line does.
@@ -55,7 +82,10 @@ function CtaExplanationBox({ cta, parentCurrency }: { cta: CtaView; parentCurren
   return (
     <Paper withBorder radius="md" p="md" bg="yellow.0" data-testid="cta-explanation" aria-label="How the CTA is made up" component="section">
       <Stack gap="xs">
-        <Text fw={650}>Cumulative translation adjustment (CTA), account {cta.account}</Text>
+        <Text fw={650}>
+          Cumulative translation adjustment (CTA), posted to {account.number ? `${account.number} ` : ""}
+          {account.name}
+        </Text>
         <Text size="sm" c="dimmed" maw={760}>
           The CTA balances the translated trial balance: assets and liabilities are at the closing rate, income at the average rate and
           equity at historical rates. Amounts are in {parentCurrency}; debits positive, credits in parentheses, as on the trial balance.
@@ -115,32 +145,42 @@ function CtaExplanationBox({ cta, parentCurrency }: { cta: CtaView; parentCurren
 }
 
 /** A subsidiary's trial balance at the locked month-end: local, translated at its rate and basis, mapped onto the parent. */
-export function TrialBalanceView({ view }: { view: View }) {
+export function TrialBalanceView({ view, numbers = NO_NUMBERS }: { view: View; numbers?: AccountNumbers }) {
+  const [showEmpty, setShowEmpty] = useState(false);
   const local = (n: number) => formatAmount(n, view.currency);
   const translated = (n: number) => formatAmount(n, view.parentCurrency);
   const t = view.totals;
+  const translatedInto = view.currency !== view.parentCurrency;
+  // Accounts with nothing in them are most of a chart; they add nothing to the totals or the entry.
+  const emptyCount = view.lines.filter(isEmptyLine).length;
+  // A subsidiary in the parent's currency has no translation difference: a zero CTA line would only puzzle.
+  const noCta = (l: View["lines"][number]) => !translatedInto && l.special === "cta" && l.translated === 0;
+  const lines = view.lines.filter((l) => !noCta(l) && (showEmpty || !isEmptyLine(l)));
+  const ctaLine = view.lines.find((l) => l.special === "cta");
+  const ctaAccount = { number: numbers.parent.get(view.cta.account), name: ctaLine?.parentAccountName ?? view.byParentAccount.find((a) => a.account === view.cta.account)?.name ?? view.cta.account };
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={2}>
+      <Stack gap={4}>
+        <Group gap="sm">
           <Title order={3} size="h4">
-            {view.companyName}: trial balance at {view.month}
+            {view.companyName}: trial balance at the end of {monthTextLabel(view.month)}
           </Title>
-          <Text size="sm" c="dimmed">
-            {view.currency} translated into {view.parentCurrency}; period {view.period.from} to {view.period.to}, opening {view.openingMonth}.
-            Debits are positive, credits in parentheses.
-          </Text>
-        </Stack>
-        {t.balanced ? (
-          <Badge color="teal" variant="light" leftSection={<IconCircleCheck size={14} aria-hidden />} data-testid="balanced">
-            Balanced
-          </Badge>
-        ) : (
-          <Badge color="red" variant="filled" data-testid="balanced">
-            Does not balance
-          </Badge>
-        )}
-      </Group>
+          {t.balanced ? (
+            <Badge color="teal" variant="light" leftSection={<IconCircleCheck size={14} aria-hidden />} data-testid="balanced">
+              Balanced
+            </Badge>
+          ) : (
+            <Badge color="red" variant="filled" data-testid="balanced">
+              Does not balance
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {translatedInto ? `${view.currency} translated into ${view.parentCurrency}. ` : `In ${view.currency} like the parent: nothing is translated. `}
+          Profit and loss from {monthTextLabel(view.period.from)} to {monthTextLabel(view.period.to)}; retained earnings as at the end of{" "}
+          {monthTextLabel(view.openingMonth)}. Debits are positive, credits in parentheses.
+        </Text>
+      </Stack>
       <Table.ScrollContainer minWidth={980}>
         <Table striped highlightOnHover withTableBorder fz="sm" verticalSpacing={6} aria-label={`Trial balance of ${view.companyName}`}>
           <Table.Thead>
@@ -155,8 +195,9 @@ export function TrialBalanceView({ view }: { view: View }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {view.lines.map((l, i) => {
+            {lines.map((l, i) => {
               const cta = l.special === "cta";
+              const unmapped = isUnmappedRow(l.parentAccount);
               return (
                 <Table.Tr
                   key={`${l.account ?? l.special ?? "line"}-${i}`}
@@ -165,8 +206,7 @@ export function TrialBalanceView({ view }: { view: View }) {
                   fw={cta ? 600 : undefined}
                 >
                   <Table.Td>
-                    {l.account ? <Text span c="dimmed" size="xs" mr={6}>{l.account}</Text> : null}
-                    {l.name}
+                    <AccountLabel number={l.account ? numbers.sub.get(l.account) : undefined} name={l.name} fw={cta ? 600 : undefined} />
                     {cta ? (
                       <Badge ml="xs" size="xs" color="yellow" variant="filled">
                         CTA
@@ -185,10 +225,13 @@ export function TrialBalanceView({ view }: { view: View }) {
                     {translated(l.translated)}
                   </Table.Td>
                   <Table.Td>
-                    <Text span c="dimmed" size="xs" mr={6}>
-                      {l.parentAccount}
-                    </Text>
-                    {l.parentAccountName}
+                    {unmapped ? (
+                      <Text span size="sm" c={l.translated === 0 ? "dimmed" : "red.8"} fw={l.translated === 0 ? undefined : 600}>
+                        Not mapped
+                      </Text>
+                    ) : (
+                      <AccountLabel number={numbers.parent.get(l.parentAccount)} name={l.parentAccountName} fw={cta ? 600 : undefined} />
+                    )}
                   </Table.Td>
                 </Table.Tr>
               );
@@ -220,7 +263,19 @@ export function TrialBalanceView({ view }: { view: View }) {
           </Table.Tfoot>
         </Table>
       </Table.ScrollContainer>
-      <CtaExplanationBox cta={view.cta} parentCurrency={view.parentCurrency} />
+      {emptyCount > 0 ? (
+        <Group gap="xs" mt={-8}>
+          <Text size="sm" c="dimmed">
+            {showEmpty
+              ? `Showing ${emptyCount} ${emptyCount === 1 ? "account" : "accounts"} with no balance.`
+              : `${emptyCount} ${emptyCount === 1 ? "account" : "accounts"} with no balance ${emptyCount === 1 ? "is" : "are"} not shown.`}
+          </Text>
+          <Button variant="subtle" size="compact-sm" onClick={() => setShowEmpty((v) => !v)}>
+            {showEmpty ? "Hide them" : "Show them"}
+          </Button>
+        </Group>
+      ) : null}
+      {translatedInto ? <CtaExplanationBox cta={view.cta} parentCurrency={view.parentCurrency} account={ctaAccount} /> : null}
       {view.byParentAccount.length > 0 ? (
         <Stack gap={4}>
           <Text fw={650} size="sm">
@@ -238,10 +293,7 @@ export function TrialBalanceView({ view }: { view: View }) {
               {view.byParentAccount.map((a) => (
                 <Table.Tr key={a.account}>
                   <Table.Td>
-                    <Text span c="dimmed" size="xs" mr={6}>
-                      {a.account}
-                    </Text>
-                    {a.name}
+                    <AccountLabel number={numbers.parent.get(a.account)} name={a.name} />
                   </Table.Td>
                   <Table.Td ta="right" ff="monospace">
                     {a.amount > 0 ? translated(a.amount) : ""}
