@@ -136,6 +136,7 @@ export const billingSchema = z.object({
   canManage: z.boolean(),
 });
 export type Billing = z.infer<typeof billingSchema>;
+export type PlanView = Billing["plans"][number];
 
 /**
  * Subscribing sends the plan and the provider's token, never card details: unknown fields (a
@@ -162,7 +163,7 @@ export type SubscribeRequest = z.input<typeof subscribeRequestSchema>;
 export const cardTokenSchema = z.object({ id: z.string(), card: cardSummarySchema });
 export type CardToken = z.infer<typeof cardTokenSchema>;
 
-export function formatPrice(plan: Pick<Plan, "priceMinor" | "currency">): string {
+export function formatPrice(plan: { priceMinor: number; currency: string }): string {
   return new Intl.NumberFormat("en-US", { style: "currency", currency: plan.currency, minimumFractionDigits: 0 }).format(
     plan.priceMinor / 100,
   );

@@ -3,7 +3,7 @@ import type { Account, Company, CompanyStatus, ObalState, SessionUser } from "@g
 export const USER: SessionUser = {
   id: "u1",
   email: "controller@northwind.example",
-  permissionLevel: 0,
+  permissionLevel: 1, // an admin, as whoever signs an account up is; member views set 0
   accountId: "a1",
   emailVerified: true,
   releaseNotesVersion: "1",

@@ -56,16 +56,6 @@ export const PLANNED_SCREENS: Record<string, PlannedScreenInfo> = {
     purpose: "Check a consolidation before you rely on it: every trial balance balances and every account is mapped.",
     will: ["See each check with what failed and where to fix it."],
   },
-  "/settings": {
-    title: "Account Settings",
-    purpose: "Manage your group's name, your subscription and the people who can sign in.",
-    will: ["Rename the group.", "Review your plan and billing.", "See the account's audit log."],
-  },
-  "/changePassword": {
-    title: "Change Password",
-    purpose: "Set a new password while you are logged in; your other sessions end when you do.",
-    will: ["Enter your current password and a new one that meets the password rules."],
-  },
 };
 
 /** The navigation entry of a path (for its requirement flags), if it has one. */

@@ -13,6 +13,7 @@ import { useConnectPopup, type ConnectOutcome } from "../connectPopup.ts";
 import { companiesNextStep, type NextStep } from "../rules.ts";
 import { CompanyDialogs, type Dialog } from "./CompanyDialogs.tsx";
 import { CompanyTable, orderCompanies, type RowCommand } from "./CompanyTable.tsx";
+import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 
 /** What the screen last has to tell the user, shown above the table until dismissed or replaced. */
 type Feedback =
@@ -59,7 +60,7 @@ function FeedbackAlert({ feedback, onClose }: { feedback: Feedback; onClose: () 
   }
 }
 
-function NoCompanies({ onConnect, connecting }: { onConnect: () => void; connecting: boolean }) {
+function NoCompanies({ onConnect, connecting, adminOnly }: { onConnect: () => void; connecting: boolean; adminOnly: string | null }) {
   return (
     <Paper withBorder radius="md" p="xl" bg="white" data-testid="empty-state">
       <Group align="flex-start" wrap="nowrap" gap="lg">
@@ -79,9 +80,11 @@ function NoCompanies({ onConnect, connecting }: { onConnect: () => void; connect
             <List.Item>Check that the parent is marked as the parent; you can change it later.</List.Item>
           </List>
           <Group gap="md" mt="xs">
-            <Button leftSection={<IconPlugConnected size={18} aria-hidden />} onClick={onConnect} disabled={connecting}>
-              Connect company
-            </Button>
+            <AdminGate reason={adminOnly}>
+              <Button leftSection={<IconPlugConnected size={18} aria-hidden />} onClick={onConnect} disabled={connecting}>
+                Connect company
+              </Button>
+            </AdminGate>
             <Anchor href={ONBOARDING_SUPPORT_LINKS[1]} target="_blank" rel="noopener noreferrer" size="sm">
               How connecting works <IconExternalLink size={12} style={{ verticalAlign: "-1px" }} aria-label="(opens in a new tab)" />
             </Anchor>
@@ -100,24 +103,32 @@ interface NextStepProps {
   onConnect: () => void;
   onSetParent: (company: Company) => void;
   onContinue: () => void;
+  /** Why connecting and choosing the parent are off for this user (members), or null. */
+  adminOnly: string | null;
 }
 
 /** The one obvious next thing to do, with its primary button (SPEC §4 onboarding step 1). */
-function NextStepCard({ next, companies, connecting, continuing, onConnect, onSetParent, onContinue }: NextStepProps) {
+function NextStepCard({ next, companies, connecting, continuing, onConnect, onSetParent, onContinue, adminOnly }: NextStepProps) {
   if (next === "connectFirst" || next === "complete") return null;
   const active = companies.filter((c) => c.archivedAt === null);
   const parent = active.find((c) => c.parent);
   const subs = active.filter((c) => !c.parent).length;
   const connectButton = (variant: "filled" | "default") => (
-    <Button variant={variant} leftSection={<IconPlugConnected size={18} aria-hidden />} onClick={onConnect} disabled={connecting}>
-      Connect a subsidiary
-    </Button>
+    <AdminGate reason={adminOnly}>
+      <Button variant={variant} leftSection={<IconPlugConnected size={18} aria-hidden />} onClick={onConnect} disabled={connecting}>
+        Connect a subsidiary
+      </Button>
+    </AdminGate>
   );
   const content = {
     setParent: {
       title: "Set a parent",
       text: "None of your connected companies is marked as the parent. Choose the one that owns the others: subsidiaries are consolidated into it.",
-      actions: (
+      actions: adminOnly ? (
+        <AdminGate reason={adminOnly}>
+          <Button leftSection={<IconCrown size={18} aria-hidden />}>Set a parent</Button>
+        </AdminGate>
+      ) : (
         <Menu position="bottom-end" shadow="md" withinPortal>
           <Menu.Target>
             <Button leftSection={<IconCrown size={18} aria-hidden />} rightSection={<IconChevronDown size={16} aria-hidden />}>
@@ -228,6 +239,7 @@ export function CompaniesPage() {
     [client, watch],
   );
   const popup = useConnectPopup(onOutcome);
+  const adminOnly = useAdminOnly("connect, disconnect or change companies");
 
   const view = onboardingView(account.data);
   const list = companies.data ?? [];
@@ -290,9 +302,11 @@ export function CompaniesPage() {
           description="The QuickBooks Online companies in your group: one parent and its subsidiaries."
         />
         {hasCompanies && next === "complete" ? (
-          <Button variant="default" leftSection={<IconPlugConnected size={18} aria-hidden />} onClick={popup.open} disabled={popup.connecting}>
-            Connect a subsidiary
-          </Button>
+          <AdminGate reason={adminOnly}>
+            <Button variant="default" leftSection={<IconPlugConnected size={18} aria-hidden />} onClick={popup.open} disabled={popup.connecting}>
+              Connect a subsidiary
+            </Button>
+          </AdminGate>
         ) : null}
       </Group>
 
@@ -320,6 +334,7 @@ export function CompaniesPage() {
             onConnect={popup.open}
             onSetParent={(c) => run({ kind: "setParent", realmId: c.realmId }, c)}
             onContinue={() => continueOnboarding.go(2, "/setup/coa")}
+            adminOnly={adminOnly}
           />
           <CompanyTable
             companies={list}
@@ -329,6 +344,7 @@ export function CompaniesPage() {
             busyRealm={busyRealm}
             onToggle={toggle}
             onCommand={onCommand}
+            adminOnly={adminOnly}
           />
         </>
       ) : companies.isError ? (
@@ -342,7 +358,7 @@ export function CompaniesPage() {
           </Button>
         </Paper>
       ) : (
-        <NoCompanies onConnect={popup.open} connecting={popup.connecting} />
+        <NoCompanies onConnect={popup.open} connecting={popup.connecting} adminOnly={adminOnly} />
       )}
 
       <CompanyDialogs

@@ -18,6 +18,7 @@ import { countryName, formatDate } from "../format.ts";
 import { rowActions } from "../rules.ts";
 import { CompanyAccounts } from "./CompanyAccounts.tsx";
 import { fullLabel } from "./styles.ts";
+import { AdminGate } from "../../team/permissions.tsx";
 import { SyncCell } from "./SyncCell.tsx";
 
 const CONNECTION_LABEL: Record<CompanyStatus["connection"], { label: string; color: string }> = {
@@ -37,6 +38,8 @@ interface Props {
   busyRealm: string | null;
   onToggle: (realmId: string) => void;
   onCommand: (command: RowCommand, company: Company) => void;
+  /** Why the company actions are off for this user (members), or null. */
+  adminOnly?: string | null;
 }
 
 const COLUMNS = 8;
@@ -46,8 +49,17 @@ export function orderCompanies(companies: readonly Company[]): Company[] {
   return [...companies].sort((a, b) => Number(b.parent) - Number(a.parent) || a.companyName.localeCompare(b.companyName));
 }
 
-function RowMenu({ company, status, busy, onCommand }: { company: Company; status: CompanyStatus | undefined; busy: boolean; onCommand: Props["onCommand"] }) {
+function RowMenu({ company, status, busy, onCommand, adminOnly }: { company: Company; status: CompanyStatus | undefined; busy: boolean; onCommand: Props["onCommand"]; adminOnly: string | null }) {
   const can = rowActions(company, status);
+  if (adminOnly) {
+    return (
+      <AdminGate reason={adminOnly}>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${company.companyName}`}>
+          <IconDots size={18} aria-hidden />
+        </ActionIcon>
+      </AdminGate>
+    );
+  }
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={220}>
       <Menu.Target>
@@ -93,7 +105,7 @@ function RowMenu({ company, status, busy, onCommand }: { company: Company; statu
 }
 
 /** The group's companies, each expandable to its synced chart of accounts. */
-export function CompanyTable({ companies, status, expanded, watched, busyRealm, onToggle, onCommand }: Props) {
+export function CompanyTable({ companies, status, expanded, watched, busyRealm, onToggle, onCommand, adminOnly = null }: Props) {
   return (
     <Paper withBorder radius="md" bg="white" style={{ overflow: "hidden" }}>
       <Table.ScrollContainer minWidth={960}>
@@ -181,9 +193,17 @@ export function CompanyTable({ companies, status, expanded, watched, busyRealm, 
                     <Table.Td>
                       <Group gap={6} justify="flex-end" wrap="nowrap">
                         {can.reconnect ? (
-                          <Button size="compact-sm" variant="light" color="orange" onClick={() => onCommand("reconnect", c)}>
-                            Reconnect
-                          </Button>
+                          <AdminGate reason={adminOnly}>
+                            <Button size="compact-sm" variant="light" color="orange" onClick={() => onCommand("reconnect", c)}>
+                              Reconnect
+                            </Button>
+                          </AdminGate>
+                        ) : can.sync && adminOnly ? (
+                          <AdminGate reason={adminOnly}>
+                            <ActionIcon variant="subtle" color="gray" aria-label={`Sync ${c.companyName} now`}>
+                              <IconRefresh size={18} aria-hidden />
+                            </ActionIcon>
+                          </AdminGate>
                         ) : can.sync ? (
                           <Tooltip label={`Sync ${c.companyName} now`} withArrow>
                             <ActionIcon
@@ -197,7 +217,7 @@ export function CompanyTable({ companies, status, expanded, watched, busyRealm, 
                             </ActionIcon>
                           </Tooltip>
                         ) : null}
-                        <RowMenu company={c} status={st} busy={busyRealm === c.realmId} onCommand={onCommand} />
+                        <RowMenu company={c} status={st} busy={busyRealm === c.realmId} onCommand={onCommand} adminOnly={adminOnly} />
                       </Group>
                     </Table.Td>
                   </Table.Tr>

@@ -1,8 +1,10 @@
 import { Badge, Button, Container, List, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconCheck, IconMinus } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { formatPrice, PLANS, TRIAL_DAYS } from "@groupledger/contract";
+import { FEATURED_PLAN } from "../../billing/components/PlanCards.tsx";
 
-interface Plan {
+interface Column {
   name: string;
   price: string;
   unit: string;
@@ -11,37 +13,33 @@ interface Plan {
   cta: string;
 }
 
-const PLANS: Plan[] = [
-  { name: "Trial", price: "$0", unit: "for 30 days", summary: "Every feature on your own group. No card needed.", cta: "Start free trial" },
-  {
-    name: "Group",
-    price: "$149",
+// The paid plans come from the contract (the same list the server bills and the settings screen offers).
+const COLUMNS: Column[] = [
+  { name: "Trial", price: "$0", unit: `for ${TRIAL_DAYS} days`, summary: "Every feature on your own group. No card needed.", cta: "Start free trial" },
+  ...PLANS.map((p) => ({
+    name: p.name,
+    price: formatPrice(p),
     unit: "per group / month",
-    summary: "A parent and up to 5 subsidiaries, for a company closing its own books.",
-    highlight: true,
+    summary: p.summary,
+    highlight: p.id === FEATURED_PLAN,
     cta: "Start with a trial",
-  },
-  {
-    name: "Group Plus",
-    price: "$299",
-    unit: "per group / month",
-    summary: "Up to 25 subsidiaries, multi-period runs and priority support.",
-    cta: "Start with a trial",
-  },
+  })),
 ];
 
-const FEATURES: [string, boolean, boolean, boolean][] = [
-  ["Subsidiaries per group", true, true, true],
-  ["Currency translation with CTA", true, true, true],
-  ["Chart-of-accounts mapping", true, true, true],
-  ["Intercompany eliminations", true, true, true],
-  ["Post consolidation journal entries to QuickBooks", true, true, true],
-  ["Excel export of statements", true, true, true],
-  ["Multi-period / multi-company runs", true, false, true],
-  ["Priority support (answer within 4 business hours)", false, false, true],
+const everyPlan = [true, ...PLANS.map(() => true)];
+const FEATURES: [string, ...boolean[]][] = [
+  ["Subsidiaries per group", ...everyPlan],
+  ["Currency translation with CTA", ...everyPlan],
+  ["Chart-of-accounts mapping", ...everyPlan],
+  ["Intercompany eliminations", ...everyPlan],
+  ["Post consolidation journal entries to QuickBooks", ...everyPlan],
+  ["Excel export of statements", ...everyPlan],
+  ["Team members with admin and member levels", ...everyPlan],
+  ["Multi-period / multi-company runs", true, ...PLANS.map((p) => p.multiPeriodRuns)],
+  ["Priority support (answer within 4 business hours)", false, ...PLANS.map((p) => p.prioritySupport)],
 ];
 
-const LIMITS = ["Up to 25", "Up to 5", "Up to 25"];
+const LIMITS = [`Up to ${Math.max(...PLANS.map((p) => p.maxSubsidiaries))}`, ...PLANS.map((p) => `Up to ${p.maxSubsidiaries}`)];
 
 function Mark({ on, label }: { on: boolean; label: string }) {
   return on ? (
@@ -51,19 +49,19 @@ function Mark({ on, label }: { on: boolean; label: string }) {
   );
 }
 
-/** /pricing: a 30-day trial, then a monthly price per group. */
+/** /pricing: a free trial, then a monthly price per group (subscribing happens in Account Settings once signed in). */
 export function PricingPage() {
   return (
     <Container size="lg" py={56}>
       <Stack gap="xs" align="center" mb={40}>
         <Title order={1}>Simple pricing per group</Title>
         <Text c="dimmed" ta="center" maw={620}>
-          One price per consolidated group, however many people on your team sign in. Start with a 30-day free trial; pick a plan when
+          One price per consolidated group, however many people on your team sign in. Start with a {TRIAL_DAYS}-day free trial; pick a plan when
           you are ready. Prices in US dollars, excluding tax.
         </Text>
       </Stack>
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg" mb={48}>
-        {PLANS.map((p) => (
+        {COLUMNS.map((p) => (
           <Paper key={p.name} withBorder radius="md" p="xl" bg="white" shadow={p.highlight ? "md" : undefined} style={p.highlight ? { borderColor: "var(--mantine-color-ledger-6)" } : undefined}>
             <Stack gap="sm" h="100%">
               <Title order={2} size="h4">
@@ -93,7 +91,7 @@ export function PricingPage() {
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Feature</Table.Th>
-              {PLANS.map((p) => (
+              {COLUMNS.map((p) => (
                 <Table.Th key={p.name} scope="col" ta="center">
                   {p.name}
                 </Table.Th>
@@ -107,7 +105,7 @@ export function PricingPage() {
                   {label}
                 </Table.Th>
                 {included.map((on, i) => (
-                  <Table.Td key={PLANS[i]?.name} ta="center">
+                  <Table.Td key={COLUMNS[i]?.name} ta="center">
                     {row === 0 ? <Text size="sm">{LIMITS[i]}</Text> : <Mark on={on} label={label} />}
                   </Table.Td>
                 ))}
@@ -122,7 +120,7 @@ export function PricingPage() {
             What happens when the trial ends?
           </Title>
           <Text size="sm" c="dimmed">
-            Nothing is deleted. The app becomes read-only until you choose a plan, and your mappings and history are kept for 90 days.
+            Nothing is deleted. The app becomes read-only: everyone can still sign in, view and export everything, and an admin can choose a plan in Account Settings at any time to make changes again.
           </Text>
         </Stack>
         <Stack gap={4}>

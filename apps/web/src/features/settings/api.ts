@@ -1,0 +1,28 @@
+import {
+  emailChangedSchema,
+  emailChangeStartedSchema,
+  profileSchema,
+  reportEmailResponseSchema,
+  tokenResponseSchema,
+  type ChangePasswordRequest,
+} from "@groupledger/contract";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../lib/http.ts";
+
+export const settingsKeys = { profile: ["settings", "profile"] as const };
+
+export const settingsApi = {
+  profile: () => api("/settings/profile", { schema: profileSchema }),
+  rename: (name: string) => api("/settings/profile", { method: "PATCH", body: { name }, schema: profileSchema }),
+  startEmailChange: (newEmail: string, currentPassword: string) =>
+    api("/settings/email", { method: "POST", body: { newEmail, currentPassword }, schema: emailChangeStartedSchema }),
+  confirmEmailChange: (code: string) => api("/settings/email/verify", { method: "POST", body: { code }, schema: emailChangedSchema }),
+  /** SPEC §7 PATCH /api/excel/update. */
+  setReportEmail: (email: string) => api("/excel/update", { method: "PATCH", body: { email }, schema: reportEmailResponseSchema }),
+  changePassword: (body: ChangePasswordRequest) => api("/session/changepassword", { method: "POST", body, schema: tokenResponseSchema }),
+  logoutEverywhere: () => api("/session/logout/all", { method: "POST", skipGlobalHandler: true }),
+};
+
+export function useProfile() {
+  return useQuery({ queryKey: settingsKeys.profile, queryFn: settingsApi.profile });
+}

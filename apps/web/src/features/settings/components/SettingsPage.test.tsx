@@ -1,0 +1,216 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { Billing, Profile, Team } from "@groupledger/contract";
+import { PLANS } from "@groupledger/contract";
+import { PASSWORD_RULE_MESSAGES } from "@groupledger/domain";
+import { afterEach, describe, expect, it } from "vitest";
+import { routes } from "../../../app/routes.tsx";
+import { shellApi, USER } from "../../../test/fixtures.ts";
+import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
+import { clearToken, readToken, saveToken } from "../../session/tokenStore.ts";
+import "./SettingsPage.tsx";
+import "./ChangePasswordPage.tsx";
+
+const PROFILE: Profile = {
+  id: USER.id,
+  email: USER.email,
+  name: "",
+  permissionLevel: 1,
+  pendingEmail: null,
+  reportEmail: USER.email,
+  reportEmailIsSignInEmail: true,
+  createdAt: USER.createdAt,
+};
+
+const TEAM: Team = {
+  members: [
+    { id: "u1", email: USER.email, name: "Jane Controller", permissionLevel: 1, isYou: true, joinedAt: "2026-01-01T00:00:00.000Z" },
+    { id: "u2", email: "sam@northwind.example", name: "", permissionLevel: 0, isYou: false, joinedAt: "2026-02-01T00:00:00.000Z" },
+  ],
+  invitations: [
+    {
+      id: "i1",
+      email: "lee@northwind.example",
+      permissionLevel: 0,
+      invitedBy: USER.email,
+      expiresAt: "2099-01-08T00:00:00.000Z",
+      expired: false,
+      sendCount: 1,
+      lastSentAt: "2099-01-01T00:00:00.000Z",
+    },
+  ],
+};
+
+const BILLING: Billing = {
+  status: "TRIAL",
+  trialDays: 30,
+  trialEndsAt: "2099-01-31T00:00:00.000Z",
+  trialDaysLeft: 12,
+  inTrial: true,
+  readOnly: false,
+  plan: null,
+  card: null,
+  currentPeriodEnd: null,
+  plans: [...PLANS],
+  provider: { kind: "test", tokenizeUrl: "http://localhost/billing-sandbox/v1/tokens", publishableKey: "pk", testCards: [] },
+  payments: [],
+  canManage: true,
+};
+
+function signIn(over: Record<string, unknown> = {}, level = 1) {
+  saveToken(fakeToken(inOneHour()));
+  return mockApi({
+    ...shellApi({ user: { permissionLevel: level } }),
+    "GET /settings/profile": { ...PROFILE, permissionLevel: level },
+    "GET /team": TEAM,
+    "GET /billing": { ...BILLING, canManage: level === 1 },
+    ...over,
+  });
+}
+
+afterEach(() => clearToken());
+
+describe("Account Settings", () => {
+  it("saves the name and the report delivery email, showing the server's field message", async () => {
+    const calls = signIn({
+      "PATCH /settings/profile": { ...PROFILE, name: "Jane Controller" },
+      "PATCH /excel/update": { status: 400, body: { error: { code: "validation_failed", message: "Please enter a valid email.", details: { fields: [{ path: "email", message: "Please enter a valid email." }] } } } },
+    });
+    renderRoutes(routes, "/settings");
+    await userEvent.type(await screen.findByLabelText("Your name"), "Jane Controller");
+    await userEvent.click(screen.getByRole("button", { name: "Save name" }));
+    await waitFor(() => expect(calls.find((c) => c.method === "PATCH" && c.path === "/settings/profile")?.body).toEqual({ name: "Jane Controller" }));
+
+    const report = screen.getByLabelText("Send exported workbooks to");
+    expect(report).toHaveValue(USER.email);
+    await userEvent.clear(report);
+    await userEvent.type(report, "not-an-email");
+    await userEvent.click(screen.getByRole("button", { name: "Save address" }));
+    expect(await screen.findByText("Please enter a valid email.")).toBeInTheDocument();
+    expect(calls.some((c) => c.path === "/excel/update")).toBe(false);
+  });
+
+  it("changes the sign-in email in two steps", async () => {
+    const newToken = fakeToken(inOneHour() + 10);
+    const calls = signIn({
+      "POST /settings/email": { pendingEmail: "new@northwind.example", message: "sent" },
+      "POST /settings/email/verify": { email: "new@northwind.example", token: newToken, expiresAt: "2099-01-01T00:00:00.000Z" },
+    });
+    renderRoutes(routes, "/settings");
+    await userEvent.type(await screen.findByLabelText("New sign-in email"), "New@Northwind.example");
+    await userEvent.type(screen.getByLabelText("Current password"), "Ledger#2026x");
+    await userEvent.click(screen.getByRole("button", { name: "Send code" }));
+    expect(await screen.findByText("new@northwind.example")).toBeInTheDocument();
+    expect(calls.find((c) => c.path === "/settings/email")?.body).toEqual({ newEmail: "new@northwind.example", currentPassword: "Ledger#2026x" });
+    await userEvent.type(screen.getByLabelText("Code from the email"), "abcd-efgh");
+    await userEvent.click(screen.getByRole("button", { name: "Confirm new email" }));
+    await waitFor(() => expect(calls.find((c) => c.path === "/settings/email/verify")?.body).toEqual({ code: "ABCDEFGH" }));
+    await waitFor(() => expect(readToken()).toBe(newToken));
+  });
+
+  it("lets an admin invite, resend, revoke and change levels", async () => {
+    const calls = signIn({
+      "POST /team/invitations": { ...TEAM.invitations[0], id: "i2", email: "kim@northwind.example" },
+      "POST /team/invitations/i1/resend": TEAM.invitations[0],
+      "DELETE /team/invitations/i1": { status: 204 },
+      "PATCH /team/members/u2": TEAM,
+    });
+    renderRoutes(routes, "/settings?tab=team");
+    const invite = await screen.findByRole("form", { name: "Invite a colleague" });
+    await userEvent.click(within(invite).getByRole("button", { name: "Send invitation" }));
+    expect(await within(invite).findByText("Please enter a valid email.")).toBeInTheDocument();
+    await userEvent.type(within(invite).getByLabelText("Colleague's email"), " Kim@Northwind.example ");
+    await userEvent.click(within(invite).getByRole("button", { name: "Send invitation" }));
+    await waitFor(() => expect(calls.find((c) => c.path === "/team/invitations")?.body).toEqual({ email: "kim@northwind.example", permissionLevel: 0 }));
+
+    const pending = screen.getByRole("table", { name: "Pending invitations" });
+    expect(within(pending).getByText("lee@northwind.example")).toBeInTheDocument();
+    await userEvent.click(within(pending).getByRole("button", { name: "Resend the invitation to lee@northwind.example" }));
+    await userEvent.click(within(pending).getByRole("button", { name: "Revoke the invitation to lee@northwind.example" }));
+    await waitFor(() => expect(calls.filter((c) => c.path.startsWith("/team/invitations/i1")).map((c) => c.method)).toEqual(["POST", "DELETE"]));
+
+    const level = screen.getByRole("textbox", { name: "Level of sam@northwind.example" });
+    await userEvent.click(level);
+    const listbox = await waitFor(() => document.getElementById(level.getAttribute("aria-controls") ?? "")!);
+    await userEvent.click(within(listbox).getByRole("option", { name: "Admin", hidden: true }));
+    await waitFor(() => expect(calls.find((c) => c.method === "PATCH" && c.path === "/team/members/u2")?.body).toEqual({ permissionLevel: 1 }));
+  });
+
+  it("shows the last-admin refusal in words", async () => {
+    signIn({ "DELETE /team/members/u1": { status: 409, body: { error: { code: "last_admin", message: "Your account needs at least one admin. Make another member an admin first." } } } });
+    renderRoutes(routes, "/settings?tab=team");
+    await userEvent.click(await screen.findByRole("button", { name: `Actions for ${USER.email}` }));
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Leave the account", hidden: true }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Your account needs at least one admin.");
+  });
+
+  it("a member sees the team and the plan but none of the admin controls", async () => {
+    signIn({}, 0);
+    renderRoutes(routes, "/settings?tab=team");
+    expect(await screen.findByText(/Only an admin can invite people/)).toBeInTheDocument();
+    expect(screen.queryByRole("form", { name: "Invite a colleague" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Resend the invitation/ })).toBeNull();
+    await userEvent.click(screen.getByRole("tab", { name: "Subscription" }));
+    expect(await screen.findByText("Only an admin of your account can choose or change the plan.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Choose Group/ })).toBeNull();
+  });
+
+  it("shows the trial's days left and opens the payment form for the chosen plan", async () => {
+    signIn();
+    renderRoutes(routes, "/settings?tab=subscription");
+    expect(await screen.findByTestId("subscription-status")).toHaveTextContent("Free trial");
+    expect(screen.getByTestId("trial-days-left")).toHaveTextContent("12");
+    expect(screen.getByTestId("subscription-summary")).toHaveTextContent("12 days left of your 30-day trial");
+    expect(screen.queryByRole("form", { name: "Payment card" })).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Choose Group Plus" }));
+    expect(await screen.findByRole("form", { name: "Payment card" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Subscribe (charged when the trial ends)" })).toBeInTheDocument();
+  });
+
+  it("says a lapsed trial is read-only", async () => {
+    signIn({ "GET /billing": { ...BILLING, inTrial: false, readOnly: true, trialDaysLeft: 0, trialEndsAt: "2026-01-31T00:00:00.000Z" } });
+    renderRoutes(routes, "/settings?tab=subscription");
+    expect(await screen.findByTestId("subscription-status")).toHaveTextContent("Trial ended");
+    expect(screen.getByTestId("subscription-summary")).toHaveTextContent("ended on January 31, 2026. The app is read-only");
+    expect(screen.getByRole("button", { name: "Choose Group" })).toBeInTheDocument();
+  });
+});
+
+describe("Change Password", () => {
+  it("checks the creation rules and the confirmation, then saves the new token", async () => {
+    const newToken = fakeToken(inOneHour() + 99);
+    const calls = signIn({
+      "POST /session/changepassword": (init: RequestInit) => {
+        const body = JSON.parse(String(init.body)) as { currentPassword: string };
+        return body.currentPassword === "Wrong#2026x"
+          ? { status: 400, body: { error: { code: "wrong_password", message: "Your current password is not correct.", details: { fields: [{ path: "currentPassword", message: "Your current password is not correct." }] } } } }
+          : { status: 200, body: { token: newToken, expiresAt: "2099-01-01T00:00:00.000Z" } };
+      },
+    });
+    const { router } = renderRoutes(routes, "/changePassword");
+    await userEvent.click(await screen.findByRole("button", { name: "Change password" }));
+    expect(await screen.findByText("Please provide a valid password.")).toBeInTheDocument();
+    expect(screen.getAllByText(PASSWORD_RULE_MESSAGES.minLength).length).toBeGreaterThan(0);
+
+    await userEvent.type(screen.getByLabelText("Current password"), "Wrong#2026x");
+    await userEvent.type(screen.getByLabelText("New password"), "Controller#2026");
+    await userEvent.type(screen.getByLabelText("Confirm new password"), "Controller#2027");
+    await userEvent.click(screen.getByRole("button", { name: "Change password" }));
+    expect(await screen.findByText(PASSWORD_RULE_MESSAGES.notEmailName, { selector: ".mantine-InputWrapper-error" })).toBeInTheDocument();
+    expect(screen.getByText("The two values do not match.")).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText("New password"));
+    await userEvent.type(screen.getByLabelText("New password"), "Ledger#2027y");
+    await userEvent.clear(screen.getByLabelText("Confirm new password"));
+    await userEvent.type(screen.getByLabelText("Confirm new password"), "Ledger#2027y");
+    await userEvent.click(screen.getByRole("button", { name: "Change password" }));
+    expect(await screen.findByText("Your current password is not correct.")).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText("Current password"));
+    await userEvent.type(screen.getByLabelText("Current password"), "Ledger#2026x");
+    await userEvent.click(screen.getByRole("button", { name: "Change password" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/settings"));
+    expect(readToken()).toBe(newToken);
+    expect(calls.filter((c) => c.path === "/session/changepassword").at(-1)?.body).toEqual({ currentPassword: "Ledger#2026x", newPassword: "Ledger#2027y" });
+  });
+});
