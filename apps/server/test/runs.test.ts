@@ -212,6 +212,30 @@ describe.each(drivers)("consolidation runs on %s", (driver) => {
     expect((await get(t.app, "/api/multipleconsolidation/runs/nope", token)).statusCode).toBe(400);
   });
 
+  it("Verify reconciles each subsidiary's postings and the parent's QuickBooks trial balance with the engine: zero differences", async () => {
+    const token = (await post(t.app, "/api/session/token", { email: "runs@northwind.example", password: "Ledger#2026x" })).json().token as string;
+    const res = await get(t.app, "/api/consolidation/verify?year=2026&month=4", token);
+    expect(res.statusCode, res.body).toBe(200);
+    const v = res.json();
+    expect(v.subsidiaries.map((s: { companyName: string; status: string; differences: unknown[] }) => [s.companyName, s.status, s.differences])).toEqual([
+      ...v.subsidiaries.map((s: { companyName: string }) => [s.companyName, "ok", []]),
+    ]);
+    expect(v.group.differences).toEqual([]);
+    expect(v.group.accounts).toBeGreaterThan(20);
+    for (const s of v.subsidiaries) expect(s.accounts, s.companyName).toBeGreaterThan(10);
+    expect(v).toMatchObject({ ok: true, month: "2026-04", openingMonth: "2025-12", group: { status: "ok" } });
+
+    // A month not posted yet is named, and so is an entry deleted in QuickBooks.
+    const later = (await get(t.app, "/api/consolidation/verify?year=2026&month=8", token)).json();
+    const uk = later.subsidiaries.find((s: { realmId: string }) => s.realmId === DEMO.uk);
+    expect(uk.status).toBe("differences");
+    expect(uk.missingMonths).toEqual(["2026-07", "2026-08"]);
+    expect(later.ok).toBe(false);
+    const bad = await get(t.app, "/api/consolidation/verify?year=2025&month=6", token);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe("2025-06 is before the opening month 2025-12: nothing was posted for it.");
+  });
+
   it("another account sees none of it", async () => {
     const other = await signedInUser(t.app, "other@runs.example");
     const runs = (await get(t.app, "/api/multipleconsolidation/runs", other)).json();

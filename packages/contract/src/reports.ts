@@ -105,3 +105,42 @@ export const transactionDetailSchema = z.object({
   ),
 });
 export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
+
+export const verifyQuerySchema = z.object({
+  year: z.coerce.number({ error: "year is a number such as 2026." }).int().min(2000).max(2100),
+  month: z.coerce.number({ error: "month is a number from 1 to 12." }).int().min(1).max(12),
+});
+
+const differenceSchema = z.object({
+  account: z.string(),
+  name: z.string(),
+  /** Parent-currency minor units, debit positive. */
+  expected: z.number().int(),
+  actual: z.number().int(),
+  difference: z.number().int(),
+});
+
+export const verifyResultSchema = z.object({
+  month: z.string(),
+  openingMonth: z.string(),
+  parentCurrency: z.string(),
+  /** True when every posted subsidiary and the group reconcile with zero differences. */
+  ok: z.boolean(),
+  subsidiaries: z.array(
+    z.object({
+      realmId: z.string(),
+      companyName: z.string(),
+      status: z.enum(["ok", "differences", "not_posted", "not_computable"]),
+      message: z.string(),
+      /** Months after the opening month up to the month checked that no posted entry covers. */
+      missingMonths: z.array(z.string()),
+      /** Entries GroupLedger posted that QuickBooks no longer has. */
+      missingEntries: z.array(z.string()),
+      /** How many parent accounts were compared. */
+      accounts: z.number().int(),
+      differences: z.array(differenceSchema),
+    }),
+  ),
+  group: z.object({ status: z.enum(["ok", "differences", "not_computable"]), message: z.string(), accounts: z.number().int(), differences: z.array(differenceSchema) }),
+});
+export type VerifyResult = z.infer<typeof verifyResultSchema>;

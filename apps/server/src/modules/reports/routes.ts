@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorBodySchema, reportQuerySchema, reportSchema, transactionDetailQuerySchema, transactionDetailSchema, type ConsolidatedReport } from "@groupledger/contract";
+import { errorBodySchema, reportQuerySchema, reportSchema, transactionDetailQuerySchema, transactionDetailSchema, verifyQuerySchema, verifyResultSchema, type ConsolidatedReport } from "@groupledger/contract";
 import { worksheetCsv } from "@groupledger/domain";
 import type { AppContext } from "../../context.ts";
 import { authOf } from "../../http/auth.ts";
@@ -8,6 +8,7 @@ import { AppError } from "../../http/errors.ts";
 import { listCompanies } from "../companies/routes.ts";
 import { consolidatedReport } from "./report.ts";
 import { transactionDetail } from "./transactions.ts";
+import { verify } from "./verify.ts";
 import { reportWorkbook } from "./workbook.ts";
 
 const security = [{ bearer: [] }];
@@ -48,6 +49,20 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
       },
     },
     async (req) => transactionDetail(db, provider, authOf(req).user.accountId, req.query),
+  );
+
+  app.get(
+    "/consolidation/verify",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Reconcile at a month-end: each subsidiary's translated trial balance against what was posted for it, and the parent's QuickBooks trial balance against the consolidation",
+        querystring: verifyQuerySchema,
+        response: { 200: verifyResultSchema, ...err, 502: errorBodySchema },
+      },
+    },
+    async (req) => verify(db, provider, authOf(req).user.accountId, { kind: "month", year: req.query.year, month: req.query.month }),
   );
 
   /** Files: the same report, or a clear 409 naming what stops it. */

@@ -1,0 +1,199 @@
+import { and, eq, lte } from "drizzle-orm";
+import { balancesByAccount, QboError } from "@groupledger/qbo";
+import {
+  consolidate,
+  ConsolidationInputError,
+  fiscalYearStart,
+  formatIssue,
+  formatMonth,
+  monthsBetween,
+  parseConsolidationInput,
+  parseMonth,
+  type ConsolidationInputJson,
+} from "@groupledger/domain";
+import type { RunPeriod, VerifyResult } from "@groupledger/contract";
+import type { Db } from "../../db/client.ts";
+import { consolidationPostings, obalCompanies } from "../../db/schema.ts";
+import { AppError, errors } from "../../http/errors.ts";
+import type { QboProvider } from "../../services/qbo-provider.ts";
+import { listCompanies } from "../companies/routes.ts";
+import { shiftMonth } from "../consolidation/books.ts";
+import { buildConsolidationInput } from "../consolidation/input.ts";
+import { asEnginePair, INTERCO_REALM, pairRows } from "../eliminations/view.ts";
+import { REAUTHORIZE_PARENT_MESSAGE } from "../obal/posting.ts";
+import { openingOf, resolvePeriod } from "../runs/entry.ts";
+import { lastDayOf } from "../sync/months.ts";
+
+/**
+ * Verify (issue 9): reconciles, at a month-end,
+ * 1. each subsidiary: the translated trial balance the engine computes from the roll-forward
+ *    anchor to the month (what its opening balance and every month's entry should add up to)
+ *    against the entries GroupLedger posted into the parent for it, as QuickBooks holds them
+ *    now (an entry deleted or edited there shows up);
+ * 2. the group: the parent's own TrialBalance in QuickBooks (its books plus everything posted
+ *    into them) against the engine's consolidation of the fiscal year to date, before NCI
+ *    (which is not posted). QuickBooks closes profit into retained earnings at each year-end
+ *    while the engine keeps dividends apart, so retained earnings and dividends are compared
+ *    as one line.
+ * Every difference is listed by account; nothing is rounded away.
+ */
+
+type Diff = VerifyResult["subsidiaries"][number]["differences"][number];
+
+const compared = (expected: ReadonlyMap<string, number>, actual: ReadonlyMap<string, number>) => new Set([...expected.keys(), ...actual.keys()]).size;
+
+function differences(expected: ReadonlyMap<string, number>, actual: ReadonlyMap<string, number>, names: ReadonlyMap<string, string>): Diff[] {
+  const out: Diff[] = [];
+  for (const account of new Set([...expected.keys(), ...actual.keys()])) {
+    const e = expected.get(account) ?? 0;
+    const a = actual.get(account) ?? 0;
+    if (e !== a) out.push({ account, name: names.get(account) ?? account, expected: e, actual: a, difference: a - e });
+  }
+  return out.sort((x, y) => x.account.localeCompare(y.account));
+}
+
+const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k) ?? 0) + v);
+
+export async function verify(db: Db, provider: QboProvider, accountId: string, requested: RunPeriod): Promise<VerifyResult> {
+  const all = await listCompanies(db, accountId);
+  const parent = all.find((c) => c.isParent);
+  if (!parent) throw errors.conflict("parent_required", "Choose a parent company first: there is nothing to verify yet.");
+  const period = resolvePeriod(parent, { ...requested, kind: "month" });
+  const month = period.to;
+  const opening = await openingOf(db, accountId, parent);
+  if (month < opening.month) throw errors.badRequest("before_opening", `${month} is before the opening month ${opening.month}: nothing was posted for it.`);
+  const client = provider.client(parent.realmId);
+  const qbo = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (e) {
+      if (e instanceof QboError && e.kind === "reauthorize") throw new AppError(409, "qbo_reauthorization_required", REAUTHORIZE_PARENT_MESSAGE);
+      if (e instanceof QboError) throw new AppError(502, "qbo_unavailable", `QuickBooks did not answer ${what} (${e.message}); try again.`);
+      throw e;
+    }
+  };
+  const readEntry = (id: string) =>
+    qbo(`for entry ${id}`, () =>
+      client.readJournalEntry(id).catch((e: unknown) => {
+        if (e instanceof QboError && e.kind === "not_found") return null;
+        throw e;
+      }),
+    );
+
+  const subsidiaries = all.filter((c) => !c.isParent);
+  const obal = await db.select().from(obalCompanies).where(eq(obalCompanies.accountId, accountId));
+  const postings = await db
+    .select()
+    .from(consolidationPostings)
+    .where(and(eq(consolidationPostings.accountId, accountId), eq(consolidationPostings.status, "posted"), lte(consolidationPostings.periodTo, month)));
+  const names = new Map<string, string>();
+
+  // --- 1. Each subsidiary: engine vs what was posted for it ---------------------------------
+  const subResults: VerifyResult["subsidiaries"] = [];
+  for (const sub of subsidiaries) {
+    const opened = obal.find((o) => o.realmId === sub.realmId && o.postedAt && o.journalEntryId);
+    if (!opened) {
+      subResults.push({ realmId: sub.realmId, companyName: sub.companyName, status: "not_posted", message: `${sub.companyName}'s opening balance is not posted; nothing to reconcile.`, missingMonths: [], missingEntries: [], accounts: 0, differences: [] });
+      continue;
+    }
+    const mine = postings.filter((p) => p.realmId === sub.realmId);
+    const covered = new Set(mine.flatMap((p) => monthsBetween(p.periodFrom, p.periodTo)));
+    const missingMonths = month > opening.month ? monthsBetween(shiftMonth(opening.month, 1), month).filter((m) => !covered.has(m)) : [];
+
+    const built = await buildConsolidationInput(db, { accountId, subsidiaries: [sub.realmId], period: { from: shiftMonth(opening.anchor, 1), to: month }, openingMonth: opening.anchor }, { parentBalances: false });
+    let expected: Map<string, number>;
+    try {
+      const out = consolidate(parseConsolidationInput(built.input));
+      for (const r of out.worksheet.rows) names.set(r.account, r.name);
+      expected = new Map();
+      for (const l of out.entities.find((e) => e.id === sub.realmId)!.lines) if (l.translated !== 0) add(expected, l.parentAccount, l.translated);
+    } catch (e) {
+      if (!(e instanceof ConsolidationInputError)) throw e;
+      const why = built.problems[0]?.message ?? formatIssue(e.issues[0]!);
+      subResults.push({ realmId: sub.realmId, companyName: sub.companyName, status: "not_computable", message: `${sub.companyName} cannot be translated at ${month}: ${why}`, missingMonths, missingEntries: [], accounts: 0, differences: [] });
+      continue;
+    }
+    const actual = new Map<string, number>();
+    const missingEntries: string[] = [];
+    for (const id of [opened.journalEntryId!, ...mine.map((p) => p.journalEntryId!).filter(Boolean)]) {
+      const entry = await readEntry(id);
+      if (!entry) {
+        missingEntries.push(id);
+        continue;
+      }
+      for (const l of entry.lines) add(actual, l.accountId, l.postingType === "Debit" ? l.amount : -l.amount);
+    }
+    const diffs = differences(expected, actual, names);
+    subResults.push({
+      realmId: sub.realmId,
+      companyName: sub.companyName,
+      status: diffs.length === 0 && missingEntries.length === 0 ? "ok" : "differences",
+      message:
+        diffs.length === 0 && missingEntries.length === 0
+          ? `What is posted for ${sub.companyName} through ${month} equals its translated trial balance.`
+          : [
+              missingMonths.length ? `Months not posted: ${missingMonths.join(", ")}.` : "",
+              missingEntries.length ? `Entries no longer in QuickBooks: ${missingEntries.join(", ")}.` : "",
+              diffs.length ? `${diffs.length} account${diffs.length === 1 ? "" : "s"} differ.` : "",
+            ]
+              .filter(Boolean)
+              .join(" "),
+      missingMonths,
+      missingEntries,
+      accounts: compared(expected, actual),
+      differences: diffs,
+    });
+  }
+
+  // --- 2. The group: the parent's QuickBooks trial balance vs the engine ---------------------
+  const fyStart = formatMonth(fiscalYearStart(parseMonth(month), parent.fiscalYearStartMonth));
+  const intercompany = (await pairRows(db, accountId)).map(asEnginePair);
+  const posted = subsidiaries.filter((s) => obal.some((o) => o.realmId === s.realmId && o.postedAt)).map((s) => s.realmId);
+  const built = await buildConsolidationInput(db, { accountId, subsidiaries: posted, period: { from: fyStart, to: month }, openingMonth: opening.anchor < fyStart ? opening.anchor : shiftMonth(fyStart, -1), intercompany });
+  let group: VerifyResult["group"];
+  try {
+    const out = consolidate(parseConsolidationInput(built.input));
+    const merged = mergedEquity(built.input);
+    const expected = new Map<string, number>();
+    const nciColumn = out.worksheet.columns.findIndex((c) => c.id === "nci");
+    const consolidatedColumn = out.worksheet.columns.findIndex((c) => c.id === "consolidated");
+    for (const r of out.worksheet.rows) {
+      names.set(r.account, r.name);
+      if (r.role !== "account") continue;
+      const amount = r.amounts.reduce((s, a, i) => (i === nciColumn || i === consolidatedColumn ? s : s + a), 0);
+      if (amount !== 0) add(expected, merged.get(r.account) ?? r.account, amount);
+    }
+    const tb = balancesByAccount(await qbo("with the parent's trial balance", () => client.report("TrialBalance", { start_date: `${fyStart}-01`, end_date: lastDayOf(month) })));
+    const actual = new Map<string, number>();
+    for (const [account, [amount = 0]] of tb) if (amount !== 0) add(actual, merged.get(account) ?? account, amount);
+    names.set(RE_AND_DIVIDENDS, "Retained earnings and dividends");
+    const eliminationsPosted = postings.some((p) => p.realmId === INTERCO_REALM);
+    const diffs = differences(expected, actual, names);
+    group = {
+      status: diffs.length === 0 ? "ok" : "differences",
+      message:
+        diffs.length === 0
+          ? `${parent.companyName}'s trial balance in QuickBooks at ${month} equals the consolidation before non-controlling interests.`
+          : `${diffs.length} account${diffs.length === 1 ? "" : "s"} differ${intercompany.length && !eliminationsPosted ? "; no elimination entry is posted yet" : ""}.`,
+      accounts: compared(expected, actual),
+      differences: diffs,
+    };
+  } catch (e) {
+    if (!(e instanceof ConsolidationInputError)) throw e;
+    group = { status: "not_computable", message: `The consolidation at ${month} cannot be computed: ${built.problems[0]?.message ?? formatIssue(e.issues[0]!)}`, accounts: 0, differences: [] };
+  }
+
+  const ok = group.status === "ok" && subResults.every((s) => s.status === "ok" || s.status === "not_posted");
+  return { month, openingMonth: opening.month, parentCurrency: parent.homeCurrency, ok, subsidiaries: subResults, group };
+}
+
+const RE_AND_DIVIDENDS = "(retained earnings and dividends)";
+
+/** The parent's retained earnings and dividends accounts, compared as one line. */
+function mergedEquity(input: ConsolidationInputJson): Map<string, string> {
+  const parent = input.entities.find((e) => e.role === "parent");
+  const merged = new Map<string, string>();
+  for (const a of parent?.accounts ?? []) if (a.equityKind === "retainedEarnings" || a.equityKind === "dividends") merged.set(a.id, RE_AND_DIVIDENDS);
+  return merged;
+}
+
