@@ -117,6 +117,26 @@ describe.each(drivers)("companies and opening balance on %s", (driver) => {
     expect(trail).toEqual(expect.arrayContaining(["obal.locked", "obal.reset"]));
   });
 
+  it("a subsidiary is eligible when its books start no later than the opening month; otherwise the reason says when they start", async () => {
+    const token = await signedInUser(t.app, "g@companies.example");
+    await seedGroup(await accountIdOf(token), "g");
+    const lock = (month: number, year: number) => post(t.app, "/api/obal", { year, month, naturalYear: year, naturalMonth: month }, token);
+    const tb = async (realmId: string) => (await get(t.app, `/api/obal/${realmId}/trialbalance`, token)).json();
+
+    expect((await lock(12, 2022)).statusCode).toBe(200);
+    const before = "Beta Inc's books start in January 2023 (first transaction on 2023-01-01), after the opening month, December 2022: it has no balances to open with.";
+    expect(await tb("g-us2")).toEqual({ realmId: "g-us2", eligible: false, reason: before, ok: false, problems: [], view: null });
+    expect((await tb("g-uk")).reason).toBe("Zeta UK Ltd has not been synced yet, so its first month is unknown.");
+    const review = await post(t.app, "/api/obal/review", { realmId: "g-us2" }, token);
+    expect(review.statusCode).toBe(409);
+    expect(review.json().error).toMatchObject({ code: "illegal_transition", message: before });
+
+    // The month of the first transaction itself is not "after" it (SPEC §4 compares year and month).
+    await post(t.app, "/api/obal/reset", undefined, token);
+    expect((await lock(1, 2023)).statusCode).toBe(200);
+    expect(await tb("g-us2")).toMatchObject({ eligible: true, reason: null });
+  });
+
   it("publishes the deployment's public config without a token", async () => {
     const res = await get(t.app, "/api/config");
     expect(res.statusCode).toBe(200);

@@ -72,11 +72,19 @@ async function subsidiary(db: Db, accountId: string, realmId: string) {
   return { company, parent };
 }
 
+/** "2023-01" → "January 2023": the reason is read by an accountant, not parsed. */
+const monthInWords = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+
 /** SPEC §4: eligible when the subsidiary's earliest transaction date is not after the locked month. */
 function eligibility(company: typeof companies.$inferSelect, month: string): string | null {
   if (!company.earliestTransactionDate) return `${company.companyName} has not been synced yet, so its first month is unknown.`;
-  if (company.earliestTransactionDate.slice(0, 7) > month) {
-    return `${company.companyName}'s books start in ${company.earliestTransactionDate.slice(0, 7)}, after the opening month ${month}.`;
+  const first = company.earliestTransactionDate.slice(0, 7);
+  if (first > month) {
+    return (
+      `${company.companyName}'s books start in ${monthInWords(first)} (first transaction on ${company.earliestTransactionDate}), ` +
+      `after the opening month, ${monthInWords(month)}: it has no balances to open with.`
+    );
   }
   return null;
 }
