@@ -108,8 +108,11 @@ describe.each(drivers)("FX rates on %s", (driver) => {
 
     const rowErrors = await send("POST", "/api/fxrates/import", token, "currency,month,avgfx,endfx\nGBP,2026-08,1.27,1.28\nGBP,Aug 2026,1.27,1.28\nEUR,2026-08,-1,1.1\nCAD,2026-08\n", "text/csv");
     expect(rowErrors.statusCode).toBe(400);
+    // One answer names every bad row, whether it does not read or its rate is wrong.
+    expect(rowErrors.json().error.message).toBe("3 problems in the file; nothing was imported.");
     expect(rowErrors.json().error.details.fields).toEqual([
       { path: "row 3", message: "Row 3: Use a month like 2026-10." },
+      { path: "row 4", message: "Row 4: A rate must be a positive number with at most 10 decimal places, such as 1.2745." },
       { path: "row 5", message: "Row 5 has 2 values; expected 4 (currency, month, avgfx, endfx)." },
     ]);
     const valueErrors = await send("POST", "/api/fxrates/import", token, "currency,month,avgfx,endfx\nEUR,2026-08,-1,1.1\nJPY,2026-08,0.0067,0.0068\n", "text/csv");

@@ -44,8 +44,8 @@ export const fxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databas
   app.addHook("onRequest", requireAuth);
   app.addContentTypeParser("text/csv", { parseAs: "string", bodyLimit: 2 * 1024 * 1024 }, (_req, body, done) => done(null, body));
 
-  /** Validates every rate first (all or nothing), then writes and audits each change with its old value. */
-  async function save(accountId: string, userId: string, rates: FxRate[], pathOf: (i: number) => string, meta: { ip: string; requestId: string }) {
+  /** Every problem with the rates at once, each at its path; and the rates as stored. */
+  async function checkRates(accountId: string, rates: FxRate[], pathOf: (i: number) => string) {
     const { parentCurrency, foreign } = await groupCurrencies(db, accountId);
     if (!parentCurrency) throw errors.conflict("parent_required", "Choose a parent company first: rates are in the parent's currency.");
     const fields: FieldError[] = [];
@@ -68,6 +68,12 @@ export const fxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databas
       if (seen.has(key)) fields.push({ path: pathOf(i), message: `${r.currency} ${r.month} appears twice.` });
       seen.add(key);
     });
+    return { clean, fields };
+  }
+
+  /** Validates every rate first (all or nothing), then writes and audits each change with its old value. */
+  async function save(accountId: string, userId: string, rates: FxRate[], pathOf: (i: number) => string, meta: { ip: string; requestId: string }) {
+    const { clean, fields } = await checkRates(accountId, rates, pathOf);
     if (fields.length > 0) {
       throw new AppError(400, "invalid_rates", fields.length === 1 ? fields[0]!.message : `${fields.length} problems in the rates; nothing was saved.`, { fields });
     }
@@ -175,6 +181,7 @@ export const fxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databas
       if (rows.length > 5000) throw errors.badRequest("invalid_csv", "At most 5,000 rows at once.");
       const fields: FieldError[] = [];
       const rates: FxRate[] = [];
+      const lines: number[] = [];
       rows.forEach((row, i) => {
         const line = i + 2;
         if (row.length !== 4) {
@@ -183,19 +190,22 @@ export const fxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databas
         }
         const parsed = fxRateSchema.safeParse({ currency: row[0]!.toUpperCase(), month: row[1], avgfx: row[2], endfx: row[3] });
         if (!parsed.success) for (const issue of parsed.error.issues) fields.push({ path: `row ${line}`, message: `Row ${line}: ${issue.message}` });
-        else rates.push(parsed.data);
-      });
-      if (fields.length > 0) throw new AppError(400, "invalid_csv", fields.length === 1 ? fields[0]!.message : `${fields.length} rows have problems; nothing was imported.`, { fields });
-      try {
-        return await save(user.accountId, user.id, rates, (i) => `row ${i + 2}`, { ip: req.ip, requestId: req.id });
-      } catch (e) {
-        // Say "Row n:" in messages about the file, as for the rows checked above.
-        if (e instanceof AppError && Array.isArray(e.details?.["fields"])) {
-          const rowFields = (e.details["fields"] as FieldError[]).map((f) => ({ path: f.path.split(".")[0]!, message: `${capitalize(f.path.split(".")[0]!)}: ${f.message}` }));
-          throw new AppError(400, "invalid_csv", rowFields.length === 1 ? rowFields[0]!.message : `${rowFields.length} rows have problems; nothing was imported.`, { fields: rowFields });
+        else {
+          rates.push(parsed.data);
+          lines.push(line);
         }
-        throw e;
+      });
+      // The rows that read well are checked as rates too, so one answer names every bad row.
+      const checked = await checkRates(user.accountId, rates, (i) => `row ${lines[i]}`);
+      for (const f of checked.fields) {
+        const row = f.path.split(".")[0]!;
+        fields.push({ path: row, message: `${capitalize(row)}: ${f.message}` });
       }
+      if (fields.length > 0) {
+        fields.sort((a, b) => Number(a.path.slice(4)) - Number(b.path.slice(4)));
+        throw new AppError(400, "invalid_csv", fields.length === 1 ? fields[0]!.message : `${fields.length} problems in the file; nothing was imported.`, { fields });
+      }
+      return save(user.accountId, user.id, rates, (i) => `row ${lines[i]}`, { ip: req.ip, requestId: req.id });
     },
   );
 
