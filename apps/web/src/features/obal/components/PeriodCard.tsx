@@ -2,6 +2,7 @@ import { Alert, Button, Group, Paper, Select, Stack, Text, Title } from "@mantin
 import type { Company, ObalLockRequest, ObalState } from "@groupledger/contract";
 import { IconLock, IconRotate } from "@tabler/icons-react";
 import { useState } from "react";
+import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 import { calendarLabel, monthName, naturalMonthOf } from "../model.ts";
 
 interface LockFormProps {
@@ -24,6 +25,7 @@ function fiscalYearOptions(now: Date): { value: string; label: string }[] {
  * calendar month-end it means, so a non-January fiscal year cannot be misread.
  */
 export function LockForm({ parent, busy, error, onLock }: LockFormProps) {
+  const adminOnly = useAdminOnly("lock the opening period");
   const start = parent.fiscalYearStartMonth;
   const [year, setYear] = useState<string | null>(null);
   const [month, setMonth] = useState<string | null>(null);
@@ -60,17 +62,19 @@ export function LockForm({ parent, busy, error, onLock }: LockFormProps) {
             allowDeselect={false}
             maxDropdownHeight={320}
           />
-          <Button
-            leftSection={<IconLock size={16} aria-hidden />}
-            disabled={natural === null}
-            loading={busy}
-            onClick={() => {
-              if (fy === null || month === null || natural === null) return;
-              onLock({ year: fy, month: Number(month), naturalYear: natural.year, naturalMonth: natural.month });
-            }}
-          >
-            Lock period
-          </Button>
+          <AdminGate reason={adminOnly}>
+            <Button
+              leftSection={<IconLock size={16} aria-hidden />}
+              disabled={natural === null}
+              loading={busy}
+              onClick={() => {
+                if (fy === null || month === null || natural === null) return;
+                onLock({ year: fy, month: Number(month), naturalYear: natural.year, naturalMonth: natural.month });
+              }}
+            >
+              Lock period
+            </Button>
+          </AdminGate>
         </Group>
         {natural ? (
           <Text size="sm" data-testid="lock-preview">
@@ -89,6 +93,7 @@ export function LockForm({ parent, busy, error, onLock }: LockFormProps) {
 
 /** The locked period, with the only way to change it: a reset (confirmed in a dialog). */
 export function LockedPeriod({ state, onReset }: { state: ObalState; onReset: () => void }) {
+  const adminOnly = useAdminOnly("reset the opening period");
   if (state.naturalYear === null || state.naturalMonth === null) return null;
   return (
     <Paper withBorder radius="md" p="md" bg="white" component="section" aria-label="Opening period">
@@ -104,9 +109,11 @@ export function LockedPeriod({ state, onReset }: { state: ObalState; onReset: ()
             </Text>
           </Stack>
         </Group>
-        <Button variant="default" color="red" leftSection={<IconRotate size={16} aria-hidden />} onClick={onReset}>
-          Reset…
-        </Button>
+        <AdminGate reason={adminOnly}>
+          <Button variant="default" color="red" leftSection={<IconRotate size={16} aria-hidden />} onClick={onReset}>
+            Reset…
+          </Button>
+        </AdminGate>
       </Group>
     </Paper>
   );

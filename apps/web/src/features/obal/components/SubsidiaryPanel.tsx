@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text } from 
 import type { Company, ObalTrialBalance } from "@groupledger/contract";
 import { IconChevronDown, IconChevronRight, IconExternalLink } from "@tabler/icons-react";
 import type { ObalAction, ObalStatus } from "../model.ts";
+import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 import { ProblemList, TrialBalanceView, type AccountNumbers } from "./TrialBalanceView.tsx";
 
 const STATUS: Record<ObalStatus, { label: string; color: string }> = {
@@ -50,6 +51,8 @@ interface Props {
 export function SubsidiaryPanel({ company, status, tb, actions, busyAction, entryUrl, entryLabel, numbers, expanded, feedback, onToggle, onAction, onDismissFeedback }: Props) {
   const data = tb.data;
   const badge = status ? STATUS[status] : null;
+  // Posting writes into the parent's QuickBooks file: admins only (the server refuses members too).
+  const adminOnly = useAdminOnly("post to QuickBooks or mark a posted entry deleted");
   return (
     <Paper withBorder radius="md" p="md" bg="white" component="section" aria-label={company.companyName} data-testid={`obal-${company.realmId}`}>
       <Stack gap="sm">
@@ -96,18 +99,19 @@ export function SubsidiaryPanel({ company, status, tb, actions, busyAction, entr
           </Group>
           <Group gap="xs" wrap="nowrap">
             {actions.map((a) => (
-              <Button
-                key={a}
-                size="xs"
-                // Marking an entry deleted corrects a rare mistake made in QuickBooks: offered, not pressed on anyone.
-                variant={a === "post" || a === "review" || a === "confirm" ? "filled" : a === "markDeleted" ? "subtle" : "default"}
-                color={a === "markDeleted" ? "gray" : undefined}
-                loading={busyAction === a}
-                disabled={busyAction !== null && busyAction !== a}
-                onClick={() => onAction(a)}
-              >
-                {ACTION_LABELS[a]}
-              </Button>
+              <AdminGate key={a} reason={a === "post" || a === "markDeleted" ? adminOnly : null}>
+                <Button
+                  size="xs"
+                  // Marking an entry deleted corrects a rare mistake made in QuickBooks: offered, not pressed on anyone.
+                  variant={a === "post" || a === "review" || a === "confirm" ? "filled" : a === "markDeleted" ? "subtle" : "default"}
+                  color={a === "markDeleted" ? "gray" : undefined}
+                  loading={busyAction === a}
+                  disabled={busyAction !== null && busyAction !== a}
+                  onClick={() => onAction(a)}
+                >
+                  {ACTION_LABELS[a]}
+                </Button>
+              </AdminGate>
             ))}
           </Group>
         </Group>
