@@ -81,6 +81,8 @@ export interface AppOptions {
   qboProvider?: (tokens: PgTokenStore) => QboProvider;
   /** Serve the built web app from this folder when it exists. */
   webDist?: string | false;
+  /** Where the default logger writes (stdout when absent); the log-secrets test captures it. */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -89,6 +91,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? {
       level: config.logLevel,
       redact: { paths: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.token"], censor: "[redacted]" },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
       // People read development logs (mailed codes included); machines read production's JSON.
       ...(config.env === "development"
         ? { transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } } }
