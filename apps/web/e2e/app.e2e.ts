@@ -123,7 +123,7 @@ describe("GroupLedger in a browser", () => {
     await page.getByRole("tooltip").getByText("Connect a parent company first", { exact: false }).waitFor();
     await shot("07-nav-disabled-tooltip");
 
-    await page.getByRole("button", { name: "User menu" }).click();
+    await page.getByRole("button", { name: /^User menu/ }).click();
     await page.getByText("Logged in as").waitFor();
     expect(await page.getByTestId("logged-in-as").textContent()).toBe(EMAIL);
     expect(await page.getByTestId("release-version").textContent()).toContain("1.75.51");
@@ -170,7 +170,7 @@ describe("GroupLedger in a browser", () => {
   it("logs out from the user menu, and the old token is refused", async () => {
     await logIn();
     const token = await storedToken();
-    await page.getByRole("button", { name: "User menu" }).click();
+    await page.getByRole("button", { name: /^User menu/ }).click();
     await page.getByRole("menuitem", { name: "Log Out" }).click();
     await page.waitForURL("**/login");
     await page.getByText("You have logged out.").waitFor();

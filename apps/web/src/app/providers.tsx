@@ -1,7 +1,7 @@
 import { MantineProvider, mergeThemeOverrides, type MantineThemeOverride } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { theme } from "./theme.ts";
+import { contrastVariables, theme } from "./theme.ts";
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -16,7 +16,7 @@ export function createQueryClient(): QueryClient {
 
 export function Providers({ client, children, themeOverride }: { client: QueryClient; children: ReactNode; themeOverride?: MantineThemeOverride }) {
   return (
-    <MantineProvider theme={themeOverride ? mergeThemeOverrides(theme, themeOverride) : theme} defaultColorScheme="light">
+    <MantineProvider theme={themeOverride ? mergeThemeOverrides(theme, themeOverride) : theme} defaultColorScheme="light" cssVariablesResolver={contrastVariables}>
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </MantineProvider>
   );

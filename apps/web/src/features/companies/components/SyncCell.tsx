@@ -71,7 +71,7 @@ export function SyncCell({
   if (sync.state === "succeeded" && watched) {
     return (
       <Stack gap={4} miw={170} data-testid="sync-complete">
-        <Text size="xs" fw={600} c="teal.8">
+        <Text size="xs" fw={600} c="teal.9">
           Sync complete 100%
         </Text>
         <Progress value={100} size="sm" color="teal" aria-label={`Sync of ${companyName}`} aria-valuetext="100%" />
@@ -83,7 +83,7 @@ export function SyncCell({
   }
   return (
     <Stack gap={2} miw={170}>
-      <Text size="xs" fw={600} c={sync.state === "succeeded" ? "teal.8" : "dimmed"}>
+      <Text size="xs" fw={600} c={sync.state === "succeeded" ? "teal.9" : "dimmed"}>
         {sync.state === "succeeded" ? "Synced" : "Not synced yet"}
       </Text>
       {sync.lastSyncedAt ? (

@@ -10,7 +10,7 @@ export function MissingChecklist({ companyName, missing, unsaved }: { companyNam
           What blocks translation
         </Title>
         {missing.length === 0 ? (
-          <Text size="sm" c="teal.8" data-testid="cta-ready">
+          <Text size="sm" c="teal.9" data-testid="cta-ready">
             <IconCircleCheck size={16} aria-hidden style={{ verticalAlign: "text-bottom", marginRight: 6 }} />
             Nothing: {companyName} can be translated.
           </Text>

@@ -106,57 +106,60 @@ export function MappingPage() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
-      </Tabs>
 
-      {active ? (
-        <Stack gap="sm">
-          <Group justify="space-between" gap="md" wrap="nowrap">
-            <Text size="sm">
-              <b>{active.companyName}</b> ({active.homeCurrency}) → <b>{parent.companyName}</b> ({parent.homeCurrency})
-            </Text>
-            <Group gap="xs" wrap="nowrap" miw={320}>
-              <Progress value={pct} color={activeMap?.complete ? "teal" : "blue"} w={160} aria-label={`Mapping progress of ${active.companyName}`} />
-              <Text size="sm" data-testid="mapping-progress">
-                {activeMap ? `${activeMap.mapped} of ${activeMap.toMap} mapped` : "…"}
+        {/* The tab's panel, so each tab controls an element that exists (axe: aria-valid-attr-value). */}
+        {active ? (
+          <Tabs.Panel value={active.realmId} pt="sm">
+          <Stack gap="sm">
+            <Group justify="space-between" gap="md" wrap="nowrap">
+              <Text size="sm">
+                <b>{active.companyName}</b> ({active.homeCurrency}) → <b>{parent.companyName}</b> ({parent.homeCurrency})
               </Text>
-              {activeMap?.complete ? (
-                <Badge color="teal" variant="light">
-                  Complete
-                </Badge>
-              ) : null}
+              <Group gap="xs" wrap="nowrap" miw={320}>
+                <Progress value={pct} color={activeMap?.complete ? "teal" : "blue"} w={160} aria-label={`Mapping progress of ${active.companyName}`} />
+                <Text size="sm" data-testid="mapping-progress">
+                  {activeMap ? `${activeMap.mapped} of ${activeMap.toMap} mapped` : "…"}
+                </Text>
+                {activeMap?.complete ? (
+                  <Badge color="teal" variant="light">
+                    Complete
+                  </Badge>
+                ) : null}
+              </Group>
             </Group>
-          </Group>
-          <Text size="xs" c="dimmed">
-            Accounts that never had a balance are listed but not counted; mapping them is optional.
-          </Text>
+            <Text size="xs" c="dimmed">
+              Accounts that never had a balance are listed but not counted; mapping them is optional.
+            </Text>
 
-          {subChart.isError || parentChart.isError || map.isError ? (
-            <Alert color="red" role="alert" radius="md" title="The mapping could not be loaded">
-              {(subChart.error ?? parentChart.error ?? map.error)?.message}
-            </Alert>
-          ) : subChart.isPending || parentChart.isPending || map.isPending ? (
-            <Skeleton height={420} radius="md" />
-          ) : subChart.data.length === 0 || parentChart.data.length === 0 ? (
-            <Paper withBorder radius="md" p="lg" bg="white" role="status">
-              <Text fw={600}>{syncing(active) || syncing(parent) ? "The charts of accounts are still syncing" : "No accounts yet"}</Text>
-              <Text size="sm" c="dimmed">
-                {subChart.data.length === 0 ? active.companyName : parent.companyName}'s chart of accounts has not arrived from QuickBooks
-                yet. It appears here when its sync finishes.
-              </Text>
-            </Paper>
-          ) : (
-            <MappingWorkspace
-              key={active.realmId}
-              realmId={active.realmId}
-              companyName={active.companyName}
-              accounts={subChart.data}
-              parents={parentChart.data}
-              map={map.data}
-              suggestions={suggestions.data}
-            />
-          )}
-        </Stack>
-      ) : null}
+            {subChart.isError || parentChart.isError || map.isError ? (
+              <Alert color="red" role="alert" radius="md" title="The mapping could not be loaded">
+                {(subChart.error ?? parentChart.error ?? map.error)?.message}
+              </Alert>
+            ) : subChart.isPending || parentChart.isPending || map.isPending ? (
+              <Skeleton height={420} radius="md" />
+            ) : subChart.data.length === 0 || parentChart.data.length === 0 ? (
+              <Paper withBorder radius="md" p="lg" bg="white" role="status">
+                <Text fw={600}>{syncing(active) || syncing(parent) ? "The charts of accounts are still syncing" : "No accounts yet"}</Text>
+                <Text size="sm" c="dimmed">
+                  {subChart.data.length === 0 ? active.companyName : parent.companyName}'s chart of accounts has not arrived from QuickBooks
+                  yet. It appears here when its sync finishes.
+                </Text>
+              </Paper>
+            ) : (
+              <MappingWorkspace
+                key={active.realmId}
+                realmId={active.realmId}
+                companyName={active.companyName}
+                accounts={subChart.data}
+                parents={parentChart.data}
+                map={map.data}
+                suggestions={suggestions.data}
+              />
+            )}
+          </Stack>
+          </Tabs.Panel>
+        ) : null}
+      </Tabs>
 
       <MappingStepModalView modal={modal} companyName={active?.companyName ?? null} onContinue={closeModal} />
     </Stack>

@@ -109,7 +109,7 @@ export const ParentPicker = memo(function ParentPicker(props: Props) {
           overflow: "hidden",
         }}
       >
-        <span style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{label ?? "Choose a parent account"}</span>
+        <span style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{label ?? "Not mapped"}</span>
         <IconChevronDown size={14} aria-hidden style={{ flex: "none" }} />
       </UnstyledButton>
       {error ? (

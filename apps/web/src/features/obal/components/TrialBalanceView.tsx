@@ -128,7 +128,7 @@ function CtaExplanationBox({ cta, parentCurrency, account }: { cta: CtaView; par
           breakdown.addsUp && cta.opening + cta.change === cta.closing ? (
             <Group gap={6}>
               <IconCircleCheck size={16} color="var(--mantine-color-teal-7)" aria-hidden />
-              <Text size="sm" c="teal.8" data-testid="cta-adds-up">
+              <Text size="sm" c="teal.9" data-testid="cta-adds-up">
                 The parts add up to the change of {fmt(cta.change)}, and opening plus change is the closing CTA.
               </Text>
             </Group>

@@ -32,14 +32,9 @@ export function OnboardingPanel({ view, busy, onContinue, onSkip, onFinish }: Pr
               key={step}
               label={`Step ${step}`}
               description={
-                <>
-                  <Text size="sm" component="span" display="block" c="dark.6">
-                    {label}
-                  </Text>
-                  <Anchor href={href} target="_blank" rel="noopener noreferrer" size="xs">
-                    How it works <IconExternalLink size={11} style={{ verticalAlign: "-1px" }} aria-label="(opens in a new tab)" />
-                  </Anchor>
-                </>
+                <Text size="sm" component="span" display="block" c="dark.6">
+                  {label}
+                </Text>
               }
             />
           ))}
@@ -59,6 +54,14 @@ export function OnboardingPanel({ view, busy, onContinue, onSkip, onFinish }: Pr
             Finish Onboarding
           </Button>
         </Group>
+      </Group>
+      {/* Outside the stepper: its steps are buttons, and a link inside a button is unreachable (axe: nested-interactive). */}
+      <Group gap="lg" mt="xs" aria-label="How each step works" component="nav">
+        {ONBOARDING_MAIN_STEPS.map(({ step, href }) => (
+          <Anchor key={step} href={href} target="_blank" rel="noopener noreferrer" size="xs">
+            How step {step} works <IconExternalLink size={11} style={{ verticalAlign: "-1px" }} aria-label="(opens in a new tab)" />
+          </Anchor>
+        ))}
       </Group>
     </Paper>
   );

@@ -41,7 +41,7 @@ export function PrerequisiteList({ items }: { items: Prerequisite[] }) {
         >
           <Text size="sm" c={p.met ? "dark" : "dimmed"}>
             {p.label}
-            <Text span size="xs" c={p.met ? "teal.8" : "dimmed"} ml={6}>
+            <Text span size="xs" c={p.met ? "teal.9" : "dimmed"} ml={6}>
               {p.met ? "Done" : "To do"}
             </Text>
           </Text>

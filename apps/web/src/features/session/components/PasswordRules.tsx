@@ -28,7 +28,7 @@ export function PasswordRules({ password, email, id }: { password: string; email
             </ThemeIcon>
           }
         >
-          <Text size="sm" c={r.ok ? "teal.8" : "dimmed"}>
+          <Text size="sm" c={r.ok ? "teal.9" : "dimmed"}>
             {r.message}
             <VisuallyHidden>{r.ok ? " (met)" : " (not met yet)"}</VisuallyHidden>
           </Text>
