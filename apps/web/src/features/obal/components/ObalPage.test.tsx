@@ -55,6 +55,8 @@ describe("Opening Balance Sheet: locking the period", { timeout: SLOW_UI }, () =
     renderRoutes(routes, "/setup/obal");
     const form = await screen.findByRole("region", { name: "Lock the opening period" });
     expect(within(form).getByRole("button", { name: "Lock period" })).toBeDisabled();
+    // The naming rule the options below follow, said the same way (it once said "starts in").
+    expect(form).toHaveTextContent("fiscal year starts in April; a fiscal year is named by the calendar year it ends in.");
     await userEvent.click(within(form).getByRole("textbox", { name: "Fiscal year" }));
     // FY 2026 is the fiscal year that ends in 2026: April 2025 to March 2026.
     await userEvent.click(await screen.findByRole("option", { name: "FY 2026", hidden: true }));
@@ -95,11 +97,14 @@ describe("Opening Balance Sheet: subsidiaries and their trial balances", { timeo
     renderRoutes(routes, "/setup/obal");
     expect(await statusOf("Northwind UK Ltd")).toHaveTextContent("Unreviewed");
     expect(await statusOf("Northwind Japan KK")).toHaveTextContent("Not eligible");
-    expect(within(await panel("Northwind Japan KK")).getByTestId("not-eligible-reason")).toHaveTextContent("books start in 2026-05, after the opening month 2026-03");
+    expect(within(await panel("Northwind Japan KK")).getByTestId("not-eligible-reason")).toHaveTextContent("books start in May 2026 (first transaction on 2026-05-01), after the opening month, March 2026");
     expect(within(await panel("Northwind Japan KK")).queryAllByRole("button", { name: /review|confirm|post/i })).toHaveLength(0);
     expect(await statusOf("Northwind Canada Ltd")).toHaveTextContent("Posted");
     const link = await within(await panel("Northwind Canada Ltd")).findByRole("link", { name: /Open in QuickBooks/ });
     expect(link).toHaveAttribute("href", "https://qbo.example/app/journal?txnId=77");
+    expect(within(await panel("Northwind Canada Ltd")).getByTestId("posted-entry")).toHaveTextContent("Entry OB-2026-03 dated 2026-03-31");
+    // Nothing to open for a subsidiary that is not eligible: its name is not a (dead) button.
+    expect(within(await panel("Northwind Japan KK")).queryAllByRole("button")).toHaveLength(0);
     expect(within(await panel("Northwind Canada Ltd")).getByRole("button", { name: "Mark as deleted in QuickBooks" })).toBeInTheDocument();
   });
 
@@ -282,6 +287,21 @@ describe("Opening Balance Sheet: posting", { timeout: SLOW_UI }, () => {
     expect(posts(calls, `/balances/post/${UK}`)).toHaveLength(0);
   });
 
+  it("an entry found because another tab has just posted it: no warning, the subsidiary shows as posted, nothing is posted again", async () => {
+    let stateReads = 0;
+    const calls = signIn(confirmed, {
+      // The screen loaded the state while UK was confirmed; by the time Post is clicked another tab has posted it.
+      "GET /obal": () => ({ status: 200, body: stateReads++ === 0 ? confirmed : postedUk }),
+      [`GET /getJournalEntries/${UK}`]: { entriesFound: true, entries: [{ id: "55", docNumber: "OB-2026-03-UK", txnDate: "2026-03-31", url: "https://qbo.example/55" }] },
+    });
+    renderRoutes(routes, "/setup/obal");
+    await userEvent.click(await within(await panel("Northwind UK Ltd")).findByRole("button", { name: "Post to QuickBooks" }));
+    expect(await statusOf("Northwind UK Ltd")).toHaveTextContent("Posted");
+    expect(await screen.findByRole("status")).toHaveTextContent("Northwind UK Ltd's opening balance was already posted, from another tab or by a colleague");
+    expect(screen.queryByRole("dialog", { name: "This entry may already be in QuickBooks" })).toBeNull();
+    expect(posts(calls, `/balances/post/${UK}`)).toHaveLength(0);
+  });
+
   it("'Don't show this again' is stored, and Post anyway posts", async () => {
     const calls = signIn(confirmed, {
       [`GET /getJournalEntries/${UK}`]: { entriesFound: true, entries: [{ id: "55", docNumber: null, txnDate: "2026-03-31", url: "https://qbo.example/55" }] },
@@ -385,6 +405,7 @@ describe("Opening Balance Sheet: onboarding step 3", { timeout: SLOW_UI }, () =>
     await userEvent.click(within(next).getByRole("button", { name: "Finish Onboarding" }));
     await waitFor(() => expect(patches(calls).at(-1)).toEqual({ onboarding: false }));
     await waitFor(() => expect(screen.queryByRole("region", { name: "Next step" })).toBeNull());
+    expect(await screen.findByText("Onboarding is finished: the consolidation screens are now open in the menu.")).toBeInTheDocument();
   });
 
   it("does not move the guide when onboarding is off", async () => {

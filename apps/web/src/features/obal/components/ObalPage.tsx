@@ -3,15 +3,16 @@ import type { Company, ObalState, ObalTrialBalance } from "@groupledger/contract
 import { obalConfigured } from "@groupledger/contract";
 import { FINISH_ONBOARDING_PATCH } from "@groupledger/domain";
 import { IconCircleCheck } from "@tabler/icons-react";
-import { useQueries } from "@tanstack/react-query";
+import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { ApiError } from "../../../lib/http.ts";
 import { useAccount, usePatchAccount } from "../../account/api.ts";
-import { useCompanies } from "../../companies/api.ts";
+import { useCompanies, useCompanyStatus } from "../../companies/api.ts";
 import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
 import { obalApi, obalKeys, useObal, useObalMutation, type JournalEntries, type ObalTransition } from "../api.ts";
 import { allowedActions, obalStatus, problemsOf, subsidiariesOf, type ObalAction } from "../model.ts";
+import { useAccountNumbers } from "../useAccountNumbers.ts";
 import { useObalStep } from "../useObalStep.ts";
 import { DuplicateDialog, FirstPostedModal, ResetDialog } from "./ObalDialogs.tsx";
 import { LockedPeriod, LockForm } from "./PeriodCard.tsx";
@@ -40,6 +41,7 @@ export function ObalPage() {
   const companies = useCompanies();
   const obal = useObal();
   const patchAccount = usePatchAccount();
+  const queryClient = useQueryClient();
   const state = obal.data;
   const list = companies.data ?? [];
   const parent = list.find((c) => c.parent && c.archivedAt === null) ?? null;
@@ -71,6 +73,16 @@ export function ObalPage() {
     const found = entryLookups[posted.findIndex((c) => c.realmId === realmId)]?.data?.entries[0]?.url;
     return found ?? null;
   };
+  /** The linked entry's number and date, when QuickBooks has answered for that very entry. */
+  const entryLabel = (realmId: string): string | null => {
+    const url = entryUrl(realmId);
+    const e = entryLookups[posted.findIndex((c) => c.realmId === realmId)]?.data?.entries.find((x) => x.url === url);
+    return e ? `Entry ${e.docNumber ?? e.id} dated ${e.txnDate}` : null;
+  };
+
+  // Account numbers label the trial balances: the parent's always, a subsidiary's once it is opened.
+  const status = useCompanyStatus();
+  const syncedAt = (realmId: string) => status.data?.[realmId]?.sync.lastSyncedAt ?? null;
 
   const lock = useObalMutation(obalApi.lock, { periodChanges: true });
   const reset = useObalMutation(() => obalApi.reset(), { periodChanges: true });
@@ -128,7 +140,14 @@ export function ObalPage() {
         obalApi.dontShowDuplicate(),
       ]);
       if (found.entriesFound && !dontShow) {
+        // Posted meanwhile from another tab or by a colleague: the entry found is that post, not a duplicate to warn of.
+        const fresh = await obalApi.get();
         setBusy(null);
+        if (fresh.posted[company.realmId]) {
+          queryClient.setQueryData(obalKeys.state, fresh);
+          setNotice(`${company.companyName}'s opening balance was already posted, from another tab or by a colleague; nothing was posted twice.`);
+          return;
+        }
         setPendingPost({ company, entries: found.entries });
         return;
       }
@@ -164,6 +183,12 @@ export function ObalPage() {
     else current.add(realmId);
     setExpanded(current);
   };
+  const charts = useAccountNumbers(
+    locked && parent ? [parent, ...subs.filter((c) => isExpanded(c.realmId))].map((c) => ({ realmId: c.realmId, lastSyncedAt: syncedAt(c.realmId) })) : [],
+  );
+  const numbers = new Map(
+    subs.map((c) => [c.realmId, { sub: charts.get(c.realmId) ?? new Map<string, string>(), parent: (parent && charts.get(parent.realmId)) || new Map<string, string>() }]),
+  );
 
   const loading = account.isPending || companies.isPending || obal.isPending;
   const loadError = companies.error ?? obal.error;
@@ -197,7 +222,15 @@ export function ObalPage() {
                   <IconCircleCheck size={22} color="var(--mantine-color-teal-7)" aria-hidden />
                   <Text size="sm">Every eligible subsidiary is posted. Step 3 is complete: you are ready to consolidate.</Text>
                 </Group>
-                <Button onClick={() => patchAccount.mutate(FINISH_ONBOARDING_PATCH)} loading={patchAccount.isPending}>
+                <Button
+                  onClick={() =>
+                    patchAccount.mutate(FINISH_ONBOARDING_PATCH, {
+                      // The guide's panel disappears and the consolidation menu opens: say so, or it looks like nothing happened.
+                      onSuccess: () => setNotice("Onboarding is finished: the consolidation screens are now open in the menu."),
+                    })
+                  }
+                  loading={patchAccount.isPending}
+                >
                   Finish Onboarding
                 </Button>
               </Group>
@@ -232,6 +265,8 @@ export function ObalPage() {
                     actions={status && data ? allowedActions(status, data.ok) : []}
                     busyAction={busy?.realmId === c.realmId ? busy.action : null}
                     entryUrl={entryUrl(c.realmId)}
+                    entryLabel={entryLabel(c.realmId)}
+                    numbers={numbers.get(c.realmId)}
                     expanded={isExpanded(c.realmId)}
                     feedback={feedback[c.realmId] ?? null}
                     onToggle={() => toggle(c.realmId)}

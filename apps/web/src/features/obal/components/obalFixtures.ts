@@ -72,7 +72,7 @@ export const CA_TB: ObalTrialBalance = {
 export const JP_TB: ObalTrialBalance = {
   realmId: JP_CO.realmId,
   eligible: false,
-  reason: "Northwind Japan KK's books start in 2026-05, after the opening month 2026-03.",
+  reason: "Northwind Japan KK's books start in May 2026 (first transaction on 2026-05-01), after the opening month, March 2026: it has no balances to open with.",
   ok: false,
   problems: [],
   view: null,
