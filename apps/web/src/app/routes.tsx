@@ -75,6 +75,7 @@ export const routes: RouteObject[] = [
               { path: "/consolidation/fx_rates", Component: lazyScreen(() => import("../features/fxrates/components/FxRatesPage.tsx").then((m) => m.FxRatesPage)) },
               planned("/multipleconsolidation/run"),
               planned("/consolidation/run"),
+              { path: "/consolidation/reports", Component: lazyScreen(() => import("../features/reports/components/ReportsPage.tsx").then((m) => m.ReportsPage)) },
               planned("/consolidation/elimination"),
               planned("/consolidation/transaction-detail"),
               planned("/consolidation/verify"),

@@ -1,0 +1,201 @@
+import ExcelJS from "exceljs";
+import { readFile } from "node:fs/promises";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "./global-setup.ts";
+import * as e2e from "./support.ts";
+
+/**
+ * Issue 9 end to end, the consolidated reports on the demo group (the UK in GBP and Retail in USD
+ * under the USD parent). Prerequisites through the API (maps, CTA settings, rates fetched). Then in
+ * the browser on /consolidation/reports: Q1 2026 against Q1 2025, the balance sheet balanced and
+ * its totals the API's, a worksheet figure drilling down to its transactions and Back to the same
+ * report, the Excel workbook downloaded and read, and a month without rates naming what to fix.
+ */
+let baseUrl = "";
+let server: RunningServer | undefined;
+beforeAll(async () => {
+  server = await startServer();
+  baseUrl = server.url;
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+const EMAIL = `reporter.${Date.now()}@northwind.example`;
+const { parent: PARENT, uk: UK, retail: RETAIL } = e2e.DEMO;
+
+let session: e2e.Session;
+let page: Page;
+const api = <T>(path: string, init?: { method?: string; body?: unknown }) => e2e.api<T>(page, baseUrl, path, init);
+
+interface Line {
+  account: string;
+  name: string;
+  amount: number;
+}
+interface Report {
+  ok: boolean;
+  problems: { code: string; message: string }[];
+  period: { from: string; to: string; label: string };
+  report: {
+    worksheet: { columns: { id: string; label: string }[]; rows: { account: string; name: string; role: string; amounts: number[] }[] };
+    balanceSheet: { totalAssets: number; totalLiabilities: number; totalEquity: number; nonControllingInterests: number; balanced: boolean; assets: Line[] };
+    incomeStatement: { netIncome: number; revenue: Line[] };
+  } | null;
+  comparison: { ok: boolean; period: { from: string; to: string }; balanceSheet: { totalAssets: number } | null } | null;
+}
+
+/** "$1,234.56" → 123456, "($1,234.56)" → -123456: what the screen shows, back in cents. */
+const cents = (text: string) => {
+  const t = text.trim();
+  const negative = t.startsWith("(") || t.startsWith("-");
+  const digits = t.replace(/[^0-9.]/g, "");
+  return (negative ? -1 : 1) * Math.round(Number(digits) * 100);
+};
+/** The figure of a total row's column (1 = the period, 2 = the comparison). */
+const figure = async (testId: string, column = 1) => cents((await page.getByTestId(testId).locator("td").nth(column).textContent()) ?? "");
+
+beforeAll(async () => {
+  session = await e2e.openBrowser();
+  ({ page } = session);
+});
+
+afterAll(async () => {
+  await session?.browser.close();
+});
+
+describe("Consolidated reports in a browser, on the demo group", () => {
+  it("connects the demo parent, the UK and Retail", { timeout: 240_000 }, async () => {
+    await e2e.signUpAndLogIn(page, baseUrl, EMAIL);
+    await e2e.connectDemoGroup(session, baseUrl, [UK, RETAIL]);
+  });
+
+  it("maps both subsidiaries, chooses the CTA account and historical rates, and fetches the rates", { timeout: 180_000 }, async () => {
+    for (const sub of [UK, RETAIL]) await e2e.mapAllAccounts(page, baseUrl, PARENT.realmId, sub.realmId);
+    await e2e.configureTranslation(page, baseUrl, { from: "2024-11", to: "2026-10" });
+    await api("/account", { method: "PATCH", body: { onboarding: false } });
+  });
+
+  it("opens on the latest complete month, balanced", { timeout: 120_000 }, async () => {
+    await page.goto(`${baseUrl}/consolidation/reports`);
+    await page.getByRole("heading", { name: "Consolidated reports" }).waitFor();
+    // The demo books were synced in the current month: the one before is the latest complete one.
+    await page.getByRole("heading", { name: /consolidated, October 2026$/ }).waitFor({ timeout: 60_000 });
+    await page.getByTestId("balanced").getByText("Balanced").waitFor();
+    await e2e.shot(page, "70-reports-default-month");
+  });
+
+  it("Q1 2026 against the prior year: the balance sheet is balanced and its totals are the API's", { timeout: 120_000 }, async () => {
+    await page.getByRole("radio", { name: "Quarter" }).dispatchEvent("click");
+    await page.getByRole("textbox", { name: "Fiscal quarter" }).click();
+    await page.getByRole("option", { name: "FY2026 Q1 (Jan – Mar 2026)" }).click();
+    await page.getByRole("textbox", { name: "Compare with" }).click();
+    await page.getByRole("option", { name: "Prior year (same months)" }).click();
+    await page.getByRole("heading", { name: /consolidated, FY2026 Q1 \(Jan – Mar 2026\)$/ }).waitFor({ timeout: 60_000 });
+    const table = page.getByRole("table", { name: "Consolidated balance sheet" });
+    await table.getByRole("columnheader", { name: "Jan – Mar 2025" }).waitFor({ timeout: 60_000 });
+    await page.getByTestId("balanced").getByText("Balanced").waitFor();
+
+    const r = await api<Report>("/consolidation/report?from=2026-01&to=2026-03&compare=prior_year");
+    expect(r.ok, JSON.stringify(r.problems)).toBe(true);
+    const b = r.report!.balanceSheet;
+    expect(b.balanced).toBe(true);
+    expect(await figure("total-assets")).toBe(b.totalAssets);
+    expect(await figure("total-liabilities")).toBe(b.totalLiabilities);
+    expect(await figure("total-equity")).toBe(b.totalEquity);
+    expect(await figure("line-nci")).toBe(b.nonControllingInterests);
+    expect(await figure("line-total-liabilities-equity")).toBe(b.totalAssets);
+    expect(await figure("total-assets", 2)).toBe(r.comparison!.balanceSheet!.totalAssets);
+    expect(new URL(page.url()).searchParams.get("reportCompare")).toBe("prior_year");
+    await page.screenshot({ path: `${e2e.SHOTS}71-reports-balance-sheet.png`, fullPage: true });
+
+    await page.getByRole("tab", { name: "Income statement" }).click();
+    await page.getByRole("table", { name: "Consolidated income statement" }).waitFor();
+    expect(await figure("line-net-income")).toBe(r.report!.incomeStatement.netIncome);
+    await page.screenshot({ path: `${e2e.SHOTS}72-reports-income-statement.png`, fullPage: true });
+  });
+
+  it("a worksheet figure opens its transactions with the account, months and company; Back returns to the same report", { timeout: 60_000 }, async () => {
+    await page.getByRole("tab", { name: "Worksheet" }).click();
+    const sheet = page.getByRole("table", { name: "Consolidation worksheet" });
+    await sheet.waitFor();
+    await e2e.shot(page, "73-reports-worksheet");
+
+    const r = await api<Report>("/consolidation/report?from=2026-01&to=2026-03&compare=prior_year");
+    const ws = r.report!.worksheet;
+    const ukColumn = ws.columns.findIndex((c) => c.id === UK.realmId);
+    const row = ws.rows.find((x) => x.role === "account" && x.amounts[ukColumn] !== 0)!;
+    const cell = sheet.locator(`[role="row"][data-account="${row.account}"] [role="cell"]`).nth(1 + ukColumn);
+    const link = cell.getByRole("link");
+    expect(cents((await link.textContent()) ?? "")).toBe(row.amounts[ukColumn]);
+    await link.click();
+    await page.waitForURL("**/consolidation/transaction-detail?**");
+    const url = new URL(page.url());
+    expect(Object.fromEntries(url.searchParams)).toEqual({ account: row.account, from: "2026-01", to: "2026-03", realmId: UK.realmId });
+
+    await page.goBack();
+    await page.getByRole("table", { name: "Consolidation worksheet" }).waitFor();
+    await page.getByRole("heading", { name: /consolidated, FY2026 Q1/ }).waitFor();
+    expect(await page.getByRole("tab", { name: "Worksheet" }).getAttribute("aria-selected")).toBe("true");
+  });
+
+  it("shows each entity and the trend of the quarter month by month", { timeout: 120_000 }, async () => {
+    await page.getByRole("tab", { name: "Entities" }).click();
+    const entities = page.getByRole("table", { name: "Entities" });
+    await entities.getByRole("cell", { name: UK.name }).waitFor();
+    await entities.getByRole("cell", { name: RETAIL.name }).waitFor();
+    await e2e.shot(page, "74-reports-entities");
+
+    await page.getByRole("tab", { name: "Trend" }).click();
+    const byMonth = page.getByRole("table", { name: "Key figures by month" });
+    await byMonth.waitFor({ timeout: 90_000 });
+    expect(await byMonth.locator("tbody tr").count()).toBe(3);
+    const march = await api<Report>("/consolidation/report?from=2026-03&to=2026-03&compare=none");
+    const marchRow = byMonth.locator("tbody tr").nth(2);
+    expect(cents((await marchRow.locator("td").nth(3).textContent()) ?? "")).toBe(march.report!.incomeStatement.netIncome);
+    expect(cents((await marchRow.locator("td").nth(4).textContent()) ?? "")).toBe(march.report!.balanceSheet.totalAssets);
+    await page.screenshot({ path: `${e2e.SHOTS}75-reports-trend.png`, fullPage: true });
+  });
+
+  it("downloads the Excel workbook under the server's name: one sheet per report, the total assets the screen's", { timeout: 60_000 }, async () => {
+    const r = await api<Report>("/consolidation/report?from=2026-01&to=2026-03&compare=prior_year");
+    const downloaded = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download Excel" }).click();
+    const file = await downloaded;
+    expect(file.suggestedFilename()).toBe("consolidation-2026-01to2026-03.xlsx");
+    await page.getByTestId("download-result").getByText("Saved consolidation-2026-01to2026-03.xlsx.").waitFor();
+
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile((await file.path())!);
+    expect(wb.worksheets.map((s) => s.name)).toEqual(["Worksheet", "Balance Sheet", "Income Statement", "Trial Balance", "Entities"]);
+    const bs = wb.getWorksheet("Balance Sheet")!;
+    let totalAssets: unknown = null;
+    bs.eachRow((row) => {
+      if (row.getCell(2).value === "Total assets") totalAssets = row.getCell(3).value;
+    });
+    expect(Math.round(Number(totalAssets) * 100)).toBe(r.report!.balanceSheet.totalAssets);
+
+    const csv = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download CSV" }).click();
+    const csvFile = await csv;
+    expect(csvFile.suggestedFilename()).toBe("consolidation-2026-01to2026-03.csv");
+    const text = await readFile((await csvFile.path())!, "utf8");
+    expect(text.split("\n")[0]).toContain("Consolidated");
+  });
+
+  it("a month without rates names what is missing, links to FOREX Management and offers no file", { timeout: 60_000 }, async () => {
+    await page.getByRole("radio", { name: "Month" }).dispatchEvent("click");
+    await page.getByRole("button", { name: "Month" }).click();
+    await page.getByRole("button", { name: "November 2026" }).click();
+    const problems = page.getByTestId("report-problems");
+    await problems.waitFor({ timeout: 60_000 });
+    await problems.getByText(/2026-11/).first().waitFor();
+    await problems.getByRole("link", { name: "Enter the rates in FOREX Management" }).first().waitFor();
+    expect(await page.getByRole("button", { name: "Download Excel" }).isDisabled()).toBe(true);
+    await page.getByTestId("in-progress").getByText("November 2026 is not over yet").waitFor();
+    await e2e.shot(page, "76-reports-problems");
+    await problems.getByRole("link", { name: "Enter the rates in FOREX Management" }).first().click();
+    await page.waitForURL("**/consolidation/fx_rates");
+  });
+});

@@ -1,0 +1,42 @@
+import { Alert, Anchor, Button, List } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { fixLink } from "../model.ts";
+
+/** A long list (a currency missing rates for a year) is shortened until asked; the first few say what to do. */
+const SHOWN = 8;
+
+/** What stops the consolidation, each with a link to the screen where it is fixed. */
+export function ReportProblems({ problems, title, color = "red" }: { problems: readonly { code: string; message: string }[]; title: string; color?: string }) {
+  const [all, setAll] = useState(false);
+  if (problems.length === 0) return null;
+  const shown = all ? problems : problems.slice(0, SHOWN);
+  return (
+    <Alert color={color} radius="md" title={title} icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" data-testid="report-problems">
+      <List size="sm" spacing={6}>
+        {shown.map((p, i) => {
+          const fix = fixLink(p.code);
+          return (
+            <List.Item key={`${p.code}-${i}`}>
+              {p.message}
+              {fix ? (
+                <>
+                  {" "}
+                  <Anchor component={Link} to={fix.href} size="sm" fw={600}>
+                    {fix.label}
+                  </Anchor>
+                </>
+              ) : null}
+            </List.Item>
+          );
+        })}
+      </List>
+      {problems.length > SHOWN ? (
+        <Button variant="subtle" size="compact-sm" mt="xs" onClick={() => setAll(!all)}>
+          {all ? "Show fewer" : `Show all ${problems.length} problems`}
+        </Button>
+      ) : null}
+    </Alert>
+  );
+}
