@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -31,14 +31,22 @@ function buildIfNeeded(): void {
   const sources = ["src", "index.html", "vite.config.ts"].map((p) => join(web, p));
   sources.push(join(root, "packages/contract/src"), join(root, "packages/domain/src"));
   if (existsSync(index) && statSync(index).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
-  const build = spawnSync(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], {
-    cwd: web,
-    stdio: "inherit",
-    // vitest runs with NODE_ENV=test, which would make Vite bundle React's development build:
-    // the browser tests must run what users get.
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  if (build.status !== 0) throw new Error("vite build failed");
+  // Built aside, then copied over dist without deleting anything: another test run's server may be
+  // serving dist to a browser right now, which still asks for the previous build's hashed chunks.
+  const aside = mkdtempSync(join(tmpdir(), "gl-web-dist-"));
+  try {
+    const build = spawnSync(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn", "--outDir", aside, "--emptyOutDir"], {
+      cwd: web,
+      stdio: "inherit",
+      // vitest runs with NODE_ENV=test, which would make Vite bundle React's development build:
+      // the browser tests must run what users get.
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+    if (build.status !== 0) throw new Error("vite build failed");
+    cpSync(aside, join(web, "dist"), { recursive: true });
+  } finally {
+    rmSync(aside, { recursive: true, force: true });
+  }
 }
 
 function freePort(): Promise<number> {
