@@ -1,13 +1,12 @@
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { formatPrice, TRIAL_DAYS, type Billing, type PlanId } from "@groupledger/contract";
-import { IconCircleCheck } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { messageOf } from "../../../lib/forms.ts";
 import { billingApi, billingKeys, useBilling } from "../api.ts";
 import { PaymentForm } from "./PaymentForm.tsx";
 import { PlanCards } from "./PlanCards.tsx";
+import { Saved } from "../../settings/components/Saved.tsx";
 
 const STATUS_TEXT: Record<Billing["status"], { label: string; color: string }> = {
   TRIAL: { label: "Free trial", color: "blue" },
@@ -35,6 +34,7 @@ export function SubscriptionSection() {
   const billing = useBilling();
   const client = useQueryClient();
   const [plan, setPlan] = useState<PlanId | null>(null);
+  const [done, setDone] = useState<string | null>(null);
   if (billing.isPending) return <Skeleton height={200} radius="md" />;
   if (billing.isError) return <Alert color="red">{messageOf(billing.error)}</Alert>;
   const b = billing.data;
@@ -46,12 +46,10 @@ export function SubscriptionSection() {
     const next = await billingApi.subscribe(chosen, token);
     client.setQueryData(billingKeys.billing, next);
     setPlan(null);
-    notifications.show({
-      color: "teal",
-      icon: <IconCircleCheck size={18} />,
-      title: `Subscribed to ${next.plan?.name ?? "your plan"}`,
-      message: next.status === "TRIALOPTIN" ? `Your card is charged when the trial ends on ${day(next.trialEndsAt)}.` : "Thank you. The receipt is listed below.",
-    });
+    setDone(
+      `Subscribed to ${next.plan?.name ?? "your plan"}. ` +
+        (next.status === "TRIALOPTIN" ? `Your card is charged when the trial ends on ${day(next.trialEndsAt)}.` : "Thank you: the receipt is listed below."),
+    );
   };
 
   return (
@@ -69,6 +67,7 @@ export function SubscriptionSection() {
           <Text size="sm" data-testid="subscription-summary">
             {statusLine(b)}
           </Text>
+          <Saved>{done}</Saved>
           <Group gap="xl">
             <Stack gap={0}>
               <Text size="xs" c="dimmed">
@@ -117,17 +116,16 @@ export function SubscriptionSection() {
           </Title>
           <PlanCards
             plans={b.plans}
-            selected={chosen}
-            action={(p) => (
-              <Button
-                variant={chosen === p.id ? "filled" : "default"}
-                onClick={() => setPlan(p.id as PlanId)}
-                aria-pressed={chosen === p.id}
-                disabled={b.plan?.id === p.id && b.status !== "TRIAL"}
-              >
-                {b.plan?.id === p.id && b.status !== "TRIAL" ? "Current plan" : chosen === p.id ? "Selected" : `Choose ${p.name}`}
-              </Button>
-            )}
+            selected={chosen ?? b.plan?.id ?? null}
+            action={(p) => {
+              const current = b.status === "TRIALOPTIN" && b.plan?.id === p.id;
+              const label = chosen === p.id ? "Selected" : current ? "Use another card" : `Choose ${p.name}`;
+              return (
+                <Button variant={chosen === p.id ? "filled" : "default"} onClick={() => setPlan(p.id as PlanId)} aria-pressed={chosen === p.id}>
+                  {label}
+                </Button>
+              );
+            }}
           />
           {chosen && b.provider ? (
             <Paper withBorder radius="md" p="lg" bg="white" maw={620}>

@@ -1,6 +1,5 @@
 import { Alert, Anchor, Button, Group, Paper, PasswordInput, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { notifications } from "@mantine/notifications";
 import { CONFIRMATION_MESSAGE, confirmationMatches, LOGIN_PASSWORD_MESSAGE, loginPasswordSchema, passwordProblems } from "@groupledger/domain";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -17,6 +16,8 @@ interface Values {
   newPassword: string;
   confirmPassword: string;
 }
+
+export const PASSWORD_CHANGED = "Your password was changed. Every other session was signed out; this one carries on.";
 
 /** The form's checks: the same creation rules (SPEC §5) the server applies, against the user's email. */
 export function changePasswordErrors(values: Values, email: string): Record<string, string> {
@@ -46,8 +47,7 @@ export function ChangePasswordPage() {
       const res = await settingsApi.changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
       // Every other session ended; this one continues with the token the server just issued.
       saveToken(res.token);
-      notifications.show({ color: "teal", title: "Password changed", message: "You were signed out everywhere else." });
-      void navigate("/settings?tab=security");
+      void navigate("/settings?tab=security", { state: { notice: PASSWORD_CHANGED } });
     } catch (err) {
       const fields = err instanceof ApiError ? err.fieldErrors() : {};
       if (Object.keys(fields).length > 0) form.setErrors(fields);

@@ -1,6 +1,5 @@
 import { Alert, Button, Group, Paper, PasswordInput, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { notifications } from "@mantine/notifications";
 import { emailChangeConfirmSchema, emailChangeRequestSchema, profilePatchSchema, reportEmailRequestSchema, type Profile } from "@groupledger/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -9,6 +8,7 @@ import { ApiError } from "../../../lib/http.ts";
 import { sessionKeys } from "../../session/api.ts";
 import { saveToken } from "../../session/tokenStore.ts";
 import { settingsApi, settingsKeys, useProfile } from "../api.ts";
+import { Saved } from "./Saved.tsx";
 
 /** Puts a server refusal on the form: field messages where it names fields, else the first field. */
 function showError(form: { setErrors: (e: Record<string, string>) => void; setFieldError: (f: string, m: string) => void }, field: string, err: unknown) {
@@ -20,14 +20,16 @@ function showError(form: { setErrors: (e: Record<string, string>) => void; setFi
 function NameForm({ profile }: { profile: Profile }) {
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
   const form = useForm({ initialValues: { name: profile.name }, validate: validateWith(profilePatchSchema) });
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
+    setSaved(null);
     try {
       const next = await settingsApi.rename(profilePatchSchema.parse(values).name);
       client.setQueryData(settingsKeys.profile, next);
       void client.invalidateQueries({ queryKey: sessionKeys.user });
-      notifications.show({ color: "teal", message: "Your name was saved." });
+      setSaved("Your name was saved.");
     } catch (err) {
       showError(form, "name", err);
     } finally {
@@ -42,6 +44,7 @@ function NameForm({ profile }: { profile: Profile }) {
           Save name
         </Button>
       </Group>
+      <Saved>{saved}</Saved>
     </form>
   );
 }
@@ -50,6 +53,7 @@ function EmailChange({ profile }: { profile: Profile }) {
   const client = useQueryClient();
   const [pending, setPending] = useState<string | null>(profile.pendingEmail);
   const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
   const start = useForm({ initialValues: { newEmail: "", currentPassword: "" }, validate: validateWith(emailChangeRequestSchema) });
   const confirm = useForm({ initialValues: { code: "" }, validate: validateWith(emailChangeConfirmSchema) });
 
@@ -76,7 +80,7 @@ function EmailChange({ profile }: { profile: Profile }) {
       confirm.reset();
       await client.invalidateQueries({ queryKey: settingsKeys.profile });
       await client.invalidateQueries({ queryKey: sessionKeys.user });
-      notifications.show({ color: "teal", title: "Email changed", message: `You now sign in with ${res.email}.` });
+      setSaved(`Email changed: you now sign in with ${res.email}.`);
     } catch (err) {
       showError(confirm, "code", err);
     } finally {
@@ -113,6 +117,7 @@ function EmailChange({ profile }: { profile: Profile }) {
           Send code
         </Button>
       </Group>
+      <Saved>{saved}</Saved>
     </form>
   );
 }
@@ -120,14 +125,16 @@ function EmailChange({ profile }: { profile: Profile }) {
 function ReportEmailForm({ profile }: { profile: Profile }) {
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
   const form = useForm({ initialValues: { email: profile.reportEmail }, validate: validateWith(reportEmailRequestSchema) });
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
+    setSaved(null);
     try {
       const res = await settingsApi.setReportEmail(reportEmailRequestSchema.parse(values).email);
       form.setValues({ email: res.data.email });
       await client.invalidateQueries({ queryKey: settingsKeys.profile });
-      notifications.show({ color: "teal", message: `Exported workbooks will be sent to ${res.data.email}.` });
+      setSaved(`Exported workbooks will be sent to ${res.data.email}.`);
     } catch (err) {
       showError(form, "email", err);
     } finally {
@@ -149,6 +156,7 @@ function ReportEmailForm({ profile }: { profile: Profile }) {
           Save address
         </Button>
       </Group>
+      <Saved>{saved}</Saved>
     </form>
   );
 }

@@ -1,13 +1,15 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconKey, IconLogout } from "@tabler/icons-react";
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { messageOf } from "../../../lib/forms.ts";
 import { settingsApi } from "../api.ts";
+import { Saved } from "./Saved.tsx";
 
 /** Account Settings → Security: the password and every open session. */
 export function SecuritySection() {
   const navigate = useNavigate();
+  const notice = (useLocation().state as { notice?: string } | null)?.notice ?? null;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const logoutEverywhere = async () => {
@@ -28,6 +30,7 @@ export function SecuritySection() {
         <Title order={3} size="h4">
           Security
         </Title>
+        <Saved>{notice}</Saved>
         <Group justify="space-between" wrap="nowrap" gap="lg">
           <Stack gap={2}>
             <Text fw={600}>Password</Text>

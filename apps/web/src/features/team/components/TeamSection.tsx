@@ -1,12 +1,12 @@
 import { ActionIcon, Alert, Badge, Button, Group, Menu, Paper, Select, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { notifications } from "@mantine/notifications";
 import { PERMISSION_DESCRIPTIONS, PERMISSION_LABELS, isAdmin, type PermissionLevel, type TeamMember } from "@groupledger/contract";
 import { emailSchema } from "@groupledger/domain";
 import { IconDots, IconMailForward, IconTrash, IconUserPlus, IconX } from "@tabler/icons-react";
 import { useState } from "react";
 import { messageOf } from "../../../lib/forms.ts";
 import { ApiError } from "../../../lib/http.ts";
+import { Saved } from "../../settings/components/Saved.tsx";
 import { useSessionUser } from "../../session/api.ts";
 import { teamApi, useTeam, useTeamMutation } from "../api.ts";
 
@@ -15,25 +15,27 @@ const day = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "
 
 function InviteForm() {
   const invite = useTeamMutation((v: { email: string; level: PermissionLevel }) => teamApi.invite(v.email, v.level));
+  const [sent, setSent] = useState<string | null>(null);
   const form = useForm({
     initialValues: { email: "", level: "0" },
     validate: { email: (v) => (emailSchema.safeParse(v).success ? null : "Please enter a valid email.") },
   });
-  const submit = form.onSubmit((values) =>
+  const submit = form.onSubmit((values) => {
+    setSent(null);
     invite.mutate(
       { email: emailSchema.parse(values.email), level: Number(values.level) as PermissionLevel },
       {
         onSuccess: (inv) => {
           form.reset();
-          notifications.show({ color: "teal", title: "Invitation sent", message: `${inv.email} can join with the link we emailed them.` });
+          setSent(`Invitation sent: ${inv.email} can join with the link we emailed them.`);
         },
         onError: (err) => {
           const fields = err instanceof ApiError ? err.fieldErrors() : {};
           form.setFieldError("email", fields["email"] ?? messageOf(err));
         },
       },
-    ),
-  );
+    );
+  });
   return (
     <form onSubmit={submit} noValidate aria-label="Invite a colleague">
       <Group align="flex-start" gap="sm" wrap="wrap">
@@ -46,6 +48,7 @@ function InviteForm() {
       <Text size="xs" c="dimmed" mt={6}>
         {PERMISSION_LABELS[0]}: {PERMISSION_DESCRIPTIONS[0]} {PERMISSION_LABELS[1]}: {PERMISSION_DESCRIPTIONS[1]}
       </Text>
+      <Saved>{sent}</Saved>
     </form>
   );
 }
