@@ -1,4 +1,4 @@
-import { balancesByAccount } from "@groupledger/qbo";
+import { balancesByAccount, journalEntrySchema } from "@groupledger/qbo";
 import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
 import { openingDocNumber, postingRequestId, REAUTHORIZE_PARENT_MESSAGE } from "../src/modules/obal/posting.ts";
@@ -144,5 +144,43 @@ describe.each(drivers)("opening balances: review, confirm and post on %s", (driv
     expect(state.confirmed[DEMO.germany]).toBe(true);
     expect(state.posted[DEMO.germany]).toBeUndefined();
     expect((await get(t.app, "/api/companies/status", owner)).json()[DEMO.parent].connection).toBe("needs_reauthorization");
+  });
+});
+
+describe.each(drivers)("opening balances: what changed after confirming still blocks posting, by name, on %s", (driver) => {
+  const sandbox = new Sandbox();
+  const t = useTestApp(driver, { sandbox });
+
+  it("a rate removed or an account unmapped after confirmation stops the post with a message naming it", async () => {
+    const token = await signedInUser(t.app, "late-change@obal.example");
+    for (const realm of [DEMO.parent, DEMO.canada]) await connectCompany(t.app, sandbox, token, realm);
+    await drainJobs(t.app);
+    await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token);
+    await post(t.app, "/api/obal", { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 }, token);
+    await configureForTranslation(t.app, token, [{ realmId: DEMO.canada, historicalRate: "0.7400" }], { from: "2024-12", to: "2025-12" });
+    for (const action of ["review", "confirm"]) expect((await post(t.app, `/api/obal/${action}`, { realmId: DEMO.canada }, token)).statusCode).toBe(200);
+    const send = (method: string, url: string, payload: unknown) => t.app.inject({ method: method as "PUT", url, payload: payload as object, headers: { authorization: `Bearer ${token}` } });
+
+    // December's CAD closing rate is cleared after confirmation.
+    const rate = (await get(t.app, "/api/fxrates?from=2025-12&to=2025-12", token)).json().rates.find((r: { currency: string }) => r.currency === "CAD");
+    expect((await send("PUT", "/api/fxrates", { rates: [{ ...rate, endfx: "" }] })).statusCode).toBe(200);
+    const noRate = await post(t.app, `/api/balances/post/${DEMO.canada}`, undefined, token);
+    expect(noRate.statusCode).toBe(409);
+    expect(noRate.json().error.code).toBe("posting_blocked");
+    expect(noRate.json().error.message).toMatch(/^Northwind Canada Inc\. cannot be posted: .*CAD.*2025-12/);
+    expect((await send("PUT", "/api/fxrates", { rates: [rate] })).statusCode).toBe(200);
+
+    // An account with a balance is unmapped after confirmation.
+    const { map } = (await get(t.app, `/api/companies/${DEMO.canada}/map`, token)).json();
+    const accounts = (await get(t.app, `/api/companies/${DEMO.canada}/accounts`, token)).json() as { Id: string; name: string; everHadBalance: boolean }[];
+    const victim = accounts.find((a) => a.everHadBalance && map[a.Id])!;
+    expect((await post(t.app, `/api/companies/${DEMO.canada}/unmap`, { accountIds: [victim.Id] }, token)).statusCode).toBe(200);
+    const unmapped = await post(t.app, `/api/balances/post/${DEMO.canada}`, undefined, token);
+    expect(unmapped.statusCode).toBe(409);
+    expect(unmapped.json().error.message).toContain(victim.name);
+    const state = (await get(t.app, "/api/obal", token)).json();
+    expect(state.confirmed[DEMO.canada]).toBe(true);
+    expect(state.posted[DEMO.canada]).toBeUndefined();
+    expect(await t.app.services.provider.client(DEMO.parent).query("SELECT * FROM JournalEntry WHERE DocNumber = 'OB202512-384031'", journalEntrySchema)).toEqual([]);
   });
 });
