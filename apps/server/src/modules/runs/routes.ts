@@ -43,7 +43,8 @@ export const runRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
   app.post(
     "/consolidation/preview",
     {
-      config: { permission: "member" },
+      // Computes without changing anything: members may, and so may a lapsed trial.
+      config: { permission: "member", whenLapsed: "allowed" },
       schema: {
         tags: ["consolidation"],
         security,
