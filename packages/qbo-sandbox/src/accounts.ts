@@ -1,13 +1,16 @@
 /**
- * Creating an Account through the API, validated the way QBO validates it: a unique name (any
- * case) without the characters QBO reserves for sub-account paths, a known AccountType, an
- * AccountSubType (detail type) that belongs to it, and an AcctNum nobody else uses. A duplicate
+ * Creating and updating an Account through the API, validated the way QBO validates it: a unique
+ * name (any case) without the characters QBO reserves for sub-account paths, a known AccountType,
+ * an AccountSubType (detail type) that belongs to it, and an AcctNum nobody else uses. A duplicate
  * name is the recorded 6240; the wording for a duplicate number is ours (businessValidation).
+ * An update names the account by Id with its current SyncToken (else the recorded 5010) and is
+ * either full (`sparse` false or absent: writable fields left out go back to their defaults) or
+ * sparse (only the fields sent change). Name is required in both, as QBO requires it.
  */
 import { ACCOUNT_TYPES, type AccountType } from "./accountTypes.ts";
 import type { Json } from "./entities.ts";
 import type { Account, CompanyLedger } from "./ledger.ts";
-import { businessValidation, duplicateName, unsupportedProperty } from "./qboFault.ts";
+import { businessValidation, duplicateName, objectNotFound, staleObject, unsupportedProperty, validationFault } from "./qboFault.ts";
 
 /** QBO's limits on Account.Name and Account.Description. */
 export const MAX_ACCOUNT_NAME = 100;
@@ -16,17 +19,17 @@ export const MAX_ACCOUNT_DESCRIPTION = 100;
 /**
  * Detail types the emulator knows per type. Equity is complete (Intuit's AccountSubTypeEnum for
  * Equity, OpeningBalanceEquity first: QBO's default); the other types list what a default chart
- * uses, the first of each being the default when AccountSubType is left out.
+ * and the demo charts use, the first of each being the default when AccountSubType is left out.
  */
 export const ACCOUNT_SUBTYPES: Record<AccountType, readonly string[]> = {
   Bank: ["CashOnHand", "Checking", "MoneyMarket", "RentsHeldInTrust", "Savings", "TrustAccounts"],
   "Accounts Receivable": ["AccountsReceivable"],
   "Other Current Asset": ["OtherCurrentAssets", "Inventory", "PrepaidExpenses", "UndepositedFunds", "LoansToOfficers", "LoansToOthers", "EmployeeCashAdvances", "AllowanceForBadDebts"],
   "Fixed Asset": ["MachineryAndEquipment", "Buildings", "FurnitureAndFixtures", "Vehicles", "AccumulatedDepreciation", "Land", "LeaseholdImprovements", "OtherFixedAssets"],
-  "Other Asset": ["OtherLongTermAssets", "Goodwill", "SecurityDeposits", "Licenses", "AccumulatedAmortizationOfOtherAssets", "OrganizationalCosts"],
+  "Other Asset": ["OtherLongTermAssets", "Goodwill", "SecurityDeposits", "Licenses", "AccumulatedAmortizationOfOtherAssets", "OrganizationalCosts", "IntangibleAssets"],
   "Accounts Payable": ["AccountsPayable"],
   "Credit Card": ["CreditCard"],
-  "Other Current Liability": ["OtherCurrentLiabilities", "LineOfCredit", "LoanPayable", "PayrollTaxPayable", "SalesTaxPayable", "DirectDepositPayable", "GlobalTaxPayable", "InsurancePayable", "PrepaidExpensesPayable", "TrustAccountsLiabilities"],
+  "Other Current Liability": ["OtherCurrentLiabilities", "LineOfCredit", "LoanPayable", "PayrollTaxPayable", "SalesTaxPayable", "DirectDepositPayable", "GlobalTaxPayable", "InsurancePayable", "PrepaidExpensesPayable", "TrustAccountsLiabilities", "FederalIncomeTaxPayable"],
   "Long Term Liability": ["OtherLongTermLiabilities", "NotesPayable", "ShareholderNotesPayable"],
   Equity: [
     "OpeningBalanceEquity", "PartnersEquity", "RetainedEarnings", "AccumulatedAdjustment", "OwnersEquity", "PaidInCapitalOrSurplus",
@@ -38,6 +41,7 @@ export const ACCOUNT_SUBTYPES: Record<AccountType, readonly string[]> = {
   Expense: [
     "OfficeGeneralAdministrativeExpenses", "AdvertisingPromotional", "BadDebts", "BankCharges", "Insurance", "InterestPaid", "LegalProfessionalFees",
     "PayrollExpenses", "RentOrLeaseOfBuildings", "RepairMaintenance", "Travel", "TravelMeals", "Utilities", "Auto", "EntertainmentMeals", "OtherMiscellaneousServiceCost",
+    "DuesSubscriptions", "ShippingFreightDelivery", "CharitableContributions", "Entertainment", "TaxesPaid", "EquipmentRental", "SuppliesMaterials",
   ],
   "Other Income": ["OtherMiscellaneousIncome", "InterestEarned", "DividendIncome", "GainLossOnSaleOfInvestments", "OtherInvestmentIncome"],
   "Other Expense": ["OtherMiscellaneousExpense", "Depreciation", "Amortization", "ExchangeGainOrLoss", "PenaltiesSettlements", "Vehicle"],
@@ -54,36 +58,74 @@ const optionalText = (body: Json, key: string): string | undefined => {
   return v.trim() === "" ? undefined : v.trim();
 };
 
-/** Validates a create body and adds the account; the caller persists and renders it. */
-export function createAccount(ledger: CompanyLedger, body: unknown, now: Date): Account {
-  if (!isObject(body)) throw unsupportedProperty("Account", "the body must be an Account object");
-  if (body["Id"] !== undefined) throw unsupportedProperty("Id", "updating accounts is not supported by the sandbox; create a new one instead");
-  const name = optionalText(body, "Name") ?? "";
-  if (name === "" || name.length > MAX_ACCOUNT_NAME) throw unsupportedProperty("Name", `is required (1 to ${MAX_ACCOUNT_NAME} characters)`);
+/** The writable fields of an Account, after the checks that need no other account. */
+interface Fields {
+  readonly name: string;
+  readonly type: AccountType;
+  readonly subType: string;
+  readonly number: string;
+  readonly description: string | undefined;
+  readonly active: boolean;
+}
+
+function checkName(name: string | undefined): string {
+  if (name === undefined || name.length > MAX_ACCOUNT_NAME) throw unsupportedProperty("Name", `is required (1 to ${MAX_ACCOUNT_NAME} characters)`);
   // A colon separates a sub-account's path in FullyQualifiedName; QBO refuses both characters in names.
   if (/[:"]/.test(name)) throw unsupportedProperty("Name", "must not contain a colon (:) or a double quote (\")");
+  return name;
+}
+
+function checkType(body: Json): AccountType {
   const type = optionalText(body, "AccountType");
   if (type === undefined || !(type in ACCOUNT_TYPES)) {
     throw unsupportedProperty("AccountType", `value ${JSON.stringify(body["AccountType"] ?? null)} is not an account type (e.g. Equity, Bank, Expense)`);
   }
-  const accountType = type as AccountType;
-  const subTypes = ACCOUNT_SUBTYPES[accountType];
-  const subType = optionalText(body, "AccountSubType") ?? (subTypes[0] as string);
-  if (!subTypes.includes(subType)) throw unsupportedProperty("AccountSubType", `value ${subType} is not a detail type of ${accountType} accounts`);
-  const number = optionalText(body, "AcctNum") ?? "";
-  const description = optionalText(body, "Description");
+  return type as AccountType;
+}
+
+function checkSubType(given: string | undefined, type: AccountType, fallback?: string): string {
+  const subTypes = ACCOUNT_SUBTYPES[type];
+  const subType = given ?? (fallback !== undefined && subTypes.includes(fallback) ? fallback : (subTypes[0] as string));
+  if (!subTypes.includes(subType)) throw unsupportedProperty("AccountSubType", `value ${subType} is not a detail type of ${type} accounts`);
+  return subType;
+}
+
+function checkDescription(description: string | undefined): string | undefined {
   if (description !== undefined && description.length > MAX_ACCOUNT_DESCRIPTION) {
     throw unsupportedProperty("Description", `must be at most ${MAX_ACCOUNT_DESCRIPTION} characters`);
   }
-  if (ledger.accounts.some((a) => a.name.toLowerCase() === name.toLowerCase())) throw duplicateName();
-  if (number !== "" && ledger.accounts.some((a) => a.number === number)) throw businessValidation(`Another account already uses the number ${number}.`);
+  return description;
+}
+
+function checkActive(v: unknown): boolean {
+  if (typeof v !== "boolean") throw unsupportedProperty("Active", `value ${JSON.stringify(v)} must be true or false`);
+  return v;
+}
+
+/** Name and number are unique in the chart; `self` is the account being updated, which may keep its own. */
+function checkUnique(ledger: CompanyLedger, fields: Pick<Fields, "name" | "number">, self?: string): void {
+  const others = ledger.accounts.filter((a) => a.id !== self);
+  if (others.some((a) => a.name.toLowerCase() === fields.name.toLowerCase())) throw duplicateName();
+  if (fields.number !== "" && others.some((a) => a.number === fields.number)) throw businessValidation(`Another account already uses the number ${fields.number}.`);
+}
+
+/** Validates a create body and adds the account; the caller persists and renders it. */
+export function createAccount(ledger: CompanyLedger, body: unknown, now: Date): Account {
+  if (!isObject(body)) throw unsupportedProperty("Account", "the body must be an Account object");
+  if (body["Id"] !== undefined) throw unsupportedProperty("Id", "must not be sent when creating an account; to update one, send its Id with its SyncToken without operation=create");
+  const name = checkName(optionalText(body, "Name"));
+  const type = checkType(body);
+  const subType = checkSubType(optionalText(body, "AccountSubType"), type);
+  const number = optionalText(body, "AcctNum") ?? "";
+  const description = checkDescription(optionalText(body, "Description"));
+  checkUnique(ledger, { name, number });
 
   const ms = now.getTime();
   const account: Account = {
     id: ledger.nextId(ledger.accounts),
     number,
     name,
-    type: accountType,
+    type,
     subType,
     active: true,
     ...(description === undefined ? {} : { description }),
@@ -93,4 +135,90 @@ export function createAccount(ledger: CompanyLedger, body: unknown, now: Date): 
   };
   ledger.addAccount(account);
   return account;
+}
+
+/** Whether a create/update body names an existing account (QBO tells the two apart by Id). */
+export function isAccountUpdate(body: unknown): boolean {
+  return isObject(body) && body["Id"] !== undefined;
+}
+
+/** Intuit sends Id and SyncToken as strings; a number is read the same way. */
+function idText(v: unknown): string | undefined {
+  if (typeof v === "string" && v.trim() !== "") return v.trim();
+  if (typeof v === "number" && Number.isInteger(v) && v >= 0) return String(v);
+  return undefined;
+}
+
+/**
+ * Validates a full or sparse update and replaces the account; the caller persists and renders it.
+ * Like QBO (minimul-qbo_api/deactivate__account__1), an update that changes nothing keeps the
+ * SyncToken and LastUpdatedTime; any change bumps both, so the account shows in CDC.
+ */
+export function updateAccount(ledger: CompanyLedger, body: unknown, now: Date): Account {
+  if (!isObject(body)) throw unsupportedProperty("Account", "the body must be an Account object");
+  const id = idText(body["Id"]);
+  const syncToken = idText(body["SyncToken"]);
+  if (id === undefined || syncToken === undefined) {
+    throw validationFault("2020", "Required param missing, need to supply the required value for the API", "Required parameter Id and SyncToken are missing in the request");
+  }
+  if (!/^\d+$/.test(id)) throw validationFault("2030", "Invalid ID", `Id should be a valid number. Supplied value:${id}`, "Id");
+  const current = ledger.account(id);
+  if (current === undefined) throw objectNotFound("Account", id);
+  if (syncToken !== String(current.syncToken)) throw staleObject();
+  const sparse = body["sparse"] ?? false;
+  if (typeof sparse !== "boolean") throw unsupportedProperty("sparse", `value ${JSON.stringify(sparse)} must be true or false`);
+  if (body["SubAccount"] === true || body["ParentRef"] !== undefined) throw unsupportedProperty("ParentRef", "sub-accounts are not supported by the sandbox");
+  const currency = isObject(body["CurrencyRef"]) ? body["CurrencyRef"]["value"] : undefined;
+  if (currency !== undefined && currency !== ledger.profile.currency) {
+    throw unsupportedProperty("CurrencyRef", `an account's currency cannot be changed (this one is in ${ledger.profile.currency})`);
+  }
+
+  // Name is required in both kinds (QBO answers a sparse update without it as a missing name).
+  const name = checkName(optionalText(body, "Name"));
+  const given = (key: string): boolean => body[key] !== undefined;
+  let fields: Fields;
+  if (sparse) {
+    const type = given("AccountType") ? checkType(body) : current.type;
+    fields = {
+      name,
+      type,
+      // A new type without a detail type keeps the old one only when it belongs to the new type.
+      subType: checkSubType(optionalText(body, "AccountSubType"), type, current.subType),
+      number: given("AcctNum") ? (optionalText(body, "AcctNum") ?? "") : current.number,
+      description: given("Description") ? checkDescription(optionalText(body, "Description")) : current.description,
+      active: given("Active") ? checkActive(body["Active"]) : current.active,
+    };
+  } else {
+    // A full update: every writable field left out goes back to what a create would give it.
+    const type = checkType(body);
+    fields = {
+      name,
+      type,
+      subType: checkSubType(optionalText(body, "AccountSubType"), type),
+      number: optionalText(body, "AcctNum") ?? "",
+      description: checkDescription(optionalText(body, "Description")),
+      active: given("Active") && body["Active"] !== null ? checkActive(body["Active"]) : true,
+    };
+  }
+  checkUnique(ledger, fields, id);
+
+  const unchanged =
+    fields.name === current.name &&
+    fields.type === current.type &&
+    fields.subType === current.subType &&
+    fields.number === current.number &&
+    fields.description === current.description &&
+    fields.active === current.active;
+  if (unchanged) return current;
+  const { description, ...rest } = fields;
+  const updated: Account = {
+    id,
+    ...rest,
+    ...(description === undefined ? {} : { description }),
+    createTime: current.createTime,
+    updateTime: now.getTime(),
+    syncToken: current.syncToken + 1,
+  };
+  ledger.replaceAccount(updated);
+  return updated;
 }

@@ -182,6 +182,14 @@ export class CompanyLedger {
     this.accounts.push(account);
   }
 
+  /** Swaps in a new version of an existing account (an update), keeping its place in the chart. */
+  replaceAccount(account: Account): void {
+    const i = this.accounts.findIndex((a) => a.id === account.id);
+    if (i < 0) throw new Error(`no account ${account.id}`);
+    this.accounts[i] = account;
+    this.accountIndex.set(account.id, account);
+  }
+
   /** Debit-positive home balance of an account over every posting dated on or before `date`. */
   balanceThrough(accountId: string, date: string): number {
     const s = this.index().get(accountId);

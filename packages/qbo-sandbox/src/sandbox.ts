@@ -1,7 +1,7 @@
 /**
  * The emulator's state: the demo group's ledgers, OAuth grants, the requestid replay cache and
- * the fault settings. With `dataDir` every change (posted and deleted entries, created classes and
- * accounts, tokens, replays) is written to `sandbox-state.json` there and restored on start; the demo
+ * the fault settings. With `dataDir` every change (posted and deleted entries, created classes,
+ * created and updated accounts, tokens, replays) is written to `sandbox-state.json` there and restored on start; the demo
  * data itself is regenerated, since it is deterministic.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
@@ -45,7 +45,7 @@ export interface SandboxCompany {
 interface PersistedRealm {
   entries: JournalEntry[];
   classes: Tag[];
-  /** Absent in state files written before accounts could be created. */
+  /** Created and updated accounts; absent in state files written before accounts could be created. */
   accounts?: Account[];
 }
 
@@ -199,9 +199,11 @@ export class Sandbox {
     for (const [realmId, persisted] of Object.entries(state.realms)) {
       const ledger = this.ledgers.get(realmId);
       if (ledger === undefined) continue;
-      // Accounts first: restored entries may post to them.
+      // Accounts first: restored entries may post to them. A demo account updated through the
+      // API (renamed, made inactive) replaces the regenerated one.
       for (const a of persisted.accounts ?? []) {
         if (ledger.account(a.id) === undefined) ledger.addAccount(a);
+        else ledger.replaceAccount(a);
         this.markAccount(realmId, a.id);
       }
       for (const e of persisted.entries) {

@@ -84,7 +84,9 @@ describe("Account create", () => {
     expect((await refused({ Name: "CTA", AccountType: "Equity", AccountSubType: "Checking" })).Error[0]?.Detail).toBe("Property Name:AccountSubType value Checking is not a detail type of Equity accounts");
     expect((await refused({ ...AOCI, Description: "d".repeat(101) })).Error[0]?.Detail).toMatch(/at most 100 characters/);
     expect((await refused({ ...AOCI, AcctNum: "3600" })).Error[0]).toMatchObject({ code: "6000", Detail: "Business Validation Error: Another account already uses the number 3600." });
-    expect((await refused({ ...AOCI, Id: "7" })).Error[0]?.Detail).toMatch(/updating accounts is not supported/);
+    // An Id makes the body an update; with operation=create it is refused rather than ignored.
+    const withId = await h.post(realm, "account?operation=create", token, { ...AOCI, Id: "7" });
+    expect((withId.json() as { Fault: { Error: { Detail: string }[] } }).Fault.Error[0]?.Detail).toMatch(/^Property Name:Id must not be sent when creating an account/);
     expect(await refused([AOCI])).toMatchObject({ Error: [{ code: "2010" }] });
     expect(await accountCount()).toBe(before);
   });

@@ -4,7 +4,7 @@ import type { Json } from "../entities.ts";
 import { renderAccount, renderClass, renderCompanyInfo, renderDeleted, renderDepartment, renderExchangeRate, renderJournalEntry, renderPreferences } from "../entities.ts";
 import type { WireResponse } from "../faults.ts";
 import { authFailureResponse, faultResponse } from "../faults.ts";
-import { createAccount } from "../accounts.ts";
+import { createAccount, isAccountUpdate, updateAccount } from "../accounts.ts";
 import { createJournalEntry, deleteJournalEntry } from "../journal.ts";
 import type { CompanyLedger } from "../ledger.ts";
 import { executeQuery } from "../query/execute.ts";
@@ -117,14 +117,18 @@ export function registerApiRoutes(app: FastifyInstance, sandbox: Sandbox): void 
     if (account === undefined) throw objectNotFound("Account", id);
     return jsonResponse({ Account: renderAccount(ctx.ledger, account) }, ctx.now);
   }));
+  // One endpoint creates and updates, as at Intuit: a body with an Id is an update (full, or
+  // sparse with "sparse": true); `operation=update` is accepted as the SDKs send it.
   app.post(`${v3}/account`, faults, api((ctx) => {
-    if (ctx.query["operation"] !== undefined && ctx.query["operation"] !== "create") {
-      throw unsupportedProperty("operation", `value ${ctx.query["operation"]} is not supported for Account here; use create`);
+    const operation = ctx.query["operation"];
+    if (operation !== undefined && operation !== "create" && operation !== "update") {
+      throw unsupportedProperty("operation", `value ${operation} is not supported for Account; use create or update`);
     }
-    const created = createAccount(ctx.ledger, ctx.request.body, ctx.now);
-    sandbox.markAccount(ctx.ledger.realmId, created.id);
+    const body = ctx.request.body;
+    const saved = operation === "update" || (operation === undefined && isAccountUpdate(body)) ? updateAccount(ctx.ledger, body, ctx.now) : createAccount(ctx.ledger, body, ctx.now);
+    sandbox.markAccount(ctx.ledger.realmId, saved.id);
     sandbox.save();
-    return jsonResponse({ Account: renderAccount(ctx.ledger, created) }, ctx.now);
+    return jsonResponse({ Account: renderAccount(ctx.ledger, saved) }, ctx.now);
   }, { idempotent: true }));
   app.get(`${v3}/class/:id`, faults, api((ctx) => {
     const id = (ctx.request.params as { id: string }).id;
