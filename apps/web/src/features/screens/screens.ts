@@ -41,21 +41,6 @@ export const PLANNED_SCREENS: Record<string, PlannedScreenInfo> = {
       "Post the result to the parent's QuickBooks file or export it to Excel.",
     ],
   },
-  "/consolidation/elimination": {
-    title: "Interco Eliminations",
-    purpose: "Define the intercompany balances that cancel out on consolidation.",
-    will: ["Pair receivables with payables and sales with purchases across companies.", "See unmatched differences before you post."],
-  },
-  "/consolidation/transaction-detail": {
-    title: "Transaction Detail",
-    purpose: "Trace any consolidated figure back to the QuickBooks transactions behind it.",
-    will: ["Filter by company, account and period.", "Open the source transaction in QuickBooks."],
-  },
-  "/consolidation/verify": {
-    title: "Verify Consolidation",
-    purpose: "Check a consolidation before you rely on it: every trial balance balances and every account is mapped.",
-    will: ["See each check with what failed and where to fix it."],
-  },
 };
 
 /** The navigation entry of a path (for its requirement flags), if it has one. */

@@ -1,0 +1,142 @@
+import { Alert, Skeleton, Stack } from "@mantine/core";
+import type { RunPeriod } from "@groupledger/contract";
+import { useState } from "react";
+import { ApiError } from "../../../lib/http.ts";
+import { useCompanyStatus } from "../../companies/api.ts";
+import { ProblemList } from "../../obal/components/TrialBalanceView.tsx";
+import { problemsOf } from "../../obal/model.ts";
+import { useAccountNumbers } from "../../obal/useAccountNumbers.ts";
+import { defaultChoice, lastPostedMonth, monthOfDate, periodChoices, requestPeriod, type PeriodKind } from "../../runs/model.ts";
+import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
+import { useAdminOnly } from "../../team/permissions.tsx";
+import { eliminationsApi, useEliminationMutation, useEliminationPostings, useEliminationView, usePairs, type EliminationPostOutcome } from "../api.ts";
+import { postBlockReason } from "../model.ts";
+import { EliminationEntry, PostOutcomeNotice } from "./EliminationEntry.tsx";
+import { GroupGate, type GroupSetup } from "./GroupGate.tsx";
+import { PairsSection } from "./PairsSection.tsx";
+import { PeriodEliminations } from "./PeriodEliminations.tsx";
+import { PeriodPicker } from "./PeriodPicker.tsx";
+import { PostedEliminations } from "./PostedEliminations.tsx";
+
+/** /consolidation/elimination "Interco Eliminations" (SPEC §2): define intercompany pairs, see a period's eliminations, post them. */
+export function EliminationsPage() {
+  return (
+    <Stack gap="lg" maw={1280}>
+      <ScreenHeader
+        title="Interco Eliminations"
+        description="Pair the accounts group companies hold against each other, see for a period how far both sides cancel once translated, and post the elimination entry to the parent's QuickBooks."
+      />
+      <GroupGate needsOpening why="Eliminations cancel what group companies owe and charge each other in the parent's books.">
+        {(setup) => <Eliminations setup={setup} />}
+      </GroupGate>
+    </Stack>
+  );
+}
+
+interface Failure {
+  message: string;
+  problems: { code: string; message: string }[];
+}
+
+function Eliminations({ setup }: { setup: GroupSetup }) {
+  const { parent, subsidiaries } = setup;
+  const openingMonth = setup.openingMonth!;
+  const [kind, setKind] = useState<PeriodKind>("month");
+  const [pickedTo, setPickedTo] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<EliminationPostOutcome | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const pairs = usePairs();
+  const postings = useEliminationPostings();
+  const status = useCompanyStatus();
+  const numbers = useAccountNumbers([{ realmId: parent.realmId, lastSyncedAt: status.data?.[parent.realmId]?.sync.lastSyncedAt ?? null }]).get(parent.realmId)!;
+  const adminOnly = useAdminOnly("post eliminations to QuickBooks");
+
+  const choices = periodChoices(kind, openingMonth, parent.fiscalYearStartMonth, monthOfDate(new Date()));
+  // Like a run, the period offered first is the one after the last posted elimination entry.
+  const chosen = choices.find((c) => c.to === pickedTo) ?? (postings.data || postings.error ? defaultChoice(choices, lastPostedMonth(postings.data ?? [])) : null);
+  const period: RunPeriod | null = chosen ? requestPeriod(chosen) : null;
+  const view = useEliminationView(period);
+  const post = useEliminationMutation(eliminationsApi.post);
+
+  const clearNotices = () => {
+    setOutcome(null);
+    setFailure(null);
+  };
+  const onPost = () => {
+    if (!period || !chosen) return;
+    clearNotices();
+    // A post moves the default period on; the screen keeps showing the period it posted.
+    setPickedTo(chosen.to);
+    post.mutate(period, {
+      onSuccess: (result) => setOutcome(result),
+      onError: (e) => setFailure({ message: e.message, problems: e instanceof ApiError ? problemsOf(e.details) : [] }),
+    });
+  };
+
+  const data = view.data;
+  const showing = data && chosen && data.period.to === chosen.to && data.period.kind === chosen.kind ? data : null;
+  const notice = (
+    <>
+      {outcome ? <PostOutcomeNotice outcome={outcome} onClose={() => setOutcome(null)} /> : null}
+      {failure ? (
+        <Stack gap="xs">
+          <Alert color="red" role="alert" title="It was not posted" withCloseButton closeButtonLabel="Dismiss message" onClose={() => setFailure(null)}>
+            {failure.message}
+          </Alert>
+          <ProblemList problems={failure.problems} title="Posting is blocked until these are fixed" />
+        </Stack>
+      ) : null}
+    </>
+  );
+
+  return (
+    <>
+      <PairsSection parent={parent} subsidiaries={subsidiaries} />
+      {/* Without a pair there is nothing to compute or post: the pairs section says what to add. */}
+      {pairs.data?.length === 0 ? null : (
+        <>
+          <PeriodPicker
+            openingMonth={openingMonth}
+            kind={kind}
+            choices={choices}
+            chosen={chosen}
+            loading={postings.isPending}
+            onKind={(k) => {
+              setKind(k);
+              setPickedTo(null);
+              clearNotices();
+            }}
+            onPeriod={(to) => {
+              setPickedTo(to);
+              clearNotices();
+            }}
+          />
+          {view.error ? (
+            <Alert color="red" role="alert" title="The eliminations could not be computed">
+              {view.error.message}
+            </Alert>
+          ) : period && !showing ? (
+            <Skeleton height={260} radius="md" />
+          ) : showing ? (
+            <>
+              <PeriodEliminations view={showing} />
+              <EliminationEntry
+                view={showing}
+                blocked={postBlockReason(showing)}
+                adminOnly={adminOnly}
+                posting={post.isPending}
+                onPost={onPost}
+                notice={notice}
+                numbers={numbers}
+                showPostedLink={outcome === null}
+              />
+            </>
+          ) : (
+            notice
+          )}
+        </>
+      )}
+      <PostedEliminations postings={postings.data} loading={postings.isPending} error={postings.error} />
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
+import { formatMinor } from "../../../lib/money.ts";
+import { BOOK_PART_TEXT, DIFFERENCE_TO, differenceTone, PAIR_KINDS, rateText, TRANSLATION_PART_TEXT, type PairView } from "../model.ts";
+
+/**
+ * One pair in a period: both sides in their own currency and in the parent's, the difference
+ * that is left when both are reversed, and that difference split into what the translation rates
+ * make and what the books themselves disagree on. An unmatched difference is always said.
+ */
+export function PairResult({ view, parentCurrency }: { view: PairView; parentCurrency: string }) {
+  const { pair } = view;
+  const info = PAIR_KINDS[pair.kind];
+  const tone = differenceTone(view);
+  const money = (n: number) => formatMinor(n, parentCurrency);
+  const rows = [
+    { role: info.left, side: view.left, meta: pair.left },
+    { role: info.right, side: view.right, meta: pair.right },
+  ];
+  return (
+    <Paper withBorder radius="md" p="md" component="article" aria-label={pair.name} data-testid="pair-result">
+      <Stack gap="sm">
+        <Group justify="space-between" align="center">
+          <Group gap="xs">
+            <Title order={3} size="h5">
+              {pair.name}
+            </Title>
+            <Badge size="sm" variant="light" color={pair.kind === "receivablePayable" ? "blue" : "grape"}>
+              {info.label}
+            </Badge>
+          </Group>
+          {tone === "matched" ? (
+            <Badge color="teal" variant="light" leftSection={<IconCircleCheck size={14} aria-hidden />} data-testid="pair-status">
+              Matched
+            </Badge>
+          ) : (
+            <Badge color={tone === "book" ? "red" : "orange"} variant="filled" leftSection={<IconAlertTriangle size={14} aria-hidden />} data-testid="pair-status">
+              Unmatched difference
+            </Badge>
+          )}
+        </Group>
+
+        <Table.ScrollContainer minWidth={720}>
+          <Table withTableBorder fz="sm" verticalSpacing={4} aria-label={`${pair.name}: both sides`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Side</Table.Th>
+                <Table.Th>Company and account</Table.Th>
+                <Table.Th ta="right">Local amount</Table.Th>
+                <Table.Th ta="right">Rate</Table.Th>
+                <Table.Th ta="right">In {parentCurrency}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map(({ role, side, meta }) => (
+                <Table.Tr key={role}>
+                  <Table.Td fw={500}>{role}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{meta.accountName}</Text>
+                    <Text size="xs" c="dimmed">
+                      {meta.companyName}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right" ff="monospace">
+                    {formatMinor(side.local, side.currency)}{" "}
+                    <Text span size="xs" c="dimmed">
+                      {side.currency}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right" ff={side.rate !== null && side.currency !== parentCurrency ? "monospace" : undefined}>
+                    {rateText(pair.kind, side, parentCurrency)}
+                  </Table.Td>
+                  <Table.Td ta="right" ff="monospace">
+                    {money(side.translated)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr fw={650} data-testid="pair-difference">
+                <Table.Td colSpan={4}>Difference (to {DIFFERENCE_TO[pair.differenceTo].label})</Table.Td>
+                <Table.Td ta="right" ff="monospace">
+                  {money(view.difference)}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </Table.ScrollContainer>
+
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Part label="Translation part" amount={money(view.translationPart)} text={TRANSLATION_PART_TEXT} testId="translation-part" />
+          <Part label="Book part" amount={money(view.bookPart)} text={BOOK_PART_TEXT} testId="book-part" />
+        </SimpleGrid>
+
+        {tone === "translation" ? (
+          <Alert color="orange" variant="light" radius="md" title={`Unmatched difference of ${money(view.difference)}`} data-testid="unmatched">
+            The books agree: all of it comes from translation, {TRANSLATION_PART_TEXT}. It is booked to {DIFFERENCE_TO[pair.differenceTo].label}.
+          </Alert>
+        ) : tone === "book" ? (
+          <Alert color="red" variant="light" radius="md" title={`Unmatched difference of ${money(view.difference)}`} data-testid="unmatched">
+            {money(view.bookPart)} of it is in the books: at one closing rate the two sides still do not cancel, so one company has recorded
+            something the other has not (a transaction in transit, a missing charge, a wrong account). Check both companies&apos; entries;
+            until they agree, the difference is booked to {DIFFERENCE_TO[pair.differenceTo].label}.
+          </Alert>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Part({ label, amount, text, testId }: { label: string; amount: string; text: string; testId: string }) {
+  return (
+    <Stack gap={0} data-testid={testId}>
+      <Group gap={6}>
+        <Text size="sm" fw={600}>
+          {label}:
+        </Text>
+        <Text size="sm" ff="monospace">
+          {amount}
+        </Text>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {text}
+      </Text>
+    </Stack>
+  );
+}

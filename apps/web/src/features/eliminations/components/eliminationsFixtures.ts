@@ -1,0 +1,115 @@
+import type { CompanyAccount, EliminationPair, EliminationView, ObalState, PostingSummary } from "@groupledger/contract";
+import { OBAL, PARENT_CO, UK_CO } from "../../../test/fixtures.ts";
+
+/** Opening balances locked at December 2025; the parent's fiscal year is the calendar year. */
+export const LOCKED_DEC: ObalState = { ...OBAL, year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12, posted: { [UK_CO.realmId]: true } };
+export const COMPANIES = [PARENT_CO, UK_CO];
+export const PARENT = PARENT_CO.realmId;
+export const UK = UK_CO.realmId;
+
+const account = (Id: string, acctNum: string, name: string, classification: string, currency: string): CompanyAccount =>
+  ({ Id, name, fullyQualifiedName: name, acctNum, accountType: "Other", accountSubType: null, classification, currency, active: true, everHadBalance: true, latestAmount: null, latestMonth: null });
+
+export const PARENT_CHART = [
+  account("22", "1600", "Intercompany Loan - Northwind UK", "Asset", "USD"),
+  account("42", "2700", "Term Loan - Chase", "Liability", "USD"),
+  account("56", "4500", "Management Fee Income - Intercompany", "Revenue", "USD"),
+  account("77", "6510", "Accounting and Audit Fees", "Expense", "USD"),
+  account("94", "9100", "Foreign Exchange Gain/Loss", "Expense", "USD"),
+  account("70", "3900", "Retained Earnings", "Equity", "USD"),
+];
+export const UK_CHART = [
+  account("1", "1000", "Barclays Current Account", "Asset", "GBP"),
+  account("30", "2410", "Loan from Northwind Holdings", "Liability", "GBP"),
+  account("63", "7603", "Management Charges - Group", "Expense", "GBP"),
+  account("54", "4000", "Sales", "Revenue", "GBP"),
+];
+
+const side = (realmId: string, companyName: string, accountId: string, accountName: string, currency: string) => ({ realmId, companyName, accountId, accountName, currency });
+
+export const LOAN_PAIR: EliminationPair = {
+  id: "7d1f3c2e-0000-4000-8000-000000000001",
+  name: "UK loan",
+  kind: "receivablePayable",
+  left: side(PARENT, PARENT_CO.companyName, "22", "1600 Intercompany Loan - Northwind UK", "USD"),
+  right: side(UK, UK_CO.companyName, "30", "2410 Loan from Northwind Holdings", "GBP"),
+  differenceTo: "fx",
+  createdAt: "2026-04-01T09:00:00.000Z",
+};
+export const FEES_PAIR: EliminationPair = {
+  id: "7d1f3c2e-0000-4000-8000-000000000002",
+  name: "UK management fees",
+  kind: "revenueExpense",
+  left: side(PARENT, PARENT_CO.companyName, "56", "4500 Management Fee Income - Intercompany", "USD"),
+  right: side(UK, UK_CO.companyName, "63", "7603 Management Charges - Group", "GBP"),
+  differenceTo: "fx",
+  createdAt: "2026-04-01T09:01:00.000Z",
+};
+
+/**
+ * FY2026 Q1: the loan cancels exactly at March's closing rate; the fees differ by 23.70 USD (credit), all of
+ * it from translating each month at its own average rate (the books agree at one closing rate).
+ */
+export const Q1_VIEW: EliminationView = {
+  period: { kind: "quarter", from: "2026-01", to: "2026-03", label: "FY2026 Q1" },
+  parentCurrency: "USD",
+  ok: true,
+  problems: [],
+  pairs: [
+    {
+      pair: LOAN_PAIR,
+      left: { local: 1_229_730_00, currency: "USD", translated: 1_229_730_00, rate: "1" },
+      right: { local: -1_000_000_00, currency: "GBP", translated: -1_229_730_00, rate: "1.22973" },
+      difference: 0,
+      translationPart: 0,
+      bookPart: 0,
+      matched: true,
+    },
+    {
+      pair: FEES_PAIR,
+      left: { local: -99_200_00, currency: "USD", translated: -99_200_00, rate: null },
+      right: { local: 78_676_35, currency: "GBP", translated: 99_176_30, rate: null },
+      difference: -23_70,
+      translationPart: -23_70,
+      bookPart: 0,
+      matched: false,
+    },
+  ],
+  entry: {
+    docNumber: "EL2026Q1",
+    txnDate: "2026-03-31",
+    lines: [
+      { account: "22", name: "Intercompany Loan - Northwind UK", debit: 0, credit: 1_229_730_00 },
+      { account: "42", name: "Term Loan - Chase", debit: 1_229_730_00, credit: 0 },
+      { account: "56", name: "Management Fee Income - Intercompany", debit: 99_200_00, credit: 0 },
+      { account: "77", name: "Accounting and Audit Fees", debit: 0, credit: 99_176_30 },
+      { account: "94", name: "Foreign Exchange Gain/Loss", debit: 0, credit: 23_70 },
+    ],
+  },
+  posted: null,
+};
+
+export function elimPosting(over: Partial<PostingSummary> = {}): PostingSummary {
+  return {
+    id: "9a000000-0000-4000-8000-000000000001",
+    realmId: "interco",
+    companyName: "Intercompany eliminations",
+    period: Q1_VIEW.period,
+    status: "posted",
+    journalEntryId: "812",
+    journalEntryUrl: "https://app.qbo.intuit.com/app/journal?txnId=812",
+    docNumber: "EL2026Q1",
+    postedAt: "2026-04-02T10:00:00.000Z",
+    postedBy: "controller@northwind.example",
+    runId: null,
+    stale: null,
+    ...over,
+  };
+}
+
+/** A month with nothing posted yet: the view the screen opens on by default (January 2026). */
+export const JAN_VIEW: EliminationView = {
+  ...Q1_VIEW,
+  period: { kind: "month", from: "2026-01", to: "2026-01", label: "2026-01" },
+  entry: { ...Q1_VIEW.entry!, docNumber: "EL202601", txnDate: "2026-01-31" },
+};

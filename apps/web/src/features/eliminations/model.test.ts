@@ -1,0 +1,167 @@
+import type { CompanyAccount, EliminationView } from "@groupledger/contract";
+import { describe, expect, it } from "vitest";
+import { differenceTone, EMPTY_PAIR_FORM, entryTotals, formErrorsOf, pairFormErrors, postBlockReason, rateText, sideAccountOptions, type PairFormValues } from "./model.ts";
+
+const account = (Id: string, name: string, classification: string, over: Partial<CompanyAccount> = {}): CompanyAccount => ({
+  latestAmount: null,
+  latestMonth: null,
+  Id,
+  name,
+  fullyQualifiedName: name,
+  acctNum: null,
+  accountType: "Other",
+  accountSubType: null,
+  classification,
+  currency: "USD",
+  active: true,
+  everHadBalance: true,
+  ...over,
+});
+
+const CHART = [
+  account("22", "Intercompany Loan - Northwind UK", "Asset", { acctNum: "1600" }),
+  account("12", "Intercompany Receivable - Northwind UK", "Asset", { acctNum: "1400" }),
+  account("30", "Loan from Northwind Holdings", "Liability", { acctNum: "2410" }),
+  account("56", "Management Fee Income - Intercompany", "Revenue", { acctNum: "4500" }),
+  account("63", "Management Charges - Group", "Expense", { acctNum: "7603" }),
+  account("70", "Retained Earnings", "Equity"),
+  account("99", "Old loan", "Asset", { active: false }),
+];
+
+describe("the accounts a side may take", () => {
+  it("offers a receivable/payable pair active assets and liabilities, by number, grouped by classification", () => {
+    expect(sideAccountOptions("receivablePayable", CHART, null)).toEqual([
+      {
+        group: "Asset",
+        items: [
+          { value: "12", label: "1400 · Intercompany Receivable - Northwind UK" },
+          { value: "22", label: "1600 · Intercompany Loan - Northwind UK" },
+        ],
+      },
+      { group: "Liability", items: [{ value: "30", label: "2410 · Loan from Northwind Holdings" }] },
+    ]);
+  });
+
+  it("offers only the other classification once the opposite side has chosen", () => {
+    expect(sideAccountOptions("receivablePayable", CHART, "Asset").map((g) => g.group)).toEqual(["Liability"]);
+    expect(sideAccountOptions("revenueExpense", CHART, "Revenue")).toEqual([{ group: "Expense", items: [{ value: "63", label: "7603 · Management Charges - Group" }] }]);
+  });
+});
+
+describe("the pair form's rules", () => {
+  const classes = new Map([
+    ["p:22", "Asset"],
+    ["p:56", "Revenue"],
+    ["u:30", "Liability"],
+    ["u:63", "Expense"],
+    ["u:31", "Liability"],
+  ]);
+  const classificationOf = (realmId: string, accountId: string) => classes.get(`${realmId}:${accountId}`);
+  const filled: PairFormValues = { ...EMPTY_PAIR_FORM, name: "UK loan", leftRealmId: "p", leftAccountId: "22", rightRealmId: "u", rightAccountId: "30" };
+
+  it("accepts two companies with an asset against a liability", () => {
+    expect(pairFormErrors(filled, classificationOf)).toEqual({});
+  });
+
+  it("says what is missing with the contract's messages, on the form's fields", () => {
+    expect(pairFormErrors({ ...EMPTY_PAIR_FORM, leftRealmId: "p" }, classificationOf)).toEqual({
+      name: "Name the pair, e.g. “UK loan from parent”.",
+      leftAccountId: "Choose the account of this side.",
+      rightRealmId: "Choose the company of this side.",
+      rightAccountId: "Choose the account of this side.",
+    });
+  });
+
+  it("refuses one company on both sides, and two accounts of the same classification", () => {
+    expect(pairFormErrors({ ...filled, rightRealmId: "p", rightAccountId: "22" }, classificationOf)).toMatchObject({
+      rightRealmId: "Choose another company: an intercompany pair is between two group companies.",
+    });
+    expect(pairFormErrors({ ...filled, rightAccountId: "31", leftRealmId: "u", leftAccountId: "30", rightRealmId: "p" }, (r, a) => (r === "p" ? "Liability" : classificationOf(r, a)))).toEqual({
+      rightAccountId: "Both sides are liability accounts; one side must be asset and the other liability.",
+    });
+  });
+
+  it("refuses an account the kind does not take (kept after the kind changed)", () => {
+    expect(pairFormErrors({ ...filled, kind: "revenueExpense" }, classificationOf)).toEqual({
+      leftAccountId: "This is an asset account: a revenue / expense pair takes revenue and expense accounts.",
+      rightAccountId: "This is a liability account: a revenue / expense pair takes revenue and expense accounts.",
+    });
+  });
+
+  it("puts the server's field paths on the form's fields", () => {
+    expect(formErrorsOf({ "left.accountId": "a", "right.realmId": "b", name: "c" })).toEqual({ leftAccountId: "a", rightRealmId: "b", name: "c" });
+  });
+});
+
+type PairView = EliminationView["pairs"][number];
+const side = (local: number, currency: string, translated: number, rate: string | null) => ({ local, currency, translated, rate });
+
+describe("a pair's difference", () => {
+  it("is matched at zero, translation only when the books agree at one closing rate, else the books disagree", () => {
+    expect(differenceTone({ difference: 0, bookPart: 0 })).toBe("matched");
+    expect(differenceTone({ difference: 2_425_63, bookPart: 0 })).toBe("translation");
+    expect(differenceTone({ difference: 4_00, bookPart: 4_00 })).toBe("book");
+  });
+
+  it("names the rate: the parent's own currency, each month's average for a flow, else the closing rate", () => {
+    expect(rateText("receivablePayable", side(100, "USD", 100, "1"), "USD")).toBe("1 (parent currency)");
+    expect(rateText("revenueExpense", side(100, "GBP", 127, null), "USD")).toBe("Each month's average");
+    expect(rateText("receivablePayable", side(100, "GBP", 123, "1.22973"), "USD")).toBe("1.22973");
+    expect(rateText("receivablePayable", side(100, "GBP", 0, null), "USD")).toBe("No closing rate");
+  });
+});
+
+describe("posting", () => {
+  const pair = { pair: { id: "p1" }, matched: false } as unknown as PairView;
+  const view = (over: Partial<EliminationView> = {}): EliminationView => ({
+    period: { kind: "quarter", from: "2026-01", to: "2026-03", label: "FY2026 Q1" },
+    parentCurrency: "USD",
+    ok: true,
+    problems: [],
+    pairs: [pair],
+    entry: {
+      docNumber: "EL2026Q1",
+      txnDate: "2026-03-31",
+      lines: [
+        { account: "22", name: "Intercompany Loan - Northwind UK", debit: 0, credit: 1_229_734_00 },
+        { account: "42", name: "Term Loan - Chase", debit: 1_229_730_00, credit: 0 },
+        { account: "94", name: "Foreign Exchange Gain/Loss", debit: 4_00, credit: 0 },
+      ],
+    },
+    posted: null,
+    ...over,
+  });
+
+  it("adds up the entry", () => {
+    expect(entryTotals(view().entry!.lines)).toEqual({ debit: 1_229_734_00, credit: 1_229_734_00, balanced: true });
+  });
+
+  it("is offered for a balanced entry of a period with no problems", () => {
+    expect(postBlockReason(view())).toBeNull();
+  });
+
+  it("says why not: posted already, problems, no pair, nothing moved, not balanced", () => {
+    const posted = {
+      id: "x",
+      realmId: "interco",
+      companyName: "Intercompany eliminations",
+      period: view().period,
+      status: "posted" as const,
+      journalEntryId: "9",
+      journalEntryUrl: "https://qbo/9",
+      docNumber: "EL2026Q1",
+      postedAt: "2026-04-02T10:00:00.000Z",
+      postedBy: "controller@northwind.example",
+      runId: null,
+      stale: null,
+    };
+    expect(postBlockReason(view({ posted }))).toBe("Already posted: EL2026Q1 on 2026-04-02 by controller@northwind.example.");
+    expect(postBlockReason(view({ ok: false, problems: [{ code: "missing_rate", message: "No GBP rate for 2026-03." }] }))).toBe(
+      "Fix the problems listed above first; nothing can be posted while they stand.",
+    );
+    expect(postBlockReason(view({ pairs: [], entry: null }))).toBe("Define an intercompany pair first: there is nothing to eliminate.");
+    expect(postBlockReason(view({ entry: null }))).toBe("Nothing changes in FY2026 Q1: there is no elimination entry to post.");
+    const lopsided = view().entry!;
+    expect(postBlockReason(view({ entry: { ...lopsided, lines: lopsided.lines.slice(1) } }))).toBe("The entry does not balance; it cannot be posted.");
+  });
+});

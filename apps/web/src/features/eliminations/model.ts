@@ -1,0 +1,179 @@
+import { eliminationPairRequestSchema, type CompanyAccount, type EliminationPair, type EliminationView } from "@groupledger/contract";
+import { zodFieldErrors } from "../../lib/forms.ts";
+
+/**
+ * Intercompany eliminations as the screen shows them: what each kind of pair takes, what the
+ * form may send (the server's own rules, said before it is asked), how a pair's difference reads,
+ * and why the period's entry cannot be posted. Amounts are the server's: parent-currency minor
+ * units, debit positive.
+ */
+
+export type PairKind = EliminationPair["kind"];
+export type DifferenceTo = EliminationPair["differenceTo"];
+export type PairView = EliminationView["pairs"][number];
+export type EntryLine = NonNullable<EliminationView["entry"]>["lines"][number];
+
+export interface KindInfo {
+  label: string;
+  /** The first side's role ("Receivable"), then the second's ("Payable"). */
+  left: string;
+  right: string;
+  /** The two classifications a pair of this kind joins, one per side (apps/server eliminations/routes.ts). */
+  classifications: readonly [string, string];
+  explanation: string;
+}
+
+export const PAIR_KINDS: Record<PairKind, KindInfo> = {
+  receivablePayable: {
+    label: "Receivable / payable",
+    left: "Receivable",
+    right: "Payable",
+    classifications: ["Asset", "Liability"],
+    explanation: "A balance one company holds against another, such as a loan or a current account: eliminated at the period end, both sides at the closing rate.",
+  },
+  revenueExpense: {
+    label: "Revenue / expense",
+    left: "Revenue",
+    right: "Expense",
+    classifications: ["Revenue", "Expense"],
+    explanation: "A flow between companies, such as management fees or intercompany sales: the period's amounts are eliminated, each month at its average rate.",
+  },
+};
+
+export const DIFFERENCE_TO: Record<DifferenceTo, { label: string; explanation: string }> = {
+  fx: {
+    label: "FX difference (profit or loss)",
+    explanation: "Whatever does not cancel goes to the parent's foreign-exchange gain or loss, through profit and loss.",
+  },
+  cta: {
+    label: "CTA (equity)",
+    explanation: "Whatever does not cancel goes to the cumulative translation adjustment in equity: for a loan that is part of the net investment in the subsidiary.",
+  },
+};
+
+export const TRANSLATION_PART_TEXT = "what translating each month at its own average rate adds compared with one closing rate";
+export const BOOK_PART_TEXT = "the books disagree";
+
+/** "1600 · Intercompany Loan - Northwind UK", as the chart-of-accounts screens name an account. */
+export const accountLabel = (a: Pick<CompanyAccount, "acctNum" | "name">): string => (a.acctNum ? `${a.acctNum} · ${a.name}` : a.name);
+
+export interface AccountGroup {
+  group: string;
+  items: { value: string; label: string }[];
+}
+
+/**
+ * The accounts a side may take, grouped by classification: active accounts of the kind's two
+ * classifications, and only the other one of them once the opposite side has chosen (the server
+ * refuses an asset against an asset).
+ */
+export function sideAccountOptions(kind: PairKind, accounts: readonly CompanyAccount[], otherSideClassification: string | null): AccountGroup[] {
+  const allowed = PAIR_KINDS[kind].classifications.filter((c) => c !== otherSideClassification);
+  return allowed
+    .map((classification) => ({
+      group: classification,
+      items: accounts
+        .filter((a) => a.active && a.classification === classification)
+        .sort((a, b) => (a.acctNum ?? "").localeCompare(b.acctNum ?? "", undefined, { numeric: true }) || a.name.localeCompare(b.name))
+        .map((a) => ({ value: a.Id, label: accountLabel(a) })),
+    }))
+    .filter((g) => g.items.length > 0);
+}
+
+export interface PairFormValues {
+  name: string;
+  kind: PairKind;
+  leftRealmId: string | null;
+  leftAccountId: string | null;
+  rightRealmId: string | null;
+  rightAccountId: string | null;
+  differenceTo: DifferenceTo;
+}
+
+export const EMPTY_PAIR_FORM: PairFormValues = {
+  name: "",
+  kind: "receivablePayable",
+  leftRealmId: null,
+  leftAccountId: null,
+  rightRealmId: null,
+  rightAccountId: null,
+  differenceTo: "fx",
+};
+
+export const pairRequestOf = (v: PairFormValues) => ({
+  name: v.name,
+  kind: v.kind,
+  left: { realmId: v.leftRealmId ?? "", accountId: v.leftAccountId ?? "" },
+  right: { realmId: v.rightRealmId ?? "", accountId: v.rightAccountId ?? "" },
+  differenceTo: v.differenceTo,
+});
+
+/** Request paths ("left.accountId") as the form's fields ("leftAccountId"), for the contract's and the server's messages alike. */
+export function formErrorsOf(byPath: Record<string, string>): Partial<Record<keyof PairFormValues, string>> {
+  const out: Partial<Record<keyof PairFormValues, string>> = {};
+  for (const [path, message] of Object.entries(byPath)) {
+    const field = path.replace(/^(left|right)\.(realmId|accountId)$/, (_, side: string, f: string) => `${side}${f[0]!.toUpperCase()}${f.slice(1)}`) as keyof PairFormValues;
+    if (!(field in out)) out[field] = message;
+  }
+  return out;
+}
+
+/**
+ * What is wrong with the form before it is sent: the contract's schema (the server's messages),
+ * then the rules the server checks against the charts: two different companies, one account of
+ * each of the kind's classifications.
+ */
+export function pairFormErrors(v: PairFormValues, classificationOf: (realmId: string, accountId: string) => string | undefined): Partial<Record<keyof PairFormValues, string>> {
+  const parsed = eliminationPairRequestSchema.safeParse(pairRequestOf(v));
+  const errors = parsed.success ? {} : formErrorsOf(zodFieldErrors(parsed.error));
+  if (v.leftRealmId && v.rightRealmId && v.leftRealmId === v.rightRealmId && !errors.rightRealmId) {
+    errors.rightRealmId = "Choose another company: an intercompany pair is between two group companies.";
+  }
+  const left = v.leftRealmId && v.leftAccountId ? classificationOf(v.leftRealmId, v.leftAccountId) : undefined;
+  const right = v.rightRealmId && v.rightAccountId ? classificationOf(v.rightRealmId, v.rightAccountId) : undefined;
+  const info = PAIR_KINDS[v.kind];
+  for (const [side, c] of [["leftAccountId", left], ["rightAccountId", right]] as const) {
+    if (c !== undefined && !info.classifications.includes(c) && !errors[side]) {
+      errors[side] = `This is ${c === "Asset" || c === "Expense" ? "an" : "a"} ${c.toLowerCase()} account: a ${info.label.toLowerCase()} pair takes ${info.classifications.map((x) => x.toLowerCase()).join(" and ")} accounts.`;
+    }
+  }
+  if (left !== undefined && left === right && !errors.rightAccountId) {
+    errors.rightAccountId = `Both sides are ${left.toLowerCase()} accounts; one side must be ${info.classifications[0].toLowerCase()} and the other ${info.classifications[1].toLowerCase()}.`;
+  }
+  return errors;
+}
+
+/** How a pair's difference reads: none, only what the rates make, or the books disagreeing. */
+export type DifferenceTone = "matched" | "translation" | "book";
+
+export function differenceTone(p: Pick<PairView, "difference" | "bookPart">): DifferenceTone {
+  if (p.difference === 0) return "matched";
+  return p.bookPart === 0 ? "translation" : "book";
+}
+
+/** The rate a side was translated at, in words: a closing rate, or each month's average for a flow. */
+export function rateText(kind: PairKind, side: PairView["left"], parentCurrency: string): string {
+  if (side.currency === parentCurrency) return "1 (parent currency)";
+  if (kind === "revenueExpense") return "Each month's average";
+  return side.rate ?? "No closing rate";
+}
+
+export function entryTotals(lines: readonly EntryLine[]): { debit: number; credit: number; balanced: boolean } {
+  const debit = lines.reduce((s, l) => s + l.debit, 0);
+  const credit = lines.reduce((s, l) => s + l.credit, 0);
+  return { debit, credit, balanced: debit === credit };
+}
+
+/** Why Post is not offered for this period, in words; null when it may be posted. */
+export function postBlockReason(view: EliminationView): string | null {
+  const p = view.posted;
+  if (p) return `Already posted: ${p.docNumber} on ${p.postedAt.slice(0, 10)}${p.postedBy ? ` by ${p.postedBy}` : ""}.`;
+  if (!view.ok) return "Fix the problems listed above first; nothing can be posted while they stand.";
+  if (view.pairs.length === 0) return "Define an intercompany pair first: there is nothing to eliminate.";
+  if (!view.entry) return `Nothing changes in ${view.period.label}: there is no elimination entry to post.`;
+  if (!entryTotals(view.entry.lines).balanced) return "The entry does not balance; it cannot be posted.";
+  return null;
+}
+
+/** The number of pairs whose sides do not cancel, said once above the pairs. */
+export const unmatchedCount = (view: Pick<EliminationView, "pairs">): number => view.pairs.filter((p) => !p.matched).length;

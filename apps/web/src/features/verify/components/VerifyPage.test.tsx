@@ -1,0 +1,169 @@
+import type { VerifyResult } from "@groupledger/contract";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { routes } from "../../../app/routes.tsx";
+import { setResponseHandlers } from "../../../lib/http.ts";
+import { OBAL, shellApi } from "../../../test/fixtures.ts";
+import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
+import { COMPANIES, elimPosting, LOCKED_DEC, PARENT, PARENT_CHART, UK } from "../../eliminations/components/eliminationsFixtures.ts";
+import { dismissError, raiseError } from "../../errors/errorBar.ts";
+import { saveToken } from "../../session/tokenStore.ts";
+// Loaded up front so the route's lazy import resolves at once.
+import "./VerifyPage.tsx";
+
+const OK: VerifyResult = {
+  month: "2026-03",
+  openingMonth: "2025-12",
+  parentCurrency: "USD",
+  ok: true,
+  subsidiaries: [
+    {
+      realmId: UK,
+      companyName: "Northwind UK Ltd",
+      status: "ok",
+      message: "What is posted for Northwind UK Ltd through 2026-03 equals its translated trial balance.",
+      missingMonths: [],
+      missingEntries: [],
+      accounts: 53,
+      differences: [],
+    },
+  ],
+  group: { status: "ok", message: "Northwind Holdings Inc.'s trial balance in QuickBooks at 2026-03 equals the consolidation before non-controlling interests.", accounts: 75, differences: [] },
+};
+
+const DIFFERENT: VerifyResult = {
+  ...OK,
+  month: "2026-05",
+  ok: false,
+  subsidiaries: [
+    {
+      ...OK.subsidiaries[0]!,
+      status: "differences",
+      message: "Months not posted: 2026-04, 2026-05. Entries no longer in QuickBooks: 1801. 1 account differs.",
+      missingMonths: ["2026-04", "2026-05"],
+      missingEntries: ["1801"],
+      differences: [{ account: "42", name: "Term Loan - Chase", expected: -1_229_730_00, actual: -1_204_100_00, difference: 25_630_00 }],
+    },
+  ],
+  group: {
+    status: "differences",
+    message: "2 accounts differ; no elimination entry is posted yet.",
+    accounts: 75,
+    differences: [
+      { account: "22", name: "Intercompany Loan - Northwind UK", expected: 0, actual: 1_229_734_00, difference: 1_229_734_00 },
+      { account: "94", name: "Foreign Exchange Gain/Loss", expected: -142_755_94, actual: 75_906_02, difference: 218_661_96 },
+    ],
+  },
+};
+
+const postedMonth = (month: string) => elimPosting({ realmId: UK, companyName: "Northwind UK Ltd", period: { kind: "month", from: month, to: month, label: month }, docNumber: `CR${month}` });
+
+function signIn(over: Record<string, unknown> = {}) {
+  saveToken(fakeToken(inOneHour()));
+  return mockApi({
+    ...shellApi(),
+    "GET /companies": COMPANIES,
+    "GET /obal": LOCKED_DEC,
+    [`GET /companies/${PARENT}/accounts`]: PARENT_CHART,
+    "GET /consolidation/postings": { postings: [postedMonth("2026-01"), postedMonth("2026-03"), postedMonth("2026-02")] },
+    "GET /consolidation/verify": (init: { url: string }) => {
+      const q = new URL(init.url, "http://x").searchParams;
+      return { status: 200, body: q.get("month") === "5" ? DIFFERENT : OK };
+    },
+    ...over,
+  });
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
+  setResponseHandlers({ invalidToken: () => {}, expiredToken: () => {}, unexpected: raiseError });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  dismissError();
+});
+
+describe("Verify Consolidation", () => {
+  it("opens on the last month something was posted for and says everything reconciles", async () => {
+    const asked: string[] = [];
+    signIn({
+      "GET /consolidation/verify": (init: { url: string }) => {
+        asked.push(new URL(init.url, "http://x").search);
+        return { status: 200, body: OK };
+      },
+    });
+    renderRoutes(routes, "/consolidation/verify");
+    const head = await screen.findByTestId("verify-headline");
+    expect(head).toHaveTextContent("Everything reconciles");
+    expect(head).toHaveTextContent("March 2026: 1 subsidiary and the group compared account by account (128 comparisons): no differences.");
+    expect(asked).toEqual(["?year=2026&month=3"]);
+    expect(screen.getByRole("textbox", { name: "Month-end" })).toHaveValue("March 2026");
+
+    const uk = screen.getByRole("region", { name: "Northwind UK Ltd" });
+    expect(within(uk).getByTestId("check-status")).toHaveTextContent("Reconciles");
+    expect(uk).toHaveTextContent("What is posted for Northwind UK Ltd through 2026-03 equals its translated trial balance.");
+    expect(uk).toHaveTextContent("53 accounts compared.");
+    expect(within(uk).queryByRole("table")).toBeNull();
+    const group = screen.getByRole("region", { name: "Group" });
+    expect(within(group).getByTestId("check-status")).toHaveTextContent("Reconciles");
+    expect(group).toHaveTextContent("75 accounts compared.");
+  });
+
+  it("another month: the differences by account, months not posted and entries gone from QuickBooks", async () => {
+    signIn();
+    renderRoutes(routes, "/consolidation/verify");
+    await screen.findByTestId("verify-headline");
+    const input = screen.getByRole("textbox", { name: "Month-end" });
+    await userEvent.click(input);
+    await userEvent.click(await screen.findByRole("option", { name: "May 2026", hidden: true }));
+    const head = await screen.findByTestId("verify-headline");
+    await waitFor(() => expect(head).toHaveTextContent("3 differences"));
+    expect(head).toHaveTextContent("Also: 1 posted entry is no longer in QuickBooks.");
+
+    const uk = screen.getByRole("region", { name: "Northwind UK Ltd" });
+    expect(within(uk).getByTestId("check-status")).toHaveTextContent("Differences");
+    expect(within(uk).getByTestId("missing-months")).toHaveTextContent("Months not posted:April 2026May 2026");
+    expect(within(uk).getByTestId("missing-entries")).toHaveTextContent("Entry 1801");
+    const ukTable = within(uk).getByRole("table", { name: "Northwind UK Ltd: differences" });
+    expect(within(ukTable).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Account", "Expected", "In QuickBooks", "Difference"]);
+    await waitFor(() => expect(within(ukTable).getByRole("row", { name: /Term Loan/ })).toHaveTextContent("2700Term Loan - Chase($1,229,730.00)($1,204,100.00)$25,630.00"));
+
+    const group = screen.getByRole("region", { name: "Group" });
+    expect(group).toHaveTextContent("2 accounts differ; no elimination entry is posted yet.");
+    expect(within(within(group).getByRole("table")).getAllByRole("row")).toHaveLength(3);
+  });
+
+  it("reads QuickBooks again on Check again", async () => {
+    const asked: string[] = [];
+    signIn({
+      "GET /consolidation/verify": (init: { url: string }) => {
+        asked.push(new URL(init.url, "http://x").search);
+        return { status: 200, body: OK };
+      },
+    });
+    renderRoutes(routes, "/consolidation/verify");
+    await screen.findByTestId("verify-headline");
+    await userEvent.click(screen.getByRole("button", { name: "Check again" }));
+    await waitFor(() => expect(asked).toEqual(["?year=2026&month=3", "?year=2026&month=3"]));
+  });
+
+  it("without postings opens on the month before the current one, and says the server's refusal", async () => {
+    signIn({
+      "GET /consolidation/postings": { postings: [] },
+      "GET /consolidation/verify": { status: 502, body: { error: { code: "qbo_unavailable", message: "QuickBooks did not answer with the parent's trial balance (timeout); try again." } } },
+    });
+    renderRoutes(routes, "/consolidation/verify");
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "Month-end" })).toHaveValue("October 2026"));
+    expect(await screen.findByText("QuickBooks did not answer with the parent's trial balance (timeout); try again.")).toBeInTheDocument();
+  });
+
+  it("asks for the opening period to be locked first", async () => {
+    signIn({ "GET /obal": OBAL });
+    renderRoutes(routes, "/consolidation/verify");
+    expect(await screen.findByText("Lock the opening period first")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Lock it on Opening Balance Sheet" })).toHaveAttribute("href", "/setup/obal");
+  });
+});
