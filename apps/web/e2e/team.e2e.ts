@@ -58,6 +58,13 @@ afterAll(async () => {
 });
 
 describe("team, permissions and subscription in a browser", () => {
+  it("the pricing page shows the trial and the plans the app bills", async () => {
+    await admin.page.goto(`${baseUrl}/pricing`);
+    await admin.page.getByRole("heading", { name: "Simple pricing per group" }).waitFor();
+    for (const text of ["for 30 days", "$149", "$299"]) await admin.page.getByText(text, { exact: true }).first().waitFor();
+    await shot(admin.page, "87-settings-pricing");
+  });
+
   it("the admin signs up, connects the demo parent and its UK subsidiary", async () => {
     await e2e.signUpAndLogIn(admin.page, baseUrl, ADMIN);
     await e2e.connectDemoGroup(admin, baseUrl, [UK]);

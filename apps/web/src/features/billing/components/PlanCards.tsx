@@ -23,7 +23,7 @@ export function PlanCards({ plans, selected, action }: { plans: readonly PlanVie
           >
             <Stack gap="xs" h="100%">
               <Title order={3} size="h4">
-                {p.name} {!selected && p.id === FEATURED_PLAN ? <Badge ml={6}>Most chosen</Badge> : null}
+                {p.name} {!selected && p.id === FEATURED_PLAN ? <Badge ml={6} component="span">Most chosen</Badge> : null}
               </Title>
               <Text>
                 <Text span fz={30} fw={700}>

@@ -65,7 +65,7 @@ export function PricingPage() {
           <Paper key={p.name} withBorder radius="md" p="xl" bg="white" shadow={p.highlight ? "md" : undefined} style={p.highlight ? { borderColor: "var(--mantine-color-ledger-6)" } : undefined}>
             <Stack gap="sm" h="100%">
               <Title order={2} size="h4">
-                {p.name} {p.highlight ? <Badge ml={6}>Most chosen</Badge> : null}
+                {p.name} {p.highlight ? <Badge ml={6} component="span">Most chosen</Badge> : null}
               </Title>
               <Text>
                 <Text span fz={34} fw={700}>

@@ -60,8 +60,8 @@ function MemberRow({ member, canManage, onError }: { member: TeamMember; canMana
   return (
     <Table.Tr>
       <Table.Td>
-        <Text size="sm" fw={500}>
-          {member.name || member.email} {member.isYou ? <Badge size="xs" variant="light">You</Badge> : null}
+        <Text size="sm" fw={500} component="div">
+          {member.name || member.email} {member.isYou ? <Badge size="xs" variant="light" component="span">You</Badge> : null}
         </Text>
         {member.name ? (
           <Text size="xs" c="dimmed">
