@@ -6,7 +6,8 @@ import * as e2e from "./support.ts";
 /**
  * Issue 7 end to end, COA mapping: the demo parent and its UK subsidiary connected through the
  * real pop-up, then on /setup/coa: accept the suggestions, fix one map by hand, map the rest with
- * "Map selected to…", and watch onboarding go 2 → 2.1 → 2.3, then 'Continue' to /setup/obal and 3.
+ * "Map selected to…", unmap the maps a parent account retired in QuickBooks made invalid, and
+ * watch onboarding go 2 → 2.1 → 2.3, then 'Continue' to /setup/obal and 3.
  */
 // Its own server: the shared one's demo parent already belongs to the companies test's user.
 let baseUrl = "";
@@ -20,6 +21,7 @@ afterAll(async () => {
 });
 const EMAIL = `mapper.${Date.now()}@northwind.example`;
 const UK = e2e.DEMO.uk;
+const PARENT = e2e.DEMO.parent;
 
 let session: e2e.Session;
 let page: Page;
@@ -28,7 +30,11 @@ const shot = e2e.shot;
 const api = <T>(path: string) => e2e.api<T>(page, baseUrl, path);
 const onboardingStep = () => e2e.onboardingStep(page, baseUrl);
 const continueModal = (name: string | RegExp) => e2e.continueModal(page, name);
-const ukMap = () => api<{ mapped: number; toMap: number; complete: boolean; map: Record<string, string> }>(`/companies/${UK.realmId}/map`);
+type Invalid = { accountId: string; parentAccountId: string; reason: string };
+const ukMap = () => api<{ mapped: number; toMap: number; complete: boolean; map: Record<string, string>; invalid: Invalid[] }>(`/companies/${UK.realmId}/map`);
+type ChartRow = { Id: string; name: string; acctNum: string | null; active: boolean; everHadBalance: boolean };
+/** The UK account whose map was fixed by hand: its parent account is the one retired in QuickBooks later. */
+let handFixed = "";
 
 beforeAll(async () => {
   session = await e2e.openBrowser();
@@ -71,6 +77,7 @@ describe("COA mapping in a browser", () => {
     await choice.click();
     await page.getByRole("status").getByText(`now maps to ${label}`).waitFor();
     expect((await ukMap()).map[id]).toBeTruthy();
+    handFixed = id;
   });
 
   it("maps several accounts of one classification with 'Map selected to…'", async () => {
@@ -100,6 +107,64 @@ describe("COA mapping in a browser", () => {
     });
     await page.waitForTimeout(300);
     await shot(page, "20-coa-mapping");
+  });
+
+  it("a parent account made inactive in QuickBooks: after the parent's next sync its maps are invalid, named with why, and 'Unmap invalid maps' removes them", async () => {
+    const before = await ukMap();
+    expect(before.invalid).toEqual([]);
+    const retiredId = before.map[handFixed] ?? expect.unreachable("the hand-fixed account is mapped");
+    const onRetired = Object.keys(before.map).filter((sub) => before.map[sub] === retiredId);
+
+    // Someone retires that account in the parent's QuickBooks (a sparse update, as QuickBooks'
+    // own "make inactive" sends it), through the test's own connection to the company.
+    const books = await e2e.sandboxQbo(baseUrl, PARENT.realmId);
+    const [retired] = await books.query<{ Id: string; SyncToken: string; Name: string }>("Account", `Id = '${retiredId}'`);
+    if (!retired) throw new Error(`the parent's QuickBooks has no account ${retiredId}`);
+    const saved = await books.post<{ Account: { Active: boolean } }>("/account", { Id: retired.Id, SyncToken: retired.SyncToken, sparse: true, Name: retired.Name, Active: false });
+    expect(saved.Account.Active).toBe(false);
+
+    // GroupLedger only knows once the parent is synced again.
+    expect((await ukMap()).invalid).toEqual([]);
+    await e2e.api(page, baseUrl, `/companies/${PARENT.realmId}/sync`, { method: "POST" });
+    await e2e.waitForSyncs(page, baseUrl, 2);
+    const parentChart = await api<ChartRow[]>(`/companies/${PARENT.realmId}/accounts`);
+    expect(parentChart.find((a) => a.Id === retiredId)).toMatchObject({ name: retired.Name, active: false });
+    const invalid = (await ukMap()).invalid;
+    expect(invalid.map((i) => i.accountId).sort()).toEqual([...onRetired].sort());
+    for (const i of invalid) {
+      expect(i.parentAccountId).toBe(retiredId);
+      expect(i.reason).toMatch(/^The parent's \w+ account /);
+      expect(i.reason).toContain(`"${retired.Name}" is inactive in QuickBooks; choose an active account.`);
+    }
+
+    // The screen after a reload: the banner names each account and why, the grid marks the row.
+    await page.goto(`${baseUrl}/setup/coa`);
+    const banner = page.getByTestId("invalid-maps");
+    await banner.waitFor();
+    const n = onRetired.length;
+    await banner.getByText(`${n} ${n === 1 ? "map" : "maps"} of ${UK.name} cannot be used`).waitFor();
+    const ukChart = await api<ChartRow[]>(`/companies/${UK.realmId}/accounts`);
+    const fixed = ukChart.find((a) => a.Id === handFixed) ?? expect.unreachable("the hand-fixed account is in the UK chart");
+    const fixedReason = invalid.find((i) => i.accountId === handFixed)?.reason ?? "";
+    const line = banner.locator("p").filter({ hasText: fixedReason });
+    await line.waitFor();
+    expect(await line.locator("b").textContent()).toBe(fixed.acctNum ? `${fixed.acctNum} · ${fixed.name}` : fixed.name);
+    await page.getByRole("grid").locator(`[data-row-id="${handFixed}"]`).getByRole("note").getByText(fixedReason).waitFor();
+    await shot(page, "21-coa-invalid-maps");
+
+    await banner.getByRole("button", { name: "Unmap invalid maps" }).click();
+    await page.getByRole("status").getByText(`${n} invalid ${n === 1 ? "map was" : "maps were"} removed; map those accounts again.`).waitFor();
+    await banner.waitFor({ state: "hidden" });
+    const after = await ukMap();
+    expect(after.invalid).toEqual([]);
+    for (const sub of onRetired) expect(after.map[sub], `${sub} is no longer mapped`).toBeUndefined();
+    // Maps onto other parent accounts stay.
+    expect(Object.keys(after.map).sort()).toEqual(Object.keys(before.map).filter((sub) => !onRetired.includes(sub)).sort());
+    const withBalance = new Set(ukChart.filter((a) => a.everHadBalance).map((a) => a.Id));
+    expect(after.mapped).toBe(before.mapped - onRetired.filter((sub) => withBalance.has(sub)).length);
+    expect(after.mapped).toBeLessThan(before.mapped);
+    await page.getByTestId("mapping-progress").getByText(`${after.mapped} of ${after.toMap} mapped`).waitFor();
+    expect(await onboardingStep()).toBe(2.1);
   });
 
   it("accepting the remaining suggestions completes the subsidiary: the exact 2.2 modal, then 2.3", async () => {
