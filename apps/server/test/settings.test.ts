@@ -77,6 +77,8 @@ describe.each(drivers)("account settings on %s", (driver) => {
       expect(fieldsOf(res)).toContainEqual({ path, message });
     }
 
+    // Reports already go to the future address: after the change it is simply the sign-in email.
+    await patch(t.app, "/api/excel/update", { email: "new-address@example.com" }, token);
     const started = await post(t.app, "/api/settings/email", { newEmail: "New-Address@example.com", currentPassword: GOOD_PASSWORD }, token);
     expect(started.statusCode, started.body).toBe(202);
     expect(started.json()).toEqual({ pendingEmail: "new-address@example.com", message: settingsMessages.emailChangeSent("new-address@example.com") });
@@ -97,6 +99,7 @@ describe.each(drivers)("account settings on %s", (driver) => {
     expect(done.json().email).toBe("new-address@example.com");
     // The session that changed it continues with its new token; every other one ends.
     expect((await get(t.app, "/api/session", done.json().token)).json().email).toBe("new-address@example.com");
+    expect(await profileOf(t.app, done.json().token)).toMatchObject({ reportEmail: "new-address@example.com", reportEmailIsSignInEmail: true });
     expect((await get(t.app, "/api/session", token)).statusCode).toBe(401);
     expect((await get(t.app, "/api/session", otherSession)).statusCode).toBe(401);
     expect((await post(t.app, "/api/session/token", { email: "new-address@example.com", password: GOOD_PASSWORD })).statusCode).toBe(200);

@@ -119,6 +119,8 @@ export class SettingsService {
         .update(users)
         .set({
           email: row.targetEmail,
+          // A report address equal to the new sign-in email is no separate address any more.
+          reportEmail: sql`nullif(${users.reportEmail}, ${row.targetEmail})`,
           // Like a password change, a new sign-in email ends every session issued before it.
           tokenVersion: sql`${users.tokenVersion} + 1`,
           updatedAt: new Date(),
