@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   consolidate,
   ConsolidationInputError,
@@ -10,7 +10,6 @@ import {
 } from "@groupledger/domain";
 import type { ConsolidatedReport, ReportQuery } from "@groupledger/contract";
 import { rowsOf, type Db } from "../../db/client.ts";
-import { obalPeriods } from "../../db/schema.ts";
 import { errors } from "../../http/errors.ts";
 import { listCompanies } from "../companies/routes.ts";
 import { shiftMonth } from "../consolidation/books.ts";
@@ -64,13 +63,11 @@ async function dataStamp(db: Db, accountId: string): Promise<string> {
         (select count(*) || ':' || coalesce(max(updated_at)::text, '') from translation_settings where realm_id in (select realm_id from realms)) as settings,
         (select count(*) || ':' || coalesce(max(updated_at)::text, '') from historical_equity where realm_id in (select realm_id from realms)) as historical,
         (select count(*) || ':' || coalesce(max(synced_at)::text, '') from qbo_accounts where realm_id in (select realm_id from realms)) as charts,
-        (select count(*) || ':' || coalesce(max(updated_at)::text, '') from elimination_pairs where account_id = ${accountId}) as pairs
+        (select count(*) || ':' || coalesce(max(updated_at)::text, '') from elimination_pairs where account_id = ${accountId}) as pairs,
+        (select natural_year || '-' || natural_month from obal_periods where account_id = ${accountId}) as opening
     `),
   );
-  const [locked] = await db.select().from(obalPeriods).where(eq(obalPeriods.accountId, accountId)).limit(1);
-  return createHash("sha256")
-    .update(JSON.stringify([row, locked ? `${locked.naturalYear}-${locked.naturalMonth}` : null]))
-    .digest("hex");
+  return createHash("sha256").update(JSON.stringify(row)).digest("hex");
 }
 
 const cache = new Map<string, { body: string; report: ConsolidatedReport }>();
