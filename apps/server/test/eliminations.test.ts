@@ -101,6 +101,13 @@ describe.each(drivers)("intercompany eliminations on %s", (driver) => {
     const client = t.app.services.provider.client(DEMO.parent);
     const q1 = await client.query("SELECT * FROM JournalEntry WHERE DocNumber = 'EL2026Q1'", journalEntrySchema);
     expect(q1).toHaveLength(1);
+    const dup = (await get(t.app, `/api/getJournalEntries/${DEMO.parent}?month=3&year=2026&flag=eliminations&period=quarter`, token)).json();
+    expect(dup).toMatchObject({ entriesFound: true, entries: [{ id: q1[0]!.id, docNumber: "EL2026Q1" }] });
+    expect((await get(t.app, `/api/getJournalEntries/${DEMO.parent}?month=4&year=2026&flag=eliminations`, token)).json().entriesFound).toBe(false);
+    const notParent = await get(t.app, `/api/getJournalEntries/${DEMO.uk}?month=3&year=2026&flag=eliminations&period=quarter`, token);
+    expect(notParent.statusCode).toBe(400);
+    expect(notParent.json().error.message).toBe("Ask for elimination entries with the parent company's realmId.");
+    expect(posts.find((p) => p.json().outcome === "posted")!.json().posting.companyName).toBe("Intercompany eliminations");
     const interco = (await client.classes()).find((k) => k.name === "Interco")!;
     expect(q1[0]!.lines.every((l) => l.classId === interco.id)).toBe(true);
     const overlap = await post(t.app, "/api/eliminations/post", { period: { kind: "month", year: 2026, month: 2 } }, token);

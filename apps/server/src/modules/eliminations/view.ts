@@ -20,9 +20,10 @@ import { buildConsolidationInput, type IntercompanyPair } from "../consolidation
 import type { Problem } from "../consolidation/problems.ts";
 import { lastDayOf } from "../sync/months.ts";
 import { openingOf, resolvePeriod } from "../runs/entry.ts";
+import { INTERCO_REALM } from "../runs/once.ts";
 
-/** Eliminations post under their own "realm" in the postings table and their own class in QBO. */
-export const INTERCO_REALM = "interco";
+/** Eliminations post under their own class in QBO (and "realm" in the postings table, once.ts). */
+export { INTERCO_REALM };
 export const INTERCO_CLASS = "Interco";
 export const eliminationDocNumber = (code: string) => `EL${code}`;
 

@@ -25,6 +25,7 @@ import { audit } from "../../services/audit.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { listCompanies } from "../companies/routes.ts";
 import { classFor } from "../qbo/classes.ts";
+import { eliminationDocNumber } from "../eliminations/view.ts";
 import { consolidationDocNumber, resolvePeriod } from "../runs/entry.ts";
 import { translateSubsidiary } from "../consolidation/translate.ts";
 import { lastDayOf } from "../sync/months.ts";
@@ -269,19 +270,32 @@ export const obalPostingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         tags,
         security,
         summary: "Entries already in the parent's QuickBooks for this subsidiary and month (duplicate check)",
-        description: "month/year: the period's month-end; flag obal|consolidation; period month|quarter|year; division: the subsidiary's class name (defaults to its company name).",
+        description:
+          "month/year: the period's month-end; flag obal|consolidation|eliminations (eliminations: ask with the parent's realmId); period month|quarter|year; division: the subsidiary's class name (defaults to its company name).",
         params: realmParamsSchema,
         querystring: journalEntriesQuerySchema,
         response: { 200: journalEntriesResponseSchema, ...err },
       },
     },
     async (req) => {
-      const { company, parent } = await subsidiary(db, authOf(req).user.accountId, req.params.realmId);
+      const { accountId } = authOf(req).user;
       const month = `${req.query.year}-${String(req.query.month).padStart(2, "0")}`;
-      const docNumber =
-        req.query.flag === "consolidation"
-          ? consolidationDocNumber(resolvePeriod(parent, { kind: req.query.period, year: req.query.year, month: req.query.month }), company.realmId)
-          : openingDocNumber(month, company.realmId);
+      const period = (parent: Parameters<typeof resolvePeriod>[0]) => resolvePeriod(parent, { kind: req.query.period, year: req.query.year, month: req.query.month });
+      let parent: Parameters<typeof resolvePeriod>[0];
+      let docNumber: string;
+      if (req.query.flag === "eliminations") {
+        // Eliminations belong to the group, not a subsidiary: asked for with the parent's realm.
+        const all = await listCompanies(db, accountId);
+        const company = all.find((c) => c.realmId === req.params.realmId);
+        if (!company) throw errors.notFound("No such company in your account.");
+        if (!company.isParent) throw errors.badRequest("not_parent", "Ask for elimination entries with the parent company's realmId.");
+        parent = company;
+        docNumber = eliminationDocNumber(period(parent).code);
+      } else {
+        const found = await subsidiary(db, accountId, req.params.realmId);
+        parent = found.parent;
+        docNumber = req.query.flag === "consolidation" ? consolidationDocNumber(period(parent), found.company.realmId) : openingDocNumber(month, found.company.realmId);
+      }
       try {
         const found = await provider
           .client(parent.realmId)

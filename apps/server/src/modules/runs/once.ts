@@ -22,6 +22,9 @@ import { consolidationRequestId } from "./entry.ts";
  */
 
 export type PostingRow = typeof consolidationPostings.$inferSelect;
+
+/** Eliminations post under this "realm" in the postings table (they belong to no one company). */
+export const INTERCO_REALM = "interco";
 type Period = { kind: PostingRow["periodKind"]; from: string; to: string; label: string };
 type Line = { account: string; name: string; debit: number; credit: number };
 
