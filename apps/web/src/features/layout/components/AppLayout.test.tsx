@@ -30,6 +30,19 @@ describe("authenticated layout", () => {
     expect(await screen.findByTestId("empty-state")).toHaveTextContent("No companies connected yet");
   });
 
+  it("shows the trial's days left in the header, and a lapsed trial as read-only; both open the subscription settings", async () => {
+    const billing = { status: "TRIAL", trialDays: 30, trialEndsAt: "2099-01-31T00:00:00.000Z", inTrial: true, readOnly: false, plan: null, card: null, currentPeriodEnd: null, plans: [], provider: null, payments: [], canManage: true };
+    signIn({ "GET /billing": { ...billing, trialDaysLeft: 5 } });
+    const { unmount } = renderRoutes(routes, "/setup/companies");
+    const badge = await screen.findByTestId("trial-badge");
+    expect(badge).toHaveTextContent("Trial: 5 days left");
+    expect(badge).toHaveAttribute("href", "/settings?tab=subscription");
+    unmount();
+    signIn({ "GET /billing": { ...billing, inTrial: false, readOnly: true, trialDaysLeft: 0 } });
+    renderRoutes(routes, "/setup/companies");
+    expect(await screen.findByTestId("trial-badge")).toHaveTextContent("Trial ended: read-only");
+  });
+
   it("has a user menu with the email, the links and the release version", async () => {
     signIn();
     renderRoutes(routes, "/setup/companies");

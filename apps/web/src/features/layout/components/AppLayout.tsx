@@ -22,6 +22,7 @@ import { useContinueOnboarding } from "../../onboarding/useContinueOnboarding.ts
 import { useSessionUser } from "../../session/api.ts";
 import { useShellData } from "../useShellData.ts";
 import { Logo } from "./Logo.tsx";
+import { TrialBadge } from "../../billing/components/TrialBadge.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 
 /** Runs the idle timer only once the timeout is known, so a shortened test timeout is never missed. */
@@ -88,7 +89,10 @@ export function AppLayout() {
             <Burger opened={navOpened} onClick={toggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
             <Logo />
           </Group>
-          <UserMenu email={user.data?.email} />
+          <Group gap="md" wrap="nowrap">
+            <TrialBadge />
+            <UserMenu email={user.data?.email} />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" onClick={closeNav}>
