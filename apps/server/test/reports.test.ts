@@ -149,6 +149,25 @@ describe.each(drivers)("consolidated reports on %s", (driver) => {
     await bad("from=2026-01&to=2026-03", 400, /account is required/);
   });
 
+  it("emails the workbook to the report delivery address (or the user's own email)", async () => {
+    const send = (body: unknown) => post(t.app, "/api/consolidation/report/email", body, token);
+    const first = await send({ from: "2026-01", to: "2026-03" });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ sentTo: "reports@northwind.example", filename: "consolidation-2026-01to2026-03.xlsx" });
+    const patch = await t.app.inject({ method: "PATCH", url: "/api/excel/update", payload: { email: "close-team@northwind.example" }, headers: { authorization: `Bearer ${token}` } });
+    expect(patch.statusCode, patch.body).toBe(200);
+    expect((await send({ from: "2026-03", to: "2026-03", compare: "prior_year" })).json().sentTo).toBe("close-team@northwind.example");
+    const box = (await get(t.app, "/api/dev/mailbox?to=close-team@northwind.example", undefined)).json();
+    expect(box.messages[0].subject).toBe("Consolidated report 2026-03 (Northwind Holdings Inc.)");
+    expect(box.messages[0].attachments).toEqual([
+      { filename: "consolidation-2026-03.xlsx", contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", size: expect.any(Number) },
+    ]);
+    expect(box.messages[0].attachments[0].size).toBeGreaterThan(5000);
+    const blocked = await send({ from: "2027-01", to: "2027-01" });
+    expect(blocked.statusCode).toBe(409);
+    expect((await send({ from: "2026-01" })).statusCode).toBe(400);
+  });
+
   it("refuses bad periods with a clear message, and another account's user gets no report of this group", async () => {
     const bad = async (query: string, message: string | RegExp) => {
       const res = await get(t.app, `/api/consolidation/report?${query}`, token);

@@ -12,7 +12,15 @@ export const mailboxQuerySchema = z.object({
 });
 export const mailboxSchema = z.object({
   messages: z.array(
-    z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), status: z.string(), createdAt: z.string() }),
+    z.object({
+      id: z.string(),
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int() })),
+      status: z.string(),
+      createdAt: z.string(),
+    }),
   ),
 });
 

@@ -109,6 +109,8 @@ export const outboxMail = pgTable(
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
+    /** What was attached (name, type, size): the bytes go to the transport only. */
+    attachments: jsonb("attachments").$type<{ filename: string; contentType: string; size: number }[]>().notNull().default(sql`'[]'::jsonb`),
     status: text("status").$type<MailStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),

@@ -8,6 +8,7 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface Transport {
@@ -20,7 +21,7 @@ export function smtpTransport(url: string): Transport {
   return {
     kind: "smtp",
     send: async (from, mail) => {
-      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments ?? [] });
     },
   };
 }
@@ -30,7 +31,8 @@ export function logTransport(log: FastifyBaseLogger): Transport {
   return {
     kind: "log",
     send: async (_from, mail) => {
-      log.info({ mailTo: mail.to, subject: mail.subject }, `mail (no SMTP_URL set):\n${mail.text}`);
+      const attached = (mail.attachments ?? []).map((a) => `${a.filename} (${a.content.length} bytes)`);
+      log.info({ mailTo: mail.to, subject: mail.subject, attachments: attached }, `mail (no SMTP_URL set):\n${mail.text}`);
     },
   };
 }
@@ -50,7 +52,12 @@ export class Mailer {
   async enqueue(mail: Mail, tx: Db = this.db): Promise<string> {
     const [row] = await tx
       .insert(outboxMail)
-      .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text })
+      .values({
+        toAddress: mail.to,
+        subject: mail.subject,
+        textBody: mail.text,
+        attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.length })),
+      })
       .returning({ id: outboxMail.id });
     if (!row) throw new Error("outbox insert returned no row");
     return row.id;

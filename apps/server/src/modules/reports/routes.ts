@@ -3,6 +3,8 @@ import { z } from "zod";
 import { errorBodySchema, reportQuerySchema, reportSchema, transactionDetailQuerySchema, transactionDetailSchema, verifyQuerySchema, verifyResultSchema, type ConsolidatedReport } from "@groupledger/contract";
 import { worksheetCsv } from "@groupledger/domain";
 import type { AppContext } from "../../context.ts";
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema.ts";
 import { authOf } from "../../http/auth.ts";
 import { AppError } from "../../http/errors.ts";
 import { listCompanies } from "../companies/routes.ts";
@@ -15,7 +17,7 @@ const security = [{ bearer: [] }];
 const tags = ["reports"];
 const err = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
-export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth, provider }) => {
+export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth, provider, mailer }) => {
   const { db } = database;
   app.addHook("onRequest", requireAuth);
 
@@ -97,6 +99,39 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
         .type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
         .header("content-disposition", `attachment; filename="${fileName(report.period.label, "xlsx")}"`)
         .send(buffer);
+    },
+  );
+
+  app.post(
+    "/consolidation/report/email",
+    {
+      // Sends the user's own report to their own delivery address: any member, and a lapsed trial too.
+      config: { permission: "member", whenLapsed: "allowed" },
+      schema: {
+        tags,
+        security,
+        summary: "Email the consolidated report's Excel workbook to the report delivery address (PATCH /api/excel/update), or the user's email",
+        body: reportQuerySchema,
+        response: { 200: z.object({ sentTo: z.string(), filename: z.string() }), ...err },
+      },
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      const report = await computed(user.accountId, req.body);
+      const parent = (await listCompanies(db, user.accountId)).find((c) => c.isParent);
+      const content = await reportWorkbook(report, parent?.companyName ?? "Group");
+      const filename = fileName(report.period.label, "xlsx");
+      const [row] = await db.select({ email: users.email, reportEmail: users.reportEmail }).from(users).where(eq(users.id, user.id)).limit(1);
+      const to = row?.reportEmail ?? row?.email ?? user.email;
+      const mail = {
+        to,
+        subject: `Consolidated report ${report.period.label}${parent ? ` (${parent.companyName})` : ""}`,
+        text: `The consolidated report for ${report.period.label} in ${report.parentCurrency} is attached (${filename}): worksheet, balance sheet, income statement, trial balance and entities, one sheet each.\n\nSent from GroupLedger at the request of ${user.email}.`,
+        attachments: [{ filename, contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", content }],
+      };
+      const id = await mailer.enqueue(mail);
+      await mailer.deliver(id, mail);
+      return { sentTo: to, filename };
     },
   );
 

@@ -40,6 +40,7 @@ export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
             to: m.toAddress,
             subject: m.subject,
             text: m.textBody,
+            attachments: m.attachments,
             status: m.status,
             createdAt: m.createdAt.toISOString(),
           })),

@@ -1,5 +1,6 @@
 import { errorBodySchema, reportSchema, type ConsolidatedReport } from "@groupledger/contract";
 import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
+import { z } from "zod";
 import { api, ApiError, BAD_RESPONSE_CODE, handleFailure, NETWORK_ERROR_CODE } from "../../lib/http.ts";
 import { readToken } from "../session/tokenStore.ts";
 import { fileNameFrom } from "./model.ts";
@@ -45,8 +46,13 @@ export function useMonthlyReports(months: readonly string[], enabled: boolean) {
   });
 }
 
-export type ReportFormat = "xlsx" | "csv";
-const ACCEPT: Record<ReportFormat, string> = {
+/** Files to download, or the workbook mailed to the report delivery address ("email"). */
+export type ReportFormat = "xlsx" | "csv" | "email";
+
+const emailedSchema = z.object({ sentTo: z.string(), filename: z.string() });
+/** The server builds the workbook and mails it (to the report delivery address set in Account Settings, else the user's email). */
+export const emailReport = (q: ReportQuery) => api("/consolidation/report/email", { method: "POST", body: q, schema: emailedSchema });
+const ACCEPT: Record<Exclude<ReportFormat, "email">, string> = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
   csv: "text/csv",
 };
@@ -56,7 +62,7 @@ const ACCEPT: Record<ReportFormat, string> = {
  * fetched and handed to the browser under the name the server gave it. A 409 (something blocks the
  * consolidation) comes back as an ApiError whose message names what.
  */
-export async function downloadReport(q: ReportQuery, format: ReportFormat): Promise<string> {
+export async function downloadReport(q: ReportQuery, format: Exclude<ReportFormat, "email">): Promise<string> {
   const headers: Record<string, string> = { accept: ACCEPT[format] };
   const token = readToken();
   if (token) headers["authorization"] = `Bearer ${token}`;

@@ -42,7 +42,7 @@ interface Raw {
  * A signed-in user of the parent and its UK subsidiary. `answer` gives the report for a query (the
  * Q1 2026 fixture by default); the files answer from `files`. Every call is recorded with its URL.
  */
-function signIn(opts: { answer?: (q: URLSearchParams) => ConsolidatedReport; companies?: typeof PARENT_CO[]; files?: (url: string) => Response } = {}) {
+function signIn(opts: { answer?: (q: URLSearchParams) => ConsolidatedReport; companies?: typeof PARENT_CO[]; files?: (url: string) => Response; routes?: Record<string, unknown> } = {}) {
   saveToken(fakeToken(inOneHour()));
   const companies = opts.companies ?? [PARENT_CO, UK_CO];
   const answer = opts.answer ?? ((q: URLSearchParams) => (q.get("from") === q.get("to") ? monthFixture(q.get("from")!) : reportFixture()));
@@ -52,6 +52,7 @@ function signIn(opts: { answer?: (q: URLSearchParams) => ConsolidatedReport; com
     "GET /companies/status": Object.fromEntries(companies.map((c) => [c.realmId, syncedStatus({ lastSyncedAt: "2026-11-20T09:00:00.000Z" })])),
     [`GET /companies/${P}/accounts`]: CHART,
     "GET /consolidation/report": (init: { url: string }) => ({ status: 200, body: answer(new URL(init.url, "http://x").searchParams) }),
+    ...opts.routes,
   });
   const inner = globalThis.fetch;
   const raw: Raw[] = [];
@@ -348,6 +349,14 @@ describe("Consolidated reports: files", { timeout: SLOW_UI }, () => {
     const call = raw.find((c) => c.url.includes("report.xlsx"))!;
     expect(call.url).toBe("/api/consolidation/report.xlsx?from=2026-01&to=2026-03&compare=prior_year");
     expect(call.headers["authorization"]).toMatch(/^Bearer /);
+  });
+
+  it("emails the workbook to the report delivery address", async () => {
+    signIn({ routes: { "POST /consolidation/report/email": { sentTo: "close-team@northwind.example", filename: "consolidation-2026-01to2026-03.xlsx" } } });
+    renderRoutes(routes, q1);
+    await balanceSheet();
+    await userEvent.click(screen.getByRole("button", { name: "Email Excel" }));
+    expect(await screen.findByTestId("download-result")).toHaveTextContent("Sent consolidation-2026-01to2026-03.xlsx to close-team@northwind.example.");
   });
 
   it("a refused file says why in the server's words", async () => {

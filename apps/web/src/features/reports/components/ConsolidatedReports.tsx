@@ -4,7 +4,7 @@ import { useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { messageOf } from "../../../lib/forms.ts";
 import { useCompanies, useCompanyAccounts, useCompanyStatus, type StatusMap } from "../../companies/api.ts";
-import { downloadReport, useReport, type ReportFormat } from "../api.ts";
+import { downloadReport, emailReport, useReport, type ReportFormat } from "../api.ts";
 import { defaultMonth, firstBookMonth, monthOfDate, periodContaining, rangeProblem, readState, shiftMonth, writeState, type ReportState } from "../period.ts";
 import { ReportBody } from "./ReportBody.tsx";
 import { DownloadButtons, ReportControls } from "./ReportControls.tsx";
@@ -75,8 +75,13 @@ function ReportSection({ parent, companies, status }: { parent: Company; compani
     setDownloading(format);
     setDownload(null);
     try {
-      const name = await downloadReport(query, format);
-      setDownload({ ok: true, text: `Saved ${name}.` });
+      if (format === "email") {
+        const sent = await emailReport(query);
+        setDownload({ ok: true, text: `Sent ${sent.filename} to ${sent.sentTo}.` });
+      } else {
+        const name = await downloadReport(query, format);
+        setDownload({ ok: true, text: `Saved ${name}.` });
+      }
     } catch (e) {
       setDownload({ ok: false, text: messageOf(e) });
     } finally {

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, Tooltip } from "@mantine/core";
 import { MonthPickerInput } from "@mantine/dates";
 import "@mantine/dates/styles.css";
-import { IconFileSpreadsheet, IconFileTypeCsv } from "@tabler/icons-react";
+import { IconFileSpreadsheet, IconFileTypeCsv, IconMail } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import {
   COMPARISONS,
@@ -150,6 +150,7 @@ export function DownloadButtons({ blocked, downloading, onDownload }: DownloadPr
     <Group gap="xs">
       {button("xlsx", "Download Excel", <IconFileSpreadsheet size={16} aria-hidden />)}
       {button("csv", "Download CSV", <IconFileTypeCsv size={16} aria-hidden />)}
+      {button("email", "Email Excel", <IconMail size={16} aria-hidden />)}
     </Group>
   );
 }
