@@ -22,15 +22,11 @@ const ResetPasswordPage = lazyScreen(() =>
 const LogoutPage = lazyScreen(() => import("../features/session/components/LogoutPage.tsx").then((m) => m.LogoutPage));
 const AppLayout = lazyScreen(() => import("../features/layout/components/AppLayout.tsx").then((m) => m.AppLayout));
 const CompaniesPage = lazyScreen(() => import("../features/companies/components/CompaniesPage.tsx").then((m) => m.CompaniesPage));
-const PlannedScreen = lazyScreen(() => import("../features/screens/components/PlannedScreen.tsx").then((m) => m.PlannedScreen));
 const ConnectPage = lazyScreen(() => import("../features/companies/components/ConnectPage.tsx").then((m) => m.ConnectPage));
 const AuthCompletePage = lazyScreen(() =>
   import("../features/companies/components/AuthCompletePage.tsx").then((m) => m.AuthCompletePage),
 );
 const PopupPage = lazyScreen(() => import("../features/screens/components/PopupPage.tsx").then((m) => m.PopupPage));
-
-/** Screens later issues fill in; until then each explains itself (see features/screens/screens.ts). */
-const planned = (path: string): RouteObject => ({ path, element: <PlannedScreen path={path} /> });
 
 /** SPEC §2, every route. Exported so tests can mount it in a memory router. */
 export const routes: RouteObject[] = [
@@ -73,8 +69,8 @@ export const routes: RouteObject[] = [
               { path: "/setup/obal", Component: lazyScreen(() => import("../features/obal/components/ObalPage.tsx").then((m) => m.ObalPage)) },
               { path: "/consolidation", element: <Navigate to="/consolidation/run" replace /> },
               { path: "/consolidation/fx_rates", Component: lazyScreen(() => import("../features/fxrates/components/FxRatesPage.tsx").then((m) => m.FxRatesPage)) },
-              planned("/multipleconsolidation/run"),
-              planned("/consolidation/run"),
+              { path: "/multipleconsolidation/run", Component: lazyScreen(() => import("../features/runs/components/MultiRunPage.tsx").then((m) => m.MultiRunPage)) },
+              { path: "/consolidation/run", Component: lazyScreen(() => import("../features/runs/components/SingleRunPage.tsx").then((m) => m.SingleRunPage)) },
               { path: "/consolidation/reports", Component: lazyScreen(() => import("../features/reports/components/ReportsPage.tsx").then((m) => m.ReportsPage)) },
               { path: "/consolidation/elimination", Component: lazyScreen(() => import("../features/eliminations/components/EliminationsPage.tsx").then((m) => m.EliminationsPage)) },
               { path: "/consolidation/transaction-detail", Component: lazyScreen(() => import("../features/transactionDetail/components/TransactionDetailPage.tsx").then((m) => m.TransactionDetailPage)) },

@@ -1,6 +1,4 @@
 import {
-  duplicateModalFlagSchema,
-  journalEntriesResponseSchema,
   obalStateSchema,
   obalTrialBalanceSchema,
   type ObalLockRequest,
@@ -8,10 +6,8 @@ import {
   type ObalTrialBalance,
 } from "@groupledger/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
 import { api } from "../../lib/http.ts";
-
-export type JournalEntries = z.infer<typeof journalEntriesResponseSchema>;
+import { duplicatesApi } from "../duplicates/api.ts";
 
 /** Everything under ["obal"], so a reset or a re-lock refreshes state and every trial balance at once. */
 export const obalKeys = {
@@ -21,7 +17,7 @@ export const obalKeys = {
     ["obal", "trialbalance", realmId, naturalYear, naturalMonth] as const,
 };
 
-/** The duplicate-entry preference of the opening-balance entry (SPEC §3: JE query parameter). */
+/** The duplicate check and its preference for the opening-balance entry (SPEC §3: flag and JE). */
 export const OBAL_JE = "obal";
 
 const enc = encodeURIComponent;
@@ -39,14 +35,7 @@ export const obalApi = {
     api<ObalState>(`/obal/${action}`, { method: "POST", body: { realmId }, schema: obalStateSchema }),
   post: (realmId: string) => api<ObalState>(`/balances/post/${enc(realmId)}`, { method: "POST", schema: obalStateSchema }),
   markDeleted: (realmId: string) => api<ObalState>("/postIsDeletedFlag", { method: "POST", body: { realmId }, schema: obalStateSchema }),
-  journalEntries: (realmId: string, year: number, month: number) =>
-    api<JournalEntries>(`/getJournalEntries/${enc(realmId)}?month=${month}&year=${year}&flag=${OBAL_JE}`, {
-      schema: journalEntriesResponseSchema,
-    }),
-  dontShowDuplicate: () =>
-    api(`/getDontShowDuplicateJEModalFlag?JE=${OBAL_JE}`, { schema: duplicateModalFlagSchema }).then((r) => r.isDontShowDuplicateJEModalChecked),
-  setDontShowDuplicate: (checked: boolean) =>
-    api("/setDontShowDuplicateJEModalFlag", { method: "POST", body: { JE: OBAL_JE, checked }, schema: duplicateModalFlagSchema }),
+  journalEntries: (realmId: string, year: number, month: number) => duplicatesApi.find(OBAL_JE, realmId, { year, month }),
 };
 
 export function useObal() {

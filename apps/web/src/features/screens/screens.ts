@@ -27,20 +27,6 @@ export const PLANNED_SCREENS: Record<string, PlannedScreenInfo> = {
       "Post it to the parent's QuickBooks file as a journal entry.",
     ],
   },
-  "/multipleconsolidation/run": {
-    title: "Multi Period / Company",
-    purpose: "Consolidate several months and companies in one run, with progress you can leave and come back to.",
-    will: ["Pick a range of months and the companies to include.", "Follow the run's progress and open each period's result."],
-  },
-  "/consolidation/run": {
-    title: "Single Period / Company",
-    purpose: "Run the consolidation for one month and review the worksheet, balance sheet and P&L.",
-    will: [
-      "Translate, map and eliminate in one run for the chosen month.",
-      "Review the consolidated statements and drill down to accounts.",
-      "Post the result to the parent's QuickBooks file or export it to Excel.",
-    ],
-  },
 };
 
 /** The navigation entry of a path (for its requirement flags), if it has one. */

@@ -126,14 +126,4 @@ describe("authenticated layout", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Stay" }));
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Idle Timeout" })).toBeNull());
   });
-
-  it("gives later screens an empty state that says what they need first", async () => {
-    signIn();
-    renderRoutes(routes, "/consolidation/run");
-    expect(await screen.findByRole("heading", { name: "Single Period / Company", level: 1 })).toBeInTheDocument();
-    const empty = screen.getByTestId("empty-state");
-    expect(empty).toHaveTextContent("Nothing to show yet");
-    expect(screen.getByRole("list", { name: "Before you start" })).toHaveTextContent("A parent company connected");
-    expect(screen.getByRole("link", { name: "Go to Connected Companies" })).toHaveAttribute("href", "/setup/companies");
-  });
 });

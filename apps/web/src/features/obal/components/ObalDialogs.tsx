@@ -1,8 +1,6 @@
-import { Alert, Anchor, Button, Checkbox, Group, List, Modal, Stack, Text, ThemeIcon } from "@mantine/core";
+import { Alert, Button, Group, Modal, Stack, Text, ThemeIcon } from "@mantine/core";
 import { FIRST_OBAL_POSTED_MODAL_TITLE } from "@groupledger/domain";
-import { IconAlertTriangle, IconCircleCheck, IconExternalLink } from "@tabler/icons-react";
-import { useState } from "react";
-import type { JournalEntries } from "../api.ts";
+import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 
 /** Reset clears the period and every mark; entries already posted are not touched in QuickBooks, and the user must know. */
 export function ResetDialog({
@@ -36,52 +34,6 @@ export function ResetDialog({
           </Button>
           <Button color="red" onClick={onReset} loading={busy}>
             Reset opening balances
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
-/** Before posting: the parent's QuickBooks already holds an opening entry for this subsidiary and month. */
-export function DuplicateDialog({
-  companyName,
-  entries,
-  busy,
-  onCancel,
-  onPost,
-}: {
-  companyName: string | null;
-  entries: JournalEntries["entries"];
-  busy: boolean;
-  onCancel: () => void;
-  onPost: (dontShowAgain: boolean) => void;
-}) {
-  const [dontShow, setDontShow] = useState(false);
-  return (
-    <Modal opened={companyName !== null} onClose={onCancel} centered size="lg" title={<Text fw={700}>This entry may already be in QuickBooks</Text>}>
-      <Stack gap="sm">
-        <Text size="sm">
-          The parent company already has {entries.length === 1 ? "a journal entry" : `${entries.length} journal entries`} for {companyName}&apos;s
-          opening balance at this month. Posting again adds another one, and the opening balance would be counted twice.
-        </Text>
-        <List size="sm" spacing={4}>
-          {entries.map((e) => (
-            <List.Item key={e.id}>
-              Entry {e.docNumber ?? e.id} dated {e.txnDate}{" "}
-              <Anchor href={e.url} target="_blank" rel="noopener noreferrer" size="sm">
-                Open in QuickBooks <IconExternalLink size={12} style={{ verticalAlign: "-1px" }} aria-label="(opens in a new tab)" />
-              </Anchor>
-            </List.Item>
-          ))}
-        </List>
-        <Checkbox label="Don't show this again" checked={dontShow} onChange={(e) => setDontShow(e.currentTarget.checked)} />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
-            Cancel
-          </Button>
-          <Button color="red" onClick={() => onPost(dontShow)} loading={busy}>
-            Post anyway
           </Button>
         </Group>
       </Stack>

@@ -10,11 +10,13 @@ import { ApiError } from "../../../lib/http.ts";
 import { useAccount, usePatchAccount } from "../../account/api.ts";
 import { useCompanies, useCompanyStatus } from "../../companies/api.ts";
 import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
-import { obalApi, obalKeys, useObal, useObalMutation, type JournalEntries, type ObalTransition } from "../api.ts";
+import { DuplicateEntryDialog } from "../../duplicates/components/DuplicateEntryDialog.tsx";
+import { entriesToWarnAbout, rememberDontShow, type FoundEntry } from "../../duplicates/api.ts";
+import { OBAL_JE, obalApi, obalKeys, useObal, useObalMutation, type ObalTransition } from "../api.ts";
 import { allowedActions, obalStatus, problemsOf, subsidiariesOf, type ObalAction } from "../model.ts";
 import { useAccountNumbers } from "../useAccountNumbers.ts";
 import { useObalStep } from "../useObalStep.ts";
-import { DuplicateDialog, FirstPostedModal, ResetDialog } from "./ObalDialogs.tsx";
+import { FirstPostedModal, ResetDialog } from "./ObalDialogs.tsx";
 import { LockedPeriod, LockForm } from "./PeriodCard.tsx";
 import { SubsidiaryPanel, type PanelFeedback } from "./SubsidiaryPanel.tsx";
 
@@ -32,7 +34,7 @@ const FAILED_TITLES: Record<ObalAction, string> = {
 /** Posting goes through the duplicate check first (SPEC §3 Journal entry query). */
 interface PendingPost {
   company: Company;
-  entries: JournalEntries["entries"];
+  entries: FoundEntry[];
 }
 
 /** /setup/obal: lock the opening month, then review, confirm and post each subsidiary's translated trial balance (SPEC §2, §4). */
@@ -135,11 +137,8 @@ export function ObalPage() {
     if (!state || state.naturalYear === null || state.naturalMonth === null) return;
     setBusy({ realmId: company.realmId, action: "post" });
     try {
-      const [found, dontShow] = await Promise.all([
-        obalApi.journalEntries(company.realmId, state.naturalYear, state.naturalMonth),
-        obalApi.dontShowDuplicate(),
-      ]);
-      if (found.entriesFound && !dontShow) {
+      const entries = await entriesToWarnAbout(OBAL_JE, company.realmId, { year: state.naturalYear, month: state.naturalMonth });
+      if (entries.length > 0) {
         // Posted meanwhile from another tab or by a colleague: the entry found is that post, not a duplicate to warn of.
         const fresh = await obalApi.get();
         setBusy(null);
@@ -148,7 +147,7 @@ export function ObalPage() {
           setNotice(`${company.companyName}'s opening balance was already posted, from another tab or by a colleague; nothing was posted twice.`);
           return;
         }
-        setPendingPost({ company, entries: found.entries });
+        setPendingPost({ company, entries });
         return;
       }
     } catch (e) {
@@ -297,16 +296,16 @@ export function ObalPage() {
               })
             }
           />
-          <DuplicateDialog
+          <DuplicateEntryDialog
             key={pendingPost?.company.realmId ?? "none"}
-            companyName={pendingPost?.company.companyName ?? null}
+            opened={pendingPost !== null}
+            what={`${pendingPost?.company.companyName ?? ""}'s opening balance at this month`}
             entries={pendingPost?.entries ?? []}
             busy={busy?.action === "post"}
             onCancel={() => setPendingPost(null)}
             onPost={(dontShowAgain) => {
               if (!pendingPost) return;
-              // The preference is a convenience: failing to save it must not stop the post the user asked for.
-              if (dontShowAgain) void obalApi.setDontShowDuplicate(true).catch(() => undefined);
+              if (dontShowAgain) rememberDontShow(OBAL_JE);
               doPost(pendingPost.company);
             }}
           />

@@ -1,0 +1,106 @@
+import { Skeleton, Stack } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
+import { runKeys, runsApi, usePostings, useRun, useRunMutation, useRuns } from "../api.ts";
+import { defaultRunRange, isActive, monthOfDate, type RunForm as RunFormValue } from "../model.ts";
+import { RecentRuns } from "./RecentRuns.tsx";
+import { RunForm } from "./RunForm.tsx";
+import { RunProgress } from "./RunProgress.tsx";
+import { RunsGate, type RunsSetup } from "./RunsGate.tsx";
+
+/** /multipleconsolidation/run "Multi Period / Company" (SPEC §2): post a range of months for several subsidiaries as one background run. */
+export function MultiRunPage() {
+  return (
+    <Stack gap="lg" maw={1280}>
+      <ScreenHeader
+        title="Multi Period / Company"
+        description="Post a range of months for several subsidiaries in one run. It works in the background, month by month; follow it here, pause and resume it, and see every entry it posted."
+      />
+      <RunsGate>{(setup) => <MultiRun setup={setup} />}</RunsGate>
+    </Stack>
+  );
+}
+
+function MultiRun({ setup }: { setup: RunsSetup }) {
+  const { subsidiaries, openingMonth } = setup;
+  const client = useQueryClient();
+  const today = monthOfDate(new Date());
+  const runs = useRuns();
+  const postings = usePostings(null);
+  const [form, setForm] = useState<RunFormValue | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  // Reopening the screen follows the run still going (or paused), else shows how the latest one ended;
+  // the run shown stays shown once it ends.
+  const ongoing = runs.data?.find((r) => isActive(r.status) || r.status === "paused") ?? runs.data?.[0] ?? null;
+  useEffect(() => {
+    if (selected === null && ongoing) setSelected(ongoing.id);
+  }, [selected, ongoing]);
+  const shownId = selected ?? ongoing?.id ?? null;
+  const run = useRun(shownId);
+  const start = useRunMutation(runsApi.start);
+  const pause = useRunMutation(runsApi.pause);
+  const resume = useRunMutation(runsApi.resume);
+
+  // When the shown run stops moving, what it posted shows in the subsidiaries' posted periods.
+  const wasActive = useRef(false);
+  const status = run.data?.status;
+  useEffect(() => {
+    const active = status !== undefined && isActive(status);
+    if (wasActive.current && !active) void client.invalidateQueries({ queryKey: ["runs", "postings"] });
+    wasActive.current = active;
+  }, [status, client]);
+
+  if (runs.isPending || postings.isPending) return <Skeleton height={200} radius="md" />;
+
+  const allRealms = subsidiaries.map((c) => c.realmId);
+  const value = form ?? { realmIds: allRealms, ...defaultRunRange(allRealms, postings.data ?? [], openingMonth, today) };
+  const activeRun = runs.data?.find((r) => isActive(r.status));
+  const busyReason = activeRun ? "A run is in progress for this account; pause it or wait for it to finish before starting another." : null;
+
+  return (
+    <>
+      <RunForm
+        subsidiaries={subsidiaries}
+        openingMonth={openingMonth}
+        today={today}
+        value={value}
+        onChange={setForm}
+        busyReason={busyReason}
+        starting={start.isPending}
+        error={start.error?.message ?? null}
+        onStart={() =>
+          // In the screen's order, whatever order they were ticked in: the run posts them in this order each month.
+          start.mutate({ ...value, realmIds: allRealms.filter((r) => value.realmIds.includes(r)) }, {
+            onSuccess: (created) => {
+              setSelected(created.id);
+              setActionError(null);
+            },
+          })
+        }
+      />
+      {shownId ? (
+        <RunProgress
+          run={run.data}
+          loading={run.isPending}
+          error={run.error}
+          busy={pause.isPending ? "pause" : resume.isPending ? "resume" : null}
+          actionError={actionError}
+          onPause={() => pause.mutate(shownId, { onSuccess: () => setActionError(null), onError: (e) => setActionError(e.message) })}
+          onResume={() => resume.mutate(shownId, { onSuccess: () => setActionError(null), onError: (e) => setActionError(e.message) })}
+        />
+      ) : null}
+      <RecentRuns
+        runs={runs.data ?? []}
+        selected={shownId}
+        onOpen={(id) => {
+          setSelected(id);
+          setActionError(null);
+          void client.invalidateQueries({ queryKey: runKeys.run(id) });
+        }}
+      />
+    </>
+  );
+}

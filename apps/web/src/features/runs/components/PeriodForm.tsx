@@ -1,0 +1,71 @@
+import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, Title } from "@mantine/core";
+import type { Company } from "@groupledger/contract";
+import { IconEye } from "@tabler/icons-react";
+import { monthName } from "../../obal/model.ts";
+import { choiceLabel, longMonth, PERIOD_KINDS, type PeriodChoice, type PeriodKind } from "../model.ts";
+
+interface Props {
+  parent: Company;
+  subsidiaries: Company[];
+  openingMonth: string;
+  realmId: string;
+  kind: PeriodKind;
+  choices: PeriodChoice[];
+  chosen: PeriodChoice | null;
+  /** Posted periods are still loading, so the default period is not known yet. */
+  loadingDefault: boolean;
+  busy: boolean;
+  onRealm: (realmId: string) => void;
+  onKind: (kind: PeriodKind) => void;
+  onPeriod: (to: string) => void;
+  onPreview: () => void;
+}
+
+/** Which subsidiary and which period: months, or the parent's fiscal quarters and years, after the opening month. */
+export function PeriodForm({ parent, subsidiaries, openingMonth, realmId, kind, choices, chosen, loadingDefault, busy, onRealm, onKind, onPeriod, onPreview }: Props) {
+  const newestFirst = [...choices].reverse();
+  return (
+    <Paper withBorder radius="md" p="lg" bg="white" component="section" aria-label="Period to consolidate">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Period to consolidate
+        </Title>
+        <Text size="sm" c="dimmed" maw={820}>
+          The entry brings one subsidiary&apos;s period into {parent.companyName}&apos;s books: translated, mapped to the parent&apos;s accounts,
+          with the change in the cumulative translation adjustment. Periods start after the opening month ({longMonth(openingMonth)}); quarters and
+          years are the parent&apos;s fiscal ones (its fiscal year starts in {monthName(parent.fiscalYearStartMonth)}).
+        </Text>
+        <Group align="flex-end" gap="md">
+          <Select
+            label="Subsidiary"
+            data={subsidiaries.map((c) => ({ value: c.realmId, label: `${c.companyName} (${c.homeCurrency})` }))}
+            value={realmId}
+            onChange={(v) => v && onRealm(v)}
+            allowDeselect={false}
+            w={300}
+          />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="period-kind-label">
+              Period
+            </Text>
+            <SegmentedControl aria-labelledby="period-kind-label" data={[...PERIOD_KINDS]} value={kind} onChange={(v) => onKind(v as PeriodKind)} />
+          </Stack>
+          <Select
+            label={kind === "month" ? "Month" : kind === "quarter" ? "Fiscal quarter" : "Fiscal year"}
+            placeholder={loadingDefault ? "Loading…" : choices.length === 0 ? "None after the opening month yet" : "Choose a period"}
+            data={newestFirst.map((c) => ({ value: c.to, label: choiceLabel(c) }))}
+            value={chosen?.to ?? null}
+            onChange={(v) => v && onPeriod(v)}
+            allowDeselect={false}
+            disabled={choices.length === 0}
+            maxDropdownHeight={320}
+            w={320}
+          />
+          <Button leftSection={<IconEye size={16} aria-hidden />} onClick={onPreview} disabled={!chosen} loading={busy}>
+            Preview
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

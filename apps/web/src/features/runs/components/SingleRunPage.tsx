@@ -1,0 +1,281 @@
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Text } from "@mantine/core";
+import type { PostingSummary, RunRequest } from "@groupledger/contract";
+import { IconExternalLink, IconSend } from "@tabler/icons-react";
+import { useState } from "react";
+import { ApiError } from "../../../lib/http.ts";
+import { useCompanyStatus } from "../../companies/api.ts";
+import { useAccountNumbers } from "../../obal/useAccountNumbers.ts";
+import { entriesToWarnAbout, rememberDontShow, type FoundEntry } from "../../duplicates/api.ts";
+import { DuplicateEntryDialog } from "../../duplicates/components/DuplicateEntryDialog.tsx";
+import { problemsOf } from "../../obal/model.ts";
+import { ProblemList } from "../../obal/components/TrialBalanceView.tsx";
+import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
+import { runsApi, usePostings, usePostMutation, usePreview, type PostOutcome } from "../api.ts";
+import { defaultChoice, lastPostedMonth, monthOfDate, periodChoices, postBlockReason, requestPeriod, type PeriodKind } from "../model.ts";
+import { EntryPreview } from "./EntryPreview.tsx";
+import { PeriodForm } from "./PeriodForm.tsx";
+import { PostedPeriods } from "./PostedPeriods.tsx";
+import { RunsGate, type RunsSetup } from "./RunsGate.tsx";
+
+/** /consolidation/run "Single Period / Company" (SPEC §2): preview one subsidiary-period as its entry, post it, keep posted periods current. */
+export function SingleRunPage() {
+  return (
+    <Stack gap="lg" maw={1280}>
+      <ScreenHeader
+        title="Single Period / Company"
+        description="Preview one subsidiary's month, quarter or year as the journal entry that brings it into the parent's books, see how its CTA is made up, and post it to QuickBooks."
+      />
+      <RunsGate>{(setup) => <SingleRun setup={setup} />}</RunsGate>
+    </Stack>
+  );
+}
+
+interface Failure {
+  title: string;
+  message: string;
+  problems: { code: string; message: string }[];
+}
+
+const failureOf = (title: string, e: unknown): Failure => ({
+  title,
+  message: e instanceof Error ? e.message : String(e),
+  problems: e instanceof ApiError ? problemsOf(e.details) : [],
+});
+
+function SingleRun({ setup }: { setup: RunsSetup }) {
+  const { parent, subsidiaries, openingMonth } = setup;
+  const [realmId, setRealmId] = useState(subsidiaries[0]!.realmId);
+  const [kind, setKind] = useState<PeriodKind>("month");
+  const [pickedTo, setPickedTo] = useState<string | null>(null);
+  const [requested, setRequested] = useState<RunRequest | null>(null);
+  const [pendingDuplicate, setPendingDuplicate] = useState<{ request: RunRequest; entries: FoundEntry[] } | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [outcome, setOutcome] = useState<PostOutcome | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [confirmReplace, setConfirmReplace] = useState<PostingSummary | null>(null);
+  const [replaceError, setReplaceError] = useState<string | null>(null);
+  const [replaced, setReplaced] = useState<PostOutcome | null>(null);
+
+  const company = subsidiaries.find((c) => c.realmId === realmId) ?? subsidiaries[0]!;
+  const postings = usePostings(company.realmId);
+  const status = useCompanyStatus();
+  const numbers = useAccountNumbers([{ realmId: parent.realmId, lastSyncedAt: status.data?.[parent.realmId]?.sync.lastSyncedAt ?? null }]).get(parent.realmId)!;
+  const choices = periodChoices(kind, openingMonth, parent.fiscalYearStartMonth, monthOfDate(new Date()));
+  const chosen = choices.find((c) => c.to === pickedTo) ?? (postings.data ? defaultChoice(choices, lastPostedMonth(postings.data)) : null);
+  const preview = usePreview(requested);
+  const post = usePostMutation(runsApi.post);
+  const repost = usePostMutation(runsApi.repost);
+
+  // Any change of what is asked clears the answer to the previous question.
+  const resetResult = () => {
+    setRequested(null);
+    setOutcome(null);
+    setFailure(null);
+  };
+
+  const requestNow = (): RunRequest | null => (chosen ? { realmId: company.realmId, period: requestPeriod(chosen) } : null);
+  const onPreview = () => {
+    const request = requestNow();
+    if (!request) return;
+    setOutcome(null);
+    setFailure(null);
+    // The period stays chosen: a post moves the default on, and the form must keep showing what is previewed.
+    if (chosen) setPickedTo(chosen.to);
+    const same = requested && JSON.stringify(requested) === JSON.stringify(request);
+    if (same) void preview.refetch();
+    else setRequested(request);
+  };
+
+  const doPost = (request: RunRequest) =>
+    post.mutate(request, {
+      onSuccess: (result) => {
+        setPendingDuplicate(null);
+        setOutcome(result);
+      },
+      // A 3200 also raises the error bar's re-authorization message (lib/http.ts); nothing was posted either way.
+      onError: (e) => {
+        setPendingDuplicate(null);
+        setFailure(failureOf("It was not posted", e));
+      },
+    });
+
+  const startPost = async () => {
+    if (!requested) return;
+    setFailure(null);
+    setOutcome(null);
+    setChecking(true);
+    let entries: FoundEntry[];
+    try {
+      entries = await entriesToWarnAbout("consolidation", requested.realmId, { ...requested.period, period: requested.period.kind });
+    } catch (e) {
+      // Without the check a duplicate could go unnoticed: do not post blind.
+      setFailure(failureOf("QuickBooks could not be checked for an existing entry, so nothing was posted", e));
+      return;
+    } finally {
+      setChecking(false);
+    }
+    if (entries.length > 0) setPendingDuplicate({ request: requested, entries });
+    else doPost(requested);
+  };
+
+  // What the last post or replacement said: beside the Post button when a preview shows, else on its own.
+  const notices = (
+    <>
+      {outcome ? <OutcomeNotice outcome={outcome} onClose={() => setOutcome(null)} /> : null}
+      {failure ? (
+        <Stack gap="xs">
+          <Alert color="red" role="alert" title={failure.title} withCloseButton closeButtonLabel="Dismiss message" onClose={() => setFailure(null)}>
+            {failure.message}
+          </Alert>
+          <ProblemList problems={failure.problems} title="Posting is blocked until these are fixed" />
+        </Stack>
+      ) : null}
+    </>
+  );
+  const data = preview.data;
+  const blocked = data ? postBlockReason(data) : null;
+  const showPreview = requested !== null && data !== undefined && data.realmId === requested.realmId;
+
+  return (
+    <>
+      <PeriodForm
+        parent={parent}
+        subsidiaries={subsidiaries}
+        openingMonth={openingMonth}
+        realmId={company.realmId}
+        kind={kind}
+        choices={choices}
+        chosen={chosen}
+        loadingDefault={postings.isPending}
+        busy={preview.isFetching}
+        onRealm={(r) => {
+          setRealmId(r);
+          setPickedTo(null);
+          resetResult();
+        }}
+        onKind={(k) => {
+          setKind(k);
+          setPickedTo(null);
+          resetResult();
+        }}
+        onPeriod={(to) => {
+          setPickedTo(to);
+          resetResult();
+        }}
+        onPreview={onPreview}
+      />
+
+      {preview.error ? (
+        <Alert color="red" role="alert" title="The preview could not be made">
+          {preview.error.message}
+        </Alert>
+      ) : requested && preview.isPending ? (
+        <Skeleton height={240} radius="md" />
+      ) : showPreview ? (
+        <EntryPreview
+          preview={data}
+          numbers={numbers}
+          actions={
+            <Stack gap="xs">
+              <Group gap="md" align="center">
+                <Button
+                  leftSection={<IconSend size={16} aria-hidden />}
+                  disabled={blocked !== null || preview.isFetching}
+                  loading={checking || post.isPending}
+                  onClick={() => void startPost()}
+                >
+                  Post to QuickBooks
+                </Button>
+                {blocked ? (
+                  <Text size="sm" c="dimmed" data-testid="post-blocked">
+                    {blocked}
+                  </Text>
+                ) : null}
+              </Group>
+              {notices}
+            </Stack>
+          }
+        />
+      ) : !requested ? (
+        <Text size="sm" c="dimmed">
+          Choose a subsidiary and a period, then Preview to see the entry before anything is posted.
+        </Text>
+      ) : null}
+
+      {showPreview ? null : notices}
+
+      <PostedPeriods
+        companyName={company.companyName}
+        currency={parent.homeCurrency}
+        numbers={numbers}
+        postings={postings.data}
+        loading={postings.isPending}
+        error={postings.error}
+        confirming={confirmReplace}
+        replacing={repost.isPending ? (repost.variables ?? null) : null}
+        replaceError={replaceError}
+        notice={replaced ? <OutcomeNotice outcome={replaced} replaced onClose={() => setReplaced(null)} /> : null}
+        onAskReplace={(p) => {
+          setReplaceError(null);
+          setReplaced(null);
+          setConfirmReplace(p);
+        }}
+        onCancelReplace={() => setConfirmReplace(null)}
+        onReplace={(p) =>
+          repost.mutate(p.id, {
+            onSuccess: (result) => {
+              setConfirmReplace(null);
+              setReplaced(result);
+            },
+            onError: (e) => setReplaceError(e.message),
+          })
+        }
+      />
+
+      <DuplicateEntryDialog
+        key={pendingDuplicate ? JSON.stringify(pendingDuplicate.request) : "none"}
+        opened={pendingDuplicate !== null}
+        what={`${company.companyName}'s consolidation of ${data?.period.label ?? "this period"}`}
+        entries={pendingDuplicate?.entries ?? []}
+        busy={post.isPending}
+        onCancel={() => setPendingDuplicate(null)}
+        onPost={(dontShowAgain) => {
+          if (!pendingDuplicate) return;
+          if (dontShowAgain) rememberDontShow("consolidation");
+          doPost(pendingDuplicate.request);
+        }}
+      />
+    </>
+  );
+}
+
+/** After a post: the new entry with its QuickBooks link, or the one that was already there (nothing new posted). */
+function OutcomeNotice({ outcome, replaced = false, onClose }: { outcome: PostOutcome; replaced?: boolean; onClose: () => void }) {
+  const p = outcome.posting;
+  const link = p.journalEntryUrl ? (
+    <Anchor href={p.journalEntryUrl} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
+      Open entry {p.docNumber} in QuickBooks <IconExternalLink size={12} style={{ verticalAlign: "-1px" }} aria-label="(opens in a new tab)" />
+    </Anchor>
+  ) : null;
+  return outcome.outcome === "posted" ? (
+    <Alert color="teal" role="status" title={replaced ? "Replaced" : "Posted"} withCloseButton closeButtonLabel="Dismiss message" onClose={onClose} data-testid="post-outcome">
+      <Stack gap={4}>
+        <Text size="sm">
+          {replaced
+            ? `The old entry is deleted from the parent's QuickBooks, and ${p.companyName} ${p.period.label} is posted again from the books as they are now, as entry ${p.docNumber}.`
+            : `${p.companyName} ${p.period.label} is posted to the parent's QuickBooks as entry ${p.docNumber}.`}
+        </Text>
+        {link}
+      </Stack>
+    </Alert>
+  ) : (
+    <Alert color="blue" role="status" title="Already posted" withCloseButton closeButtonLabel="Dismiss message" onClose={onClose} data-testid="post-outcome">
+      <Stack gap={4}>
+        <Text size="sm">
+          {p.companyName} {p.period.label} was already posted as entry {p.docNumber}; nothing new was posted.
+        </Text>
+        {link}
+      </Stack>
+    </Alert>
+  );
+}
