@@ -134,6 +134,11 @@ describe("posting and the CTA proof", () => {
     expect(postBlockReason(preview({ posted: { ...posting("uk", "2026-02", "2026-02"), docNumber: "CR202602-384023", postedBy: "a@b.example" } }))).toBe(
       "Already posted: CR202602-384023 on 2026-02-03 by a@b.example.",
     );
+    // A quarter over a posted month would post it twice; the same month posted is not an overlap but "already posted".
+    const q1 = preview({ period: { kind: "quarter", from: "2026-01", to: "2026-03", label: "FY2026 Q1" } });
+    const posted = [posting("uk", "2026-02", "2026-02"), posting("uk", "2026-01", "2026-01"), posting("uk", "2026-03", "2026-03", "replaced"), posting("uk", "2026-04", "2026-04")];
+    expect(postBlockReason(q1, posted)).toBe("2026-01, 2026-02 are already posted inside FY2026 Q1; post the remaining months on their own.");
+    expect(postBlockReason(preview(), [posting("uk", "2026-01", "2026-01"), posting("uk", "2026-03", "2026-03")])).toBeNull();
     const empty = preview({ entry: { lines: [], totalDebit: 0, totalCredit: 0, memo: "" } });
     expect(postBlockReason(empty)).toBe("Northwind UK Ltd has no activity in 2026-02: there is nothing to post.");
   });

@@ -97,9 +97,18 @@ export function defaultChoice(choices: readonly PeriodChoice[], lastPosted: stri
 
 export const requestPeriod = (c: Pick<PeriodChoice, "kind" | "to">): RunPeriod => ({ kind: c.kind, ...monthParts(c.to) });
 
-/** Why Post is not offered for this preview, in words; null when it may be posted. */
-export function postBlockReason(preview: RunPreview): string | null {
+/**
+ * Why Post is not offered for this preview, in words; null when it may be posted. `postings` are
+ * the subsidiary's posted periods: a quarter or year overlapping a posted month would post that
+ * month twice, which the server refuses; the screen says so before anyone clicks.
+ */
+export function postBlockReason(preview: RunPreview, postings: readonly PostingSummary[] = []): string | null {
   if (preview.posted) return `Already posted: ${preview.posted.docNumber} on ${preview.posted.postedAt.slice(0, 10)}${preview.posted.postedBy ? ` by ${preview.posted.postedBy}` : ""}.`;
+  const { from, to } = preview.period;
+  const overlap = postings.filter((p) => p.status === "posted" && p.period.from <= to && p.period.to >= from && !(p.period.from === from && p.period.to === to));
+  if (overlap.length > 0) {
+    return `${overlap.map((p) => p.period.label).sort().join(", ")} ${overlap.length === 1 ? "is" : "are"} already posted inside ${preview.period.label}; post the remaining months on their own.`;
+  }
   if (!preview.ok || !preview.entry) return "Fix the problems listed above, then preview again.";
   if (preview.entry.lines.length === 0) return `${preview.companyName} has no activity in ${preview.period.label}: there is nothing to post.`;
   if (preview.entry.totalDebit !== preview.entry.totalCredit) return "The entry does not balance; it cannot be posted.";

@@ -133,7 +133,7 @@ function SingleRun({ setup }: { setup: RunsSetup }) {
     </>
   );
   const data = preview.data;
-  const blocked = data ? postBlockReason(data) : null;
+  const blocked = data ? postBlockReason(data, postings.data?.filter((p) => p.realmId === data.realmId)) : null;
   const showPreview = requested !== null && data !== undefined && data.realmId === requested.realmId;
 
   return (
