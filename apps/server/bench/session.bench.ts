@@ -36,6 +36,8 @@ const result = await autocannon({
   url: `${base}/api/session`,
   connections: 50,
   duration: 10,
+  // The load generator in a worker thread, like a client elsewhere: not on the server's event loop.
+  workers: 1,
   headers: { authorization: `Bearer ${token}` },
 });
 console.log(

@@ -579,3 +579,16 @@ export const eliminationPairs = pgTable(
     uniqueIndex("elimination_pairs_sides_key").on(t.accountId, t.leftRealmId, t.leftAccountId, t.rightRealmId, t.rightAccountId),
   ],
 );
+
+/**
+ * A counter per account bumped by database triggers (migration 0013) whenever anything a
+ * consolidated report reads changes: companies, charts, maps, rates, CTA and historical settings,
+ * elimination pairs, the locked period. The report cache is keyed by it, so a warm report costs
+ * one primary-key lookup and is never stale, whichever process made the change.
+ */
+export const dataVersions = pgTable("data_versions", {
+  accountId: uuid("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});

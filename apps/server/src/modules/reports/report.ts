@@ -1,5 +1,4 @@
-import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import {
   consolidate,
   ConsolidationInputError,
@@ -9,7 +8,8 @@ import {
   type ConsolidationOutput,
 } from "@groupledger/domain";
 import type { ConsolidatedReport, ReportQuery } from "@groupledger/contract";
-import { rowsOf, type Db } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
+import { dataVersions } from "../../db/schema.ts";
 import { errors } from "../../http/errors.ts";
 import { listCompanies } from "../companies/routes.ts";
 import { shiftMonth } from "../consolidation/books.ts";
@@ -26,10 +26,10 @@ import { openingOf } from "../runs/entry.ts";
  * Opening month: the roll-forward anchor of the opening balances when the period is after it
  * (so the report's CTA is the one posted), else the month before the period (fresh start).
  *
- * Reports are cached per account and query, and the cache is keyed by a stamp of everything a
- * report reads (companies, maps, rates, CTA and historical settings, the locked period): any
- * change makes a new stamp, so a cached report is never stale and a warm one costs one small
- * query. The stamp is read from the database, so several processes agree on it.
+ * Reports are cached per account and query, keyed by the account's data version, which database
+ * triggers bump on any change to what a report reads (companies and their syncs, charts, maps,
+ * rates, CTA and historical settings, elimination pairs, the locked period): a cached report is
+ * never stale, whichever process made the change, and a warm one costs one primary-key lookup.
  */
 
 const MAX_MONTHS = 60;
@@ -51,23 +51,10 @@ export function comparisonPeriod(kind: "prior_period" | "prior_year", from: stri
   return { from: f, to: t, label: labelOf(f, t) };
 }
 
-/** Everything a report depends on, as one string; it changes whenever any input does. */
+/** Changes whenever anything a report reads changes (triggers bump it: migration 0013). */
 async function dataStamp(db: Db, accountId: string): Promise<string> {
-  const [row] = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      with realms as (select realm_id from companies where account_id = ${accountId})
-      select
-        (select count(*) || ':' || coalesce(max(updated_at)::text, '') || ':' || coalesce(max(last_synced_at)::text, '') from companies where account_id = ${accountId}) as companies,
-        (select count(*) || ':' || coalesce(max(updated_at)::text, '') from account_maps where realm_id in (select realm_id from realms)) as maps,
-        (select count(*) || ':' || coalesce(max(updated_at)::text, '') from fx_rates where account_id = ${accountId}) as rates,
-        (select count(*) || ':' || coalesce(max(updated_at)::text, '') from translation_settings where realm_id in (select realm_id from realms)) as settings,
-        (select count(*) || ':' || coalesce(max(updated_at)::text, '') from historical_equity where realm_id in (select realm_id from realms)) as historical,
-        (select count(*) || ':' || coalesce(max(synced_at)::text, '') from qbo_accounts where realm_id in (select realm_id from realms)) as charts,
-        (select count(*) || ':' || coalesce(max(updated_at)::text, '') from elimination_pairs where account_id = ${accountId}) as pairs,
-        (select natural_year || '-' || natural_month from obal_periods where account_id = ${accountId}) as opening
-    `),
-  );
-  return createHash("sha256").update(JSON.stringify(row)).digest("hex");
+  const [row] = await db.select({ version: dataVersions.version }).from(dataVersions).where(eq(dataVersions.accountId, accountId)).limit(1);
+  return String(row?.version ?? 0);
 }
 
 const cache = new Map<string, { body: string; report: ConsolidatedReport }>();
