@@ -27,7 +27,7 @@ export function OnboardingPanel({ view, busy, onContinue, onSkip, onFinish }: Pr
           allowNextStepsSelect={false}
           aria-label="Onboarding steps"
         >
-          {ONBOARDING_MAIN_STEPS.map(({ step, label, href }) => (
+          {ONBOARDING_MAIN_STEPS.map(({ step, label }) => (
             <Stepper.Step
               key={step}
               label={`Step ${step}`}
