@@ -71,6 +71,19 @@ afterEach(() => {
   dismissError();
 });
 
+describe("Single Period / Company: its tabs", { timeout: SLOW_UI }, () => {
+  it("has the group's consolidated reports as a second tab, kept in the address, and a way to Verify", async () => {
+    signIn();
+    const { router } = renderRoutes(routes, "/consolidation/run");
+    expect(await screen.findByRole("link", { name: "Verify what is posted" })).toHaveAttribute("href", "/consolidation/verify");
+    await userEvent.click(await screen.findByRole("tab", { name: "Consolidated reports" }));
+    expect(await screen.findByTestId("consolidated-reports")).toBeInTheDocument();
+    expect(router.state.location.search).toContain("tab=reports");
+    await userEvent.click(screen.getByRole("tab", { name: "Post a period" }));
+    await waitFor(() => expect(router.state.location.search).not.toContain("tab=reports"));
+  });
+});
+
 describe("Single Period / Company: choosing and previewing", { timeout: SLOW_UI }, () => {
   it("offers only subsidiaries, defaults to the month after the last posted one, and previews it as a balanced entry", async () => {
     const calls = signIn();

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Group, Skeleton, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Tabs, Text } from "@mantine/core";
 import type { PostingSummary, RunRequest } from "@groupledger/contract";
-import { IconExternalLink, IconSend } from "@tabler/icons-react";
+import { IconChecklist, IconExternalLink, IconSend } from "@tabler/icons-react";
 import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import { ApiError } from "../../../lib/http.ts";
 import { useCompanyStatus } from "../../companies/api.ts";
 import { useAccountNumbers } from "../../obal/useAccountNumbers.ts";
@@ -9,6 +10,7 @@ import { entriesToWarnAbout, rememberDontShow, type FoundEntry } from "../../dup
 import { DuplicateEntryDialog } from "../../duplicates/components/DuplicateEntryDialog.tsx";
 import { problemsOf } from "../../obal/model.ts";
 import { ProblemList } from "../../obal/components/TrialBalanceView.tsx";
+import { ConsolidatedReports } from "../../reports/components/ConsolidatedReports.tsx";
 import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
 import { runsApi, usePostings, usePostMutation, usePreview, type PostOutcome } from "../api.ts";
 import { defaultChoice, lastPostedMonth, monthOfDate, periodChoices, postBlockReason, requestPeriod, type PeriodKind } from "../model.ts";
@@ -19,13 +21,41 @@ import { RunsGate, type RunsSetup } from "./RunsGate.tsx";
 
 /** /consolidation/run "Single Period / Company" (SPEC §2): preview one subsidiary-period as its entry, post it, keep posted periods current. */
 export function SingleRunPage() {
+  // The group's reports sit beside the posting of its periods; ?tab=reports keeps the choice in the address.
+  const [params, setParams] = useSearchParams();
+  const tab = params.get("tab") === "reports" ? "reports" : "post";
+  const choose = (value: string | null) =>
+    setParams(
+      (p) => {
+        if (value === "reports") p.set("tab", "reports");
+        else p.delete("tab");
+        return p;
+      },
+      { replace: true },
+    );
   return (
     <Stack gap="lg" maw={1280}>
-      <ScreenHeader
-        title="Single Period / Company"
-        description="Preview one subsidiary's month, quarter or year as the journal entry that brings it into the parent's books, see how its CTA is made up, and post it to QuickBooks."
-      />
-      <RunsGate>{(setup) => <SingleRun setup={setup} />}</RunsGate>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <ScreenHeader
+          title="Single Period / Company"
+          description="Preview one subsidiary's month, quarter or year as the journal entry that brings it into the parent's books, see how its CTA is made up, and post it to QuickBooks; and read the group's consolidated reports."
+        />
+        <Button component={Link} to="/consolidation/verify" variant="default" leftSection={<IconChecklist size={16} aria-hidden />} style={{ flex: "none" }}>
+          Verify what is posted
+        </Button>
+      </Group>
+      <Tabs value={tab} onChange={choose} keepMounted={false}>
+        <Tabs.List aria-label="Single period views">
+          <Tabs.Tab value="post">Post a period</Tabs.Tab>
+          <Tabs.Tab value="reports">Consolidated reports</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="post" pt="md">
+          <RunsGate>{(setup) => <SingleRun setup={setup} />}</RunsGate>
+        </Tabs.Panel>
+        <Tabs.Panel value="reports" pt="md">
+          <ConsolidatedReports />
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }
