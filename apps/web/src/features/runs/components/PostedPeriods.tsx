@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconExternalLink, IconRefresh } from "@tabler/icons-
 import { Fragment, useState, type ReactNode } from "react";
 import { formatMinor } from "../../../lib/money.ts";
 import { shortMonth } from "../model.ts";
+import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 
 const STATUS: Record<PostingSummary["status"], { label: string; color: string }> = {
   posted: { label: "Posted", color: "teal" },
@@ -132,6 +133,7 @@ interface Props {
  * entry is replaced only after the user approves.
  */
 export function PostedPeriods({ companyName, currency, numbers, postings, loading, error, replacing, replaceError, onReplace, onCancelReplace, confirming, onAskReplace, notice }: Props) {
+  const adminOnly = useAdminOnly("replace an entry in QuickBooks");
   const [open, setOpen] = useState<string | null>(null);
   const stale = (postings ?? []).filter((p) => p.status === "posted" && p.stale);
   return (
@@ -228,9 +230,11 @@ export function PostedPeriods({ companyName, currency, numbers, postings, loadin
                             <Button size="compact-sm" variant="default" aria-expanded={expanded} onClick={() => setOpen(expanded ? null : p.id)}>
                               {expanded ? "Hide changes" : "See changes"}
                             </Button>
-                            <Button size="compact-sm" color="orange" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => onAskReplace(p)} loading={replacing === p.id}>
-                              Replace entry
-                            </Button>
+                            <AdminGate reason={adminOnly}>
+                              <Button size="compact-sm" color="orange" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => onAskReplace(p)} loading={replacing === p.id}>
+                                Replace entry
+                              </Button>
+                            </AdminGate>
                           </Group>
                         ) : null}
                       </Table.Td>

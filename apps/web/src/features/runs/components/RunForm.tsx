@@ -4,6 +4,7 @@ import "@mantine/dates/styles.css";
 import type { Company } from "@groupledger/contract";
 import { IconPlayerPlay } from "@tabler/icons-react";
 import { longMonth, runFormProblem, runSize, shiftMonth, shortMonth, type RunForm as RunFormValue } from "../model.ts";
+import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 
 const toPicker = (month: string) => `${month}-01`;
 const fromPicker = (date: string | null) => (date ? date.slice(0, 7) : null);
@@ -25,6 +26,7 @@ interface Props {
 
 /** Which subsidiaries and which months: every month of the range is posted for each of them, in order. */
 export function RunForm({ subsidiaries, openingMonth, today, value, onChange, busyReason, starting, error, onStart }: Props) {
+  const adminOnly = useAdminOnly("start a run that posts to QuickBooks");
   const problem = runFormProblem(value, openingMonth);
   const size = runSize(value);
   const picker = {
@@ -84,9 +86,11 @@ export function RunForm({ subsidiaries, openingMonth, today, value, onChange, bu
           </Stack>
         </Group>
         <Group gap="md">
-          <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} disabled={problem !== null || busyReason !== null} loading={starting} onClick={onStart}>
-            {size > 0 ? `Start run (${size} ${size === 1 ? "entry" : "entries"})` : "Start run"}
-          </Button>
+          <AdminGate reason={adminOnly}>
+            <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} disabled={problem !== null || busyReason !== null} loading={starting} onClick={onStart}>
+              {size > 0 ? `Start run (${size} ${size === 1 ? "entry" : "entries"})` : "Start run"}
+            </Button>
+          </AdminGate>
           {problem ?? busyReason ? (
             <Text size="sm" c={problem ? "red.8" : "dimmed"} role={problem ? "alert" : undefined} data-testid="run-form-problem">
               {problem ?? busyReason}

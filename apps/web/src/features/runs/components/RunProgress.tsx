@@ -3,6 +3,7 @@ import type { RunDetail } from "@groupledger/contract";
 import { IconExternalLink, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
 import { Fragment } from "react";
 import { canPause, canResume, doneCount, isActive, ITEM_STATUS, itemsByMonth, longMonth, RUN_STATUS, skippedAsDuplicate, summaryText } from "../model.ts";
+import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 
 interface Props {
   run: RunDetail | undefined;
@@ -18,6 +19,7 @@ const when = (iso: string) => iso.slice(0, 16).replace("T", " ");
 
 /** A run as it goes: a progress bar with "n of N", every (month, subsidiary) with its outcome, pause and resume, and the result at the end. */
 export function RunProgress({ run, loading, error, busy, actionError, onPause, onResume }: Props) {
+  const adminOnly = useAdminOnly("pause or resume a run");
   if (loading) return <Skeleton height={200} radius="md" />;
   if (error || !run) {
     return (
@@ -50,14 +52,18 @@ export function RunProgress({ run, loading, error, busy, actionError, onPause, o
               {status.label}
             </Badge>
             {canPause(run.status) ? (
-              <Button variant="default" leftSection={<IconPlayerPause size={16} aria-hidden />} onClick={onPause} loading={busy === "pause"} disabled={busy !== null}>
-                Pause
-              </Button>
+              <AdminGate reason={adminOnly}>
+                <Button variant="default" leftSection={<IconPlayerPause size={16} aria-hidden />} onClick={onPause} loading={busy === "pause"} disabled={busy !== null}>
+                  Pause
+                </Button>
+              </AdminGate>
             ) : null}
             {canResume(run.status) ? (
-              <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={onResume} loading={busy === "resume"} disabled={busy !== null}>
-                Resume
-              </Button>
+              <AdminGate reason={adminOnly}>
+                <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={onResume} loading={busy === "resume"} disabled={busy !== null}>
+                  Resume
+                </Button>
+              </AdminGate>
             ) : null}
           </Group>
         </Group>

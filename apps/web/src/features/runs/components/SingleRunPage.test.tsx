@@ -82,6 +82,15 @@ describe("Single Period / Company: its tabs", { timeout: SLOW_UI }, () => {
     await userEvent.click(screen.getByRole("tab", { name: "Post a period" }));
     await waitFor(() => expect(router.state.location.search).not.toContain("tab=reports"));
   });
+
+  it("a member previews but cannot post: the button is off and says why", async () => {
+    signIn({ "GET /session": { ...shellApi()["GET /session"], permissionLevel: 0 } });
+    renderRoutes(routes, "/consolidation/run");
+    await previewFebruary();
+    const post = screen.getByRole("button", { name: "Post to QuickBooks" });
+    expect(post).toBeDisabled();
+    expect(post.closest("[data-admin-only]")).toHaveAttribute("aria-label", expect.stringMatching(/^Only an admin can post to QuickBooks\./));
+  });
 });
 
 describe("Single Period / Company: choosing and previewing", { timeout: SLOW_UI }, () => {

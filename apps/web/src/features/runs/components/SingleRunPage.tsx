@@ -18,6 +18,7 @@ import { EntryPreview } from "./EntryPreview.tsx";
 import { PeriodForm } from "./PeriodForm.tsx";
 import { PostedPeriods } from "./PostedPeriods.tsx";
 import { RunsGate, type RunsSetup } from "./RunsGate.tsx";
+import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 
 /** /consolidation/run "Single Period / Company" (SPEC §2): preview one subsidiary-period as its entry, post it, keep posted periods current. */
 export function SingleRunPage() {
@@ -73,6 +74,7 @@ const failureOf = (title: string, e: unknown): Failure => ({
 });
 
 function SingleRun({ setup }: { setup: RunsSetup }) {
+  const adminOnly = useAdminOnly("post to QuickBooks");
   const { parent, subsidiaries, openingMonth } = setup;
   const [realmId, setRealmId] = useState(subsidiaries[0]!.realmId);
   const [kind, setKind] = useState<PeriodKind>("month");
@@ -208,14 +210,16 @@ function SingleRun({ setup }: { setup: RunsSetup }) {
           actions={
             <Stack gap="xs">
               <Group gap="md" align="center">
-                <Button
-                  leftSection={<IconSend size={16} aria-hidden />}
-                  disabled={blocked !== null || preview.isFetching}
-                  loading={checking || post.isPending}
-                  onClick={() => void startPost()}
-                >
-                  Post to QuickBooks
-                </Button>
+                <AdminGate reason={adminOnly}>
+                  <Button
+                    leftSection={<IconSend size={16} aria-hidden />}
+                    disabled={blocked !== null || preview.isFetching}
+                    loading={checking || post.isPending}
+                    onClick={() => void startPost()}
+                  >
+                    Post to QuickBooks
+                  </Button>
+                </AdminGate>
                 {blocked ? (
                   <Text size="sm" c="dimmed" data-testid="post-blocked">
                     {blocked}
