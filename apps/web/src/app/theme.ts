@@ -1,4 +1,4 @@
-import { Anchor, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from "@mantine/core";
+import { Anchor, createTheme, darken, type CSSVariablesResolver, type MantineColorsTuple } from "@mantine/core";
 
 /** A deep ledger blue: calm, high-contrast on white, and distinct from the red of the error bar. */
 const ledger: MantineColorsTuple = [
@@ -36,9 +36,19 @@ export const contrastVariables: CSSVariablesResolver = (t) => ({
   variables: {},
   light: {
     "--mantine-color-dimmed": "#5c636a",
-    // Light badges, buttons and alerts draw their text in shade 6 (teal is 2.4:1 on its tint);
-    // shade 9 of every palette reaches 4.5:1 on the light background.
-    ...Object.fromEntries(LIGHT_COLOURS.map((c) => [`--mantine-color-${c}-light-color`, t.colors[c]?.[9] ?? ""]).filter(([, v]) => v)),
+    // Light and outline badges, buttons and alerts draw their text in shade 6 (teal is 2.4:1 on its
+    // tint); shade 9 darkened by a third reaches 4.5:1 on the tint for every palette (yellow too).
+    ...Object.fromEntries(
+      LIGHT_COLOURS.flatMap((c) => {
+        const shade = t.colors[c]?.[9];
+        if (!shade) return [];
+        const text = darken(shade, 0.35);
+        return [
+          [`--mantine-color-${c}-light-color`, text],
+          [`--mantine-color-${c}-outline`, text],
+        ];
+      }),
+    ),
   },
   dark: {},
 });

@@ -81,7 +81,7 @@ export function LandingPage() {
                       {detail}
                     </Text>
                   </Stack>
-                  <Badge variant="light" color="teal" c="teal.9" leftSection={<IconCheck size={12} />}>
+                  <Badge variant="light" color="teal" leftSection={<IconCheck size={12} />}>
                     {state}
                   </Badge>
                 </Group>

@@ -119,7 +119,7 @@ export function CheckCard({
                     <Table.Td ta="right" ff="monospace">
                       {money(d.actual)}
                     </Table.Td>
-                    <Table.Td ta="right" ff="monospace" c="red.8" fw={600}>
+                    <Table.Td ta="right" ff="monospace" c="red.9" fw={600}>
                       {money(d.difference)}
                     </Table.Td>
                   </Table.Tr>
