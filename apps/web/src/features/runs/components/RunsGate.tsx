@@ -1,78 +1,16 @@
-import { Alert, Anchor, Paper, Skeleton, Text } from "@mantine/core";
-import type { Company } from "@groupledger/contract";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { useAccount } from "../../account/api.ts";
-import { useCompanies } from "../../companies/api.ts";
-import { useObal } from "../../obal/api.ts";
-import { subsidiariesOf } from "../../obal/model.ts";
+import { GroupGate, type GroupSetup } from "../../eliminations/components/GroupGate.tsx";
 
-export interface RunsSetup {
-  parent: Company;
-  subsidiaries: Company[];
+export interface RunsSetup extends GroupSetup {
   /** The locked opening month "YYYY-MM": runs continue from its balances. */
   openingMonth: string;
 }
 
-/**
- * What both run screens need before they can do anything: a parent, a subsidiary, onboarding
- * finished and the opening period locked. Each missing piece is said with where to do it, instead
- * of a form the server would refuse.
- */
+/** Both run screens need the group set up and the opening period locked (GroupGate says what is missing and where to do it). */
 export function RunsGate({ children }: { children: (setup: RunsSetup) => ReactNode }) {
-  const account = useAccount();
-  const companies = useCompanies();
-  const obal = useObal();
-  if (account.isPending || companies.isPending || obal.isPending) return <Skeleton height={160} radius="md" />;
-  const error = account.error ?? companies.error ?? obal.error;
-  if (error) {
-    return (
-      <Paper withBorder radius="md" p="lg" bg="white" role="alert">
-        <Text fw={600}>This screen could not be loaded.</Text>
-        <Text size="sm" c="dimmed">
-          {error.message}
-        </Text>
-      </Paper>
-    );
-  }
-  const list = companies.data ?? [];
-  const parent = list.find((c) => c.parent && c.archivedAt === null) ?? null;
-  const subsidiaries = subsidiariesOf(list);
-  if (!parent || subsidiaries.length === 0) {
-    return (
-      <Alert color="yellow" radius="md" title="A parent and a subsidiary are needed">
-        Runs post each subsidiary into the parent company&apos;s QuickBooks.{" "}
-        <Anchor component={Link} to="/setup/companies" size="sm">
-          Connect them on Connected Companies
-        </Anchor>
-        .
-      </Alert>
-    );
-  }
-  if (account.data?.onboarding) {
-    return (
-      <Alert color="yellow" radius="md" title="Finish onboarding first">
-        Consolidation opens once the guided setup is finished: companies connected, charts mapped and opening balances loaded.{" "}
-        <Anchor component={Link} to="/setup/obal" size="sm">
-          Continue on Opening Balance Sheet
-        </Anchor>
-        .
-      </Alert>
-    );
-  }
-  const state = obal.data;
-  if (!state || state.naturalYear === null || state.naturalMonth === null) {
-    return (
-      <Alert color="yellow" radius="md" title="Lock the opening period first">
-        Every run continues from the opening balances, so the opening month must be locked and each subsidiary&apos;s opening balance
-        posted.{" "}
-        <Anchor component={Link} to="/setup/obal" size="sm">
-          Lock it on Opening Balance Sheet
-        </Anchor>
-        .
-      </Alert>
-    );
-  }
-  const openingMonth = `${state.naturalYear}-${String(state.naturalMonth).padStart(2, "0")}`;
-  return <>{children({ parent, subsidiaries, openingMonth })}</>;
+  return (
+    <GroupGate needsOpening why="Runs post each subsidiary into the parent company's QuickBooks.">
+      {(setup) => (setup.openingMonth === null ? null : children({ ...setup, openingMonth: setup.openingMonth }))}
+    </GroupGate>
+  );
 }
