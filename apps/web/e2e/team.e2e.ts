@@ -120,8 +120,9 @@ describe("team, permissions and subscription in a browser", () => {
     if (await welcome.isVisible().catch(() => false)) await welcome.getByRole("button", { name: "Get Started" }).click();
     const actions = member.getByRole("button", { name: `Actions for ${UK.name}` });
     await actions.waitFor();
-    expect(await actions.isDisabled()).toBe(true);
-    expect(await member.getByRole("button", { name: "Connect a subsidiary" }).first().isDisabled()).toBe(true);
+    // The buttons turn off once the session user (with the level) has loaded.
+    await expect.poll(() => actions.isDisabled(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => member.getByRole("button", { name: "Connect a subsidiary" }).first().isDisabled(), { timeout: 10_000 }).toBe(true);
     await actions.locator("xpath=ancestor::*[@data-admin-only][1]").hover();
     await member.getByText(/Only an admin can connect, disconnect or change companies/).first().waitFor();
     await shot(member, "83-settings-member-companies");
