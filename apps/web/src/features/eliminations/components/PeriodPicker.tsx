@@ -1,5 +1,6 @@
-import { Group, Paper, SegmentedControl, Select, Stack, Text, Title } from "@mantine/core";
-import { choiceLabel, longMonth, PERIOD_KINDS, type PeriodChoice, type PeriodKind } from "../../runs/model.ts";
+import { Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { PeriodFields } from "../../runs/components/PeriodFields.tsx";
+import { longMonth, type PeriodChoice, type PeriodKind } from "../../runs/model.ts";
 
 /** Which period to eliminate: a month, or one of the parent's fiscal quarters or years, after the opening month. */
 export function PeriodPicker({
@@ -20,7 +21,6 @@ export function PeriodPicker({
   onKind: (kind: PeriodKind) => void;
   onPeriod: (to: string) => void;
 }) {
-  const newestFirst = [...choices].reverse();
   return (
     <Paper withBorder radius="md" p="lg" bg="white" component="section" aria-label="Period">
       <Stack gap="sm">
@@ -32,23 +32,7 @@ export function PeriodPicker({
           taken at the period end, flows over the whole period.
         </Text>
         <Group align="flex-end" gap="md">
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="elimination-kind-label">
-              Period kind
-            </Text>
-            <SegmentedControl aria-labelledby="elimination-kind-label" data={[...PERIOD_KINDS]} value={kind} onChange={(v) => onKind(v as PeriodKind)} />
-          </Stack>
-          <Select
-            label={kind === "month" ? "Month" : kind === "quarter" ? "Fiscal quarter" : "Fiscal year"}
-            placeholder={loading ? "Loading…" : choices.length === 0 ? "None after the opening month yet" : "Choose a period"}
-            data={newestFirst.map((c) => ({ value: c.to, label: choiceLabel(c) }))}
-            value={chosen?.to ?? null}
-            onChange={(v) => v && onPeriod(v)}
-            allowDeselect={false}
-            disabled={choices.length === 0}
-            maxDropdownHeight={320}
-            w={320}
-          />
+          <PeriodFields kindLabel="Period kind" kind={kind} choices={choices} chosen={chosen} loading={loading} onKind={onKind} onPeriod={onPeriod} />
         </Group>
       </Stack>
     </Paper>

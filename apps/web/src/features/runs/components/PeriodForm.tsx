@@ -1,8 +1,9 @@
-import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Paper, Select, Stack, Text, Title } from "@mantine/core";
 import type { Company } from "@groupledger/contract";
 import { IconEye } from "@tabler/icons-react";
 import { monthName } from "../../obal/model.ts";
-import { choiceLabel, longMonth, PERIOD_KINDS, type PeriodChoice, type PeriodKind } from "../model.ts";
+import { longMonth, type PeriodChoice, type PeriodKind } from "../model.ts";
+import { PeriodFields } from "./PeriodFields.tsx";
 
 interface Props {
   parent: Company;
@@ -23,7 +24,6 @@ interface Props {
 
 /** Which subsidiary and which period: months, or the parent's fiscal quarters and years, after the opening month. */
 export function PeriodForm({ parent, subsidiaries, openingMonth, realmId, kind, choices, chosen, loadingDefault, busy, onRealm, onKind, onPeriod, onPreview }: Props) {
-  const newestFirst = [...choices].reverse();
   return (
     <Paper withBorder radius="md" p="lg" bg="white" component="section" aria-label="Period to consolidate">
       <Stack gap="sm">
@@ -44,23 +44,7 @@ export function PeriodForm({ parent, subsidiaries, openingMonth, realmId, kind, 
             allowDeselect={false}
             w={300}
           />
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="period-kind-label">
-              Period
-            </Text>
-            <SegmentedControl aria-labelledby="period-kind-label" data={[...PERIOD_KINDS]} value={kind} onChange={(v) => onKind(v as PeriodKind)} />
-          </Stack>
-          <Select
-            label={kind === "month" ? "Month" : kind === "quarter" ? "Fiscal quarter" : "Fiscal year"}
-            placeholder={loadingDefault ? "Loading…" : choices.length === 0 ? "None after the opening month yet" : "Choose a period"}
-            data={newestFirst.map((c) => ({ value: c.to, label: choiceLabel(c) }))}
-            value={chosen?.to ?? null}
-            onChange={(v) => v && onPeriod(v)}
-            allowDeselect={false}
-            disabled={choices.length === 0}
-            maxDropdownHeight={320}
-            w={320}
-          />
+          <PeriodFields kindLabel="Period" kind={kind} choices={choices} chosen={chosen} loading={loadingDefault} onKind={onKind} onPeriod={onPeriod} />
           <Button leftSection={<IconEye size={16} aria-hidden />} onClick={onPreview} disabled={!chosen} loading={busy}>
             Preview
           </Button>
