@@ -99,12 +99,15 @@ export function intercompanyEliminations(ctx: EliminationContext): Elimination[]
       ctx.issues.add(path, "both sides of an intercompany pair are in the same entity");
       return;
     }
-    const amountOf = (side: typeof left) => {
+    const amountOf = (side: typeof left, which: "left" | "right") => {
+      const portion = rule[which].portion;
+      if (portion) return portionAmount(ctx, side.entity, side.index, portion, [...path, which, "portion"]);
       const tb = ctx.periodTbs.get(side.entity.id)!;
       return tb.lines.find((l) => l.account === side.account.id)!;
     };
-    const l = amountOf(left);
-    const r = amountOf(right);
+    const l = amountOf(left, "left");
+    const r = amountOf(right, "right");
+    if (!l || !r) return;
     const difference = l.translated + r.translated;
     const differenceRow = rule.differenceTo === "cta" ? ctx.ctaRow : ctx.fxRow;
     const lines: EntryLine[] = [
@@ -115,7 +118,7 @@ export function intercompanyEliminations(ctx: EliminationContext): Elimination[]
     out.push({
       id: rule.id,
       kind: rule.kind,
-      description: `Eliminate ${left.entity.name} ${left.account.name} against ${right.entity.name} ${right.account.name}`,
+      description: `Eliminate ${sideLabel(left, rule.left.portion)} against ${sideLabel(right, rule.right.portion)}`,
       lines,
       details: {
         leftLocal: l.local,
@@ -128,6 +131,51 @@ export function intercompanyEliminations(ctx: EliminationContext): Elimination[]
     });
   });
   return out;
+}
+
+const sideLabel = (side: { entity: CompiledEntity; account: { name: string } }, portion: { name: string } | undefined) =>
+  `${side.entity.name} ${side.account.name}${portion ? ` (${portion.name})` : ""}`;
+
+/**
+ * The part of an account booked against one counterparty, translated exactly as the account's
+ * own line is (translation/translate.ts and period.ts): a balance-sheet part at the period's last
+ * closing rate, a P&L part month by month at each month's average rate, each month rounded on its
+ * own. Parts of historically translated accounts (equity, temporal non-monetary items) are refused:
+ * their rate depends on when each amount arose, which a month-end series cannot say.
+ */
+function portionAmount(
+  ctx: EliminationContext,
+  e: CompiledEntity,
+  index: number,
+  portion: { from: string; amounts: readonly number[] },
+  path: (string | number)[],
+): { local: number; translated: number } | undefined {
+  const account = e.accounts[index]!;
+  const a = ctx.group.period.from - e.start;
+  const b = ctx.group.period.to - e.start;
+  const offset = parseMonth(portion.from) - e.start;
+  const at = (t: number) => portion.amounts[t - offset] ?? 0;
+  if (offset > a || offset + portion.amounts.length - 1 < b) {
+    ctx.issues.add([...path, "amounts"], `the part of ${e.name} ${account.name} must cover ${formatMonth(ctx.group.period.from)} to ${formatMonth(ctx.group.period.to)}`);
+    return undefined;
+  }
+  if (account.kind === LineKind.Revenue || account.kind === LineKind.Expense) {
+    const hist = e.method === "temporal" && !e.identity ? e.historical.get(index) : undefined;
+    let local = 0;
+    let translated = 0;
+    for (let t = a; t <= b; t++) {
+      const x = at(t);
+      local += x;
+      if (x !== 0) translated += mulDivRound(x, hist?.type === "rate" ? hist.factor : e.average[t]!);
+    }
+    return { local, translated };
+  }
+  if (!e.identity && e.method === "temporal" && !account.monetary) {
+    ctx.issues.add(path, `${e.name} ${account.name} is translated at historical rates (temporal method), so a part of it cannot be translated on its own`);
+    return undefined;
+  }
+  const local = at(b);
+  return { local, translated: local === 0 ? 0 : mulDivRound(local, e.closing[b]!) };
 }
 
 /**

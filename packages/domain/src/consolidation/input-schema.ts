@@ -117,11 +117,25 @@ export const monthRatesSchema = z.object({ average: rateText, closing: rateText 
 
 export const accountRef = z.object({ entity: id, account: id });
 
+export const pairSideSchema = accountRef.extend({
+  portion: z
+    .object({
+      name: z.string().min(1).describe("Whose part it is, for the description (e.g. the customer or vendor)"),
+      from: monthText.describe("Month of amounts[0]"),
+      amounts: z.array(minorUnits),
+    })
+    .optional()
+    .describe(
+      "Only part of the account: the amounts booked in it against one counterparty (a QBO customer or vendor that stands for a group member), " +
+        "a series like `balances` (closing balances for Asset/Liability, monthly activity for Revenue/Expense). Translated like the account itself",
+    ),
+});
+
 export const intercompanySchema = z.object({
   id,
   kind: z.enum(["receivablePayable", "revenueExpense"]),
-  left: accountRef.describe("Receivable (or revenue) side"),
-  right: accountRef.describe("Payable (or expense) side"),
+  left: pairSideSchema.describe("Receivable (or revenue) side"),
+  right: pairSideSchema.describe("Payable (or expense) side"),
   differenceTo: z.enum(["fx", "cta"]).default("fx").describe("Where the translation difference between the two sides goes"),
 });
 
