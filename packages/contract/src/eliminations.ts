@@ -2,9 +2,17 @@ import { z } from "zod";
 import { problemSchema } from "./obal.ts";
 import { postingSummarySchema, resolvedPeriodSchema, runPeriodSchema } from "./runs.ts";
 
+export const nameKindSchema = z.enum(["Customer", "Vendor"], { error: "A name is a Customer or a Vendor." });
+export type NameKind = z.infer<typeof nameKindSchema>;
+
 const side = z.strictObject({
   realmId: z.string().trim().min(1, "Choose the company of this side.").max(32),
   accountId: z.string().trim().min(1, "Choose the account of this side.").max(64),
+  /** Only what the account holds against this customer or vendor (one that stands for a group member). */
+  name: z
+    .strictObject({ kind: nameKindSchema, id: z.string().trim().min(1, "Choose the customer or vendor of this side.").max(64) })
+    .nullable()
+    .optional(),
 });
 
 export const eliminationPairRequestSchema = z.strictObject({
@@ -18,7 +26,15 @@ export const eliminationPairRequestSchema = z.strictObject({
 });
 export type EliminationPairRequest = z.input<typeof eliminationPairRequestSchema>;
 
-const sideView = z.object({ realmId: z.string(), companyName: z.string(), accountId: z.string(), accountName: z.string(), currency: z.string() });
+const sideView = z.object({
+  realmId: z.string(),
+  companyName: z.string(),
+  accountId: z.string(),
+  accountName: z.string(),
+  currency: z.string(),
+  /** The customer or vendor the side is limited to; null: the whole account. */
+  name: z.object({ kind: nameKindSchema, id: z.string(), displayName: z.string() }).nullable(),
+});
 export const eliminationPairSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -64,3 +80,21 @@ export const eliminationViewSchema = z.object({
 });
 export type EliminationView = z.infer<typeof eliminationViewSchema>;
 export const eliminationPostRequestSchema = z.strictObject({ period: runPeriodSchema });
+
+/** A company's customers and vendors, for a pair side; `represents` names the group company it matches by name. */
+export const companyNamesQuerySchema = z.object({ realmId: z.string().trim().min(1, "realmId names the company whose customers and vendors to list.").max(32) });
+export const companyNamesSchema = z.object({
+  realmId: z.string(),
+  /** When the list was last read from QuickBooks; null: not yet (a sync reads it). */
+  syncedAt: z.string().nullable(),
+  names: z.array(
+    z.object({
+      kind: nameKindSchema,
+      id: z.string(),
+      displayName: z.string(),
+      active: z.boolean(),
+      represents: z.object({ realmId: z.string(), companyName: z.string() }).nullable(),
+    }),
+  ),
+});
+export type CompanyNames = z.infer<typeof companyNamesSchema>;

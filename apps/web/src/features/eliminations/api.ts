@@ -1,9 +1,11 @@
 import {
+  companyNamesSchema,
   eliminationPairSchema,
   eliminationPairsSchema,
   eliminationViewSchema,
   postingsResponseSchema,
   postingSummarySchema,
+  type CompanyNames,
   type EliminationPair,
   type EliminationPairRequest,
   type EliminationView,
@@ -24,6 +26,7 @@ export type EliminationPostOutcome = z.infer<typeof postOutcomeSchema>;
 export const eliminationKeys = {
   all: ["eliminations"] as const,
   pairs: ["eliminations", "pairs"] as const,
+  names: (realmId: string) => ["eliminations", "names", realmId] as const,
   view: (p: RunPeriod) => ["eliminations", "view", p.kind, p.year, p.month] as const,
   postings: ["eliminations", "postings"] as const,
 };
@@ -33,6 +36,7 @@ const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 export const eliminationsApi = {
   pairs: (signal?: AbortSignal) => api("/eliminations/pairs", { schema: eliminationPairsSchema, ...withSignal(signal) }).then((r) => r.pairs),
   create: (body: EliminationPairRequest) => api<EliminationPair>("/eliminations/pairs", { method: "POST", body, schema: eliminationPairSchema }),
+  names: (realmId: string, signal?: AbortSignal) => api<CompanyNames>(`/eliminations/names?realmId=${encodeURIComponent(realmId)}`, { schema: companyNamesSchema, ...withSignal(signal) }),
   remove: (pairId: string) => api(`/eliminations/pairs/${encodeURIComponent(pairId)}`, { method: "DELETE", schema: z.object({ deleted: z.literal(true) }) }),
   view: (p: RunPeriod, signal?: AbortSignal) =>
     api<EliminationView>(`/eliminations?kind=${p.kind}&year=${p.year}&month=${p.month}`, { schema: eliminationViewSchema, ...withSignal(signal) }),
@@ -45,6 +49,15 @@ export const eliminationsApi = {
 
 export function usePairs() {
   return useQuery({ queryKey: eliminationKeys.pairs, queryFn: ({ signal }) => eliminationsApi.pairs(signal) });
+}
+
+/** A company's customers and vendors (as its last sync read them), for limiting a side to one. */
+export function useCompanyNames(realmId: string | null) {
+  return useQuery({
+    queryKey: realmId ? eliminationKeys.names(realmId) : ["eliminations", "names", "none"],
+    queryFn: ({ signal }) => eliminationsApi.names(realmId!, signal),
+    enabled: realmId !== null,
+  });
 }
 
 /** A period's eliminations, always fetched fresh: the books, the rates and the pairs may have moved since. */

@@ -1,6 +1,6 @@
 import type { CompanyAccount, EliminationView } from "@groupledger/contract";
 import { describe, expect, it } from "vitest";
-import { differenceTone, EMPTY_PAIR_FORM, entryTotals, formErrorsOf, pairFormErrors, postBlockReason, rateText, sideAccountOptions, type PairFormValues } from "./model.ts";
+import { differenceTone, EMPTY_PAIR_FORM, entryTotals, formErrorsOf, pairFormErrors, pairRequestOf, postBlockReason, rateText, sideAccountOptions, sideNameOptions, type PairFormValues } from "./model.ts";
 
 const account = (Id: string, name: string, classification: string, over: Partial<CompanyAccount> = {}): CompanyAccount => ({
   latestAmount: null,
@@ -90,6 +90,7 @@ describe("the pair form's rules", () => {
 
   it("puts the server's field paths on the form's fields", () => {
     expect(formErrorsOf({ "left.accountId": "a", "right.realmId": "b", name: "c" })).toEqual({ leftAccountId: "a", rightRealmId: "b", name: "c" });
+    expect(formErrorsOf({ "left.name.id": "d", "right.name": "e" })).toEqual({ leftName: "d", rightName: "e" });
   });
 });
 
@@ -163,5 +164,32 @@ describe("posting", () => {
     expect(postBlockReason(view({ entry: null }))).toBe("Nothing changes in FY2026 Q1: there is no elimination entry to post.");
     const lopsided = view().entry!;
     expect(postBlockReason(view({ entry: { ...lopsided, lines: lopsided.lines.slice(1) } }))).toBe("The entry does not balance; it cannot be posted.");
+  });
+});
+
+describe("customer and vendor sides", () => {
+  const names = [
+    { kind: "Vendor" as const, id: "7", displayName: "Northwind Holdings Inc.", active: true, represents: { realmId: "p", companyName: "Northwind Holdings Inc." } },
+    { kind: "Customer" as const, id: "3", displayName: "Northwind Canada Inc.", active: true, represents: { realmId: "ca", companyName: "Northwind Canada Inc." } },
+    { kind: "Customer" as const, id: "1", displayName: "Trade customers", active: true, represents: null },
+    { kind: "Vendor" as const, id: "2", displayName: "Trade suppliers", active: true, represents: null },
+    { kind: "Vendor" as const, id: "9", displayName: "Gone Ltd", active: false, represents: null },
+  ];
+
+  it("offers the name standing for the other side's company first, then other group companies, customers and vendors; inactive ones only when chosen", () => {
+    expect(sideNameOptions(names, "p", null)).toEqual([
+      { group: "Stands for the other company", items: [{ value: "Vendor:7", label: "Northwind Holdings Inc. (vendor)" }] },
+      { group: "Other group companies", items: [{ value: "Customer:3", label: "Northwind Canada Inc. (customer)" }] },
+      { group: "Customers", items: [{ value: "Customer:1", label: "Trade customers (customer)" }] },
+      { group: "Vendors", items: [{ value: "Vendor:2", label: "Trade suppliers (vendor)" }] },
+    ]);
+    expect(sideNameOptions(names, null, "Vendor:9").at(-1)).toEqual({ group: "Vendors", items: [{ value: "Vendor:2", label: "Trade suppliers (vendor)" }, { value: "Vendor:9", label: "Gone Ltd (vendor)" }] });
+    expect(sideNameOptions([], "p", null)).toEqual([]);
+  });
+
+  it("sends a chosen name as kind and id, and no name as null", () => {
+    const v: PairFormValues = { ...EMPTY_PAIR_FORM, name: "Fees", leftRealmId: "p", leftAccountId: "56", leftName: "Customer:12:x", rightRealmId: "uk", rightAccountId: "63" };
+    expect(pairRequestOf(v).left.name).toEqual({ kind: "Customer", id: "12:x" });
+    expect(pairRequestOf(v).right.name).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { eliminationPairRequestSchema, type CompanyAccount, type EliminationPair, type EliminationView } from "@groupledger/contract";
+import { eliminationPairRequestSchema, type CompanyAccount, type CompanyNames, type EliminationPair, type EliminationView, type NameKind } from "@groupledger/contract";
 import { zodFieldErrors } from "../../lib/forms.ts";
 
 /**
@@ -85,8 +85,11 @@ export interface PairFormValues {
   kind: PairKind;
   leftRealmId: string | null;
   leftAccountId: string | null;
+  /** "Customer:12": the side is limited to what the account holds against that name; null: the whole account. */
+  leftName: string | null;
   rightRealmId: string | null;
   rightAccountId: string | null;
+  rightName: string | null;
   differenceTo: DifferenceTo;
 }
 
@@ -95,28 +98,64 @@ export const EMPTY_PAIR_FORM: PairFormValues = {
   kind: "receivablePayable",
   leftRealmId: null,
   leftAccountId: null,
+  leftName: null,
   rightRealmId: null,
   rightAccountId: null,
+  rightName: null,
   differenceTo: "fx",
 };
+
+export const nameValue = (n: { kind: NameKind; id: string }) => `${n.kind}:${n.id}`;
+function parseNameValue(v: string | null): { kind: NameKind; id: string } | null {
+  if (!v) return null;
+  const at = v.indexOf(":");
+  return { kind: v.slice(0, at) as NameKind, id: v.slice(at + 1) };
+}
 
 export const pairRequestOf = (v: PairFormValues) => ({
   name: v.name,
   kind: v.kind,
-  left: { realmId: v.leftRealmId ?? "", accountId: v.leftAccountId ?? "" },
-  right: { realmId: v.rightRealmId ?? "", accountId: v.rightAccountId ?? "" },
+  left: { realmId: v.leftRealmId ?? "", accountId: v.leftAccountId ?? "", name: parseNameValue(v.leftName) },
+  right: { realmId: v.rightRealmId ?? "", accountId: v.rightAccountId ?? "", name: parseNameValue(v.rightName) },
   differenceTo: v.differenceTo,
 });
 
-/** Request paths ("left.accountId") as the form's fields ("leftAccountId"), for the contract's and the server's messages alike. */
+const FIELD_SUFFIX: Record<string, string> = { realmId: "RealmId", accountId: "AccountId", name: "Name" };
+/** Request paths ("left.accountId", "left.name.id") as the form's fields ("leftAccountId", "leftName"), for the contract's and the server's messages alike. */
 export function formErrorsOf(byPath: Record<string, string>): Partial<Record<keyof PairFormValues, string>> {
   const out: Partial<Record<keyof PairFormValues, string>> = {};
   for (const [path, message] of Object.entries(byPath)) {
-    const field = path.replace(/^(left|right)\.(realmId|accountId)$/, (_, side: string, f: string) => `${side}${f[0]!.toUpperCase()}${f.slice(1)}`) as keyof PairFormValues;
+    const side = /^(left|right)\.(realmId|accountId|name)(\.|$)/.exec(path);
+    const field = (side ? `${side[1]}${FIELD_SUFFIX[side[2]!]}` : path) as keyof PairFormValues;
     if (!(field in out)) out[field] = message;
   }
   return out;
 }
+
+export interface NameGroup {
+  group: string;
+  items: { value: string; label: string }[];
+}
+
+/**
+ * The customers and vendors a side may be limited to: first those that stand for the other
+ * side's company (the usual choice), then the other group companies, then everyone else, active
+ * ones only unless already chosen.
+ */
+export function sideNameOptions(names: CompanyNames["names"], otherRealmId: string | null, chosen: string | null): NameGroup[] {
+  const label = (n: CompanyNames["names"][number]) => `${n.displayName} (${n.kind.toLowerCase()})`;
+  const usable = names.filter((n) => n.active || nameValue(n) === chosen);
+  const groups: NameGroup[] = [
+    { group: "Stands for the other company", items: usable.filter((n) => otherRealmId !== null && n.represents?.realmId === otherRealmId).map((n) => ({ value: nameValue(n), label: label(n) })) },
+    { group: "Other group companies", items: usable.filter((n) => n.represents !== null && n.represents.realmId !== otherRealmId).map((n) => ({ value: nameValue(n), label: label(n) })) },
+    { group: "Customers", items: usable.filter((n) => n.represents === null && n.kind === "Customer").map((n) => ({ value: nameValue(n), label: label(n) })) },
+    { group: "Vendors", items: usable.filter((n) => n.represents === null && n.kind === "Vendor").map((n) => ({ value: nameValue(n), label: label(n) })) },
+  ];
+  return groups.filter((g) => g.items.length > 0);
+}
+
+/** "Northwind UK Ltd (customer)" after a side's account, or nothing for a whole-account side. */
+export const sideNameText = (side: EliminationPair["left"]): string | null => (side.name ? `${side.name.displayName} (${side.name.kind.toLowerCase()})` : null);
 
 /**
  * What is wrong with the form before it is sent: the contract's schema (the server's messages),

@@ -7,7 +7,7 @@ import { shellApi } from "../../../test/fixtures.ts";
 import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
 import { dismissError, raiseError } from "../../errors/errorBar.ts";
 import { saveToken } from "../../session/tokenStore.ts";
-import { COMPANIES, elimPosting, FEES_PAIR, JAN_VIEW, LOAN_PAIR, LOCKED_DEC, PARENT, PARENT_CHART, Q1_VIEW, UK, UK_CHART } from "./eliminationsFixtures.ts";
+import { COMPANIES, elimPosting, FEES_PAIR, JAN_VIEW, LOAN_PAIR, LOCKED_DEC, PARENT, PARENT_CHART, PARENT_NAMES, Q1_VIEW, UK, UK_CHART } from "./eliminationsFixtures.ts";
 // Loaded up front so the route's lazy import resolves at once.
 import "./EliminationsPage.tsx";
 
@@ -27,6 +27,10 @@ function signIn(over: Record<string, unknown> = {}) {
     "GET /obal": LOCKED_DEC,
     "GET /eliminations/pairs": { pairs: [LOAN_PAIR, FEES_PAIR] },
     "GET /eliminations": viewFor,
+    "GET /eliminations/names": (init: { url: string }) => {
+      const realmId = new URL(init.url, "http://x").searchParams.get("realmId");
+      return { status: 200, body: realmId === PARENT ? PARENT_NAMES : { realmId, syncedAt: null, names: [] } };
+    },
     "GET /consolidation/postings": { postings: [] },
     [`GET /companies/${PARENT}/accounts`]: PARENT_CHART,
     [`GET /companies/${UK}/accounts`]: UK_CHART,
@@ -127,12 +131,55 @@ describe("Interco Eliminations: pairs", () => {
     expect(calls(all, "POST", "/eliminations/pairs")[0]?.body).toEqual({
       name: "UK loan",
       kind: "receivablePayable",
-      left: { realmId: PARENT, accountId: "22" },
-      right: { realmId: UK, accountId: "30" },
+      left: { realmId: PARENT, accountId: "22", name: null },
+      right: { realmId: UK, accountId: "30", name: null },
       differenceTo: "cta",
     });
     // The list is read again with the new pair.
     await waitFor(() => expect(calls(all, "GET", "/eliminations/pairs").length).toBeGreaterThan(1));
+  });
+
+  it("limits a side to the customer that stands for the other company, offered first", async () => {
+    const all = signIn({ "POST /eliminations/pairs": FEES_PAIR });
+    renderRoutes(routes, "/consolidation/elimination");
+    await userEvent.click(await screen.findByRole("button", { name: "Add pair" }));
+    const form = await screen.findByRole("form", { name: "Add an intercompany pair" });
+    await userEvent.type(within(form).getByRole("textbox", { name: "Name" }), "UK management fees");
+    await userEvent.click(within(form).getByText("Revenue / expense", { exact: true }));
+    await pick(form, "Revenue account", "4500 · Management Fee Income - Intercompany");
+    await pick(form, "Expense account", "7603 · Management Charges - Group");
+    expect(within(form).getByRole("textbox", { name: "Revenue customer or vendor" })).toHaveAttribute("placeholder", "The whole account");
+    expect(form).toHaveTextContent("take only those booked against the customer or vendor that stands for Northwind UK Ltd");
+    const revenueName = within(form).getByRole("textbox", { name: "Revenue customer or vendor" });
+    await waitFor(() => expect(revenueName).toBeEnabled());
+    await userEvent.click(revenueName);
+    // The one standing for the payable side's company first; inactive names are not offered.
+    expect(await optionsOf(revenueName)).toEqual(["Northwind UK Ltd (customer)", "Northwind Canada Inc. (customer)", "Trade customers (customer)", "Trade suppliers (vendor)"]);
+    await userEvent.keyboard("{Escape}");
+    await pick(form, "Revenue customer or vendor", "Northwind UK Ltd (customer)");
+    // The UK has no names synced yet: the side stays the whole account.
+    const expenseName = within(form).getByRole("textbox", { name: "Expense customer or vendor" });
+    await waitFor(() => expect(expenseName).toBeEnabled());
+    await userEvent.click(expenseName);
+    expect(await screen.findByText("No customers or vendors synced for this company yet")).toBeInTheDocument();
+    await userEvent.keyboard("{Escape}");
+    await userEvent.click(within(form).getByRole("button", { name: "Add pair" }));
+    await waitFor(() => expect(screen.queryByRole("form", { name: "Add an intercompany pair" })).toBeNull());
+    expect(calls(all, "POST", "/eliminations/pairs")[0]?.body).toEqual({
+      name: "UK management fees",
+      kind: "revenueExpense",
+      left: { realmId: PARENT, accountId: "56", name: { kind: "Customer", id: "2" } },
+      right: { realmId: UK, accountId: "63", name: null },
+      differenceTo: "fx",
+    });
+  });
+
+  it("shows which customer or vendor a side is limited to", async () => {
+    signIn();
+    renderRoutes(routes, "/consolidation/elimination");
+    const pairs = await screen.findByRole("region", { name: "Intercompany pairs" });
+    await waitFor(() => expect(pairs).toHaveTextContent("4500 Management Fee Income - Intercompany"));
+    expect(pairs).toHaveTextContent("only with Northwind UK Ltd (customer)");
   });
 
   it("puts the server's refusal in the form", async () => {

@@ -5,7 +5,7 @@ import { messageOf } from "../../../lib/forms.ts";
 import { ApiError } from "../../../lib/http.ts";
 import { useCompanyStatus } from "../../companies/api.ts";
 import { useChart } from "../../mapping/api.ts";
-import { eliminationsApi, useEliminationMutation } from "../api.ts";
+import { eliminationsApi, useCompanyNames, useEliminationMutation } from "../api.ts";
 import {
   DIFFERENCE_TO,
   EMPTY_PAIR_FORM,
@@ -14,6 +14,7 @@ import {
   pairFormErrors,
   pairRequestOf,
   sideAccountOptions,
+  sideNameOptions,
   type DifferenceTo,
   type PairFormValues,
   type PairKind,
@@ -35,6 +36,8 @@ export function PairForm({ opened, companies, defaults, onClose }: { opened: boo
   const synced = (realmId: string | null) => (realmId ? (status.data?.[realmId]?.sync.lastSyncedAt ?? null) : null);
   const leftChart = useChart(values.leftRealmId, synced(values.leftRealmId));
   const rightChart = useChart(values.rightRealmId, synced(values.rightRealmId));
+  const leftNames = useCompanyNames(values.leftRealmId);
+  const rightNames = useCompanyNames(values.rightRealmId);
   const create = useEliminationMutation(eliminationsApi.create);
 
   const classificationOf = (realmId: string, accountId: string) => {
@@ -73,9 +76,14 @@ export function PairForm({ opened, companies, defaults, onClose }: { opened: boo
   const side = (which: "left" | "right") => {
     const realmKey = which === "left" ? "leftRealmId" : "rightRealmId";
     const accountKey = which === "left" ? "leftAccountId" : "rightAccountId";
+    const nameKey = which === "left" ? "leftName" : "rightName";
     const chart = which === "left" ? leftChart : rightChart;
+    const names = which === "left" ? leftNames : rightNames;
+    const otherRealm = which === "left" ? values.rightRealmId : values.leftRealmId;
+    const otherCompany = companies.find((c) => c.realmId === otherRealm)?.companyName;
     const role = which === "left" ? info.left : info.right;
     const options = chart.data ? sideAccountOptions(values.kind, chart.data, which === "left" ? rightClass : leftClass) : [];
+    const nameOptions = names.data ? sideNameOptions(names.data.names, otherRealm, values[nameKey]) : [];
     return (
       <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }} aria-label={`${role} side`}>
         <Text fw={600} size="sm" component="legend">
@@ -85,7 +93,7 @@ export function PairForm({ opened, companies, defaults, onClose }: { opened: boo
           label={`${role} company`}
           data={companyData}
           value={values[realmKey]}
-          onChange={(v) => update({ [realmKey]: v, [accountKey]: null })}
+          onChange={(v) => update({ [realmKey]: v, [accountKey]: null, [nameKey]: null })}
           allowDeselect={false}
           error={errors[realmKey]}
           comboboxProps={{ withinPortal: true }}
@@ -101,6 +109,21 @@ export function PairForm({ opened, companies, defaults, onClose }: { opened: boo
           nothingFoundMessage={`No ${info.classifications.map((c) => c.toLowerCase()).join(" or ")} account matches`}
           disabled={values[realmKey] === null || chart.isPending}
           error={errors[accountKey] ?? (chart.error ? `The chart of accounts could not be loaded: ${chart.error.message}` : undefined)}
+          maxDropdownHeight={280}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          label={`${role} customer or vendor`}
+          description={`Optional. When this account also holds amounts with others, take only those booked against the customer or vendor that stands for ${otherCompany ?? "the other company"}.`}
+          placeholder={values[realmKey] === null ? "Choose the company first" : names.isPending ? "Loading customers and vendors…" : "The whole account"}
+          data={nameOptions}
+          value={values[nameKey]}
+          onChange={(v) => update({ [nameKey]: v })}
+          searchable
+          clearable
+          nothingFoundMessage={names.data && names.data.names.length === 0 ? "No customers or vendors synced for this company yet" : "No customer or vendor matches"}
+          disabled={values[realmKey] === null || names.isPending}
+          error={errors[nameKey] ?? (names.error ? `The customers and vendors could not be loaded: ${names.error.message}` : undefined)}
           maxDropdownHeight={280}
           comboboxProps={{ withinPortal: true }}
         />

@@ -1,7 +1,7 @@
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { formatMinor } from "../../../lib/money.ts";
-import { BOOK_PART_TEXT, DIFFERENCE_TO, differenceTone, PAIR_KINDS, rateText, TRANSLATION_PART_TEXT, type PairView } from "../model.ts";
+import { BOOK_PART_TEXT, DIFFERENCE_TO, differenceTone, PAIR_KINDS, rateText, sideNameText, TRANSLATION_PART_TEXT, type PairView } from "../model.ts";
 
 /**
  * One pair in a period: both sides in their own currency and in the parent's, the difference
@@ -59,6 +59,7 @@ export function PairResult({ view, parentCurrency }: { view: PairView; parentCur
                     <Text size="sm">{meta.accountName}</Text>
                     <Text size="xs" c="dimmed">
                       {meta.companyName}
+                      {meta.name ? ` · only with ${sideNameText(meta)}` : ""}
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right" ff="monospace">

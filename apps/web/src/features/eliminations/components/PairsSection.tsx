@@ -4,7 +4,7 @@ import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { messageOf } from "../../../lib/forms.ts";
 import { eliminationsApi, useEliminationMutation, usePairs } from "../api.ts";
-import { DIFFERENCE_TO, PAIR_KINDS } from "../model.ts";
+import { DIFFERENCE_TO, PAIR_KINDS, sideNameText } from "../model.ts";
 import { PairForm } from "./PairForm.tsx";
 
 function SideCell({ role, side }: { role: string; side: EliminationPair["left"] }) {
@@ -14,6 +14,11 @@ function SideCell({ role, side }: { role: string; side: EliminationPair["left"] 
         {role} · {side.companyName} ({side.currency})
       </Text>
       <Text size="sm">{side.accountName}</Text>
+      {side.name ? (
+        <Text size="xs" c="dimmed">
+          only with {sideNameText(side)}
+        </Text>
+      ) : null}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import type { CompanyAccount, EliminationPair, EliminationView, ObalState, PostingSummary } from "@groupledger/contract";
+import type { CompanyAccount, CompanyNames, EliminationPair, EliminationView, ObalState, PostingSummary } from "@groupledger/contract";
 import { OBAL, PARENT_CO, UK_CO } from "../../../test/fixtures.ts";
 
 /** Opening balances locked at December 2025; the parent's fiscal year is the calendar year. */
@@ -25,7 +25,14 @@ export const UK_CHART = [
   account("54", "4000", "Sales", "Revenue", "GBP"),
 ];
 
-const side = (realmId: string, companyName: string, accountId: string, accountName: string, currency: string) => ({ realmId, companyName, accountId, accountName, currency });
+const side = (realmId: string, companyName: string, accountId: string, accountName: string, currency: string, name: EliminationPair["left"]["name"] = null) => ({
+  realmId,
+  companyName,
+  accountId,
+  accountName,
+  currency,
+  name,
+});
 
 export const LOAN_PAIR: EliminationPair = {
   id: "7d1f3c2e-0000-4000-8000-000000000001",
@@ -40,7 +47,8 @@ export const FEES_PAIR: EliminationPair = {
   id: "7d1f3c2e-0000-4000-8000-000000000002",
   name: "UK management fees",
   kind: "revenueExpense",
-  left: side(PARENT, PARENT_CO.companyName, "56", "4500 Management Fee Income - Intercompany", "USD"),
+  // The parent's fee income holds every subsidiary's fees: this side takes only the UK's.
+  left: side(PARENT, PARENT_CO.companyName, "56", "4500 Management Fee Income - Intercompany", "USD", { kind: "Customer", id: "2", displayName: "Northwind UK Ltd" }),
   right: side(UK, UK_CO.companyName, "63", "7603 Management Charges - Group", "GBP"),
   differenceTo: "fx",
   createdAt: "2026-04-01T09:01:00.000Z",
@@ -112,4 +120,17 @@ export const JAN_VIEW: EliminationView = {
   ...Q1_VIEW,
   period: { kind: "month", from: "2026-01", to: "2026-01", label: "2026-01" },
   entry: { ...Q1_VIEW.entry!, docNumber: "EL202601", txnDate: "2026-01-31" },
+};
+
+/** The parent's customers and vendors as GET /api/eliminations/names lists them. */
+export const PARENT_NAMES: CompanyNames = {
+  realmId: PARENT,
+  syncedAt: "2026-04-01T08:00:00.000Z",
+  names: [
+    { kind: "Customer", id: "2", displayName: "Northwind UK Ltd", active: true, represents: { realmId: UK, companyName: UK_CO.companyName } },
+    { kind: "Customer", id: "3", displayName: "Northwind Canada Inc.", active: true, represents: null },
+    { kind: "Customer", id: "1", displayName: "Trade customers", active: true, represents: null },
+    { kind: "Vendor", id: "1", displayName: "Trade suppliers", active: true, represents: null },
+    { kind: "Vendor", id: "9", displayName: "Old supplier", active: false, represents: null },
+  ],
 };
