@@ -5,7 +5,7 @@
 import { classificationOf } from "./accountTypes.ts";
 import { monthName } from "./calendar.ts";
 import { intuitTime } from "./faults.ts";
-import type { Account, CompanyLedger, ExchangeRateRow, JournalEntry, Tag } from "./ledger.ts";
+import type { Account, CompanyLedger, ExchangeRateRow, JournalEntry, Party, Tag } from "./ledger.ts";
 import { centsToNumber } from "./money.ts";
 
 export type Json = { [key: string]: unknown };
@@ -82,6 +82,55 @@ export function renderDepartment(d: Tag): Json {
   };
 }
 
+/**
+ * A Customer, keys in the order of minimul-qbo_api/create__customer__0 and get__id__0. The
+ * emulator keeps no addresses, contacts or sales tax settings, so those keys never appear.
+ */
+export function renderCustomer(ledger: CompanyLedger, c: Party): Json {
+  const balance = centsToNumber(ledger.partyBalance(c));
+  return {
+    Taxable: false,
+    Job: false,
+    BillWithParent: false,
+    Balance: balance,
+    BalanceWithJobs: balance,
+    CurrencyRef: currencyRef(ledger.profile.currency),
+    PreferredDeliveryMethod: "Print",
+    domain: "QBO",
+    sparse: false,
+    Id: c.id,
+    SyncToken: String(c.syncToken),
+    MetaData: metaData(c.createTime, c.updateTime),
+    FullyQualifiedName: c.displayName,
+    ...(c.companyName === undefined ? {} : { CompanyName: c.companyName }),
+    DisplayName: c.displayName,
+    PrintOnCheckName: c.displayName,
+    Active: c.active,
+  };
+}
+
+/** A Vendor, keys in the order of minimul-qbo_api/all__vendors_by_5__* (vendors have no FullyQualifiedName). */
+export function renderVendor(ledger: CompanyLedger, v: Party): Json {
+  return {
+    Balance: centsToNumber(ledger.partyBalance(v)),
+    Vendor1099: false,
+    CurrencyRef: currencyRef(ledger.profile.currency),
+    domain: "QBO",
+    sparse: false,
+    Id: v.id,
+    SyncToken: String(v.syncToken),
+    MetaData: metaData(v.createTime, v.updateTime),
+    ...(v.companyName === undefined ? {} : { CompanyName: v.companyName }),
+    DisplayName: v.displayName,
+    PrintOnCheckName: v.displayName,
+    Active: v.active,
+  };
+}
+
+export function renderParty(ledger: CompanyLedger, p: Party): Json {
+  return p.kind === "Customer" ? renderCustomer(ledger, p) : renderVendor(ledger, p);
+}
+
 export function renderJournalEntry(ledger: CompanyLedger, e: JournalEntry): Json {
   const total = e.lines.filter((l) => l.posting === "Debit").reduce((s, l) => s + l.amount, 0);
   const homeTotal = e.lines.filter((l) => l.posting === "Debit").reduce((s, l) => s + l.homeAmount, 0);
@@ -102,6 +151,7 @@ export function renderJournalEntry(ledger: CompanyLedger, e: JournalEntry): Json
       const account = ledger.account(l.accountId);
       const cls = l.classId === undefined ? undefined : ledger.classes.find((c) => c.id === l.classId);
       const dept = l.departmentId === undefined ? undefined : ledger.departments.find((d) => d.id === l.departmentId);
+      const name = l.entity === undefined ? undefined : ledger.party(l.entity.id);
       return {
         Id: l.id,
         ...(l.description === undefined ? {} : { Description: l.description }),
@@ -109,6 +159,8 @@ export function renderJournalEntry(ledger: CompanyLedger, e: JournalEntry): Json
         DetailType: "JournalEntryLineDetail",
         JournalEntryLineDetail: {
           PostingType: l.posting,
+          // Intuit's JournalEntryLineDetail order: PostingType, Entity, AccountRef, ClassRef, DepartmentRef.
+          ...(l.entity === undefined ? {} : { Entity: { Type: l.entity.type, EntityRef: { value: l.entity.id, name: name?.displayName ?? "" } } }),
           AccountRef: { value: l.accountId, name: account?.name ?? "" },
           ...(cls === undefined ? {} : { ClassRef: { value: cls.id, name: cls.name } }),
           ...(dept === undefined ? {} : { DepartmentRef: { value: dept.id, name: dept.name } }),

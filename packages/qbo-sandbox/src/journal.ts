@@ -1,11 +1,15 @@
 /**
- * Creating and deleting journal entries through the API, validated the way QBO validates them:
- * lines must balance in the entry's currency, every AccountRef must name an active account,
- * ClassRef/DepartmentRef must exist, and a foreign-currency entry needs a rate (given or stored).
+ * Creating, updating and deleting journal entries through the API, validated the way QBO validates
+ * them: lines must balance in the entry's currency, every AccountRef must name an active account,
+ * ClassRef/DepartmentRef must exist, an Entity (the line's Name) must name an active customer or
+ * vendor, and a foreign-currency entry needs a rate (given or stored). With the rule
+ * `requireNamesOnReceivablesAndPayables` (off by default), a line on an Accounts Receivable
+ * account needs a customer and one on Accounts Payable a vendor, as QBO requires.
  */
 import { isIsoDate } from "./calendar.ts";
 import type { Json } from "./entities.ts";
-import type { CompanyLedger, JournalEntry, JournalLine, PostingType } from "./ledger.ts";
+import { renderJournalEntry } from "./entities.ts";
+import type { CompanyLedger, JournalEntry, JournalLine, LineEntity, PostingType } from "./ledger.ts";
 import { convert, formatCents, formatRate, parseAmount, parseRate } from "./money.ts";
 import {
   businessValidation,
@@ -25,6 +29,44 @@ function refValue(v: unknown): string | undefined {
   const value = v["value"];
   if (typeof value === "number") return String(value);
   return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}
+
+/** Validation rules that can be switched on per sandbox (see SandboxRules). */
+export interface JournalRules {
+  /** QBO's "you must choose a customer/supplier in the Name field" on A/R and A/P lines. */
+  readonly requireNamesOnReceivablesAndPayables: boolean;
+}
+
+const LENIENT: JournalRules = { requireNamesOnReceivablesAndPayables: false };
+
+/** `JournalEntryLineDetail.Entity`: `{ "Type": "Customer", "EntityRef": { "value": "3" } }`. */
+function entityOf(ledger: CompanyLedger, raw: unknown): LineEntity | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (!isObject(raw)) throw unsupportedProperty("Entity", "must be an object with Type and EntityRef");
+  const type = raw["Type"];
+  if (type !== undefined && type !== "Customer" && type !== "Vendor" && type !== "Employee") {
+    throw unsupportedProperty("Type", `value ${JSON.stringify(type)} must be Customer, Vendor or Employee`);
+  }
+  const id = refValue(raw["EntityRef"]);
+  if (id === undefined) throw unsupportedProperty("EntityRef", "is required in Entity (the id of a customer or vendor)");
+  const party = ledger.party(id);
+  // Names share one id sequence: an id of the other kind is as unknown as a missing one.
+  if (party === undefined || (type !== undefined && party.kind !== type)) throw invalidReference("Names", id);
+  if (!party.active) throw objectNotFound(party.kind, id);
+  return { type: party.kind, id };
+}
+
+/** QBO's rule for A/R and A/P lines (the Detail sentences integrations report from QBO). */
+function checkNames(ledger: CompanyLedger, lines: readonly JournalLine[]): void {
+  for (const l of lines) {
+    const type = ledger.account(l.accountId)?.type;
+    if (type === "Accounts Receivable" && l.entity?.type !== "Customer") {
+      throw businessValidation("When you use Accounts Receivable, you must choose a customer in the Name field.");
+    }
+    if (type === "Accounts Payable" && l.entity?.type !== "Vendor") {
+      throw businessValidation("When you use Accounts Payable, you must choose a supplier in the Name field.");
+    }
+  }
 }
 
 function rateFor(ledger: CompanyLedger, currency: string, date: string, given: unknown): bigint {
@@ -53,7 +95,10 @@ function balanceHome(lines: JournalLine[]): JournalLine[] {
   return lines.map((l, i) => (i === target ? { ...l, homeAmount: l.homeAmount + Math.abs(diff) } : l));
 }
 
-export function createJournalEntry(ledger: CompanyLedger, body: unknown, now: Date, today: string): JournalEntry {
+type EntryFields = Pick<JournalEntry, "docNumber" | "txnDate" | "privateNote" | "currency" | "exchangeRate" | "lines">;
+
+/** Validates a JournalEntry body into the entry's fields; `today` is the TxnDate when none is sent. */
+function parseEntry(ledger: CompanyLedger, body: unknown, today: string, rules: JournalRules): EntryFields {
   if (!isObject(body)) throw unsupportedProperty("JournalEntry", "the request body must be a JournalEntry object");
   const rawLines = body["Line"];
   if (!Array.isArray(rawLines) || rawLines.length === 0) {
@@ -101,6 +146,7 @@ export function createJournalEntry(ledger: CompanyLedger, body: unknown, now: Da
     if (departmentId !== undefined && ledger.departments.find((d) => d.id === departmentId && d.active) === undefined) {
       throw invalidReference("Depts", departmentId);
     }
+    const entity = entityOf(ledger, detail["Entity"]);
     const description = raw["Description"];
     return {
       id: String(i),
@@ -111,6 +157,7 @@ export function createJournalEntry(ledger: CompanyLedger, body: unknown, now: Da
       description: typeof description === "string" ? description : undefined,
       classId,
       departmentId,
+      ...(entity === undefined ? {} : { entity }),
     };
   });
 
@@ -119,22 +166,51 @@ export function createJournalEntry(ledger: CompanyLedger, body: unknown, now: Da
   if (debits !== credits) {
     throw businessValidation(`Transaction must balance. The total debits (${formatCents(debits)}) do not equal the total credits (${formatCents(credits)}).`);
   }
+  if (rules.requireNamesOnReceivablesAndPayables) checkNames(ledger, lines);
 
-  const ms = now.getTime();
-  const entry: JournalEntry = {
-    id: ledger.nextId(ledger.entries),
-    syncToken: 0,
+  return {
     docNumber: typeof docNumber === "string" ? docNumber : undefined,
     txnDate,
     privateNote: typeof privateNote === "string" ? privateNote : undefined,
     currency,
     exchangeRate: rate === undefined ? undefined : formatRate(rate),
     lines: balanceHome(lines),
-    createTime: ms,
-    updateTime: ms,
   };
+}
+
+export function createJournalEntry(ledger: CompanyLedger, body: unknown, now: Date, today: string, rules: JournalRules = LENIENT): JournalEntry {
+  const fields = parseEntry(ledger, body, today, rules);
+  const ms = now.getTime();
+  const entry: JournalEntry = { id: ledger.nextId(ledger.entries), syncToken: 0, ...fields, createTime: ms, updateTime: ms };
   ledger.addEntry(entry);
   return entry;
+}
+
+/**
+ * Replaces an entry's content, named by Id with its current SyncToken (else the recorded 5010;
+ * an unknown or deleted Id is 610). Full (`sparse` false or absent): the body is the whole entry,
+ * validated like a create (DocNumber and PrivateNote left out are removed; TxnDate left out keeps
+ * the entry's date). Sparse (`"sparse": true`): the top-level fields sent replace the entry's,
+ * `Line` replacing every line. Lines get fresh Ids; the SyncToken goes up by one.
+ */
+export function updateJournalEntry(ledger: CompanyLedger, body: unknown, now: Date, rules: JournalRules = LENIENT): JournalEntry {
+  if (!isObject(body)) throw unsupportedProperty("JournalEntry", "the request body must be a JournalEntry object");
+  const id = typeof body["Id"] === "number" ? String(body["Id"]) : body["Id"];
+  const syncToken = typeof body["SyncToken"] === "number" ? String(body["SyncToken"]) : body["SyncToken"];
+  if (typeof id !== "string" || typeof syncToken !== "string") {
+    throw validationFault("2020", "Required param missing, need to supply the required value for the API", "Required parameter Id and SyncToken are missing in the request");
+  }
+  if (!/^\d+$/.test(id)) throw validationFault("2030", "Invalid ID", `Id should be a valid number. Supplied value:${id}`, "Id");
+  const current = ledger.entry(id);
+  if (current === undefined || current.deletedTime !== undefined) throw objectNotFound("JournalEntry", id);
+  if (syncToken !== String(current.syncToken)) throw staleObject();
+  const sparse = body["sparse"] ?? false;
+  if (typeof sparse !== "boolean") throw unsupportedProperty("sparse", `value ${JSON.stringify(sparse)} must be true or false`);
+  const effective = sparse ? { ...renderJournalEntry(ledger, current), ...body } : body;
+  const fields = parseEntry(ledger, effective, current.txnDate, rules);
+  const updated: JournalEntry = { ...fields, id, syncToken: current.syncToken + 1, createTime: current.createTime, updateTime: now.getTime() };
+  ledger.replaceEntry(updated);
+  return updated;
 }
 
 export function deleteJournalEntry(ledger: CompanyLedger, body: unknown, now: Date): JournalEntry {

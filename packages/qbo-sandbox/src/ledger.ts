@@ -1,6 +1,6 @@
 /**
- * One company's books: accounts, classes, departments, journal entries and (for a multicurrency
- * company) exchange rates. All amounts are integer cents. Balances come from a lazily rebuilt
+ * One company's books: accounts, classes, departments, customers and vendors, journal entries and
+ * (for a multicurrency company) exchange rates. All amounts are integer cents. Balances come from a lazily rebuilt
  * per-account index of debit-positive home-currency amounts, so reports over many columns stay
  * cheap while posting stays simple.
  */
@@ -33,6 +33,28 @@ export interface Tag {
   readonly syncToken: number;
 }
 
+/** QBO's "names": customers and vendors share one id sequence and one namespace of DisplayNames. */
+export type PartyKind = "Customer" | "Vendor";
+
+/** A Customer or a Vendor. */
+export interface Party {
+  readonly id: string;
+  readonly kind: PartyKind;
+  readonly displayName: string;
+  /** Set on the demo's group companies (and on creates that send one). */
+  readonly companyName?: string | undefined;
+  readonly active: boolean;
+  readonly createTime: number;
+  readonly updateTime: number;
+  readonly syncToken: number;
+}
+
+/** A journal line's Name: `JournalEntryLineDetail.Entity`. */
+export interface LineEntity {
+  readonly type: PartyKind;
+  readonly id: string;
+}
+
 export type PostingType = "Debit" | "Credit";
 
 export interface JournalLine {
@@ -46,6 +68,8 @@ export interface JournalLine {
   readonly description?: string | undefined;
   readonly classId?: string | undefined;
   readonly departmentId?: string | undefined;
+  /** The line's Name (a customer or vendor), when it has one. */
+  readonly entity?: LineEntity | undefined;
 }
 
 export interface JournalEntry {
@@ -94,6 +118,8 @@ export interface CompanyData {
   readonly accounts: Account[];
   readonly classes: Tag[];
   readonly departments: Tag[];
+  /** Customers and vendors; absent means none. */
+  readonly parties?: Party[] | undefined;
   readonly entries: JournalEntry[];
   readonly exchangeRates: ExchangeRateRow[];
 }
@@ -124,21 +150,87 @@ export class CompanyLedger {
   readonly accounts: Account[];
   readonly classes: Tag[];
   readonly departments: Tag[];
+  readonly parties: Party[];
   readonly entries: JournalEntry[];
   readonly exchangeRates: ExchangeRateRow[];
   private accountIndex = new Map<string, Account>();
   private entryIndex = new Map<string, number>();
   private series: Map<string, AccountSeries> | undefined;
+  private partyBalances: Map<string, number> | undefined;
 
   constructor(data: CompanyData) {
     this.profile = data.profile;
     this.accounts = data.accounts;
     this.classes = data.classes;
     this.departments = data.departments;
+    this.parties = data.parties ?? [];
     this.entries = data.entries;
     this.exchangeRates = data.exchangeRates;
     for (const a of this.accounts) this.accountIndex.set(a.id, a);
     this.entries.forEach((e, i) => this.entryIndex.set(e.id, i));
+  }
+
+  /**
+   * The same books seen through a report filter: only the lines `keep` accepts (an entry left
+   * with none drops out). Accounts, names and rates are shared; nothing is copied but the lines.
+   */
+  filtered(keep: (line: JournalLine) => boolean): CompanyLedger {
+    const entries: JournalEntry[] = [];
+    for (const e of this.entries) {
+      if (e.deletedTime !== undefined) continue;
+      const lines = e.lines.filter(keep);
+      if (lines.length > 0) entries.push(lines.length === e.lines.length ? e : { ...e, lines });
+    }
+    return new CompanyLedger({
+      profile: this.profile,
+      accounts: this.accounts,
+      classes: this.classes,
+      departments: this.departments,
+      parties: this.parties,
+      entries,
+      exchangeRates: this.exchangeRates,
+    });
+  }
+
+  party(id: string): Party | undefined {
+    return this.parties.find((p) => p.id === id);
+  }
+
+  partiesOf(kind: PartyKind): Party[] {
+    return this.parties.filter((p) => p.kind === kind);
+  }
+
+  addParty(party: Party): void {
+    this.parties.push(party);
+  }
+
+  /** Swaps in a new version of a customer or vendor (an update), keeping its place. */
+  replaceParty(party: Party): void {
+    const i = this.parties.findIndex((p) => p.id === party.id);
+    if (i < 0) throw new Error(`no customer or vendor ${party.id}`);
+    this.parties[i] = party;
+  }
+
+  /**
+   * QBO's Customer/Vendor `Balance`, home currency cents: what the name owes on Accounts
+   * Receivable (debit-positive) or is owed on Accounts Payable (credit-positive), over every
+   * live line that carries it.
+   */
+  partyBalance(party: Party): number {
+    if (this.partyBalances === undefined) {
+      const sums = new Map<string, number>();
+      for (const e of this.entries) {
+        if (e.deletedTime !== undefined) continue;
+        for (const l of e.lines) {
+          if (l.entity === undefined) continue;
+          const type = this.accountIndex.get(l.accountId)?.type;
+          if (type !== "Accounts Receivable" && type !== "Accounts Payable") continue;
+          sums.set(l.entity.id, (sums.get(l.entity.id) ?? 0) + (type === "Accounts Receivable" ? signedHome(l) : -signedHome(l)));
+        }
+      }
+      this.partyBalances = sums;
+    }
+    return this.partyBalances.get(party.id) ?? 0;
   }
 
   get realmId(): string {
@@ -154,6 +246,11 @@ export class CompanyLedger {
     return i === undefined ? undefined : this.entries[i];
   }
 
+  /** Customers and vendors share QBO's one sequence of name ids. */
+  nextPartyId(): string {
+    return this.nextId(this.parties);
+  }
+
   nextId(items: readonly { id: string }[]): string {
     let max = 0;
     for (const it of items) max = Math.max(max, Number(it.id) || 0);
@@ -164,6 +261,7 @@ export class CompanyLedger {
     this.entryIndex.set(entry.id, this.entries.length);
     this.entries.push(entry);
     this.series = undefined;
+    this.partyBalances = undefined;
   }
 
   replaceEntry(entry: JournalEntry): void {
@@ -171,6 +269,7 @@ export class CompanyLedger {
     if (i === undefined) throw new Error(`no entry ${entry.id}`);
     this.entries[i] = entry;
     this.series = undefined;
+    this.partyBalances = undefined;
   }
 
   addClass(tag: Tag): void {
@@ -188,6 +287,7 @@ export class CompanyLedger {
     if (i < 0) throw new Error(`no account ${account.id}`);
     this.accounts[i] = account;
     this.accountIndex.set(account.id, account);
+    this.partyBalances = undefined; // a type change moves an account in or out of A/R and A/P
   }
 
   /** Debit-positive home balance of an account over every posting dated on or before `date`. */

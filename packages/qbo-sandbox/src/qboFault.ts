@@ -20,8 +20,11 @@ export function validationFault(code: string, message: string, detail: string, e
   return new QboFault(400, "ValidationFault", [{ code, message, detail, element }]);
 }
 
-/** Intuit's wording for an unknown or inactive reference (e.g. an AccountRef). */
-export function invalidReference(kind: "Accounts" | "Klasses" | "Depts", id: string): QboFault {
+/**
+ * Intuit's wording for an unknown reference (e.g. an AccountRef). Customers and vendors are
+ * "Names" (the wording integrations report for a CustomerRef/VendorRef that does not exist).
+ */
+export function invalidReference(kind: "Accounts" | "Klasses" | "Depts" | "Names", id: string): QboFault {
   return validationFault("2500", "Invalid Reference Id", `Invalid Reference Id : ${kind} element id ${id} not found`);
 }
 

@@ -1,8 +1,9 @@
 /**
- * The emulator's state: the demo group's ledgers, OAuth grants, the requestid replay cache and
- * the fault settings. With `dataDir` every change (posted and deleted entries, created classes,
- * created and updated accounts, tokens, replays) is written to `sandbox-state.json` there and restored on start; the demo
- * data itself is regenerated, since it is deterministic.
+ * The emulator's state: the demo group's ledgers, OAuth grants, the requestid replay cache, the
+ * fault settings and the validation rules. With `dataDir` every change (posted, updated and
+ * deleted entries, created classes, created and updated accounts, customers and vendors, tokens,
+ * replays) is written to `sandbox-state.json` there and restored on start; the demo data itself is
+ * regenerated, since it is deterministic. Faults and rules are configuration: not persisted.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -10,7 +11,8 @@ import { dateIn } from "./calendar.ts";
 import { buildDemoCompanies } from "./demo/index.ts";
 import { INTUIT_TIME_ZONE } from "./faults.ts";
 import type { WireResponse } from "./faults.ts";
-import type { Account, JournalEntry, Tag } from "./ledger.ts";
+import type { JournalRules } from "./journal.ts";
+import type { Account, JournalEntry, Party, Tag } from "./ledger.ts";
 import { CompanyLedger } from "./ledger.ts";
 import type { OAuthState } from "./oauth.ts";
 import { emptyOAuthState, OAuthStore } from "./oauth.ts";
@@ -18,6 +20,15 @@ import type { FaultSettings } from "./throttle.ts";
 import { FaultInjector, RealmLimiter } from "./throttle.ts";
 
 export type { FaultSettings } from "./throttle.ts";
+
+/**
+ * Validations of real QBO that the emulator applies only when asked (each defaults to off).
+ * `requireNamesOnReceivablesAndPayables`: a journal line on an Accounts Receivable account must
+ * name a customer, one on Accounts Payable a vendor (400 ValidationFault 6000), as QBO requires.
+ */
+export interface SandboxRules {
+  requireNamesOnReceivablesAndPayables?: boolean;
+}
 
 export interface SandboxOptions {
   /** Default "sandbox-client-id". */
@@ -31,6 +42,8 @@ export interface SandboxOptions {
   /** Default 100 days, like Intuit. */
   refreshTokenTtlSeconds?: number;
   faults?: FaultSettings;
+  /** Validation rules switched on from the start (all off by default); `setRules` changes them later. */
+  rules?: SandboxRules;
   /** Clock, for tests. */
   now?: () => Date;
 }
@@ -47,6 +60,8 @@ interface PersistedRealm {
   classes: Tag[];
   /** Created and updated accounts; absent in state files written before accounts could be created. */
   accounts?: Account[];
+  /** Created and updated customers and vendors; absent in older state files. */
+  parties?: Party[];
 }
 
 interface PersistedState {
@@ -62,6 +77,7 @@ interface Touched {
   entries: Set<string>;
   classes: Set<string>;
   accounts: Set<string>;
+  parties: Set<string>;
 }
 
 export class Sandbox {
@@ -74,6 +90,7 @@ export class Sandbox {
   /** Entries, classes and accounts changed through the API, per realm: what persistence has to keep. */
   private touched = new Map<string, Touched>();
   private replays = new Map<string, WireResponse>();
+  private currentRules: Required<SandboxRules>;
   private readonly clock: () => Date;
   private readonly dataDir: string | undefined;
 
@@ -83,6 +100,7 @@ export class Sandbox {
     this.clock = opts.now ?? (() => new Date());
     this.dataDir = opts.dataDir;
     this.faults = new FaultInjector(opts.faults ?? {});
+    this.currentRules = resolveRules(opts.rules ?? {});
     this.oauth = new OAuthStore(
       emptyOAuthState(),
       (opts.accessTokenTtlSeconds ?? 3600) * 1000,
@@ -112,6 +130,16 @@ export class Sandbox {
 
   setFaults(f: FaultSettings): void {
     this.faults.set(f);
+  }
+
+  /** The validation rules in force, every one spelled out. */
+  get rules(): Required<SandboxRules> & JournalRules {
+    return { ...this.currentRules };
+  }
+
+  /** Replaces the rules (a rule left out is off). Survives `reset()`, like the fault settings. */
+  setRules(rules: SandboxRules): void {
+    this.currentRules = resolveRules(rules);
   }
 
   companies(): SandboxCompany[] {
@@ -155,6 +183,10 @@ export class Sandbox {
     this.touchedOf(realmId).accounts.add(id);
   }
 
+  markParty(realmId: string, id: string): void {
+    this.touchedOf(realmId).parties.add(id);
+  }
+
   /** Writes the state when a data folder is configured; a no-op in memory. */
   save(): void {
     if (this.dataDir === undefined) return;
@@ -167,6 +199,7 @@ export class Sandbox {
         entries: [...t.entries].map((id) => ledger.entry(id)).filter((e): e is JournalEntry => e !== undefined),
         classes: ledger.classes.filter((c) => t.classes.has(c.id)),
         accounts: ledger.accounts.filter((a) => t.accounts.has(a.id)),
+        parties: ledger.parties.filter((p) => t.parties.has(p.id)),
       };
     }
     const state: PersistedState = { version: 1, realms, oauth: this.oauth.state, replays: Object.fromEntries(this.replays) };
@@ -178,7 +211,7 @@ export class Sandbox {
 
   private touchedOf(realmId: string): Touched {
     let t = this.touched.get(realmId);
-    if (t === undefined) this.touched.set(realmId, (t = { entries: new Set(), classes: new Set(), accounts: new Set() }));
+    if (t === undefined) this.touched.set(realmId, (t = { entries: new Set(), classes: new Set(), accounts: new Set(), parties: new Set() }));
     return t;
   }
 
@@ -206,6 +239,12 @@ export class Sandbox {
         else ledger.replaceAccount(a);
         this.markAccount(realmId, a.id);
       }
+      // Names before entries too: restored lines may carry them.
+      for (const p of persisted.parties ?? []) {
+        if (ledger.party(p.id) === undefined) ledger.addParty(p);
+        else ledger.replaceParty(p);
+        this.markParty(realmId, p.id);
+      }
       for (const e of persisted.entries) {
         if (ledger.entry(e.id) === undefined) ledger.addEntry(e);
         else ledger.replaceEntry(e);
@@ -219,4 +258,8 @@ export class Sandbox {
     this.oauth.state = state.oauth;
     this.replays = new Map(Object.entries(state.replays));
   }
+}
+
+function resolveRules(rules: SandboxRules): Required<SandboxRules> {
+  return { requireNamesOnReceivablesAndPayables: rules.requireNamesOnReceivablesAndPayables ?? false };
 }

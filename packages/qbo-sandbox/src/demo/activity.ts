@@ -5,6 +5,10 @@
  * German-to-UK trade, dividends), booked on both sides. Foreign-currency intercompany balances
  * are revalued at each month-end closing rate by the side that does not hold the currency, so
  * both sides agree exactly after FX at every month-end.
+ * Names (demo/names.ts): every line of the parent's postings with subsidiary X names the customer
+ * X; every line of X's postings with the parent names the vendor "Northwind Holdings Inc."; the
+ * German-to-UK trade names the customer "Northwind UK Ltd" in Germany and the vendor "Northwind
+ * Deutschland GmbH" in the UK. Any other A/R or A/P line names the trade customer or supplier.
  */
 import { addMonths, daysInMonth, fiscalYearStart, monthRange, parts, ymd } from "../calendar.ts";
 import { convert, convertCross, RATE_SCALE } from "../money.ts";
@@ -16,7 +20,7 @@ import type { DemoCode, DemoCompanyProfile } from "./companies.ts";
 import { DEMO_COMPANIES } from "./companies.ts";
 import type { FxTable } from "./fx.ts";
 import { DEMO_FIRST_MONTH, DEMO_LAST_MONTH, OPENING_RATES } from "./fx.ts";
-import type { Account } from "../ledger.ts";
+import type { Account, LineEntity } from "../ledger.ts";
 
 export interface GeneratedCompany {
   readonly profile: DemoCompanyProfile;
@@ -37,20 +41,26 @@ const LOANS: readonly { code: DemoCode; date: string; amount: number }[] = [
 const LOAN_RATE = 0.055;
 const MANAGEMENT_FEE: Record<Exclude<DemoCode, "PARENT">, number> = { UK: 24_000, CA: 32_000, DE: 26_000, US2: 15_000 };
 const SUBSIDIARIES = ["UK", "CA", "DE", "US2"] as const;
+/** The Name keys of demo/names.ts: the parent as the subsidiaries' vendor, a subsidiary as the parent's customer. */
+const HOLDINGS = "Vendor:PARENT";
+const customer = (code: DemoCode): string => `Customer:${code}`;
 
 interface Ctx {
   readonly fx: FxTable;
   readonly companies: Map<DemoCode, GeneratedCompany>;
 }
 
-export function generateGroupBooks(fx: FxTable, accountsByCode: Map<DemoCode, { accounts: Account[]; roles: Map<string, string> }>): Map<DemoCode, GeneratedCompany> {
+export function generateGroupBooks(
+  fx: FxTable,
+  accountsByCode: Map<DemoCode, { accounts: Account[]; roles: Map<string, string>; names: Map<string, LineEntity> }>,
+): Map<DemoCode, GeneratedCompany> {
   const companies = new Map<DemoCode, GeneratedCompany>();
   for (const profile of DEMO_COMPANIES) {
     const chart = accountsByCode.get(profile.code);
     if (chart === undefined) throw new Error(`no chart for ${profile.code}`);
     companies.set(profile.code, {
       profile,
-      books: new Books(chart.accounts, chart.roles, profile.fiscalYearStartMonth, profile.currency),
+      books: new Books(chart.accounts, chart.roles, profile.fiscalYearStartMonth, profile.currency, chart.names),
     });
   }
   const ctx: Ctx = { fx, companies };
@@ -346,11 +356,16 @@ function intercompany(ctx: Ctx, month: string, rnd: Random): void {
     const local = cents(loan.amount);
     const usd = convert(local, ctx.fx.average(sub.profile.currency, rateMonth(loan.date)));
     const what = local > 0 ? `Loan advanced to ${sub.profile.name}` : `Loan repayment from ${sub.profile.name}`;
-    parent.post(loan.date, what, [[`icLoan:${loan.code}`, usd], ["bank", -usd]]);
-    sub.books.post(loan.date, local > 0 ? "Loan received from Northwind Holdings" : "Loan repaid to Northwind Holdings", [
-      ["bank", local],
-      ["icLoanPay", -local],
-    ]);
+    parent.post(loan.date, what, [[`icLoan:${loan.code}`, usd], ["bank", -usd]], customer(loan.code));
+    sub.books.post(
+      loan.date,
+      local > 0 ? "Loan received from Northwind Holdings" : "Loan repaid to Northwind Holdings",
+      [
+        ["bank", local],
+        ["icLoanPay", -local],
+      ],
+      HOLDINGS,
+    );
   }
 
   for (const code of SUBSIDIARIES) {
@@ -359,9 +374,9 @@ function intercompany(ctx: Ctx, month: string, rnd: Random): void {
     const avg = ctx.fx.average(currency, month);
     const charge = (local: number, subRole: string, parentRole: string, subMemo: string, parentMemo: string): void => {
       if (local <= 0) return;
-      sub.books.post(end, subMemo, [[subRole, local], ["icPay", -local]]);
+      sub.books.post(end, subMemo, [[subRole, local], ["icPay", -local]], HOLDINGS);
       const usd = convert(local, avg);
-      parent.post(end, parentMemo, [[`icRecv:${code}`, usd], [parentRole, -usd]]);
+      parent.post(end, parentMemo, [[`icRecv:${code}`, usd], [parentRole, -usd]], customer(code));
     };
     const interest = Math.round((-sub.books.balance("icLoanPay") * LOAN_RATE) / 12);
     charge(interest, "icInterestExpense", "icInterestIncome", "Interest on loan from Northwind Holdings", `Loan interest charged to ${sub.profile.name}`);
@@ -375,9 +390,9 @@ function intercompany(ctx: Ctx, month: string, rnd: Random): void {
       const prior = sub.books.profitOfFiscalYear(priorStart);
       const floor = cents(sub.profile.monthlySales * 0.6);
       const dividend = Math.max(Math.round(prior * 0.4), floor);
-      sub.books.post(end, "Dividend declared to Northwind Holdings", [["dividendsPaid", dividend], ["icPay", -dividend]]);
+      sub.books.post(end, "Dividend declared to Northwind Holdings", [["dividendsPaid", dividend], ["icPay", -dividend]], HOLDINGS);
       const usd = convert(dividend, avg);
-      parent.post(end, `Dividend declared by ${sub.profile.name}`, [[`icRecv:${code}`, usd], ["dividendIncome", -usd]]);
+      parent.post(end, `Dividend declared by ${sub.profile.name}`, [[`icRecv:${code}`, usd], ["dividendIncome", -usd]], customer(code));
     }
   }
 
@@ -387,9 +402,9 @@ function intercompany(ctx: Ctx, month: string, rnd: Random): void {
   const season = de.profile.seasonality[m - 1] ?? 1;
   const eur = cents(52_000 * season * Math.pow(1.06, monthsSinceStart(month) / 12) * vary(rnd, 0.1));
   const date = ymd(year, m, 18);
-  de.books.post(date, "Intercompany sale to Northwind UK Ltd", [["icRecvSub:UK", eur], ["icSales", -eur]]);
+  de.books.post(date, "Intercompany sale to Northwind UK Ltd", [["icRecvSub:UK", eur], ["icSales", -eur]], customer("UK"));
   const gbp = convertCross(eur, ctx.fx.average("EUR", month), ctx.fx.average("GBP", month));
-  uk.books.post(date, "Goods purchased from Northwind Deutschland GmbH", [["icPurchases", gbp], ["icPaySub:DE", -gbp]]);
+  uk.books.post(date, "Goods purchased from Northwind Deutschland GmbH", [["icPurchases", gbp], ["icPaySub:DE", -gbp]], "Vendor:DE");
 }
 
 /** Brings the non-currency side of each intercompany balance to the month-end closing rate. */
@@ -407,7 +422,7 @@ function revalue(ctx: Ctx, month: string): void {
     ] as const) {
       const target = convert(-sub.books.balance(subRole), closing);
       const diff = target - parent.balance(parentRole);
-      if (diff !== 0) lines.push([parentRole, diff], ["fxGainLoss", -diff]);
+      if (diff !== 0) lines.push([parentRole, diff, undefined, customer(code)], ["fxGainLoss", -diff, undefined, customer(code)]);
     }
   }
   parent.post(end, "Revaluation of intercompany balances at month-end rates", lines);
@@ -416,7 +431,7 @@ function revalue(ctx: Ctx, month: string): void {
   const de = get(ctx, "DE").books;
   const target = -convertCross(de.balance("icRecvSub:UK"), ctx.fx.closing("EUR", month), ctx.fx.closing("GBP", month));
   const diff = target - uk.balance("icPaySub:DE");
-  uk.post(end, "Revaluation of euro payable to Northwind Deutschland", [["icPaySub:DE", diff], ["fxGainLoss", -diff]]);
+  uk.post(end, "Revaluation of euro payable to Northwind Deutschland", [["icPaySub:DE", diff], ["fxGainLoss", -diff]], "Vendor:DE");
 }
 
 /** Quarter-end cash settlement of the current intercompany balances. */
@@ -428,16 +443,16 @@ function settle(ctx: Ctx, month: string): void {
     const sub = get(ctx, code);
     const owed = -sub.books.balance("icPay");
     if (owed <= 0) continue;
-    sub.books.post(end, "Quarterly settlement with Northwind Holdings", [["icPay", owed], ["bank", -owed]]);
+    sub.books.post(end, "Quarterly settlement with Northwind Holdings", [["icPay", owed], ["bank", -owed]], HOLDINGS);
     const usd = parent.balance(`icRecv:${code}`);
-    parent.post(end, `Quarterly settlement from ${sub.profile.name}`, [["bank", usd], [`icRecv:${code}`, -usd]]);
+    parent.post(end, `Quarterly settlement from ${sub.profile.name}`, [["bank", usd], [`icRecv:${code}`, -usd]], customer(code));
   }
   const uk = get(ctx, "UK").books;
   const de = get(ctx, "DE").books;
   const gbp = -uk.balance("icPaySub:DE");
   const eur = de.balance("icRecvSub:UK");
-  if (gbp > 0) uk.post(end, "Payment to Northwind Deutschland GmbH", [["icPaySub:DE", gbp], ["bank", -gbp]]);
-  if (eur > 0) de.post(end, "Receipt from Northwind UK Ltd", [["bank", eur], ["icRecvSub:UK", -eur]]);
+  if (gbp > 0) uk.post(end, "Payment to Northwind Deutschland GmbH", [["icPaySub:DE", gbp], ["bank", -gbp]], "Vendor:DE");
+  if (eur > 0) de.post(end, "Receipt from Northwind UK Ltd", [["bank", eur], ["icRecvSub:UK", -eur]], customer("UK"));
 }
 
 function accrueIncomeTax(c: GeneratedCompany, month: string): void {

@@ -1,13 +1,17 @@
 /**
  * A book-keeper for the generator: posts balanced journal entries by account role and keeps the
  * running balances and profit the generator's decisions depend on (collections, tax, dividends).
+ * Lines carry a Name (customer or vendor) by key: per line, else the entry's, else, on an
+ * Accounts Receivable or Accounts Payable account, the trade customer or supplier, so the books
+ * obey QBO's rule that such lines name one.
  */
 import { isBalanceSheet } from "../accountTypes.ts";
-import type { Account, JournalEntry, JournalLine } from "../ledger.ts";
+import type { Account, JournalEntry, JournalLine, LineEntity } from "../ledger.ts";
 import { fiscalYearStart } from "../calendar.ts";
+import { TRADE_CUSTOMERS, TRADE_SUPPLIERS } from "./names.ts";
 
-/** [role, debit-positive cents, line description?] */
-export type Posting = readonly [role: string, amount: number, description?: string];
+/** [role, debit-positive cents, line description?, name key? (see demo/names.ts)] */
+export type Posting = readonly [role: string, amount: number, description?: string | undefined, name?: string | undefined];
 
 export class Books {
   readonly entries: JournalEntry[] = [];
@@ -23,6 +27,7 @@ export class Books {
     roles: ReadonlyMap<string, string>,
     private readonly fiscalYearStartMonth: number,
     private readonly currency: string,
+    private readonly names: ReadonlyMap<string, LineEntity> = new Map(),
   ) {
     for (const a of accounts) this.accountById.set(a.id, a);
     for (const [role, id] of roles) this.idByRole.set(role, id);
@@ -47,17 +52,19 @@ export class Books {
     return this.profitByFiscalYear.get(fyStart) ?? 0;
   }
 
-  post(date: string, memo: string, postings: readonly Posting[]): JournalEntry | undefined {
+  /** `name`: the key of the Name every line without its own carries. */
+  post(date: string, memo: string, postings: readonly Posting[], name?: string): JournalEntry | undefined {
     const live = postings.filter((p) => p[1] !== 0);
     if (live.length === 0) return undefined;
     const total = live.reduce((s, p) => s + p[1], 0);
     if (total !== 0) throw new Error(`unbalanced demo entry on ${date} (${memo}): ${total}`);
     const month = date.slice(0, 7);
     const fy = fiscalYearStart(date, this.fiscalYearStartMonth);
-    const lines: JournalLine[] = live.map(([role, amount, description], i) => {
+    const lines: JournalLine[] = live.map(([role, amount, description, lineName], i) => {
       const accountId = this.id(role);
       this.balances.set(accountId, (this.balances.get(accountId) ?? 0) + amount);
       const account = this.accountById.get(accountId) as Account;
+      const entity = this.entity(lineName ?? name ?? (account.type === "Accounts Receivable" ? TRADE_CUSTOMERS : account.type === "Accounts Payable" ? TRADE_SUPPLIERS : undefined));
       if (!isBalanceSheet(account.type)) {
         this.profitByMonth.set(month, (this.profitByMonth.get(month) ?? 0) - amount);
         this.profitByFiscalYear.set(fy, (this.profitByFiscalYear.get(fy) ?? 0) - amount);
@@ -69,6 +76,7 @@ export class Books {
         amount: Math.abs(amount),
         homeAmount: Math.abs(amount),
         description: description ?? memo,
+        ...(entity === undefined ? {} : { entity }),
       };
     });
     const seq = (this.docSeq.get(month) ?? 0) + 1;
@@ -87,6 +95,13 @@ export class Books {
     };
     this.entries.push(entry);
     return entry;
+  }
+
+  private entity(key: string | undefined): LineEntity | undefined {
+    if (key === undefined) return undefined;
+    const entity = this.names.get(key);
+    if (entity === undefined) throw new Error(`no demo name ${key}`);
+    return entity;
   }
 
   private id(role: string): string {

@@ -1,9 +1,10 @@
-/** Builds the demo group's companies (chart, classes, departments, books, FX) from scratch. */
-import type { Account, CompanyData, ExchangeRateRow, Tag } from "../ledger.ts";
+/** Builds the demo group's companies (chart, classes, departments, customers and vendors, books, FX) from scratch. */
+import type { Account, CompanyData, ExchangeRateRow, LineEntity, Party, Tag } from "../ledger.ts";
 import { generateGroupBooks } from "./activity.ts";
 import type { DemoCode, DemoCompanyProfile } from "./companies.ts";
 import { DEMO_COMPANIES } from "./companies.ts";
 import { demoFxRates, FxTable } from "./fx.ts";
+import { demoParties } from "./names.ts";
 import { monthEnd } from "../calendar.ts";
 
 /** When the demo companies were "created" in QBO: before their first transaction. */
@@ -19,7 +20,14 @@ const TAGS: Record<DemoCode, { classes: string[]; inactiveClass: string; departm
   US2: { classes: ["Stores", "E-commerce"], inactiveClass: "Pop-up", departments: ["Market Street", "Union Square"] },
 };
 
-function accountsOf(profile: DemoCompanyProfile): { accounts: Account[]; roles: Map<string, string> } {
+interface DemoChart {
+  accounts: Account[];
+  roles: Map<string, string>;
+  parties: Party[];
+  names: Map<string, LineEntity>;
+}
+
+function accountsOf(profile: DemoCompanyProfile): DemoChart {
   const accounts: Account[] = [];
   const roles = new Map<string, string>();
   profile.chart.forEach((c, i) => {
@@ -39,7 +47,8 @@ function accountsOf(profile: DemoCompanyProfile): { accounts: Account[]; roles: 
     if (c.role !== undefined) roles.set(c.role, id);
     if (c.opex !== undefined) roles.set(`opex:${c.number}`, id);
   });
-  return { accounts, roles };
+  const { parties, byKey } = demoParties(profile.code, CREATED);
+  return { accounts, roles, parties, names: byKey };
 }
 
 function tags(names: readonly string[], inactive: string | undefined): Tag[] {
@@ -69,7 +78,7 @@ export function buildDemoCompanies(): CompanyData[] {
   const charts = new Map(DEMO_COMPANIES.map((p) => [p.code, accountsOf(p)] as const));
   const books = generateGroupBooks(fx, charts);
   return DEMO_COMPANIES.map((p) => {
-    const chart = charts.get(p.code) as { accounts: Account[] };
+    const chart = charts.get(p.code) as DemoChart;
     const generated = books.get(p.code);
     if (generated === undefined) throw new Error(`no books for ${p.code}`);
     const t = TAGS[p.code];
@@ -92,6 +101,7 @@ export function buildDemoCompanies(): CompanyData[] {
       accounts: chart.accounts,
       classes: tags(t.classes, t.inactiveClass),
       departments: tags(t.departments, undefined),
+      parties: chart.parties,
       entries: generated.books.entries,
       exchangeRates: p.isParent ? parentExchangeRates() : [],
     };

@@ -1,4 +1,4 @@
-/** `_sandbox` administration: reset, fault settings (validated), the company list. */
+/** `_sandbox` administration: reset, fault settings and validation rules (validated), the company list. */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Sandbox } from "../sandbox.ts";
@@ -13,6 +13,12 @@ export const faultSettingsSchema = z
     dropRate: probability.optional(),
     expireAccessTokens: z.boolean().optional(),
     seed: z.number().int().optional(),
+  })
+  .strict();
+
+export const ruleSettingsSchema = z
+  .object({
+    requireNamesOnReceivablesAndPayables: z.boolean().optional(),
   })
   .strict();
 
@@ -33,6 +39,20 @@ export function registerAdminRoutes(app: FastifyInstance, sandbox: Sandbox): voi
     }
     sandbox.setFaults(parsed.data);
     return sandbox.faults.current;
+  });
+
+  app.get("/_sandbox/rules", async () => sandbox.rules);
+
+  // Like the fault settings: the body replaces the rules, a rule left out is off.
+  app.put("/_sandbox/rules", async (request, reply) => {
+    const parsed = ruleSettingsSchema.safeParse(request.body);
+    if (!parsed.success) {
+      const details = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+      const message = `Invalid rule settings: ${details.map((d) => (d.path === "" ? d.message : `${d.path}: ${d.message}`)).join("; ")}`;
+      return reply.code(400).send({ error: { code: "invalid_rule_settings", message, details } });
+    }
+    sandbox.setRules(parsed.data);
+    return sandbox.rules;
   });
 
   app.get("/_sandbox/companies", async () => sandbox.companies());

@@ -1,12 +1,13 @@
 /** The Accounting API under /v3/company/{realmId}: bearer auth, requestid replay, entities, query, CDC, reports. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Json } from "../entities.ts";
-import { renderAccount, renderClass, renderCompanyInfo, renderDeleted, renderDepartment, renderExchangeRate, renderJournalEntry, renderPreferences } from "../entities.ts";
+import { renderAccount, renderClass, renderCompanyInfo, renderDeleted, renderDepartment, renderExchangeRate, renderJournalEntry, renderParty, renderPreferences } from "../entities.ts";
 import type { WireResponse } from "../faults.ts";
 import { authFailureResponse, faultResponse } from "../faults.ts";
 import { createAccount, isAccountUpdate, updateAccount } from "../accounts.ts";
-import { createJournalEntry, deleteJournalEntry } from "../journal.ts";
-import type { CompanyLedger } from "../ledger.ts";
+import { createJournalEntry, deleteJournalEntry, updateJournalEntry } from "../journal.ts";
+import type { CompanyLedger, PartyKind } from "../ledger.ts";
+import { createParty, isPartyUpdate, updateParty } from "../parties.ts";
 import { executeQuery } from "../query/execute.ts";
 import { parseQuery } from "../query/parser.ts";
 import { duplicateName, objectNotFound, unsupportedProperty, validationFault } from "../qboFault.ts";
@@ -157,6 +158,28 @@ export function registerApiRoutes(app: FastifyInstance, sandbox: Sandbox): void 
     return jsonResponse({ Department: renderDepartment(found) }, ctx.now);
   }));
 
+  // Customers and vendors: read by id, create, and update (full or sparse) on the same POST.
+  for (const [path, kind] of [["customer", "Customer"], ["vendor", "Vendor"]] as const satisfies readonly (readonly [string, PartyKind])[]) {
+    app.get(`${v3}/${path}/:id`, faults, api((ctx) => {
+      const id = (ctx.request.params as { id: string }).id;
+      checkId(id);
+      const found = ctx.ledger.party(id);
+      if (found === undefined || found.kind !== kind) throw objectNotFound(kind, id);
+      return jsonResponse({ [kind]: renderParty(ctx.ledger, found) }, ctx.now);
+    }));
+    app.post(`${v3}/${path}`, faults, api((ctx) => {
+      const operation = ctx.query["operation"];
+      if (operation !== undefined && operation !== "create" && operation !== "update") {
+        throw unsupportedProperty("operation", `value ${operation} is not supported for ${kind}; use create or update`);
+      }
+      const body = ctx.request.body;
+      const saved = operation === "update" || (operation === undefined && isPartyUpdate(body)) ? updateParty(ctx.ledger, kind, body, ctx.now) : createParty(ctx.ledger, kind, body, ctx.now);
+      sandbox.markParty(ctx.ledger.realmId, saved.id);
+      sandbox.save();
+      return jsonResponse({ [kind]: renderParty(ctx.ledger, saved) }, ctx.now);
+    }, { idempotent: true }));
+  }
+
   app.post(`${v3}/journalentry`, faults, api((ctx) => {
     const operation = ctx.query["operation"];
     if (operation === "delete") {
@@ -165,14 +188,15 @@ export function registerApiRoutes(app: FastifyInstance, sandbox: Sandbox): void 
       sandbox.save();
       return jsonResponse({ JournalEntry: { domain: "QBO", status: "Deleted", Id: deleted.id } }, ctx.now);
     }
-    if (operation !== undefined && operation !== "create") {
-      throw unsupportedProperty("operation", `value ${operation} is not supported for JournalEntry here; use create or delete`);
+    if (operation !== undefined && operation !== "create" && operation !== "update") {
+      throw unsupportedProperty("operation", `value ${operation} is not supported for JournalEntry; use create, update or delete`);
     }
     const body = ctx.request.body as Json | undefined;
-    if (body !== undefined && body["Id"] !== undefined) {
-      throw unsupportedProperty("Id", "updating journal entries is not supported by the sandbox; delete and re-create instead");
-    }
-    const entry = createJournalEntry(ctx.ledger, ctx.request.body, ctx.now, sandbox.today());
+    // As at Intuit, a body with an Id is an update (full, or sparse with "sparse": true).
+    const isUpdate = operation === "update" || (operation === undefined && body !== undefined && body !== null && typeof body === "object" && body["Id"] !== undefined);
+    const entry = isUpdate
+      ? updateJournalEntry(ctx.ledger, body, ctx.now, sandbox.rules)
+      : createJournalEntry(ctx.ledger, body, ctx.now, sandbox.today(), sandbox.rules);
     sandbox.markEntry(ctx.ledger.realmId, entry.id);
     sandbox.save();
     return jsonResponse({ JournalEntry: renderJournalEntry(ctx.ledger, entry) }, ctx.now);
@@ -196,10 +220,12 @@ export function registerApiRoutes(app: FastifyInstance, sandbox: Sandbox): void 
       account: () => l.accounts.filter((a) => changed(a.updateTime)).map((a) => renderAccount(l, a)),
       class: () => l.classes.filter((c) => changed(c.updateTime)).map(renderClass),
       department: () => l.departments.filter((d) => changed(d.updateTime)).map(renderDepartment),
+      customer: () => l.partiesOf("Customer").filter((c) => changed(c.updateTime)).map((c) => renderParty(l, c)),
+      vendor: () => l.partiesOf("Vendor").filter((v) => changed(v.updateTime)).map((v) => renderParty(l, v)),
       journalentry: () =>
         l.entries.filter((e) => changed(e.updateTime)).map((e) => (e.deletedTime === undefined ? renderJournalEntry(l, e) : renderDeleted(e))),
     };
-    const canonical: Record<string, string> = { account: "Account", class: "Class", department: "Department", journalentry: "JournalEntry" };
+    const canonical: Record<string, string> = { account: "Account", class: "Class", department: "Department", customer: "Customer", vendor: "Vendor", journalentry: "JournalEntry" };
     const responses = entities.map((name) => {
       const key = name.toLowerCase();
       const list = byEntity[key]?.() ?? [];

@@ -1,6 +1,7 @@
 /**
  * Runs a parsed query against one company's ledger and builds Intuit's QueryResponse body.
- * Like QBO: inactive list entities are left out unless the query mentions `Active`; pages
+ * Like QBO: inactive list entities (accounts, classes, departments, customers, vendors) are left
+ * out unless the query mentions `Active`; pages
  * default to 100 rows and never exceed 1000; an empty page is `{"QueryResponse":{}}`.
  */
 import type { Json } from "../entities.ts";
@@ -8,10 +9,12 @@ import {
   renderAccount,
   renderClass,
   renderCompanyInfo,
+  renderCustomer,
   renderDepartment,
   renderExchangeRate,
   renderJournalEntry,
   renderPreferences,
+  renderVendor,
 } from "../entities.ts";
 import type { CompanyLedger } from "../ledger.ts";
 import { invalidQuery } from "../qboFault.ts";
@@ -24,6 +27,8 @@ const SUPPORTED: Record<string, (ledger: CompanyLedger) => Json[]> = {
   Account: (l) => l.accounts.map((a) => renderAccount(l, a)),
   Class: (l) => l.classes.map(renderClass),
   Department: (l) => l.departments.map(renderDepartment),
+  Customer: (l) => l.partiesOf("Customer").map((c) => renderCustomer(l, c)),
+  Vendor: (l) => l.partiesOf("Vendor").map((v) => renderVendor(l, v)),
   JournalEntry: (l) => l.entries.filter((e) => e.deletedTime === undefined).map((e) => renderJournalEntry(l, e)),
   CompanyInfo: (l) => [renderCompanyInfo(l)],
   Preferences: (l) => [renderPreferences(l)],
@@ -32,9 +37,9 @@ const SUPPORTED: Record<string, (ledger: CompanyLedger) => Json[]> = {
 
 /** Entities QBO knows that this emulator keeps none of: queries on them are valid and empty. */
 const EMPTY = [
-  "Attachable", "Bill", "BillPayment", "Budget", "CreditMemo", "Customer", "Deposit", "Employee", "Estimate",
+  "Attachable", "Bill", "BillPayment", "Budget", "CreditMemo", "Deposit", "Employee", "Estimate",
   "Invoice", "Item", "Payment", "PaymentMethod", "Purchase", "PurchaseOrder", "RefundReceipt", "SalesReceipt",
-  "TaxAgency", "TaxCode", "TaxRate", "Term", "TimeActivity", "Transfer", "Vendor", "VendorCredit",
+  "TaxAgency", "TaxCode", "TaxRate", "Term", "TimeActivity", "Transfer", "VendorCredit",
 ];
 
 export function canonicalEntity(name: string): string | undefined {

@@ -2,9 +2,10 @@
 import { dateIn } from "../calendar.ts";
 import type { Json } from "../entities.ts";
 import { INTUIT_TIME_ZONE } from "../faults.ts";
-import type { CompanyLedger } from "../ledger.ts";
-import { validationFault } from "../qboFault.ts";
+import type { CompanyLedger, JournalLine } from "../ledger.ts";
+import { unsupportedProperty, validationFault } from "../qboFault.ts";
 import { balanceSheet } from "./balanceSheet.ts";
+import type { ReportParams } from "./params.ts";
 import { parseReportParams } from "./params.ts";
 import { profitAndLoss } from "./profitAndLoss.ts";
 import { generalLedger, transactionList } from "./transactions.ts";
@@ -12,10 +13,10 @@ import { trialBalance } from "./trialBalance.ts";
 
 type Builder = (ledger: CompanyLedger, params: ReturnType<typeof parseReportParams>, now: Date) => Json;
 
-const REPORTS: Record<string, { build: Builder; defaultMacro: string; summarize: boolean }> = {
+const REPORTS: Record<string, { build: Builder; defaultMacro: string; summarize: boolean; nameFilters?: boolean }> = {
   TrialBalance: { build: trialBalance, defaultMacro: "this month-to-date", summarize: false },
-  BalanceSheet: { build: balanceSheet, defaultMacro: "this calendar year-to-date", summarize: true },
-  ProfitAndLoss: { build: profitAndLoss, defaultMacro: "this calendar year-to-date", summarize: true },
+  BalanceSheet: { build: balanceSheet, defaultMacro: "this calendar year-to-date", summarize: true, nameFilters: true },
+  ProfitAndLoss: { build: profitAndLoss, defaultMacro: "this calendar year-to-date", summarize: true, nameFilters: true },
   GeneralLedger: { build: generalLedger, defaultMacro: "this month-to-date", summarize: false },
   TransactionList: { build: transactionList, defaultMacro: "this month-to-date", summarize: false },
 };
@@ -34,6 +35,25 @@ export function runReport(ledger: CompanyLedger, name: string, query: Readonly<R
     fiscalYearStartMonth: ledger.profile.fiscalYearStartMonth,
     defaultMacro: spec.defaultMacro,
     allowSummarize: spec.summarize,
+    allowNameFilters: spec.nameFilters === true,
   });
-  return spec.build(ledger, params, now);
+  return spec.build(filteredBooks(ledger, params), params, now);
+}
+
+/**
+ * With `customer` and/or `vendor`, the report is built from the lines naming one of those ids
+ * (both given: a line must satisfy both, so nothing counts). An id that is not a customer (or
+ * vendor) of the company is refused, naming the parameter; inactive ones are fine.
+ */
+function filteredBooks(ledger: CompanyLedger, params: ReportParams): CompanyLedger {
+  const { customer, vendor } = params;
+  if (customer === undefined && vendor === undefined) return ledger;
+  for (const [param, kind, ids] of [["customer", "Customer", customer], ["vendor", "Vendor", vendor]] as const) {
+    for (const id of ids ?? []) {
+      if (ledger.party(id)?.kind !== kind) throw unsupportedProperty(param, `value ${id} is not the id of a ${kind.toLowerCase()} of this company`);
+    }
+  }
+  const names = (line: JournalLine, kind: "Customer" | "Vendor", ids: readonly string[] | undefined): boolean =>
+    ids === undefined || (line.entity?.type === kind && ids.includes(line.entity.id));
+  return ledger.filtered((l) => names(l, "Customer", customer) && names(l, "Vendor", vendor));
 }

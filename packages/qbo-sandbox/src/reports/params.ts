@@ -1,7 +1,8 @@
 /**
  * Report parameters as Intuit takes them: start_date/end_date, or date_macro, accounting_method,
- * summarize_column_by. Unknown values are refused with a ValidationFault naming the parameter,
- * rather than silently answering for a different period.
+ * summarize_column_by, and on the reports that take them the name filters `customer` and
+ * `vendor` (comma-separated ids). Unknown values are refused with a ValidationFault naming the
+ * parameter, rather than silently answering for a different period or a different name.
  */
 import { addDays, addMonths, fiscalYearStart, isIsoDate, monthEnd, monthStart, parts, shortMonth } from "../calendar.ts";
 import { unsupportedProperty } from "../qboFault.ts";
@@ -23,6 +24,22 @@ export interface ReportParams {
   readonly summarize: Summarize;
   /** One per period for Month/Quarter/Year; a single column for Total. */
   readonly columns: readonly Column[];
+  /** `customer=1,2`: only lines naming one of these customers count (ids as sent, deduplicated). */
+  readonly customer?: readonly string[] | undefined;
+  /** `vendor=...`: likewise for vendors. */
+  readonly vendor?: readonly string[] | undefined;
+}
+
+export const NAME_FILTERS = ["customer", "vendor"] as const;
+export type NameFilter = (typeof NAME_FILTERS)[number];
+
+/** `1,2, 3` → ["1","2","3"]; anything but a list of ids is refused, naming the parameter. */
+function idList(name: NameFilter, value: string): string[] {
+  const ids = value.split(",").map((v) => v.trim());
+  if (ids.some((id) => !/^\d+$/.test(id))) {
+    throw unsupportedProperty(name, `value "${value}" must be one or more ${name} ids separated by commas`);
+  }
+  return [...new Set(ids)];
 }
 
 type Range = { start: string; end: string };
@@ -101,6 +118,8 @@ export interface ParamInput {
   /** The macro Intuit applies when the request names no period. */
   readonly defaultMacro: string;
   readonly allowSummarize: boolean;
+  /** Whether the report takes `customer` and `vendor`; elsewhere they are refused, not ignored. */
+  readonly allowNameFilters?: boolean | undefined;
 }
 
 export function parseReportParams(input: ParamInput): ReportParams {
@@ -156,5 +175,12 @@ export function parseReportParams(input: ParamInput): ReportParams {
       columns = periods(range, 12, (d) => fiscalYearStart(d, fyMonth));
       break;
   }
-  return { start: range.start, end: range.end, dateMacro, basis, summarize, columns };
+  const filters: { customer?: string[]; vendor?: string[] } = {};
+  for (const name of NAME_FILTERS) {
+    const raw = q[name];
+    if (raw === undefined) continue;
+    if (input.allowNameFilters !== true) throw unsupportedProperty(name, "is not supported by the sandbox on this report (only BalanceSheet and ProfitAndLoss)");
+    filters[name] = idList(name, raw);
+  }
+  return { start: range.start, end: range.end, dateMacro, basis, summarize, columns, ...filters };
 }

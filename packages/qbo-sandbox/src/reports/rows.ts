@@ -59,6 +59,9 @@ export function reportHeader(input: {
     EndPeriod: p.end,
     ...(input.summarize ? { SummarizeColumnsBy: p.summarize } : {}),
     Currency: input.currency,
+    // The name filters, echoed as Intuit's ReportHeader does: ids, comma-separated.
+    ...(p.customer === undefined ? {} : { Customer: p.customer.join(",") }),
+    ...(p.vendor === undefined ? {} : { Vendor: p.vendor.join(",") }),
     Option: [
       ...(input.accountingStandard ? [{ Name: "AccountingStandard", Value: "GAAP" }] : []),
       { Name: "NoReportData", Value: input.noData ? "true" : "false" },

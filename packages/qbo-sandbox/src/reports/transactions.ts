@@ -20,6 +20,12 @@ function splitOf(ledger: CompanyLedger, entry: JournalEntry, line: JournalLine):
   return { value: ledger.account(id)?.name ?? "", id };
 }
 
+/** The GL's Name column: the line's customer or vendor, with its id (as in the recorded GL). */
+function nameOf(ledger: CompanyLedger, line: JournalLine): { value: string; id?: string } {
+  if (line.entity === undefined) return { value: "" };
+  return { value: ledger.party(line.entity.id)?.displayName ?? "", id: line.entity.id };
+}
+
 export function generalLedger(ledger: CompanyLedger, params: ReportParams, now: Date): Json {
   const { start, end } = params;
   const postings = new Map<string, { entry: JournalEntry; line: JournalLine }[]>();
@@ -51,7 +57,7 @@ export function generalLedger(ledger: CompanyLedger, params: ReportParams, now: 
           entry.txnDate,
           { value: "Journal Entry", id: entry.id },
           entry.docNumber ?? "",
-          "",
+          nameOf(ledger, line),
           line.description ?? "",
           splitOf(ledger, entry, line),
           formatCents(amount),

@@ -1,0 +1,129 @@
+/** BalanceSheet and ProfitAndLoss filtered by `customer` / `vendor` over HTTP: header, data, refusals. */
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Harness } from "../testing/harness.ts";
+import { harness, testClock } from "../testing/harness.ts";
+import { sample, shapeProblems } from "../testing/shape.ts";
+
+let h: Harness;
+let parent: string;
+let token: string;
+
+beforeAll(async () => {
+  h = await harness({ now: testClock().now });
+  parent = h.realms[0] as string;
+  token = (await h.tokens(parent)).access_token;
+});
+
+type Cell = { value: string; id?: string };
+type Row = { ColData?: Cell[]; Rows?: { Row: Row[] }; Summary?: { ColData: Cell[] }; group?: string };
+type Report = { Header: Record<string, unknown> & { Option: { Name: string; Value: string }[] }; Columns: unknown; Rows: { Row?: Row[] } };
+
+async function report(path: string, realm = parent, t = token): Promise<{ status: number; body: Report & { Fault?: { Error: { code: string; Detail: string }[] } } }> {
+  const res = await h.get(realm, `reports/${path}`, t);
+  return { status: res.statusCode, body: res.json() };
+}
+
+function summary(r: Report, group: string): string[] {
+  const find = (rows: readonly Row[]): Row | undefined => {
+    for (const row of rows) {
+      if (row.group === group) return row;
+      const inner = row.Rows === undefined ? undefined : find(row.Rows.Row);
+      if (inner !== undefined) return inner;
+    }
+    return undefined;
+  };
+  return (find(r.Rows.Row ?? [])?.Summary?.ColData ?? []).slice(1).map((c) => c.value);
+}
+
+function accountValues(r: Report): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const walk = (rows: readonly Row[]): void => {
+    for (const row of rows) {
+      const id = row.ColData?.[0]?.id;
+      if (id !== undefined) out.set(id, (row.ColData ?? []).slice(1).map((c) => c.value));
+      if (row.Rows !== undefined) walk(row.Rows.Row);
+    }
+  };
+  walk(r.Rows.Row ?? []);
+  return out;
+}
+
+const cents = (v: string | undefined): number => Math.round(Number(v === undefined || v === "" ? "0" : v) * 100);
+const YEAR = "start_date=2025-01-01&end_date=2025-12-31&summarize_column_by=Month";
+
+describe("customer and vendor filters", () => {
+  it("echo the filter in the Header after Currency, as the recorded report does, and keep the samples' shape", async () => {
+    const pl = await report(`ProfitAndLoss?${YEAR}&customer=1`);
+    expect(pl.status).toBe(200);
+    expect(pl.body.Header["Customer"]).toBe("1");
+    expect(Object.keys(pl.body.Header)).toEqual(["Time", "ReportName", "ReportBasis", "StartPeriod", "EndPeriod", "SummarizeColumnsBy", "Currency", "Customer", "Option"]);
+    const samples = [sample("reports/BalanceSheet_2019_sandbox__shubuu97-pos-terminal-app.json"), sample("reports/ProfitAndLoss_2020_sandbox_byCustomers__minimul-qbo_api.json"), sample("minimul-qbo_api/reports__profit_and_loss__0.json")];
+    expect(shapeProblems(pl.body, samples)).toEqual([]);
+    const bs = await report(`BalanceSheet?${YEAR}&customer=2,1`);
+    expect(bs.body.Header["Customer"]).toBe("2,1");
+    expect(shapeProblems(bs.body, samples)).toEqual([]);
+    const ukRealm = h.realms[1] as string;
+    const ukToken = (await h.tokens(ukRealm)).access_token;
+    const vendor = await report(`ProfitAndLoss?${YEAR}&vendor=1`, ukRealm, ukToken);
+    expect(Object.keys(vendor.body.Header)).toEqual(["Time", "ReportName", "ReportBasis", "StartPeriod", "EndPeriod", "SummarizeColumnsBy", "Currency", "Vendor", "Option"]);
+    expect(vendor.body.Header["Vendor"]).toBe("1");
+    // The UK's P&L with the parent: management charges, loan interest; nothing else.
+    const names = [...accountValues(vendor.body).keys()].map((id) => h.sandbox.ledger(ukRealm)?.account(id)?.name);
+    expect(names.sort()).toEqual(["Loan Interest - Group", "Management Charges - Group"]);
+  });
+
+  it("with no matching line answer like the recorded filtered report: NoReportData true, the same empty rows", async () => {
+    const recorded = sample("minimul-qbo_api/reports__profit_and_loss__0.json") as Report;
+    // Trade customers (5) only ever appears on A/R: nothing of it reaches the P&L.
+    const empty = await report("ProfitAndLoss?start_date=2025-01-01&end_date=2025-07-31&customer=5");
+    expect(empty.body.Rows).toEqual(recorded.Rows);
+    expect(empty.body.Header.Option).toEqual(recorded.Header.Option);
+    const { Time: _t, SummarizeColumnsBy: _s, ...recordedHeader } = recorded.Header;
+    const { Time: _t2, SummarizeColumnsBy: _s2, ...header } = empty.body.Header;
+    expect(header).toEqual({ ...recordedHeader, StartPeriod: "2025-01-01", EndPeriod: "2025-07-31", Customer: "5" });
+    // Before the group existed, the balance sheet for a subsidiary is empty too.
+    const early = await report("BalanceSheet?start_date=2022-01-01&end_date=2022-12-31&customer=1");
+    expect(early.body.Header.Option.find((o) => o.Name === "NoReportData")?.Value).toBe("true");
+    // customer and vendor together: a line has one name, so nothing satisfies both.
+    const both = await report(`ProfitAndLoss?${YEAR}&customer=1&vendor=6`);
+    expect(both.body.Header).toMatchObject({ Customer: "1", Vendor: "6" });
+    expect(both.body.Header.Option.find((o) => o.Name === "NoReportData")?.Value).toBe("true");
+  });
+
+  it("add up: customers 1,2 is customer 1 plus customer 2, and the receivable balances are the unfiltered ones", async () => {
+    const one = await report(`ProfitAndLoss?${YEAR}&customer=1`);
+    const two = await report(`ProfitAndLoss?${YEAR}&customer=2`);
+    const both = await report(`ProfitAndLoss?${YEAR}&customer=1,2`);
+    const net = (r: Report) => summary(r, "NetIncome").map(cents);
+    expect(net(both.body)).toEqual(net(one.body).map((v, i) => v + (net(two.body)[i] ?? 0)));
+    expect(net(one.body).every((v) => v !== 0)).toBe(true); // fees, interest, FX and dividends every month
+    const all = accountValues((await report(`BalanceSheet?${YEAR}`)).body);
+    const uk = accountValues((await report(`BalanceSheet?${YEAR}&customer=1`)).body);
+    expect(uk.get("12")).toEqual(all.get("12")); // Intercompany Receivable - Northwind UK
+    expect(uk.has("13")).toBe(false); // Intercompany Receivable - Northwind Canada
+    const bs = (await report(`BalanceSheet?${YEAR}&customer=1`)).body;
+    expect(summary(bs, "TotalAssets")).toEqual(summary(bs, "TotalLiabilitiesAndEquity")); // a filtered balance sheet still balances
+  });
+
+  it("refuse what is not a customer (or vendor) id of the company, and filters on reports the sandbox does not filter", async () => {
+    for (const [query, param] of [
+      ["customer=99", "customer"],
+      ["customer=6", "customer"], // a vendor's id
+      ["vendor=1", "vendor"], // a customer's id
+      ["customer=abc", "customer"],
+      ["customer=", "customer"],
+      ["customer=1,,2", "customer"],
+    ] as const) {
+      const res = await report(`ProfitAndLoss?${YEAR}&${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.Fault?.Error[0], query).toMatchObject({ code: "2010", Detail: expect.stringContaining(`Property Name:${param} `) });
+    }
+    for (const name of ["TrialBalance", "GeneralLedger", "TransactionList"]) {
+      const res = await report(`${name}?start_date=2025-01-01&end_date=2025-01-31&customer=1`);
+      expect(res.body.Fault?.Error[0], name).toMatchObject({ code: "2010", Detail: expect.stringContaining("Property Name:customer ") });
+    }
+    // An inactive customer still has history to report.
+    await h.post(parent, "customer", token, { Id: "3", SyncToken: "0", sparse: true, Active: false });
+    expect((await report(`BalanceSheet?${YEAR}&customer=3`)).status).toBe(200);
+  });
+});
