@@ -474,3 +474,123 @@ describe("journal entries, classes, CDC, exchange rates, reports", () => {
     expect(report.rows.filter((r) => r.kind === "data")).toHaveLength(3);
   });
 });
+
+describe("customers and vendors, named journal lines, filtered reports", () => {
+  it("customers() asks for inactive ones too and reads the recorded page", async () => {
+    const w = world((req, path) => {
+      expect(path).toBe("query");
+      expect(req.url.searchParams.get("query")).toBe("SELECT * FROM Customer WHERE Active IN (true, false) STARTPOSITION 1 MAXRESULTS 1000");
+      return jsonResponse(readExchange("minimul-qbo_api/all__customers__1.json").response.body_json);
+    });
+    await w.seed();
+    const customers = await w.client().customers();
+    expect(customers).toHaveLength(41);
+    expect(customers[0]).toEqual({ id: "1", syncToken: "0", displayName: "Amy's Bird Sanctuary", active: true });
+    expect(w.apiCalls()).toHaveLength(1); // 41 < 1000: one page
+  });
+
+  it("vendors() pages like the recorded vendor pages", async () => {
+    const pages = new Map<number, unknown>();
+    for (let i = 1; i <= 6; i++) {
+      const ex = readExchange(`minimul-qbo_api/all__vendors_by_5__${i}.json`);
+      pages.set(Number(/STARTPOSITION%20(\d+)/.exec(ex.request.uri)?.[1]), ex.response.body_json);
+    }
+    const w = world((req) => {
+      const m = /^SELECT \* FROM Vendor WHERE Active IN \(true, false\) STARTPOSITION (\d+) MAXRESULTS 5$/.exec(req.url.searchParams.get("query") ?? "");
+      expect(m).not.toBeNull();
+      return jsonResponse(pages.get(Number(m?.[1])));
+    });
+    await w.seed();
+    const vendors = await w.client({ pageSize: 5 }).vendors();
+    expect(vendors).toHaveLength(26);
+    expect(vendors.every((v) => typeof v.displayName === "string" && v.active)).toBe(true);
+  });
+
+  it("createCustomer sends the recorded create's body with a requestid and reads the answer; createVendor likewise", async () => {
+    const recorded = readExchange("minimul-qbo_api/create__customer__0.json");
+    const w = world((req, path) => {
+      expect(req.method).toBe("POST");
+      if (path === "customer") {
+        expect(req.body).toBe(recorded.request.body); // {"DisplayName":"Doe5, Jane"}
+        return jsonResponse(recorded.response.body_json);
+      }
+      expect(path).toBe("vendor");
+      const batch = readExchange("minimul-qbo_api/batch__basic__0.json").response.body_json as { BatchItemResponse: { Vendor?: unknown }[] };
+      expect(JSON.parse(req.body)).toEqual({ DisplayName: "Boraski Family Store" });
+      return jsonResponse({ Vendor: batch.BatchItemResponse[0]?.Vendor, time: "t" });
+    });
+    await w.seed();
+    const c = w.client();
+    expect(await c.createCustomer("  Doe5, Jane ")).toEqual({ id: "70", syncToken: "0", displayName: "Doe5, Jane", active: true });
+    expect(await c.createVendor("Boraski Family Store", "link-vendor-UK-1")).toEqual({ id: "71", syncToken: "0", displayName: "Boraski Family Store", active: true });
+    const [first, second] = w.apiCalls().map((call) => call.url.searchParams.get("requestid"));
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toBe("link-vendor-UK-1");
+  });
+
+  it("createCustomer leaves the recorded 6240 to the caller, unretried, and refuses bad names before sending", async () => {
+    const duplicate = readExchange("minimul-qbo_api/error__validation__0.json");
+    const w = world(() => jsonResponse(duplicate.response.body_json, 400));
+    await w.seed();
+    await expect(w.client().createCustomer("Weiskopf Consulting")).rejects.toMatchObject({ code: "6240", kind: "validation", message: "Duplicate Name Exists Error" });
+    expect(w.apiCalls()).toHaveLength(1);
+    for (const bad of ["", "  ", "x".repeat(501), "Parent:Child"]) await expect(w.client().createVendor(bad)).rejects.toThrow(RangeError);
+    await expect(w.client().createVendor("ok", "has space")).rejects.toThrow(RangeError);
+    expect(w.apiCalls()).toHaveLength(1);
+  });
+
+  it("serialises a line's Name as JournalEntryLineDetail.Entity, in Intuit's key order, and reads it back", async () => {
+    const named: NewJournalEntry = {
+      txnDate: "2025-03-31",
+      currency: "USD",
+      lines: [
+        { postingType: "Debit", amount: 5000, accountId: "6", entity: { type: "Customer", id: "1", name: "Northwind UK Ltd" } },
+        { postingType: "Credit", amount: 5000, accountId: "33", entity: { type: "Vendor", id: "6" }, classId: "2" },
+      ],
+    };
+    const body = journalEntryBody(named) as { Line: { JournalEntryLineDetail: Record<string, unknown> }[] };
+    expect(body.Line.map((l) => l.JournalEntryLineDetail)).toEqual([
+      { PostingType: "Debit", Entity: { Type: "Customer", EntityRef: { value: "1", name: "Northwind UK Ltd" } }, AccountRef: { value: "6" } },
+      { PostingType: "Credit", Entity: { Type: "Vendor", EntityRef: { value: "6" } }, AccountRef: { value: "33" }, ClassRef: { value: "2" } },
+    ]);
+    expect(Object.keys(body.Line[1]?.JournalEntryLineDetail ?? {})).toEqual(["PostingType", "Entity", "AccountRef", "ClassRef"]);
+    expect(() => journalEntryBody({ ...named, lines: [{ ...named.lines[0]!, entity: { type: "Customer", id: " " } }, named.lines[1]!] })).toThrow(RangeError);
+
+    const w = world((req) => {
+      const sent = JSON.parse(req.body) as { Line: { JournalEntryLineDetail: { Entity: { EntityRef: Record<string, string> } } }[] };
+      // QBO answers with the name's DisplayName on every named line.
+      for (const l of sent.Line) l.JournalEntryLineDetail.Entity.EntityRef["name"] ??= "Trade suppliers";
+      return jsonResponse({ JournalEntry: { ...sent, Id: "9", SyncToken: "0" }, time: "t" });
+    });
+    await w.seed();
+    const created = await w.client().createJournalEntry(named, "ic-2025-03");
+    expect(created.lines.map((l) => l.entity)).toEqual([
+      { type: "Customer", id: "1", name: "Northwind UK Ltd" },
+      { type: "Vendor", id: "6", name: "Trade suppliers" },
+    ]);
+  });
+
+  it("report() sends customer and vendor as query parameters and reads the Header's echo, like the recorded filtered P&L", async () => {
+    const recorded = readExchange("minimul-qbo_api/reports__profit_and_loss__0.json");
+    const w = world((req, path) => {
+      expect(path).toBe("reports/ProfitAndLoss");
+      const sent = Object.fromEntries(req.url.searchParams);
+      const want = Object.fromEntries(new URL(recorded.request.uri).searchParams);
+      expect(sent).toEqual({ ...want, minorversion: "75" }); // customer=1&end_date&start_date&summarize_column_by=Customers
+      return jsonResponse(recorded.response.body_json);
+    });
+    await w.seed();
+    const report = await w.client().report("ProfitAndLoss", { customer: "1", end_date: "2015-07-31", start_date: "2015-01-01", summarize_column_by: "Customers" });
+    expect(report).toMatchObject({ name: "ProfitAndLoss", customer: "1", noReportData: true });
+    expect(report.vendor).toBeUndefined();
+
+    const v = world((req) => {
+      expect(req.url.searchParams.get("vendor")).toBe("1,4");
+      const body = recorded.response.body_json as { Header: Record<string, unknown> };
+      const { Customer: _c, ...header } = body.Header;
+      return jsonResponse({ ...body, Header: { ...header, Vendor: "1,4" } });
+    });
+    await v.seed();
+    expect((await v.client().report("BalanceSheet", { vendor: "1,4", summarize_column_by: "Month" })).vendor).toBe("1,4");
+  });
+});

@@ -5,18 +5,22 @@ import { systemClock, type Clock } from "./clock.ts";
 import {
   accountSchema,
   companyInfoSchema,
+  customerSchema,
   exchangeRateSchema,
   journalEntrySchema,
   namedListItemSchema,
   parseEntity,
   preferencesSchema,
+  vendorSchema,
   type Account,
   type CompanyInfo,
   type CompanyPreferences,
+  type Customer,
   type ExchangeRate,
   type JournalEntry,
   type NamedListItem,
   type PostingType,
+  type Vendor,
 } from "./entities.ts";
 import { unexpectedResponse } from "./failures.ts";
 import { MINOR_VERSION, QboTransport, type ApiRequest, type CallObserver } from "./http.ts";
@@ -31,6 +35,8 @@ import type { TokenSet, TokenStore } from "./tokens.ts";
 export const MAX_PAGE_SIZE = 1000;
 /** QBO rejects longer `requestid`s. */
 export const MAX_REQUEST_ID_LENGTH = 50;
+/** QBO's limit on a customer's or vendor's DisplayName. */
+export const MAX_DISPLAY_NAME_LENGTH = 500;
 
 export interface QboClientOptions {
   readonly realmId: string;
@@ -58,7 +64,18 @@ export interface ReportParams {
   readonly end_date?: string | undefined;
   readonly accounting_method?: "Accrual" | "Cash" | undefined;
   readonly summarize_column_by?: "Total" | "Month" | "Quarter" | "Year" | "Week" | "Days" | "Classes" | "Departments" | "Customers" | "Vendors" | undefined;
+  /** Only transactions (journal lines) naming this customer: an id, or ids separated by commas. BalanceSheet, ProfitAndLoss and others. */
+  readonly customer?: string | undefined;
+  /** Likewise for a vendor. */
+  readonly vendor?: string | undefined;
   readonly [param: string]: string | undefined;
+}
+
+/** A journal line's Name, as posted: a customer or vendor by id (`name` is only informative; QBO echoes the DisplayName). */
+export interface NewJournalLineEntity {
+  readonly type: "Customer" | "Vendor";
+  readonly id: string;
+  readonly name?: string | undefined;
 }
 
 export interface NewJournalLine {
@@ -69,6 +86,11 @@ export interface NewJournalLine {
   readonly description?: string | undefined;
   readonly classId?: string | undefined;
   readonly departmentId?: string | undefined;
+  /**
+   * The line's Name. QBO requires a customer on every Accounts Receivable line and a vendor on
+   * every Accounts Payable line ("you must choose a customer/supplier in the Name field", 6000).
+   */
+  readonly entity?: NewJournalLineEntity | undefined;
 }
 
 export interface NewJournalEntry {
@@ -192,6 +214,31 @@ export class QboClient {
     return this.query("SELECT * FROM Department WHERE Active IN (true, false)", namedListItemSchema);
   }
 
+  /** Every customer, inactive ones included (they may still name lines of past periods). */
+  customers(): Promise<Customer[]> {
+    return this.query("SELECT * FROM Customer WHERE Active IN (true, false)", customerSchema);
+  }
+
+  /** Every vendor, inactive ones included. */
+  vendors(): Promise<Vendor[]> {
+    return this.query("SELECT * FROM Vendor WHERE Active IN (true, false)", vendorSchema);
+  }
+
+  /**
+   * Creates a customer named `displayName`. The POST carries a requestid (the caller's, to make a
+   * repeated call return the first result, else a fresh one that makes retries within this call
+   * safe). A DisplayName used by any customer or vendor (QBO compares in any case, inactive names
+   * included) is QBO's ValidationFault 6240, left to the caller to explain.
+   */
+  createCustomer(displayName: string, requestId?: string): Promise<Customer> {
+    return this.createName("Customer", displayName, requestId);
+  }
+
+  /** Creates a vendor; see `createCustomer`. */
+  createVendor(displayName: string, requestId?: string): Promise<Vendor> {
+    return this.createName("Vendor", displayName, requestId);
+  }
+
   /**
    * Creates an account. A fresh requestid makes the POST safe to retry within this call; a name
    * already in use (any case) is QBO's ValidationFault 6240, left to the caller to explain.
@@ -281,6 +328,13 @@ export class QboClient {
     return parseReport(await this.get(`reports/${name}`, defined));
   }
 
+  private async createName(kind: "Customer" | "Vendor", displayName: string, requestId: string | undefined): Promise<Customer | Vendor> {
+    const body = nameBody(displayName);
+    if (requestId !== undefined) validateRequestId(requestId);
+    const answer = await this.transport.send({ method: "POST", path: kind.toLowerCase(), body, requestId: requestId ?? randomUUID() });
+    return parseEntity(kind === "Customer" ? customerSchema : vendorSchema, record(answer, kind.toLowerCase())[kind], kind);
+  }
+
   private get(path: string, params?: Record<string, string>): Promise<unknown> {
     return this.transport.send({ method: "GET", path, params });
   }
@@ -331,6 +385,14 @@ export function accountBody(account: NewAccount): Record<string, unknown> {
   };
 }
 
+/** The Customer/Vendor JSON for a create; refuses a name QBO would refuse before anything is sent. */
+export function nameBody(displayName: string): Record<string, unknown> {
+  const name = displayName.trim();
+  if (name === "" || name.length > MAX_DISPLAY_NAME_LENGTH) throw new RangeError(`a customer or vendor name must be 1..${MAX_DISPLAY_NAME_LENGTH} characters`);
+  if (name.includes(":")) throw new RangeError("a customer or vendor name must not contain a colon (:)");
+  return { DisplayName: name };
+}
+
 /** The JournalEntry JSON QBO expects, from minor units; refuses an entry that does not balance. */
 export function journalEntryBody(entry: NewJournalEntry): Record<string, unknown> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(entry.txnDate)) throw new RangeError(`txnDate must be YYYY-MM-DD (got ${entry.txnDate})`);
@@ -340,6 +402,9 @@ export function journalEntryBody(entry: NewJournalEntry): Record<string, unknown
   let credits = 0;
   for (const line of entry.lines) {
     if (!Number.isSafeInteger(line.amount) || line.amount <= 0) throw new RangeError(`journal line amounts must be positive minor units (got ${line.amount})`);
+    if (line.entity !== undefined && (line.entity.id.trim() === "" || (line.entity.type !== "Customer" && line.entity.type !== "Vendor"))) {
+      throw new RangeError("a journal line's entity needs a type (Customer or Vendor) and an id");
+    }
     if (line.postingType === "Debit") debits += line.amount;
     else credits += line.amount;
   }
@@ -354,8 +419,12 @@ export function journalEntryBody(entry: NewJournalEntry): Record<string, unknown
       DetailType: "JournalEntryLineDetail",
       Amount: amountToJsonNumber(line.amount, exponent),
       ...(line.description === undefined ? {} : { Description: line.description }),
+      // Intuit's order: PostingType, Entity, AccountRef, ClassRef, DepartmentRef.
       JournalEntryLineDetail: {
         PostingType: line.postingType,
+        ...(line.entity === undefined
+          ? {}
+          : { Entity: { Type: line.entity.type, EntityRef: { value: line.entity.id, ...(line.entity.name === undefined ? {} : { name: line.entity.name }) } } }),
         AccountRef: { value: line.accountId },
         ...(line.classId === undefined ? {} : { ClassRef: { value: line.classId } }),
         ...(line.departmentId === undefined ? {} : { DepartmentRef: { value: line.departmentId } }),

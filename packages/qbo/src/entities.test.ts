@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { accountSchema, companyInfoSchema, journalEntrySchema, namedListItemSchema, parseEntity, preferencesSchema } from "./entities.ts";
+import { accountSchema, companyInfoSchema, customerSchema, journalEntrySchema, namedListItemSchema, parseEntity, preferencesSchema, vendorSchema } from "./entities.ts";
 import { QboError } from "./errors.ts";
-import { readSample } from "./testing/samples.ts";
+import { readExchange, readSample } from "./testing/samples.ts";
 
 type Json = Record<string, unknown>;
 
@@ -77,6 +77,53 @@ describe("entities from the samples", () => {
       ["Credit", 9000, "42", "None", "None"],
       ["Debit", 9000, "56", "None", "None"],
     ]);
+  });
+
+  it("Customer: every customer of the recorded page, the recorded read and create (extra fields ignored)", () => {
+    const page = readExchange("minimul-qbo_api/all__customers__1.json").response.body_json as { QueryResponse: { Customer: unknown[] } };
+    const customers = page.QueryResponse.Customer.map((c) => parseEntity(customerSchema, c, "Customer"));
+    expect(customers).toHaveLength(41);
+    expect(customers[0]).toEqual({ id: "1", syncToken: "0", displayName: "Amy's Bird Sanctuary", active: true });
+    expect(customers.find((c) => c.id === "64")).toEqual({ id: "64", syncToken: "0", displayName: "Jack Doe", active: true }); // a job: FullyQualifiedName "Doe, Jack:Jack Doe"
+    const read = readExchange("minimul-qbo_api/get__id__0.json").response.body_json as { Customer: unknown };
+    expect(parseEntity(customerSchema, read.Customer, "Customer")).toEqual({ id: "5", syncToken: "1", displayName: "Dukes Basketball Camp", active: true });
+    const created = readExchange("minimul-qbo_api/create__customer__0.json").response.body_json as { Customer: unknown };
+    expect(parseEntity(customerSchema, created.Customer, "Customer")).toEqual({ id: "70", syncToken: "0", displayName: "Doe5, Jane", active: true });
+  });
+
+  it("Vendor: the recorded pages, the Active IN (true, false) query and a batch-created vendor", () => {
+    const ids: string[] = [];
+    for (let i = 1; i <= 6; i++) {
+      const page = readExchange(`minimul-qbo_api/all__vendors_by_5__${i}.json`).response.body_json as { QueryResponse: { Vendor: unknown[] } };
+      for (const v of page.QueryResponse.Vendor) ids.push(parseEntity(vendorSchema, v, "Vendor").id);
+    }
+    expect(new Set(ids).size).toBe(26);
+    const all = readExchange("minimul-qbo_api/get__inactive_vendors__0.json").response.body_json as { QueryResponse: { Vendor: unknown[] } };
+    const vendors = all.QueryResponse.Vendor.map((v) => parseEntity(vendorSchema, v, "Vendor"));
+    expect(vendors[0]).toEqual({ id: "56", syncToken: "0", displayName: "Bob's Burger Joint", active: true });
+    const batch = readExchange("minimul-qbo_api/batch__basic__0.json").response.body_json as { BatchItemResponse: { Vendor?: unknown }[] };
+    expect(parseEntity(vendorSchema, batch.BatchItemResponse[0]?.Vendor, "Vendor")).toEqual({ id: "71", syncToken: "0", displayName: "Boraski Family Store", active: true });
+    expect(parseEntity(vendorSchema, { Id: "9", DisplayName: "Old supplier", Active: false }, "Vendor").active).toBe(false);
+    expect(() => parseEntity(vendorSchema, { Id: "9" }, "Vendor")).toThrow(/Vendor did not have the expected shape/);
+  });
+
+  it("JournalEntry: a line's Entity (its Name) is read as type, id and DisplayName", () => {
+    // The recorded payload names an employee on both lines (EntityRef before Type, as sent).
+    const payload = readSample("entities/JournalEntry_create_payload__fylein-fyle-qbo-api.json") as { Line: { JournalEntryLineDetail: Record<string, unknown> }[] };
+    const je = parseEntity(journalEntrySchema, { ...payload, Id: "1", SyncToken: "0" }, "JournalEntry");
+    expect(je.lines.map((l) => l.entity)).toEqual([
+      { type: "Employee", id: "55", name: undefined },
+      { type: "Employee", id: "55", name: undefined },
+    ]);
+    const line = payload.Line[0] as { JournalEntryLineDetail: Record<string, unknown> };
+    const vendor = { Type: "Vendor", EntityRef: { value: "31", name: "Brosnahan Insurance Agency" } };
+    const { Entity: _entity, ...unnamed } = line.JournalEntryLineDetail;
+    const mixed = { ...payload, Id: "1", SyncToken: "0", Line: [{ ...line, JournalEntryLineDetail: { ...line.JournalEntryLineDetail, Entity: vendor } }, { ...line, JournalEntryLineDetail: unnamed }] };
+    const parsed = parseEntity(journalEntrySchema, mixed, "JournalEntry");
+    expect(parsed.lines[0]?.entity).toEqual({ type: "Vendor", id: "31", name: "Brosnahan Insurance Agency" });
+    expect(parsed.lines[1]?.entity).toBeUndefined();
+    const odd = { ...mixed, Line: [{ ...line, JournalEntryLineDetail: { ...line.JournalEntryLineDetail, Entity: { Type: "Supplier", EntityRef: { value: "31" } } } }] };
+    expect(() => parseEntity(journalEntrySchema, odd, "JournalEntry")).toThrow(QboError);
   });
 
   it("Class/Department", () => {

@@ -106,6 +106,34 @@ export const namedListItemSchema = z
     }),
   );
 
+/**
+ * A Customer or a Vendor: QBO's "names", what a journal line's Entity refers to. Customers and
+ * vendors share one id sequence and one namespace of DisplayNames (a name a customer uses cannot
+ * be given to a vendor: 6240). Only what GroupLedger uses is read; addresses, balances and the
+ * rest QBO sends are ignored.
+ */
+export interface CustomerOrVendor {
+  readonly id: string;
+  readonly syncToken: string;
+  readonly displayName: string;
+  readonly active: boolean;
+}
+
+export type Customer = CustomerOrVendor;
+export type Vendor = CustomerOrVendor;
+
+export const customerOrVendorSchema = z
+  .object({
+    Id: z.string(),
+    SyncToken: z.string().default("0"),
+    DisplayName: z.string(),
+    Active: z.boolean().default(true),
+  })
+  .transform((c): CustomerOrVendor => ({ id: c.Id, syncToken: c.SyncToken, displayName: c.DisplayName, active: c.Active }));
+
+export const customerSchema = customerOrVendorSchema;
+export const vendorSchema = customerOrVendorSchema;
+
 export interface CompanyInfo {
   readonly id: string;
   readonly companyName: string;
@@ -183,6 +211,17 @@ export const preferencesSchema = z
 
 export type PostingType = "Debit" | "Credit";
 
+/** QBO's EntityTypeEnum: what a journal line's Name can be. GroupLedger posts Customer or Vendor. */
+export type JournalLineEntityType = "Customer" | "Vendor" | "Employee" | "Job" | "Other";
+
+/** A journal line's Name: `JournalEntryLineDetail.Entity` `{ Type, EntityRef: { value, name } }`. */
+export interface JournalLineEntity {
+  readonly type: JournalLineEntityType;
+  readonly id: string;
+  /** The name's DisplayName, as QBO echoes it. */
+  readonly name: string | undefined;
+}
+
 export interface JournalEntryLine {
   readonly id: string | undefined;
   readonly postingType: PostingType;
@@ -192,6 +231,8 @@ export interface JournalEntryLine {
   readonly description: string | undefined;
   readonly classId: string | undefined;
   readonly departmentId: string | undefined;
+  /** The line's Name (customer or vendor), when it has one. */
+  readonly entity?: JournalLineEntity | undefined;
 }
 
 export interface JournalEntry {
@@ -215,6 +256,7 @@ const journalEntryLineWire = z.object({
   JournalEntryLineDetail: z
     .object({
       PostingType: z.enum(["Debit", "Credit"]),
+      Entity: z.object({ Type: z.enum(["Customer", "Vendor", "Employee", "Job", "Other"]), EntityRef: ref }).optional(),
       AccountRef: ref,
       ClassRef: ref.optional(),
       DepartmentRef: ref.optional(),
@@ -251,6 +293,7 @@ export const journalEntrySchema = z
         description: line.Description,
         classId: detail.ClassRef?.value,
         departmentId: detail.DepartmentRef?.value,
+        ...(detail.Entity === undefined ? {} : { entity: { type: detail.Entity.Type, id: detail.Entity.EntityRef.value, name: detail.Entity.EntityRef.name } }),
       });
     }
     return {

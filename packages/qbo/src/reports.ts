@@ -60,6 +60,10 @@ export interface Report {
   readonly endPeriod: string | undefined;
   readonly currency: string | undefined;
   readonly summarizeColumnsBy: string | undefined;
+  /** The Header's echo of a `customer` filter: the ids, comma-separated ("1" or "1,2"); absent when unfiltered. */
+  readonly customer?: string | undefined;
+  /** The Header's echo of a `vendor` filter. */
+  readonly vendor?: string | undefined;
   readonly options: Readonly<Record<string, string>>;
   readonly noReportData: boolean;
   readonly columns: readonly ReportColumn[];
@@ -98,6 +102,8 @@ const reportSchema = z.object({
     EndPeriod: z.string().optional(),
     Currency: z.string().optional(),
     SummarizeColumnsBy: z.string().optional(),
+    Customer: z.string().optional(),
+    Vendor: z.string().optional(),
     Option: z.array(nameValue).optional(),
   }),
   Columns: z
@@ -203,6 +209,8 @@ export function parseReport(json: unknown): Report {
     endPeriod: header.EndPeriod,
     currency: header.Currency,
     summarizeColumnsBy: header.SummarizeColumnsBy,
+    ...(header.Customer === undefined ? {} : { customer: header.Customer }),
+    ...(header.Vendor === undefined ? {} : { vendor: header.Vendor }),
     options,
     noReportData,
     columns,

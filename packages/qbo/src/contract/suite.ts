@@ -4,6 +4,7 @@
  * Targets supply a way to obtain an authorization code without a browser, and may supply fault
  * injection; tests that need what a target lacks are skipped, not faked.
  */
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connectCompany, QboClient, type QboClientOptions } from "../client.ts";
 import type { QboEndpoints } from "../endpoints.ts";
@@ -172,6 +173,69 @@ export function describeQboContract(name: string, factory: () => Promise<Contrac
       await expect(client.readJournalEntry(created.id)).rejects.toBeInstanceOf(QboError);
     });
 
+    it("lists customers and vendors (inactive ones too), creates one of each; a name taken by a customer cannot go to a vendor (6240)", async () => {
+      const { client } = await connect(first().realmId);
+      const unique = `GL contract ${Date.now()}`;
+      const before = await client.customers();
+      const customer = await client.createCustomer(unique);
+      expect(customer).toMatchObject({ displayName: unique, active: true });
+      const after = await client.customers();
+      expect(after).toHaveLength(before.length + 1);
+      expect(after.find((c) => c.id === customer.id)).toEqual(customer);
+      // Customers and vendors are one list of names at QBO.
+      await expect(client.createVendor(unique)).rejects.toMatchObject({ code: "6240", kind: "validation" });
+      const vendor = await client.createVendor(`${unique} supplier`);
+      expect(vendor.id).not.toBe(customer.id);
+      expect((await client.vendors()).find((v) => v.id === vendor.id)).toEqual(vendor);
+
+      await deactivate(client, "customer", customer);
+      await deactivate(client, "vendor", vendor);
+      expect((await client.customers()).find((c) => c.id === customer.id)?.active).toBe(false);
+      expect((await client.vendors()).find((v) => v.id === vendor.id)?.active).toBe(false);
+    });
+
+    it("posts journal lines naming a customer; BalanceSheet and ProfitAndLoss filtered by it show exactly those lines", async () => {
+      const company = first();
+      const { client } = await connect(company.realmId);
+      const customer = await client.createCustomer(`GL contract IC ${Date.now()}`);
+      const accounts = (await client.accounts()).filter((a) => a.active);
+      const asset = accounts.find((a) => a.classification === "Asset" && a.accountType !== "Accounts Receivable" && a.accountType !== "Accounts Payable");
+      const income = accounts.find((a) => a.classification === "Revenue");
+      if (asset === undefined || income === undefined) throw new Error("need an active asset and an income account");
+      const year = await lastFullYear(client);
+      const date = `${year}-06-30`;
+      const entity = { type: "Customer", id: customer.id } as const;
+      const created = await client.createJournalEntry(
+        {
+          txnDate: date,
+          currency: company.homeCurrency,
+          privateNote: "contract test: named lines",
+          lines: [
+            { postingType: "Debit", amount: 12345, accountId: asset.id, entity },
+            { postingType: "Credit", amount: 12345, accountId: income.id, entity },
+          ],
+        },
+        `contract-ic-${Date.now()}`,
+      );
+      const named = { type: "Customer", id: customer.id, name: customer.displayName };
+      expect(created.lines.map((l) => l.entity)).toEqual([named, named]);
+      expect((await client.readJournalEntry(created.id)).lines.map((l) => l.entity)).toEqual([named, named]);
+
+      const pl = await client.report("ProfitAndLoss", { start_date: `${year}-06-01`, end_date: date, summarize_column_by: "Month", customer: customer.id });
+      expect(pl.customer).toBe(customer.id);
+      const plAccounts = balancesByAccount(pl);
+      expect([...plAccounts.keys()]).toEqual([income.id]);
+      expect(plAccounts.get(income.id)?.every((v) => v === 12345)).toBe(true);
+      const bs = await client.report("BalanceSheet", { start_date: date, end_date: date, customer: customer.id });
+      expect(bs.customer).toBe(customer.id);
+      expect([...balancesByAccount(bs)]).toEqual([[asset.id, [12345]]]);
+
+      await client.deleteJournalEntry(created.id, created.syncToken);
+      const gone = await client.report("ProfitAndLoss", { start_date: `${year}-06-01`, end_date: date, customer: customer.id });
+      expect(gone.noReportData).toBe(true);
+      await deactivate(client, "customer", customer);
+    });
+
     it("answers faults the way Intuit does: 4001 for a bad query, a ValidationFault for an unbalanced entry", async () => {
       const company = first();
       const { client } = await connect(company.realmId);
@@ -271,6 +335,11 @@ export function describeQboContract(name: string, factory: () => Promise<Contrac
       expect(statuses.some((s) => s >= 500 || s === 0)).toBe(true);
     });
   });
+}
+
+/** Makes a name inactive (a sparse update): QBO never deletes customers or vendors. */
+async function deactivate(client: QboClient, path: "customer" | "vendor", record: { id: string; syncToken: string }): Promise<void> {
+  await client.raw({ method: "POST", path, body: { Id: record.id, SyncToken: record.syncToken, sparse: true, Active: false }, requestId: randomUUID() });
 }
 
 /** The last complete calendar year with activity, from CompanyInfo's start date and today. */
