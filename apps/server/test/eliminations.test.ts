@@ -59,7 +59,7 @@ describe.each(drivers)("intercompany eliminations on %s", (driver) => {
       expect(res.statusCode, res.body).toBe(status);
       expect(res.json().error.message).toMatch(message);
     };
-    await refused({ name: "again", kind: "receivablePayable", left: { realmId: DEMO.parent, accountId: ids.receivable }, right: { realmId: DEMO.uk, accountId: ids.payable } }, 409, "These two accounts are already paired.");
+    await refused({ name: "again", kind: "receivablePayable", left: { realmId: DEMO.parent, accountId: ids.receivable }, right: { realmId: DEMO.uk, accountId: ids.payable } }, 409, "These two accounts are already paired (\"UK loan\").");
     await refused({ name: "same", kind: "receivablePayable", left: { realmId: DEMO.uk, accountId: ids.payable }, right: { realmId: DEMO.uk, accountId: ids.payable } }, 400, /same company/);
     await refused({ name: "mixed", kind: "receivablePayable", left: { realmId: DEMO.parent, accountId: ids.feeIncome }, right: { realmId: DEMO.uk, accountId: ids.payable } }, 400, /is revenue: a receivable\/payable pair takes asset and liability accounts/);
     await refused({ name: "gone", kind: "revenueExpense", left: { realmId: DEMO.parent, accountId: "999999" }, right: { realmId: DEMO.uk, accountId: ids.feeExpense } }, 404, /Account 999999 is not in Northwind Holdings Inc./);

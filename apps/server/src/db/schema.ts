@@ -567,8 +567,13 @@ export const eliminationPairs = pgTable(
     kind: text("kind").$type<"receivablePayable" | "revenueExpense">().notNull(),
     leftRealmId: text("left_realm_id").notNull(),
     leftAccountId: text("left_account_id").notNull(),
+    /** A side limited to one customer or vendor ('' and '' for the whole account). */
+    leftNameKind: text("left_name_kind").$type<NameKind | "">().notNull().default(""),
+    leftNameId: text("left_name_id").notNull().default(""),
     rightRealmId: text("right_realm_id").notNull(),
     rightAccountId: text("right_account_id").notNull(),
+    rightNameKind: text("right_name_kind").$type<NameKind | "">().notNull().default(""),
+    rightNameId: text("right_name_id").notNull().default(""),
     differenceTo: text("difference_to").$type<"fx" | "cta">().notNull().default("fx"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -576,8 +581,55 @@ export const eliminationPairs = pgTable(
   },
   (t) => [
     index("elimination_pairs_account_idx").on(t.accountId),
-    uniqueIndex("elimination_pairs_sides_key").on(t.accountId, t.leftRealmId, t.leftAccountId, t.rightRealmId, t.rightAccountId),
+    uniqueIndex("elimination_pairs_sides_key").on(t.accountId, t.leftRealmId, t.leftAccountId, t.leftNameKind, t.leftNameId, t.rightRealmId, t.rightAccountId, t.rightNameKind, t.rightNameId),
   ],
+);
+
+export type NameKind = "Customer" | "Vendor";
+
+/**
+ * A company's customers and vendors (QBO "names"), synced with its chart: an intercompany pair can
+ * take the part of an account booked against the one that stands for a group member.
+ * balancesFrom/Through: the months whose per-name balances (name_balances) a sync has fetched;
+ * null until a pair first names it.
+ */
+export const qboNames = pgTable(
+  "qbo_names",
+  {
+    realmId: text("realm_id")
+      .notNull()
+      .references(() => companies.realmId, { onDelete: "cascade" }),
+    kind: text("kind").$type<NameKind>().notNull(),
+    qboId: text("qbo_id").notNull(),
+    displayName: text("display_name").notNull(),
+    active: boolean("active").notNull().default(true),
+    syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+    balancesFrom: text("balances_from"),
+    balancesThrough: text("balances_through"),
+  },
+  (t) => [primaryKey({ columns: [t.realmId, t.kind, t.qboId] })],
+);
+
+/**
+ * Monthly amounts of each account booked against one customer or vendor, from QBO's BalanceSheet
+ * and ProfitAndLoss filtered by that name; same conventions as monthly_balances (debit positive,
+ * closing balances and monthly activity). Written only by a sync, which updates its company as it
+ * goes, so the report cache's data version moves with it (migration 0013).
+ */
+export const nameBalances = pgTable(
+  "name_balances",
+  {
+    realmId: text("realm_id")
+      .notNull()
+      .references(() => companies.realmId, { onDelete: "cascade" }),
+    nameKind: text("name_kind").$type<NameKind>().notNull(),
+    nameId: text("name_id").notNull(),
+    qboAccountId: text("qbo_account_id").notNull(),
+    month: date("month", { mode: "string" }).notNull(),
+    kind: text("kind").$type<"closing" | "activity">().notNull(),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.realmId, t.nameKind, t.nameId, t.qboAccountId, t.month] })],
 );
 
 /**

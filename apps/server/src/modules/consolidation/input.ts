@@ -17,7 +17,7 @@ import {
   type RateNeed,
 } from "@groupledger/domain";
 import type { Db } from "../../db/client.ts";
-import { accountMaps, fxRates, historicalEquity, monthlyBalances, qboAccounts, translationSettings, type companies } from "../../db/schema.ts";
+import { accountMaps, fxRates, historicalEquity, monthlyBalances, nameBalances, qboAccounts, qboNames, translationSettings, type companies, type NameKind } from "../../db/schema.ts";
 import { errors } from "../../http/errors.ts";
 import { toChartAccount } from "../companies/chart.ts";
 import { byQboId, listCompanies } from "../companies/routes.ts";
@@ -83,12 +83,19 @@ export interface BuildRequest {
   intercompany?: readonly IntercompanyPair[];
 }
 
+export interface PairSide {
+  entity: string;
+  account: string;
+  /** Only what the account holds against this customer or vendor; absent: the whole account. */
+  name?: { kind: NameKind; id: string } | undefined;
+}
+
 export interface IntercompanyPair {
   id: string;
   name: string;
   kind: "receivablePayable" | "revenueExpense";
-  left: { entity: string; account: string };
-  right: { entity: string; account: string };
+  left: PairSide;
+  right: PairSide;
   differenceTo: "fx" | "cta";
 }
 
@@ -460,30 +467,83 @@ export async function buildConsolidationInput(db: Db, req: BuildRequest, options
       ...(goodwill ? { goodwill } : {}),
       ...(nci ? { nci } : {}),
     },
-    eliminations: { intercompany: intercompanyOf(req.intercompany ?? [], group, charts, problems), investments: [], manual: [] },
+    eliminations: { intercompany: intercompanyOf(req.intercompany ?? [], group, charts, await namePortions(db, req.intercompany ?? [], opening, to, syncedThrough), problems), investments: [], manual: [] },
   };
   return { input, problems, chosen: { cta, fxDifference, nci, openingMonth: opening, from, to } };
 }
 
-function intercompanyOf(pairs: readonly IntercompanyPair[], group: readonly CompanyRow[], charts: ReadonlyMap<string, readonly ChartRow[]>, problems: Problem[]) {
+const nameKey = (realmId: string, name: { kind: NameKind; id: string }) => `${realmId}|${name.kind}|${name.id}`;
+
+interface NamePortions {
+  names: Map<string, { displayName: string; balancesThrough: string | null; balancesFrom: string | null }>;
+  amounts: Map<string, number>;
+  months: string[];
+  syncedThrough: ReadonlyMap<string, string>;
+}
+
+/** Per-name balances (sync/names.ts) of the customers and vendors the pairs are limited to. */
+async function namePortions(db: Db, pairs: readonly IntercompanyPair[], opening: string, to: string, syncedThrough: ReadonlyMap<string, string>): Promise<NamePortions> {
+  const sides = pairs.flatMap((p) => [p.left, p.right]).filter((s) => s.name);
+  const result: NamePortions = { names: new Map(), amounts: new Map(), months: monthList(opening, to), syncedThrough };
+  if (sides.length === 0) return result;
+  const realms = [...new Set(sides.map((s) => s.entity))];
+  const ids = [...new Set(sides.map((s) => s.name!.id))];
+  const [names, rows] = await Promise.all([
+    db.select().from(qboNames).where(and(inArray(qboNames.realmId, realms), inArray(qboNames.qboId, ids))),
+    db
+      .select()
+      .from(nameBalances)
+      .where(and(inArray(nameBalances.realmId, realms), inArray(nameBalances.nameId, ids), gte(nameBalances.month, `${opening}-01`), lte(nameBalances.month, lastDayOf(to)))),
+  ]);
+  for (const n of names) result.names.set(nameKey(n.realmId, { kind: n.kind, id: n.qboId }), { displayName: n.displayName, balancesFrom: n.balancesFrom, balancesThrough: n.balancesThrough });
+  for (const r of rows) result.amounts.set(`${nameKey(r.realmId, { kind: r.nameKind, id: r.nameId })}|${r.qboAccountId}|${r.month.slice(0, 7)}`, r.amountMinor);
+  return result;
+}
+
+function intercompanyOf(pairs: readonly IntercompanyPair[], group: readonly CompanyRow[], charts: ReadonlyMap<string, readonly ChartRow[]>, portions: NamePortions, problems: Problem[]) {
   const inGroup = new Map(group.map((c) => [c.realmId, c]));
+  const sideOf = (p: IntercompanyPair, side: PairSide) => {
+    const company = inGroup.get(side.entity)!;
+    if (!charts.get(side.entity)?.some((a) => a.id === side.account)) {
+      problems.push({
+        code: "invalid_pair",
+        realmId: side.entity,
+        accountId: side.account,
+        message: `The intercompany pair "${p.name}" names account ${side.account} of ${company.companyName}, which is no longer in its QuickBooks chart; fix the pair on Interco Eliminations.`,
+      });
+      return null;
+    }
+    if (!side.name) return { entity: side.entity, account: side.account };
+    const key = nameKey(side.entity, side.name);
+    const name = portions.names.get(key);
+    const kind = side.name.kind.toLowerCase();
+    if (!name) {
+      problems.push({
+        code: "invalid_pair",
+        realmId: side.entity,
+        message: `The intercompany pair "${p.name}" is limited to ${kind} ${side.name.id} of ${company.companyName}, which is not in its QuickBooks; fix the pair on Interco Eliminations.`,
+      });
+      return null;
+    }
+    const needed = [portions.months.at(-1)!, portions.syncedThrough.get(side.entity) ?? portions.months.at(-1)!].sort()[0]!;
+    if (!name.balancesThrough || name.balancesThrough < needed) {
+      problems.push({
+        code: "name_not_synced",
+        realmId: side.entity,
+        message: `${company.companyName}'s balances with ${kind} ${name.displayName} (pair "${p.name}") ${name.balancesThrough ? `are fetched through ${name.balancesThrough} only` : "have not been fetched yet"}; sync ${company.companyName} to fetch them.`,
+      });
+      return null;
+    }
+    const amounts = portions.months.map((m) => portions.amounts.get(`${key}|${side.account}|${m}`) ?? 0);
+    return { entity: side.entity, account: side.account, portion: { name: name.displayName, from: portions.months[0]!, amounts } };
+  };
   return pairs
     .filter((p) => inGroup.has(p.left.entity) && inGroup.has(p.right.entity))
-    .filter((p) => {
-      for (const side of [p.left, p.right]) {
-        if (!charts.get(side.entity)?.some((a) => a.id === side.account)) {
-          problems.push({
-            code: "invalid_pair",
-            realmId: side.entity,
-            accountId: side.account,
-            message: `The intercompany pair "${p.name}" names account ${side.account} of ${inGroup.get(side.entity)!.companyName}, which is no longer in its QuickBooks chart; fix the pair on Interco Eliminations.`,
-          });
-          return false;
-        }
-      }
-      return true;
-    })
-    .map((p) => ({ id: p.id, kind: p.kind, left: p.left, right: p.right, differenceTo: p.differenceTo }));
+    .flatMap((p) => {
+      const left = sideOf(p, p.left);
+      const right = sideOf(p, p.right);
+      return left && right ? [{ id: p.id, kind: p.kind, left, right, differenceTo: p.differenceTo }] : [];
+    });
 }
 
 /**

@@ -27,7 +27,8 @@ export type ProblemCode =
   | "dividend_without_profit"
   | "engine_refused"
   | "opening_not_posted"
-  | "invalid_pair";
+  | "invalid_pair"
+  | "name_not_synced";
 
 export interface Problem {
   code: ProblemCode;

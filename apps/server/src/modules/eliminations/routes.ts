@@ -2,6 +2,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  companyNamesQuerySchema,
+  companyNamesSchema,
   eliminationPairRequestSchema,
   eliminationPairSchema,
   eliminationPairsSchema,
@@ -15,7 +17,7 @@ import {
 } from "@groupledger/contract";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
-import { consolidationPostings, eliminationPairs, qboAccounts } from "../../db/schema.ts";
+import { consolidationPostings, eliminationPairs, qboAccounts, qboNames } from "../../db/schema.ts";
 import { authOf } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
@@ -23,7 +25,8 @@ import type { QboProvider } from "../../services/qbo-provider.ts";
 import { listCompanies } from "../companies/routes.ts";
 import { livePostings, postOnce, type PostingRow } from "../runs/once.ts";
 import { summarize } from "../runs/post.ts";
-import { computeEliminations, INTERCO_CLASS, INTERCO_REALM, pairViews } from "./view.ts";
+import { enqueueSync } from "../sync/enqueue.ts";
+import { computeEliminations, INTERCO_CLASS, INTERCO_REALM, pairRows, pairViews } from "./view.ts";
 
 const security = [{ bearer: [] }];
 const tags = ["eliminations"];
@@ -32,7 +35,20 @@ const err = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 
 const ASSET_OR_LIABILITY = new Set(["Asset", "Liability"]);
 const REVENUE_OR_EXPENSE = new Set(["Revenue", "Expense"]);
 
-export const eliminationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth, provider }) => {
+/** Legal-form words that differ between how a company names itself and how its partners file it. */
+const LEGAL_FORMS = new Set(["inc", "incorporated", "ltd", "limited", "llc", "plc", "gmbh", "ag", "sa", "sas", "bv", "nv", "corp", "corporation", "co", "company", "pty", "lp", "llp"]);
+/** "Northwind UK Ltd." and "northwind uk limited" compare equal. */
+export const comparableName = (s: string) =>
+  s
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .split(" ")
+    .filter((w) => w !== "" && !LEGAL_FORMS.has(w))
+    .join(" ");
+
+export const eliminationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth, provider, queue }) => {
   const { db } = database;
   app.addHook("onRequest", requireAuth);
   const meta = (req: { ip: string; id: string }) => ({ ip: req.ip, requestId: req.id });
@@ -42,8 +58,7 @@ export const eliminationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     { schema: { tags, security, summary: "Intercompany pairs of the account", response: { 200: eliminationPairsSchema, ...err } } },
     async (req) => {
       const { user } = authOf(req);
-      const rows = await db.select().from(eliminationPairs).where(eq(eliminationPairs.accountId, user.accountId)).orderBy(eliminationPairs.createdAt);
-      return { pairs: await pairViews(db, user.accountId, rows) };
+      return { pairs: await pairViews(db, user.accountId, await pairRows(db, user.accountId)) };
     },
   );
 
@@ -85,6 +100,36 @@ export const eliminationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       if (left!.classification === right!.classification) {
         throw errors.badRequest("incompatible_account", `Both sides are ${left!.classification.toLowerCase()} accounts; one side must be ${body.kind === "receivablePayable" ? "an asset and the other a liability" : "revenue and the other an expense"}.`);
       }
+      const named = sides.filter((s) => s.name);
+      const knownNames = named.length === 0 ? [] : await db.select().from(qboNames).where(inArray(qboNames.realmId, named.map((s) => s.realmId)));
+      for (const s of named) {
+        const n = knownNames.find((k) => k.realmId === s.realmId && k.kind === s.name!.kind && k.qboId === s.name!.id);
+        if (!n) throw errors.notFound(`${s.name!.kind} ${s.name!.id} is not among ${s.company.companyName}'s customers and vendors; sync the company if it was added in QuickBooks since.`);
+      }
+      // Each side is eliminated in full: the same amounts in two pairs would be eliminated twice.
+      const existing = await pairRows(db, user.accountId);
+      const sameSide = (realmId: string, accountId: string, kind: string, id: string, s: (typeof sides)[number]) =>
+        realmId === s.realmId && accountId === s.accountId && kind === (s.name?.kind ?? "") && id === (s.name?.id ?? "");
+      const twin = existing.find((r) => sameSide(r.leftRealmId, r.leftAccountId, r.leftNameKind, r.leftNameId, sides[0]!) && sameSide(r.rightRealmId, r.rightAccountId, r.rightNameKind, r.rightNameId, sides[1]!));
+      if (twin) throw errors.conflict("pair_exists", `These two accounts are already paired ("${twin.name}").`);
+      for (const [i, s] of sides.entries()) {
+        const a = i === 0 ? left! : right!;
+        for (const r of existing) {
+          for (const o of [
+            { realmId: r.leftRealmId, accountId: r.leftAccountId, kind: r.leftNameKind, id: r.leftNameId },
+            { realmId: r.rightRealmId, accountId: r.rightAccountId, kind: r.rightNameKind, id: r.rightNameId },
+          ]) {
+            if (o.realmId !== s.realmId || o.accountId !== s.accountId) continue;
+            const overlaps = !o.kind || !s.name || (o.kind === s.name.kind && o.id === s.name.id);
+            if (overlaps) {
+              throw errors.conflict(
+                "pair_exists",
+                `${s.company.companyName}'s ${a.name}${s.name ? " (for that name)" : ""} is already in the pair "${r.name}"; an amount can be eliminated only once. Limit each pair to a different customer or vendor, or remove "${r.name}" first.`,
+              );
+            }
+          }
+        }
+      }
       const [created] = await db
         .insert(eliminationPairs)
         .values({
@@ -93,8 +138,12 @@ export const eliminationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
           kind: body.kind,
           leftRealmId: body.left.realmId,
           leftAccountId: body.left.accountId,
+          leftNameKind: body.left.name?.kind ?? "",
+          leftNameId: body.left.name?.id ?? "",
           rightRealmId: body.right.realmId,
           rightAccountId: body.right.accountId,
+          rightNameKind: body.right.name?.kind ?? "",
+          rightNameId: body.right.name?.id ?? "",
           differenceTo: body.differenceTo,
           createdBy: user.id,
         })
@@ -102,7 +151,44 @@ export const eliminationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         .returning();
       if (!created) throw errors.conflict("pair_exists", "These two accounts are already paired.");
       await audit(db, { action: "eliminations.pair_created", accountId: user.accountId, userId: user.id, details: { pairId: created.id, name: created.name }, ...meta(req) });
+      // A name never paired before has no balances yet: its company's sync fetches them.
+      for (const realmId of new Set(named.map((s) => s.realmId))) {
+        const unfetched = named.some((s) => s.realmId === realmId && !knownNames.find((k) => k.realmId === realmId && k.kind === s.name!.kind && k.qboId === s.name!.id)?.balancesThrough);
+        const company = all.find((c) => c.realmId === realmId)!;
+        if (unfetched && company.connection === "connected") await enqueueSync(database, queue, company);
+      }
       return (await pairViews(db, user.accountId, [created]))[0]!;
+    },
+  );
+
+  app.get(
+    "/eliminations/names",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A company's customers and vendors, for limiting a pair side to the one that stands for a group member",
+        querystring: companyNamesQuerySchema,
+        response: { 200: companyNamesSchema, ...err },
+      },
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      const all = await listCompanies(db, user.accountId);
+      const company = all.find((c) => c.realmId === req.query.realmId);
+      if (!company) throw errors.notFound(`Company ${req.query.realmId} is not in your account.`);
+      const rows = await db.select().from(qboNames).where(eq(qboNames.realmId, company.realmId));
+      const others = all.filter((c) => c.realmId !== company.realmId).map((c) => ({ key: comparableName(c.companyName), realmId: c.realmId, companyName: c.companyName }));
+      const names = rows
+        .map((n) => {
+          const key = comparableName(n.displayName);
+          const match = others.find((o) => o.key !== "" && o.key === key);
+          return { kind: n.kind, id: n.qboId, displayName: n.displayName, active: n.active, represents: match ? { realmId: match.realmId, companyName: match.companyName } : null };
+        })
+        // Group members first, then by name.
+        .sort((a, b) => Number(b.represents !== null) - Number(a.represents !== null) || a.displayName.localeCompare(b.displayName) || a.kind.localeCompare(b.kind));
+      const syncedAt = rows.reduce<Date | null>((m, n) => (m === null || n.syncedAt > m ? n.syncedAt : m), null);
+      return { realmId: company.realmId, syncedAt: syncedAt?.toISOString() ?? company.lastSyncedAt?.toISOString() ?? null, names };
     },
   );
 

@@ -12,7 +12,7 @@ import {
 } from "@groupledger/domain";
 import type { EliminationPair, EliminationView, RunPeriod } from "@groupledger/contract";
 import type { Db } from "../../db/client.ts";
-import { consolidationPostings, eliminationPairs, qboAccounts } from "../../db/schema.ts";
+import { consolidationPostings, eliminationPairs, qboAccounts, qboNames } from "../../db/schema.ts";
 import { errors } from "../../http/errors.ts";
 import { listCompanies } from "../companies/routes.ts";
 import { shiftMonth } from "../consolidation/books.ts";
@@ -34,12 +34,14 @@ export type PairLines = Record<string, { kind: PairRow["kind"]; lines: { account
 
 export const pairRows = (db: Db, accountId: string) => db.select().from(eliminationPairs).where(eq(eliminationPairs.accountId, accountId)).orderBy(eliminationPairs.createdAt);
 
+const nameOf = (kind: PairRow["leftNameKind"], id: string) => (kind ? { kind, id } : undefined);
+
 export const asEnginePair = (r: PairRow): IntercompanyPair => ({
   id: r.id,
   name: r.name,
   kind: r.kind,
-  left: { entity: r.leftRealmId, account: r.leftAccountId },
-  right: { entity: r.rightRealmId, account: r.rightAccountId },
+  left: { entity: r.leftRealmId, account: r.leftAccountId, name: nameOf(r.leftNameKind, r.leftNameId) },
+  right: { entity: r.rightRealmId, account: r.rightAccountId, name: nameOf(r.rightNameKind, r.rightNameId) },
   differenceTo: r.differenceTo,
 });
 
@@ -53,19 +55,26 @@ export async function pairViews(db: Db, accountId: string, rows: readonly PairRo
       a.acctNum ? `${a.acctNum} ${a.name}` : a.name,
     ]),
   );
-  const side = (realmId: string, accountId: string) => ({
+  const namedIds = [...new Set(rows.flatMap((r) => [r.leftNameId, r.rightNameId]).filter(Boolean))];
+  const names = new Map(
+    namedIds.length === 0
+      ? []
+      : (await db.select().from(qboNames).where(and(inArray(qboNames.realmId, realms), inArray(qboNames.qboId, namedIds)))).map((n) => [`${n.realmId}:${n.kind}:${n.qboId}`, n.displayName]),
+  );
+  const side = (realmId: string, accountId: string, nameKind: PairRow["leftNameKind"], nameId: string) => ({
     realmId,
     companyName: companies.get(realmId)?.companyName ?? realmId,
     accountId,
     accountName: accounts.get(`${realmId}:${accountId}`) ?? `(account ${accountId} is gone)`,
     currency: companies.get(realmId)?.homeCurrency ?? "",
+    name: nameKind ? { kind: nameKind, id: nameId, displayName: names.get(`${realmId}:${nameKind}:${nameId}`) ?? `(${nameKind.toLowerCase()} ${nameId} is gone)` } : null,
   });
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
     kind: r.kind,
-    left: side(r.leftRealmId, r.leftAccountId),
-    right: side(r.rightRealmId, r.rightAccountId),
+    left: side(r.leftRealmId, r.leftAccountId, r.leftNameKind, r.leftNameId),
+    right: side(r.rightRealmId, r.rightAccountId, r.rightNameKind, r.rightNameId),
     differenceTo: r.differenceTo,
     createdAt: r.createdAt.toISOString(),
   }));

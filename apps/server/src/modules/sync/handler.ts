@@ -8,6 +8,7 @@ import type { QboProvider } from "../../services/qbo-provider.ts";
 import { byQboId } from "../companies/routes.ts";
 import { detectChangedPostings } from "../runs/stale.ts";
 import { monthlyAmounts } from "./balances.ts";
+import { namesInPairs, syncNameBalances, syncNames } from "./names.ts";
 import { addMonths, chunkMonths, lastDayOf, monthOf } from "./months.ts";
 
 /** Months per report call: QBO answers wide reports, but smaller spans checkpoint more often. */
@@ -54,6 +55,8 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; l
       const chart = await client.accounts();
       await upsertAccounts(database, realmId, chart, company.homeCurrency);
       const classification = new Map(chart.map((a) => [a.id, classificationOf(a)]));
+      await progress(0.03, "Reading customers and vendors");
+      const names = await syncNames(database, realmId, client);
 
       const current = monthOf(now());
       const resumed = ctx.checkpoint as Checkpoint | null;
@@ -77,6 +80,22 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; l
         await ctx.progress(0.05 + (0.9 * (done + 1)) / total, `Fetched balances through ${chunk.to}`, { ...plan });
       }
 
+      // Customers and vendors that intercompany pairs are limited to: their own balances.
+      const paired = await namesInPairs(database, company.accountId, realmId);
+      if (paired.length > 0) {
+        const historyFrom = [plan.from, company.earliestTransactionDate ? monthOf(company.earliestTransactionDate) : plan.from].sort()[0]!;
+        await syncNameBalances(
+          database,
+          realmId,
+          client,
+          paired,
+          { changedFrom: plan.from, historyFrom, to: plan.to },
+          (id) => classification.get(id),
+          CHUNK_MONTHS,
+          (done, of) => progress(0.95 + (0.02 * done) / of, `Fetching balances of ${paired.length} intercompany customer${paired.length === 1 ? "" : "s"} and vendor${paired.length === 1 ? "" : "s"} (${done} of ${of})`),
+        );
+      }
+
       await progress(0.97, "Finding accounts that never had a balance");
       const summary = await finish(database, company.accountId, realmId);
       await setCompany(realmId, {
@@ -92,7 +111,7 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; l
         return null;
       });
       await ctx.progress(1, "Up to date");
-      return { calls, months: { from: plan.from, to: plan.to }, accounts: chart.length, neverABalance: summary.neverABalance.length, reconsolidation };
+      return { calls, months: { from: plan.from, to: plan.to }, accounts: chart.length, names, pairedNames: paired.length, neverABalance: summary.neverABalance.length, reconsolidation };
     } catch (err) {
       if (err instanceof QboError && err.kind === "reauthorize") {
         await setCompany(realmId, { connection: "needs_reauthorization", syncState: "failed", syncMessage: REAUTHORIZE_MESSAGE });
