@@ -68,6 +68,8 @@ export interface ReportParams {
   readonly customer?: string | undefined;
   /** Likewise for a vendor. */
   readonly vendor?: string | undefined;
+  /** Only lines carrying one of these classes (ids, comma-separated). */
+  readonly class?: string | undefined;
   readonly [param: string]: string | undefined;
 }
 

@@ -127,3 +127,30 @@ describe("customer and vendor filters", () => {
     expect((await report(`BalanceSheet?${YEAR}&customer=3`)).status).toBe(200);
   });
 });
+
+describe("class filter", () => {
+  it("keeps only the lines carrying one of the classes, echoes it in the Header, and refuses an unknown class", async () => {
+    const klass = (await h.post(parent, "class", token, { Name: "Filter test class" })).json() as { Class: { Id: string } };
+    const classId = klass.Class.Id;
+    const accounts = accountValues((await report(`BalanceSheet?${YEAR}`)).body);
+    const [cash] = [...accounts.keys()];
+    const line = (PostingType: string, AccountRef: string, ClassRef?: string) => ({
+      Amount: 123.45,
+      DetailType: "JournalEntryLineDetail",
+      JournalEntryLineDetail: { PostingType, AccountRef: { value: AccountRef }, ...(ClassRef ? { ClassRef: { value: ClassRef } } : {}) },
+    });
+    // Retained-earnings side unclassed, cash side classed: the class's own view sees only cash.
+    const re = [...accountValues((await report(`BalanceSheet?${YEAR}`)).body).keys()].find((id) => h.sandbox.ledger(parent)?.account(id)?.type === "Equity")!;
+    const posted = await h.post(parent, "journalentry", token, { TxnDate: "2025-06-15", Line: [line("Debit", cash!, classId), line("Credit", re)] });
+    expect(posted.statusCode, posted.body).toBe(200);
+    const filtered = await report(`BalanceSheet?${YEAR}&class=${classId}`);
+    expect(filtered.status).toBe(200);
+    expect(filtered.body.Header["Class"]).toBe(classId);
+    const values = accountValues(filtered.body);
+    expect([...values.keys()]).toEqual([cash]);
+    expect(values.get(cash!)!.map(cents)).toEqual(["2025-01", "2025-02", "2025-03", "2025-04", "2025-05", "2025-06", "2025-07", "2025-08", "2025-09", "2025-10", "2025-11", "2025-12"].map((m) => (m >= "2025-06" ? 12_345 : 0)));
+    const bad = await report(`BalanceSheet?${YEAR}&class=99999`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.Fault?.Error[0]).toMatchObject({ code: "2010", Detail: expect.stringContaining("Property Name:class ") });
+  });
+});

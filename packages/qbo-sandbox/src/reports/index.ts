@@ -42,12 +42,16 @@ export function runReport(ledger: CompanyLedger, name: string, query: Readonly<R
 
 /**
  * With `customer` and/or `vendor`, the report is built from the lines naming one of those ids
- * (both given: a line must satisfy both, so nothing counts). An id that is not a customer (or
+ * (both given: a line must satisfy both, so nothing counts); with `class`, from the lines
+ * carrying one of those classes (and the name filters, when also given). An id that is not a customer (or
  * vendor) of the company is refused, naming the parameter; inactive ones are fine.
  */
 function filteredBooks(ledger: CompanyLedger, params: ReportParams): CompanyLedger {
-  const { customer, vendor } = params;
-  if (customer === undefined && vendor === undefined) return ledger;
+  const { customer, vendor, class: classes } = params;
+  if (customer === undefined && vendor === undefined && classes === undefined) return ledger;
+  for (const id of classes ?? []) {
+    if (!ledger.classes.some((c) => c.id === id)) throw unsupportedProperty("class", `value ${id} is not the id of a class of this company`);
+  }
   for (const [param, kind, ids] of [["customer", "Customer", customer], ["vendor", "Vendor", vendor]] as const) {
     for (const id of ids ?? []) {
       if (ledger.party(id)?.kind !== kind) throw unsupportedProperty(param, `value ${id} is not the id of a ${kind.toLowerCase()} of this company`);
@@ -55,5 +59,6 @@ function filteredBooks(ledger: CompanyLedger, params: ReportParams): CompanyLedg
   }
   const names = (line: JournalLine, kind: "Customer" | "Vendor", ids: readonly string[] | undefined): boolean =>
     ids === undefined || (line.entity?.type === kind && ids.includes(line.entity.id));
-  return ledger.filtered((l) => names(l, "Customer", customer) && names(l, "Vendor", vendor));
+  const classed = (line: JournalLine) => classes === undefined || (line.classId !== undefined && classes.includes(line.classId));
+  return ledger.filtered((l) => names(l, "Customer", customer) && names(l, "Vendor", vendor) && classed(l));
 }

@@ -28,9 +28,11 @@ export interface ReportParams {
   readonly customer?: readonly string[] | undefined;
   /** `vendor=...`: likewise for vendors. */
   readonly vendor?: readonly string[] | undefined;
+  /** `class=3,4`: only lines carrying one of these classes count. */
+  readonly class?: readonly string[] | undefined;
 }
 
-export const NAME_FILTERS = ["customer", "vendor"] as const;
+export const NAME_FILTERS = ["customer", "vendor", "class"] as const;
 export type NameFilter = (typeof NAME_FILTERS)[number];
 
 /** `1,2, 3` → ["1","2","3"]; anything but a list of ids is refused, naming the parameter. */
@@ -175,7 +177,7 @@ export function parseReportParams(input: ParamInput): ReportParams {
       columns = periods(range, 12, (d) => fiscalYearStart(d, fyMonth));
       break;
   }
-  const filters: { customer?: string[]; vendor?: string[] } = {};
+  const filters: { customer?: string[]; vendor?: string[]; class?: string[] } = {};
   for (const name of NAME_FILTERS) {
     const raw = q[name];
     if (raw === undefined) continue;

@@ -62,6 +62,7 @@ export function reportHeader(input: {
     // The name filters, echoed as Intuit's ReportHeader does: ids, comma-separated.
     ...(p.customer === undefined ? {} : { Customer: p.customer.join(",") }),
     ...(p.vendor === undefined ? {} : { Vendor: p.vendor.join(",") }),
+    ...(p.class === undefined ? {} : { Class: p.class.join(",") }),
     Option: [
       ...(input.accountingStandard ? [{ Name: "AccountingStandard", Value: "GAAP" }] : []),
       { Name: "NoReportData", Value: input.noData ? "true" : "false" },

@@ -19,12 +19,13 @@ import { shiftMonth } from "../consolidation/books.ts";
 import { buildConsolidationInput, type IntercompanyPair } from "../consolidation/input.ts";
 import type { Problem } from "../consolidation/problems.ts";
 import { lastDayOf } from "../sync/months.ts";
+import { GROUPLEDGER_INTERCO_CLASS } from "../sync/own-books.ts";
 import { openingOf, resolvePeriod } from "../runs/entry.ts";
 import { INTERCO_REALM } from "../runs/once.ts";
 
 /** Eliminations post under their own class in QBO (and "realm" in the postings table, once.ts). */
 export { INTERCO_REALM };
-export const INTERCO_CLASS = "Interco";
+export const INTERCO_CLASS = GROUPLEDGER_INTERCO_CLASS;
 export const eliminationDocNumber = (code: string) => `EL${code}`;
 
 type PairRow = typeof eliminationPairs.$inferSelect;

@@ -9,6 +9,7 @@ import { byQboId } from "../companies/routes.ts";
 import { detectChangedPostings } from "../runs/stale.ts";
 import { monthlyAmounts } from "./balances.ts";
 import { namesInPairs, syncNameBalances, syncNames } from "./names.ts";
+import { groupLedgerClassIds, withoutPosted } from "./own-books.ts";
 import { addMonths, chunkMonths, lastDayOf, monthOf } from "./months.ts";
 
 /** Months per report call: QBO answers wide reports, but smaller spans checkpoint more often. */
@@ -64,6 +65,7 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; l
       const chunks = chunkMonths(plan.from, plan.to, CHUNK_MONTHS).filter((c) => !plan.doneThrough || c.to > plan.doneThrough);
       const total = chunkMonths(plan.from, plan.to, CHUNK_MONTHS).length;
       let unknown = 0;
+      const postedClasses = await groupLedgerClassIds(database, client, company);
       for (const [i, chunk] of chunks.entries()) {
         if (ctx.signal.aborted) throw new Error("sync stopped");
         const done = total - chunks.length + i;
@@ -75,7 +77,15 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; l
         const fromBs = monthlyAmounts(bs, (id) => classification.get(id));
         const fromPl = monthlyAmounts(pl, (id) => classification.get(id));
         unknown += fromBs.unknownAccounts.length + fromPl.unknownAccounts.length;
-        await writeBalances(database, realmId, chunk, [...fromBs.amounts, ...fromPl.amounts]);
+        let amounts = [...fromBs.amounts, ...fromPl.amounts];
+        if (postedClasses.length > 0) {
+          // The parent: what GroupLedger posted under its classes is not the parent's own books.
+          const classed = { ...params, class: postedClasses.join(",") };
+          const [postedBs, postedPl] = await Promise.all([client.report("BalanceSheet", classed), client.report("ProfitAndLoss", classed)]);
+          if (ctx.signal.aborted) throw new Error("sync stopped");
+          amounts = withoutPosted(amounts, [...monthlyAmounts(postedBs, (id) => classification.get(id)).amounts, ...monthlyAmounts(postedPl, (id) => classification.get(id)).amounts]);
+        }
+        await writeBalances(database, realmId, chunk, amounts);
         plan.doneThrough = chunk.to;
         await ctx.progress(0.05 + (0.9 * (done + 1)) / total, `Fetched balances through ${chunk.to}`, { ...plan });
       }
