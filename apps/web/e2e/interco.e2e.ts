@@ -8,7 +8,7 @@ import * as e2e from "./support.ts";
  * USD parent and its GBP subsidiary). Prerequisites through the API (maps, rates, CTA settings, the
  * opening balances locked at December 2025 and posted, UK's January to March 2026 consolidated and
  * posted, onboarding finished). Then in the browser: two pairs defined through the form (the UK
- * loan, and the management fees), FY2026 Q1 compared with the server's figures and posted once
+ * loan, and the management fees limited to the customer and vendor that stand for each other), FY2026 Q1 compared with the server's figures and posted once
  * under the Interco class, a parent account's transactions opened from a link, and Verify at March
  * 2026 reconciling with zero differences.
  */
@@ -117,16 +117,34 @@ describe("Intercompany eliminations, transaction detail and verify in a browser"
     await form.getByText(/A flow between companies/).waitFor();
     await pick(form, "Revenue account", "Management Fee", "4500 · Management Fee Income - Intercompany");
     await pick(form, "Expense account", "Management Charges", "7603 · Management Charges - Group");
+    // The parent's fee income holds every subsidiary's fees: only those booked against the
+    // customer standing for the UK are the UK's. It is offered first, under that heading.
+    const revenueName = form.getByRole("textbox", { name: "Revenue customer or vendor" });
+    await expect.poll(() => revenueName.isEnabled()).toBe(true);
+    await revenueName.click();
+    const first = page.getByRole("option", { name: "Northwind UK Ltd (customer)", exact: true });
+    await first.waitFor();
+    // Its group's heading comes before it in the list.
+    const listbox = page.getByRole("listbox").filter({ has: first });
+    expect((await listbox.textContent())?.startsWith("Stands for the other companyNorthwind UK Ltd (customer)")).toBe(true);
+    await page.keyboard.press("Escape");
+    await pick(form, "Revenue customer or vendor", "Northwind UK", "Northwind UK Ltd (customer)");
+    await pick(form, "Expense customer or vendor", "Holdings", "Northwind Holdings Inc. (vendor)");
+    await e2e.shot(page, "81b-interco-pair-names");
     await form.getByRole("button", { name: "Add pair" }).click();
     await form.waitFor({ state: "hidden" });
 
     const table = pairs.getByRole("table", { name: "Intercompany pairs" });
     await expect.poll(() => table.locator("tbody tr").count()).toBe(2);
-    const saved = await api<{ pairs: { name: string; kind: string; left: { realmId: string; accountName: string }; right: { realmId: string; accountName: string } }[] }>("/eliminations/pairs");
-    expect(saved.pairs.map((p) => [p.name, p.kind, p.left.realmId, p.left.accountName, p.right.realmId, p.right.accountName])).toEqual([
-      ["UK loan", "receivablePayable", PARENT.realmId, "1600 Intercompany Loan - Northwind UK", UK.realmId, "2410 Loan from Northwind Holdings"],
-      ["UK management fees", "revenueExpense", PARENT.realmId, "4500 Management Fee Income - Intercompany", UK.realmId, "7603 Management Charges - Group"],
+    expect(await table.locator("tbody tr").nth(1).textContent()).toContain("only with Northwind UK Ltd (customer)");
+    type SideView = { realmId: string; accountName: string; name: { displayName: string } | null };
+    const saved = await api<{ pairs: { name: string; kind: string; left: SideView; right: SideView }[] }>("/eliminations/pairs");
+    expect(saved.pairs.map((p) => [p.name, p.kind, p.left.realmId, p.left.accountName, p.left.name?.displayName ?? null, p.right.realmId, p.right.accountName, p.right.name?.displayName ?? null])).toEqual([
+      ["UK loan", "receivablePayable", PARENT.realmId, "1600 Intercompany Loan - Northwind UK", null, UK.realmId, "2410 Loan from Northwind Holdings", null],
+      ["UK management fees", "revenueExpense", PARENT.realmId, "4500 Management Fee Income - Intercompany", "Northwind UK Ltd", UK.realmId, "7603 Management Charges - Group", "Northwind Holdings Inc."],
     ]);
+    // The two names were never paired before: both companies sync to fetch their balances.
+    await e2e.waitForSyncs(page, baseUrl, 2);
   });
 
   it("shows FY2026 Q1 as the server computes it: both sides, the difference and its parts, and a balanced entry", { timeout: 90_000 }, async () => {

@@ -114,7 +114,7 @@ export function PairForm({ opened, companies, defaults, onClose }: { opened: boo
         />
         <Select
           label={`${role} customer or vendor`}
-          description={`Optional. When this account also holds amounts with others, take only those booked against the customer or vendor that stands for ${otherCompany ?? "the other company"}.`}
+          description={`Optional. When this account also holds amounts with others, take only those booked against the customer or vendor that stands for ${otherCompany ?? "the other company"}${otherCompany?.endsWith(".") ? "" : "."}`}
           placeholder={values[realmKey] === null ? "Choose the company first" : names.isPending ? "Loading customers and vendors…" : "The whole account"}
           data={nameOptions}
           value={values[nameKey]}
