@@ -6,6 +6,7 @@ import { useTestApp } from "./app.ts";
 import { DEMO, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
+import { counterpartiesFor } from "../src/modules/qbo/counterparties.ts";
 
 describe.each(drivers)("opening balances: review, confirm and post on %s", (driver) => {
   const sandbox = new Sandbox();
@@ -61,8 +62,11 @@ describe.each(drivers)("opening balances: review, confirm and post on %s", (driv
     // A first attempt reached QuickBooks but its answer was lost (a time-out): the entry exists
     // under our requestid while our database knows nothing of it.
     const accountId = (await get(t.app, "/api/session", token)).json().accountId;
-    const ukClass = await t.app.services.provider.client(DEMO.parent).createClass("Northwind UK Ltd");
-    const lost = await t.app.services.provider.client(DEMO.parent).createJournalEntry(
+    const parentClient = t.app.services.provider.client(DEMO.parent);
+    const ukClass = await parentClient.createClass("Northwind UK Ltd");
+    // The lines as the product sends them: receivables and payables named (QBO requires it).
+    const names = await counterpartiesFor(t.db.database.db, parentClient, DEMO.parent, tb.view.byParentAccount.map((l: { account: string }) => l.account), "Northwind UK Ltd");
+    const lost = await parentClient.createJournalEntry(
       {
         txnDate: "2025-12-31",
         currency: "USD",
@@ -72,6 +76,7 @@ describe.each(drivers)("opening balances: review, confirm and post on %s", (driv
           amount: Math.abs(l.amount),
           accountId: l.account,
           classId: ukClass.id,
+          entity: names.get(l.account),
         })),
       },
       postingRequestId(accountId, DEMO.uk, "2025-12", 0),

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client.ts";
 import { consolidationPostings } from "../src/db/schema.ts";
 import { translateSubsidiary } from "../src/modules/consolidation/translate.ts";
+import { counterpartiesFor } from "../src/modules/qbo/counterparties.ts";
 import { consolidationDocNumber, consolidationRequestId } from "../src/modules/runs/entry.ts";
 import { useTestApp } from "./app.ts";
 import { DEMO, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
@@ -105,12 +106,15 @@ describe.each(drivers)("consolidation runs on %s", (driver) => {
     const accountId = (await get(t.app, "/api/session", token)).json().accountId as string;
     const feb = (await post(t.app, "/api/consolidation/preview", { realmId: DEMO.uk, period: month("2026-02") }, token)).json();
     const requestId = consolidationRequestId(accountId, DEMO.uk, { from: "2026-02", to: "2026-02" }, 0);
-    const lost = await t.app.services.provider.client(DEMO.parent).createJournalEntry(
+    const parentClient = t.app.services.provider.client(DEMO.parent);
+    // The lines as the product sends them: receivables and payables named (QBO requires it).
+    const names = await counterpartiesFor(t.db.database.db, parentClient, DEMO.parent, feb.entry.lines.map((l: Line) => l.account), "Northwind UK Ltd");
+    const lost = await parentClient.createJournalEntry(
       {
         txnDate: "2026-02-28",
         currency: "USD",
         docNumber: consolidationDocNumber({ code: "202602" }, DEMO.uk),
-        lines: feb.entry.lines.map((l: Line) => ({ postingType: l.debit > 0 ? "Debit" : "Credit", amount: l.debit || l.credit, accountId: l.account, classId: klass.id })),
+        lines: feb.entry.lines.map((l: Line) => ({ postingType: l.debit > 0 ? "Debit" : "Credit", amount: l.debit || l.credit, accountId: l.account, classId: klass.id, entity: names.get(l.account) })),
       },
       requestId,
     );

@@ -3,7 +3,7 @@
  * them: lines must balance in the entry's currency, every AccountRef must name an active account,
  * ClassRef/DepartmentRef must exist, an Entity (the line's Name) must name an active customer or
  * vendor, and a foreign-currency entry needs a rate (given or stored). With the rule
- * `requireNamesOnReceivablesAndPayables` (off by default), a line on an Accounts Receivable
+ * `requireNamesOnReceivablesAndPayables` (on unless a test switches it off), a line on an Accounts Receivable
  * account needs a customer and one on Accounts Payable a vendor, as QBO requires.
  */
 import { isIsoDate } from "./calendar.ts";
@@ -37,7 +37,7 @@ export interface JournalRules {
   readonly requireNamesOnReceivablesAndPayables: boolean;
 }
 
-const LENIENT: JournalRules = { requireNamesOnReceivablesAndPayables: false };
+const AS_QBO: JournalRules = { requireNamesOnReceivablesAndPayables: true };
 
 /** `JournalEntryLineDetail.Entity`: `{ "Type": "Customer", "EntityRef": { "value": "3" } }`. */
 function entityOf(ledger: CompanyLedger, raw: unknown): LineEntity | undefined {
@@ -178,7 +178,7 @@ function parseEntry(ledger: CompanyLedger, body: unknown, today: string, rules: 
   };
 }
 
-export function createJournalEntry(ledger: CompanyLedger, body: unknown, now: Date, today: string, rules: JournalRules = LENIENT): JournalEntry {
+export function createJournalEntry(ledger: CompanyLedger, body: unknown, now: Date, today: string, rules: JournalRules = AS_QBO): JournalEntry {
   const fields = parseEntry(ledger, body, today, rules);
   const ms = now.getTime();
   const entry: JournalEntry = { id: ledger.nextId(ledger.entries), syncToken: 0, ...fields, createTime: ms, updateTime: ms };
@@ -193,7 +193,7 @@ export function createJournalEntry(ledger: CompanyLedger, body: unknown, now: Da
  * the entry's date). Sparse (`"sparse": true`): the top-level fields sent replace the entry's,
  * `Line` replacing every line. Lines get fresh Ids; the SyncToken goes up by one.
  */
-export function updateJournalEntry(ledger: CompanyLedger, body: unknown, now: Date, rules: JournalRules = LENIENT): JournalEntry {
+export function updateJournalEntry(ledger: CompanyLedger, body: unknown, now: Date, rules: JournalRules = AS_QBO): JournalEntry {
   if (!isObject(body)) throw unsupportedProperty("JournalEntry", "the request body must be a JournalEntry object");
   const id = typeof body["Id"] === "number" ? String(body["Id"]) : body["Id"];
   const syncToken = typeof body["SyncToken"] === "number" ? String(body["SyncToken"]) : body["SyncToken"];

@@ -22,9 +22,9 @@ import { FaultInjector, RealmLimiter } from "./throttle.ts";
 export type { FaultSettings } from "./throttle.ts";
 
 /**
- * Validations of real QBO that the emulator applies only when asked (each defaults to off).
- * `requireNamesOnReceivablesAndPayables`: a journal line on an Accounts Receivable account must
- * name a customer, one on Accounts Payable a vendor (400 ValidationFault 6000), as QBO requires.
+ * Validations of real QBO that a test may switch off to reach behaviour behind them.
+ * `requireNamesOnReceivablesAndPayables` (on by default, as in QBO): a journal line on an Accounts
+ * Receivable account must name a customer, one on Accounts Payable a vendor (400 ValidationFault 6000).
  */
 export interface SandboxRules {
   requireNamesOnReceivablesAndPayables?: boolean;
@@ -42,7 +42,7 @@ export interface SandboxOptions {
   /** Default 100 days, like Intuit. */
   refreshTokenTtlSeconds?: number;
   faults?: FaultSettings;
-  /** Validation rules switched on from the start (all off by default); `setRules` changes them later. */
+  /** Validation rules (all on by default, as QBO applies them); `setRules` changes them later. */
   rules?: SandboxRules;
   /** Clock, for tests. */
   now?: () => Date;
@@ -261,5 +261,5 @@ export class Sandbox {
 }
 
 function resolveRules(rules: SandboxRules): Required<SandboxRules> {
-  return { requireNamesOnReceivablesAndPayables: rules.requireNamesOnReceivablesAndPayables ?? false };
+  return { requireNamesOnReceivablesAndPayables: rules.requireNamesOnReceivablesAndPayables ?? true };
 }

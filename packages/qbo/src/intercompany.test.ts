@@ -104,10 +104,12 @@ describe("named journal lines and QBO's A/R–A/P rule through the client", () =
       ],
     });
 
-    // Off by default: the product's unnamed postings still go through.
+    // Switched off, an unnamed A/R line goes through (what the rule guards against).
+    running.sandbox.setRules({ requireNamesOnReceivablesAndPayables: false });
     expect((await parent.createJournalEntry(entry(), "rule-off-1")).lines[0]?.entity).toBeUndefined();
 
-    running.sandbox.setRules({ requireNamesOnReceivablesAndPayables: true });
+    // On, as QBO is by default.
+    running.sandbox.setRules({});
     const refused = await parent.createJournalEntry(entry(), "rule-on-1").catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(QboError);
     expect(refused).toMatchObject({

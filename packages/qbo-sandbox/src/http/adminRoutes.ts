@@ -43,7 +43,7 @@ export function registerAdminRoutes(app: FastifyInstance, sandbox: Sandbox): voi
 
   app.get("/_sandbox/rules", async () => sandbox.rules);
 
-  // Like the fault settings: the body replaces the rules, a rule left out is off.
+  // Like the fault settings: the body replaces the rules; a rule left out is back to QBO's behaviour (on).
   app.put("/_sandbox/rules", async (request, reply) => {
     const parsed = ruleSettingsSchema.safeParse(request.body);
     if (!parsed.success) {

@@ -10,8 +10,11 @@ let h: Harness;
 let realm: string;
 let token: string;
 
+/** Account 6 is the parent's A/R: QBO wants a customer on its lines, so they name "Trade customers" (5). */
+const AR = "6";
 function line(posting: "Debit" | "Credit", account: string, amount: number | string, extra: Record<string, unknown> = {}) {
-  return { DetailType: "JournalEntryLineDetail", Amount: amount, JournalEntryLineDetail: { PostingType: posting, AccountRef: { value: account }, ...extra } };
+  const name = account === AR ? { Entity: { Type: "Customer", EntityRef: { value: "5" } } } : {};
+  return { DetailType: "JournalEntryLineDetail", Amount: amount, JournalEntryLineDetail: { PostingType: posting, ...name, AccountRef: { value: account }, ...extra } };
 }
 
 function je(lines: unknown[], extra: Record<string, unknown> = {}) {
@@ -89,7 +92,9 @@ describe("JournalEntry create", () => {
     // the same requestid in another company is another request
     const other = h.realms[1] as string;
     const otherToken = (await h.tokens(other)).access_token;
-    const elsewhere = await h.post(other, "journalentry?requestid=run-42-sub-UK", otherToken, je([line("Debit", "9", 10), line("Credit", "13", 10)]));
+    // Two of its accounts that need no Name (not A/R or A/P).
+    const [a, b] = h.sandbox.ledger(other)!.accounts.filter((x) => x.active && x.type !== "Accounts Receivable" && x.type !== "Accounts Payable");
+    const elsewhere = await h.post(other, "journalentry?requestid=run-42-sub-UK", otherToken, je([line("Debit", a!.id, 10), line("Credit", b!.id, 10)]));
     expect(elsewhere.statusCode).toBe(200);
     expect(elsewhere.body).not.toBe(first.body);
   });

@@ -119,14 +119,17 @@ describe("requireNamesOnReceivablesAndPayables", () => {
   const apDetail = "Business Validation Error: When you use Accounts Payable, you must choose a supplier in the Name field.";
   const message = "A business validation error has occurred while processing your request";
 
-  it("is off by default: A/R and A/P lines without a name post, as the product posts today", async () => {
-    expect(h.sandbox.rules).toEqual({ requireNamesOnReceivablesAndPayables: false });
-    expect((await h.app.inject({ method: "GET", url: "/_sandbox/rules" })).json()).toEqual({ requireNamesOnReceivablesAndPayables: false });
+  it("is on by default, as in QBO; switched off (over HTTP), A/R and A/P lines without a name post", async () => {
+    expect(h.sandbox.rules).toEqual({ requireNamesOnReceivablesAndPayables: true });
+    expect((await h.app.inject({ method: "GET", url: "/_sandbox/rules" })).json()).toEqual({ requireNamesOnReceivablesAndPayables: true });
+    expect((await post(je([line("Debit", AR, 10), line("Credit", AP, 10)]))).status).toBe(400);
+    const off = await h.app.inject({ method: "PUT", url: "/_sandbox/rules", payload: { requireNamesOnReceivablesAndPayables: false } });
+    expect(off.json()).toEqual({ requireNamesOnReceivablesAndPayables: false });
     expect((await post(je([line("Debit", AR, 10), line("Credit", AP, 10)]))).status).toBe(200);
   });
 
-  it("on (over HTTP), refuses an A/R line without a customer and an A/P line without a vendor with QBO's 6000", async () => {
-    const put = await h.app.inject({ method: "PUT", url: "/_sandbox/rules", payload: { requireNamesOnReceivablesAndPayables: true } });
+  it("on, refuses an A/R line without a customer and an A/P line without a vendor with QBO's 6000", async () => {
+    const put = await h.app.inject({ method: "PUT", url: "/_sandbox/rules", payload: {} });
     expect(put.json()).toEqual({ requireNamesOnReceivablesAndPayables: true });
     const ar = await post(je([line("Debit", AR, 10), line("Credit", SALES, 10)]));
     expect(ar.status).toBe(400);
@@ -143,13 +146,14 @@ describe("requireNamesOnReceivablesAndPayables", () => {
     const entry = (await post(je([line("Debit", BANK, 4), line("Credit", SALES, 4)]))).body.JournalEntry;
     const update = await post({ Id: entry.Id, SyncToken: "0", sparse: true, Line: [line("Debit", AR, 4), line("Credit", SALES, 4)] });
     expect(update.body.Fault?.Error[0]?.Detail).toBe(arDetail);
-    // It survives a reset, like the fault settings; PUT {} turns it off again.
+    // A switch survives a reset, like the fault settings.
+    h.sandbox.setRules({ requireNamesOnReceivablesAndPayables: false });
     h.sandbox.reset();
-    expect(h.sandbox.rules.requireNamesOnReceivablesAndPayables).toBe(true);
-    expect((await h.app.inject({ method: "PUT", url: "/_sandbox/rules", payload: {} })).json()).toEqual({ requireNamesOnReceivablesAndPayables: false });
+    expect(h.sandbox.rules.requireNamesOnReceivablesAndPayables).toBe(false);
+    h.sandbox.setRules({});
   });
 
-  it("on from the start (SandboxOptions.rules) or by setRules; bad settings are refused", async () => {
+  it("set from the start (SandboxOptions.rules) or by setRules; bad settings are refused", async () => {
     const strict = await harness({ now: testClock().now, rules: { requireNamesOnReceivablesAndPayables: true } });
     const t = (await strict.tokens(realm)).access_token;
     const refused = await strict.post(realm, "journalentry", t, je([line("Debit", AR, 10), line("Credit", SALES, 10)]));
@@ -159,6 +163,6 @@ describe("requireNamesOnReceivablesAndPayables", () => {
     const bad = await h.app.inject({ method: "PUT", url: "/_sandbox/rules", payload: { requireNamesOnReceivablesAndPayables: "yes", other: 1 } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: { code: "invalid_rule_settings" } });
-    expect(h.sandbox.rules.requireNamesOnReceivablesAndPayables).toBe(false);
+    expect(h.sandbox.rules.requireNamesOnReceivablesAndPayables).toBe(true);
   });
 });

@@ -57,7 +57,7 @@ describe("entity and query responses have the samples' shape", () => {
       TxnDate: "2026-10-15",
       DocNumber: "SHAPE-1",
       Line: [
-        { DetailType: "JournalEntryLineDetail", Amount: 10, JournalEntryLineDetail: { PostingType: "Debit", AccountRef: { value: "6" } } },
+        { DetailType: "JournalEntryLineDetail", Amount: 10, JournalEntryLineDetail: { PostingType: "Debit", Entity: { Type: "Customer", EntityRef: { value: "5" } }, AccountRef: { value: "6" } } },
         { DetailType: "JournalEntryLineDetail", Amount: 10, JournalEntryLineDetail: { PostingType: "Credit", AccountRef: { value: "1" } } },
       ],
     });

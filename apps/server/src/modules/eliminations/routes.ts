@@ -282,6 +282,7 @@ async function postEliminations(
       inputs: { pairs: pairLines },
       parent,
       className: INTERCO_CLASS,
+      counterparty: "Intercompany eliminations",
       privateNote: `GroupLedger: intercompany eliminations for ${p.label} (${view.pairs.length} pair${view.pairs.length === 1 ? "" : "s"}).`,
       description: `Intercompany elimination ${p.label}`,
       auditAction: "eliminations.posted",

@@ -25,6 +25,7 @@ import { audit } from "../../services/audit.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { listCompanies } from "../companies/routes.ts";
 import { classFor } from "../qbo/classes.ts";
+import { counterpartiesFor } from "../qbo/counterparties.ts";
 import { eliminationDocNumber } from "../eliminations/view.ts";
 import { consolidationDocNumber, resolvePeriod } from "../runs/entry.ts";
 import { translateSubsidiary } from "../consolidation/translate.ts";
@@ -178,12 +179,14 @@ async function post(c: Context, provider: QboProvider, meta: { ip: string; reque
   const client = provider.client(parent.realmId);
   try {
     const klass = await classFor(client, company.companyName);
+    const names = await counterpartiesFor(db, client, parent.realmId, tb.view.byParentAccount.map((l) => l.account), company.companyName);
     const lines: NewJournalLine[] = tb.view.byParentAccount.map((l) => ({
       postingType: l.amount > 0 ? "Debit" : "Credit",
       amount: Math.abs(l.amount),
       accountId: l.account,
       classId: klass.id,
       description: `${company.companyName} opening balance ${month}`,
+      entity: names.get(l.account),
     }));
     const entry = await client.createJournalEntry(
       {

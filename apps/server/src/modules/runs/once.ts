@@ -7,6 +7,7 @@ import { audit } from "../../services/audit.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { REAUTHORIZE_PARENT_MESSAGE } from "../obal/posting.ts";
 import { classFor } from "../qbo/classes.ts";
+import { counterpartiesFor } from "../qbo/counterparties.ts";
 import { consolidationRequestId } from "./entry.ts";
 
 /**
@@ -59,6 +60,8 @@ export interface OnceRequest {
   runId?: string | null;
   parent: { realmId: string; homeCurrency: string };
   className: string;
+  /** Whose receivables and payables the lines on A/R and A/P accounts carry (qbo/counterparties.ts). */
+  counterparty: string;
   privateNote: string;
   description: string;
   auditAction: string;
@@ -107,6 +110,7 @@ export async function postOnce(deps: { database: Database; provider: QboProvider
   const client = deps.provider.client(req.parent.realmId);
   try {
     const klass = await classFor(client, req.className);
+    const names = await counterpartiesFor(db, client, req.parent.realmId, row.lines.map((l) => l.account), req.counterparty);
     const entry = await client.createJournalEntry(
       {
         txnDate: req.txnDate,
@@ -119,6 +123,7 @@ export async function postOnce(deps: { database: Database; provider: QboProvider
           accountId: l.account,
           classId: klass.id,
           description: req.description,
+          entity: names.get(l.account),
         })),
       },
       row.requestId,

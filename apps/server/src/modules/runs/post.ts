@@ -72,6 +72,7 @@ async function postLocked(deps: PostDeps, req: PostRequest): Promise<PostOutcome
       runId: req.runId ?? null,
       parent,
       className: company.companyName,
+      counterparty: company.companyName,
       privateNote: `GroupLedger: ${preview.entry.memo}, translated into ${parent.homeCurrency} with CTA.`,
       description: `${company.companyName} ${period.label}`,
       auditAction: "consolidation.posted",

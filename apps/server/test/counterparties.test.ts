@@ -1,0 +1,82 @@
+import { journalEntrySchema } from "@groupledger/qbo";
+import { Sandbox } from "@groupledger/qbo-sandbox";
+import { describe, expect, it } from "vitest";
+import { counterpartiesFor, counterpartyNames } from "../src/modules/qbo/counterparties.ts";
+import { AppError } from "../src/http/errors.ts";
+import { useTestApp } from "./app.ts";
+import { DEMO, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
+import { drivers } from "./databases.ts";
+import { get, post, signedInUser } from "./flows.ts";
+
+type Account = { Id: string; name: string; accountType: string };
+
+/**
+ * QuickBooks refuses a line on an Accounts Receivable account without a customer and one on
+ * Accounts Payable without a vendor (the emulator applies that rule, as QBO does). GroupLedger's
+ * entries name one customer and one vendor per subsidiary, created in the parent when missing.
+ */
+describe.each(drivers)("names on receivable and payable lines on %s", (driver) => {
+  const sandbox = new Sandbox();
+  const t = useTestApp(driver, { sandbox });
+  let token = "";
+  let accounts: Account[] = [];
+
+  it("the opening balance entry names the subsidiary's consolidated receivables and payables, created once", async () => {
+    token = await signedInUser(t.app, "names-on-lines@northwind.example");
+    for (const realm of [DEMO.parent, DEMO.uk]) await connectCompany(t.app, sandbox, token, realm);
+    await drainJobs(t.app);
+    await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token);
+    expect((await post(t.app, "/api/obal", { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 }, token)).statusCode).toBe(200);
+    await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-12", to: "2026-10" });
+    for (const action of ["review", "confirm"]) expect((await post(t.app, `/api/obal/${action}`, { realmId: DEMO.uk }, token)).statusCode).toBe(200);
+    const posted = await post(t.app, `/api/balances/post/${DEMO.uk}`, undefined, token);
+    expect(posted.statusCode, posted.body).toBe(200);
+
+    accounts = (await get(t.app, `/api/companies/${DEMO.parent}/accounts`, token)).json();
+    const typeOf = new Map(accounts.map((a) => [a.Id, a.accountType]));
+    const client = t.app.services.provider.client(DEMO.parent);
+    const [entry] = await client.query("SELECT * FROM JournalEntry WHERE DocNumber LIKE 'OB202512%'", journalEntrySchema);
+    const receivables = entry!.lines.filter((l) => typeOf.get(l.accountId) === "Accounts Receivable");
+    const payables = entry!.lines.filter((l) => typeOf.get(l.accountId) === "Accounts Payable");
+    expect(receivables.length).toBeGreaterThan(0);
+    expect(payables.length).toBeGreaterThan(0);
+    expect(new Set(receivables.map((l) => `${l.entity?.type}:${l.entity?.name}`))).toEqual(new Set(["Customer:Northwind UK Ltd (consolidated receivables)"]));
+    expect(new Set(payables.map((l) => `${l.entity?.type}:${l.entity?.name}`))).toEqual(new Set(["Vendor:Northwind UK Ltd (consolidated payables)"]));
+    // Other lines carry no name; the group company's own customer is left alone.
+    expect(entry!.lines.filter((l) => !["Accounts Receivable", "Accounts Payable"].includes(typeOf.get(l.accountId) ?? "")).every((l) => l.entity === undefined)).toBe(true);
+
+    // A run's entry reuses them: still one customer and one vendor of each name.
+    const run = await post(t.app, "/api/consolidation/post", { realmId: DEMO.uk, period: { kind: "month", year: 2026, month: 1 } }, token);
+    expect(run.json().outcome, run.body).toBe("posted");
+    const customers = (await client.customers()).filter((c) => c.displayName.startsWith("Northwind UK Ltd"));
+    expect(customers.map((c) => c.displayName).sort()).toEqual(["Northwind UK Ltd", "Northwind UK Ltd (consolidated receivables)"]);
+    expect((await client.vendors()).filter((v) => v.displayName === "Northwind UK Ltd (consolidated payables)")).toHaveLength(1);
+  });
+
+  it("says what to do when the name is taken by a vendor, or its customer was made inactive", async () => {
+    const client = t.app.services.provider.client(DEMO.parent);
+    const ar = accounts.find((a) => a.accountType === "Accounts Receivable")!.Id;
+    const names = counterpartyNames("Acme Sub");
+    await client.createVendor(names.Customer);
+    const taken = await counterpartiesFor(t.db.database.db, client, DEMO.parent, [ar], "Acme Sub").catch((e: unknown) => e);
+    expect(taken).toBeInstanceOf(AppError);
+    expect(taken).toMatchObject({
+      status: 409,
+      code: "qbo_name_taken",
+      message: 'The name "Acme Sub (consolidated receivables)" is taken in the parent\'s QuickBooks by a vendor or an employee; GroupLedger needs it for a customer that names the lines on receivable accounts. Rename that one in QuickBooks, then post again.',
+    });
+
+    const other = counterpartyNames("Beta Sub");
+    const customer = await client.createCustomer(other.Customer);
+    // Someone makes it inactive in QuickBooks.
+    const ledger = sandbox.ledger(DEMO.parent)!;
+    ledger.replaceParty({ ...ledger.party(customer.id)!, active: false });
+    const inactive = await counterpartiesFor(t.db.database.db, client, DEMO.parent, [ar], "Beta Sub").catch((e: unknown) => e);
+    expect(inactive).toMatchObject({ status: 409, code: "qbo_name_taken", message: expect.stringContaining('has an inactive customer named "Beta Sub (consolidated receivables)"') });
+
+    // Accounts that need no name get none, and nothing is created for them.
+    const bank = accounts.find((a) => a.accountType === "Bank")!.Id;
+    expect((await counterpartiesFor(t.db.database.db, client, DEMO.parent, [bank], "Gamma Sub")).size).toBe(0);
+    expect((await client.customers()).some((c) => c.displayName.startsWith("Gamma Sub"))).toBe(false);
+  });
+});
