@@ -1,4 +1,4 @@
-import { journalEntrySchema } from "@groupledger/qbo";
+import { balancesByAccount, journalEntrySchema } from "@groupledger/qbo";
 import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "./app.ts";
@@ -20,11 +20,28 @@ function atRate(local: number, rate: string): number {
   return Number(product < 0n ? -rounded : rounded);
 }
 
+/** round(Σ localᵢ × rateᵢ), once, exactly (both currencies have 2 decimals here). */
+function exactAtRates(locals: number[], rates: string[]): number {
+  const scale = 10n ** BigInt(Math.max(...rates.map((r) => (r.split(".")[1] ?? "").length)));
+  const sum = locals.reduce((s, x, i) => {
+    const [whole, fraction = ""] = rates[i]!.split(".");
+    return s + BigInt(x) * BigInt(`${whole}${fraction}`) * (scale / 10n ** BigInt(fraction.length));
+  }, 0n);
+  const abs = sum < 0n ? -sum : sum;
+  const rounded = (abs + scale / 2n) / scale;
+  return Number(sum < 0n ? -rounded : rounded);
+}
+
 describe.each(drivers)("intercompany eliminations on %s", (driver) => {
   const sandbox = new Sandbox();
   const t = useTestApp(driver, { sandbox });
   let token = "";
   const ids: Record<string, string> = {};
+  /** The UK's management charges of January to March 2026, month by month, as its QuickBooks reports them. */
+  const ukFeesByMonth = async () => {
+    const pl = await t.app.services.provider.client(DEMO.uk).report("ProfitAndLoss", { start_date: "2026-01-01", end_date: "2026-03-31", accounting_method: "Accrual", summarize_column_by: "Month" });
+    return balancesByAccount(pl).get(ids.feeExpense!)!.slice(0, 3);
+  };
 
   it("defines pairs between group companies, refusing what cannot be a pair", async () => {
     token = await signedInUser(t.app, "interco@northwind.example");
@@ -80,17 +97,23 @@ describe.each(drivers)("intercompany eliminations on %s", (driver) => {
     for (const p of view.pairs as PairView[]) {
       expect(p.difference, p.pair.name).toBe(p.left.translated + p.right.translated);
       expect(p.translationPart + p.bookPart, p.pair.name).toBe(p.difference);
-      // Book part: both sides at March's closing rate (the parent's side is already dollars).
-      expect(p.bookPart, p.pair.name).toBe(p.left.local + atRate(p.right.local, closing));
       expect(p.left.local).not.toBe(0);
     }
+    const balance = (view.pairs as PairView[]).find((p) => p.pair.kind === "receivablePayable")!;
+    // Book part of a balance: both sides at March's closing rate (the parent's side is already dollars).
+    expect(balance.bookPart).toBe(balance.left.local + atRate(balance.right.local, closing));
+    expect(balance.translationPart).toBe(0);
     const fees = (view.pairs as PairView[]).find((p) => p.pair.kind === "revenueExpense")!;
-    // Three months of fees, each at its month's average: the translation part is what that adds.
+    // Book part of a flow: each month of the UK's charges at that month's average (the rate the
+    // consolidation uses), summed exactly and rounded once; the translation part is the rounding of
+    // each month on its own. The parent's account holds every subsidiary's fees, so the books differ.
     const monthly = ["2026-01", "2026-02", "2026-03"].map((m) => rates.find((r) => r.currency === "GBP" && r.month === m)!.avgfx);
     expect(new Set(monthly).size).toBeGreaterThan(1);
-    expect(fees.translationPart).not.toBe(0);
-    const balance = (view.pairs as PairView[]).find((p) => p.pair.kind === "receivablePayable")!;
-    expect(balance.translationPart).toBe(0);
+    const ukMonths = await ukFeesByMonth();
+    expect(ukMonths.reduce((s, x) => s + x, 0)).toBe(fees.right.local);
+    expect(fees.bookPart).toBe(fees.left.local + exactAtRates(ukMonths, monthly));
+    expect(Math.abs(fees.translationPart)).toBeLessThanOrEqual(1);
+    expect(Math.abs(fees.bookPart)).toBeGreaterThan(1_000_000);
     expect(view.entry.lines.reduce((s: number, l: { debit: number; credit: number }) => s + l.debit - l.credit, 0)).toBe(0);
     expect(view.entry).toMatchObject({ docNumber: "EL2026Q1", txnDate: "2026-03-31" });
   });

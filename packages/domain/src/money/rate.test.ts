@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { divRoundHalfAway, mulDivRound, parseRate, translationFactor } from "./rate.ts";
+import { divRoundHalfAway, makeFactor, mulDivRound, parseRate, translatedSumRoundedOnce, translationFactor } from "./rate.ts";
 
 describe("exact rates and half-away-from-zero rounding", () => {
   it("parses decimal text exactly", () => {
@@ -46,6 +46,35 @@ describe("exact rates and half-away-from-zero rounding", () => {
         },
       ),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe("a sum of translated amounts rounded once", () => {
+  const at = (rate: string) => translationFactor(parseRate(rate), 2, 2);
+
+  it("rounds the exact sum, not each term", () => {
+    // 0.5 + 0.5 cents: each term alone rounds to 1, the sum is exactly 1.
+    expect(translatedSumRoundedOnce([{ amount: 1, factor: at("0.5") }, { amount: 1, factor: at("0.5") }])).toBe(1);
+    expect(mulDivRound(1, at("0.5")) + mulDivRound(1, at("0.5"))).toBe(2);
+    // Three months of a charge at three averages (different scales), and its opposite side.
+    expect(translatedSumRoundedOnce([{ amount: 2_000_001, factor: at("1.27486") }, { amount: 2_100_003, factor: at("1.2") }, { amount: -3, factor: at("1.333") }])).toBe(Math.round(2_000_001 * 1.27486 + 2_100_003 * 1.2 - 3 * 1.333));
+    expect(translatedSumRoundedOnce([])).toBe(0);
+    expect(translatedSumRoundedOnce([{ amount: -5, factor: at("0.1") }])).toBe(-1);
+  });
+
+  it("is exact with unrelated denominators too", () => {
+    expect(translatedSumRoundedOnce([{ amount: 1, factor: makeFactor(1n, 3n) }, { amount: 1, factor: makeFactor(1n, 6n) }])).toBe(1); // 1/3 + 1/6 = 0.5 → 1
+    expect(translatedSumRoundedOnce([{ amount: 1, factor: makeFactor(1n, 3n) }, { amount: 1, factor: makeFactor(1n, 7n) }])).toBe(0); // 10/21
+  });
+
+  it("differs from the per-term rounded sum by at most half a unit per term", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: 1, max: 99_999 })), { maxLength: 24 }), (terms) => {
+        const parts = terms.map(([amount, r]) => ({ amount, factor: at(`1.${String(r).padStart(5, "0")}`) }));
+        const perTerm = parts.reduce((s, p) => s + mulDivRound(p.amount, p.factor), 0);
+        expect(Math.abs(translatedSumRoundedOnce(parts) - perTerm)).toBeLessThanOrEqual(parts.length / 2 + 0.5);
+      }),
     );
   });
 });

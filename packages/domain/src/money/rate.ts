@@ -123,3 +123,17 @@ export function mulRatioRound(x: number | bigint, ratio: Ratio, shift: number): 
   const scaledDen = ratio.den * (shift < 0 ? 10n ** BigInt(-shift) : 1n);
   return toSafeNumber(divRoundHalfAway(BigInt(x) * scaledNum, scaledDen), "amount");
 }
+
+const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
+
+/**
+ * round(Σ amountᵢ × factorᵢ), rounded once at the end (half away from zero): what a sum of
+ * translated amounts would be without rounding each term, e.g. to tell a difference the rates make
+ * from the one per-line rounding makes. Exact for any number of terms.
+ */
+export function translatedSumRoundedOnce(terms: readonly { amount: number; factor: Factor }[]): number {
+  const common = terms.reduce((d, t) => (d / gcd(d, t.factor.denBig)) * t.factor.denBig, 1n);
+  let numerator = 0n;
+  for (const t of terms) numerator += BigInt(t.amount) * t.factor.numBig * (common / t.factor.denBig);
+  return toSafeNumber(divRoundHalfAway(numerator, common), "the sum");
+}

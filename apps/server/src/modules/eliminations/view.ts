@@ -4,9 +4,9 @@ import {
   ConsolidationInputError,
   currencyExponent,
   formatIssue,
-  mulDivRound,
   parseConsolidationInput,
   parseRate,
+  translatedSumRoundedOnce,
   translationFactor,
   type ConsolidationOutput,
 } from "@groupledger/domain";
@@ -15,10 +15,10 @@ import type { Db } from "../../db/client.ts";
 import { consolidationPostings, eliminationPairs, qboAccounts, qboNames } from "../../db/schema.ts";
 import { errors } from "../../http/errors.ts";
 import { listCompanies } from "../companies/routes.ts";
-import { shiftMonth } from "../consolidation/books.ts";
+import { monthList, shiftMonth } from "../consolidation/books.ts";
 import { buildConsolidationInput, type IntercompanyPair } from "../consolidation/input.ts";
 import type { Problem } from "../consolidation/problems.ts";
-import { lastDayOf } from "../sync/months.ts";
+import { lastDayOf, monthsBetween } from "../sync/months.ts";
 import { GROUPLEDGER_INTERCO_CLASS } from "../sync/own-books.ts";
 import { openingOf, resolvePeriod } from "../runs/entry.ts";
 import { INTERCO_REALM } from "../runs/once.ts";
@@ -127,9 +127,30 @@ export async function computeEliminations(db: Db, accountId: string, requested: 
 
   const pe = currencyExponent(parent.homeCurrency);
   const closingRate = (currency: string) => (currency === parent.homeCurrency ? "1" : (built.input.rates?.[currency]?.[period.to]?.closing ?? null));
-  const atClosing = (local: number, currency: string) => {
-    const rate = closingRate(currency);
-    return rate === null ? null : mulDivRound(local, translationFactor(parseRate(rate), currencyExponent(currency), pe));
+  const factorOf = (currency: string, rate: string) => translationFactor(parseRate(rate), currencyExponent(currency), pe);
+  /**
+   * The pair's sides at the same rates the consolidation uses (the period-end closing rate for
+   * balances, each month's average for flows), summed exactly and rounded once: what the books
+   * differ by at those rates. The rest of the difference is what rounding each side (and each
+   * month) on its own makes.
+   */
+  const atSameRates = (pairId: string, kind: EliminationPair["kind"], sides: { currency: string }[]): number | null => {
+    const rule = built.input.eliminations?.intercompany?.find((x) => x.id === pairId);
+    if (!rule) return null;
+    const months = kind === "receivablePayable" ? [period.to] : monthList(period.from, period.to);
+    const terms: { amount: number; factor: ReturnType<typeof factorOf> }[] = [];
+    for (const [i, side] of [rule.left, rule.right].entries()) {
+      const currency = sides[i]!.currency;
+      const series = side.portion ?? built.input.entities.find((x) => x.id === side.entity)?.balances.find((b) => b.account === side.account);
+      for (const month of months) {
+        const rate = currency === parent.homeCurrency ? "1" : kind === "receivablePayable" ? closingRate(currency) : (built.input.rates?.[currency]?.[month]?.average ?? null);
+        if (rate === null) return null;
+        const at = series ? monthsBetween(series.from, month) - 1 : -1;
+        const amount = series && at >= 0 ? (series.amounts[at] ?? 0) : 0;
+        if (amount !== 0) terms.push({ amount, factor: factorOf(currency, rate) });
+      }
+    }
+    return translatedSumRoundedOnce(terms);
   };
   const views: EliminationView["pairs"] = [];
   const pairLines: PairLines = {};
@@ -137,8 +158,7 @@ export async function computeEliminations(db: Db, accountId: string, requested: 
     const e = output.eliminations.find((x) => x.id === pair.id);
     if (!e) continue; // left out by a problem, which says why
     const d = e.details as Record<string, number>;
-    const [l, r] = [atClosing(d["leftLocal"]!, pair.left.currency), atClosing(d["rightLocal"]!, pair.right.currency)];
-    const bookPart = l === null || r === null ? d["difference"]! : l + r;
+    const bookPart = atSameRates(pair.id, pair.kind, [pair.left, pair.right]) ?? d["difference"]!;
     views.push({
       pair,
       left: { local: d["leftLocal"]!, currency: pair.left.currency, translated: d["leftTranslated"]!, rate: pair.kind === "receivablePayable" ? closingRate(pair.left.currency) : null },

@@ -51,8 +51,9 @@ export const DIFFERENCE_TO: Record<DifferenceTo, { label: string; explanation: s
   },
 };
 
-export const TRANSLATION_PART_TEXT = "what translating each month at its own average rate adds compared with one closing rate";
-export const BOOK_PART_TEXT = "the books disagree";
+/** The split of a difference (apps/server eliminations/view.ts): both sides at the same rates, summed exactly, against the rounded translation. */
+export const TRANSLATION_PART_TEXT = "what rounding each side, and each month, on its own makes";
+export const BOOK_PART_TEXT = "the books differ at the same rates";
 
 /** "1600 · Intercompany Loan - Northwind UK", as the chart-of-accounts screens name an account. */
 export const accountLabel = (a: Pick<CompanyAccount, "acctNum" | "name">): string => (a.acctNum ? `${a.acctNum} · ${a.name}` : a.name);

@@ -244,11 +244,11 @@ describe("Interco Eliminations: a period", () => {
     expect(within(fees).getByTestId("pair-status")).toHaveTextContent("Unmatched difference");
     expect(within(fees).getByRole("row", { name: /^Expense/ })).toHaveTextContent("£78,676.35 GBPEach month's average$99,176.30");
     expect(within(fees).getByTestId("pair-difference")).toHaveTextContent("Difference (to FX difference (profit or loss))($23.70)");
-    expect(within(fees).getByTestId("translation-part")).toHaveTextContent(
-      "Translation part:($23.70)what translating each month at its own average rate adds compared with one closing rate",
+    expect(within(fees).getByTestId("translation-part")).toHaveTextContent("Translation part:($0.01)what rounding each side, and each month, on its own makes");
+    expect(within(fees).getByTestId("book-part")).toHaveTextContent("Book part:($23.69)the books differ at the same rates");
+    expect(within(fees).getByTestId("unmatched")).toHaveTextContent(
+      "Unmatched difference of ($23.70)($23.69) of it is in the books: at the same rates (each month's average, for a flow) the two sides do not cancel.",
     );
-    expect(within(fees).getByTestId("book-part")).toHaveTextContent("Book part:$0.00the books disagree");
-    expect(within(fees).getByTestId("unmatched")).toHaveTextContent("Unmatched difference of ($23.70)The books agree: all of it comes from translation");
   });
 
   it("shows the balanced entry with the parent's account numbers, posts it and links to the entry", async () => {

@@ -95,13 +95,14 @@ export function PairResult({ view, parentCurrency }: { view: PairView; parentCur
 
         {tone === "translation" ? (
           <Alert color="orange" variant="light" radius="md" title={`Unmatched difference of ${money(view.difference)}`} data-testid="unmatched">
-            The books agree: all of it comes from translation, {TRANSLATION_PART_TEXT}. It is booked to {DIFFERENCE_TO[pair.differenceTo].label}.
+            The books agree at the same rates: all of it is {TRANSLATION_PART_TEXT}. It is booked to {DIFFERENCE_TO[pair.differenceTo].label}.
           </Alert>
         ) : tone === "book" ? (
           <Alert color="red" variant="light" radius="md" title={`Unmatched difference of ${money(view.difference)}`} data-testid="unmatched">
-            {money(view.bookPart)} of it is in the books: at one closing rate the two sides still do not cancel, so one company has recorded
-            something the other has not (a transaction in transit, a missing charge, a wrong account). Check both companies&apos; entries;
-            until they agree, the difference is booked to {DIFFERENCE_TO[pair.differenceTo].label}.
+            {money(view.bookPart)} of it is in the books: at the same rates ({pair.kind === "receivablePayable" ? "the closing rate, for a balance" : "each month's average, for a flow"}) the two
+            sides do not cancel. One company has recorded something the other has not (a transaction in transit, a missing charge, a wrong
+            account), or converted it at rates other than those on FOREX Management. Check both companies&apos; entries; until they agree, the
+            difference is booked to {DIFFERENCE_TO[pair.differenceTo].label}.
           </Alert>
         ) : null}
       </Stack>
