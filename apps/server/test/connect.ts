@@ -75,3 +75,16 @@ export async function configureForTranslation(
   const fetched = await post(app, "/api/fxrates/fetch", rates, token);
   expect(fetched.statusCode, fetched.body).toBe(200);
 }
+
+/** The demo parent and its UK subsidiary connected and synced, the parent chosen, the UK ready to translate; the parent's and the UK's charts. */
+export async function parentAndUk(app: FastifyInstance, sandbox: Sandbox, token: string) {
+  for (const realm of [DEMO.parent, DEMO.uk]) await connectCompany(app, sandbox, token, realm);
+  await drainJobs(app);
+  await post(app, "/api/companies/parent", { realmId: DEMO.parent }, token);
+  await configureForTranslation(app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-11", to: "2026-10" });
+  type Account = { Id: string; name: string };
+  const chart = async (realm: string): Promise<Account[]> => (await get(app, `/api/companies/${realm}/accounts`, token)).json();
+  const [parent, uk] = [await chart(DEMO.parent), await chart(DEMO.uk)];
+  const idOf = (list: Account[], name: string) => list.find((a) => a.name === name)!.Id;
+  return { parentAccount: (name: string) => idOf(parent, name), ukAccount: (name: string) => idOf(uk, name) };
+}

@@ -2,21 +2,12 @@ import { balancesByAccount } from "@groupledger/qbo";
 import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "./app.ts";
-import { DEMO, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
+import { DEMO, drainJobs, parentAndUk } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
+import { atRate } from "./money.ts";
 
-type Account = { Id: string; name: string };
 
-/** Half-away-from-zero rounding of local minor units × a decimal rate, exactly (both currencies have 2 decimals here). */
-function atRate(local: number, rate: string): number {
-  const [whole, fraction = ""] = rate.split(".");
-  const scale = 10n ** BigInt(fraction.length);
-  const product = BigInt(local) * BigInt(`${whole}${fraction}`);
-  const abs = product < 0n ? -product : product;
-  const rounded = (abs + scale / 2n) / scale;
-  return Number(product < 0n ? -rounded : rounded);
-}
 type Name = { kind: "Customer" | "Vendor"; id: string; displayName: string; active: boolean; represents: { realmId: string; companyName: string } | null };
 type Side = { local: number; currency: string; translated: number; rate: string | null };
 type PairView = { pair: { id: string; name: string; left: { name: { displayName: string } | null } }; left: Side; right: Side; difference: number; translationPart: number; bookPart: number; matched: boolean };
@@ -40,17 +31,11 @@ describe.each(drivers)("intercompany pairs limited to a customer or vendor on %s
 
   it("syncs each company's customers and vendors and says which stand for a group member", async () => {
     token = await signedInUser(t.app, "names@northwind.example");
-    for (const realm of [DEMO.parent, DEMO.uk]) await connectCompany(t.app, sandbox, token, realm);
-    await drainJobs(t.app);
-    await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token);
-    await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-11", to: "2026-10" });
-    const parentAccounts: Account[] = (await get(t.app, `/api/companies/${DEMO.parent}/accounts`, token)).json();
-    const ukAccounts: Account[] = (await get(t.app, `/api/companies/${DEMO.uk}/accounts`, token)).json();
-    const find = (list: Account[], name: string) => list.find((a) => a.name === name)!.Id;
-    ids.feeIncome = find(parentAccounts, "Management Fee Income - Intercompany");
-    ids.feeExpense = find(ukAccounts, "Management Charges - Group");
-    ids.receivable = find(parentAccounts, "Intercompany Receivable - Northwind UK");
-    ids.payable = find(ukAccounts, "Amounts Owed to Northwind Holdings");
+    const { parentAccount, ukAccount } = await parentAndUk(t.app, sandbox, token);
+    ids.feeIncome = parentAccount("Management Fee Income - Intercompany");
+    ids.feeExpense = ukAccount("Management Charges - Group");
+    ids.receivable = parentAccount("Intercompany Receivable - Northwind UK");
+    ids.payable = ukAccount("Amounts Owed to Northwind Holdings");
 
     const res = await get(t.app, `/api/eliminations/names?realmId=${DEMO.parent}`, token);
     expect(res.statusCode, res.body).toBe(200);

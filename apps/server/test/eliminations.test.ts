@@ -2,35 +2,13 @@ import { balancesByAccount, journalEntrySchema } from "@groupledger/qbo";
 import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "./app.ts";
-import { DEMO, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
+import { DEMO, parentAndUk } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
+import { atRate, atRates } from "./money.ts";
 
-type Account = { Id: string; name: string; acctNum: string | null };
 type Side = { local: number; currency: string; translated: number };
 type PairView = { pair: { id: string; name: string; kind: string }; left: Side; right: Side; difference: number; translationPart: number; bookPart: number; matched: boolean };
-
-/** Half-up rounding of local minor units × a decimal rate, in exact integer arithmetic (both currencies have 2 decimals here). */
-function atRate(local: number, rate: string): number {
-  const [whole, fraction = ""] = rate.split(".");
-  const scale = 10n ** BigInt(fraction.length);
-  const product = BigInt(local) * BigInt(`${whole}${fraction}`);
-  const abs = product < 0n ? -product : product;
-  const rounded = (abs + scale / 2n) / scale;
-  return Number(product < 0n ? -rounded : rounded);
-}
-
-/** round(Σ localᵢ × rateᵢ), once, exactly (both currencies have 2 decimals here). */
-function exactAtRates(locals: number[], rates: string[]): number {
-  const scale = 10n ** BigInt(Math.max(...rates.map((r) => (r.split(".")[1] ?? "").length)));
-  const sum = locals.reduce((s, x, i) => {
-    const [whole, fraction = ""] = rates[i]!.split(".");
-    return s + BigInt(x) * BigInt(`${whole}${fraction}`) * (scale / 10n ** BigInt(fraction.length));
-  }, 0n);
-  const abs = sum < 0n ? -sum : sum;
-  const rounded = (abs + scale / 2n) / scale;
-  return Number(sum < 0n ? -rounded : rounded);
-}
 
 describe.each(drivers)("intercompany eliminations on %s", (driver) => {
   const sandbox = new Sandbox();
@@ -45,18 +23,12 @@ describe.each(drivers)("intercompany eliminations on %s", (driver) => {
 
   it("defines pairs between group companies, refusing what cannot be a pair", async () => {
     token = await signedInUser(t.app, "interco@northwind.example");
-    for (const realm of [DEMO.parent, DEMO.uk]) await connectCompany(t.app, sandbox, token, realm);
-    await drainJobs(t.app);
-    await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token);
-    await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-11", to: "2026-10" });
-    const parentAccounts: Account[] = (await get(t.app, `/api/companies/${DEMO.parent}/accounts`, token)).json();
-    const ukAccounts: Account[] = (await get(t.app, `/api/companies/${DEMO.uk}/accounts`, token)).json();
-    const find = (list: Account[], name: string) => list.find((a) => a.name === name)!.Id;
+    const { parentAccount, ukAccount } = await parentAndUk(t.app, sandbox, token);
     // The loan, not the current account: current accounts are settled to nil at each quarter-end.
-    ids.receivable = find(parentAccounts, "Intercompany Loan - Northwind UK");
-    ids.feeIncome = find(parentAccounts, "Management Fee Income - Intercompany");
-    ids.payable = find(ukAccounts, "Loan from Northwind Holdings");
-    ids.feeExpense = find(ukAccounts, "Management Charges - Group");
+    ids.receivable = parentAccount("Intercompany Loan - Northwind UK");
+    ids.feeIncome = parentAccount("Management Fee Income - Intercompany");
+    ids.payable = ukAccount("Loan from Northwind Holdings");
+    ids.feeExpense = ukAccount("Management Charges - Group");
 
     const create = (body: unknown) => post(t.app, "/api/eliminations/pairs", body, token);
     const balance = await create({ name: "UK loan", kind: "receivablePayable", left: { realmId: DEMO.parent, accountId: ids.receivable }, right: { realmId: DEMO.uk, accountId: ids.payable } });
@@ -111,7 +83,7 @@ describe.each(drivers)("intercompany eliminations on %s", (driver) => {
     expect(new Set(monthly).size).toBeGreaterThan(1);
     const ukMonths = await ukFeesByMonth();
     expect(ukMonths.reduce((s, x) => s + x, 0)).toBe(fees.right.local);
-    expect(fees.bookPart).toBe(fees.left.local + exactAtRates(ukMonths, monthly));
+    expect(fees.bookPart).toBe(fees.left.local + atRates(ukMonths, monthly));
     expect(Math.abs(fees.translationPart)).toBeLessThanOrEqual(1);
     expect(Math.abs(fees.bookPart)).toBeGreaterThan(1_000_000);
     expect(view.entry.lines.reduce((s: number, l: { debit: number; credit: number }) => s + l.debit - l.credit, 0)).toBe(0);
