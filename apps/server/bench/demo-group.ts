@@ -25,6 +25,31 @@ export interface DemoGroup {
 type Row = { Id: string; name: string; acctNum: string | null; classification: string; accountType: string; accountSubType: string | null; active: boolean; everHadBalance: boolean };
 const asChart = (a: Row): ChartAccount => ({ id: a.Id, name: a.name, acctNum: a.acctNum, classification: a.classification, accountType: a.accountType, accountSubType: a.accountSubType, active: a.active });
 
+/** The API through inject, failing loudly on any 4xx/5xx; its JSON as loosely typed as inject gives it. */
+export const apiCaller = (app: FastifyInstance) => async (method: string, path: string, payload?: unknown, token?: string) => {
+  const res = await app.inject({ method: method as "GET", url: path, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (res.statusCode >= 400) throw new Error(`${method} ${path} answered ${res.statusCode}: ${res.body}`);
+  return res.json();
+};
+
+/** A user signed up and verified, with every sandbox company connected through OAuth (their first syncs queued, not run). */
+export async function signUpAndConnect(app: FastifyInstance, sandbox: Sandbox, email: string) {
+  const call = apiCaller(app);
+  const password = "Ledger#Demo2026";
+  await call("POST", "/api/session/signup", { email, password });
+  const box = await call("GET", `/api/dev/mailbox?to=${email}`);
+  await call("POST", "/api/session/validationcode", { validationCode: /code is ([0-9A-Z-]{9})/.exec(box.messages[0].text)![1] });
+  const { token } = (await call("POST", "/api/session/token", { email, password })) as { token: string };
+  const realms = sandbox.companies().map((c) => c.realmId);
+  for (const realmId of realms) {
+    const { authorizeUrl } = await call("GET", "/api/qbo/account/authorize", undefined, token);
+    const params = new URL(authorizeUrl, "http://x").searchParams;
+    const code = sandbox.issueAuthorizationCode(realmId, params.get("redirect_uri")!);
+    await call("POST", "/api/qbo/account/callback", { state: params.get("state"), code, realmId }, token);
+  }
+  return { token, email, password, realms };
+}
+
 export async function demoGroup(opts: { rates: { from: string; to: string } }): Promise<DemoGroup> {
   const config = testConfig({ rateLimits: { globalPerMinute: 10_000_000 } });
   const sandbox = new Sandbox();
@@ -40,25 +65,8 @@ export async function demoGroup(opts: { rates: { from: string; to: string } }): 
   await app.listen({ host: "127.0.0.1", port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-  const call = async (method: string, path: string, payload?: unknown, token?: string) => {
-    const res = await app.inject({ method: method as "GET", url: path, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
-    if (res.statusCode >= 400) throw new Error(`${method} ${path} answered ${res.statusCode}: ${res.body}`);
-    return res.json();
-  };
-  const email = `demo-${Date.now()}@example.com`;
-  const password = "Ledger#Demo2026";
-  await call("POST", "/api/session/signup", { email, password });
-  const box = await call("GET", `/api/dev/mailbox?to=${email}`);
-  await call("POST", "/api/session/validationcode", { validationCode: /code is ([0-9A-Z-]{9})/.exec(box.messages[0].text)![1] });
-  const { token } = await call("POST", "/api/session/token", { email, password });
-
-  const realms = sandbox.companies().map((c) => c.realmId);
-  for (const realmId of realms) {
-    const { authorizeUrl } = await call("GET", "/api/qbo/account/authorize", undefined, token);
-    const params = new URL(authorizeUrl, "http://x").searchParams;
-    const code = sandbox.issueAuthorizationCode(realmId, params.get("redirect_uri")!);
-    await call("POST", "/api/qbo/account/callback", { state: params.get("state"), code, realmId }, token);
-  }
+  const call = apiCaller(app);
+  const { token, email, password, realms } = await signUpAndConnect(app, sandbox, `demo-${Date.now()}@example.com`);
   const { worker } = app.services;
   while ((await worker.poll()) > 0) await worker.idle();
   await worker.idle();

@@ -6,6 +6,7 @@ import { buildApp } from "../src/app.ts";
 import { testConfig } from "../test/config.ts";
 import { fromPglite } from "../src/db/client.ts";
 import { migrate } from "../src/db/migrate.ts";
+import { apiCaller, signUpAndConnect } from "./demo-group.ts";
 
 const LATENCY_MS = 100;
 const config = testConfig({ rateLimits: { globalPerMinute: 1_000_000 } });
@@ -15,26 +16,8 @@ const database = fromPglite(await PGlite.create());
 await migrate(database);
 const app = await buildApp({ config, database, logger: false, webDist: false, sandbox });
 await app.ready();
-const call = async (method: "GET" | "POST", url: string, payload?: unknown, token?: string) => {
-  const res = await app.inject({ method, url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (res.statusCode >= 400) throw new Error(`${method} ${url} answered ${res.statusCode}: ${res.body}`);
-  return res.json();
-};
-
-const email = "bench-sync@example.com";
-const password = "Ledger#Sync2026";
-await call("POST", "/api/session/signup", { email, password });
-const box = await call("GET", `/api/dev/mailbox?to=${email}`);
-await call("POST", "/api/session/validationcode", { validationCode: /code is ([0-9A-Z-]{9})/.exec(box.messages[0].text)![1] });
-const { token } = await call("POST", "/api/session/token", { email, password });
-
-const realms = sandbox.companies().map((c) => c.realmId);
-for (const realmId of realms) {
-  const { authorizeUrl } = await call("GET", "/api/qbo/account/authorize", undefined, token);
-  const params = new URL(authorizeUrl, "http://x").searchParams;
-  const code = sandbox.issueAuthorizationCode(realmId, params.get("redirect_uri")!);
-  await call("POST", "/api/qbo/account/callback", { state: params.get("state"), code, realmId }, token);
-}
+const call = apiCaller(app);
+const { token } = await signUpAndConnect(app, sandbox, "bench-sync@example.com");
 
 sandbox.setFaults({ latencyMs: LATENCY_MS });
 const started = performance.now();
@@ -51,12 +34,13 @@ const companyYears = jobs.reduce((sum, j) => {
   const m = (j.result as { months?: { from: string; to: string } } | null)?.months;
   return m ? sum + (Number(m.to.slice(0, 4)) - Number(m.from.slice(0, 4)) + 1) : sum;
 }, 0);
-// A first sync is a chain of round trips per realm: accounts, CompanyInfo, then one pair of
-// reports (in parallel) per 36-month chunk; the worker runs two realms at a time.
+// A first sync is a chain of round trips per realm: accounts, customers and vendors (in
+// parallel), CompanyInfo, then one pair of reports (in parallel) per 36-month chunk; the worker
+// runs two realms at a time.
 const chain = (j: (typeof jobs)[number]) => {
   const m = (j.result as { months: { from: string; to: string } }).months;
   const months = (Number(m.to.slice(0, 4)) - Number(m.from.slice(0, 4))) * 12 + Number(m.to.slice(5)) - Number(m.from.slice(5)) + 1;
-  return 2 + Math.ceil(months / 36);
+  return 3 + Math.ceil(months / 36);
 };
 const floorMs = Math.ceil(jobs.length / 2) * Math.max(...jobs.map(chain)) * LATENCY_MS;
 console.log(
