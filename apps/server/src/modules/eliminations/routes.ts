@@ -38,7 +38,7 @@ const REVENUE_OR_EXPENSE = new Set(["Revenue", "Expense"]);
 /** Legal-form words that differ between how a company names itself and how its partners file it. */
 const LEGAL_FORMS = new Set(["inc", "incorporated", "ltd", "limited", "llc", "plc", "gmbh", "ag", "sa", "sas", "bv", "nv", "corp", "corporation", "co", "company", "pty", "lp", "llp"]);
 /** "Northwind UK Ltd." and "northwind uk limited" compare equal. */
-export const comparableName = (s: string) =>
+const comparableName = (s: string) =>
   s
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -47,6 +47,29 @@ export const comparableName = (s: string) =>
     .split(" ")
     .filter((w) => w !== "" && !LEGAL_FORMS.has(w))
     .join(" ");
+
+type PairRow = typeof eliminationPairs.$inferSelect;
+type NewSide = { realmId: string; accountId: string; name?: { kind: string; id: string } | null | undefined };
+
+/**
+ * The first existing pair whose side covers amounts a new side would also take: the same account,
+ * and either side on the whole account or both on the same customer or vendor. `twin`: the
+ * existing pair has exactly the new pair's two sides.
+ */
+function overlappingPair(existing: readonly PairRow[], sides: readonly NewSide[]): { pair: PairRow; side: number; twin: boolean } | undefined {
+  const sidesOf = (r: PairRow) => [
+    { realmId: r.leftRealmId, accountId: r.leftAccountId, kind: r.leftNameKind, id: r.leftNameId },
+    { realmId: r.rightRealmId, accountId: r.rightAccountId, kind: r.rightNameKind, id: r.rightNameId },
+  ];
+  const same = (o: ReturnType<typeof sidesOf>[number], s: NewSide) => o.realmId === s.realmId && o.accountId === s.accountId && o.kind === (s.name?.kind ?? "") && o.id === (s.name?.id ?? "");
+  const twin = existing.find((r) => sidesOf(r).every((o, i) => same(o, sides[i]!)));
+  if (twin) return { pair: twin, side: 0, twin: true };
+  for (const [side, s] of sides.entries()) {
+    const pair = existing.find((r) => sidesOf(r).some((o) => o.realmId === s.realmId && o.accountId === s.accountId && (!o.kind || !s.name || (o.kind === s.name.kind && o.id === s.name.id))));
+    if (pair) return { pair, side, twin: false };
+  }
+  return undefined;
+}
 
 export const eliminationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth, provider, queue }) => {
   const { db } = database;
@@ -107,28 +130,15 @@ export const eliminationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         if (!n) throw errors.notFound(`${s.name!.kind} ${s.name!.id} is not among ${s.company.companyName}'s customers and vendors; sync the company if it was added in QuickBooks since.`);
       }
       // Each side is eliminated in full: the same amounts in two pairs would be eliminated twice.
-      const existing = await pairRows(db, user.accountId);
-      const sameSide = (realmId: string, accountId: string, kind: string, id: string, s: (typeof sides)[number]) =>
-        realmId === s.realmId && accountId === s.accountId && kind === (s.name?.kind ?? "") && id === (s.name?.id ?? "");
-      const twin = existing.find((r) => sameSide(r.leftRealmId, r.leftAccountId, r.leftNameKind, r.leftNameId, sides[0]!) && sameSide(r.rightRealmId, r.rightAccountId, r.rightNameKind, r.rightNameId, sides[1]!));
-      if (twin) throw errors.conflict("pair_exists", `These two accounts are already paired ("${twin.name}").`);
-      for (const [i, s] of sides.entries()) {
-        const a = i === 0 ? left! : right!;
-        for (const r of existing) {
-          for (const o of [
-            { realmId: r.leftRealmId, accountId: r.leftAccountId, kind: r.leftNameKind, id: r.leftNameId },
-            { realmId: r.rightRealmId, accountId: r.rightAccountId, kind: r.rightNameKind, id: r.rightNameId },
-          ]) {
-            if (o.realmId !== s.realmId || o.accountId !== s.accountId) continue;
-            const overlaps = !o.kind || !s.name || (o.kind === s.name.kind && o.id === s.name.id);
-            if (overlaps) {
-              throw errors.conflict(
-                "pair_exists",
-                `${s.company.companyName}'s ${a.name}${s.name ? " (for that name)" : ""} is already in the pair "${r.name}"; an amount can be eliminated only once. Limit each pair to a different customer or vendor, or remove "${r.name}" first.`,
-              );
-            }
-          }
-        }
+      const clash = overlappingPair(await pairRows(db, user.accountId), sides);
+      if (clash?.twin) throw errors.conflict("pair_exists", `These two accounts are already paired ("${clash.pair.name}").`);
+      if (clash) {
+        const s = sides[clash.side]!;
+        const account = clash.side === 0 ? left! : right!;
+        throw errors.conflict(
+          "pair_exists",
+          `${s.company.companyName}'s ${account.name}${s.name ? " (for that name)" : ""} is already in the pair "${clash.pair.name}"; an amount can be eliminated only once. Limit each pair to a different customer or vendor, or remove "${clash.pair.name}" first.`,
+        );
       }
       const [created] = await db
         .insert(eliminationPairs)
