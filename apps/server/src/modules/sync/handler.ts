@@ -71,20 +71,22 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; l
         const done = total - chunks.length + i;
         await progress(0.05 + (0.9 * done) / total, `Fetching balances ${chunk.from} to ${chunk.to}`, { ...plan, doneThrough: plan.doneThrough });
         const params = { start_date: `${chunk.from}-01`, end_date: lastDayOf(chunk.to), accounting_method: "Accrual", summarize_column_by: "Month" } as const;
-        const [bs, pl] = await Promise.all([client.report("BalanceSheet", params), client.report("ProfitAndLoss", params)]);
+        // The parent: what GroupLedger posted under its classes is not the parent's own books, so the
+        // same reports filtered by those classes are read alongside (one round trip) and subtracted.
+        const classed = postedClasses.length > 0 ? { ...params, class: postedClasses.join(",") } : null;
+        const [bs, pl, postedBs, postedPl] = await Promise.all([
+          client.report("BalanceSheet", params),
+          client.report("ProfitAndLoss", params),
+          classed ? client.report("BalanceSheet", classed) : null,
+          classed ? client.report("ProfitAndLoss", classed) : null,
+        ]);
         // Stopping (shutdown or a lost lease): leave this chunk to whoever resumes from the checkpoint.
         if (ctx.signal.aborted) throw new Error("sync stopped");
         const fromBs = monthlyAmounts(bs, (id) => classification.get(id));
         const fromPl = monthlyAmounts(pl, (id) => classification.get(id));
         unknown += fromBs.unknownAccounts.length + fromPl.unknownAccounts.length;
-        let amounts = [...fromBs.amounts, ...fromPl.amounts];
-        if (postedClasses.length > 0) {
-          // The parent: what GroupLedger posted under its classes is not the parent's own books.
-          const classed = { ...params, class: postedClasses.join(",") };
-          const [postedBs, postedPl] = await Promise.all([client.report("BalanceSheet", classed), client.report("ProfitAndLoss", classed)]);
-          if (ctx.signal.aborted) throw new Error("sync stopped");
-          amounts = withoutPosted(amounts, [...monthlyAmounts(postedBs, (id) => classification.get(id)).amounts, ...monthlyAmounts(postedPl, (id) => classification.get(id)).amounts]);
-        }
+        const posted = [postedBs, postedPl].flatMap((r) => (r ? monthlyAmounts(r, (id) => classification.get(id)).amounts : []));
+        const amounts = withoutPosted([...fromBs.amounts, ...fromPl.amounts], posted);
         await writeBalances(database, realmId, chunk, amounts);
         plan.doneThrough = chunk.to;
         await ctx.progress(0.05 + (0.9 * (done + 1)) / total, `Fetched balances through ${chunk.to}`, { ...plan });
