@@ -18,6 +18,7 @@ import { registerPermissions } from "./http/permissions.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { companyActionRoutes, companyRoutes } from "./modules/companies/routes.ts";
 import { ctaRoutes } from "./modules/cta/routes.ts";
+import { acquisitionRoutes } from "./modules/acquisitions/routes.ts";
 import { fxRoutes } from "./modules/fx/routes.ts";
 import { mappingRoutes } from "./modules/mapping/routes.ts";
 import { ConnectService } from "./modules/qbo/connect.ts";
@@ -193,6 +194,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(mappingRoutes, { ...ctx, prefix: "/api" });
   await app.register(fxRoutes, { ...ctx, prefix: "/api" });
   await app.register(ctaRoutes, { ...ctx, prefix: "/api" });
+  await app.register(acquisitionRoutes, { ...ctx, prefix: "/api" });
   await app.register(obalPostingRoutes, { ...ctx, prefix: "/api" });
   await app.register(runRoutes, { ...ctx, prefix: "/api" });
   await app.register(reportRoutes, { ...ctx, prefix: "/api" });

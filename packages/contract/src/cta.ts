@@ -22,9 +22,16 @@ export const ctaSubsidiarySchema = z.object({
   currency: z.string(),
   ownershipPercent: z.string(),
   dividendRatePolicy: z.enum(dividendRatePolicies),
+  /** currentRate, or temporal (remeasurement) for a subsidiary whose functional currency is the parent's or hyperinflationary. */
+  translationMethod: z.enum(["currentRate", "temporal"]),
   /** The parent's equity account that receives this subsidiary's CTA; null until chosen. */
   ctaAccountId: z.string().nullable(),
   equity: z.array(historicalEquitySchema),
+  /**
+   * Temporal method only (empty under the current rate): the non-monetary asset and liability
+   * accounts with a balance, each remeasured at its historical rate (entered like equity's).
+   */
+  nonMonetary: z.array(historicalEquitySchema),
   /** What still needs doing before a consolidation can translate this subsidiary. */
   missing: z.array(z.string()),
 });
@@ -50,6 +57,7 @@ export const ctaUpdateSchema = z
     ctaAccountId: z.string().trim().min(1).max(64).nullable().optional(),
     ownershipPercent: ownershipPercentSchema.optional(),
     dividendRatePolicy: z.enum(dividendRatePolicies, { error: "dividendRatePolicy is declarationDate or profitPeriod." }).optional(),
+    translationMethod: z.enum(["currentRate", "temporal"], { error: "translationMethod is currentRate or temporal." }).optional(),
     historical: z
       .array(
         z.object({
@@ -62,7 +70,7 @@ export const ctaUpdateSchema = z
       .max(500)
       .optional(),
   })
-  .refine((v) => Object.keys(v).length > 0, "Send at least one of ctaAccountId, ownershipPercent, dividendRatePolicy, historical.");
+  .refine((v) => Object.keys(v).length > 0, "Send at least one of ctaAccountId, ownershipPercent, dividendRatePolicy, translationMethod, historical.");
 export type CtaUpdate = z.input<typeof ctaUpdateSchema>;
 
 /** What "Create the CTA account in QuickBooks" names the account when the user gives no name. */

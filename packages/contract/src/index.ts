@@ -15,3 +15,4 @@ export * from "./billing.ts";
 export * from "./runs.ts";
 export * from "./reports.ts";
 export * from "./eliminations.ts";
+export * from "./acquisitions.ts";

@@ -40,6 +40,8 @@ export const reportSchema = z.object({
   /** False when something stops the consolidation; `problems` names what, by company, account, currency and month. */
   ok: z.boolean(),
   problems: z.array(problemSchema),
+  /** What moves no number but should be read with the report (the engine's warnings; a subsidiary with no acquisition recorded). */
+  warnings: z.array(z.string()),
   period: z.object({ from: z.string(), to: z.string(), label: z.string() }),
   parentCurrency: z.string(),
   /** Minor-unit exponent of the parent currency (2 for USD). */

@@ -19,3 +19,5 @@ export * from "./fx/rate-text.ts";
 export * from "./coa/cta-account.ts";
 export * from "./fx/monthly-from-daily.ts";
 export * from "./runs/posting-period.ts";
+export * from "./coa/company-name.ts";
+export * from "./acquisitions/acquisition.ts";

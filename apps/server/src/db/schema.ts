@@ -374,6 +374,12 @@ export const translationSettings = pgTable("translation_settings", {
     .references(() => companies.realmId, { onDelete: "cascade" }),
   ctaAccountId: text("cta_account_id"),
   dividendRatePolicy: text("dividend_rate_policy").$type<"declarationDate" | "profitPeriod">().notNull().default("declarationDate"),
+  /**
+   * currentRate (IAS 21.39, ASC 830-30-45) or temporal (remeasurement: a subsidiary whose
+   * functional currency is the parent's, or a highly inflationary economy, ASC 830-10-45-17);
+   * temporal takes historical rates for its non-monetary accounts from historical_equity.
+   */
+  method: text("method").$type<"currentRate" | "temporal">().notNull().default("currentRate"),
   updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -644,3 +650,48 @@ export const dataVersions = pgTable("data_versions", {
     .references(() => accounts.id, { onDelete: "cascade" }),
   version: bigint("version", { mode: "number" }).notNull().default(0),
 });
+
+/** A fair-value adjustment at acquisition: an uplift (or write-down) of one of the subsidiary's identifiable assets. */
+export interface FairValueAdjustmentRow {
+  description: string;
+  kind: "intangible" | "inventory" | "ppe" | "other";
+  /** The parent's Asset account the uplift shows on in the consolidated balance sheet. */
+  assetAccountId: string;
+  /** In the subsidiary's currency, minor units, debit positive (an uplift is positive). */
+  amount: number;
+  usefulLifeMonths: number;
+  /** The parent's Expense account its amortisation, depreciation or release goes to. */
+  expenseAccountId: string;
+}
+
+/**
+ * How the parent acquired a subsidiary (issue 16): what it paid, for what share, the equity it
+ * bought (in the subsidiary's currency, as its books showed it at the end of the acquisition
+ * month) and the fair-value adjustments. The consolidation eliminates the investment against that
+ * equity, with goodwill (or a bargain purchase gain) and the NCI at acquisition. The share owned
+ * today is companies.ownership_percent.
+ */
+export const acquisitions = pgTable(
+  "acquisitions",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    realmId: text("realm_id")
+      .primaryKey()
+      .references(() => companies.realmId, { onDelete: "cascade" }),
+    acquiredOn: date("acquired_on", { mode: "string" }).notNull(),
+    /** The consideration, in the parent's currency, minor units. */
+    consideration: bigint("consideration", { mode: "number" }).notNull(),
+    investmentAccountId: text("investment_account_id").notNull(),
+    nciMeasurement: text("nci_measurement").$type<"proportionateShare" | "fairValue">().notNull().default("proportionateShare"),
+    nciFairValue: bigint("nci_fair_value", { mode: "number" }),
+    /** Equity accounts of the subsidiary at acquisition: local minor units, debit positive. */
+    equityAtAcquisition: jsonb("equity_at_acquisition").$type<{ accountId: string; localAmount: number }[]>().notNull(),
+    fairValueAdjustments: jsonb("fair_value_adjustments").$type<FairValueAdjustmentRow[]>().notNull().default([]),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("acquisitions_account_idx").on(t.accountId)],
+);

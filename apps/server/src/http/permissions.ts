@@ -61,6 +61,8 @@ export const ROUTE_POLICIES: Record<string, { permission: RouteAccess; whenLapse
   "POST /api/fxrates/import": member(),
   "POST /api/fxrates/fetch": member(),
   "PUT /api/cta/:realmId": member(),
+  "PUT /api/acquisitions/:realmId": member(),
+  "DELETE /api/acquisitions/:realmId": member(),
   "POST /api/obal/review": member(),
   "POST /api/obal/unreview": member(),
   "POST /api/obal/confirm": member(),

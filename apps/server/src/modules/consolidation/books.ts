@@ -44,6 +44,13 @@ export interface CompanyBooksInfo {
 export const BALANCE_SHEET = new Set(["Asset", "Liability", "Equity"]);
 export const PROFIT_AND_LOSS = new Set(["Revenue", "Expense"]);
 
+/** AccountTypes whose balances are monetary items (closing rate under the temporal method, ASC 830-10-45-18). */
+const MONETARY_TYPES = new Set(["Bank", "Accounts Receivable", "Accounts Payable", "Credit Card", "Other Current Liability", "Long Term Liability"]);
+
+/** A balance-sheet account remeasured at its historical rate under the temporal method (inventory, fixed assets, prepaid, intangibles). */
+export const isNonMonetary = (a: Pick<ChartRow, "classification" | "accountType">) =>
+  (a.classification === "Asset" || a.classification === "Liability") && !MONETARY_TYPES.has(a.accountType);
+
 export function equityKindOf(a: Pick<ChartRow, "classification" | "accountSubType">): EquityKind | undefined {
   return a.classification === "Equity" ? qboEquityKind(a.accountSubType) : undefined;
 }

@@ -27,12 +27,14 @@ import {
   BALANCE_SHEET,
   engineBooks,
   equityKindOf,
+  isNonMonetary,
   monthList,
   PROFIT_AND_LOSS,
   shiftMonth,
   type ChartRow,
   type LocalBooks,
 } from "./books.ts";
+import { goodwillAccountOf, investmentEliminations } from "./acquisitions.ts";
 import { accountLabel, type Problem } from "./problems.ts";
 
 /**
@@ -42,8 +44,9 @@ import { accountLabel, type Problem } from "./problems.ts";
  *
  * Rules (see books.ts for retained earnings and dividends):
  * - Entities: the parent (role parent) and each subsidiary; ids are realm ids, account ids QBO ids.
- *   Ownership = companies.ownership_percent / 100, exact. Method: current rate (no temporal
- *   setting exists yet); `monetary` is still set from the AccountType for the temporal method.
+ *   Ownership = companies.ownership_percent / 100, exact. Method: translation_settings.method
+ *   (current rate by default; temporal remeasures non-monetary items at the historical rates of
+ *   historical_equity); `monetary` is set from the AccountType (books.ts isNonMonetary).
  * - Balances: a series per account from the opening month to the period end. Within the months
  *   a sync has covered, a month without a row is 0: sync replaces whole months and QBO's reports
  *   list every account with an amount in any month of a chunk, so an absent row is a zero. Months
@@ -81,6 +84,12 @@ export interface BuildRequest {
   designated?: { fxDifference?: string; nci?: string; goodwill?: string };
   /** Intercompany pairs to eliminate; pairs naming a company outside the request are left out. */
   intercompany?: readonly IntercompanyPair[];
+  /**
+   * Eliminate each subsidiary's investment against its equity at acquisition (recorded on Setup →
+   * Acquisitions; consolidation/acquisitions.ts). For the group's statements; a subsidiary's own
+   * translation (opening balances, runs) leaves it out.
+   */
+  acquisitions?: boolean;
 }
 
 export interface PairSide {
@@ -110,6 +119,8 @@ export interface BuildOptions {
 export interface BuildResult {
   input: ConsolidationInputJson;
   problems: Problem[];
+  /** What moves no number but the user should know (e.g. a subsidiary with no acquisition recorded). */
+  warnings: string[];
   /** What the rules chose, for the screen to show (and let the user change). */
   chosen: { cta: string | null; fxDifference: string | null; nci: string | null; openingMonth: string; from: string; to: string };
 }
@@ -117,8 +128,6 @@ export interface BuildResult {
 type CompanyRow = typeof companies.$inferSelect;
 type EntityJson = ConsolidationInputJson["entities"][number];
 
-/** AccountTypes whose balances are monetary items (closing rate under the temporal method). */
-const MONETARY_TYPES = new Set(["Bank", "Accounts Receivable", "Accounts Payable", "Credit Card", "Other Current Liability", "Long Term Liability"]);
 
 /**
  * FX_DIFFERENCE_RULE: the parent's P&L account that receives exchange differences (intercompany
@@ -276,7 +285,7 @@ export async function buildConsolidationInput(db: Db, req: BuildRequest, options
         name: a.name,
         classification,
         ...(equityKind ? { equityKind } : {}),
-        ...(classification === "Asset" || classification === "Liability" ? { monetary: MONETARY_TYPES.has(a.accountType) } : {}),
+        ...(classification === "Asset" || classification === "Liability" ? { monetary: !isNonMonetary(a) } : {}),
       };
     });
     const balances = withBooks
@@ -295,7 +304,7 @@ export async function buildConsolidationInput(db: Db, req: BuildRequest, options
       currency: c.homeCurrency,
       ownership: role === "parent" ? "1" : ownershipFraction(c.ownershipPercent),
       fiscalYearStartMonth: c.fiscalYearStartMonth,
-      method: "currentRate",
+      method: isTranslated ? (settings?.method ?? "currentRate") : "currentRate",
       dividendRatePolicy: policy,
       ...(books.retainedEarningsAccount ? { retainedEarningsAccount: books.retainedEarningsAccount } : {}),
       accounts,
@@ -308,7 +317,7 @@ export async function buildConsolidationInput(db: Db, req: BuildRequest, options
     return entity;
   };
 
-  /** Historical equity, and opening RE at CTA 0 (see the header). */
+  /** Historical equity (and, temporal method, non-monetary items), and opening RE at CTA 0 (see the header). */
   const translatedOpening = (c: CompanyRow, entity: EntityJson, books: LocalBooks, chart: ChartRow[]) => {
     const historical = historicalRows.filter((h) => h.realmId === c.realmId && chart.some((a) => a.id === h.accountId));
     entity.historical = historical.flatMap((h): { account: string; rate?: string; amount?: number }[] =>
@@ -339,6 +348,21 @@ export async function buildConsolidationInput(db: Db, req: BuildRequest, options
               kind === "contributedCapital"
                 ? `Enter the historical rate or translated amount of ${accountLabel(a)} (${c.companyName}) on the CTA & Historical page: its balance at ${opening} is translated at the rate of the day it was contributed.`
                 : `${c.companyName}'s equity reserve ${accountLabel(a)} has a balance at ${opening}; it is translated at a historical rate, which can be entered for contributed capital only. Move the reserve into contributed capital or retained earnings in QuickBooks, or open the consolidation before it arose.`,
+          });
+          continue;
+        }
+        translatedSum += h.rate !== undefined ? mulDivRound(x0, translationFactor(parseRate(h.rate), localExp, parentExp)) : h.amount!;
+      } else if (entity.method === "temporal" && isNonMonetary(a)) {
+        // Remeasurement: a non-monetary item keeps the rate of the day it was acquired (ASC 830-10-45-18, IAS 21.23(b)).
+        const h = byAccount.get(a.id);
+        if (!h) {
+          complete = false;
+          problems.push({
+            code: "missing_historical_equity",
+            realmId: c.realmId,
+            accountId: a.id,
+            month: opening,
+            message: `${c.companyName} is remeasured with the temporal method: enter the historical rate or remeasured amount of its non-monetary account ${accountLabel(a)} on the CTA & Historical page.`,
           });
           continue;
         }
@@ -453,7 +477,19 @@ export async function buildConsolidationInput(db: Db, req: BuildRequest, options
       });
     }
   }
-  const goodwill = designatedAccount(req.designated?.goodwill, (a) => a.classification === "Asset", "goodwill (choose an asset account)");
+  const acquired =
+    req.acquisitions && options.parentBalances !== false
+      ? await investmentEliminations(db, { accountId: req.accountId, parent, subs, charts, books: booksByRealm, entities, from, to, opening })
+      : { investments: [], rates: {}, problems: [], warnings: [] };
+  problems.push(...acquired.problems);
+  for (const [currency, months] of Object.entries(acquired.rates)) Object.assign((rates[currency] ??= {}), months);
+  let goodwill = designatedAccount(req.designated?.goodwill, (a) => a.classification === "Asset", "goodwill (choose an asset account)");
+  if (goodwill === undefined && acquired.investments.length > 0) {
+    goodwill = goodwillAccountOf(parentChart)?.id;
+    if (goodwill === undefined) {
+      problems.push({ code: "missing_goodwill_account", message: `${parent.companyName} needs an asset account for goodwill (for example "Goodwill") to eliminate its investments against the subsidiaries' equity.` });
+    }
+  }
 
   const input: ConsolidationInputJson = {
     reportingCurrency: parent.homeCurrency,
@@ -467,9 +503,9 @@ export async function buildConsolidationInput(db: Db, req: BuildRequest, options
       ...(goodwill ? { goodwill } : {}),
       ...(nci ? { nci } : {}),
     },
-    eliminations: { intercompany: intercompanyOf(req.intercompany ?? [], group, charts, await namePortions(db, req.intercompany ?? [], opening, to, syncedThrough), problems), investments: [], manual: [] },
+    eliminations: { intercompany: intercompanyOf(req.intercompany ?? [], group, charts, await namePortions(db, req.intercompany ?? [], opening, to, syncedThrough), problems), investments: acquired.investments, manual: [] },
   };
-  return { input, problems, chosen: { cta, fxDifference, nci, openingMonth: opening, from, to } };
+  return { input, problems, warnings: acquired.warnings, chosen: { cta, fxDifference, nci, openingMonth: opening, from, to } };
 }
 
 const nameKey = (realmId: string, name: { kind: NameKind; id: string }) => `${realmId}|${name.kind}|${name.id}`;

@@ -28,7 +28,11 @@ export type ProblemCode =
   | "engine_refused"
   | "opening_not_posted"
   | "invalid_pair"
-  | "name_not_synced";
+  | "name_not_synced"
+  | "missing_goodwill_account"
+  | "acquired_after_period"
+  | "acquired_in_period"
+  | "invalid_acquisition";
 
 export interface Problem {
   code: ProblemCode;

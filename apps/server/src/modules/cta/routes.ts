@@ -20,6 +20,7 @@ import { authOf } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
 import { listCompanies } from "../companies/routes.ts";
+import { isNonMonetary } from "../consolidation/books.ts";
 import { createCtaAccount } from "./create-account.ts";
 import { ctaSuggestionReason } from "./suggestions.ts";
 
@@ -62,29 +63,36 @@ function disagreement(realmId: string, own: string | null, group: GroupChoices):
 /** A foreign subsidiary's settings, its contributed-equity accounts with their historical translation, and what is missing. */
 async function subsidiaryView(db: Db, company: CompanyRow, group: GroupChoices): Promise<CtaSubsidiary> {
   const [settings] = await db.select().from(translationSettings).where(eq(translationSettings.realmId, company.realmId)).limit(1);
-  const accounts = (await chartOf(db, company.realmId)).filter((a) => a.classification === "Equity" && qboEquityKind(a.accountSubType) === "contributedCapital");
+  const chart = await chartOf(db, company.realmId);
+  const method = settings?.method ?? "currentRate";
+  const accounts = chart.filter((a) => a.classification === "Equity" && qboEquityKind(a.accountSubType) === "contributedCapital");
+  const nonMonetaryAccounts = method === "temporal" ? chart.filter(isNonMonetary) : [];
   const historical = await db.select().from(historicalEquity).where(eq(historicalEquity.realmId, company.realmId));
   const byAccount = new Map(historical.map((h) => [h.accountId, h]));
-  const latest = accounts.length
+  const listed = [...accounts, ...nonMonetaryAccounts];
+  const latest = listed.length
     ? await db
         .select({ id: monthlyBalances.qboAccountId, amount: monthlyBalances.amountMinor, month: monthlyBalances.month })
         .from(monthlyBalances)
-        .where(and(eq(monthlyBalances.realmId, company.realmId), inArray(monthlyBalances.qboAccountId, accounts.map((a) => a.id))))
+        .where(and(eq(monthlyBalances.realmId, company.realmId), inArray(monthlyBalances.qboAccountId, listed.map((a) => a.id))))
         .orderBy(desc(monthlyBalances.month))
     : [];
   const localAmount = new Map<string, number>();
   for (const row of latest) if (!localAmount.has(row.id)) localAmount.set(row.id, row.amount);
-  const equity = accounts.map((a) => ({
+  const view = (a: (typeof accounts)[number]) => ({
     accountId: a.id,
     name: a.name,
     acctNum: a.acctNum,
     localAmount: localAmount.get(a.id) ?? null,
     historicalRate: byAccount.get(a.id)?.rate ?? "",
     historicalAmount: byAccount.get(a.id)?.amountMinor ?? null,
-  }));
+  });
+  const equity = accounts.map(view);
+  // Under the temporal method only the accounts that hold a balance need a historical rate.
+  const nonMonetary = nonMonetaryAccounts.map(view).filter((a) => a.localAmount !== null && a.localAmount !== 0);
   const missing = [
     ...(settings?.ctaAccountId ? [] : ["Choose the parent's account that receives this subsidiary's CTA."]),
-    ...equity
+    ...[...equity, ...nonMonetary]
       .filter((e) => e.localAmount !== null && e.localAmount !== 0 && e.historicalRate === "" && e.historicalAmount === null)
       .map((e) => `Enter the historical rate or translated amount of "${e.name}".`),
     ...disagreement(company.realmId, settings?.ctaAccountId ?? null, group),
@@ -95,8 +103,10 @@ async function subsidiaryView(db: Db, company: CompanyRow, group: GroupChoices):
     currency: company.homeCurrency,
     ownershipPercent: String(Number(company.ownershipPercent)),
     dividendRatePolicy: settings?.dividendRatePolicy ?? "declarationDate",
+    translationMethod: method,
     ctaAccountId: settings?.ctaAccountId ?? null,
     equity,
+    nonMonetary,
     missing,
   };
 }
@@ -171,11 +181,16 @@ export const ctaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databa
         const problem = ctaAccountProblem((await chartOf(db, parent.realmId)).find((a) => a.id === body.ctaAccountId));
         if (problem) fields.push({ path: "ctaAccountId", message: problem });
       }
+      const [current] = await db.select({ method: translationSettings.method }).from(translationSettings).where(eq(translationSettings.realmId, company.realmId)).limit(1);
+      const temporal = (body.translationMethod ?? current?.method ?? "currentRate") === "temporal";
+      // Contributed capital always; non-monetary items too under the temporal method.
       const contributed = new Set(
-        (await chartOf(db, company.realmId)).filter((a) => a.classification === "Equity" && qboEquityKind(a.accountSubType) === "contributedCapital").map((a) => a.id),
+        (await chartOf(db, company.realmId))
+          .filter((a) => (a.classification === "Equity" && qboEquityKind(a.accountSubType) === "contributedCapital") || (temporal && isNonMonetary(a)))
+          .map((a) => a.id),
       );
       const historical = (body.historical ?? []).map((h, i) => {
-        if (!contributed.has(h.accountId)) fields.push({ path: `historical.${i}.accountId`, message: `Account ${h.accountId} is not a contributed-equity account of ${company.companyName}.` });
+        if (!contributed.has(h.accountId)) fields.push({ path: `historical.${i}.accountId`, message: `Account ${h.accountId} is not a contributed-equity account${temporal ? " or non-monetary item" : ""} of ${company.companyName}.` });
         const rateText = h.historicalRate?.trim() ?? "";
         const rate = rateText === "" ? null : normalizeRate(rateText);
         if (rateText !== "" && rate === null) fields.push({ path: `historical.${i}.historicalRate`, message: RATE_MESSAGE });
@@ -189,10 +204,11 @@ export const ctaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databa
         if (body.ownershipPercent !== undefined) {
           await tx.update(companies).set({ ownershipPercent: body.ownershipPercent, updatedAt: new Date() }).where(eq(companies.realmId, company.realmId));
         }
-        if (body.ctaAccountId !== undefined || body.dividendRatePolicy !== undefined) {
+        if (body.ctaAccountId !== undefined || body.dividendRatePolicy !== undefined || body.translationMethod !== undefined) {
           const set = {
             ...(body.ctaAccountId !== undefined ? { ctaAccountId: body.ctaAccountId } : {}),
             ...(body.dividendRatePolicy !== undefined ? { dividendRatePolicy: body.dividendRatePolicy } : {}),
+            ...(body.translationMethod !== undefined ? { method: body.translationMethod } : {}),
             updatedBy: user.id,
             updatedAt: new Date(),
           };

@@ -27,6 +27,7 @@ import { livePostings, postOnce, type PostingRow } from "../runs/once.ts";
 import { summarize } from "../runs/post.ts";
 import { enqueueSync } from "../sync/enqueue.ts";
 import { computeEliminations, INTERCO_CLASS, INTERCO_REALM, pairRows, pairViews } from "./view.ts";
+import { comparableCompanyName } from "@groupledger/domain";
 
 const security = [{ bearer: [] }];
 const tags = ["eliminations"];
@@ -34,19 +35,6 @@ const err = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 
 
 const ASSET_OR_LIABILITY = new Set(["Asset", "Liability"]);
 const REVENUE_OR_EXPENSE = new Set(["Revenue", "Expense"]);
-
-/** Legal-form words that differ between how a company names itself and how its partners file it. */
-const LEGAL_FORMS = new Set(["inc", "incorporated", "ltd", "limited", "llc", "plc", "gmbh", "ag", "sa", "sas", "bv", "nv", "corp", "corporation", "co", "company", "pty", "lp", "llp"]);
-/** "Northwind UK Ltd." and "northwind uk limited" compare equal. */
-const comparableName = (s: string) =>
-  s
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, " ")
-    .split(" ")
-    .filter((w) => w !== "" && !LEGAL_FORMS.has(w))
-    .join(" ");
 
 type PairRow = typeof eliminationPairs.$inferSelect;
 type NewSide = { realmId: string; accountId: string; name?: { kind: string; id: string } | null | undefined };
@@ -188,10 +176,10 @@ export const eliminationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       const company = all.find((c) => c.realmId === req.query.realmId);
       if (!company) throw errors.notFound(`Company ${req.query.realmId} is not in your account.`);
       const rows = await db.select().from(qboNames).where(eq(qboNames.realmId, company.realmId));
-      const others = all.filter((c) => c.realmId !== company.realmId).map((c) => ({ key: comparableName(c.companyName), realmId: c.realmId, companyName: c.companyName }));
+      const others = all.filter((c) => c.realmId !== company.realmId).map((c) => ({ key: comparableCompanyName(c.companyName), realmId: c.realmId, companyName: c.companyName }));
       const names = rows
         .map((n) => {
-          const key = comparableName(n.displayName);
+          const key = comparableCompanyName(n.displayName);
           const match = others.find((o) => o.key !== "" && o.key === key);
           return { kind: n.kind, id: n.qboId, displayName: n.displayName, active: n.active, represents: match ? { realmId: match.realmId, companyName: match.companyName } : null };
         })

@@ -9,7 +9,7 @@ import {
 } from "@groupledger/domain";
 import type { ConsolidatedReport, ReportQuery } from "@groupledger/contract";
 import type { Db } from "../../db/client.ts";
-import { dataVersions } from "../../db/schema.ts";
+import { acquisitions, dataVersions } from "../../db/schema.ts";
 import { errors } from "../../http/errors.ts";
 import { listCompanies } from "../companies/routes.ts";
 import { shiftMonth } from "../consolidation/books.ts";
@@ -76,7 +76,10 @@ export async function consolidatedReport(db: Db, accountId: string, query: Repor
   const parent = all.find((c) => c.isParent);
   if (!parent) throw errors.conflict("parent_required", "Choose a parent company first: the consolidation is in the parent's currency and onto its chart of accounts.");
   // A subsidiary archived before the period takes no part in it.
-  const subsidiaries = all.filter((c) => !c.isParent && (!c.archivedAt || c.archivedAt.slice(0, 7) >= query.from)).map((c) => c.realmId);
+  const inGroup = all.filter((c) => !c.isParent && (!c.archivedAt || c.archivedAt.slice(0, 7) >= query.from));
+  // A subsidiary acquired after a period is not in the group for it.
+  const acquiredOn = new Map((await db.select({ realmId: acquisitions.realmId, acquiredOn: acquisitions.acquiredOn }).from(acquisitions).where(eq(acquisitions.accountId, accountId))).map((r) => [r.realmId, r.acquiredOn]));
+  const subsidiariesFor = (to: string) => inGroup.filter((c) => (acquiredOn.get(c.realmId)?.slice(0, 7) ?? "") <= to).map((c) => c.realmId);
 
   const intercompany = (await pairRows(db, accountId)).map(asEnginePair);
   const anchorFor = async (from: string) => {
@@ -85,7 +88,7 @@ export async function consolidatedReport(db: Db, accountId: string, query: Repor
   };
   const run = async (from: string, to: string) => {
     const openingMonth = await anchorFor(from);
-    const built = await buildConsolidationInput(db, { accountId, subsidiaries, period: { from, to }, openingMonth, intercompany });
+    const built = await buildConsolidationInput(db, { accountId, subsidiaries: subsidiariesFor(to), period: { from, to }, openingMonth, intercompany, acquisitions: true });
     const problems: Problem[] = [...built.problems];
     let output: ConsolidationOutput | null = null;
     try {
@@ -94,7 +97,7 @@ export async function consolidatedReport(db: Db, accountId: string, query: Repor
       if (!(e instanceof ConsolidationInputError)) throw e;
       if (problems.length === 0) for (const issue of e.issues) problems.push({ code: "engine_refused", message: `The consolidation engine refused the input: ${formatIssue(issue)}` });
     }
-    return { output, problems: problems.map((p) => ({ code: p.code, message: p.message })), openingMonth };
+    return { output, problems: problems.map((p) => ({ code: p.code, message: p.message })), warnings: [...built.warnings, ...(output?.warnings ?? [])], openingMonth };
   };
 
   const main = await run(query.from, query.to);
@@ -115,6 +118,7 @@ export async function consolidatedReport(db: Db, accountId: string, query: Repor
   const report: ConsolidatedReport = {
     ok: o !== null && main.problems.length === 0,
     problems: main.problems,
+    warnings: main.warnings,
     period: { from: query.from, to: query.to, label: labelOf(query.from, query.to) },
     parentCurrency: parent.homeCurrency,
     exponent: currencyExponent(parent.homeCurrency),

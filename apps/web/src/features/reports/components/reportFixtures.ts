@@ -133,6 +133,7 @@ export function reportFixture(over: Over = {}): ConsolidatedReport {
   return {
     ok: true,
     problems: [],
+    warnings: [],
     period: { from: "2026-01", to: "2026-03", label: "2026-01 to 2026-03" },
     parentCurrency: "USD",
     exponent: 2,

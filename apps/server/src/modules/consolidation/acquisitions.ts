@@ -1,0 +1,163 @@
+import { inArray } from "drizzle-orm";
+import {
+  acquisitionFactor,
+  currencyExponent,
+  engineEquityAtAcquisition,
+  mulDivRound,
+  parseRate,
+  translationFactor,
+  type ConsolidationInputJson,
+} from "@groupledger/domain";
+import type { Db } from "../../db/client.ts";
+import { acquisitions, type companies } from "../../db/schema.ts";
+import { ratesAt } from "../acquisitions/books.ts";
+import { equityKindOf, type ChartRow, type LocalBooks } from "./books.ts";
+import { accountLabel, type Problem } from "./problems.ts";
+
+type CompanyRow = typeof companies.$inferSelect;
+type EntityJson = ConsolidationInputJson["entities"][number];
+type InvestmentJson = NonNullable<NonNullable<ConsolidationInputJson["eliminations"]>["investments"]>[number];
+type MonthRates = { average: string; closing: string };
+
+/** The parent's goodwill account: an active Asset of QBO detail type Goodwill, else one named "goodwill"; the lowest id first. */
+export function goodwillAccountOf(parentChart: readonly ChartRow[]): ChartRow | undefined {
+  const assets = parentChart.filter((a) => a.active && a.classification === "Asset");
+  return assets.find((a) => a.accountSubType === "Goodwill") ?? assets.find((a) => /\bgoodwill\b|geschäfts- oder firmenwert|firmenwert/i.test(a.name));
+}
+
+/**
+ * The investment eliminations of the subsidiaries in a consolidation, from their recorded
+ * acquisitions (Setup → Acquisitions, modules/acquisitions): the engine eliminates the parent's
+ * investment against the equity at acquisition, with goodwill and the NCI at acquisition
+ * (docs/engine.md, "Investment").
+ *
+ * - The equity at acquisition is the recorded one (local currency), translated at the closing
+ *   rate of the acquisition month, line by line (domain acquisitions/acquisition.ts); capital the
+ *   subsidiary's column carries at another historical translation is stated at it so its row is
+ *   eliminated entirely, retained earnings at acquisition taking the difference.
+ * - A subsidiary acquired after the period is not in the group yet, and one acquired within the
+ *   period would need its pre-acquisition results taken out, which is not built yet: both are
+ *   Problems that name the date. One with no acquisition recorded is consolidated without an
+ *   investment elimination, and a warning says so: its investment stays on the balance sheet.
+ */
+export async function investmentEliminations(
+  db: Db,
+  args: {
+    accountId: string;
+    parent: CompanyRow;
+    subs: readonly CompanyRow[];
+    charts: ReadonlyMap<string, readonly ChartRow[]>;
+    books: ReadonlyMap<string, LocalBooks>;
+    entities: readonly EntityJson[];
+    from: string;
+    to: string;
+    opening: string;
+  },
+): Promise<{ investments: InvestmentJson[]; rates: Record<string, Record<string, MonthRates>>; problems: Problem[]; warnings: string[] }> {
+  const { parent, subs, from, to, opening } = args;
+  const problems: Problem[] = [];
+  const warnings: string[] = [];
+  const investments: InvestmentJson[] = [];
+  const extraRates: Record<string, Record<string, MonthRates>> = {};
+  if (subs.length === 0) return { investments, rates: extraRates, problems, warnings };
+  const rows = await db.select().from(acquisitions).where(inArray(acquisitions.realmId, subs.map((s) => s.realmId)));
+  const byRealm = new Map(rows.map((r) => [r.realmId, r]));
+  const translated = (s: CompanyRow) => s.homeCurrency !== parent.homeCurrency;
+  const rates = await ratesAt(
+    db,
+    args.accountId,
+    rows.flatMap((r) => {
+      const s = subs.find((x) => x.realmId === r.realmId)!;
+      return translated(s) ? [{ currency: s.homeCurrency, month: r.acquiredOn.slice(0, 7) }] : [];
+    }),
+  );
+  const parentChart = new Map((args.charts.get(parent.realmId) ?? []).map((a) => [a.id, a]));
+
+  for (const sub of subs) {
+    const row = byRealm.get(sub.realmId);
+    const who = sub.companyName;
+    if (!row) {
+      warnings.push(`No acquisition is recorded for ${who}: ${parent.companyName}'s investment in it and its equity at acquisition are not eliminated, so both stay in the consolidated balance sheet. Confirm the acquisition on Setup → Acquisitions.`);
+      continue;
+    }
+    const month = row.acquiredOn.slice(0, 7);
+    const base = { realmId: sub.realmId, month };
+    if (month > to) {
+      problems.push({ ...base, code: "acquired_after_period", message: `${who} was acquired on ${row.acquiredOn}, after ${to}: it is not in the group for this period. Leave it out, or correct its acquisition date on Setup → Acquisitions.` });
+      continue;
+    }
+    if (month >= from) {
+      problems.push({
+        ...base,
+        code: "acquired_in_period",
+        message: `${who} was acquired on ${row.acquiredOn}, within the period ${from} to ${to}; only its results after the acquisition belong to the group, which GroupLedger cannot split yet. Consolidate periods that start after ${month}.`,
+      });
+      continue;
+    }
+    const investment = parentChart.get(row.investmentAccountId);
+    if (!investment || investment.classification !== "Asset") {
+      problems.push({
+        ...base,
+        code: "invalid_acquisition",
+        accountId: row.investmentAccountId,
+        message: `${who}'s acquisition names the parent's account ${investment ? accountLabel(investment) : row.investmentAccountId} for the investment, which is ${investment ? "not an asset" : "no longer in its QuickBooks chart"}; fix it on Setup → Acquisitions.`,
+      });
+      continue;
+    }
+    const chart = new Map((args.charts.get(sub.realmId) ?? []).map((a) => [a.id, a]));
+    const lines: { account: string; local: number; kind: NonNullable<ReturnType<typeof equityKindOf>> }[] = [];
+    let broken = false;
+    for (const l of row.equityAtAcquisition) {
+      const a = chart.get(l.accountId);
+      const kind = a ? equityKindOf(a) : undefined;
+      if (!a || !kind) {
+        broken = true;
+        problems.push({ ...base, code: "invalid_acquisition", accountId: l.accountId, message: `${who}'s equity at acquisition names account ${l.accountId}, which is not one of its equity accounts in QuickBooks any more; fix it on Setup → Acquisitions.` });
+        continue;
+      }
+      lines.push({ account: a.id, local: l.localAmount, kind });
+    }
+    const books = args.books.get(sub.realmId);
+    if (broken || !books?.retainedEarningsAccount) continue;
+
+    let factor = null;
+    if (translated(sub)) {
+      const r = rates.get(`${sub.homeCurrency}:${month}`);
+      if (!r?.closing || (month < opening && !r.average)) {
+        problems.push({
+          ...base,
+          code: "missing_rate",
+          currency: sub.homeCurrency,
+          message: `Enter the ${r?.closing ? "average" : "closing"} rate of ${sub.homeCurrency} for ${month} on the FX rates page: ${who}'s equity at acquisition and its goodwill are translated at the rates of its acquisition month.`,
+        });
+        continue;
+      }
+      factor = acquisitionFactor(r.closing, sub.homeCurrency, parent.homeCurrency);
+      // The roll-forward starts at the opening month; an earlier acquisition month's rates are given here.
+      if (month < opening) (extraRates[sub.homeCurrency] ??= {})[month] = { average: r.average!, closing: r.closing };
+    }
+    const entity = args.entities.find((e) => e.id === sub.realmId);
+    const historical = new Map((entity?.historical ?? []).map((h) => [h.account, h]));
+    const localExp = currencyExponent(sub.homeCurrency);
+    const parentExp = currencyExponent(parent.homeCurrency);
+    /** What the subsidiary's column carries for a capital account's balance at acquisition. */
+    const historicalAt = (account: string): number | undefined => {
+      const h = historical.get(account);
+      const local = lines.find((l) => l.account === account)?.local ?? 0;
+      if (!h || factor === null) return undefined;
+      if (h.rate !== undefined) return mulDivRound(local, translationFactor(parseRate(h.rate), localExp, parentExp));
+      return books.series.get(account)?.[0] === local ? h.amount : undefined;
+    };
+    investments.push({
+      id: `acquisition:${sub.realmId}`,
+      subsidiary: sub.realmId,
+      investmentAccount: investment.id,
+      acquisitionMonth: month,
+      cost: row.consideration,
+      equityAtAcquisition: engineEquityAtAcquisition(lines, factor, books.retainedEarningsAccount, historicalAt),
+      nciMeasurement: row.nciMeasurement,
+      ...(row.nciMeasurement === "fairValue" && row.nciFairValue !== null ? { nciFairValue: row.nciFairValue } : {}),
+    });
+  }
+  return { investments, rates: extraRates, problems, warnings };
+}

@@ -1,0 +1,156 @@
+import { Sandbox } from "@groupledger/qbo-sandbox";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "./app.ts";
+import { DEMO, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
+import { drivers } from "./databases.ts";
+import { get, post, signedInUser } from "./flows.ts";
+
+type Row = { account: string; name: string; amounts: number[] };
+type Sub = {
+  realmId: string;
+  companyName: string;
+  saved: Record<string, unknown> | null;
+  proposal: { acquiredOn: string; consideration: number; investmentAccountId: string; ownershipPercent: string; nciMeasurement: string; nciFairValue: number | null; equityAtAcquisition: { accountId: string; localAmount: number }[]; fairValueAdjustments: unknown[] } | null;
+  proposalFigures: { acquisitionMonth: string; closingRate: string | null; netAssets: number; nciAtAcquisition: number; goodwill: number } | null;
+  savedFigures: { goodwill: number } | null;
+  reasons: string[];
+  problems: string[];
+};
+
+const bodyOf = (p: NonNullable<Sub["proposal"]>) => ({
+  acquiredOn: p.acquiredOn,
+  ownershipPercent: p.ownershipPercent,
+  consideration: p.consideration,
+  investmentAccountId: p.investmentAccountId,
+  nciMeasurement: p.nciMeasurement,
+  nciFairValue: p.nciFairValue,
+  equityAtAcquisition: p.equityAtAcquisition.map((l) => ({ accountId: l.accountId, localAmount: l.localAmount })),
+  fairValueAdjustments: p.fairValueAdjustments,
+});
+
+describe.each(drivers)("acquisitions on %s", (driver) => {
+  const sandbox = new Sandbox();
+  const t = useTestApp(driver, { sandbox });
+  let token = "";
+  const put = (realmId: string, payload: unknown) => t.app.inject({ method: "PUT", url: `/api/acquisitions/${realmId}`, payload: payload as object, headers: { authorization: `Bearer ${token}` } });
+  const view = async (realmId: string): Promise<Sub> => (await get(t.app, "/api/acquisitions", token)).json().subsidiaries.find((s: Sub) => s.realmId === realmId);
+  const parentAccounts = async () => (await get(t.app, `/api/companies/${DEMO.parent}/accounts`, token)).json() as { Id: string; name: string; classification: string }[];
+
+  it("proposes each subsidiary's acquisition from the books: the investment account named after it, when it was booked, what it holds, the equity bought", async () => {
+    token = await signedInUser(t.app, "acquisitions@northwind.example");
+    for (const realm of [DEMO.parent, DEMO.uk, DEMO.retail]) await connectCompany(t.app, sandbox, token, realm);
+    await drainJobs(t.app);
+    await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token);
+    await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }, { realmId: DEMO.retail, historicalRate: "1" }], { from: "2022-12", to: "2026-10" });
+
+    const res = await get(t.app, "/api/acquisitions", token);
+    expect(res.statusCode, res.body).toBe(200);
+    const all = res.json();
+    expect(all.parentCurrency).toBe("USD");
+    expect(all.subsidiaries.map((s: Sub) => s.companyName).sort()).toEqual(["Northwind Retail LLC", "Northwind UK Ltd"]);
+    const accounts = await parentAccounts();
+    for (const [realm, name] of [[DEMO.uk, "Investment in Northwind UK Ltd"], [DEMO.retail, "Investment in Northwind Retail LLC"]] as const) {
+      const s = all.subsidiaries.find((x: Sub) => x.realmId === realm) as Sub;
+      expect(s.saved).toBeNull();
+      expect(s.problems, s.companyName).toEqual([]);
+      const p = s.proposal!;
+      expect(p.investmentAccountId).toBe(accounts.find((a) => a.name === name)!.Id);
+      expect(p.acquiredOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(p.consideration).toBeGreaterThan(0);
+      expect(p.equityAtAcquisition.length).toBeGreaterThan(0);
+      expect(p.equityAtAcquisition.reduce((sum, l) => sum + l.localAmount, 0)).toBeLessThan(0); // equity is a credit
+      const f = s.proposalFigures!;
+      expect(f.acquisitionMonth).toBe(p.acquiredOn.slice(0, 7));
+      expect(f.goodwill).toBe(p.consideration + f.nciAtAcquisition - f.netAssets);
+      expect(s.reasons.join("\n")).toContain(name);
+    }
+    expect((all.subsidiaries.find((x: Sub) => x.realmId === DEMO.retail) as Sub).proposalFigures!.closingRate).toBe("1");
+  });
+
+  it("refuses bad input with a 4xx naming the field, and saves nothing", async () => {
+    const uk = await view(DEMO.uk);
+    const good = bodyOf(uk.proposal!);
+    const liability = (await parentAccounts()).find((a) => a.classification === "Liability")!;
+    const expense = (await parentAccounts()).find((a) => a.classification === "Expense")!;
+    const asset = (await parentAccounts()).find((a) => a.name === "Trademarks")!;
+    const ukLiability = ((await get(t.app, `/api/companies/${DEMO.uk}/accounts`, token)).json() as { Id: string; classification: string }[]).find((a) => a.classification === "Liability")!;
+    const cases: [unknown, string, RegExp][] = [
+      [{ ...good, ownershipPercent: "120" }, "ownershipPercent", /at most 100/],
+      [{ ...good, investmentAccountId: liability.Id }, "investmentAccountId", /liability account; the investment in a subsidiary is an asset/],
+      [{ ...good, acquiredOn: "2099-01-31" }, "acquiredOn", /in the future/],
+      [{ ...good, acquiredOn: "2023-02-30" }, "acquiredOn", /does not exist/],
+      [{ ...good, fairValueAdjustments: [{ description: "Brand", kind: "intangible", assetAccountId: asset.Id, amount: 100_000_00, expenseAccountId: expense.Id }] }, "fairValueAdjustments.0.usefulLifeMonths", /useful life/],
+      [{ ...good, fairValueAdjustments: [{ description: "Brand", kind: "intangible", assetAccountId: asset.Id, amount: 100_000_00, usefulLifeMonths: 0, expenseAccountId: expense.Id }] }, "fairValueAdjustments.0.usefulLifeMonths", /useful life/],
+      [{ ...good, fairValueAdjustments: [{ description: "Brand", kind: "intangible", assetAccountId: expense.Id, amount: 100_000_00, usefulLifeMonths: 60, expenseAccountId: expense.Id }] }, "fairValueAdjustments.0.assetAccountId", /expense account; a fair-value adjustment shows on an asset account/],
+      [{ ...good, nciMeasurement: "fairValue", nciFairValue: 5 }, "nciMeasurement", /wholly owned/],
+      [{ ...good, equityAtAcquisition: [{ accountId: ukLiability.Id, localAmount: -1 }] }, "equityAtAcquisition.0.accountId", /is not an equity account of Northwind UK Ltd/],
+      [{ ...good, equityAtAcquisition: [{ accountId: "no-such-account", localAmount: -1 }] }, "equityAtAcquisition.0.accountId", /not in Northwind UK Ltd's chart of accounts/],
+    ];
+    for (const [payload, path, message] of cases) {
+      const res = await put(DEMO.uk, payload);
+      expect(res.statusCode, `${path}: ${res.body}`).toBe(400);
+      const fields = res.json().error.details?.fields ?? res.json().error.details?.issues ?? [];
+      const field = (fields as { path: string | (string | number)[]; message: string }[]).find((f) => (Array.isArray(f.path) ? f.path.join(".") : f.path) === path);
+      expect(field, `${path}: ${res.body}`).toBeDefined();
+      expect(field!.message).toMatch(message);
+    }
+    expect((await view(DEMO.uk)).saved).toBeNull();
+    const unknown = await put("no-such-realm", good);
+    expect(unknown.statusCode).toBe(404);
+    const parent = await put(DEMO.parent, good);
+    expect(parent.statusCode).toBe(409);
+  });
+
+  it("once confirmed, the consolidated balance sheet holds goodwill and neither the investments nor the subsidiaries' share capital", async () => {
+    const before = (await get(t.app, "/api/consolidation/report?from=2026-01&to=2026-03", token)).json();
+    expect(before.ok, JSON.stringify(before.problems)).toBe(true);
+    expect(before.warnings.join("\n")).toMatch(/No acquisition is recorded for Northwind UK Ltd/);
+
+    for (const realm of [DEMO.uk, DEMO.retail]) {
+      const s = await view(realm);
+      const res = await put(realm, bodyOf(s.proposal!));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().saved).toMatchObject({ acquiredOn: s.proposal!.acquiredOn, consideration: s.proposal!.consideration });
+      expect(res.json().savedFigures.goodwill).toBe(s.proposalFigures!.goodwill);
+    }
+    const r = (await get(t.app, "/api/consolidation/report?from=2026-01&to=2026-03", token)).json();
+    expect(r.problems).toEqual([]);
+    expect(r.ok).toBe(true);
+    expect(r.warnings.join("\n")).not.toMatch(/No acquisition is recorded/);
+    const rows = r.report.worksheet.rows as Row[];
+    const consolidated = (name: string) => rows.find((x) => x.name === name)!.amounts.at(-1);
+    expect(consolidated("Investment in Northwind UK Ltd")).toBe(0);
+    expect(consolidated("Investment in Northwind Retail LLC")).toBe(0);
+    // The subsidiaries' share capital went out with the investment: the parent's own is left.
+    const commonStock = rows.find((x) => x.name === "Common Stock")!;
+    expect(commonStock.amounts.at(-1)).toBe(commonStock.amounts[0]);
+    const investment = r.report.eliminations.filter((e: { kind: string }) => e.kind === "investment");
+    expect(investment).toHaveLength(2);
+    const carrying = investment.reduce((s: number, e: { details: { goodwillCarryingAmount: number } }) => s + e.details.goodwillCarryingAmount, 0);
+    expect(consolidated("Goodwill")).toBe(carrying);
+    const retail = investment.find((e: { description: string }) => e.description.includes("Retail"));
+    expect(retail.details.goodwillAtAcquisition).toBe((await view(DEMO.retail)).savedFigures!.goodwill);
+    expect(r.report.balanceSheet.balanced).toBe(true);
+    expect(r.report.balanceSheet.totalAssets).toBe(r.report.balanceSheet.totalLiabilities + r.report.balanceSheet.totalEquity + r.report.balanceSheet.nonControllingInterests);
+  });
+
+  it("a subsidiary acquired after the period is left out of its report; forgetting an acquisition brings the warning back", async () => {
+    const retail = await view(DEMO.retail);
+    const later = await put(DEMO.retail, { ...bodyOf(retail.proposal!), acquiredOn: "2026-06-30" });
+    expect(later.statusCode, later.body).toBe(200);
+    const r = (await get(t.app, "/api/consolidation/report?from=2026-01&to=2026-03", token)).json();
+    expect(r.ok, JSON.stringify(r.problems)).toBe(true);
+    expect(r.report.entities.map((e: { id: string }) => e.id)).not.toContain(DEMO.retail);
+    const within = (await get(t.app, "/api/consolidation/report?from=2026-06&to=2026-07", token)).json();
+    expect(within.ok).toBe(false);
+    expect(within.problems.map((p: { message: string }) => p.message).join("\n")).toMatch(/acquired on 2026-06-30, within the period/);
+
+    const del = await t.app.inject({ method: "DELETE", url: `/api/acquisitions/${DEMO.retail}`, headers: { authorization: `Bearer ${token}` } });
+    expect(del.statusCode, del.body).toBe(204);
+    expect((await view(DEMO.retail)).saved).toBeNull();
+    const again = await t.app.inject({ method: "DELETE", url: `/api/acquisitions/${DEMO.retail}`, headers: { authorization: `Bearer ${token}` } });
+    expect(again.statusCode).toBe(404);
+    const after = (await get(t.app, "/api/consolidation/report?from=2026-01&to=2026-03", token)).json();
+    expect(after.warnings.join("\n")).toMatch(/No acquisition is recorded for Northwind Retail LLC/);
+  });
+});
