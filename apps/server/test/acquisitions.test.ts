@@ -134,6 +134,43 @@ describe.each(drivers)("acquisitions on %s", (driver) => {
     expect(r.report.balanceSheet.totalAssets).toBe(r.report.balanceSheet.totalLiabilities + r.report.balanceSheet.totalEquity + r.report.balanceSheet.nonControllingInterests);
   });
 
+  it("proposes the period's group adjustments as one balanced entry with every line explained, posts it once, and a re-sync of the parent leaves the report unchanged", async () => {
+    const view = await get(t.app, "/api/consolidation/adjustments?kind=month&year=2026&month=3", token);
+    expect(view.statusCode, view.body).toBe(200);
+    const v = view.json();
+    expect(v.problems).toEqual([]);
+    expect(v.ok).toBe(true);
+    expect(v.adjustments).toHaveLength(2);
+    for (const a of v.adjustments) for (const l of a.lines) expect(l.explanation.length, l.name).toBeGreaterThan(20);
+    const lines = v.entry.lines as { account: string; name: string; debit: number; credit: number }[];
+    expect(lines.reduce((s, l) => s + l.debit - l.credit, 0)).toBe(0);
+    expect(v.entry.docNumber).toMatch(/^GA/);
+    // The first entry states everything: it equals the adjustments' lines summed by account.
+    const summed = new Map<string, number>();
+    for (const a of v.adjustments) for (const l of a.lines) summed.set(l.account, (summed.get(l.account) ?? 0) + l.amount);
+    for (const l of lines) expect(l.debit - l.credit, l.name).toBe(summed.get(l.account));
+    const report = (await get(t.app, "/api/consolidation/report?from=2026-01&to=2026-03", token)).json();
+
+    const postIt = () => post(t.app, "/api/consolidation/adjustments/post", { period: { kind: "month", year: 2026, month: 3 } }, token);
+    const [first, second] = await Promise.all([postIt(), postIt()]);
+    expect([first.statusCode, second.statusCode], first.body + second.body).toEqual([200, 200]);
+    expect([first.json().outcome, second.json().outcome].sort()).toEqual(["duplicate", "posted"]);
+    const entries = sandbox.ledger(DEMO.parent)!.entries.filter((e) => e.docNumber === v.entry.docNumber);
+    expect(entries).toHaveLength(1);
+    const klass = sandbox.ledger(DEMO.parent)!.classes.find((k) => k.name === "Group adjustments")!;
+    expect(entries[0]!.lines.every((l) => l.classId === klass.id)).toBe(true);
+
+    // The parent's own books exclude what GroupLedger posted: re-syncing changes nothing.
+    await post(t.app, `/api/companies/${DEMO.parent}/sync`, {}, token);
+    await drainJobs(t.app);
+    const again = (await get(t.app, "/api/consolidation/report?from=2026-01&to=2026-03", token)).json();
+    expect(again.report.balanceSheet).toEqual(report.report.balanceSheet);
+    // The next month has nothing new to post (no impairment, same-currency goodwill aside from retranslation).
+    const next = (await get(t.app, "/api/consolidation/adjustments?kind=month&year=2026&month=4", token)).json();
+    expect(next.posted).toBeNull();
+    for (const l of next.entry?.lines ?? []) expect(l.name, JSON.stringify(l)).toMatch(/Goodwill|Comprehensive|Translation|OCI/i);
+  });
+
   it("a subsidiary acquired after the period is left out of its report; forgetting an acquisition brings the warning back", async () => {
     const retail = await view(DEMO.retail);
     const later = await put(DEMO.retail, { ...bodyOf(retail.proposal!), acquiredOn: "2026-06-30" });

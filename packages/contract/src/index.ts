@@ -16,3 +16,4 @@ export * from "./runs.ts";
 export * from "./reports.ts";
 export * from "./eliminations.ts";
 export * from "./acquisitions.ts";
+export * from "./adjustments.ts";

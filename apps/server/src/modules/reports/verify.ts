@@ -19,6 +19,7 @@ import type { QboProvider } from "../../services/qbo-provider.ts";
 import { listCompanies } from "../companies/routes.ts";
 import { shiftMonth } from "../consolidation/books.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
+import { ADJUSTMENTS_REALM } from "../adjustments/view.ts";
 import { asEnginePair, INTERCO_REALM, pairRows } from "../eliminations/view.ts";
 import { REAUTHORIZE_PARENT_MESSAGE } from "../obal/posting.ts";
 import { openingOf, resolvePeriod } from "../runs/entry.ts";
@@ -149,7 +150,7 @@ export async function verify(db: Db, provider: QboProvider, accountId: string, r
   const fyStart = formatMonth(fiscalYearStart(parseMonth(month), parent.fiscalYearStartMonth));
   const intercompany = (await pairRows(db, accountId)).map(asEnginePair);
   const posted = subsidiaries.filter((s) => obal.some((o) => o.realmId === s.realmId && o.postedAt)).map((s) => s.realmId);
-  const built = await buildConsolidationInput(db, { accountId, subsidiaries: posted, period: { from: fyStart, to: month }, openingMonth: opening.anchor < fyStart ? opening.anchor : shiftMonth(fyStart, -1), intercompany });
+  const built = await buildConsolidationInput(db, { accountId, subsidiaries: posted, period: { from: fyStart, to: month }, openingMonth: opening.anchor < fyStart ? opening.anchor : shiftMonth(fyStart, -1), intercompany, acquisitions: true });
   let group: VerifyResult["group"];
   try {
     const out = consolidate(parseConsolidationInput(built.input));
@@ -168,13 +169,15 @@ export async function verify(db: Db, provider: QboProvider, accountId: string, r
     for (const [account, [amount = 0]] of tb) if (amount !== 0) add(actual, merged.get(account) ?? account, amount);
     names.set(RE_AND_DIVIDENDS, "Retained earnings and dividends");
     const eliminationsPosted = postings.some((p) => p.realmId === INTERCO_REALM);
+    const adjustmentsPosted = postings.some((p) => p.realmId === ADJUSTMENTS_REALM);
+    const adjusting = (built.input.eliminations?.investments?.length ?? 0) > 0;
     const diffs = differences(expected, actual, names);
     group = {
       status: diffs.length === 0 ? "ok" : "differences",
       message:
         diffs.length === 0
           ? `${parent.companyName}'s trial balance in QuickBooks at ${month} equals the consolidation before non-controlling interests.`
-          : `${diffs.length} account${diffs.length === 1 ? "" : "s"} differ${intercompany.length && !eliminationsPosted ? "; no elimination entry is posted yet" : ""}.`,
+          : `${diffs.length} account${diffs.length === 1 ? "" : "s"} differ${intercompany.length && !eliminationsPosted ? "; no elimination entry is posted yet" : ""}${adjusting && !adjustmentsPosted ? "; no group adjustment entry is posted yet" : ""}.`,
       accounts: compared(expected, actual),
       differences: diffs,
     };

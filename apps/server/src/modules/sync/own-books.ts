@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { companies } from "../../db/schema.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import type { MonthlyAmount } from "./balances.ts";
+import { GROUP_ADJUSTMENTS_CLASS } from "@groupledger/contract";
 
 type Client = ReturnType<QboProvider["client"]>;
 
@@ -11,7 +12,7 @@ export const GROUPLEDGER_INTERCO_CLASS = "Interco";
 
 /**
  * The parent's QuickBooks holds, besides its own books, what GroupLedger posts there: opening
- * balances and runs under each subsidiary's class, eliminations under "Interco". The engine needs
+ * balances and runs under each subsidiary's class, eliminations under "Interco", group adjustments under "Group adjustments". The engine needs
  * the parent's OWN books (the subsidiaries come in from their own companies), so a parent's sync
  * subtracts the lines carrying those classes (the Reports API's `class` filter) from what it
  * reads. The consequence, documented: a parent that tags its own transactions with a class named
@@ -25,7 +26,7 @@ export async function groupLedgerClassIds(database: Database, client: Client, co
     .select({ name: companies.companyName })
     .from(companies)
     .where(and(eq(companies.accountId, company.accountId), ne(companies.realmId, company.realmId)));
-  const names = new Set([...subsidiaries.map((s) => s.name), GROUPLEDGER_INTERCO_CLASS]);
+  const names = new Set([...subsidiaries.map((s) => s.name), GROUPLEDGER_INTERCO_CLASS, GROUP_ADJUSTMENTS_CLASS]);
   return (await client.classes())
     .filter((k) => names.has(k.name))
     .map((k) => k.id)

@@ -1,0 +1,127 @@
+import { and, eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  adjustmentsPostRequestSchema,
+  adjustmentsQuerySchema,
+  adjustmentsViewSchema,
+  errorBodySchema,
+  GROUP_ADJUSTMENTS_CLASS,
+  postingSummarySchema,
+  type RunPeriod,
+} from "@groupledger/contract";
+import type { AppContext } from "../../context.ts";
+import type { Database } from "../../db/client.ts";
+import { consolidationPostings } from "../../db/schema.ts";
+import { authOf } from "../../http/auth.ts";
+import { AppError, errors } from "../../http/errors.ts";
+import type { QboProvider } from "../../services/qbo-provider.ts";
+import { listCompanies } from "../companies/routes.ts";
+import { livePostings, postOnce, type PostingRow } from "../runs/once.ts";
+import { summarize } from "../runs/post.ts";
+import { ADJUSTMENTS_REALM, computeAdjustments } from "./view.ts";
+
+const security = [{ bearer: [] }];
+const tags = ["group adjustments"];
+const err = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 502: errorBodySchema };
+
+export const adjustmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth, provider }) => {
+  const { db } = database;
+  app.addHook("onRequest", requireAuth);
+  const meta = (req: { ip: string; id: string }) => ({ ip: req.ip, requestId: req.id });
+
+  app.get(
+    "/consolidation/adjustments",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A period's group adjustments (investments against equity at acquisition, goodwill, NCI at acquisition), each line explained, and the entry to post",
+        querystring: adjustmentsQuerySchema,
+        response: { 200: adjustmentsViewSchema, ...err },
+      },
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      const { view } = await computeAdjustments(db, user.accountId, req.query);
+      const [live] = await db
+        .select()
+        .from(consolidationPostings)
+        .where(
+          and(
+            eq(consolidationPostings.accountId, user.accountId),
+            eq(consolidationPostings.realmId, ADJUSTMENTS_REALM),
+            eq(consolidationPostings.periodFrom, view.period.from),
+            eq(consolidationPostings.periodTo, view.period.to),
+            eq(consolidationPostings.status, "posted"),
+          ),
+        )
+        .limit(1);
+      return { ...view, posted: live ? ((await summarize(db, [live]))[0] ?? null) : null };
+    },
+  );
+
+  app.post(
+    "/consolidation/adjustments/post",
+    {
+      schema: {
+        tags,
+        security,
+        summary: `Post a period's group adjustments into the parent's QuickBooks under the class "${GROUP_ADJUSTMENTS_CLASS}", once`,
+        body: adjustmentsPostRequestSchema,
+        response: { 200: z.object({ outcome: z.enum(["posted", "duplicate"]), posting: postingSummarySchema }), ...err },
+      },
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      const result = await database.withLock(`consolidation-post:${user.accountId}:${ADJUSTMENTS_REALM}`, () =>
+        postAdjustments({ database, provider }, user.accountId, user.id, req.body.period, meta(req)),
+      );
+      const [summary] = await summarize(db, [result.posting]);
+      return { outcome: result.outcome, posting: summary! };
+    },
+  );
+};
+
+/** The same protocol as runs and eliminations (runs/once.ts), under the "Group adjustments" class. */
+async function postAdjustments(
+  deps: { database: Database; provider: QboProvider },
+  accountId: string,
+  userId: string,
+  period: RunPeriod,
+  meta: { ip: string; requestId: string },
+): Promise<{ outcome: "posted" | "duplicate"; posting: PostingRow }> {
+  const { db } = deps.database;
+  const { view } = await computeAdjustments(db, accountId, period);
+  const p = view.period;
+  const { same, other } = await livePostings(deps.database, accountId, ADJUSTMENTS_REALM, p);
+  if (same?.status === "posted") return { outcome: "duplicate", posting: same };
+  if (other) throw errors.conflict("period_overlaps_posting", `Group adjustments for ${other.periodLabel} are already posted, which overlaps ${p.label}; post the remaining months on their own instead.`);
+  if (!view.ok) throw new AppError(409, "posting_blocked", `The group adjustments for ${p.label} cannot be posted: ${view.problems[0]?.message ?? "they do not compute."}`, { problems: view.problems });
+  if (!view.entry) {
+    throw errors.conflict("nothing_to_post", view.adjustments.length === 0 ? "Confirm the subsidiaries' acquisitions on Setup → Acquisitions first: there is no group adjustment to post." : `Nothing changes in ${p.label}: there is no group adjustment entry to post.`);
+  }
+  const parent = (await listCompanies(db, accountId)).find((c) => c.isParent)!;
+  const posting = await postOnce(
+    deps,
+    {
+      accountId,
+      userId,
+      realmId: ADJUSTMENTS_REALM,
+      period: p,
+      docNumber: view.entry.docNumber,
+      txnDate: view.entry.txnDate,
+      lines: view.entry.lines,
+      inputs: { adjustments: view.adjustments },
+      parent,
+      className: GROUP_ADJUSTMENTS_CLASS,
+      counterparty: "Group adjustments",
+      privateNote: `GroupLedger: group adjustments for ${p.label} (${view.adjustments.map((a) => a.description).join("; ")}).`,
+      description: `Group adjustments ${p.label}`,
+      auditAction: "adjustments.posted",
+      meta,
+    },
+    same,
+  );
+  return { outcome: "posted", posting };
+}

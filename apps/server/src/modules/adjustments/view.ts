@@ -1,0 +1,163 @@
+import { and, eq, lt } from "drizzle-orm";
+import type { AdjustmentsView, RunPeriod } from "@groupledger/contract";
+import { consolidate, ConsolidationInputError, formatIssue, parseConsolidationInput, type ConsolidationOutput } from "@groupledger/domain";
+import type { Db } from "../../db/client.ts";
+import { acquisitions, consolidationPostings } from "../../db/schema.ts";
+import { errors } from "../../http/errors.ts";
+import { listCompanies } from "../companies/routes.ts";
+import { shiftMonth } from "../consolidation/books.ts";
+import { buildConsolidationInput } from "../consolidation/input.ts";
+import { formatAmount, type Problem } from "../consolidation/problems.ts";
+import { openingOf, resolvePeriod } from "../runs/entry.ts";
+import { lastDayOf } from "../sync/months.ts";
+
+/** Group adjustments post under this "realm" in the postings table (runs/once.ts), like eliminations under "interco". */
+export const ADJUSTMENTS_REALM = "adjustments";
+export const adjustmentsDocNumber = (code: string) => `GA${code}`;
+
+/** The engine's eliminations that are group adjustments (intercompany pairs have their own entry; manual ones are the user's). */
+const ADJUSTMENT_KINDS = new Set(["investment"]);
+
+type Line = { account: string; name: string; debit: number; credit: number };
+type Elimination = ConsolidationOutput["eliminations"][number];
+
+/**
+ * The group adjustments of a period (contract adjustments.ts): the consolidation of every
+ * subsidiary acquired by the period's end, and of its eliminations those that are the group's own
+ * entries. The entry brings the parent's QuickBooks to them:
+ *
+ * - a balance-sheet line posts its amount at the period's end minus what earlier posted group
+ *   adjustment entries put on that account (all of it the first time);
+ * - a profit-or-loss line posts the period's amount;
+ * - the parent's retained earnings and dividends lines also count what earlier entries posted to
+ *   profit or loss: the engine states a period's retained earnings at its start, which includes
+ *   the results of earlier periods, and QuickBooks closes them into retained earnings itself.
+ */
+export async function computeAdjustments(db: Db, accountId: string, requested: RunPeriod): Promise<{ view: Omit<AdjustmentsView, "posted"> }> {
+  const all = await listCompanies(db, accountId);
+  const parent = all.find((c) => c.isParent);
+  if (!parent) throw errors.conflict("parent_required", "Choose a parent company first: group adjustments are made in the parent's books.");
+  const period = resolvePeriod(parent, requested);
+  const opening = await openingOf(db, accountId, parent).catch(() => null);
+  const openingMonth = opening && opening.anchor < period.from ? opening.anchor : shiftMonth(period.from, -1);
+  const base = { period: { kind: period.kind, from: period.from, to: period.to, label: period.label }, parentCurrency: parent.homeCurrency };
+
+  const recorded = await db.select({ realmId: acquisitions.realmId, acquiredOn: acquisitions.acquiredOn }).from(acquisitions).where(eq(acquisitions.accountId, accountId));
+  const subsidiaries = all.filter((c) => !c.isParent && !c.archivedAt && recorded.some((r) => r.realmId === c.realmId && r.acquiredOn.slice(0, 7) <= period.to)).map((c) => c.realmId);
+  if (subsidiaries.length === 0) {
+    return {
+      view: {
+        ...base,
+        ok: true,
+        problems: [],
+        warnings: [`No subsidiary acquired by ${period.to} has its acquisition recorded: confirm the acquisitions on Setup → Acquisitions.`],
+        adjustments: [],
+        entry: null,
+      },
+    };
+  }
+
+  const built = await buildConsolidationInput(db, { accountId, subsidiaries, period: { from: period.from, to: period.to }, openingMonth, acquisitions: true });
+  const problems: Problem[] = [...built.problems];
+  let output: ConsolidationOutput | null = null;
+  try {
+    output = consolidate(parseConsolidationInput(built.input));
+  } catch (e) {
+    if (!(e instanceof ConsolidationInputError)) throw e;
+    if (problems.length === 0) for (const issue of e.issues) problems.push({ code: "engine_refused", message: `The consolidation engine refused the input: ${formatIssue(issue)}` });
+  }
+  const publicProblems = problems.map((p) => ({ code: p.code, message: p.message }));
+  const warnings = [...built.warnings, ...(output?.warnings ?? [])];
+  if (!output) return { view: { ...base, ok: false, problems: publicProblems, warnings, adjustments: [], entry: null } };
+
+  const parentEntity = built.input.entities.find((e) => e.role === "parent")!;
+  const kindOf = new Map(parentEntity.accounts.map((a) => [a.id, a]));
+  const companyName = new Map(all.map((c) => [c.realmId, c.companyName]));
+  const designated = built.input.designatedAccounts;
+  const money = (n: number) => formatAmount(n, parent.homeCurrency);
+  const adjustments = output.eliminations
+    .filter((e) => ADJUSTMENT_KINDS.has(e.kind))
+    .map((e) => ({ id: e.id, kind: e.kind, description: e.description, details: e.details, lines: explain(e, { designated, companyName, money }) }));
+
+  // Lines that are not accounts of the parent (unmapped rows) cannot be posted.
+  for (const a of adjustments) {
+    for (const l of a.lines) {
+      if (!kindOf.has(l.account)) publicProblems.push({ code: "unmapped_account", message: `${a.description}: the line "${l.name}" is not an account of ${parent.companyName}; map the subsidiary's account on the Mapping page.` });
+    }
+  }
+
+  const earlier = await db
+    .select({ lines: consolidationPostings.lines })
+    .from(consolidationPostings)
+    .where(and(eq(consolidationPostings.accountId, accountId), eq(consolidationPostings.realmId, ADJUSTMENTS_REALM), eq(consolidationPostings.status, "posted"), lt(consolidationPostings.periodTo, period.from)));
+  const isProfitOrLoss = (id: string) => ["Revenue", "Expense"].includes(kindOf.get(id)?.classification ?? "");
+  const postedBefore = new Map<string, number>();
+  let profitBefore = 0;
+  for (const row of earlier) {
+    for (const l of row.lines) {
+      const amount = l.debit - l.credit;
+      if (isProfitOrLoss(l.account)) profitBefore += amount;
+      else postedBefore.set(l.account, (postedBefore.get(l.account) ?? 0) + amount);
+    }
+  }
+  const target = new Map<string, number>();
+  for (const a of adjustments) for (const l of a.lines) target.set(l.account, (target.get(l.account) ?? 0) + l.amount);
+  const names = new Map(adjustments.flatMap((a) => a.lines.map((l) => [l.account, l.name] as const)));
+  for (const [account] of postedBefore) if (!target.has(account)) target.set(account, 0);
+  // Earlier results sit in the parent's retained earnings: count them there once.
+  const retainedRow = parentEntity.retainedEarningsAccount ?? parentEntity.accounts.find((a) => a.equityKind === "retainedEarnings")?.id;
+  if (profitBefore !== 0 && retainedRow) {
+    postedBefore.set(retainedRow, (postedBefore.get(retainedRow) ?? 0) + profitBefore);
+    if (!target.has(retainedRow)) target.set(retainedRow, 0);
+  }
+  const movement = [...target].map(([account, amount]) => [account, isProfitOrLoss(account) ? amount : amount - (postedBefore.get(account) ?? 0)] as const);
+  const lines: Line[] = movement
+    .filter(([, a]) => a !== 0)
+    .sort((a, b) => a[0].localeCompare(b[0], "en", { numeric: true }))
+    .map(([account, amount]) => ({ account, name: names.get(account) ?? kindOf.get(account)?.name ?? account, debit: amount > 0 ? amount : 0, credit: amount < 0 ? -amount : 0 }));
+  return {
+    view: {
+      ...base,
+      ok: publicProblems.length === 0,
+      problems: publicProblems,
+      warnings,
+      adjustments,
+      entry: lines.length ? { lines, docNumber: adjustmentsDocNumber(period.code), txnDate: lastDayOf(period.to) } : null,
+    },
+  };
+}
+
+/** Each line of an adjustment in words: which account it hits and why. */
+function explain(
+  e: Elimination,
+  ctx: { designated: { goodwill?: string; nci?: string; cta: string; goodwillImpairment?: string }; companyName: Map<string, string>; money: (n: number) => string },
+): { account: string; name: string; amount: number; explanation: string }[] {
+  const d = e.details as Record<string, number | string>;
+  const sub = e.id.startsWith("acquisition:") ? (ctx.companyName.get(e.id.slice("acquisition:".length)) ?? "the subsidiary") : "the subsidiary";
+  let goodwillSeen = 0;
+  let investmentSeen = false;
+  return e.lines.map((l) => {
+    let explanation: string;
+    if (l.account === ctx.designated.goodwill) {
+      goodwillSeen++;
+      explanation =
+        goodwillSeen === 1
+          ? `Goodwill on acquiring ${sub}: consideration ${ctx.money(Number(d["cost"]))} + NCI at acquisition ${ctx.money(Number(d["nciAtAcquisition"]))} − net assets acquired ${ctx.money(Number(d["netAssetsAtAcquisition"]))} (IFRS 3.32, ASC 805-30-30-1).`
+          : d["ctaOnGoodwillCreditPositive"] !== undefined && l.amount === Number(d["ctaOnGoodwillCreditPositive"])
+            ? `Goodwill is ${sub}'s asset, retranslated at the closing rate (IAS 21.47, ASC 830-30-45-11).`
+            : `Goodwill impairment (IAS 36, ASC 350-20).`;
+    } else if (!investmentSeen && l.amount === -Number(d["cost"]) && l.account !== ctx.designated.nci) {
+      investmentSeen = true;
+      explanation = `The parent's investment in ${sub}, its consideration ${ctx.money(Number(d["cost"]))}, eliminated (IFRS 10 B86(a), ASC 810-10-45-1).`;
+    } else if (l.account === ctx.designated.nci) {
+      explanation = `Non-controlling interests at acquisition, ${d["nciMeasurement"] === "fairValue" ? "at fair value" : "their share of the net assets"} (IFRS 3.19).`;
+    } else if (l.account === ctx.designated.cta) {
+      explanation = `Translation difference on goodwill, the parent's share (IAS 21.48, ASC 830-30-45-12).`;
+    } else if (l.account === ctx.designated.goodwillImpairment) {
+      explanation = `Goodwill impairment recognised in the period.`;
+    } else {
+      explanation = `${sub}'s ${l.name} at acquisition (${d["acquisitionMonth"]}), eliminated against the investment: pre-acquisition equity is not the group's.`;
+    }
+    return { account: l.account, name: l.name, amount: l.amount, explanation };
+  });
+}
