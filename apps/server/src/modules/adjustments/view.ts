@@ -9,10 +9,11 @@ import { shiftMonth } from "../consolidation/books.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
 import { formatAmount, type Problem } from "../consolidation/problems.ts";
 import { openingOf, resolvePeriod } from "../runs/entry.ts";
+import { ADJUSTMENTS_REALM } from "../runs/once.ts";
 import { lastDayOf } from "../sync/months.ts";
 
-/** Group adjustments post under this "realm" in the postings table (runs/once.ts), like eliminations under "interco". */
-export const ADJUSTMENTS_REALM = "adjustments";
+/** Group adjustments post under their own "realm" in the postings table (runs/once.ts), like eliminations under "interco". */
+export { ADJUSTMENTS_REALM };
 export const adjustmentsDocNumber = (code: string) => `GA${code}`;
 
 /** The engine's eliminations that are group adjustments (intercompany pairs have their own entry; manual ones are the user's). */

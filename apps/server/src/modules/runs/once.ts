@@ -26,6 +26,8 @@ export type PostingRow = typeof consolidationPostings.$inferSelect;
 
 /** Eliminations post under this "realm" in the postings table (they belong to no one company). */
 export const INTERCO_REALM = "interco";
+/** Group adjustments (modules/adjustments) likewise. */
+export const ADJUSTMENTS_REALM = "adjustments";
 type Period = { kind: PostingRow["periodKind"]; from: string; to: string; label: string };
 type Line = { account: string; name: string; debit: number; credit: number };
 

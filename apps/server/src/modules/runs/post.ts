@@ -8,7 +8,7 @@ import { audit } from "../../services/audit.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { REAUTHORIZE_PARENT_MESSAGE } from "../obal/posting.ts";
 import { computePeriodEntry, subsidiaryAndParent } from "./entry.ts";
-import { INTERCO_REALM, livePostings, postOnce, type PostingRow } from "./once.ts";
+import { ADJUSTMENTS_REALM, INTERCO_REALM, livePostings, postOnce, type PostingRow } from "./once.ts";
 
 /**
  * Posting one subsidiary-period into the parent's QBO, exactly once (the protocol is in once.ts).
@@ -93,7 +93,7 @@ export async function summarize(db: Db, rows: readonly PostingRow[]): Promise<Po
     .map((r) => ({
       id: r.id,
       realmId: r.realmId,
-      companyName: r.realmId === INTERCO_REALM ? "Intercompany eliminations" : (names.get(r.realmId) ?? r.realmId),
+      companyName: r.realmId === INTERCO_REALM ? "Intercompany eliminations" : r.realmId === ADJUSTMENTS_REALM ? "Group adjustments" : (names.get(r.realmId) ?? r.realmId),
       period: { kind: r.periodKind, from: r.periodFrom, to: r.periodTo, label: r.periodLabel },
       status: r.status as "posted" | "deleted" | "replaced",
       journalEntryId: r.journalEntryId,

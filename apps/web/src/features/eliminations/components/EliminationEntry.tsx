@@ -15,6 +15,8 @@ export const NewTab = () => <IconExternalLink size={12} style={{ verticalAlign: 
  */
 export function EliminationEntry({
   view,
+  title = "Elimination entry",
+  about,
   blocked,
   adminOnly,
   posting,
@@ -23,7 +25,10 @@ export function EliminationEntry({
   numbers,
   showPostedLink = true,
 }: {
-  view: EliminationView;
+  view: Pick<EliminationView, "entry" | "parentCurrency" | "posted">;
+  title?: string;
+  /** What the entry holds and how it moves, after its number and date; the eliminations' own words by default. */
+  about?: ReactNode;
   /** Why it cannot be posted now, or null. */
   blocked: string | null;
   /** Why this user may not post (a member), or null. */
@@ -40,19 +45,21 @@ export function EliminationEntry({
   const entry = view.entry;
   const totals = entry ? entryTotals(entry.lines) : null;
   return (
-    <Paper withBorder radius="md" p="lg" bg="white" component="section" aria-label="Elimination entry">
+    <Paper withBorder radius="md" p="lg" bg="white" component="section" aria-label={title}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Stack gap={2}>
             <Title order={2} size="h4">
-              Elimination entry
+              {title}
             </Title>
             <Text size="sm" c="dimmed" maw={820}>
-              {entry
-                ? `Entry ${entry.docNumber} dated ${entry.txnDate}, in ${view.parentCurrency}, every line under the Interco class. `
-                : ""}
-              Flows are eliminated for the period; balances by what moved since the last posted elimination entry (all of the balance the first
-              time), so the parent&apos;s books hold the whole elimination at each period end.
+              {about ?? (
+                <>
+                  {entry ? `Entry ${entry.docNumber} dated ${entry.txnDate}, in ${view.parentCurrency}, every line under the Interco class. ` : ""}
+                  Flows are eliminated for the period; balances by what moved since the last posted elimination entry (all of the balance the first
+                  time), so the parent&apos;s books hold the whole elimination at each period end.
+                </>
+              )}
             </Text>
           </Stack>
           {totals ? (
@@ -70,7 +77,7 @@ export function EliminationEntry({
 
         {entry && totals ? (
           <Table.ScrollContainer minWidth={640}>
-            <Table striped withTableBorder fz="sm" verticalSpacing={4} aria-label="Elimination entry lines">
+            <Table striped withTableBorder fz="sm" verticalSpacing={4} aria-label={`${title} lines`}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Parent account</Table.Th>
@@ -141,7 +148,7 @@ export function EliminationEntry({
 }
 
 /** After a post: the new entry with its QuickBooks link, or the one that was already there (nothing new posted). */
-export function PostOutcomeNotice({ outcome, onClose }: { outcome: EliminationPostOutcome; onClose: () => void }) {
+export function PostOutcomeNotice({ outcome, onClose, what = "eliminations" }: { outcome: EliminationPostOutcome; onClose: () => void; what?: string }) {
   const p = outcome.posting;
   const link = p.journalEntryUrl ? (
     <Anchor href={p.journalEntryUrl} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
@@ -162,8 +169,8 @@ export function PostOutcomeNotice({ outcome, onClose }: { outcome: EliminationPo
       <Stack gap={4}>
         <Text size="sm">
           {posted
-            ? `The eliminations of ${p.period.label} are posted to the parent's QuickBooks as entry ${p.docNumber}.`
-            : `The eliminations of ${p.period.label} were already posted as entry ${p.docNumber}; nothing new was posted.`}
+            ? `The ${what} of ${p.period.label} are posted to the parent's QuickBooks as entry ${p.docNumber}.`
+            : `The ${what} of ${p.period.label} were already posted as entry ${p.docNumber}; nothing new was posted.`}
         </Text>
         {link}
       </Stack>

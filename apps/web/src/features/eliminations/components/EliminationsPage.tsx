@@ -12,6 +12,7 @@ import { useAdminOnly } from "../../team/permissions.tsx";
 import { eliminationsApi, useEliminationMutation, useEliminationPostings, useEliminationView, usePairs, type EliminationPostOutcome } from "../api.ts";
 import { postBlockReason } from "../model.ts";
 import { EliminationEntry, PostOutcomeNotice } from "./EliminationEntry.tsx";
+import { GroupAdjustments } from "../../adjustments/components/GroupAdjustments.tsx";
 import { GroupGate, type GroupSetup } from "./GroupGate.tsx";
 import { PairsSection } from "./PairsSection.tsx";
 import { PeriodEliminations } from "./PeriodEliminations.tsx";
@@ -24,7 +25,7 @@ export function EliminationsPage() {
     <Stack gap="lg" maw={1280}>
       <ScreenHeader
         title="Interco Eliminations"
-        description="Pair the accounts group companies hold against each other, see for a period how far both sides cancel once translated, and post the elimination entry to the parent's QuickBooks."
+        description="Pair the accounts group companies hold against each other, see for a period how far both sides cancel once translated, and post the elimination entry to the parent's QuickBooks; then the group adjustments (investments against equity at acquisition, goodwill, NCI)."
       />
       <GroupGate needsOpening why="Eliminations cancel what group companies owe and charge each other in the parent's books.">
         {(setup) => <Eliminations setup={setup} />}
@@ -50,6 +51,7 @@ function Eliminations({ setup }: { setup: GroupSetup }) {
   const status = useCompanyStatus();
   const numbers = useAccountNumbers([{ realmId: parent.realmId, lastSyncedAt: status.data?.[parent.realmId]?.sync.lastSyncedAt ?? null }]).get(parent.realmId)!;
   const adminOnly = useAdminOnly("post eliminations to QuickBooks");
+  const adjustAdminOnly = useAdminOnly("post group adjustments to QuickBooks");
 
   const choices = periodChoices(kind, openingMonth, parent.fiscalYearStartMonth, monthOfDate(new Date()));
   // Like a run, the period offered first is the one after the last posted elimination entry.
@@ -137,6 +139,7 @@ function Eliminations({ setup }: { setup: GroupSetup }) {
         </>
       )}
       <PostedEliminations postings={postings.data} loading={postings.isPending} error={postings.error} />
+      <GroupAdjustments parent={parent} openingMonth={openingMonth} numbers={numbers} adminOnly={adjustAdminOnly} />
     </>
   );
 }

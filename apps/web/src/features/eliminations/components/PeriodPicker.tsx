@@ -11,7 +11,10 @@ export function PeriodPicker({
   loading,
   onKind,
   onPeriod,
+  label = "Period",
 }: {
+  /** The section's heading and accessible name, when a screen has more than one. */
+  label?: string;
   openingMonth: string;
   kind: PeriodKind;
   choices: PeriodChoice[];
@@ -22,10 +25,10 @@ export function PeriodPicker({
   onPeriod: (to: string) => void;
 }) {
   return (
-    <Paper withBorder radius="md" p="lg" bg="white" component="section" aria-label="Period">
+    <Paper withBorder radius="md" p="lg" bg="white" component="section" aria-label={label}>
       <Stack gap="sm">
         <Title order={2} size="h4">
-          Period
+          {label}
         </Title>
         <Text size="sm" c="dimmed" maw={820}>
           Periods start after the opening month ({longMonth(openingMonth)}); quarters and years are the parent&apos;s fiscal ones. Balances are

@@ -239,6 +239,16 @@ describe("Consolidated reports: problems", { timeout: SLOW_UI }, () => {
     expect(screen.queryByRole("tab", { name: "Balance sheet" })).toBeNull();
   });
 
+  it("shows what to read with the figures, such as a subsidiary whose acquisition is not recorded, with the way to Acquisitions", async () => {
+    const warning = "No acquisition is recorded for Northwind UK Ltd: Northwind Holdings Inc.'s investment in it and its equity at acquisition are not eliminated, so both stay in the consolidated balance sheet. Confirm the acquisition on Setup → Acquisitions.";
+    signIn({ answer: () => ({ ...reportFixture(), warnings: [warning] }) });
+    renderRoutes(routes, "/consolidation/reports");
+    const warnings = await screen.findByTestId("report-warnings");
+    expect(warnings).toHaveTextContent(warning);
+    expect(within(warnings).getByRole("link", { name: "Open Acquisitions" })).toHaveAttribute("href", "/setup/acquisitions");
+    expect(await screen.findByRole("tab", { name: "Balance sheet" })).toBeInTheDocument();
+  });
+
   it("without a parent company, says to choose one and asks for no report", async () => {
     const { reportCalls } = signIn({ companies: [{ ...UK_CO }] });
     renderRoutes(routes, "/consolidation/reports");

@@ -1,4 +1,5 @@
-import { Group, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Group, List, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Link } from "react-router";
 import type { Company } from "@groupledger/contract";
 import { useMemo, type ReactNode } from "react";
 import { drillableAccounts, type Report } from "../model.ts";
@@ -69,6 +70,25 @@ export function ReportBody({ report, parent, state, numbers, inProgress, onView,
             : `The consolidation for ${spanLabel(period.from, period.to)} cannot be computed yet`
         }
       />
+      {report.warnings.length ? (
+        <Alert color="yellow" radius="md" title="Read these with the figures" data-testid="report-warnings">
+          <List size="sm" spacing={6}>
+            {report.warnings.map((w) => (
+              <List.Item key={w}>
+                {w}
+                {/Acquisitions/.test(w) ? (
+                  <>
+                    {" "}
+                    <Anchor component={Link} to="/setup/acquisitions" size="sm" fw={600}>
+                      Open Acquisitions
+                    </Anchor>
+                  </>
+                ) : null}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : null}
       {cmp && !cmp.ok ? (
         <ReportProblems
           problems={cmp.problems}

@@ -1,0 +1,41 @@
+import { adjustmentsViewSchema, postingsResponseSchema, type AdjustmentsView, type PostingSummary, type RunPeriod } from "@groupledger/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../lib/http.ts";
+import { postOutcomeSchema, type EliminationPostOutcome } from "../eliminations/api.ts";
+
+/** The server files group adjustments under this "realm" among the consolidation postings (apps/server adjustments/view.ts). */
+export const ADJUSTMENTS_REALM = "adjustments";
+
+export const adjustmentKeys = {
+  all: ["adjustments"] as const,
+  view: (p: RunPeriod) => ["adjustments", "view", p.kind, p.year, p.month] as const,
+  postings: ["adjustments", "postings"] as const,
+};
+
+const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+
+export const adjustmentsApi = {
+  view: (p: RunPeriod, signal?: AbortSignal) =>
+    api<AdjustmentsView>(`/consolidation/adjustments?kind=${p.kind}&year=${p.year}&month=${p.month}`, { schema: adjustmentsViewSchema, ...withSignal(signal) }),
+  post: (period: RunPeriod) => api<EliminationPostOutcome>("/consolidation/adjustments/post", { method: "POST", body: { period }, schema: postOutcomeSchema }),
+  postings: (signal?: AbortSignal) =>
+    api<{ postings: PostingSummary[] }>(`/consolidation/postings?realmId=${ADJUSTMENTS_REALM}`, { schema: postingsResponseSchema, ...withSignal(signal) }).then((r) => r.postings),
+};
+
+export function useAdjustmentsView(period: RunPeriod | null) {
+  return useQuery({
+    queryKey: period ? adjustmentKeys.view(period) : ["adjustments", "view", "none"],
+    queryFn: ({ signal }) => adjustmentsApi.view(period!, signal),
+    enabled: period !== null,
+    staleTime: 0,
+  });
+}
+
+export function useAdjustmentPostings() {
+  return useQuery({ queryKey: adjustmentKeys.postings, queryFn: ({ signal }) => adjustmentsApi.postings(signal) });
+}
+
+export function usePostAdjustments() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: adjustmentsApi.post, onSettled: () => client.invalidateQueries({ queryKey: adjustmentKeys.all }) });
+}

@@ -1,0 +1,201 @@
+import { Alert, Anchor, List, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import type { AdjustmentsView, RunPeriod } from "@groupledger/contract";
+import { useState } from "react";
+import { Link } from "react-router";
+import { ApiError } from "../../../lib/http.ts";
+import { formatMinor } from "../../../lib/money.ts";
+import type { EliminationPostOutcome } from "../../eliminations/api.ts";
+import { EliminationEntry, PostOutcomeNotice } from "../../eliminations/components/EliminationEntry.tsx";
+import { PeriodPicker } from "../../eliminations/components/PeriodPicker.tsx";
+import { entryTotals } from "../../eliminations/model.ts";
+import { ProblemList } from "../../obal/components/TrialBalanceView.tsx";
+import { problemsOf } from "../../obal/model.ts";
+import { defaultChoice, lastPostedMonth, monthOfDate, periodChoices, requestPeriod, type PeriodKind } from "../../runs/model.ts";
+import { useAdjustmentPostings, useAdjustmentsView, usePostAdjustments } from "../api.ts";
+
+/** Why Post is not offered for this period, in words; null when it may be posted. */
+export function adjustmentsBlockReason(view: AdjustmentsView): string | null {
+  const p = view.posted;
+  if (p) return `Already posted: ${p.docNumber} on ${p.postedAt.slice(0, 10)}${p.postedBy ? ` by ${p.postedBy}` : ""}.`;
+  if (!view.ok) return "Fix the problems listed above first; nothing can be posted while they stand.";
+  if (view.adjustments.length === 0) return "Confirm the subsidiaries' acquisitions on Setup → Acquisitions first: there is nothing to adjust.";
+  if (!view.entry) return `Nothing changes in ${view.period.label}: there is no group adjustment entry to post.`;
+  if (!entryTotals(view.entry.lines).balanced) return "The entry does not balance; it cannot be posted.";
+  return null;
+}
+
+/**
+ * Group adjustments (issue 16): the consolidation's own entries for a period — each subsidiary's
+ * investment against its equity at acquisition, goodwill, the NCI at acquisition — with every line
+ * explained, and the one entry that brings them into the parent's QuickBooks, posted once.
+ */
+export function GroupAdjustments({
+  parent,
+  openingMonth,
+  numbers,
+  adminOnly,
+}: {
+  parent: { fiscalYearStartMonth: number };
+  openingMonth: string;
+  numbers: ReadonlyMap<string, string>;
+  adminOnly: string | null;
+}) {
+  const [kind, setKind] = useState<PeriodKind>("month");
+  const [pickedTo, setPickedTo] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<EliminationPostOutcome | null>(null);
+  const [failure, setFailure] = useState<{ message: string; problems: { code: string; message: string }[] } | null>(null);
+  const postings = useAdjustmentPostings();
+  const choices = periodChoices(kind, openingMonth, parent.fiscalYearStartMonth, monthOfDate(new Date()));
+  const chosen = choices.find((c) => c.to === pickedTo) ?? (postings.data || postings.error ? defaultChoice(choices, lastPostedMonth(postings.data ?? [])) : null);
+  const period: RunPeriod | null = chosen ? requestPeriod(chosen) : null;
+  const view = useAdjustmentsView(period);
+  const post = usePostAdjustments();
+  const clear = () => {
+    setOutcome(null);
+    setFailure(null);
+  };
+  const onPost = () => {
+    if (!period || !chosen) return;
+    clear();
+    setPickedTo(chosen.to);
+    post.mutate(period, {
+      onSuccess: (result) => setOutcome(result),
+      onError: (e) => setFailure({ message: e.message, problems: e instanceof ApiError ? problemsOf(e.details) : [] }),
+    });
+  };
+  const data = view.data;
+  const showing = data && chosen && data.period.to === chosen.to && data.period.kind === chosen.kind ? data : null;
+  const money = (n: number) => (n === 0 ? "" : formatMinor(Math.abs(n), showing?.parentCurrency ?? "USD"));
+
+  return (
+    <Stack gap="lg" component="section" aria-label="Group adjustments">
+      <Stack gap={2}>
+        <Title order={2} size="h3">
+          Group adjustments
+        </Title>
+        <Text size="sm" c="dimmed" maw={900}>
+          What no company books: each subsidiary&apos;s investment eliminated against its equity at acquisition, the goodwill (or bargain
+          purchase gain) and the non-controlling interests at acquisition, as recorded on{" "}
+          <Anchor component={Link} to="/setup/acquisitions" size="sm">
+            Acquisitions
+          </Anchor>
+          . Posted under the class &quot;Group adjustments&quot;, apart from the intercompany eliminations.
+        </Text>
+      </Stack>
+      <PeriodPicker
+        label="Period of the group adjustments"
+        openingMonth={openingMonth}
+        kind={kind}
+        choices={choices}
+        chosen={chosen}
+        loading={postings.isPending}
+        onKind={(k) => {
+          setKind(k);
+          setPickedTo(null);
+          clear();
+        }}
+        onPeriod={(to) => {
+          setPickedTo(to);
+          clear();
+        }}
+      />
+      {view.error ? (
+        <Alert color="red" role="alert" title="The group adjustments could not be computed">
+          {view.error.message}
+        </Alert>
+      ) : period && !showing ? (
+        <Skeleton height={220} radius="md" />
+      ) : showing ? (
+        <>
+          <Paper withBorder radius="md" p="lg" bg="white" component="section" aria-label="Adjustments of the period">
+            <Stack gap="md">
+              <ProblemList problems={showing.problems} title="These stop the group adjustments from being computed" />
+              {showing.warnings.length ? (
+                <Alert color="yellow" title="Read with the adjustments" data-testid="adjustment-warnings">
+                  <List size="sm" spacing={4}>
+                    {showing.warnings.map((w) => (
+                      <List.Item key={w}>{w}</List.Item>
+                    ))}
+                  </List>
+                </Alert>
+              ) : null}
+              {showing.adjustments.length === 0 && showing.problems.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  No adjustment for this period.
+                </Text>
+              ) : null}
+              {showing.adjustments.map((a) => (
+                <Stack gap={6} key={a.id}>
+                  <Text fw={600}>{a.description}</Text>
+                  <Table.ScrollContainer minWidth={720}>
+                    <Table withTableBorder fz="sm" verticalSpacing={4} aria-label={a.description}>
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th>Parent account</Table.Th>
+                          <Table.Th ta="right" w={150}>
+                            Debit ({showing.parentCurrency})
+                          </Table.Th>
+                          <Table.Th ta="right" w={150}>
+                            Credit ({showing.parentCurrency})
+                          </Table.Th>
+                          <Table.Th>Why</Table.Th>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {a.lines.map((l, i) => (
+                          <Table.Tr key={`${l.account}-${i}`}>
+                            <Table.Td>
+                              {numbers.get(l.account) ? (
+                                <Text span c="dimmed" size="xs" mr={6}>
+                                  {numbers.get(l.account)}
+                                </Text>
+                              ) : null}
+                              {l.name}
+                            </Table.Td>
+                            <Table.Td ta="right" ff="monospace">
+                              {l.amount > 0 ? money(l.amount) : ""}
+                            </Table.Td>
+                            <Table.Td ta="right" ff="monospace">
+                              {l.amount < 0 ? money(l.amount) : ""}
+                            </Table.Td>
+                            <Table.Td>
+                              <Text size="xs">{l.explanation}</Text>
+                            </Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </Table.ScrollContainer>
+                </Stack>
+              ))}
+            </Stack>
+          </Paper>
+          <EliminationEntry
+            view={showing}
+            title="Group adjustment entry"
+            about={`${showing.entry ? `Entry ${showing.entry.docNumber} dated ${showing.entry.txnDate}, in ${showing.parentCurrency}, every line under the class "Group adjustments". ` : ""}Balances by what moved since the last posted group adjustment entry (all of it the first time); profit or loss for the period.`}
+            blocked={adjustmentsBlockReason(showing)}
+            adminOnly={adminOnly}
+            posting={post.isPending}
+            onPost={onPost}
+            numbers={numbers}
+            showPostedLink={outcome === null}
+            notice={
+              <>
+                {outcome ? <PostOutcomeNotice outcome={outcome} what="group adjustments" onClose={() => setOutcome(null)} /> : null}
+                {failure ? (
+                  <Stack gap="xs">
+                    <Alert color="red" role="alert" title="It was not posted" withCloseButton closeButtonLabel="Dismiss message" onClose={() => setFailure(null)}>
+                      {failure.message}
+                    </Alert>
+                    <ProblemList problems={failure.problems} title="Posting is blocked until these are fixed" />
+                  </Stack>
+                ) : null}
+              </>
+            }
+          />
+        </>
+      ) : null}
+    </Stack>
+  );
+}
