@@ -13,7 +13,7 @@ export interface EntryLine {
 
 export interface Elimination {
   readonly id: string;
-  readonly kind: "receivablePayable" | "revenueExpense" | "investment" | "manual";
+  readonly kind: "receivablePayable" | "revenueExpense" | "investment" | "manual" | "unrealisedProfit" | "dividend";
   readonly description: string;
   readonly lines: readonly EntryLine[];
   readonly details: Record<string, number | string>;
