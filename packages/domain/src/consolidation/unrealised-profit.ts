@@ -95,8 +95,13 @@ export function unrealisedProfitEliminations(ctx: EliminationContext, attributio
       buyerCurrency: buyer.currency,
     };
     if (closing) {
-      // The inventory is on the buyer's balance sheet at its closing rate (historical under the temporal method).
-      const reduction = buyer.identity || buyer.method === "temporal" ? closing.profit : mulDivRound(closing.local, buyer.closing[period.to - buyer.start]!);
+      // The inventory is on the buyer's balance sheet at its closing rate (historical under the
+      // temporal method); what stays is its cost component at the closing rate, rounded on its own,
+      // so the group carries exactly round(cost × closing) for it (PwC FX 7.3, Deloitte 6.3).
+      const closingFactor = buyer.closing[period.to - buyer.start]!;
+      const held = rule.closing!.inventory;
+      const reduction =
+        buyer.identity || buyer.method === "temporal" ? closing.profit : mulDivRound(held, closingFactor) - mulDivRound(held - closing.local, closingFactor);
       push(cogsRow, closing.profit);
       push(ctx.parentRow(inventoryId)!, -reduction);
       push(ctx.ctaRow!, reduction - closing.profit);
