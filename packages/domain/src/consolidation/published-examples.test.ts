@@ -614,3 +614,69 @@ describe("Hoyle, Schaefer & Doupnik, ch. 10, Swissco (example 1): USCO's dividen
     expect(worksheetValue(again, "fx")).toBe(-4_500_00);
   });
 });
+
+describe("Hoyle, Schaefer & Doupnik, Advanced Accounting, ch. 5, problem 'Penguin Corporation' / 'Snow Company': unrealised gross profit in beginning and ending inventory, downstream and upstream", () => {
+  // Problem (copies seen: transtutors.com questions 587005 and 6522287, solutioninn.com and
+  // zuoti.pro "penguin-corporation-acquired-80-percent-of-the-outstanding-voting-stock"; dated
+  // 2010-2011, also 2012-2013): Penguin acquired 80% of Snow on 1/1/2010; 2011 balances, Penguin /
+  // Snow: sales $640,000 / $360,000, cost of goods sold 290,000 / 197,000, operating expenses
+  // 150,000 / 105,000, retained earnings 1/1/11 740,000 / 180,000, inventory 346,000 / 110,000,
+  // buildings (net) 358,000 / 157,000. "a. Assume that Penguin sells Snow inventory at a markup
+  // equal to 40 percent of cost. Intra-entity transfers were $90,000 in 2010 and $110,000 in 2011.
+  // Of this inventory, Snow retained and then sold $28,000 of the 2010 transfers in 2011 and held
+  // $42,000 of the 2011 transfers until 2012." "b. Assume that Snow sells inventory to Penguin at a
+  // markup equal to 40 percent of cost. Intra-entity transfers were $50,000 in 2010 and $80,000 in
+  // 2011. Of this inventory, $21,000 of the 2010 transfers were retained and then sold by Penguin
+  // in 2011, whereas $35,000 of the 2011 transfers were held until 2012."
+  // Published answer to (a): solutions manual, problem 5-20, as reproduced at coursehero.com file
+  // 6801952 ("Practice 5 Ch 5 and Ch 6"). Its answer to (b) was cut off in the excerpt, so (b)'s
+  // figures are implied by the same method applied to the printed figures.
+  // Encoding: 2011's figures sit in December; capital and the rest of each balance sheet are not
+  // given and are condensed; the investment is not eliminated (Penguin's investment income is "Not
+  // given"), which no asserted figure depends on.
+  const input = loadExample("hoyle-penguin-snow-inventory");
+
+  it("(a) downstream: cost of goods sold $381,000, inventory $444,000, NCI in the subsidiary's income $11,600 (published)", () => {
+    const out = run(input);
+    // "Penguin's cost of goods sold $290,000; Snow's cost of goods sold 197,000; Elimination of 2011
+    // intra-entity transfers (110,000); Reduction of beginning Inventory because of 2010 unrealized
+    // gross profit ($28,000 ÷ 1.4 = $20,000 cost; $28,000 transfer price less $20,000 cost = $8,000
+    // unrealized gross profit) (8,000); Reduction of ending inventory because of 2011 unrealized
+    // gross profit ($42,000 ÷ 1.4 = $30,000 cost ... = $12,000 unrealized gross profit) 12,000;
+    // Consolidated cost of goods sold $381,000".
+    expect(elimination(out, "gross-profit").details).toMatchObject({ openingUnrealisedLocal: 8_000_00, openingProfitRealised: 8_000_00, closingUnrealisedLocal: 12_000_00, closingProfitEliminated: 12_000_00, sharedWithNci: "no" });
+    expect(statementLine(out, "cogs")).toBe(381_000_00);
+    // "Penguin book value $346,000; Snow book value 110,000; Defer ending unrealized gross profit (12,000); Consolidated Inventory $444,000".
+    expect(worksheetValue(out, "inventory")).toBe(444_000_00);
+    // "Because all intra-entity sales were downstream, the deferrals do not affect Snow. Thus, the
+    // noncontrolling interest is 20% of the $58,000 ... reported income or $11,600."
+    expect(out.incomeStatement.attributableToNci).toBe(11_600_00);
+    expect(out.nci[0]).toMatchObject({ adjustedProfit: 58_000_00, netIncome: 11_600_00, unrealisedProfitBeforePeriod: 0 });
+    // The 2010 profit realised in 2011 comes out of opening retained earnings, all the parent's.
+    expect(elimination(out, "gross-profit").lines).toContainEqual({ account: "re", name: "Retained earnings", amount: 8_000_00 });
+    expect(out.balanceSheet.balanced).toBe(true);
+  });
+
+  it("(b) upstream: cost of goods sold $411,000, inventory $446,000, NCI $10,800 (implied: the answer is cut off in the excerpt)", () => {
+    const upstream = structuredClone(input);
+    const portion = (name: string, amount: number) => ({ name, from: "2011-01", amounts: [...new Array<number>(11).fill(0), amount] });
+    upstream.eliminations!.intercompany = [
+      { id: "transfers-2011", kind: "revenueExpense", left: { entity: "snow", account: "sales", portion: portion("Penguin Corporation", -80_000_00) }, right: { entity: "penguin", account: "cogs", portion: portion("Snow Company", 80_000_00) } },
+    ];
+    upstream.eliminations!.unrealisedProfit = [
+      { id: "gross-profit", seller: "snow", buyer: "penguin", inventoryAccount: "inventory", cogsAccount: "cogs", opening: { inventory: 21_000_00, markup: "0.4" }, closing: { inventory: 35_000_00, markup: "0.4" } },
+    ];
+    const out = run(upstream);
+    // 21,000 ÷ 1.4 = 15,000 cost → 6,000; 35,000 ÷ 1.4 = 25,000 cost → 10,000.
+    expect(elimination(out, "gross-profit").details).toMatchObject({ openingProfitRealised: 6_000_00, closingProfitEliminated: 10_000_00, sharedWithNci: "yes" });
+    // 290,000 + 197,000 − 80,000 − 6,000 + 10,000; 346,000 + 110,000 − 10,000.
+    expect(statementLine(out, "cogs")).toBe(411_000_00);
+    expect(worksheetValue(out, "inventory")).toBe(446_000_00);
+    // The book computes the NCI's share "based on the reported income of the subsidiary after
+    // adjustment for any unrealized upstream gross profits": 20% × (58,000 + 6,000 − 10,000).
+    expect(out.nci[0]).toMatchObject({ adjustedProfit: 54_000_00, unrealisedProfitInPeriod: -4_000_00, netIncome: 10_800_00, unrealisedProfitBeforePeriod: 1_200_00 });
+    expect(out.incomeStatement.attributableToNci).toBe(10_800_00);
+    expect(out.balanceSheet.nonControllingInterests).toBe(out.nci[0]!.closing);
+    expect(out.balanceSheet.balanced).toBe(true);
+  });
+});
