@@ -421,7 +421,7 @@ describe("Kaplan, ACCA FR (F7) Integrated Workbook (2018-19), ch. 18, Example 1 
   // an administrative expense."
   // Answers: the ACCA F7 edition, online.flipbuilder.com/bmcx/kgmo/files/basic-html/page349.html,
   // and the FR 2018-19 edition, lgqf page401.html (workings W1 to W4).
-  // Encoding (docs/engine.md, example 10): the year's figures sit in March 2024 (20X4), the
+  // Encoding (docs/engine.md, "Prince / Sheena"): the year's figures sit in March 2024 (20X4), the
   // dividend in January; the revaluation gains of the answer's other comprehensive income (2,500 /
   // 1,000) on each company's revaluation surplus. Not in the pages we read, and no asserted figure
   // depends on them: the balance sheets (condensed to one line of net assets), the cost of the
