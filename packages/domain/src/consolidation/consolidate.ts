@@ -11,14 +11,17 @@ import {
   type Elimination,
   type EliminationContext,
 } from "./eliminations.ts";
+import { dividendEliminations } from "./dividends.ts";
 import { consolidationInputSchema, type ConsolidationInput } from "./input-schema.ts";
 import { compileMappings, requireParentAccount, WorksheetRows } from "./mapping.ts";
 import { LineKind, type CompiledEntity } from "./model.ts";
 import { nonControllingInterest, type NciComputation } from "./nci.ts";
+import { attributeManualEntries, type NciAttributions } from "./nci-attribution.ts";
 import type { ConsolidationOutput, EntityResult } from "./output-schema.ts";
 import { postingEntry } from "./posting.ts";
 import { compileGroup } from "./prepare.ts";
 import { buildStatements } from "./statements.ts";
+import { unrealisedProfitEliminations } from "./unrealised-profit.ts";
 
 /** Validates JSON against the input contract; throws ConsolidationInputError with JSON paths. */
 export function parseConsolidationInput(json: unknown): ConsolidationInput {
@@ -127,11 +130,16 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
     warnings,
   };
   const acquisitions = new Map<string, AcquisitionEquity>();
+  // What the eliminations attribute to a subsidiary's NCI (unrealised profit it made, manual entries about it).
+  const attributions: NciAttributions = new Map();
   const eliminations: Elimination[] = [
     ...intercompanyEliminations(ctx),
     ...investmentEliminations(ctx, acquisitions),
     ...manualEliminations(ctx),
+    ...unrealisedProfitEliminations(ctx, attributions),
+    ...dividendEliminations(ctx),
   ];
+  attributeManualEntries(ctx, attributions);
   issues.throwIfAny();
   const eliminationColumn = new Float64Array(rows.size);
   for (const el of eliminations) {
@@ -148,7 +156,7 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
       nci: nciRow!,
       cta: ctaRow!,
       nciShareOfProfit: nciShareRow,
-    });
+    }, attributions.get(e.id));
     for (const line of share.lines) nciColumn[line.row]! += line.amount;
     const { lines: _lines, ...figures } = share;
     nci.push({ entity: e.id, share: shareText(e), ...figures });

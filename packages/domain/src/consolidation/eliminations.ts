@@ -13,7 +13,7 @@ export interface EntryLine {
 
 export interface Elimination {
   readonly id: string;
-  readonly kind: "receivablePayable" | "revenueExpense" | "investment" | "manual";
+  readonly kind: "receivablePayable" | "revenueExpense" | "investment" | "manual" | "unrealisedProfit" | "dividend";
   readonly description: string;
   readonly lines: readonly EntryLine[];
   readonly details: Record<string, number | string>;
@@ -403,7 +403,7 @@ export function manualEliminations(ctx: EliminationContext): Elimination[] {
       ctx.issues.add([...path, "lines"], `the entry does not balance: debits exceed credits by ${total} minor units`);
       return;
     }
-    out.push({ id: entry.id, kind: "manual", description: entry.description, lines, details: {} });
+    out.push({ id: entry.id, kind: "manual", description: entry.description, lines, details: entry.attributeTo ? { attributedTo: entry.attributeTo.subsidiary } : {} });
   });
   return out;
 }

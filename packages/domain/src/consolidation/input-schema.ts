@@ -193,6 +193,72 @@ export const manualEntrySchema = z.object({
   id,
   description: z.string().default(""),
   lines: z.array(z.object({ account: id.describe("Parent account"), amount: minorUnits })).min(2),
+  attributeTo: z
+    .object({ subsidiary: id })
+    .optional()
+    .describe(
+      "The entry adjusts this subsidiary's results: its profit-or-loss effect changes the profit the subsidiary's NCI takes its share of, " +
+        "and the NCI takes its share of its equity lines (IFRS 10 B94, ASC 810-10-45-20)",
+    ),
+});
+
+/** A fraction of the transfer price in [0, 1), written as text so it stays exact. */
+const marginText = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/, { message: 'must be a decimal fraction written as text, e.g. "0.25"' })
+  .refine((t) => /^0(\.\d+)?$/.test(t), { message: 'must be at least 0 and below 1: the profit as a fraction of the transfer price, e.g. "0.25"' });
+
+export const heldInventorySchema = z
+  .object({
+    inventory: minorUnits
+      .refine((n) => n >= 0, { message: "must not be negative" })
+      .describe("Inventory bought from the seller and still held by the buyer, at the transfer price, in the buyer's currency minor units"),
+    margin: marginText.optional().describe("The seller's profit as a fraction of the transfer price (gross margin), e.g. \"0.25\""),
+    markup: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, { message: 'must be a non-negative decimal written as text, e.g. "0.25"' })
+      .optional()
+      .describe("Instead of margin: the seller's profit as a fraction of its cost (cost plus), e.g. \"0.25\" for a 25% mark-up"),
+    rate: rateText
+      .optional()
+      .describe(
+        "Translated buyers only: the buyer's rate at the dates of the transfers (ASC 830-30-45-10). Default: the buyer's average rate of the period's " +
+          "last month (closing inventory) or of the month before the period (opening inventory)",
+      ),
+  })
+  .superRefine((h, ctx) => {
+    if ((h.margin === undefined) === (h.markup === undefined)) ctx.addIssue({ code: "custom", path: ["margin"], message: "give exactly one of margin or markup" });
+  });
+
+export const unrealisedProfitSchema = z
+  .object({
+    id,
+    description: z.string().default(""),
+    seller: id.describe("Entity that sold the inventory and booked the profit"),
+    buyer: id.describe("Entity that holds the inventory"),
+    inventoryAccount: id.describe("Parent Asset account the buyer's inventory is mapped to"),
+    cogsAccount: id.describe("Parent Expense account (cost of sales) the profit is eliminated through"),
+    closing: heldInventorySchema.optional().describe("Held at the period's end: its unrealised profit is eliminated (Dr cost of sales, Cr inventory)"),
+    opening: heldInventorySchema
+      .optional()
+      .describe("Held at the period's start and sold in it: the profit eliminated last period is realised (Dr opening retained earnings, Cr cost of sales)"),
+  })
+  .superRefine((rule, ctx) => {
+    if (rule.seller === rule.buyer) ctx.addIssue({ code: "custom", path: ["buyer"], message: "the buyer must be another entity than the seller" });
+    if (!rule.closing && !rule.opening) ctx.addIssue({ code: "custom", path: ["closing"], message: "give the inventory held at the period's end (closing), at its start (opening), or both" });
+  });
+
+export const dividendEliminationSchema = z.object({
+  id,
+  subsidiary: id.describe("Subsidiary whose dividends declared in the period are eliminated"),
+  incomeAccount: id.describe("Parent Revenue account where the parent booked the dividend income"),
+  parentAmount: minorUnits
+    .refine((n) => n > 0, { message: "must be positive" })
+    .optional()
+    .describe(
+      "What the parent booked for this subsidiary's dividends of the period, reporting-currency minor units, positive. " +
+        "Default: the income account's amount for the period (required when several rules share the account)",
+    ),
 });
 
 export const consolidationInputSchema = z.object({
@@ -220,8 +286,16 @@ export const consolidationInputSchema = z.object({
       intercompany: z.array(intercompanySchema).default([]),
       investments: z.array(investmentSchema).default([]),
       manual: z.array(manualEntrySchema).default([]),
+      unrealisedProfit: z
+        .array(unrealisedProfitSchema)
+        .default([])
+        .describe("Unrealised profit in inventory sold within the group (IFRS 10 B86(c), ASC 810-10-45-1)"),
+      dividends: z
+        .array(dividendEliminationSchema)
+        .default([])
+        .describe("Dividends of subsidiaries received by the parent (IFRS 10 B86(c), ASC 810-10-45-1)"),
     })
-    .default({ intercompany: [], investments: [], manual: [] }),
+    .default({ intercompany: [], investments: [], manual: [], unrealisedProfit: [], dividends: [] }),
 });
 
 export type ConsolidationInput = z.infer<typeof consolidationInputSchema>;

@@ -2,6 +2,7 @@ import { mulRatioRound } from "../money/rate.ts";
 import type { EntityPeriodTrialBalance } from "../translation/period.ts";
 import type { AcquisitionEquity, EntryLine } from "./eliminations.ts";
 import { LineKind, type CompiledEntity } from "./model.ts";
+import type { NciAttribution } from "./nci-attribution.ts";
 
 export interface NciComputation {
   readonly lines: readonly EntryLine[];
@@ -14,6 +15,11 @@ export interface NciComputation {
   readonly goodwillImpairmentBeforePeriod: number;
   readonly goodwillCta: number;
   readonly closing: number;
+  readonly adjustedProfit: number;
+  readonly unrealisedProfitInPeriod: number;
+  readonly attributedManualProfit: number;
+  readonly unrealisedProfitBeforePeriod: number;
+  readonly attributedManualEquity: number;
 }
 
 /**
@@ -24,6 +30,9 @@ export interface NciComputation {
  * When the NCI was measured at fair value it also bears its share of goodwill impairment: the
  * period's loss comes out of its share of profit (IAS 36.C6); earlier losses and its share of
  * goodwill's exchange differences were booked by the investment elimination and are reported here.
+ * What the eliminations attribute to the subsidiary (nci-attribution.ts: unrealised profit in
+ * inventory it sold within the group, manual entries attributed to it) adjusts the profit its
+ * share is taken of (one rounding), and its share of their equity lines moves like the rest.
  */
 export function nonControllingInterest(
   sub: CompiledEntity,
@@ -31,6 +40,7 @@ export function nonControllingInterest(
   acquisition: AcquisitionEquity | undefined,
   rowOf: (accountIndex: number) => number,
   rows: { readonly nci: number; readonly cta: number; readonly nciShareOfProfit: number },
+  attribution?: NciAttribution,
 ): NciComputation {
   const share = sub.nciShare;
   const lines: EntryLine[] = [];
@@ -58,7 +68,17 @@ export function nonControllingInterest(
   const ctaLine = tb.lines.find((l) => l.special === "cta");
   const cta = -move(rows.cta, (ctaLine?.translated ?? 0) - (acquisition?.cta ?? 0));
   const impairment = acquisition?.nciSharesGoodwill ? acquisition.impairmentInPeriod : 0;
-  const netIncome = mulRatioRound(tb.netIncomeTranslated - impairment, share, 0);
+  const unrealisedProfitInPeriod = -(attribution?.unrealisedProfitInPeriod ?? 0);
+  const attributedManualProfit = -(attribution?.manualProfit ?? 0);
+  const adjustedProfit = tb.netIncomeTranslated - impairment + unrealisedProfitInPeriod + attributedManualProfit;
+  const netIncome = mulRatioRound(adjustedProfit, share, 0);
+  let unrealisedProfitBeforePeriod = 0;
+  let attributedManualEquity = 0;
+  for (const line of attribution?.equityLines ?? []) {
+    const part = move(line.row, line.amount);
+    if (line.source === "unrealisedProfit") unrealisedProfitBeforePeriod += part;
+    else attributedManualEquity -= part;
+  }
   if (netIncome !== 0) {
     lines.push({ row: rows.nciShareOfProfit, amount: netIncome });
     lines.push({ row: rows.nci, amount: -netIncome });
@@ -67,6 +87,23 @@ export function nonControllingInterest(
   const goodwillImpairmentBeforePeriod = acquisition?.nciImpairmentBeforePeriod ?? 0;
   const goodwillCta = acquisition?.nciGoodwillCta ?? 0;
   const closing =
-    atAcquisition + capitalSinceAcquisition + retainedEarningsSinceAcquisition - dividends + cta + netIncome - goodwillImpairmentBeforePeriod + goodwillCta;
-  return { lines, atAcquisition, retainedEarningsSinceAcquisition, capitalSinceAcquisition, netIncome, dividends, cta, goodwillImpairmentBeforePeriod, goodwillCta, closing };
+    atAcquisition + capitalSinceAcquisition + retainedEarningsSinceAcquisition - dividends + cta + netIncome - goodwillImpairmentBeforePeriod + goodwillCta -
+    unrealisedProfitBeforePeriod + attributedManualEquity;
+  return {
+    lines,
+    atAcquisition,
+    retainedEarningsSinceAcquisition,
+    capitalSinceAcquisition,
+    netIncome,
+    dividends,
+    cta,
+    goodwillImpairmentBeforePeriod,
+    goodwillCta,
+    closing,
+    adjustedProfit,
+    unrealisedProfitInPeriod,
+    attributedManualProfit,
+    unrealisedProfitBeforePeriod,
+    attributedManualEquity,
+  };
 }

@@ -62,7 +62,7 @@ export const entryLineSchema = z.object({ account: z.string(), name: z.string(),
 
 export const eliminationSchema = z.object({
   id: z.string(),
-  kind: z.enum(["receivablePayable", "revenueExpense", "investment", "manual"]),
+  kind: z.enum(["receivablePayable", "revenueExpense", "investment", "manual", "unrealisedProfit", "dividend"]),
   description: z.string(),
   lines: z.array(entryLineSchema),
   details: z.record(z.string(), z.union([z.number(), z.string()])),
@@ -80,6 +80,21 @@ export const nciResultSchema = z.object({
   goodwillImpairmentBeforePeriod: amount.describe("Share of goodwill impairment recognised before the period (fair-value measurement), deducted"),
   goodwillCta: amount.describe("Share of the exchange differences on goodwill (fair-value measurement), credit positive"),
   closing: amount.describe("Credit positive: the NCI this subsidiary contributes to the balance sheet"),
+  // Optional in the contract only so results stored before they existed still parse; the engine always gives them.
+  adjustedProfit: amount
+    .optional()
+    .describe(
+      "Credit positive: the subsidiary's profit the NCI's share (netIncome) is taken of — its translated net income less the period's goodwill impairment " +
+        "(fair-value NCI), plus unrealisedProfitInPeriod and attributedManualProfit",
+    ),
+  unrealisedProfitInPeriod: amount
+    .optional()
+    .describe("Credit positive: unrealised profit in inventory this subsidiary sold within the group, realised in the period less that eliminated at its end (in adjustedProfit)"),
+  attributedManualProfit: amount.optional().describe("Credit positive: profit-or-loss effect of manual entries attributed to this subsidiary (in adjustedProfit)"),
+  unrealisedProfitBeforePeriod: amount
+    .optional()
+    .describe("Share of the unrealised profit eliminated at the period's start (inventory this subsidiary sold within the group), deducted"),
+  attributedManualEquity: amount.optional().describe("Share of the equity lines of manual entries attributed to this subsidiary, credit positive"),
 });
 
 export const worksheetSchema = z.object({

@@ -223,3 +223,132 @@ describe("consolidation properties with NCI at fair value and goodwill impairmen
     );
   });
 });
+
+/**
+ * The same random groups with random unrealised profit in inventory (between any two entities,
+ * held at the start and/or the end), dividend eliminations with whatever the parent booked, and
+ * manual entries attributed to subsidiaries (profit-or-loss or retained-earnings lines).
+ */
+function withGroupAdjustments(): fc.Arbitrary<{ input: ConsolidationInputJson; adjusted: ConsolidationInputJson }> {
+  const held = fc.record({ inventory: fc.integer({ min: 0, max: 2_000_000 }), fraction: fc.integer({ min: 0, max: 9_999 }), markup: fc.boolean() });
+  return groupArb().chain(({ input }) =>
+    fc
+      .record({
+        urps: fc.array(fc.record({ seller: fc.nat(), buyer: fc.nat(), closing: fc.option(held), opening: fc.option(held) }), { maxLength: 4 }),
+        dividends: fc.array(fc.record({ sub: fc.nat(), parentAmount: fc.integer({ min: 1, max: 1_000_000 }) }), { maxLength: 3 }),
+        manual: fc.array(fc.record({ sub: fc.nat(), amount: fc.integer({ min: -500_000, max: 500_000 }), equity: fc.boolean() }), { maxLength: 3 }),
+      })
+      .map(({ urps, dividends, manual }) => {
+        const ids = input.entities.map((e) => e.id);
+        const subs = ids.filter((id) => id !== "p");
+        const heldInput = (h: { inventory: number; fraction: number; markup: boolean }) => {
+          const text = `0.${String(h.fraction).padStart(4, "0")}`;
+          return h.markup ? { inventory: h.inventory, markup: text } : { inventory: h.inventory, margin: text };
+        };
+        const adjusted = structuredClone(input);
+        adjusted.eliminations!.unrealisedProfit = urps.flatMap((u, k) => {
+          const seller = ids[u.seller % ids.length]!;
+          const buyer = ids[(u.seller + 1 + (u.buyer % (ids.length - 1))) % ids.length]!;
+          if (!u.closing && !u.opening) return [];
+          return [{ id: `urp${k}`, seller, buyer, inventoryAccount: "stock", cogsAccount: "costs", ...(u.closing ? { closing: heldInput(u.closing) } : {}), ...(u.opening ? { opening: heldInput(u.opening) } : {}) }];
+        });
+        const seen = new Set<string>();
+        adjusted.eliminations!.dividends = dividends.flatMap((d, k) => {
+          const subsidiary = subs[d.sub % subs.length]!;
+          if (seen.has(subsidiary)) return [];
+          seen.add(subsidiary);
+          return [{ id: `div${k}`, subsidiary, incomeAccount: "sales", parentAmount: d.parentAmount }];
+        });
+        adjusted.eliminations!.manual = manual.map((m, k) => ({
+          id: `m${k}`,
+          lines: [{ account: m.equity ? "re" : "costs", amount: m.amount }, { account: "cash", amount: -m.amount }],
+          attributeTo: { subsidiary: subs[m.sub % subs.length]! },
+        }));
+        return { input, adjusted };
+      }),
+  );
+}
+const sumOf = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
+const roundHalfAway = (num: bigint, den: bigint) => {
+  const q = num / den;
+  const r = num % den;
+  if ((r < 0n ? -r : r) * 2n >= den) return Number(num < 0n ? q - 1n : q + 1n);
+  return Number(q);
+};
+
+describe("consolidation properties with unrealised profit, dividends and attributed manual entries (random groups)", () => {
+  it("the NCI schedule is the sum of its parts and equals the balance sheet's NCI; total equity + NCI = net assets", () => {
+    fc.assert(
+      fc.property(withGroupAdjustments(), ({ adjusted }) => {
+        const out = run(adjusted);
+        out.worksheet.columns.forEach((c, i) => expect(out.worksheet.rows.reduce((s, r) => s + r.amounts[i]!, 0), c.id).toBe(0));
+        for (const e of out.eliminations) expect(sumOf(e.lines.map((l) => l.amount)), e.id).toBe(0);
+        for (const n of out.nci) {
+          expect(n.closing).toBe(
+            n.atAcquisition + n.capitalSinceAcquisition + n.retainedEarningsSinceAcquisition - n.dividends + n.cta + n.netIncome - n.goodwillImpairmentBeforePeriod + n.goodwillCta -
+              n.unrealisedProfitBeforePeriod! + n.attributedManualEquity!,
+          );
+          // The NCI's share of profit is its share of the adjusted profit, rounded once.
+          const share = BigInt(Math.round((1 - Number(adjusted.entities.find((e) => e.id === n.entity)!.ownership)) * 100));
+          expect(n.netIncome).toBe(roundHalfAway(BigInt(n.adjustedProfit!) * share, 100n));
+        }
+        const bs = out.balanceSheet;
+        expect(bs.nonControllingInterests).toBe(sumOf(out.nci.map((n) => n.closing)));
+        expect(out.incomeStatement.attributableToNci).toBe(sumOf(out.nci.map((n) => n.netIncome)));
+        expect(bs.totalEquity + bs.nonControllingInterests).toBe(bs.totalAssets - bs.totalLiabilities);
+        expect(bs.balanced).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+
+  it("unrealised profit moves consolidated profit by exactly the realised less the eliminated, and net assets by the inventory removed", () => {
+    fc.assert(
+      fc.property(withGroupAdjustments(), ({ input, adjusted }) => {
+        const onlyUrp = structuredClone(input);
+        onlyUrp.eliminations!.unrealisedProfit = adjusted.eliminations!.unrealisedProfit;
+        const before = run(input);
+        const after = run(onlyUrp);
+        const urps = after.eliminations.filter((e) => e.kind === "unrealisedProfit");
+        const detail = (key: string) => sumOf(urps.map((e) => (e.details[key] as number | undefined) ?? 0));
+        expect(after.incomeStatement.netIncome - before.incomeStatement.netIncome).toBe(detail("openingProfitRealised") - detail("closingProfitEliminated"));
+        const netAssets = (o: ConsolidationOutput) => o.balanceSheet.totalAssets - o.balanceSheet.totalLiabilities;
+        expect(netAssets(after) - netAssets(before) + detail("closingInventoryReduction")).toBe(0);
+        // Downstream eliminations never touch the NCI's share of profit.
+        for (const n of after.nci) {
+          const sold = urps.some((e) => e.details.seller === n.entity);
+          if (!sold) expect(n.netIncome).toBe(before.nci.find((x) => x.entity === n.entity)!.netIncome);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it("an acquisition at book value, wholly owned, with no trade within the group leaves exactly the parent's equity plus the post-acquisition results", () => {
+    fc.assert(
+      fc.property(groupArb(), ({ input }) => {
+        const base = structuredClone(input);
+        base.eliminations!.intercompany = [];
+        for (const e of base.entities) if (e.role === "subsidiary") e.ownership = "1";
+        base.eliminations!.investments = base.entities.filter((e) => e.role === "subsidiary").map((e) => ({ id: `inv-${e.id}`, subsidiary: e.id, investmentAccount: "investment", cost: 10_000_000_000 }));
+        // The cost is each subsidiary's translated net assets at acquisition (book value: no goodwill).
+        const probe = run(base);
+        const costs = base.eliminations!.investments!.map((inv) => probe.eliminations.find((e) => e.id === inv.id)!.details.netAssetsAtAcquisition as number);
+        base.eliminations!.investments!.forEach((inv, k) => (inv.cost = costs[k]!));
+        const parent = base.entities[0]!;
+        const investment = parent.balances.find((b) => b.account === "investment")!;
+        const capital = parent.balances.find((b) => b.account === "capital")!;
+        const total = sumOf(costs);
+        capital.amounts = capital.amounts.map((x, t) => x + investment.amounts[t]! - total);
+        investment.amounts = investment.amounts.map(() => total);
+        const out = run(base);
+        const netAssetsOf = (id: string) => sumOf(out.entities.find((e) => e.id === id)!.lines.filter((l) => l.classification === "Asset" || l.classification === "Liability").map((l) => l.translated));
+        const postAcquisition = sumOf(base.eliminations!.investments!.map((inv, k) => netAssetsOf(inv.subsidiary) - costs[k]!));
+        expect(out.eliminations.filter((e) => e.kind === "investment").every((e) => e.details.goodwillAtAcquisition === 0)).toBe(true);
+        expect(out.balanceSheet.nonControllingInterests).toBe(0);
+        expect(out.balanceSheet.totalEquity).toBe(netAssetsOf("p") + postAcquisition);
+      }),
+      RUNS,
+    );
+  });
+});
