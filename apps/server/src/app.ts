@@ -20,6 +20,7 @@ import { companyActionRoutes, companyRoutes } from "./modules/companies/routes.t
 import { ctaRoutes } from "./modules/cta/routes.ts";
 import { acquisitionRoutes } from "./modules/acquisitions/routes.ts";
 import { adjustmentRoutes } from "./modules/adjustments/routes.ts";
+import { intragroupRoutes } from "./modules/intragroup/routes.ts";
 import { fxRoutes } from "./modules/fx/routes.ts";
 import { mappingRoutes } from "./modules/mapping/routes.ts";
 import { ConnectService } from "./modules/qbo/connect.ts";
@@ -201,6 +202,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(reportRoutes, { ...ctx, prefix: "/api" });
   await app.register(eliminationRoutes, { ...ctx, prefix: "/api" });
   await app.register(adjustmentRoutes, { ...ctx, prefix: "/api" });
+  await app.register(intragroupRoutes, { ...ctx, prefix: "/api" });
 
   app.decorate("services", { queue, worker, provider, tokenStore });
   if (opts.startWorker) {

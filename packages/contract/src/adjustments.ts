@@ -5,7 +5,8 @@ import { postingSummarySchema, resolvedPeriodSchema, runPeriodSchema } from "./r
 /**
  * Group adjustments (issue 16): each period, the consolidation's own entries that no company
  * books (the parent's investments against the subsidiaries' equity at acquisition, goodwill and
- * its impairment, the NCI at acquisition) proposed as one balanced journal entry for the parent's
+ * its impairment, the NCI at acquisition; unrealised profit in intra-group stock; intra-group
+ * dividends against the parent's income) proposed as one balanced journal entry for the parent's
  * QuickBooks, under the class "Group adjustments" and DocNumbers GA<period>. Like an elimination
  * entry, balance-sheet lines post what moved since the last posted entry and profit-or-loss lines
  * the period's amounts. Intercompany pairs keep their own entry (EL<period>).

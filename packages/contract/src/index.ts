@@ -17,3 +17,4 @@ export * from "./reports.ts";
 export * from "./eliminations.ts";
 export * from "./acquisitions.ts";
 export * from "./adjustments.ts";
+export * from "./intragroup.ts";

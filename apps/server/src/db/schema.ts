@@ -695,3 +695,52 @@ export const acquisitions = pgTable(
   },
   (t) => [index("acquisitions_account_idx").on(t.accountId)],
 );
+
+/**
+ * Inventory one group company bought from another and still held at a month-end (issue 16):
+ * at the transfer price in the buyer's currency, with the seller's margin. A period's
+ * consolidation eliminates the unrealised profit in what is held at its end and realises what was
+ * held at its start (the month before). One row per seller, buyer and month.
+ */
+export const intragroupInventory = pgTable(
+  "intragroup_inventory",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    sellerRealmId: text("seller_realm_id").notNull(),
+    buyerRealmId: text("buyer_realm_id").notNull(),
+    /** YYYY-MM: held at this month's end. */
+    month: text("month").notNull(),
+    /** Buyer's currency, minor units, at the transfer price. */
+    inventory: bigint("inventory", { mode: "number" }).notNull(),
+    /** The seller's profit as a fraction of the transfer price, exact decimal text ("0.25"). */
+    margin: text("margin").notNull(),
+    inventoryAccountId: text("inventory_account_id").notNull(),
+    cogsAccountId: text("cogs_account_id").notNull(),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("intragroup_inventory_key").on(t.accountId, t.sellerRealmId, t.buyerRealmId, t.month)],
+);
+
+/**
+ * Where the parent books a subsidiary's dividends (issue 16): its income account and, when one
+ * account holds several subsidiaries' dividends, the customer standing for the subsidiary (its
+ * per-name balances tell what the parent booked for each).
+ */
+export const dividendEliminations = pgTable("dividend_eliminations", {
+  realmId: text("realm_id")
+    .primaryKey()
+    .references(() => companies.realmId, { onDelete: "cascade" }),
+  accountId: uuid("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  incomeAccountId: text("income_account_id").notNull(),
+  /** The parent's customer standing for the subsidiary ('' for the whole account). */
+  nameId: text("name_id").notNull().default(""),
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -17,7 +17,7 @@ export { ADJUSTMENTS_REALM };
 export const adjustmentsDocNumber = (code: string) => `GA${code}`;
 
 /** The engine's eliminations that are group adjustments (intercompany pairs have their own entry; manual ones are the user's). */
-const ADJUSTMENT_KINDS = new Set(["investment"]);
+const ADJUSTMENT_KINDS = new Set(["investment", "unrealisedProfit", "dividend"]);
 
 type Line = { account: string; name: string; debit: number; credit: number };
 type Elimination = ConsolidationOutput["eliminations"][number];
@@ -29,10 +29,11 @@ type Elimination = ConsolidationOutput["eliminations"][number];
  *
  * - a balance-sheet line posts its amount at the period's end minus what earlier posted group
  *   adjustment entries put on that account (all of it the first time);
- * - a profit-or-loss line posts the period's amount;
- * - the parent's retained earnings and dividends lines also count what earlier entries posted to
- *   profit or loss: the engine states a period's retained earnings at its start, which includes
- *   the results of earlier periods, and QuickBooks closes them into retained earnings itself.
+ * - a flow line (profit or loss, dividends) posts the period's amount;
+ * - the parent's retained earnings line also counts what earlier entries posted to flows: the
+ *   engine states a period's retained earnings at its start, which includes the results and
+ *   dividends of earlier periods (QuickBooks closes the results into retained earnings itself;
+ *   Verify compares retained earnings and dividends as one line).
  */
 export async function computeAdjustments(db: Db, accountId: string, requested: RunPeriod): Promise<{ view: Omit<AdjustmentsView, "posted"> }> {
   const all = await listCompanies(db, accountId);
@@ -43,22 +44,12 @@ export async function computeAdjustments(db: Db, accountId: string, requested: R
   const openingMonth = opening && opening.anchor < period.from ? opening.anchor : shiftMonth(period.from, -1);
   const base = { period: { kind: period.kind, from: period.from, to: period.to, label: period.label }, parentCurrency: parent.homeCurrency };
 
-  const recorded = await db.select({ realmId: acquisitions.realmId, acquiredOn: acquisitions.acquiredOn }).from(acquisitions).where(eq(acquisitions.accountId, accountId));
-  const subsidiaries = all.filter((c) => !c.isParent && !c.archivedAt && recorded.some((r) => r.realmId === c.realmId && r.acquiredOn.slice(0, 7) <= period.to)).map((c) => c.realmId);
-  if (subsidiaries.length === 0) {
-    return {
-      view: {
-        ...base,
-        ok: true,
-        problems: [],
-        warnings: [`No subsidiary acquired by ${period.to} has its acquisition recorded: confirm the acquisitions on Setup → Acquisitions.`],
-        adjustments: [],
-        entry: null,
-      },
-    };
-  }
+  // Like the reports: every active subsidiary, except one acquired after the period.
+  const recorded = new Map((await db.select({ realmId: acquisitions.realmId, acquiredOn: acquisitions.acquiredOn }).from(acquisitions).where(eq(acquisitions.accountId, accountId))).map((r) => [r.realmId, r.acquiredOn]));
+  const subsidiaries = all.filter((c) => !c.isParent && !c.archivedAt && (recorded.get(c.realmId)?.slice(0, 7) ?? "") <= period.to).map((c) => c.realmId);
+  if (subsidiaries.length === 0) return { view: { ...base, ok: true, problems: [], warnings: [], adjustments: [], entry: null } };
 
-  const built = await buildConsolidationInput(db, { accountId, subsidiaries, period: { from: period.from, to: period.to }, openingMonth, acquisitions: true });
+  const built = await buildConsolidationInput(db, { accountId, subsidiaries, period: { from: period.from, to: period.to }, openingMonth, groupAdjustments: true });
   const problems: Problem[] = [...built.problems];
   let output: ConsolidationOutput | null = null;
   try {
@@ -91,13 +82,15 @@ export async function computeAdjustments(db: Db, accountId: string, requested: R
     .select({ lines: consolidationPostings.lines })
     .from(consolidationPostings)
     .where(and(eq(consolidationPostings.accountId, accountId), eq(consolidationPostings.realmId, ADJUSTMENTS_REALM), eq(consolidationPostings.status, "posted"), lt(consolidationPostings.periodTo, period.from)));
-  const isProfitOrLoss = (id: string) => ["Revenue", "Expense"].includes(kindOf.get(id)?.classification ?? "");
+  // Flows (profit or loss, and dividends, which the engine states per period) post the period's
+  // amounts; what earlier entries posted to them sits in retained earnings at this period's start.
+  const isFlow = (id: string) => ["Revenue", "Expense"].includes(kindOf.get(id)?.classification ?? "") || kindOf.get(id)?.equityKind === "dividends";
   const postedBefore = new Map<string, number>();
-  let profitBefore = 0;
+  let flowsBefore = 0;
   for (const row of earlier) {
     for (const l of row.lines) {
       const amount = l.debit - l.credit;
-      if (isProfitOrLoss(l.account)) profitBefore += amount;
+      if (isFlow(l.account)) flowsBefore += amount;
       else postedBefore.set(l.account, (postedBefore.get(l.account) ?? 0) + amount);
     }
   }
@@ -105,13 +98,12 @@ export async function computeAdjustments(db: Db, accountId: string, requested: R
   for (const a of adjustments) for (const l of a.lines) target.set(l.account, (target.get(l.account) ?? 0) + l.amount);
   const names = new Map(adjustments.flatMap((a) => a.lines.map((l) => [l.account, l.name] as const)));
   for (const [account] of postedBefore) if (!target.has(account)) target.set(account, 0);
-  // Earlier results sit in the parent's retained earnings: count them there once.
   const retainedRow = parentEntity.retainedEarningsAccount ?? parentEntity.accounts.find((a) => a.equityKind === "retainedEarnings")?.id;
-  if (profitBefore !== 0 && retainedRow) {
-    postedBefore.set(retainedRow, (postedBefore.get(retainedRow) ?? 0) + profitBefore);
+  if (flowsBefore !== 0 && retainedRow) {
+    postedBefore.set(retainedRow, (postedBefore.get(retainedRow) ?? 0) + flowsBefore);
     if (!target.has(retainedRow)) target.set(retainedRow, 0);
   }
-  const movement = [...target].map(([account, amount]) => [account, isProfitOrLoss(account) ? amount : amount - (postedBefore.get(account) ?? 0)] as const);
+  const movement = [...target].map(([account, amount]) => [account, isFlow(account) ? amount : amount - (postedBefore.get(account) ?? 0)] as const);
   const lines: Line[] = movement
     .filter(([, a]) => a !== 0)
     .sort((a, b) => a[0].localeCompare(b[0], "en", { numeric: true }))
@@ -134,6 +126,8 @@ function explain(
   ctx: { designated: { goodwill?: string; nci?: string; cta: string; goodwillImpairment?: string }; companyName: Map<string, string>; money: (n: number) => string },
 ): { account: string; name: string; amount: number; explanation: string }[] {
   const d = e.details as Record<string, number | string>;
+  if (e.kind === "unrealisedProfit") return e.lines.map((l) => ({ ...l, explanation: stockLine(l, d, ctx) }));
+  if (e.kind === "dividend") return e.lines.map((l) => ({ ...l, explanation: dividendLine(l, d, e, ctx) }));
   const sub = e.id.startsWith("acquisition:") ? (ctx.companyName.get(e.id.slice("acquisition:".length)) ?? "the subsidiary") : "the subsidiary";
   let goodwillSeen = 0;
   let investmentSeen = false;
@@ -161,4 +155,28 @@ function explain(
     }
     return { account: l.account, name: l.name, amount: l.amount, explanation };
   });
+}
+
+type Ctx = Parameters<typeof explain>[1];
+type EngineLine = Elimination["lines"][number];
+
+/** A line of the unrealised profit in intra-group stock (IFRS 10 B86(c), ASC 810-10-45-1). */
+function stockLine(l: EngineLine, d: Record<string, number | string>, ctx: Ctx): string {
+  if (l.account === ctx.designated.cta) return "The stock's cost stays at the closing rate: the difference to the profit eliminated at the transfer rate is a translation difference.";
+  if (d["closingProfitEliminated"] !== undefined && l.amount === Number(d["closingProfitEliminated"])) {
+    return `Profit on stock still held at the period's end (${d["closingInventoryLocal"]} at ${d["closingMargin"] ?? d["closingMarkup"]} ${d["closingMargin"] !== undefined ? "margin" : "mark-up"}) is not yet earned by the group: out of cost of sales${d["sharedWithNci"] === "yes" ? ", shared with the seller's NCI" : ""}.`;
+  }
+  if (d["openingProfitRealised"] !== undefined && Math.abs(l.amount) === Number(d["openingProfitRealised"])) {
+    return l.amount > 0
+      ? "Last period's unrealised profit came off opening retained earnings."
+      : "The stock held at the period's start was sold in it: last period's unrealised profit is earned now, back into cost of sales.";
+  }
+  return "Stock held at the period's end, reduced to what it cost the group.";
+}
+
+/** A line of an intra-group dividend's elimination. */
+function dividendLine(l: EngineLine, d: Record<string, number | string>, e: Elimination, ctx: Ctx): string {
+  if (l.amount === Number(d["parentBooked"]) && l.amount > 0) return `The parent's dividend income from the subsidiary, ${ctx.money(Number(d["parentBooked"]))} as it booked it: a transfer within the group, not income.`;
+  if (l.amount === -Number(d["parentShare"])) return `The parent's share (${d["ownership"]}) of the dividends the subsidiary declared, ${ctx.money(Number(d["parentShare"]))} at ${d["translationRate"]}; the NCI's share stays a distribution to the NCI.`;
+  return `What the parent booked differs from its share of the translated dividend (booked at ${d["parentBookedRate"]}, translated at ${d["translationRate"]}): an exchange difference. ${e.description}.`;
 }

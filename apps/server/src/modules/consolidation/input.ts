@@ -35,6 +35,7 @@ import {
   type LocalBooks,
 } from "./books.ts";
 import { goodwillAccountOf, investmentEliminations } from "./acquisitions.ts";
+import { intragroupEliminations } from "./intragroup.ts";
 import { accountLabel, type Problem } from "./problems.ts";
 
 /**
@@ -85,11 +86,12 @@ export interface BuildRequest {
   /** Intercompany pairs to eliminate; pairs naming a company outside the request are left out. */
   intercompany?: readonly IntercompanyPair[];
   /**
-   * Eliminate each subsidiary's investment against its equity at acquisition (recorded on Setup →
-   * Acquisitions; consolidation/acquisitions.ts). For the group's statements; a subsidiary's own
-   * translation (opening balances, runs) leaves it out.
+   * The group's own adjustments: each subsidiary's investment against its equity at acquisition
+   * (Setup → Acquisitions; consolidation/acquisitions.ts), unrealised profit in intra-group stock
+   * and intra-group dividends (consolidation/intragroup.ts). For the group's statements; a
+   * subsidiary's own translation (opening balances, runs) leaves them out.
    */
-  acquisitions?: boolean;
+  groupAdjustments?: boolean;
 }
 
 export interface PairSide {
@@ -477,11 +479,14 @@ export async function buildConsolidationInput(db: Db, req: BuildRequest, options
       });
     }
   }
-  const acquired =
-    req.acquisitions && options.parentBalances !== false
-      ? await investmentEliminations(db, { accountId: req.accountId, parent, subs, charts, books: booksByRealm, entities, from, to, opening })
-      : { investments: [], rates: {}, problems: [], warnings: [] };
-  problems.push(...acquired.problems);
+  const adjusting = req.groupAdjustments === true && options.parentBalances !== false;
+  const acquired = adjusting
+    ? await investmentEliminations(db, { accountId: req.accountId, parent, subs, charts, books: booksByRealm, entities, from, to, opening })
+    : { investments: [], rates: {}, problems: [], warnings: [] };
+  const intragroup = adjusting
+    ? await intragroupEliminations(db, { accountId: req.accountId, parent, group, charts, books: booksByRealm, from, to, syncedThrough })
+    : { unrealisedProfit: [], dividends: [], problems: [], warnings: [] };
+  problems.push(...acquired.problems, ...intragroup.problems);
   for (const [currency, months] of Object.entries(acquired.rates)) Object.assign((rates[currency] ??= {}), months);
   let goodwill = designatedAccount(req.designated?.goodwill, (a) => a.classification === "Asset", "goodwill (choose an asset account)");
   if (goodwill === undefined && acquired.investments.length > 0) {
@@ -503,9 +508,9 @@ export async function buildConsolidationInput(db: Db, req: BuildRequest, options
       ...(goodwill ? { goodwill } : {}),
       ...(nci ? { nci } : {}),
     },
-    eliminations: { intercompany: intercompanyOf(req.intercompany ?? [], group, charts, await namePortions(db, req.intercompany ?? [], opening, to, syncedThrough), problems), investments: acquired.investments, manual: [] },
+    eliminations: { intercompany: intercompanyOf(req.intercompany ?? [], group, charts, await namePortions(db, req.intercompany ?? [], opening, to, syncedThrough), problems), investments: acquired.investments, manual: [], unrealisedProfit: intragroup.unrealisedProfit, dividends: intragroup.dividends },
   };
-  return { input, problems, warnings: acquired.warnings, chosen: { cta, fxDifference, nci, openingMonth: opening, from, to } };
+  return { input, problems, warnings: [...acquired.warnings, ...intragroup.warnings], chosen: { cta, fxDifference, nci, openingMonth: opening, from, to } };
 }
 
 const nameKey = (realmId: string, name: { kind: NameKind; id: string }) => `${realmId}|${name.kind}|${name.id}`;

@@ -32,7 +32,8 @@ export type ProblemCode =
   | "missing_goodwill_account"
   | "acquired_after_period"
   | "acquired_in_period"
-  | "invalid_acquisition";
+  | "invalid_acquisition"
+  | "invalid_intragroup";
 
 export interface Problem {
   code: ProblemCode;

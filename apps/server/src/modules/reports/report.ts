@@ -88,7 +88,7 @@ export async function consolidatedReport(db: Db, accountId: string, query: Repor
   };
   const run = async (from: string, to: string) => {
     const openingMonth = await anchorFor(from);
-    const built = await buildConsolidationInput(db, { accountId, subsidiaries: subsidiariesFor(to), period: { from, to }, openingMonth, intercompany, acquisitions: true });
+    const built = await buildConsolidationInput(db, { accountId, subsidiaries: subsidiariesFor(to), period: { from, to }, openingMonth, intercompany, groupAdjustments: true });
     const problems: Problem[] = [...built.problems];
     let output: ConsolidationOutput | null = null;
     try {

@@ -150,7 +150,7 @@ export async function verify(db: Db, provider: QboProvider, accountId: string, r
   const fyStart = formatMonth(fiscalYearStart(parseMonth(month), parent.fiscalYearStartMonth));
   const intercompany = (await pairRows(db, accountId)).map(asEnginePair);
   const posted = subsidiaries.filter((s) => obal.some((o) => o.realmId === s.realmId && o.postedAt)).map((s) => s.realmId);
-  const built = await buildConsolidationInput(db, { accountId, subsidiaries: posted, period: { from: fyStart, to: month }, openingMonth: opening.anchor < fyStart ? opening.anchor : shiftMonth(fyStart, -1), intercompany, acquisitions: true });
+  const built = await buildConsolidationInput(db, { accountId, subsidiaries: posted, period: { from: fyStart, to: month }, openingMonth: opening.anchor < fyStart ? opening.anchor : shiftMonth(fyStart, -1), intercompany, groupAdjustments: true });
   let group: VerifyResult["group"];
   try {
     const out = consolidate(parseConsolidationInput(built.input));

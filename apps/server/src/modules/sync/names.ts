@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { eliminationPairs, nameBalances, qboNames, type NameKind } from "../../db/schema.ts";
+import { companies, dividendEliminations, eliminationPairs, nameBalances, qboNames, type NameKind } from "../../db/schema.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { monthlyAmounts, type MonthlyAmount } from "./balances.ts";
 import { chunkMonths, lastDayOf } from "./months.ts";
@@ -26,7 +26,11 @@ export async function syncNames(database: Database, realmId: string, client: Cli
   return rows.length;
 }
 
-/** The names of this company that a pair's side is limited to: only their balances are fetched. */
+/**
+ * The names of this company whose balances are fetched: those a pair's side is limited to, and,
+ * for the parent, the customers standing for subsidiaries whose dividends it books in a shared
+ * account (dividend_eliminations).
+ */
 export async function namesInPairs(database: Database, accountId: string, realmId: string): Promise<{ kind: NameKind; id: string }[]> {
   const rows = await database.db
     .select({
@@ -43,6 +47,11 @@ export async function namesInPairs(database: Database, accountId: string, realmI
   for (const r of rows) {
     if (r.leftRealm === realmId && r.leftKind) found.set(`${r.leftKind}:${r.leftId}`, { kind: r.leftKind, id: r.leftId });
     if (r.rightRealm === realmId && r.rightKind) found.set(`${r.rightKind}:${r.rightId}`, { kind: r.rightKind, id: r.rightId });
+  }
+  const [company] = await database.db.select({ isParent: companies.isParent }).from(companies).where(eq(companies.realmId, realmId)).limit(1);
+  if (company?.isParent) {
+    const dividends = await database.db.select({ nameId: dividendEliminations.nameId }).from(dividendEliminations).where(eq(dividendEliminations.accountId, accountId));
+    for (const d of dividends) if (d.nameId) found.set(`Customer:${d.nameId}`, { kind: "Customer", id: d.nameId });
   }
   return [...found.values()].sort((a, b) => `${a.kind}:${a.id}`.localeCompare(`${b.kind}:${b.id}`));
 }
