@@ -13,6 +13,7 @@ import { eliminationsApi, useEliminationMutation, useEliminationPostings, useEli
 import { postBlockReason } from "../model.ts";
 import { EliminationEntry, PostOutcomeNotice } from "./EliminationEntry.tsx";
 import { GroupAdjustments } from "../../adjustments/components/GroupAdjustments.tsx";
+import { IntragroupSection } from "../../intragroup/components/IntragroupSection.tsx";
 import { GroupGate, type GroupSetup } from "./GroupGate.tsx";
 import { PairsSection } from "./PairsSection.tsx";
 import { PeriodEliminations } from "./PeriodEliminations.tsx";
@@ -94,6 +95,7 @@ function Eliminations({ setup }: { setup: GroupSetup }) {
   return (
     <>
       <PairsSection parent={parent} subsidiaries={subsidiaries} />
+      <IntragroupSection companies={[parent, ...subsidiaries]} />
       {/* Without a pair there is nothing to compute or post: the pairs section says what to add. */}
       {pairs.data?.length === 0 ? null : (
         <>
