@@ -22,3 +22,5 @@ export { startSandbox, type RunningSandbox } from "./server.ts";
 export { demoGroup, type DemoGroupCompany } from "./demo/companies.ts";
 export { demoFxRates, type DemoFxRate } from "./demo/fx.ts";
 export { demoCustomersAndVendors, type DemoCompanyNames } from "./demo/names.ts";
+export { demoAcquisitions, demoIntragroupStock } from "./demo/index.ts";
+export { INTRAGROUP_HELD_SHARE, INTRAGROUP_MARGIN, type DemoAcquisition, type DemoIntragroupStock } from "./demo/structure.ts";

@@ -2,16 +2,18 @@
  * Generates the demo group's books: opening balances on 2023-01-01, then every month to 2026-10
  * the trading of each company (sales, purchases, payroll, rent, overheads, depreciation, taxes,
  * bank movements) and the group's intercompany life (loans and interest, management fees, a
- * German-to-UK trade, dividends), booked on both sides. Foreign-currency intercompany balances
- * are revalued at each month-end closing rate by the side that does not hold the currency, so
- * both sides agree exactly after FX at every month-end.
+ * German-to-UK trade with stock left at the year end, dividends), booked on both sides. The
+ * parent buys its subsidiaries on the dates of demo/structure.ts and books each purchase; a
+ * subsidiary deals with the group only from the month after its acquisition. Foreign-currency
+ * intercompany balances are revalued at each month-end closing rate by the side that does not
+ * hold the currency, so both sides agree exactly after FX at every month-end.
  * Names (demo/names.ts): every line of the parent's postings with subsidiary X names the customer
  * X; every line of X's postings with the parent names the vendor "Northwind Holdings Inc."; the
  * German-to-UK trade names the customer "Northwind UK Ltd" in Germany and the vendor "Northwind
  * Deutschland GmbH" in the UK. Any other A/R or A/P line names the trade customer or supplier.
  */
 import { addMonths, daysInMonth, fiscalYearStart, monthRange, parts, ymd } from "../calendar.ts";
-import { convert, convertCross, RATE_SCALE } from "../money.ts";
+import { convert, convertCross, formatRate, parseRate, RATE_SCALE } from "../money.ts";
 import type { Random } from "../rng.ts";
 import { seededRandom, seedOf } from "../rng.ts";
 import { Books } from "./books.ts";
@@ -20,6 +22,9 @@ import type { DemoCode, DemoCompanyProfile } from "./companies.ts";
 import { DEMO_COMPANIES } from "./companies.ts";
 import type { FxTable } from "./fx.ts";
 import { DEMO_FIRST_MONTH, DEMO_LAST_MONTH, OPENING_RATES } from "./fx.ts";
+import { PARENT_CHART } from "./charts.ts";
+import type { AcquisitionTerms, DemoAcquisition, DemoIntragroupStock, SubsidiaryCode } from "./structure.ts";
+import { ACQUISITION_TERMS, acquisitionTermsOf, firstGroupMonth, INTRAGROUP_HELD_SHARE, INTRAGROUP_MARGIN } from "./structure.ts";
 import type { Account, LineEntity } from "../ledger.ts";
 
 export interface GeneratedCompany {
@@ -29,12 +34,12 @@ export interface GeneratedCompany {
 
 const cents = (units: number): number => Math.round(units * 100);
 
-/** Loans from the parent, in the borrower's currency (whole units). */
-const LOANS: readonly { code: DemoCode; date: string; amount: number }[] = [
-  { code: "UK", date: "2023-01-10", amount: 1_500_000 },
-  { code: "CA", date: "2023-01-10", amount: 2_000_000 },
-  { code: "DE", date: "2023-01-10", amount: 1_200_000 },
-  { code: "US2", date: "2023-01-10", amount: 800_000 },
+/** Loans from the parent, in the borrower's currency (whole units): each in the first month the borrower is in the group. */
+const LOANS: readonly { code: SubsidiaryCode; date: string; amount: number }[] = [
+  { code: "UK", date: "2023-02-10", amount: 1_500_000 },
+  { code: "CA", date: "2023-02-10", amount: 2_000_000 },
+  { code: "DE", date: "2023-02-10", amount: 1_200_000 },
+  { code: "US2", date: "2024-07-10", amount: 800_000 },
   { code: "CA", date: "2024-07-10", amount: 750_000 },
   { code: "UK", date: "2025-06-12", amount: -500_000 }, // a partial repayment
 ];
@@ -45,15 +50,36 @@ const SUBSIDIARIES = ["UK", "CA", "DE", "US2"] as const;
 const HOLDINGS = "Vendor:PARENT";
 const customer = (code: DemoCode): string => `Customer:${code}`;
 
+const micros = (text: string): bigint => {
+  const m = parseRate(text);
+  if (m === undefined) throw new Error(`not a rate: ${text}`);
+  return m;
+};
+const MARGIN = micros(INTRAGROUP_MARGIN);
+const HELD_SHARE = micros(INTRAGROUP_HELD_SHARE);
+
+/** Is the subsidiary a member of the group in this month ("YYYY-MM")? */
+const inGroup = (code: SubsidiaryCode, month: string): boolean => month >= firstGroupMonth(code);
+
 interface Ctx {
   readonly fx: FxTable;
   readonly companies: Map<DemoCode, GeneratedCompany>;
+  readonly acquisitions: DemoAcquisition[];
+  readonly stock: DemoIntragroupStock[];
+}
+
+export interface GeneratedGroup {
+  readonly companies: Map<DemoCode, GeneratedCompany>;
+  /** In date order, as booked. */
+  readonly acquisitions: DemoAcquisition[];
+  /** One per December month-end, as booked. */
+  readonly stock: DemoIntragroupStock[];
 }
 
 export function generateGroupBooks(
   fx: FxTable,
   accountsByCode: Map<DemoCode, { accounts: Account[]; roles: Map<string, string>; names: Map<string, LineEntity> }>,
-): Map<DemoCode, GeneratedCompany> {
+): GeneratedGroup {
   const companies = new Map<DemoCode, GeneratedCompany>();
   for (const profile of DEMO_COMPANIES) {
     const chart = accountsByCode.get(profile.code);
@@ -63,10 +89,11 @@ export function generateGroupBooks(
       books: new Books(chart.accounts, chart.roles, profile.fiscalYearStartMonth, profile.currency, chart.names),
     });
   }
-  const ctx: Ctx = { fx, companies };
+  const ctx: Ctx = { fx, companies, acquisitions: [], stock: [] };
   const rnds = new Map<DemoCode, Random>([...companies.keys()].map((c) => [c, seededRandom(seedOf(`ops:${c}`))]));
 
-  for (const c of companies.values()) openingBalances(c, ctx);
+  // The subsidiaries first: the parent's opening cash is sized on what it will pay for them.
+  for (const c of [...companies.values()].sort((x, y) => Number(x.profile.isParent) - Number(y.profile.isParent))) openingBalances(c, ctx);
   for (const month of monthRange(DEMO_FIRST_MONTH, DEMO_LAST_MONTH)) {
     const state = new Map<DemoCode, MonthStart>();
     for (const c of companies.values()) state.set(c.profile.code, snapshot(c.books));
@@ -75,8 +102,10 @@ export function generateGroupBooks(
     revalue(ctx, month);
     if (Number(month.slice(5)) % 3 === 0) settle(ctx, month);
     for (const c of companies.values()) accrueIncomeTax(c, month);
+    // Last: the price rests on each subsidiary's equity once its month is complete.
+    for (const terms of ACQUISITION_TERMS) if (terms.date.startsWith(month)) acquire(ctx, terms);
   }
-  return companies;
+  return { companies, acquisitions: ctx.acquisitions, stock: ctx.stock };
 }
 
 function get(ctx: Ctx, code: DemoCode): GeneratedCompany {
@@ -97,9 +126,15 @@ function openingBalances(c: GeneratedCompany, ctx: Ctx): void {
   const openingRate = (currency: string): bigint => OPENING_RATES[currency] ?? RATE_SCALE;
   let extraCash = 0;
   if (p.isParent) {
-    // Holdings keeps the cash it lends to the subsidiaries in January 2023, and a little more.
+    // Holdings keeps the cash it pays for the subsidiaries and lends them, and a little more:
+    // each price estimated on the subsidiary's opening equity (already posted) at the opening
+    // rate, so the bank never runs dry when Retail is bought and funded in mid-2024.
+    for (const terms of ACQUISITION_TERMS) {
+      const sub = get(ctx, terms.code);
+      extraCash += convertCross(sub.books.equity(), openingRate(sub.profile.currency) * micros(terms.ownership), RATE_SCALE * RATE_SCALE) + terms.goodwill;
+    }
     for (const loan of LOANS) {
-      if (loan.date.startsWith("2023-01")) extraCash += convert(cents(loan.amount), openingRate(get(ctx, loan.code).profile.currency));
+      if (loan.amount > 0) extraCash += convert(cents(loan.amount), openingRate(get(ctx, loan.code).profile.currency));
     }
     extraCash = Math.round(extraCash * 1.05);
   }
@@ -126,11 +161,7 @@ function openingBalances(c: GeneratedCompany, ctx: Ctx): void {
   }
   add("deposits", p.monthlyRent * 2);
   if (p.isParent) {
-    for (const code of SUBSIDIARIES) {
-      const sub = get(ctx, code).profile;
-      // Carried at the historical rate of the day the shares were paid up.
-      addCents(`invest:${code}`, convert(cents(sub.shareCapital), openingRate(sub.currency)));
-    }
+    // No investments yet: the parent books each acquisition on its date (acquire below).
     add("bankLoan", -2_400_000);
     add("apic", -1_500_000);
   }
@@ -369,6 +400,8 @@ function intercompany(ctx: Ctx, month: string, rnd: Random): void {
   }
 
   for (const code of SUBSIDIARIES) {
+    // Before its acquisition a subsidiary is not in the group: nothing passes between it and the parent.
+    if (!inGroup(code, month)) continue;
     const sub = get(ctx, code);
     const currency = sub.profile.currency;
     const avg = ctx.fx.average(currency, month);
@@ -390,21 +423,100 @@ function intercompany(ctx: Ctx, month: string, rnd: Random): void {
       const prior = sub.books.profitOfFiscalYear(priorStart);
       const floor = cents(sub.profile.monthlySales * 0.6);
       const dividend = Math.max(Math.round(prior * 0.4), floor);
-      sub.books.post(end, "Dividend declared to Northwind Holdings", [["dividendsPaid", dividend], ["icPay", -dividend]], HOLDINGS);
-      const usd = convert(dividend, avg);
+      // The parent receives its share; a minority (Canada's 20%) is paid its share in cash.
+      const toParent = convert(dividend, micros(acquisitionTermsOf(code).ownership));
+      sub.books.post(end, "Dividend declared to Northwind Holdings", [["dividendsPaid", toParent], ["icPay", -toParent]], HOLDINGS);
+      sub.books.post(end, "Dividend paid to minority shareholders", [["dividendsPaid", dividend - toParent], ["bank", -(dividend - toParent)]]);
+      const usd = convert(toParent, avg);
       parent.post(end, `Dividend declared by ${sub.profile.name}`, [[`icRecv:${code}`, usd], ["dividendIncome", -usd]], customer(code));
     }
   }
 
-  // Germany ships goods to the UK every month, invoiced in euros.
+  germanyToUk(ctx, month, rnd);
+}
+
+/**
+ * Germany ships goods to the UK every month, invoiced in euros, at a margin of INTRAGROUP_MARGIN
+ * of the transfer price: it buys them in from its own suppliers at the rest. The UK expenses its
+ * purchases (periodic stock) and, at each December month-end, takes INTRAGROUP_HELD_SHARE of
+ * December's delivery back into stock at transfer price, released when sold in January.
+ */
+function germanyToUk(ctx: Ctx, month: string, rnd: Random): void {
+  if (!inGroup("DE", month) || !inGroup("UK", month)) return;
+  const { year, month: m } = parts(`${month}-01`);
   const de = get(ctx, "DE");
   const uk = get(ctx, "UK");
+
+  const last = ctx.stock.at(-1);
+  if (m === 1 && last !== undefined && last.reversedOn.startsWith(month)) {
+    uk.books.post(last.reversedOn, "Stock from Northwind Deutschland GmbH held at year end, sold", [["icPurchases", last.heldGbp], ["inventory", -last.heldGbp]], "Vendor:DE");
+  }
+
   const season = de.profile.seasonality[m - 1] ?? 1;
   const eur = cents(52_000 * season * Math.pow(1.06, monthsSinceStart(month) / 12) * vary(rnd, 0.1));
   const date = ymd(year, m, 18);
+  const cost = eur - convert(eur, MARGIN);
+  const inputTax = Math.round(cost * de.profile.salesTaxRate);
+  de.books.post(date, "Supplier invoices for goods shipped to Northwind UK Ltd", [
+    ["cogs", cost],
+    ["vat", inputTax, "Input tax"],
+    ["ap", -(cost + inputTax)],
+  ]);
   de.books.post(date, "Intercompany sale to Northwind UK Ltd", [["icRecvSub:UK", eur], ["icSales", -eur]], customer("UK"));
   const gbp = convertCross(eur, ctx.fx.average("EUR", month), ctx.fx.average("GBP", month));
   uk.books.post(date, "Goods purchased from Northwind Deutschland GmbH", [["icPurchases", gbp], ["icPaySub:DE", -gbp]], "Vendor:DE");
+
+  if (m === 12) {
+    const heldEur = convert(eur, HELD_SHARE);
+    const heldGbp = convert(gbp, HELD_SHARE);
+    const yearEnd = ymd(year, 12, 31);
+    uk.books.post(yearEnd, "Stock from Northwind Deutschland GmbH on hand at year end (transfer price)", [["inventory", heldGbp], ["icPurchases", -heldGbp]], "Vendor:DE");
+    ctx.stock.push({
+      yearEnd,
+      reversedOn: ymd(year + 1, 1, 1),
+      sellerRealmId: de.profile.realmId,
+      buyerRealmId: uk.profile.realmId,
+      margin: INTRAGROUP_MARGIN,
+      heldShare: INTRAGROUP_HELD_SHARE,
+      decemberInvoiceEur: eur,
+      decemberInvoiceGbp: gbp,
+      heldEur,
+      heldGbp,
+      unrealisedProfitEur: convert(heldEur, MARGIN),
+      unrealisedProfitGbp: convert(heldGbp, MARGIN),
+    });
+  }
+}
+
+/**
+ * The parent buys `terms.code` at the end of its acquisition month: ownership x the subsidiary's
+ * total equity then x the month's closing rate, rounded once, plus goodwill (demo/structure.ts).
+ */
+function acquire(ctx: Ctx, terms: AcquisitionTerms): void {
+  const sub = get(ctx, terms.code);
+  const month = terms.date.slice(0, 7);
+  const equity = sub.books.equity();
+  const closing = ctx.fx.closing(sub.profile.currency, month);
+  const share = convertCross(equity, closing * micros(terms.ownership), RATE_SCALE * RATE_SCALE);
+  const cost = share + terms.goodwill;
+  const role = `invest:${terms.code}`;
+  get(ctx, "PARENT").books.post(terms.date, `Acquisition of ${sub.profile.name}`, [[role, cost], ["bank", -cost]]);
+  const account = PARENT_CHART.find((a) => a.role === role);
+  if (account === undefined) throw new Error(`no ${role} in the parent's chart`);
+  ctx.acquisitions.push({
+    realmId: sub.profile.realmId,
+    name: sub.profile.name,
+    currency: sub.profile.currency,
+    date: terms.date,
+    month,
+    ownership: terms.ownership,
+    equityAtAcquisition: equity,
+    closingRate: formatRate(closing),
+    shareOfNetAssets: share,
+    goodwill: terms.goodwill,
+    cost,
+    investmentAccount: { number: account.number, name: account.name },
+  });
 }
 
 /** Brings the non-currency side of each intercompany balance to the month-end closing rate. */

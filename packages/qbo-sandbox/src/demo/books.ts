@@ -5,7 +5,7 @@
  * Accounts Receivable or Accounts Payable account, the trade customer or supplier, so the books
  * obey QBO's rule that such lines name one.
  */
-import { isBalanceSheet } from "../accountTypes.ts";
+import { classificationOf, isBalanceSheet } from "../accountTypes.ts";
 import type { Account, JournalEntry, JournalLine, LineEntity } from "../ledger.ts";
 import { fiscalYearStart } from "../calendar.ts";
 import { TRADE_CUSTOMERS, TRADE_SUPPLIERS } from "./names.ts";
@@ -40,6 +40,19 @@ export class Books {
   /** Debit-positive running balance of the account with this role. */
   balance(role: string): number {
     return this.balances.get(this.id(role)) ?? 0;
+  }
+
+  /**
+   * Total equity (credit-positive) as the balance sheet shows it: what the assets exceed the
+   * liabilities by, i.e. share capital + retained earnings + profit to date - dividends.
+   */
+  equity(): number {
+    let total = 0;
+    for (const [id, amount] of this.balances) {
+      const c = classificationOf((this.accountById.get(id) as Account).type);
+      if (c === "Asset" || c === "Liability") total += amount;
+    }
+    return total;
   }
 
   /** Net income (credit-positive) booked in a month "YYYY-MM". */

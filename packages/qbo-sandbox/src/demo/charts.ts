@@ -148,6 +148,11 @@ export const PARENT_CHART: readonly ChartAccount[] = [
   a("9100", "Foreign Exchange Gain/Loss", "OEXP", "ExchangeGainOrLoss", r("fxGainLoss")),
   a("9200", "Income Tax Expense", "OEXP", "OtherMiscellaneousExpense", r("incomeTax")),
   a("9300", "Penalties and Settlements", "OEXP", "PenaltiesSettlements"),
+  // Added when the group bought 80% of Northwind Canada (so last, as QBO numbers ids in order of
+  // creation): the minority's share of equity in the consolidated balance sheet. The parent's own
+  // books never post to it. AccumulatedAdjustment is an "other" equity reserve (not capital, not
+  // retained earnings, not dividends): the kind a non-controlling interest is.
+  a("3700", "Non-controlling Interests", "EQ", "AccumulatedAdjustment"),
 ];
 
 /** Northwind UK Ltd (GBP), Sage-style nominal codes, fiscal year from April. */

@@ -1,6 +1,7 @@
 /** Builds the demo group's companies (chart, classes, departments, customers and vendors, books, FX) from scratch. */
 import type { Account, CompanyData, ExchangeRateRow, LineEntity, Party, Tag } from "../ledger.ts";
 import { generateGroupBooks } from "./activity.ts";
+import type { DemoAcquisition, DemoIntragroupStock } from "./structure.ts";
 import type { DemoCode, DemoCompanyProfile } from "./companies.ts";
 import { DEMO_COMPANIES } from "./companies.ts";
 import { demoFxRates, FxTable } from "./fx.ts";
@@ -72,11 +73,15 @@ function parentExchangeRates(): ExchangeRateRow[] {
   });
 }
 
+let facts: { acquisitions: readonly DemoAcquisition[]; stock: readonly DemoIntragroupStock[] } | undefined;
+
 /** Fresh, mutable data for every demo company, parent first. Deterministic. */
 export function buildDemoCompanies(): CompanyData[] {
   const fx = new FxTable(demoFxRates());
   const charts = new Map(DEMO_COMPANIES.map((p) => [p.code, accountsOf(p)] as const));
-  const books = generateGroupBooks(fx, charts);
+  const group = generateGroupBooks(fx, charts);
+  facts ??= { acquisitions: Object.freeze(group.acquisitions), stock: Object.freeze(group.stock) };
+  const books = group.companies;
   return DEMO_COMPANIES.map((p) => {
     const chart = charts.get(p.code) as DemoChart;
     const generated = books.get(p.code);
@@ -106,4 +111,19 @@ export function buildDemoCompanies(): CompanyData[] {
       exchangeRates: p.isParent ? parentExchangeRates() : [],
     };
   });
+}
+
+function groupFacts(): { acquisitions: readonly DemoAcquisition[]; stock: readonly DemoIntragroupStock[] } {
+  if (facts === undefined) buildDemoCompanies();
+  return facts as { acquisitions: readonly DemoAcquisition[]; stock: readonly DemoIntragroupStock[] };
+}
+
+/** The parent's acquisitions of its subsidiaries as booked (demo/structure.ts), in date order. */
+export function demoAcquisitions(): DemoAcquisition[] {
+  return groupFacts().acquisitions.map((a) => ({ ...a, investmentAccount: { ...a.investmentAccount } }));
+}
+
+/** The German goods in the UK's stock at each December month-end of the demo period, as booked. */
+export function demoIntragroupStock(): DemoIntragroupStock[] {
+  return groupFacts().stock.map((s) => ({ ...s }));
 }
