@@ -1,4 +1,4 @@
-import { Sandbox } from "@groupledger/qbo-sandbox";
+import { demoAcquisitions, Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "./app.ts";
 import { DEMO, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
@@ -65,6 +65,19 @@ describe.each(drivers)("acquisitions on %s", (driver) => {
       expect(s.reasons.join("\n")).toContain(name);
     }
     expect((all.subsidiaries.find((x: Sub) => x.realmId === DEMO.retail) as Sub).proposalFigures!.closingRate).toBe("1");
+    // The demo parent bought each at its share of the equity at the month-end rate plus goodwill (packages/qbo-sandbox demo/structure.ts).
+    for (const fact of demoAcquisitions().filter((a) => a.realmId === DEMO.uk || a.realmId === DEMO.retail)) {
+      const s = all.subsidiaries.find((x: Sub) => x.realmId === fact.realmId) as Sub;
+      expect(s.proposal!.acquiredOn).toBe(fact.date);
+      expect(s.proposal!.consideration).toBe(fact.cost);
+      expect(-s.proposal!.equityAtAcquisition.reduce((sum, l) => sum + l.localAmount, 0)).toBe(fact.equityAtAcquisition);
+      const f = s.proposalFigures!;
+      // The rates service's month-end rate may differ from the demo books' in the last decimal; line-by-line
+      // translation may differ from the demo's one rounding by a cent per line.
+      const rateGap = Math.ceil(Math.abs(Number(f.closingRate) - Number(fact.closingRate)) * fact.equityAtAcquisition);
+      expect(Math.abs(f.goodwill - fact.goodwill), fact.name).toBeLessThanOrEqual(rateGap + s.proposal!.equityAtAcquisition.length);
+      if (fact.currency === "USD") expect(f.goodwill).toBe(fact.goodwill);
+    }
   });
 
   it("refuses bad input with a 4xx naming the field, and saves nothing", async () => {
