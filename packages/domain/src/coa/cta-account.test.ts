@@ -24,6 +24,12 @@ describe("suggestCtaAccounts", () => {
     expect(ids).not.toContain("7");
     expect(suggestCtaAccounts([])).toEqual([]);
   });
+
+  it("never proposes the non-controlling interests' account, whatever its detail type", () => {
+    const withNci = [...chart, eq("9", "Non-controlling Interests", "AccumulatedAdjustment"), eq("10", "Minority interest", null)];
+    expect(suggestCtaAccounts(withNci, 10).map((s) => s.accountId)).not.toContain("9");
+    expect(suggestCtaAccounts(withNci, 10).map((s) => s.accountId)).not.toContain("10");
+  });
 });
 
 describe("ctaAccountProblem", () => {

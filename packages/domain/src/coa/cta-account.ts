@@ -1,5 +1,8 @@
 import { nameSimilarity, qboEquityKind, type ChartAccount } from "./mapping-rules.ts";
 
+/** The non-controlling interests' own equity account is never the home of the group's CTA. */
+export const NCI_NAME = /\b(non[- ]?controlling|minority)\b/i;
+
 const CTA_WORDS = ["accumulated other comprehensive", "aoci", "oci", "translation", "cta", "currency", "foreign exchange reserve", "fx reserve", "cumulative translation adjustment"];
 
 /**
@@ -9,7 +12,7 @@ const CTA_WORDS = ["accumulated other comprehensive", "aoci", "oci", "translatio
  */
 export function suggestCtaAccounts(parentChart: readonly ChartAccount[], limit = 3): { accountId: string; score: number }[] {
   return parentChart
-    .filter((a) => a.active && a.classification === "Equity" && qboEquityKind(a.accountSubType) === "other")
+    .filter((a) => a.active && a.classification === "Equity" && qboEquityKind(a.accountSubType) === "other" && !NCI_NAME.test(a.name))
     .map((a) => {
       const name = a.name.toLowerCase();
       const keyword = CTA_WORDS.some((w) => new RegExp(`\\b${w}\\b`).test(name)) ? 0.6 : 0;

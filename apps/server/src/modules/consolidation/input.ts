@@ -9,6 +9,7 @@ import {
   isMonthText,
   missingRates,
   mulDivRound,
+  NCI_NAME,
   parseMonth,
   parseRate,
   suggestCtaAccounts,
@@ -145,8 +146,7 @@ export function fxDifferenceAccountOf(parentChart: readonly ChartRow[]): ChartRo
   return pl.find((a) => a.accountSubType === "ExchangeGainOrLoss") ?? pl.find((a) => FX_NAME.test(a.name));
 }
 
-/** NCI: an active "other" equity account named like non-controlling / minority interest(s). */
-const NCI_NAME = /\b(non[- ]?controlling|minority)\b/i;
+/** NCI: an active "other" equity account named like non-controlling / minority interest(s) (domain NCI_NAME). */
 export function nciAccountOf(parentChart: readonly ChartRow[]): ChartRow | undefined {
   return parentChart
     .filter((a) => a.active && a.classification === "Equity" && equityKindOf(a) === "other" && NCI_NAME.test(a.name))
