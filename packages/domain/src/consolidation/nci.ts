@@ -13,6 +13,8 @@ export interface NciComputation {
   readonly cta: number;
   readonly goodwillImpairmentBeforePeriod: number;
   readonly goodwillCta: number;
+  readonly fairValueReleasedBeforePeriod: number;
+  readonly fairValueCta: number;
   readonly closing: number;
 }
 
@@ -24,6 +26,9 @@ export interface NciComputation {
  * When the NCI was measured at fair value it also bears its share of goodwill impairment: the
  * period's loss comes out of its share of profit (IAS 36.C6); earlier losses and its share of
  * goodwill's exchange differences were booked by the investment elimination and are reported here.
+ * Fair-value adjustments are identifiable net assets, so under either measurement the NCI bears
+ * its share of their release (the period's through its share of profit, earlier ones booked by the
+ * investment elimination) and of their exchange differences.
  */
 export function nonControllingInterest(
   sub: CompiledEntity,
@@ -58,7 +63,8 @@ export function nonControllingInterest(
   const ctaLine = tb.lines.find((l) => l.special === "cta");
   const cta = -move(rows.cta, (ctaLine?.translated ?? 0) - (acquisition?.cta ?? 0));
   const impairment = acquisition?.nciSharesGoodwill ? acquisition.impairmentInPeriod : 0;
-  const netIncome = mulRatioRound(tb.netIncomeTranslated - impairment, share, 0);
+  const fairValueRelease = acquisition?.fairValueReleasedInPeriod ?? 0;
+  const netIncome = mulRatioRound(tb.netIncomeTranslated - impairment - fairValueRelease, share, 0);
   if (netIncome !== 0) {
     lines.push({ row: rows.nciShareOfProfit, amount: netIncome });
     lines.push({ row: rows.nci, amount: -netIncome });
@@ -66,7 +72,23 @@ export function nonControllingInterest(
   const atAcquisition = acquisition?.nciAtAcquisition ?? 0;
   const goodwillImpairmentBeforePeriod = acquisition?.nciImpairmentBeforePeriod ?? 0;
   const goodwillCta = acquisition?.nciGoodwillCta ?? 0;
+  const fairValueReleasedBeforePeriod = acquisition?.nciFairValueReleasedBeforePeriod ?? 0;
+  const fairValueCta = acquisition?.nciFairValueCta ?? 0;
   const closing =
-    atAcquisition + capitalSinceAcquisition + retainedEarningsSinceAcquisition - dividends + cta + netIncome - goodwillImpairmentBeforePeriod + goodwillCta;
-  return { lines, atAcquisition, retainedEarningsSinceAcquisition, capitalSinceAcquisition, netIncome, dividends, cta, goodwillImpairmentBeforePeriod, goodwillCta, closing };
+    atAcquisition + capitalSinceAcquisition + retainedEarningsSinceAcquisition - dividends + cta + netIncome - goodwillImpairmentBeforePeriod + goodwillCta -
+    fairValueReleasedBeforePeriod + fairValueCta;
+  return {
+    lines,
+    atAcquisition,
+    retainedEarningsSinceAcquisition,
+    capitalSinceAcquisition,
+    netIncome,
+    dividends,
+    cta,
+    goodwillImpairmentBeforePeriod,
+    goodwillCta,
+    fairValueReleasedBeforePeriod,
+    fairValueCta,
+    closing,
+  };
 }
