@@ -11,8 +11,8 @@ type Adjustment = Investment["fairValueAdjustments"][number];
  * Cumulative release of an adjustment through month k after the acquisition: straight-line by
  * month, rounded once half away from zero, so the months' releases add up to exactly the amount.
  */
-export function cumulativeRelease(amount: number, lifeMonths: number, k: number): number {
-  if (k <= 0) return 0;
+export function cumulativeRelease(amount: number, lifeMonths: number | "indefinite", k: number): number {
+  if (k <= 0 || lifeMonths === "indefinite") return 0;
   if (k >= lifeMonths) return amount;
   return mulRatioRound(amount, { num: BigInt(k), den: BigInt(lifeMonths) } satisfies Ratio, 0);
 }
@@ -114,7 +114,7 @@ export function fairValueAdjustments(
     let releasedInPeriod = 0;
     let ratesMissing = false;
     // Only months with a release need a rate: those up to the end of the life.
-    const last = Math.min(tEnd, tAcq + life);
+    const last = life === "indefinite" ? tAcq : Math.min(tEnd, tAcq + life);
     for (let t = tAcq + 1; t <= last; t++) {
       const k = t - tAcq;
       const local = cumulativeRelease(adj.amount, life, k) - cumulativeRelease(adj.amount, life, k - 1);

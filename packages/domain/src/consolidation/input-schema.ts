@@ -153,10 +153,15 @@ export const fairValueAdjustmentSchema = z.object({
     .refine((n) => n !== 0, { message: "must not be zero (an adjustment of nothing has nothing to book)" })
     .describe("The uplift at acquisition (negative for a write-down), in the subsidiary's own currency minor units"),
   usefulLifeMonths: z
-    .number({ error: (issue) => (issue.input === undefined ? "give the months over which the adjustment is depreciated, amortised or (inventory) sold: a whole number of at least 1" : "must be a whole number of months") })
-    .int({ message: "must be a whole number of months" })
-    .min(1, { message: "must be at least 1 month: an adjustment is released over at least the month after the acquisition" })
-    .describe("Months after the acquisition month over which the adjustment is released straight-line (inventory: the months over which it is sold)"),
+    .union([z.number().int({ message: "must be a whole number of months" }).min(1, { message: "must be at least 1 month: an adjustment is released from the month after the acquisition (or say \"indefinite\")" }), z.literal("indefinite")], {
+      error: (issue) =>
+        issue.input === undefined
+          ? "give the months over which the adjustment is depreciated, amortised or (inventory) sold: a whole number of at least 1, or \"indefinite\" for land or an indefinite-lived intangible"
+          : "must be a whole number of months of at least 1 (an adjustment is released from the month after the acquisition), or \"indefinite\"",
+    })
+    .describe(
+      "Months after the acquisition month over which the adjustment is released straight-line (inventory: the months over which it is sold); \"indefinite\" for land or an indefinite-lived intangible, never released",
+    ),
   expenseAccount: id.describe("Parent Expense account the depreciation, amortisation or release goes to (e.g. depreciation, cost of sales)"),
 });
 
