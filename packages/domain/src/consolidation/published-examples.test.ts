@@ -413,7 +413,7 @@ describe("Hamlen, Huefner & Largay, Advanced Accounting (Cambridge Business Publ
   // 2010. Goodwill is not impaired in either year." Pace uses the complete equity method.
   // Published answer: Solutions Manual, Chapter 4, E4.2 (studylib.net/doc/8527921/ch.-4-solutions-advanced,
   // "©Cambridge Business Publishers, 2010"), quoted below ($ millions).
-  // Encoding (docs/engine.md, example 12): acquisitionMonth 2009-12 (1 January 2010), books open at
+  // Encoding (docs/engine.md, example 10): acquisitionMonth 2009-12 (1 January 2010), books open at
   // 1 January 2011 (2010-12), the year recorded in December. Not given and derived: Pace's other
   // figures (one line of other net assets, capital 3,000, retained earnings 3,000 including its
   // accruals; its investment at 12/31/2011 is 2,286 + 114 − 40 = 2,360), Saber's condensed net
@@ -493,12 +493,12 @@ describe("Hamlen, Huefner & Largay, Advanced Accounting 3rd ed. (Cambridge Busin
   // Published answer: Solutions Manual, Chapter 5, "Solutions to multiple choice questions" 1-5
   // (pt.scribd.com/document/325444276/Ch-5-Answers-to-Homework-Assignments-1; also
   // ja.scribd.com/document/329164402/AAHamlen-3e-Solutions-Manual-Ch05), quoted below.
-  // Encoding (docs/engine.md, example 13): acquisitionMonth 2014-12, books open 2016-12, the year
+  // Encoding (docs/engine.md, example 11): acquisitionMonth 2014-12, books open 2016-12, the year
   // recorded in December, adjustments released to operating expenses. Derived, not given:
   // Starfruit's 12/31/2016 asset split (the year's change is put in current assets), its 13,000,000
   // at acquisition split 1,000,000 capital + 12,000,000 retained earnings, and Pomegranate's own
-  // books (at cost here; the question says complete equity, which test 12 shows does not move the
-  // consolidated figures). The goodwill impairment of the question is allocated by the book in
+  // books (at cost here; the question says complete equity, which does not move the consolidated
+  // figures: equity-method.test.ts and the Pace / Saber test above). The goodwill impairment of the question is allocated by the book in
   // proportion to goodwill (95% / 5%); the engine allocates by ownership (docs/engine.md, Limits),
   // so the 2017 loss of $500,000 is left out and only answers that do not depend on it are asserted.
   const input = loadExample("hamlen-starfruit-fair-value-nci");
@@ -558,7 +558,7 @@ describe("Hoyle, Schaefer & Doupnik, Advanced Accounting, ch. 2, problem 2-19 'M
   // Published answer: the solution seen at coursehero.com/file/6801941 ("Problem 2: 2-19 (50
   // Minutes) (Determine consolidated balances for a bargain purchase.)"), and, for balances the
   // bargain does not touch, the chapter 2 answers at info.5y1.org/values-inventory-pdf_1_1dbdcc.html.
-  // Encoding (docs/engine.md, example 14): the acquisition is at the close of 2010-12 (1 January
+  // Encoding (docs/engine.md, example 12): the acquisition is at the close of 2010-12 (1 January
   // 2011) and the period is January 2011. Marshall's books are encoded at cost (investment
   // $400,000), i.e. before the gain the book has it record itself; the $30,000 of fees are January's
   // expense, the $12,000 reduce paid-in capital. Not given: the lives of the inventory and building
