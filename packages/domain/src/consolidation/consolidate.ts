@@ -22,6 +22,7 @@ import { postingEntry } from "./posting.ts";
 import { compileGroup } from "./prepare.ts";
 import { buildStatements } from "./statements.ts";
 import { unrealisedProfitEliminations } from "./unrealised-profit.ts";
+import { derivedOpeningCtaWarnings } from "./warnings.ts";
 
 /** Validates JSON against the input contract; throws ConsolidationInputError with JSON paths. */
 export function parseConsolidationInput(json: unknown): ConsolidationInput {
@@ -51,6 +52,7 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
   const goodwillId = requireParentAccount(parent, designated.goodwill, [...dPath, "goodwill"], [LineKind.Asset], "goodwill (it must be an Asset)", issues);
   const nciId = requireParentAccount(parent, designated.nci, [...dPath, "nci"], [LineKind.OtherEquity], "NCI (it must be Equity, equityKind other)", issues);
   const impairmentId = requireParentAccount(parent, designated.goodwillImpairment, [...dPath, "goodwillImpairment"], [LineKind.Expense], "goodwill impairment losses (it must be an Expense)", issues);
+  const bargainGainId = requireParentAccount(parent, designated.bargainPurchaseGain, [...dPath, "bargainPurchaseGain"], [LineKind.Revenue], "a gain on a bargain purchase (it must be Revenue)", issues);
   const mappings = compileMappings(input, group, issues);
   if (!nciId && group.entities.some((e) => e.nciShare.num !== 0n)) {
     issues.add([...dPath, "nci"], "a subsidiary is owned below 100%: name the parent's NCI account");
@@ -112,7 +114,7 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
   }
 
   // Eliminations.
-  const warnings: string[] = [];
+  const warnings: string[] = derivedOpeningCtaWarnings(group, translations);
   const ctx: EliminationContext = {
     input,
     group,
@@ -124,6 +126,7 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
     goodwillRow,
     nciRow,
     goodwillImpairmentRow,
+    bargainPurchaseGainRow: bargainGainId === undefined ? undefined : rows.row(bargainGainId),
     retainedEarningsRow: rows.row(parent.accounts[parent.retainedEarningsRow]!.id)!,
     parentRow: (id) => (parent.accountIndex.has(id) ? rows.row(id) : undefined),
     issues,

@@ -1,8 +1,11 @@
+import { formatMinor } from "../money/money.ts";
 import { divRoundHalfAway, mulDivRound, mulRatioRound, parseRate, translationFactor, type Rate } from "../money/rate.ts";
 import { formatMonth, parseMonth } from "../periods/month.ts";
 import type { EntityPeriodTrialBalance } from "../translation/period.ts";
 import type { EntityTranslation } from "../translation/translate.ts";
+import { equityMethodRestatement } from "./equity-method.ts";
 import type { IssueList } from "./errors.ts";
+import { fairValueAdjustments, fairValueDetails, fairValueLines } from "./fair-value.ts";
 import type { ConsolidationInput } from "./input-schema.ts";
 import { LineKind, type CompiledEntity, type CompiledGroup } from "./model.ts";
 
@@ -34,6 +37,12 @@ export interface AcquisitionEquity {
   readonly nciImpairmentBeforePeriod: number;
   /** NCI's share of the cumulative exchange difference on goodwill, credit positive. */
   readonly nciGoodwillCta: number;
+  /** Fair-value adjustments released in the period (an expense, reporting minor units); the NCI's profit share bears its part. */
+  readonly fairValueReleasedInPeriod?: number;
+  /** NCI's share of fair-value adjustments released before the period (positive = reduces the NCI). */
+  readonly nciFairValueReleasedBeforePeriod?: number;
+  /** NCI's share of the exchange difference on fair-value adjustments, credit positive. */
+  readonly nciFairValueCta?: number;
 }
 
 export interface EliminationContext {
@@ -48,6 +57,8 @@ export interface EliminationContext {
   readonly goodwillRow: number | undefined;
   readonly nciRow: number | undefined;
   readonly goodwillImpairmentRow: number | undefined;
+  /** designatedAccounts.bargainPurchaseGain, when named. */
+  readonly bargainPurchaseGainRow?: number | undefined;
   /** The parent's retained earnings row (impairment charged before the period). */
   readonly retainedEarningsRow: number;
   readonly parentRow: (accountId: string) => number | undefined;
@@ -256,13 +267,37 @@ export function investmentEliminations(ctx: EliminationContext, acquisitions: Ma
     let equity = -(retainedEarnings + cta);
     for (const x of byAccount.values()) equity -= x;
     const fairValue = rule.nciMeasurement === "fairValue";
-    const nciAtAcquisition = fairValue ? rule.nciFairValue! : mulRatioRound(equity, sub.nciShare, 0);
+    let nciAtAcquisition = fairValue ? rule.nciFairValue! : 0;
     const investmentTb = ctx.periodTbs.get(parent.id)!.lines.find((l) => l.account === rule.investmentAccount)!;
     const cost = rule.cost ?? investmentTb.translated;
-    const goodwill = cost + nciAtAcquisition - equity;
-    if (goodwill < 0) {
-      ctx.issues.add(path, `the cost (${cost}) plus the NCI at acquisition (${nciAtAcquisition}) is below the net assets acquired (${equity}): a bargain purchase, which this engine does not book`);
-      return;
+    const fmt = (x: number) => `${formatMinor(x, ctx.group.reportingExponent)} ${ctx.group.reportingCurrency}`;
+    if (rule.cost === undefined) {
+      // Not silent: the balance may include more than the cost (accruals, impairments, other investments).
+      ctx.warnings.push(`${sub.name}: no cost was given for the investment, so the balance of ${rule.investmentAccount} at ${formatMonth(ctx.group.period.to)}, ${fmt(cost)}, is taken as its cost`);
+    }
+    const restated = rule.parentMethod === "equity" ? equityMethodRestatement(ctx, rule, sub, path) : undefined;
+    if (rule.parentMethod === "equity" && !restated) return;
+    // Fair-value adjustments are part of the identifiable net assets acquired (IFRS 3.18).
+    const fv = fairValueAdjustments(ctx, rule, sub, tAcq, path);
+    if (!fv) return;
+    const bookEquity = equity;
+    equity += fv.atAcquisition;
+    if (!fairValue) nciAtAcquisition = mulRatioRound(equity, sub.nciShare, 0);
+    let goodwill = cost + nciAtAcquisition - equity;
+    // A bargain purchase (IFRS 3.34-36, ASC 805-30-25-2): no goodwill, and the excess is a gain of
+    // the acquirer alone, recognised at the acquisition date: this period's profit when the
+    // acquisition (the close of acquisitionMonth) opens the period, else opening retained earnings.
+    const bargainPurchaseGain = goodwill < 0 ? -goodwill : 0;
+    const gainInPeriod = bargainPurchaseGain !== 0 && tAcq === periodStart - 1;
+    if (bargainPurchaseGain !== 0) {
+      goodwill = 0;
+      if (gainInPeriod && ctx.bargainPurchaseGainRow === undefined) {
+        ctx.issues.add(["designatedAccounts", "bargainPurchaseGain"], `the acquisition of ${sub.name} is a bargain purchase with a gain of ${fmt(bargainPurchaseGain)} in the period: name the parent's Revenue account for it`);
+      }
+      ctx.warnings.push(
+        `${sub.name}: the net assets acquired (${fmt(equity)}) exceed the cost plus the NCI (${fmt(cost + nciAtAcquisition)}); the ${fmt(bargainPurchaseGain)} gain on a bargain purchase is the parent's` +
+          `${gainInPeriod ? " profit of the period" : ", in opening retained earnings"}. IFRS 3.36 and ASC 805-30-25-4 ask that the assets, liabilities and consideration be reviewed before it is recognised`,
+      );
     }
 
     // Goodwill in the currency it is carried in, and each impairment translated at the average
@@ -314,7 +349,19 @@ export function investmentEliminations(ctx: EliminationContext, acquisitions: Ma
     const ctaOnGoodwillOpening =
       foreign && periodStart >= 1 ? mulDivRound(goodwillCarried - impairedBeforePeriodCarried, sub.closing[periodStart - 1]!) - (goodwill - impairmentBeforePeriod) : 0;
     const nciGoodwillCta = fairValue ? mulRatioRound(ctaOnGoodwill, sub.nciShare, 0) : 0;
-    acquisitions.set(sub.id, { byAccount, retainedEarnings, cta, nciAtAcquisition, nciSharesGoodwill: fairValue, impairmentInPeriod, nciImpairmentBeforePeriod, nciGoodwillCta });
+    acquisitions.set(sub.id, {
+      byAccount,
+      retainedEarnings,
+      cta,
+      nciAtAcquisition,
+      nciSharesGoodwill: fairValue,
+      impairmentInPeriod,
+      nciImpairmentBeforePeriod,
+      nciGoodwillCta,
+      fairValueReleasedInPeriod: fv.releasedInPeriod,
+      nciFairValueReleasedBeforePeriod: fv.nciReleasedBeforePeriod,
+      nciFairValueCta: fv.nciCta,
+    });
     if (!ctx.issues.empty) return;
 
     const lines: EntryLine[] = [];
@@ -324,6 +371,8 @@ export function investmentEliminations(ctx: EliminationContext, acquisitions: Ma
     lines.push({ row: ctx.parentRow(rule.investmentAccount)!, amount: -cost });
     if (nciAtAcquisition !== 0) lines.push({ row: ctx.nciRow!, amount: -nciAtAcquisition });
     if (goodwill !== 0) lines.push({ row: ctx.goodwillRow!, amount: goodwill });
+    if (bargainPurchaseGain !== 0) lines.push({ row: gainInPeriod ? ctx.bargainPurchaseGainRow! : ctx.retainedEarningsRow, amount: -bargainPurchaseGain });
+    lines.push(...fairValueLines(fv, { retainedEarnings: ctx.retainedEarningsRow, nci: ctx.nciRow, cta: ctx.ctaRow }));
     if (impairmentBeforePeriod !== 0) {
       // Losses of earlier periods are in opening retained earnings (and the NCI), not this period's profit.
       lines.push({ row: ctx.retainedEarningsRow, amount: impairmentBeforePeriod - nciImpairmentBeforePeriod });
@@ -353,6 +402,12 @@ export function investmentEliminations(ctx: EliminationContext, acquisitions: Ma
       goodwillImpairmentNciShareBeforePeriod: nciImpairmentBeforePeriod,
       goodwillCarryingAmount: carrying,
     };
+    if (fv.items.length) details.bookNetAssetsAtAcquisition = bookEquity;
+    if (bargainPurchaseGain !== 0) {
+      details.bargainPurchaseGain = bargainPurchaseGain;
+      details.bargainPurchaseGainRecognisedIn = gainInPeriod ? "period" : "openingRetainedEarnings";
+    }
+    Object.assign(details, fairValueDetails(fv, !sub.identity && sub.method === "currentRate"));
     if (foreign) {
       details.goodwillLocal = goodwillCarried;
       details.goodwillImpairedLocal = impairedCarried;
@@ -360,6 +415,7 @@ export function investmentEliminations(ctx: EliminationContext, acquisitions: Ma
       details.ctaOnGoodwillInPeriodCreditPositive = ctaOnGoodwill - ctaOnGoodwillOpening;
       details.ctaOnGoodwillNciShare = nciGoodwillCta;
     }
+    if (restated) out.push(restated);
     out.push({ id: rule.id, kind: "investment", description: `Eliminate investment in ${sub.name} against its equity at acquisition`, lines, details });
   });
   return out;

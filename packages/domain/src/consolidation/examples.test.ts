@@ -155,7 +155,7 @@ describe("80% subsidiary with NCI, goodwill and intercompany balances (derived, 
   });
 
   it("splits NCI: 20% of profit $25,600, of CTA $5,400, closing $156,000; the group keeps 80% of the CTA plus goodwill's", () => {
-    expect(out.nci).toEqual([{ entity: "uk", share: "0.2", atAcquisition: 125_000_00, retainedEarningsSinceAcquisition: 0, capitalSinceAcquisition: 0, netIncome: 25_600_00, dividends: 0, cta: 5_400_00, goodwillImpairmentBeforePeriod: 0, goodwillCta: 0, closing: 156_000_00, adjustedProfit: 128_000_00, unrealisedProfitInPeriod: 0, attributedManualProfit: 0, unrealisedProfitBeforePeriod: 0, attributedManualEquity: 0 }]);
+    expect(out.nci).toEqual([{ entity: "uk", share: "0.2", atAcquisition: 125_000_00, retainedEarningsSinceAcquisition: 0, capitalSinceAcquisition: 0, netIncome: 25_600_00, dividends: 0, cta: 5_400_00, goodwillImpairmentBeforePeriod: 0, goodwillCta: 0, fairValueReleasedBeforePeriod: 0, fairValueCta: 0, closing: 156_000_00, adjustedProfit: 128_000_00, unrealisedProfitInPeriod: 0, attributedManualProfit: 0, unrealisedProfitBeforePeriod: 0, attributedManualEquity: 0 }]);
     expect(row(out, "cta")).toBe(-24_000_00);
     expect(out.incomeStatement).toMatchObject({ netIncome: 163_300_00, attributableToNci: 25_600_00, attributableToParent: 137_700_00 });
     expect(out.balanceSheet).toMatchObject({ totalAssets: 1_317_700_00, totalLiabilities: 0, totalEquity: 1_161_700_00, nonControllingInterests: 156_000_00, balanced: true });

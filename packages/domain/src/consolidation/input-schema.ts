@@ -139,6 +139,32 @@ export const intercompanySchema = z.object({
   differenceTo: z.enum(["fx", "cta"]).default("fx").describe("Where the translation difference between the two sides goes"),
 });
 
+/**
+ * A fair-value adjustment to one of the subsidiary's identifiable assets at acquisition (IFRS 3.18,
+ * ASC 805-20-30-1): the uplift (or write-down) its own books do not carry. It is part of the net
+ * assets acquired and is amortised straight-line month by month after the acquisition.
+ */
+export const fairValueAdjustmentSchema = z.object({
+  id,
+  description: z.string().default(""),
+  kind: z.enum(["intangible", "inventory", "ppe", "other"]).describe("What the adjustment is on; inventory's life is the months over which it is sold"),
+  assetAccount: id.describe("Parent Asset account on which the adjustment shows in the consolidated balance sheet"),
+  amount: minorUnits
+    .refine((n) => n !== 0, { message: "must not be zero (an adjustment of nothing has nothing to book)" })
+    .describe("The uplift at acquisition (negative for a write-down), in the subsidiary's own currency minor units"),
+  usefulLifeMonths: z
+    .union([z.number().int({ message: "must be a whole number of months" }).min(1, { message: "must be at least 1 month: an adjustment is released from the month after the acquisition (or say \"indefinite\")" }), z.literal("indefinite")], {
+      error: (issue) =>
+        issue.input === undefined
+          ? "give the months over which the adjustment is depreciated, amortised or (inventory) sold: a whole number of at least 1, or \"indefinite\" for land or an indefinite-lived intangible"
+          : "must be a whole number of months of at least 1 (an adjustment is released from the month after the acquisition), or \"indefinite\"",
+    })
+    .describe(
+      "Months after the acquisition month over which the adjustment is released straight-line (inventory: the months over which it is sold); \"indefinite\" for land or an indefinite-lived intangible, never released",
+    ),
+  expenseAccount: id.describe("Parent Expense account the depreciation, amortisation or release goes to (e.g. depreciation, cost of sales)"),
+});
+
 export const investmentSchema = z.object({
   id,
   subsidiary: id,
@@ -179,6 +205,32 @@ export const investmentSchema = z.object({
     .describe(
       "Goodwill impairment losses to date (IAS 36, ASC 350-20). Those before the period reduce opening retained earnings (and the NCI under fairValue); those in the period are an expense on designatedAccounts.goodwillImpairment",
     ),
+  fairValueAdjustments: z
+    .array(fairValueAdjustmentSchema)
+    .default([])
+    .describe(
+      "Fair-value adjustments to the subsidiary's identifiable assets at acquisition. They are part of the net assets acquired (so of goodwill and of a proportionate NCI); " +
+        "their release is an expense of each month after the acquisition, shared with the NCI; a translated subsidiary's adjustments are assets of the foreign operation (IAS 21.47, ASC 830-30-45-11)",
+    ),
+  parentMethod: z
+    .enum(["cost", "equity"])
+    .default("cost")
+    .describe(
+      "How the parent carries the investment in its own books: cost, or the equity method (then cost and equityIncomeAccount are required and the engine first restates the investment to cost)",
+    ),
+  equityIncomeAccount: id
+    .optional()
+    .describe("parentMethod equity: the parent's Revenue account holding only its share of this subsidiary's result"),
+  dividendIncomeAccount: id
+    .optional()
+    .describe(
+      "parentMethod equity: the parent's Revenue account on which dividends received from this subsidiary would be income at cost (the equity method credited them to the investment). Needed only when the investment fell in the period by more than the equity-method income",
+    ),
+  equityReserveAccount: id
+    .optional()
+    .describe(
+      "parentMethod equity: the parent's Equity (other) account holding only its share of this subsidiary's other comprehensive income (translation differences). Required when the subsidiary is translated at the current rate",
+    ),
 })
   .superRefine((rule, ctx) => {
     if (rule.nciMeasurement === "fairValue" && rule.nciFairValue === undefined) {
@@ -186,6 +238,18 @@ export const investmentSchema = z.object({
     }
     if (rule.nciMeasurement === "proportionateShare" && rule.nciFairValue !== undefined) {
       ctx.addIssue({ code: "custom", path: ["nciFairValue"], message: "a fair value is only used with nciMeasurement fairValue" });
+    }
+    if (rule.parentMethod === "equity") {
+      if (rule.cost === undefined) {
+        ctx.addIssue({ code: "custom", path: ["cost"], message: "parentMethod equity needs the investment's cost at acquisition: the investment account holds cost plus the equity-method accruals" });
+      }
+      if (rule.equityIncomeAccount === undefined) {
+        ctx.addIssue({ code: "custom", path: ["equityIncomeAccount"], message: "parentMethod equity needs the parent's Revenue account holding its share of the subsidiary's result, so that it can be reversed" });
+      }
+    } else {
+      for (const field of ["equityIncomeAccount", "dividendIncomeAccount", "equityReserveAccount"] as const) {
+        if (rule[field] !== undefined) ctx.addIssue({ code: "custom", path: [field], message: "only used with parentMethod equity" });
+      }
     }
   });
 
@@ -280,6 +344,11 @@ export const consolidationInputSchema = z.object({
     goodwillImpairment: id
       .optional()
       .describe("Parent's Expense account for goodwill impairment losses recognised in the period; needed only when there are any"),
+    bargainPurchaseGain: id
+      .optional()
+      .describe(
+        "Parent's Revenue account for a gain on a bargain purchase (IFRS 3.34, ASC 805-30-25-2) recognised in the period; needed only when an acquisition at the period's opening date has one",
+      ),
   }),
   eliminations: z
     .object({

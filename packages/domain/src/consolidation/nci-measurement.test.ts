@@ -49,10 +49,14 @@ describe("NCI at fair value (full goodwill)", () => {
     expect(out.balanceSheet.balanced).toBe(true);
   });
 
-  it("refuses a cost plus NCI below the net assets acquired (a bargain purchase)", () => {
+  it("books a cost plus NCI below the net assets acquired as the parent's gain on a bargain purchase (bargain-purchase.test.ts has the rest)", () => {
     const input = domestic();
     Object.assign(rule(input), { nciMeasurement: "fairValue", nciFairValue: 1_00, cost: 800_000_00 });
-    expect(problems(input)).toEqual([expect.stringContaining("$.eliminations.investments[0]: the cost (80000000) plus the NCI at acquisition (100) is below the net assets acquired (103000000)")]);
+    const out = run(input);
+    // 1,030,000 − (800,000 + 1) = 229,999 of gain, acquired before the period: in opening retained earnings.
+    expect(investment(out).details).toMatchObject({ goodwillAtAcquisition: 0, bargainPurchaseGain: 229_999_00, bargainPurchaseGainRecognisedIn: "openingRetainedEarnings" });
+    expect(row(out, "goodwill")).toBe(0);
+    expect(out.nci[0]!.atAcquisition).toBe(1_00);
   });
 
   it("allows an NCI fair value below its proportionate share as long as total goodwill is not negative", () => {
@@ -139,7 +143,10 @@ describe("goodwill impairment", () => {
     rule(input).goodwillImpairments = [{ month: "2021-03", amount: 120_000_00 }];
     const out = run(input);
     expect(row(out, "goodwill")).toBe(716_000_00);
-    expect(out.warnings).toEqual(["S: the goodwill impairment of 2021-03 falls after the period and is not included"]);
+    expect(out.warnings).toEqual([
+      "S: no cost was given for the investment, so the balance of investment at 2020-12, 1540000.00 USD, is taken as its cost",
+      "S: the goodwill impairment of 2021-03 falls after the period and is not included",
+    ]);
   });
 });
 

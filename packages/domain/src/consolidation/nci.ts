@@ -14,6 +14,8 @@ export interface NciComputation {
   readonly cta: number;
   readonly goodwillImpairmentBeforePeriod: number;
   readonly goodwillCta: number;
+  readonly fairValueReleasedBeforePeriod: number;
+  readonly fairValueCta: number;
   readonly closing: number;
   readonly adjustedProfit: number;
   readonly unrealisedProfitInPeriod: number;
@@ -33,6 +35,9 @@ export interface NciComputation {
  * What the eliminations attribute to the subsidiary (nci-attribution.ts: unrealised profit in
  * inventory it sold within the group, manual entries attributed to it) adjusts the profit its
  * share is taken of (one rounding), and its share of their equity lines moves like the rest.
+ * Fair-value adjustments are identifiable net assets, so under either measurement the NCI bears
+ * its share of their release (the period's through its share of profit, earlier ones booked by the
+ * investment elimination) and of their exchange differences.
  */
 export function nonControllingInterest(
   sub: CompiledEntity,
@@ -68,9 +73,10 @@ export function nonControllingInterest(
   const ctaLine = tb.lines.find((l) => l.special === "cta");
   const cta = -move(rows.cta, (ctaLine?.translated ?? 0) - (acquisition?.cta ?? 0));
   const impairment = acquisition?.nciSharesGoodwill ? acquisition.impairmentInPeriod : 0;
+  const fairValueRelease = acquisition?.fairValueReleasedInPeriod ?? 0;
   const unrealisedProfitInPeriod = -(attribution?.unrealisedProfitInPeriod ?? 0);
   const attributedManualProfit = -(attribution?.manualProfit ?? 0);
-  const adjustedProfit = tb.netIncomeTranslated - impairment + unrealisedProfitInPeriod + attributedManualProfit;
+  const adjustedProfit = tb.netIncomeTranslated - impairment - fairValueRelease + unrealisedProfitInPeriod + attributedManualProfit;
   const netIncome = mulRatioRound(adjustedProfit, share, 0);
   let unrealisedProfitBeforePeriod = 0;
   let attributedManualEquity = 0;
@@ -86,9 +92,11 @@ export function nonControllingInterest(
   const atAcquisition = acquisition?.nciAtAcquisition ?? 0;
   const goodwillImpairmentBeforePeriod = acquisition?.nciImpairmentBeforePeriod ?? 0;
   const goodwillCta = acquisition?.nciGoodwillCta ?? 0;
+  const fairValueReleasedBeforePeriod = acquisition?.nciFairValueReleasedBeforePeriod ?? 0;
+  const fairValueCta = acquisition?.nciFairValueCta ?? 0;
   const closing =
     atAcquisition + capitalSinceAcquisition + retainedEarningsSinceAcquisition - dividends + cta + netIncome - goodwillImpairmentBeforePeriod + goodwillCta -
-    unrealisedProfitBeforePeriod + attributedManualEquity;
+    fairValueReleasedBeforePeriod + fairValueCta - unrealisedProfitBeforePeriod + attributedManualEquity;
   return {
     lines,
     atAcquisition,
@@ -99,6 +107,8 @@ export function nonControllingInterest(
     cta,
     goodwillImpairmentBeforePeriod,
     goodwillCta,
+    fairValueReleasedBeforePeriod,
+    fairValueCta,
     closing,
     adjustedProfit,
     unrealisedProfitInPeriod,

@@ -74,12 +74,17 @@ export const nciResultSchema = z.object({
   atAcquisition: amount,
   retainedEarningsSinceAcquisition: amount,
   capitalSinceAcquisition: amount,
-  netIncome: amount.describe("Share of the period's profit, after its share of the period's goodwill impairment (fair-value measurement)"),
+  netIncome: amount.describe("Share of the period's profit, after its share of the period's goodwill impairment (fair-value measurement) and of the fair-value adjustments released in the period"),
   dividends: amount,
   cta: amount,
   goodwillImpairmentBeforePeriod: amount.describe("Share of goodwill impairment recognised before the period (fair-value measurement), deducted"),
   goodwillCta: amount.describe("Share of the exchange differences on goodwill (fair-value measurement), credit positive"),
-  closing: amount.describe("Credit positive: the NCI this subsidiary contributes to the balance sheet"),
+  // Optional in the contract only so results stored before they existed still parse; the engine always gives them.
+  fairValueReleasedBeforePeriod: amount.optional().describe("Share of the fair-value adjustments released (depreciated, amortised, sold) before the period, deducted"),
+  fairValueCta: amount.optional().describe("Share of the exchange differences on a foreign operation's fair-value adjustments, credit positive"),
+  closing: amount.describe(
+    "Credit positive: the NCI this subsidiary contributes to the balance sheet = atAcquisition + capital + retained earnings − dividends + cta + netIncome − goodwillImpairmentBeforePeriod + goodwillCta − fairValueReleasedBeforePeriod + fairValueCta − unrealisedProfitBeforePeriod + attributedManualEquity",
+  ),
   // Optional in the contract only so results stored before they existed still parse; the engine always gives them.
   adjustedProfit: amount
     .optional()

@@ -118,6 +118,13 @@ function withGoodwillChoices(): fc.Arbitrary<{ input: ConsolidationInputJson; mo
           fairValue: fc.boolean(),
           nciFairValue: fc.integer({ min: 1, max: 5_000_000_000 }),
           impairments: fc.array(fc.record({ t: fc.integer({ min: 1, max: months - 1 }), amount: fc.integer({ min: 1, max: 3_000_000 }) }), { maxLength: 3 }),
+          fairValueAdjustments: fc.array(
+            fc.record({
+              amount: fc.integer({ min: -2_000_000, max: 2_000_000 }).filter((n) => n !== 0),
+              life: fc.oneof(fc.integer({ min: 1, max: 8 }), fc.constant("indefinite" as const)),
+            }),
+            { maxLength: 2 },
+          ),
         }),
         { minLength: 3, maxLength: 3 },
       )
@@ -129,6 +136,8 @@ function withGoodwillChoices(): fc.Arbitrary<{ input: ConsolidationInputJson; mo
           const c = choices[k]!;
           const sub = base.entities.find((e) => e.id === inv.subsidiary)!;
           if (c.fairValue && sub.ownership !== "1") Object.assign(inv, { nciMeasurement: "fairValue", nciFairValue: c.nciFairValue });
+          // Fair-value adjustments on the parent's stock row, released to its costs.
+          inv.fairValueAdjustments = c.fairValueAdjustments.map(({ amount, life }, j) => ({ id: `fv${j}`, kind: "ppe", assetAccount: "stock", amount, usefulLifeMonths: life, expenseAccount: "costs" }));
         });
         const impaired = structuredClone(base);
         impaired.eliminations!.investments!.forEach((inv, k) => {
@@ -140,7 +149,7 @@ function withGoodwillChoices(): fc.Arbitrary<{ input: ConsolidationInputJson; mo
   );
 }
 
-describe("consolidation properties with NCI at fair value and goodwill impairment (random groups)", () => {
+describe("consolidation properties with NCI at fair value, goodwill impairment and fair-value adjustments (random groups)", () => {
   it("still balances: every column sums to zero and assets = liabilities + equity + NCI", () => {
     fc.assert(
       fc.property(withGoodwillChoices(), ({ impaired }) => {
@@ -160,7 +169,13 @@ describe("consolidation properties with NCI at fair value and goodwill impairmen
         const out = run(impaired);
         let total = 0;
         for (const n of out.nci) {
-          expect(n.closing).toBe(n.atAcquisition + n.capitalSinceAcquisition + n.retainedEarningsSinceAcquisition - n.dividends + n.cta + n.netIncome - n.goodwillImpairmentBeforePeriod + n.goodwillCta);
+          expect(n.closing).toBe(
+            n.atAcquisition + n.capitalSinceAcquisition + n.retainedEarningsSinceAcquisition - n.dividends + n.cta + n.netIncome - n.goodwillImpairmentBeforePeriod + n.goodwillCta -
+              n.fairValueReleasedBeforePeriod! +
+              n.fairValueCta! -
+              n.unrealisedProfitBeforePeriod! +
+              n.attributedManualEquity!,
+          );
           total += n.closing;
         }
         expect(out.balanceSheet.nonControllingInterests).toBe(total);
@@ -191,6 +206,25 @@ describe("consolidation properties with NCI at fair value and goodwill impairmen
             expect(Math.abs((d.goodwillCarryingAmount as number) - local * closing * 10 ** exponentShift)).toBeLessThanOrEqual(0.5 + 1e-6 * Math.abs(local * closing * 10 ** exponentShift));
           }
         }
+      }),
+      RUNS,
+    );
+  });
+
+  it("each fair-value adjustment is what it was at acquisition, less its releases, plus its exchange difference; the period's release is the expense", () => {
+    fc.assert(
+      fc.property(withGoodwillChoices(), ({ impaired }) => {
+        const out = run(impaired);
+        let released = 0;
+        for (const e of out.eliminations.filter((x) => x.kind === "investment" && x.details.fairValueCarryingAmount !== undefined)) {
+          const n = (key: string) => (e.details[key] as number | undefined) ?? 0;
+          expect(n("fairValueCarryingAmount")).toBe(n("fairValueAdjustmentsAtAcquisition") - n("fairValueReleasedBeforePeriod") - n("fairValueReleasedInPeriod") + n("ctaOnFairValueAdjustmentsCreditPositive"));
+          released += n("fairValueReleasedInPeriod");
+        }
+        const costs = (o: ConsolidationOutput) => o.worksheet.rows.find((r) => r.account === "costs")!;
+        const beforeEliminations = costs(out).amounts.slice(0, -3).reduce((s, x) => s + x, 0);
+        expect(costs(out).amounts.at(-3)).toBe(released);
+        expect(costs(out).amounts.at(-1)).toBe(beforeEliminations + released);
       }),
       RUNS,
     );
@@ -286,7 +320,10 @@ describe("consolidation properties with unrealised profit, dividends and attribu
         for (const n of out.nci) {
           expect(n.closing).toBe(
             n.atAcquisition + n.capitalSinceAcquisition + n.retainedEarningsSinceAcquisition - n.dividends + n.cta + n.netIncome - n.goodwillImpairmentBeforePeriod + n.goodwillCta -
-              n.unrealisedProfitBeforePeriod! + n.attributedManualEquity!,
+              n.fairValueReleasedBeforePeriod! +
+              n.fairValueCta! -
+              n.unrealisedProfitBeforePeriod! +
+              n.attributedManualEquity!,
           );
           // The NCI's share of profit is its share of the adjusted profit, rounded once.
           const share = BigInt(Math.round((1 - Number(adjusted.entities.find((e) => e.id === n.entity)!.ownership)) * 100));
