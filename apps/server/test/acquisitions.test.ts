@@ -12,7 +12,7 @@ type Sub = {
   saved: Record<string, unknown> | null;
   proposal: { acquiredOn: string; consideration: number; investmentAccountId: string; ownershipPercent: string; nciMeasurement: string; nciFairValue: number | null; equityAtAcquisition: { accountId: string; localAmount: number }[]; fairValueAdjustments: unknown[] } | null;
   proposalFigures: { acquisitionMonth: string; closingRate: string | null; netAssets: number; nciAtAcquisition: number; goodwill: number } | null;
-  savedFigures: { goodwill: number } | null;
+  savedFigures: { goodwill: number; closingRate: string | null; netAssets: number; fairValueAdjustments: number } | null;
   reasons: string[];
   problems: string[];
 };
@@ -38,16 +38,16 @@ describe.each(drivers)("acquisitions on %s", (driver) => {
 
   it("proposes each subsidiary's acquisition from the books: the investment account named after it, when it was booked, what it holds, the equity bought", async () => {
     token = await signedInUser(t.app, "acquisitions@northwind.example");
-    for (const realm of [DEMO.parent, DEMO.uk, DEMO.retail]) await connectCompany(t.app, sandbox, token, realm);
+    for (const realm of [DEMO.parent, DEMO.uk, DEMO.canada, DEMO.retail]) await connectCompany(t.app, sandbox, token, realm);
     await drainJobs(t.app);
     await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token);
-    await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }, { realmId: DEMO.retail, historicalRate: "1" }], { from: "2022-12", to: "2026-10" });
+    await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }, { realmId: DEMO.canada, historicalRate: "0.7383" }, { realmId: DEMO.retail, historicalRate: "1" }], { from: "2022-12", to: "2026-10" });
 
     const res = await get(t.app, "/api/acquisitions", token);
     expect(res.statusCode, res.body).toBe(200);
     const all = res.json();
     expect(all.parentCurrency).toBe("USD");
-    expect(all.subsidiaries.map((s: Sub) => s.companyName).sort()).toEqual(["Northwind Retail LLC", "Northwind UK Ltd"]);
+    expect(all.subsidiaries.map((s: Sub) => s.companyName).sort()).toEqual(["Northwind Canada Inc.", "Northwind Retail LLC", "Northwind UK Ltd"]);
     const accounts = await parentAccounts();
     for (const [realm, name] of [[DEMO.uk, "Investment in Northwind UK Ltd"], [DEMO.retail, "Investment in Northwind Retail LLC"]] as const) {
       const s = all.subsidiaries.find((x: Sub) => x.realmId === realm) as Sub;
@@ -119,12 +119,13 @@ describe.each(drivers)("acquisitions on %s", (driver) => {
     expect(before.ok, JSON.stringify(before.problems)).toBe(true);
     expect(before.warnings.join("\n")).toMatch(/No acquisition is recorded for Northwind UK Ltd/);
 
-    for (const realm of [DEMO.uk, DEMO.retail]) {
+    for (const realm of [DEMO.uk, DEMO.canada, DEMO.retail]) {
       const s = await view(realm);
-      const res = await put(realm, bodyOf(s.proposal!));
+      // Canada is 80% owned (the demo's minority takes 20% of its dividends): the user says so.
+      const res = await put(realm, { ...bodyOf(s.proposal!), ...(realm === DEMO.canada ? { ownershipPercent: "80" } : {}) });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().saved).toMatchObject({ acquiredOn: s.proposal!.acquiredOn, consideration: s.proposal!.consideration });
-      expect(res.json().savedFigures.goodwill).toBe(s.proposalFigures!.goodwill);
+      if (realm !== DEMO.canada) expect(res.json().savedFigures.goodwill).toBe(s.proposalFigures!.goodwill);
     }
     const r = (await get(t.app, "/api/consolidation/report?from=2026-01&to=2026-03", token)).json();
     expect(r.problems).toEqual([]);
@@ -137,14 +138,59 @@ describe.each(drivers)("acquisitions on %s", (driver) => {
     // The subsidiaries' share capital went out with the investment: the parent's own is left.
     const commonStock = rows.find((x) => x.name === "Common Stock")!;
     expect(commonStock.amounts.at(-1)).toBe(commonStock.amounts[0]);
+    expect(consolidated("Investment in Northwind Canada Inc.")).toBe(0);
     const investment = r.report.eliminations.filter((e: { kind: string }) => e.kind === "investment");
-    expect(investment).toHaveLength(2);
+    expect(investment).toHaveLength(3);
     const carrying = investment.reduce((s: number, e: { details: { goodwillCarryingAmount: number } }) => s + e.details.goodwillCarryingAmount, 0);
     expect(consolidated("Goodwill")).toBe(carrying);
     const retail = investment.find((e: { description: string }) => e.description.includes("Retail"));
     expect(retail.details.goodwillAtAcquisition).toBe((await view(DEMO.retail)).savedFigures!.goodwill);
     expect(r.report.balanceSheet.balanced).toBe(true);
     expect(r.report.balanceSheet.totalAssets).toBe(r.report.balanceSheet.totalLiabilities + r.report.balanceSheet.totalEquity + r.report.balanceSheet.nonControllingInterests);
+
+    // Canada, 80% owned: the NCI holds 20% of its net assets at acquisition and since; its schedule is the balance sheet's NCI.
+    const canada = investment.find((e: { description: string }) => e.description.includes("Canada"));
+    const fact = demoAcquisitions().find((a) => a.realmId === DEMO.canada)!;
+    expect(canada.details.nciAtAcquisition).toBe(Math.round(canada.details.netAssetsAtAcquisition * 0.2));
+    const rateGap = Math.ceil(Math.abs(Number((await view(DEMO.canada)).savedFigures!.closingRate) - Number(fact.closingRate)) * fact.equityAtAcquisition);
+    expect(Math.abs(canada.details.goodwillAtAcquisition - fact.goodwill)).toBeLessThanOrEqual(rateGap + 5);
+    const nci = r.report.nci as { entity: string; closing: number; netIncome: number }[];
+    expect(nci.map((n) => n.entity)).toEqual([DEMO.canada]);
+    expect(nci[0]!.closing).toBeGreaterThan(canada.details.nciAtAcquisition);
+    expect(r.report.balanceSheet.nonControllingInterests).toBe(nci[0]!.closing);
+    expect(r.report.incomeStatement.netIncomeAttributableToNci ?? r.report.incomeStatement.attributableToNci).toBe(nci[0]!.netIncome);
+  });
+
+  it("a fair-value uplift at acquisition lowers goodwill, shows on the parent's asset account and is released through its expense month by month", async () => {
+    const accounts = await parentAccounts();
+    const trademarks = accounts.find((a) => a.name === "Trademarks")!.Id;
+    const depreciation = accounts.find((a) => a.name === "Depreciation Expense")!.Id;
+    const uk = await view(DEMO.uk);
+    const before = uk.savedFigures!;
+    const uplift = { description: "Customer relationships", kind: "intangible", assetAccountId: trademarks, amount: 120_000_00, usefulLifeMonths: 120, expenseAccountId: depreciation };
+    const res = await put(DEMO.uk, { ...bodyOf(uk.proposal!), fairValueAdjustments: [uplift] });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = res.json().savedFigures;
+    expect(after.fairValueAdjustments).toBeGreaterThan(120_000_00); // pounds at the acquisition rate
+    expect(after.goodwill).toBe(before.goodwill - after.fairValueAdjustments);
+
+    const r = (await get(t.app, "/api/consolidation/report?from=2026-03&to=2026-03", token)).json();
+    expect(r.problems).toEqual([]);
+    const ukElimination = r.report.eliminations.find((e: { kind: string; description: string }) => e.kind === "investment" && e.description.includes("UK"));
+    expect(ukElimination.details.goodwillAtAcquisition).toBe(after.goodwill);
+    expect(ukElimination.details.fairValueAdjustmentsAtAcquisition).toBe(after.fairValueAdjustments);
+    // Acquired at the end of January 2023: 37 of 120 months released before March 2026, one in it.
+    expect(ukElimination.details["fairValue[fv1].releasedInPeriodLocal"] ?? ukElimination.details.fairValueReleasedInPeriod).toBeDefined();
+    const rows = r.report.worksheet.rows as Row[];
+    const trademarkRow = rows.find((x) => x.name === "Trademarks")!;
+    const eliminationColumn = r.report.worksheet.columns.findIndex((c: { id: string }) => c.id === "eliminations");
+    expect(trademarkRow.amounts[eliminationColumn]).toBe(ukElimination.details.fairValueCarryingAmount);
+    const expense = rows.find((x) => x.name === "Depreciation Expense")!;
+    expect(expense.amounts[eliminationColumn]).toBe(ukElimination.details.fairValueReleasedInPeriod);
+    // £120,000 over 120 months: exactly £1,000.00 a month, at March's average rate.
+    const gbp = ((await get(t.app, "/api/fxrates?from=2026-03&to=2026-03", token)).json().rates as { currency: string; avgfx: string }[]).find((x) => x.currency === "GBP")!;
+    expect(ukElimination.details.fairValueReleasedInPeriod).toBe(Math.round(1_000_00 * Number(gbp.avgfx)));
+    expect(r.report.balanceSheet.balanced).toBe(true);
   });
 
   it("proposes the period's group adjustments as one balanced entry with every line explained, posts it once, and a re-sync of the parent leaves the report unchanged", async () => {
@@ -153,7 +199,7 @@ describe.each(drivers)("acquisitions on %s", (driver) => {
     const v = view.json();
     expect(v.problems).toEqual([]);
     expect(v.ok).toBe(true);
-    expect(v.adjustments).toHaveLength(2);
+    expect(v.adjustments.filter((a: { kind: string }) => a.kind === "investment")).toHaveLength(3);
     for (const a of v.adjustments) for (const l of a.lines) expect(l.explanation.length, l.name).toBeGreaterThan(20);
     const lines = v.entry.lines as { account: string; name: string; debit: number; credit: number }[];
     expect(lines.reduce((s, l) => s + l.debit - l.credit, 0)).toBe(0);
@@ -181,7 +227,8 @@ describe.each(drivers)("acquisitions on %s", (driver) => {
     // The next month has nothing new to post (no impairment, same-currency goodwill aside from retranslation).
     const next = (await get(t.app, "/api/consolidation/adjustments?kind=month&year=2026&month=4", token)).json();
     expect(next.posted).toBeNull();
-    for (const l of next.entry?.lines ?? []) expect(l.name, JSON.stringify(l)).toMatch(/Goodwill|Comprehensive|Translation|OCI/i);
+    // Only what moves month by month: goodwill's and the uplift's retranslation, the uplift's release.
+    for (const l of next.entry?.lines ?? []) expect(l.name, JSON.stringify(l)).toMatch(/Goodwill|Comprehensive|Translation|OCI|Trademarks|Depreciation Expense|Retained Earnings/i);
   });
 
   it("a subsidiary acquired after the period is left out of its report; forgetting an acquisition brings the warning back", async () => {

@@ -11,13 +11,18 @@ import {
 import type { Db } from "../../db/client.ts";
 import { acquisitions, type companies } from "../../db/schema.ts";
 import { ratesAt } from "../acquisitions/books.ts";
-import { equityKindOf, type ChartRow, type LocalBooks } from "./books.ts";
+import { equityKindOf, monthList, shiftMonth, type ChartRow, type LocalBooks } from "./books.ts";
 import { accountLabel, type Problem } from "./problems.ts";
 
 type CompanyRow = typeof companies.$inferSelect;
 type EntityJson = ConsolidationInputJson["entities"][number];
 type InvestmentJson = NonNullable<NonNullable<ConsolidationInputJson["eliminations"]>["investments"]>[number];
 type MonthRates = { average: string; closing: string };
+
+/** The parent's account for a bargain purchase gain: an active Revenue account named like one. */
+export function bargainPurchaseAccountOf(parentChart: readonly ChartRow[]): ChartRow | undefined {
+  return parentChart.find((a) => a.active && a.classification === "Revenue" && /bargain purchase|negative goodwill/i.test(a.name));
+}
 
 /** The parent's goodwill account: an active Asset of QBO detail type Goodwill, else one named "goodwill"; the lowest id first. */
 export function goodwillAccountOf(parentChart: readonly ChartRow[]): ChartRow | undefined {
@@ -63,12 +68,18 @@ export async function investmentEliminations(
   const rows = await db.select().from(acquisitions).where(inArray(acquisitions.realmId, subs.map((s) => s.realmId)));
   const byRealm = new Map(rows.map((r) => [r.realmId, r]));
   const translated = (s: CompanyRow) => s.homeCurrency !== parent.homeCurrency;
+  // The acquisition month's rates; with fair-value adjustments also every month from it to the
+  // opening month, whose average rates translate each month's release (docs/engine.md).
+  const monthsNeeded = (r: (typeof rows)[number]) => {
+    const month = r.acquiredOn.slice(0, 7);
+    return r.fairValueAdjustments.length > 0 && month < opening ? monthList(month, shiftMonth(opening, -1)) : [month];
+  };
   const rates = await ratesAt(
     db,
     args.accountId,
     rows.flatMap((r) => {
       const s = subs.find((x) => x.realmId === r.realmId)!;
-      return translated(s) ? [{ currency: s.homeCurrency, month: r.acquiredOn.slice(0, 7) }] : [];
+      return translated(s) ? monthsNeeded(r).map((month) => ({ currency: s.homeCurrency, month })) : [];
     }),
   );
   const parentChart = new Map((args.charts.get(parent.realmId) ?? []).map((a) => [a.id, a]));
@@ -133,8 +144,25 @@ export async function investmentEliminations(
         continue;
       }
       factor = acquisitionFactor(r.closing, sub.homeCurrency, parent.homeCurrency);
-      // The roll-forward starts at the opening month; an earlier acquisition month's rates are given here.
-      if (month < opening) (extraRates[sub.homeCurrency] ??= {})[month] = { average: r.average!, closing: r.closing };
+      // The roll-forward starts at the opening month; earlier months' rates are given here.
+      const earlier = monthsNeeded(row).filter((m) => m < opening);
+      const missing = earlier.filter((m) => {
+        const x = rates.get(`${sub.homeCurrency}:${m}`);
+        return !x?.average || !x.closing;
+      });
+      if (missing.length) {
+        problems.push({
+          ...base,
+          code: "missing_rate",
+          currency: sub.homeCurrency,
+          message: `Enter the average and closing rates of ${sub.homeCurrency} for ${missing.length === 1 ? missing[0] : `${missing[0]} to ${missing.at(-1)} (${missing.length} months)`} on the FX rates page: ${who}'s fair-value adjustments are released at each month's average rate since its acquisition.`,
+        });
+        continue;
+      }
+      for (const m of earlier) {
+        const x = rates.get(`${sub.homeCurrency}:${m}`)!;
+        (extraRates[sub.homeCurrency] ??= {})[m] = { average: x.average!, closing: x.closing! };
+      }
     }
     const entity = args.entities.find((e) => e.id === sub.realmId);
     const historical = new Map((entity?.historical ?? []).map((h) => [h.account, h]));
@@ -157,6 +185,15 @@ export async function investmentEliminations(
       equityAtAcquisition: engineEquityAtAcquisition(lines, factor, books.retainedEarningsAccount, historicalAt),
       nciMeasurement: row.nciMeasurement,
       ...(row.nciMeasurement === "fairValue" && row.nciFairValue !== null ? { nciFairValue: row.nciFairValue } : {}),
+      fairValueAdjustments: row.fairValueAdjustments.map((f, i) => ({
+        id: `fv${i + 1}`,
+        description: f.description,
+        kind: f.kind,
+        assetAccount: f.assetAccountId,
+        amount: f.amount,
+        usefulLifeMonths: f.usefulLifeMonths,
+        expenseAccount: f.expenseAccountId,
+      })),
     });
   }
   return { investments, rates: extraRates, problems, warnings };

@@ -35,7 +35,7 @@ import {
   type ChartRow,
   type LocalBooks,
 } from "./books.ts";
-import { goodwillAccountOf, investmentEliminations } from "./acquisitions.ts";
+import { bargainPurchaseAccountOf, goodwillAccountOf, investmentEliminations } from "./acquisitions.ts";
 import { intragroupEliminations } from "./intragroup.ts";
 import { accountLabel, type Problem } from "./problems.ts";
 
@@ -507,6 +507,7 @@ export async function buildConsolidationInput(db: Db, req: BuildRequest, options
       fxDifference: fxDifference ?? "",
       ...(goodwill ? { goodwill } : {}),
       ...(nci ? { nci } : {}),
+      ...(acquired.investments.length && bargainPurchaseAccountOf(parentChart) ? { bargainPurchaseGain: bargainPurchaseAccountOf(parentChart)!.id } : {}),
     },
     eliminations: { intercompany: intercompanyOf(req.intercompany ?? [], group, charts, await namePortions(db, req.intercompany ?? [], opening, to, syncedThrough), problems), investments: acquired.investments, manual: [], unrealisedProfit: intragroup.unrealisedProfit, dividends: intragroup.dividends },
   };
