@@ -231,6 +231,36 @@ describe.each(drivers)("acquisitions on %s", (driver) => {
     for (const l of next.entry?.lines ?? []) expect(l.name, JSON.stringify(l)).toMatch(/Goodwill|Comprehensive|Translation|OCI|Trademarks|Depreciation Expense|Retained Earnings/i);
   });
 
+  it("a change to an acquisition flags the posted group adjustments with the difference; replacing posts the period again once, after approval", async () => {
+    const uk = await view(DEMO.uk);
+    const body = { ...bodyOf(uk.proposal!), fairValueAdjustments: (uk.saved as { fairValueAdjustments: unknown[] }).fairValueAdjustments, consideration: uk.proposal!.consideration + 1_000_00 };
+    expect((await put(DEMO.uk, body)).statusCode).toBe(200);
+    const postings = (await get(t.app, "/api/consolidation/postings?realmId=adjustments", token)).json().postings as { id: string; status: string; docNumber: string; journalEntryId: string; stale: { changes: { name: string; posted: number; now: number }[] } | null }[];
+    const march = postings.find((p) => p.status === "posted")!;
+    expect(march.stale, JSON.stringify(march)).not.toBeNull();
+    const investment = march.stale!.changes.find((c) => c.name === "Investment in Northwind UK Ltd")!;
+    expect(investment.now - investment.posted).toBe(-1_000_00);
+    // Goodwill rises by the $1,000 at acquisition, retranslated at the closing rate as the UK's asset; the difference is CTA.
+    const goodwill = march.stale!.changes.find((c) => c.name === "Goodwill")!;
+    expect(goodwill.now - goodwill.posted).toBeGreaterThan(1_000_00);
+    expect(march.stale!.changes.reduce((sum, c) => sum + c.now - c.posted, 0)).toBe(0);
+
+    const refused = await post(t.app, `/api/consolidation/adjustments/${march.id}/repost`, {}, token);
+    expect(refused.statusCode).toBe(400); // approval is required
+    const [a, b] = await Promise.all([
+      post(t.app, `/api/consolidation/adjustments/${march.id}/repost`, { approve: true }, token),
+      post(t.app, `/api/consolidation/adjustments/${march.id}/repost`, { approve: true }, token),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const ledger = sandbox.ledger(DEMO.parent)!;
+    // QuickBooks keeps a deleted entry only as deleted: one live entry, and the old one deleted.
+    expect(ledger.entries.filter((e) => e.docNumber === march.docNumber && e.deletedTime === undefined)).toHaveLength(1);
+    expect(ledger.entries.find((e) => e.id === march.journalEntryId)!.deletedTime).toBeDefined();
+    const after = (await get(t.app, "/api/consolidation/postings?realmId=adjustments", token)).json().postings as { status: string; stale: unknown }[];
+    expect(after.filter((p) => p.status === "posted")).toHaveLength(1);
+    expect(after.find((p) => p.status === "posted")!.stale).toBeNull();
+  });
+
   it("a subsidiary acquired after the period is left out of its report; forgetting an acquisition brings the warning back", async () => {
     const retail = await view(DEMO.retail);
     const later = await put(DEMO.retail, { ...bodyOf(retail.proposal!), acquiredOn: "2026-06-30" });

@@ -10,6 +10,7 @@ import { listCompanies } from "../companies/routes.ts";
 import { ownershipFraction } from "../consolidation/input.ts";
 import { equityKindOf } from "../consolidation/books.ts";
 import { accountLabel, formatAmount } from "../consolidation/problems.ts";
+import { detectChangedAdjustments } from "../adjustments/stale.ts";
 import { equityAt, firstBalance, ratesAt } from "./books.ts";
 
 /**
@@ -260,6 +261,7 @@ export async function saveAcquisition(db: Db, user: { id: string; accountId: str
     }
     await audit(tx, { action: "acquisition.saved", accountId: user.accountId, userId: user.id, details: { realmId: sub.realmId, ...body }, ip: meta.ip, requestId: meta.requestId });
   });
+  await detectChangedAdjustments(db, user.accountId);
   const fresh = await subsidiaryOf(db, user.accountId, realmId);
   const [row] = await db.select().from(acquisitions).where(eq(acquisitions.realmId, realmId)).limit(1);
   return subsidiaryView(db, user.accountId, fresh.sub, fresh.parent, (await chartOf(db, fresh.parent.realmId)).filter((a) => a.active), row);
@@ -272,4 +274,5 @@ export async function deleteAcquisition(db: Db, user: { id: string; accountId: s
     if (gone.length === 0) throw errors.notFound(`No acquisition is recorded for ${sub.companyName}.`);
     await audit(tx, { action: "acquisition.deleted", accountId: user.accountId, userId: user.id, details: { realmId: sub.realmId }, ip: meta.ip, requestId: meta.requestId });
   });
+  await detectChangedAdjustments(db, user.accountId);
 }

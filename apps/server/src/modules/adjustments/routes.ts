@@ -6,6 +6,8 @@ import {
   adjustmentsQuerySchema,
   adjustmentsViewSchema,
   errorBodySchema,
+  postingParamsSchema,
+  repostRequestSchema,
   GROUP_ADJUSTMENTS_CLASS,
   postingSummarySchema,
   type RunPeriod,
@@ -18,7 +20,7 @@ import { AppError, errors } from "../../http/errors.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { listCompanies } from "../companies/routes.ts";
 import { livePostings, postOnce, type PostingRow } from "../runs/once.ts";
-import { summarize } from "../runs/post.ts";
+import { retirePosting, summarize } from "../runs/post.ts";
 import { ADJUSTMENTS_REALM, computeAdjustments } from "./view.ts";
 
 const security = [{ bearer: [] }];
@@ -62,6 +64,26 @@ export const adjustmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
   );
 
   app.post(
+    "/consolidation/adjustments/:postingId/repost",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Replace a posted group adjustment entry whose inputs changed: delete it in QuickBooks, then post the period again (after the user approved the changes)",
+        params: postingParamsSchema,
+        body: repostRequestSchema,
+        response: { 200: z.object({ outcome: z.enum(["posted", "duplicate"]), posting: postingSummarySchema }), ...err },
+      },
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      const result = await replaceAdjustments({ database, provider }, user.accountId, user.id, req.params.postingId, meta(req));
+      const [summary] = await summarize(db, [result.posting]);
+      return { outcome: result.outcome, posting: summary! };
+    },
+  );
+
+  app.post(
     "/consolidation/adjustments/post",
     {
       schema: {
@@ -82,6 +104,31 @@ export const adjustmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     },
   );
 };
+
+/**
+ * Replacing a posted group adjustment entry whose inputs changed (adjustments/stale.ts), after the
+ * user approved the differences: the old entry is deleted in QuickBooks, then the period is posted
+ * again from what it gives now. Later posted periods then differ too and are flagged in turn.
+ */
+async function replaceAdjustments(deps: { database: Database; provider: QboProvider }, accountId: string, userId: string, postingId: string, meta: { ip: string; requestId: string }) {
+  const { db } = deps.database;
+  const [row] = await db
+    .select()
+    .from(consolidationPostings)
+    .where(and(eq(consolidationPostings.id, postingId), eq(consolidationPostings.accountId, accountId), eq(consolidationPostings.realmId, ADJUSTMENTS_REALM)))
+    .limit(1);
+  if (!row) throw errors.notFound("No such group adjustment entry in your account.");
+  const parent = (await listCompanies(db, accountId)).find((c) => c.isParent);
+  if (!parent) throw errors.conflict("parent_required", "Choose a parent company first.");
+  return deps.database.withLock(`consolidation-post:${accountId}:${ADJUSTMENTS_REALM}`, async () => {
+    const [current] = await db.select().from(consolidationPostings).where(eq(consolidationPostings.id, row.id)).limit(1);
+    if (current?.status !== "posted") throw errors.conflict("not_posted", `Group adjustments ${row.periodLabel} are not a posted entry (it is ${current?.status ?? "gone"}).`);
+    if (!current.stale) throw errors.conflict("not_changed", `Group adjustments ${row.periodLabel} have not changed since they were posted; there is nothing to re-post.`);
+    await retirePosting(deps, current, parent.realmId, { accountId, userId, meta });
+    const period = { kind: current.periodKind, year: Number(current.periodTo.slice(0, 4)), month: Number(current.periodTo.slice(5, 7)) };
+    return postAdjustments(deps, accountId, userId, period, meta);
+  });
+}
 
 /** The same protocol as runs and eliminations (runs/once.ts), under the "Group adjustments" class. */
 async function postAdjustments(

@@ -9,6 +9,7 @@ import { audit } from "../../services/audit.ts";
 import { chartOf } from "../companies/chart.ts";
 import { listCompanies } from "../companies/routes.ts";
 import { accountLabel } from "../consolidation/problems.ts";
+import { detectChangedAdjustments } from "../adjustments/stale.ts";
 import { enqueueSync } from "../sync/enqueue.ts";
 
 /**
@@ -134,6 +135,7 @@ export async function saveInventory(db: Db, user: { id: string; accountId: strin
     await audit(tx, { action: "intragroup.inventory_saved", accountId: user.accountId, userId: user.id, details: { ...body }, ip: meta.ip, requestId: meta.requestId });
     return saved;
   });
+  await detectChangedAdjustments(db, user.accountId);
   return inventoryView(row!, all);
 }
 
@@ -143,6 +145,7 @@ export async function deleteInventory(db: Db, user: { id: string; accountId: str
     if (gone.length === 0) throw errors.notFound("No such stock line in your account.");
     await audit(tx, { action: "intragroup.inventory_deleted", accountId: user.accountId, userId: user.id, details: { id }, ip: meta.ip, requestId: meta.requestId });
   });
+  await detectChangedAdjustments(db, user.accountId);
 }
 
 /** Saves where the parent books a subsidiary's dividends; a customer whose balances were never fetched queues the parent's sync. */
@@ -173,6 +176,7 @@ export async function saveDividendElimination(
     await audit(tx, { action: "intragroup.dividends_saved", accountId: user.accountId, userId: user.id, details: { realmId, ...body }, ip: meta.ip, requestId: meta.requestId });
   });
   if (name && !name.balancesThrough && parent.connection === "connected") await enqueueSync(deps.database, deps.queue, parent);
+  await detectChangedAdjustments(db, user.accountId);
   return (await intragroupView(db, user.accountId)).dividends.find((d) => d.realmId === realmId)!;
 }
 
@@ -182,4 +186,5 @@ export async function deleteDividendElimination(db: Db, user: { id: string; acco
     if (gone.length === 0) throw errors.notFound("No dividend setting is recorded for that company.");
     await audit(tx, { action: "intragroup.dividends_deleted", accountId: user.accountId, userId: user.id, details: { realmId }, ip: meta.ip, requestId: meta.requestId });
   });
+  await detectChangedAdjustments(db, user.accountId);
 }

@@ -111,6 +111,42 @@ export async function summarize(db: Db, rows: readonly PostingRow[]): Promise<Po
  * the changes. The old entry is deleted in QuickBooks first (already gone is fine), then the
  * period is posted again under a new generation (so a new requestid).
  */
+/**
+ * The first half of replacing a changed posting (runs, group adjustments): the old entry is deleted
+ * in the parent's QuickBooks (gone already is fine) and the row marked replaced, audited with the
+ * changes the user approved. The caller then posts the period again, under its lock.
+ */
+export async function retirePosting(
+  deps: PostDeps,
+  current: PostingRow,
+  parentRealmId: string,
+  req: { accountId: string; userId: string; meta?: { ip?: string; requestId?: string } },
+): Promise<void> {
+  const { db } = deps.database;
+  const client = deps.provider.client(parentRealmId);
+  try {
+    if (current.journalEntryId) {
+      const existing = await client.readJournalEntry(current.journalEntryId).catch((e: unknown) => {
+        if (e instanceof QboError && e.kind === "not_found") return null;
+        throw e;
+      });
+      if (existing) await client.deleteJournalEntry(existing.id, existing.syncToken);
+    }
+  } catch (e) {
+    if (e instanceof QboError && e.kind === "reauthorize") throw new AppError(409, "qbo_reauthorization_required", REAUTHORIZE_PARENT_MESSAGE);
+    if (e instanceof QboError) throw new AppError(502, "qbo_unavailable", `QuickBooks could not delete the old entry ${current.journalEntryId} (${e.message}); nothing was changed.`);
+    throw e;
+  }
+  await db.update(consolidationPostings).set({ status: "replaced", updatedAt: new Date() }).where(eq(consolidationPostings.id, current.id));
+  await audit(db, {
+    action: "consolidation.replaced",
+    accountId: req.accountId,
+    userId: req.userId,
+    details: { postingId: current.id, journalEntryId: current.journalEntryId, changes: current.stale?.changes ?? [] },
+    ...req.meta,
+  });
+}
+
 export async function replacePosting(deps: PostDeps, req: { accountId: string; userId: string; postingId: string; meta?: { ip?: string; requestId?: string } }): Promise<PostOutcome> {
   const { db } = deps.database;
   const [row] = await db
@@ -124,28 +160,7 @@ export async function replacePosting(deps: PostDeps, req: { accountId: string; u
     const [current] = await db.select().from(consolidationPostings).where(eq(consolidationPostings.id, row.id)).limit(1);
     if (current?.status !== "posted") throw errors.conflict("not_posted", `${company.companyName} ${row.periodLabel} is not a posted entry (it is ${current?.status ?? "gone"}).`);
     if (!current.stale) throw errors.conflict("not_changed", `${company.companyName} ${row.periodLabel} has not changed since it was posted; there is nothing to re-post.`);
-    const client = deps.provider.client(parent.realmId);
-    try {
-      if (current.journalEntryId) {
-        const existing = await client.readJournalEntry(current.journalEntryId).catch((e: unknown) => {
-          if (e instanceof QboError && e.kind === "not_found") return null;
-          throw e;
-        });
-        if (existing) await client.deleteJournalEntry(existing.id, existing.syncToken);
-      }
-    } catch (e) {
-      if (e instanceof QboError && e.kind === "reauthorize") throw new AppError(409, "qbo_reauthorization_required", REAUTHORIZE_PARENT_MESSAGE);
-      if (e instanceof QboError) throw new AppError(502, "qbo_unavailable", `QuickBooks could not delete the old entry ${current.journalEntryId} (${e.message}); nothing was changed.`);
-      throw e;
-    }
-    await db.update(consolidationPostings).set({ status: "replaced", updatedAt: new Date() }).where(eq(consolidationPostings.id, current.id));
-    await audit(db, {
-      action: "consolidation.replaced",
-      accountId: req.accountId,
-      userId: req.userId,
-      details: { postingId: current.id, journalEntryId: current.journalEntryId, changes: current.stale.changes },
-      ...req.meta,
-    });
+    await retirePosting(deps, current, parent.realmId, req);
     const period = { kind: current.periodKind, year: Number(current.periodTo.slice(0, 4)), month: Number(current.periodTo.slice(5, 7)) };
     return postLocked(deps, { accountId: req.accountId, userId: req.userId, realmId: current.realmId, period, runId: null, meta: req.meta });
   });

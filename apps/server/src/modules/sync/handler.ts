@@ -6,6 +6,7 @@ import { accounts as accountsTable, companies, monthlyBalances, qboAccounts } fr
 import { PermanentJobError, type JobHandler } from "../../jobs/worker.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { byQboId } from "../companies/routes.ts";
+import { detectChangedAdjustments } from "../adjustments/stale.ts";
 import { detectChangedPostings } from "../runs/stale.ts";
 import { monthlyAmounts } from "./balances.ts";
 import { namesInPairs, syncNameBalances, syncNames } from "./names.ts";
@@ -121,6 +122,10 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; l
       const reconsolidation = await detectChangedPostings(db, company.accountId, realmId).catch((err: unknown) => {
         deps.log?.warn({ err, realmId }, "checking posted periods for changes failed; they are checked again on the next sync");
         return null;
+      });
+      // The group adjustments read every group company's books.
+      await detectChangedAdjustments(db, company.accountId).catch((err: unknown) => {
+        deps.log?.warn({ err, realmId }, "checking posted group adjustments for changes failed; they are checked again on the next sync");
       });
       await ctx.progress(1, "Up to date");
       return { calls, months: { from: plan.from, to: plan.to }, accounts: chart.length, names, pairedNames: paired.length, neverABalance: summary.neverABalance.length, reconsolidation };
