@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
               { path: "/setup/companies", element: <CompaniesPage /> },
               { path: "/setup/coa", Component: lazyScreen(() => import("../features/mapping/components/MappingPage.tsx").then((m) => m.MappingPage)) },
               { path: "/setup/cta", Component: lazyScreen(() => import("../features/cta/components/CtaPage.tsx").then((m) => m.CtaPage)) },
+              { path: "/setup/acquisitions", Component: lazyScreen(() => import("../features/acquisitions/components/AcquisitionsPage.tsx").then((m) => m.AcquisitionsPage)) },
               { path: "/setup/obal", Component: lazyScreen(() => import("../features/obal/components/ObalPage.tsx").then((m) => m.ObalPage)) },
               { path: "/consolidation", element: <Navigate to="/consolidation/run" replace /> },
               { path: "/consolidation/fx_rates", Component: lazyScreen(() => import("../features/fxrates/components/FxRatesPage.tsx").then((m) => m.FxRatesPage)) },

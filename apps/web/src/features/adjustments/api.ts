@@ -18,6 +18,8 @@ export const adjustmentsApi = {
   view: (p: RunPeriod, signal?: AbortSignal) =>
     api<AdjustmentsView>(`/consolidation/adjustments?kind=${p.kind}&year=${p.year}&month=${p.month}`, { schema: adjustmentsViewSchema, ...withSignal(signal) }),
   post: (period: RunPeriod) => api<EliminationPostOutcome>("/consolidation/adjustments/post", { method: "POST", body: { period }, schema: postOutcomeSchema }),
+  replace: (postingId: string) =>
+    api<EliminationPostOutcome>(`/consolidation/adjustments/${encodeURIComponent(postingId)}/repost`, { method: "POST", body: { approve: true }, schema: postOutcomeSchema }),
   postings: (signal?: AbortSignal) =>
     api<{ postings: PostingSummary[] }>(`/consolidation/postings?realmId=${ADJUSTMENTS_REALM}`, { schema: postingsResponseSchema, ...withSignal(signal) }).then((r) => r.postings),
 };
@@ -38,4 +40,9 @@ export function useAdjustmentPostings() {
 export function usePostAdjustments() {
   const client = useQueryClient();
   return useMutation({ mutationFn: adjustmentsApi.post, onSettled: () => client.invalidateQueries({ queryKey: adjustmentKeys.all }) });
+}
+
+export function useReplaceAdjustments() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: adjustmentsApi.replace, onSettled: () => client.invalidateQueries({ queryKey: adjustmentKeys.all }) });
 }

@@ -1,10 +1,11 @@
 import { RATE_MESSAGE } from "@groupledger/domain";
 import { describe, expect, it } from "vitest";
-import { CA_CTA, CTA_SETTINGS, PARENT_ACCOUNTS, UK_CTA } from "./components/ctaFixtures.ts";
+import { CA_CTA, CTA_SETTINGS, PARENT_ACCOUNTS, UK_CTA, UK_TEMPORAL } from "./components/ctaFixtures.ts";
 import {
   canCreateDefaultAccount,
   ctaAccountOptions,
   formOf,
+  historicalRows,
   isDirty,
   minorToInput,
   nciPercent,
@@ -14,6 +15,7 @@ import {
   unplacedErrors,
   updateBody,
   validate,
+  withoutRowErrors,
   type EquityRowForm,
 } from "./model.ts";
 
@@ -86,6 +88,7 @@ describe("the form and what it sends", () => {
       ctaAccountId: "36",
       ownershipPercent: "62.5",
       dividendRatePolicy: "declarationDate",
+      translationMethod: "currentRate",
       historical: [
         { accountId: "60", historicalRate: "1.265", historicalAmount: null },
         { accountId: "61", historicalRate: "", historicalAmount: -100_000 },
@@ -123,6 +126,53 @@ describe("the form and what it sends", () => {
     expect(rowError(server, 1, "amount")).toBe("Account 61 is not a contributed-equity account.");
     expect(rowError(server, 0, "rate")).toBeNull();
     expect(unplacedErrors({ ...server, ctaAccountId: "x", ownershipPercent: "y" })).toEqual(["Something else."]);
+  });
+});
+
+describe("the translation method", () => {
+  it("starts from the saved method, with the non-monetary accounts the server lists under temporal", () => {
+    expect(formOf(UK_CTA, "USD")).toMatchObject({ translationMethod: "currentRate", nonMonetaryRows: [] });
+    const form = formOf(UK_TEMPORAL, "USD");
+    expect(form.translationMethod).toBe("temporal");
+    expect(form.nonMonetaryRows.map((r) => [r.accountId, r.mode, r.rate, r.amount])).toEqual([
+      ["12", "rate", "1.31", ""],
+      ["15", "rate", "", ""],
+    ]);
+  });
+
+  it("sends the non-monetary rows after the equity rows in `historical` under temporal, and none under the current rate", () => {
+    const form = formOf(UK_TEMPORAL, "USD");
+    // A debit balance (plant) entered by amount stays a debit.
+    form.nonMonetaryRows[1] = { ...form.nonMonetaryRows[1]!, mode: "amount", amount: "10,400" };
+    expect(historicalRows(form).map((r) => r.accountId)).toEqual(["60", "61", "12", "15"]);
+    expect(updateBody(form, "USD")).toMatchObject({
+      translationMethod: "temporal",
+      historical: [
+        { accountId: "60", historicalRate: "", historicalAmount: null },
+        { accountId: "61", historicalRate: "", historicalAmount: null },
+        { accountId: "12", historicalRate: "1.31", historicalAmount: null },
+        { accountId: "15", historicalRate: "", historicalAmount: 1_040_000 },
+      ],
+    });
+    const current = { ...form, translationMethod: "currentRate" as const };
+    expect(historicalRows(current).map((r) => r.accountId)).toEqual(["60", "61"]);
+    expect(updateBody(current, "USD")).toMatchObject({ translationMethod: "currentRate", historical: [{ accountId: "60" }, { accountId: "61" }] });
+  });
+
+  it("is dirty when the method changes, and validates non-monetary rows at their place in `historical`", () => {
+    const saved = formOf(UK_CTA, "USD");
+    expect(isDirty({ ...saved, translationMethod: "temporal" }, saved, "USD")).toBe(true);
+    const form = formOf(UK_TEMPORAL, "USD");
+    form.nonMonetaryRows[1] = { ...form.nonMonetaryRows[1]!, rate: "abc" };
+    expect(validate(form, "GBP", "USD")).toEqual({ "historical.3.historicalRate": RATE_MESSAGE });
+    // Under the current rate those rows are not sent, so not checked either.
+    expect(validate({ ...form, translationMethod: "currentRate" }, "GBP", "USD")).toEqual({});
+    expect(unplacedErrors({ translationMethod: "translationMethod is currentRate or temporal." })).toEqual([]);
+  });
+
+  it("drops exactly one row's errors when it is edited", () => {
+    const errors = { "historical.1": "a", "historical.1.historicalRate": "b", "historical.10.historicalRate": "c", ownershipPercent: "d" };
+    expect(withoutRowErrors(errors, 1)).toEqual({ "historical.10.historicalRate": "c", ownershipPercent: "d" });
   });
 });
 

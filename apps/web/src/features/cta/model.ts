@@ -1,5 +1,5 @@
 import type { CompanyAccount, CtaSettings, CtaSubsidiary, CtaUpdate } from "@groupledger/contract";
-import { CTA_ACCOUNT_DEFAULT_NAME, ownershipPercentSchema, type dividendRatePolicies } from "@groupledger/contract";
+import { CTA_ACCOUNT_DEFAULT_NAME, ownershipPercentSchema, type dividendRatePolicies, type translationMethods } from "@groupledger/contract";
 import {
   ctaAccountProblem,
   currencyExponent,
@@ -27,6 +27,23 @@ export const DIVIDEND_POLICIES: readonly { value: DividendRatePolicy; label: str
   },
 ];
 
+export type TranslationMethod = (typeof translationMethods)[number];
+
+/** IAS 21 / ASC 830's two methods, with what each does to the balance sheet and where the difference goes. */
+export const TRANSLATION_METHODS: readonly { value: TranslationMethod; label: string; explanation: string }[] = [
+  {
+    value: "currentRate",
+    label: "Current rate",
+    explanation: "Assets and liabilities at the closing rate, income and expenses at the average rate; the difference is the CTA, kept in equity.",
+  },
+  {
+    value: "temporal",
+    label: "Temporal (remeasurement)",
+    explanation:
+      "Monetary items at the closing rate, non-monetary items (inventory, fixed assets, prepayments) at their historical rates; the difference goes to profit. For a subsidiary whose functional currency is the parent's.",
+  },
+];
+
 /** A contributed-equity account is translated at a historical rate or at a translated amount, never both. */
 export type HistoricalMode = "rate" | "amount";
 
@@ -47,7 +64,11 @@ export interface CtaForm {
   ctaAccountId: string | null;
   ownershipPercent: string;
   dividendRatePolicy: DividendRatePolicy;
+  translationMethod: TranslationMethod;
+  /** Contributed equity. */
   rows: EquityRowForm[];
+  /** Non-monetary accounts with a balance, listed by the server under the temporal method only. */
+  nonMonetaryRows: EquityRowForm[];
 }
 
 /** Equity normally carries a credit balance; an account not synced yet is taken to as well. */
@@ -87,18 +108,31 @@ export function formOf(sub: CtaSubsidiary, parentCurrency: string): CtaForm {
     ctaAccountId: sub.ctaAccountId,
     ownershipPercent: sub.ownershipPercent,
     dividendRatePolicy: sub.dividendRatePolicy,
-    rows: sub.equity.map((e) => ({
-      accountId: e.accountId,
-      name: e.name,
-      acctNum: e.acctNum,
-      localAmount: e.localAmount,
-      mode: e.historicalAmount !== null ? "amount" : "rate",
-      rate: e.historicalRate,
-      // Shown on the balance's side: a stored credit of -126,500.00 reads 126500.00.
-      amount: e.historicalAmount === null ? "" : minorToInput(creditSide(e.localAmount) ? -e.historicalAmount : e.historicalAmount, exponent),
-    })),
+    translationMethod: sub.translationMethod,
+    rows: sub.equity.map((e) => historicalRowOf(e, exponent)),
+    nonMonetaryRows: sub.nonMonetary.map((e) => historicalRowOf(e, exponent)),
   };
 }
+
+function historicalRowOf(e: CtaSubsidiary["equity"][number], exponent: number): EquityRowForm {
+  return {
+    accountId: e.accountId,
+    name: e.name,
+    acctNum: e.acctNum,
+    localAmount: e.localAmount,
+    mode: e.historicalAmount !== null ? "amount" : "rate",
+    rate: e.historicalRate,
+    // Shown on the balance's side: a stored credit of -126,500.00 reads 126500.00.
+    amount: e.historicalAmount === null ? "" : minorToInput(creditSide(e.localAmount) ? -e.historicalAmount : e.historicalAmount, exponent),
+  };
+}
+
+/**
+ * The rows sent in `historical`, in this order: contributed equity, then (temporal only) the
+ * non-monetary accounts; the server's "historical.N" paths index this list. Under the current rate
+ * the non-monetary rows are not sent: the server would refuse them as not contributed equity.
+ */
+export const historicalRows = (form: CtaForm): EquityRowForm[] => (form.translationMethod === "temporal" ? [...form.rows, ...form.nonMonetaryRows] : form.rows);
 
 export type Translation =
   | { kind: "none" }
@@ -137,7 +171,7 @@ export function validate(form: CtaForm, currency: string, parentCurrency: string
   const errors: FieldErrors = {};
   const ownership = ownershipPercentSchema.safeParse(form.ownershipPercent.trim());
   if (!ownership.success) errors["ownershipPercent"] = ownership.error.issues[0]?.message ?? "Check the ownership percentage.";
-  form.rows.forEach((row, i) => {
+  historicalRows(form).forEach((row, i) => {
     const t = translationOf(row, currency, parentCurrency);
     if (t.kind === "error") errors[row.mode === "rate" ? rateField(i) : amountField(i)] = t.message;
   });
@@ -149,14 +183,18 @@ export function rowError(errors: FieldErrors, i: number, mode: HistoricalMode): 
   return errors[mode === "rate" ? rateField(i) : amountField(i)] ?? errors[`historical.${i}`] ?? errors[`historical.${i}.accountId`] ?? null;
 }
 
-const KNOWN_FIELD = /^(ctaAccountId|ownershipPercent|dividendRatePolicy|historical\.\d+(\.(historicalRate|historicalAmount|accountId))?)$/;
+/** The errors without row i's ("historical.1" and "historical.1.x", never "historical.10"): what is typed now replaces them. */
+export const withoutRowErrors = (errors: FieldErrors, i: number): FieldErrors =>
+  Object.fromEntries(Object.entries(errors).filter(([path]) => path !== `historical.${i}` && !path.startsWith(`historical.${i}.`)));
+
+const KNOWN_FIELD = /^(ctaAccountId|ownershipPercent|dividendRatePolicy|translationMethod|historical\.\d+(\.(historicalRate|historicalAmount|accountId))?)$/;
 
 /** Server messages no input shows (a path this form does not know). */
 export const unplacedErrors = (errors: FieldErrors): string[] => Object.entries(errors).filter(([path]) => !KNOWN_FIELD.test(path)).map(([, m]) => m);
 
 /**
  * The PUT body: every field, each row as the rate or the amount the user chose (the other one
- * cleared), in table order so the server's "historical.N" paths point back at row N.
+ * cleared), in historicalRows order so the server's "historical.N" paths point back at row N.
  */
 export function updateBody(form: CtaForm, parentCurrency: string): CtaUpdate {
   const exponent = currencyExponent(parentCurrency);
@@ -164,7 +202,8 @@ export function updateBody(form: CtaForm, parentCurrency: string): CtaUpdate {
     ctaAccountId: form.ctaAccountId,
     ownershipPercent: form.ownershipPercent.trim(),
     dividendRatePolicy: form.dividendRatePolicy,
-    historical: form.rows.map((row) => {
+    translationMethod: form.translationMethod,
+    historical: historicalRows(form).map((row) => {
       if (row.mode === "rate") return { accountId: row.accountId, historicalRate: normalizeRate(row.rate) ?? row.rate.trim(), historicalAmount: null };
       const entered = row.amount.trim() === "" ? null : parseAmount(row.amount, exponent);
       return {

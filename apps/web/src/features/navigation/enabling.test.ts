@@ -21,6 +21,8 @@ const specEnabled: Record<string, (f: NavFacts) => boolean> = {
   "/setup/companies": () => true,
   "/setup/coa": (f) => f.hasParent && f.hasSubsidiary,
   "/setup/cta": (f) => f.hasParent && f.hasSubsidiary && f.foreignCurrency,
+  // Issue 16: a same-currency subsidiary has an acquisition too.
+  "/setup/acquisitions": (f) => f.hasParent && f.hasSubsidiary,
   // "onboarding step 3 or later"; once onboarding is switched off the guide no longer gates it.
   "/setup/obal": (f) => f.hasParent && f.hasSubsidiary && (!f.onboarding || f.onboardingStep >= 3),
   "/consolidation/fx_rates": (f) => (f.hasParent || f.hasSubsidiary) && !f.onboarding && f.foreignCurrency,
@@ -43,6 +45,7 @@ describe("navigation items (SPEC §2)", () => {
       ["/setup/companies", "Connected Companies"],
       ["/setup/coa", "COA Mapping"],
       ["/setup/cta", "CTA & Historical"],
+      ["/setup/acquisitions", "Acquisitions"],
       ["/setup/obal", "Opening Balance Sheet"],
       ["/consolidation/fx_rates", "FOREX Management"],
       ["/multipleconsolidation/run", "Multi Period / Company"],

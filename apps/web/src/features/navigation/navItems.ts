@@ -23,6 +23,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
       { path: "/setup/companies", label: "Connected Companies" },
       { path: "/setup/coa", label: "COA Mapping", ...parentAndSub },
       { path: "/setup/cta", label: "CTA & Historical", ...parentAndSub, requireForeignCurrency: true },
+      // Every subsidiary was acquired, whatever its currency: no foreign-currency requirement.
+      { path: "/setup/acquisitions", label: "Acquisitions", ...parentAndSub },
       { path: "/setup/obal", label: "Opening Balance Sheet", ...parentAndSub, requireOnboardingStep: 3 },
     ],
   },

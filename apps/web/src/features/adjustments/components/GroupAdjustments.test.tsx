@@ -111,6 +111,35 @@ describe("Interco Eliminations: group adjustments", () => {
     renderRoutes(routes, "/consolidation/elimination");
     const entry = await screen.findByRole("region", { name: "Group adjustment entry" });
     expect(within(entry).getByTestId("post-blocked")).toHaveTextContent("Confirm the subsidiaries' acquisitions on Setup → Acquisitions first");
-    expect(screen.getByRole("link", { name: "Acquisitions" })).toHaveAttribute("href", "/setup/acquisitions");
+    // Scoped: the side navigation has an "Acquisitions" link too.
+    expect(within(screen.getByRole("region", { name: "Group adjustments" })).getByRole("link", { name: "Acquisitions" })).toHaveAttribute("href", "/setup/acquisitions");
+  });
+});
+
+describe("Interco Eliminations: changed group adjustments", () => {
+  it("shows what changed and replaces the entry only after approval", async () => {
+    const posted = elimPosting({
+      id: "9a000000-0000-4000-8000-000000000077",
+      realmId: "adjustments",
+      companyName: "Group adjustments",
+      docNumber: "GA2026-01",
+      period: JAN.period,
+      stale: { detectedAt: "2026-02-03T09:00:00.000Z", changes: [{ account: "80", name: "Investment in Northwind UK Ltd", posted: -150_000_000, now: -150_100_000 }] },
+    });
+    const all = signIn({
+      "GET /consolidation/adjustments": { ...JAN, posted },
+      [`POST /consolidation/adjustments/${posted.id}/repost`]: { outcome: "posted", posting: { ...posted, stale: null } },
+    });
+    renderRoutes(routes, "/consolidation/elimination");
+    const changed = await screen.findByTestId("adjustments-changed");
+    await userEvent.click(within(changed).getByRole("button", { name: "Review and replace" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByRole("table", { name: "Changes in 2026-01" })).toHaveTextContent("Investment in Northwind UK Ltd");
+    const replace = within(dialog).getByRole("button", { name: "Replace entry" });
+    expect(replace).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole("checkbox"));
+    await userEvent.click(replace);
+    await waitFor(() => expect(all.filter((c) => c.method === "POST" && c.path === `/consolidation/adjustments/${posted.id}/repost`)).toHaveLength(1));
+    expect(all.find((c) => c.path === `/consolidation/adjustments/${posted.id}/repost`)!.body).toEqual({ approve: true });
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Anchor, List, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, List, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import type { AdjustmentsView, RunPeriod } from "@groupledger/contract";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -11,7 +11,8 @@ import { entryTotals } from "../../eliminations/model.ts";
 import { ProblemList } from "../../obal/components/TrialBalanceView.tsx";
 import { problemsOf } from "../../obal/model.ts";
 import { defaultChoice, lastPostedMonth, monthOfDate, periodChoices, requestPeriod, type PeriodKind } from "../../runs/model.ts";
-import { useAdjustmentPostings, useAdjustmentsView, usePostAdjustments } from "../api.ts";
+import { ReplaceDialog } from "../../runs/components/PostedPeriods.tsx";
+import { useAdjustmentPostings, useAdjustmentsView, usePostAdjustments, useReplaceAdjustments } from "../api.ts";
 
 /** Why Post is not offered for this period, in words; null when it may be posted. */
 export function adjustmentsBlockReason(view: AdjustmentsView): string | null {
@@ -50,6 +51,9 @@ export function GroupAdjustments({
   const period: RunPeriod | null = chosen ? requestPeriod(chosen) : null;
   const view = useAdjustmentsView(period);
   const post = usePostAdjustments();
+  const replace = useReplaceAdjustments();
+  const [confirming, setConfirming] = useState<AdjustmentsView["posted"]>(null);
+  const [replaceError, setReplaceError] = useState<string | null>(null);
   const clear = () => {
     setOutcome(null);
     setFailure(null);
@@ -170,6 +174,43 @@ export function GroupAdjustments({
               ))}
             </Stack>
           </Paper>
+          {showing.posted?.stale ? (
+            <Alert color="orange" title="The inputs changed after this period was posted" data-testid="adjustments-changed">
+              <Stack gap="xs">
+                <Text size="sm">
+                  Entry {showing.posted.docNumber} no longer matches what the books, the acquisitions and the intra-group trade give now. Review the
+                  changes and replace it: the old entry is deleted in QuickBooks and the period posted again.
+                </Text>
+                <Group>
+                  <Button color="orange" variant="light" disabled={adminOnly !== null} onClick={() => setConfirming(showing.posted)}>
+                    Review and replace
+                  </Button>
+                </Group>
+              </Stack>
+            </Alert>
+          ) : null}
+          <ReplaceDialog
+            lead={`What the books, the acquisitions or the intra-group trade give for ${showing.period.label} changed after entry ${showing.posted?.docNumber ?? ""} was posted. Replacing it deletes that entry from the parent's QuickBooks and posts the period's group adjustments again as they are now.`}
+            posting={confirming}
+            currency={showing.parentCurrency}
+            numbers={numbers}
+            busy={replace.isPending}
+            error={replaceError}
+            onCancel={() => {
+              setConfirming(null);
+              setReplaceError(null);
+            }}
+            onReplace={() => {
+              if (!confirming) return;
+              replace.mutate(confirming.id, {
+                onSuccess: (result) => {
+                  setConfirming(null);
+                  setOutcome(result);
+                },
+                onError: (e) => setReplaceError(e.message),
+              });
+            }}
+          />
           <EliminationEntry
             view={showing}
             title="Group adjustment entry"

@@ -9,7 +9,7 @@ import { PARENT_CO, shellApi, syncedStatus, UK_CO } from "../../../test/fixtures
 import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
 import { dismissError, raiseError } from "../../errors/errorBar.ts";
 import { saveToken } from "../../session/tokenStore.ts";
-import { AOCI_REASON, CA_CO, CTA_SETTINGS, PARENT_ACCOUNTS, RETAIL_CO, UK_CTA } from "./ctaFixtures.ts";
+import { AOCI_REASON, CA_CO, CA_CTA, CTA_SETTINGS, PARENT_ACCOUNTS, RETAIL_CO, UK_CTA, UK_TEMPORAL } from "./ctaFixtures.ts";
 // Loaded up front so the route's lazy import resolves at once.
 import "./CtaPage.tsx";
 
@@ -217,6 +217,67 @@ describe("CTA & Historical: saving", { timeout: SLOW_UI }, () => {
     await userEvent.click(within(ukPanel).getByRole("button", { name: "Discard changes" }));
     expect(ownership).toHaveValue("100");
     expect(within(ukPanel).getByRole("button", { name: "Save" })).toBeDisabled();
+  });
+});
+
+describe("CTA & Historical: the translation method", { timeout: SLOW_UI }, () => {
+  it("shows each subsidiary's method, and under temporal its non-monetary accounts for historical rates like equity's", async () => {
+    signIn({ ...CTA_SETTINGS, subsidiaries: [UK_TEMPORAL, CA_CTA] });
+    renderRoutes(routes, "/setup/cta");
+    const ukPanel = await panel("Northwind UK Ltd");
+    expect(within(ukPanel).getByRole("textbox", { name: "Translation method" })).toHaveValue("Temporal (remeasurement)");
+    expect(within(ukPanel).getByText(/non-monetary items \(inventory, fixed assets, prepayments\) at their historical rates; the difference goes to profit/)).toBeInTheDocument();
+    const table = within(ukPanel).getByRole("table", { name: "Non-monetary items of Northwind UK Ltd" });
+    const inventory = within(table).getByRole("row", { name: /Inventory/ });
+    expect(within(inventory).getByRole("textbox", { name: "Historical rate of Inventory" })).toHaveValue("1.31");
+    // £25,000.00 × 1.31 = $32,750.00, a debit.
+    expect(within(inventory).getByTestId("translated")).toHaveTextContent("$32,750.00£25,000.00 × 1.31");
+    const plant = within(table).getByRole("row", { name: /Plant and Machinery/ });
+    expect(within(plant).getByTestId("translated")).toHaveTextContent("Needed");
+
+    await userEvent.click(screen.getByRole("tab", { name: /Northwind Canada/ }));
+    const caPanel = await panel("Northwind Canada Inc.");
+    expect(within(caPanel).getByRole("textbox", { name: "Translation method" })).toHaveValue("Current rate");
+    expect(within(caPanel).queryByRole("region", { name: "Non-monetary items at historical rates" })).toBeNull();
+  });
+
+  it("switches a subsidiary to temporal, then sends the non-monetary rates after the equity rows, with their errors placed on them", async () => {
+    let answer: { status: number; body: unknown } = { status: 200, body: UK_TEMPORAL };
+    const calls = signIn(CTA_SETTINGS, { [`PUT /cta/${UK}`]: () => answer });
+    renderRoutes(routes, "/setup/cta");
+    const ukPanel = await panel("Northwind UK Ltd");
+    const method = within(ukPanel).getByRole("textbox", { name: "Translation method" });
+    expect(method).toHaveValue("Current rate");
+    expect(within(ukPanel).getByText("Assets and liabilities at the closing rate, income and expenses at the average rate; the difference is the CTA, kept in equity.")).toBeInTheDocument();
+    await userEvent.click(method);
+    const options = await optionsOf(method);
+    expect(options.map((o) => o.textContent)).toEqual(["Current rate", "Temporal (remeasurement)"]);
+    await userEvent.click(options[1]!);
+    const section = await within(ukPanel).findByRole("region", { name: "Non-monetary items at historical rates" });
+    expect(section).toHaveTextContent("Save the temporal method to list Northwind UK Ltd's non-monetary accounts");
+    await userEvent.click(within(ukPanel).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0]?.body).toMatchObject({ translationMethod: "temporal", historical: [{ accountId: "60" }, { accountId: "61" }] });
+
+    // The server now lists the non-monetary accounts; the plant's rate goes at historical.3.
+    const plant = within(await within(ukPanel).findByRole("table", { name: "Non-monetary items of Northwind UK Ltd" })).getByRole("row", { name: /Plant and Machinery/ });
+    await userEvent.type(within(plant).getByRole("textbox", { name: "Historical rate of Plant and Machinery" }), "1.42");
+    answer = {
+      status: 400,
+      body: { error: { code: "invalid_cta_settings", message: "The rate was refused.", details: { fields: [{ path: "historical.3.historicalRate", message: "No rate for that date." }] } } },
+    };
+    await userEvent.click(within(ukPanel).getByRole("button", { name: "Save" }));
+    expect(await within(plant).findByText("No rate for that date.")).toBeInTheDocument();
+    expect(puts(calls)[1]?.body).toMatchObject({
+      translationMethod: "temporal",
+      historical: [
+        { accountId: "60" },
+        { accountId: "61" },
+        { accountId: "12", historicalRate: "1.31", historicalAmount: null },
+        { accountId: "15", historicalRate: "1.42", historicalAmount: null },
+      ],
+    });
+    expect(within(plant).getByRole("textbox", { name: "Historical rate of Plant and Machinery" })).toHaveValue("1.42");
   });
 });
 

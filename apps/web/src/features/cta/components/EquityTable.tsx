@@ -3,6 +3,12 @@ import { formatMinor } from "../../../lib/money.ts";
 import { accountLabel, creditSide, rowError, translationOf, type EquityRowForm, type FieldErrors, type HistoricalMode } from "../model.ts";
 
 interface Props {
+  /** Contributed equity, or the non-monetary items the temporal method remeasures at history. */
+  kind?: "equity" | "nonMonetary";
+  /** Where these rows start in the `historical` array the server's error paths index. */
+  offset?: number;
+  /** Whether the server has listed the non-monetary accounts yet (it does once temporal is saved). */
+  listed?: boolean;
   companyName: string;
   currency: string;
   parentCurrency: string;
@@ -21,18 +27,21 @@ const MODES: { label: string; value: HistoricalMode }[] = [
  * or translated amount (one or the other per account), and the translated figure with how it was
  * reached, computed exactly as the consolidation will.
  */
-export function EquityTable({ companyName, currency, parentCurrency, rows, errors, onChange }: Props) {
+export function EquityTable({ kind = "equity", offset = 0, listed = true, companyName, currency, parentCurrency, rows, errors, onChange }: Props) {
   if (rows.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        {companyName} has no contributed-equity accounts (share capital, paid-in capital) in QuickBooks, so there is nothing to translate at
-        historical rates.
+        {kind === "equity"
+          ? `${companyName} has no contributed-equity accounts (share capital, paid-in capital) in QuickBooks, so there is nothing to translate at historical rates.`
+          : listed
+            ? `No non-monetary account of ${companyName} (inventory, fixed assets, prepayments, deferred income) holds a balance, so there is nothing to remeasure at historical rates.`
+            : `Save the temporal method to list ${companyName}'s non-monetary accounts (inventory, fixed assets, prepayments, deferred income) here for their historical rates.`}
       </Text>
     );
   }
   return (
     <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="sm" aria-label={`Contributed equity of ${companyName}`}>
+      <Table verticalSpacing="sm" aria-label={`${kind === "equity" ? "Contributed equity" : "Non-monetary items"} of ${companyName}`}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Account</Table.Th>
@@ -45,7 +54,7 @@ export function EquityTable({ companyName, currency, parentCurrency, rows, error
         <Table.Tbody>
           {rows.map((row, i) => {
             const t = translationOf(row, currency, parentCurrency);
-            const error = rowError(errors, i, row.mode) ?? (t.kind === "error" ? t.message : null);
+            const error = rowError(errors, offset + i, row.mode) ?? (t.kind === "error" ? t.message : null);
             const label = accountLabel(row);
             const needed = row.localAmount !== null && row.localAmount !== 0 && t.kind === "none";
             return (
@@ -80,7 +89,7 @@ export function EquityTable({ companyName, currency, parentCurrency, rows, error
                       inputMode="decimal"
                       aria-label={`Historical rate of ${row.name}`}
                       placeholder="e.g. 1.2745"
-                      description={`${parentCurrency} per 1 ${currency} on the day it was contributed`}
+                      description={`${parentCurrency} per 1 ${currency} on the day it was ${kind === "equity" ? "contributed" : "acquired"}`}
                       value={row.rate}
                       error={error}
                       onChange={(e) => onChange(i, { rate: e.currentTarget.value })}
@@ -121,7 +130,9 @@ export function EquityTable({ companyName, currency, parentCurrency, rows, error
       </Table>
       <Text size="xs" c="dimmed" mt="xs">
         Translated = balance × historical rate, rounded half-up to the {parentCurrency} minor unit, exactly as the consolidation computes it.
-        Enter a translated amount instead when the contribution&apos;s {parentCurrency} value is known from the parent&apos;s books.
+        {kind === "equity"
+          ? `Enter a translated amount instead when the contribution's ${parentCurrency} value is known from the parent's books.`
+          : `Enter a translated amount instead when the item's ${parentCurrency} cost at the date it was acquired is known.`}
       </Text>
     </Table.ScrollContainer>
   );

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Grid, Group, Paper, Radio, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Badge, Button, Grid, Group, Paper, Radio, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { CompanyAccount, CtaSubsidiary } from "@groupledger/contract";
 import { useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../../lib/http.ts";
@@ -6,6 +6,8 @@ import { useSaveCta } from "../api.ts";
 import {
   DIVIDEND_POLICIES,
   formOf,
+  TRANSLATION_METHODS,
+  withoutRowErrors,
   isDirty,
   nciPercent,
   unplacedErrors,
@@ -16,6 +18,7 @@ import {
   type DividendRatePolicy,
   type EquityRowForm,
   type FieldErrors,
+  type TranslationMethod,
 } from "../model.ts";
 import { CtaAccountPicker } from "./CtaAccountPicker.tsx";
 import { EquityTable } from "./EquityTable.tsx";
@@ -68,10 +71,11 @@ export function SubsidiaryCtaPanel({ sub, parentName, parentRealmId, parentCurre
     setForm((f) => ({ ...f, ...patch }));
     setNotice(null);
   };
-  const editRow = (index: number, patch: Partial<EquityRowForm>) => {
-    setForm((f) => ({ ...f, rows: f.rows.map((r, i) => (i === index ? { ...r, ...patch } : r)) }));
+  /** Row `index` of one of the two tables; its errors sit at its place in the `historical` array sent. */
+  const editRow = (list: "rows" | "nonMonetaryRows", index: number, patch: Partial<EquityRowForm>) => {
+    setForm((f) => ({ ...f, [list]: f[list].map((r, i) => (i === index ? { ...r, ...patch } : r)) }));
     // A row's old message no longer describes what is typed now.
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([path]) => !path.startsWith(`historical.${index}`))));
+    setErrors((e) => withoutRowErrors(e, list === "rows" ? index : form.rows.length + index));
     setNotice(null);
   };
 
@@ -172,9 +176,52 @@ export function SubsidiaryCtaPanel({ sub, parentName, parentRealmId, parentCurre
         </Grid.Col>
         <Grid.Col span={12}>
           <Section title="Contributed equity at historical rates">
-            <EquityTable companyName={sub.companyName} currency={sub.currency} parentCurrency={parentCurrency} rows={form.rows} errors={errors} onChange={editRow} />
+            <EquityTable
+              companyName={sub.companyName}
+              currency={sub.currency}
+              parentCurrency={parentCurrency}
+              rows={form.rows}
+              errors={errors}
+              onChange={(i, patch) => editRow("rows", i, patch)}
+            />
           </Section>
         </Grid.Col>
+        <Grid.Col span={12}>
+          <Section title="Translation method">
+            <Select
+              label="Translation method"
+              data={TRANSLATION_METHODS.map((m) => ({ value: m.value, label: m.label }))}
+              value={form.translationMethod}
+              allowDeselect={false}
+              error={errors["translationMethod"]}
+              description={TRANSLATION_METHODS.find((m) => m.value === form.translationMethod)?.explanation}
+              maw={560}
+              comboboxProps={{ withinPortal: true }}
+              onChange={(v) => {
+                if (v === null) return;
+                edit({ translationMethod: v as TranslationMethod });
+                setErrors(({ translationMethod: _gone, ...rest }) => rest);
+              }}
+            />
+          </Section>
+        </Grid.Col>
+        {form.translationMethod === "temporal" ? (
+          <Grid.Col span={12}>
+            <Section title="Non-monetary items at historical rates">
+              <EquityTable
+                kind="nonMonetary"
+                offset={form.rows.length}
+                listed={saved.translationMethod === "temporal"}
+                companyName={sub.companyName}
+                currency={sub.currency}
+                parentCurrency={parentCurrency}
+                rows={form.nonMonetaryRows}
+                errors={errors}
+                onChange={(i, patch) => editRow("nonMonetaryRows", i, patch)}
+              />
+            </Section>
+          </Grid.Col>
+        ) : null}
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Section title="Ownership">
             <TextInput

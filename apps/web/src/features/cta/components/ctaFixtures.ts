@@ -41,11 +41,13 @@ export const UK_CTA: CtaSubsidiary = {
   currency: "GBP",
   ownershipPercent: "100",
   dividendRatePolicy: "declarationDate",
+  translationMethod: "currentRate",
   ctaAccountId: null,
   equity: [
     { accountId: "60", name: "Ordinary Shares", acctNum: "3000", localAmount: -10_000_000, historicalRate: "", historicalAmount: null },
     { accountId: "61", name: "Share Premium", acctNum: "3010", localAmount: 0, historicalRate: "", historicalAmount: null },
   ],
+  nonMonetary: [],
   missing: ["Choose the parent's account that receives this subsidiary's CTA.", 'Enter the historical rate or translated amount of "Ordinary Shares".'],
 };
 
@@ -56,9 +58,22 @@ export const CA_CTA: CtaSubsidiary = {
   currency: "CAD",
   ownershipPercent: "80",
   dividendRatePolicy: "profitPeriod",
+  translationMethod: "currentRate",
   ctaAccountId: "36",
   equity: [{ accountId: "70", name: "Share Capital", acctNum: null, localAmount: -5_000_000, historicalAmount: -3_712_500, historicalRate: "" }],
+  nonMonetary: [],
   missing: [],
+};
+
+/** The UK subsidiary remeasured by the temporal method: its inventory and plant at historical rates. */
+export const UK_TEMPORAL: CtaSubsidiary = {
+  ...UK_CTA,
+  translationMethod: "temporal",
+  nonMonetary: [
+    { accountId: "12", name: "Inventory", acctNum: "1200", localAmount: 2_500_000, historicalRate: "1.31", historicalAmount: null },
+    { accountId: "15", name: "Plant and Machinery", acctNum: "1500", localAmount: 8_000_000, historicalRate: "", historicalAmount: null },
+  ],
+  missing: [...UK_CTA.missing, 'Enter the historical rate or translated amount of "Plant and Machinery".'],
 };
 
 export const CTA_SETTINGS: CtaSettings = {

@@ -58,7 +58,7 @@ function ChangesTable({ posting, currency, numbers }: { posting: PostingSummary;
 }
 
 /** Replacing deletes an entry in QuickBooks: the user approves it explicitly, having seen what changed. */
-function ReplaceDialog({
+export function ReplaceDialog({
   posting,
   currency,
   numbers,
@@ -66,7 +66,10 @@ function ReplaceDialog({
   error,
   onCancel,
   onReplace,
+  lead,
 }: {
+  /** What changed, in words; the subsidiary's books by default. */
+  lead?: ReactNode;
   posting: PostingSummary | null;
   currency: string;
   numbers: ReadonlyMap<string, string>;
@@ -81,8 +84,12 @@ function ReplaceDialog({
       {posting ? (
         <Stack gap="sm">
           <Text size="sm">
-            {posting.companyName}&apos;s books changed after entry {posting.docNumber} was posted. Replacing it deletes that entry from the
-            parent&apos;s QuickBooks and posts {posting.period.label} again from the books as they are now.
+            {lead ?? (
+              <>
+                {posting.companyName}&apos;s books changed after entry {posting.docNumber} was posted. Replacing it deletes that entry from the
+                parent&apos;s QuickBooks and posts {posting.period.label} again from the books as they are now.
+              </>
+            )}
           </Text>
           <ChangesTable posting={posting} currency={currency} numbers={numbers} />
           <Checkbox

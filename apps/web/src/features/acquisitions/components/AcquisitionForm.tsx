@@ -1,0 +1,358 @@
+import { ActionIcon, Alert, Button, Grid, Group, Radio, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { DateInput } from "@mantine/dates";
+import "@mantine/dates/styles.css";
+import { useForm } from "@mantine/form";
+import type { AcquisitionFigures, AcquisitionSubsidiary } from "@groupledger/contract";
+import { currencyExponent } from "@groupledger/domain";
+import { IconPlus, IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
+import { ApiError } from "../../../lib/http.ts";
+import { formatMinor } from "../../../lib/money.ts";
+import { formatDate } from "../../companies/format.ts";
+import { nciPercent, parseAmount } from "../../cta/model.ts";
+import { useSaveAcquisition } from "../api.ts";
+import {
+  accountLabel,
+  buildInput,
+  equityRowError,
+  FAIR_VALUE_KINDS,
+  monthEnd,
+  NCI_MEASUREMENTS,
+  newAdjustment,
+  parseDateText,
+  placeErrors,
+  unplacedErrors,
+  whollyOwned,
+  type AccountOption,
+  type AcquisitionForm as FormValues,
+} from "../model.ts";
+import { FiguresTable } from "./FiguresTable.tsx";
+
+interface Props {
+  sub: AcquisitionSubsidiary;
+  parentName: string;
+  parentCurrency: string;
+  assetAccounts: readonly AccountOption[];
+  expenseAccounts: readonly AccountOption[];
+  initial: FormValues;
+  /** The figures of what the form started from (the proposal, or the acquisition as saved). */
+  figures: AcquisitionFigures | null;
+  figuresCaption: string;
+  /** Said above the figures once the form differs from what they were computed from. */
+  figuresStaleNote: string;
+  submitLabel: string;
+  onSaved: (fresh: AcquisitionSubsidiary) => void;
+  /** Editing a saved acquisition can be abandoned; a proposal has nothing to go back to. */
+  onCancel?: () => void;
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Stack gap="xs" component="section" aria-label={title}>
+      <Title order={4} size="h6">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+const options = (accounts: readonly AccountOption[]) => accounts.map((a) => ({ value: a.accountId, label: accountLabel(a) }));
+const num = { fontVariantNumeric: "tabular-nums" } as const;
+
+/**
+ * One subsidiary's acquisition, edited all at once and saved all or nothing. The form's paths are
+ * the API's, so the server's field errors land next to their inputs; a failed save keeps
+ * everything the user typed.
+ */
+export function AcquisitionForm({ sub, parentName, parentCurrency, assetAccounts, expenseAccounts, initial, figures, figuresCaption, figuresStaleNote, submitLabel, onSaved, onCancel }: Props) {
+  const form = useForm<FormValues>({
+    initialValues: initial,
+    validate: (values) => buildInput(values, sub.currency, parentCurrency).errors,
+  });
+  const save = useSaveAcquisition();
+  const [failure, setFailure] = useState<string | null>(null);
+  const values = form.getValues();
+  const wholly = whollyOwned(values.ownershipPercent);
+  const nci = nciPercent(values.ownershipPercent);
+  const assetData = options(assetAccounts);
+  const expenseData = options(expenseAccounts);
+  const dirty = form.isDirty();
+  const errors = form.errors as Record<string, React.ReactNode>;
+
+  const submit = form.onSubmit(
+    (v) => {
+      setFailure(null);
+      const built = buildInput(v, sub.currency, parentCurrency);
+      if (!built.input) return;
+      save.mutate(
+        { realmId: sub.realmId, body: built.input },
+        {
+          onSuccess: onSaved,
+          onError: (e) => {
+            const fields = placeErrors(e instanceof ApiError ? e.fieldErrors() : {}, built.equityIndex);
+            form.setErrors(fields);
+            const unplaced = unplacedErrors(fields);
+            setFailure(Object.keys(fields).length > 0 && unplaced.length === 0 ? `Nothing was saved: ${e.message}` : `Nothing was saved: ${[e.message, ...unplaced].join(" ")}`);
+          },
+        },
+      );
+    },
+    () => setFailure("Nothing was sent: correct the fields marked in red."),
+  );
+
+  const localExponent = currencyExponent(sub.currency);
+  let equityTotal = 0;
+  for (const line of values.equityAtAcquisition) equityTotal += parseAmount(line.localAmount, localExponent) ?? 0;
+  const acquiredOn = values.acquiredOn;
+  const effective = /^\d{4}-\d{2}-\d{2}$/.test(acquiredOn) ? formatDate(monthEnd(acquiredOn.slice(0, 7))) : null;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={`${sub.companyName} acquisition`}>
+      <Stack gap="lg">
+        {failure ? (
+          <Alert color="red" title={`${sub.companyName}'s acquisition was not saved`}>
+            {failure}
+          </Alert>
+        ) : null}
+        <Grid gutter="md">
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <DateInput
+              label="Acquisition date"
+              placeholder="YYYY-MM-DD"
+              valueFormat="YYYY-MM-DD"
+              dateParser={parseDateText}
+              clearable
+              popoverProps={{ withinPortal: true }}
+              description={
+                effective
+                  ? `The books are monthly: it takes effect at the month-end, ${effective}.`
+                  : "The books are monthly: the acquisition takes effect at the end of its month."
+              }
+              value={acquiredOn === "" ? null : acquiredOn}
+              error={errors["acquiredOn"]}
+              onChange={(v) => {
+                form.setFieldValue("acquiredOn", v ?? "");
+                form.clearFieldError("acquiredOn");
+              }}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <TextInput
+              label="% acquired"
+              inputMode="decimal"
+              rightSection={<Text size="sm">%</Text>}
+              description={nci === null ? "Such as 80 or 62.5." : nci === "0" ? "Wholly owned: no non-controlling interests." : `Non-controlling interests hold ${nci}%.`}
+              {...form.getInputProps("ownershipPercent")}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <TextInput
+              label={`Consideration paid (${parentCurrency})`}
+              inputMode="decimal"
+              placeholder="e.g. 1,234,567.89"
+              description={`What ${parentName} paid, in ${parentCurrency}; acquisition costs are expenses, not consideration.`}
+              {...form.getInputProps("consideration")}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <Select
+              label="Investment account"
+              description={`${parentName}'s asset account that holds the investment`}
+              placeholder="Choose an asset account"
+              searchable
+              nothingFoundMessage="No asset account of the parent matches"
+              data={assetData}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps("investmentAccountId")}
+            />
+          </Grid.Col>
+          {wholly ? null : (
+            <Grid.Col span={12}>
+              <Group align="flex-start" gap="xl">
+                <Radio.Group label="Measure the non-controlling interests at" {...form.getInputProps("nciMeasurement")}>
+                  <Stack gap="xs" mt="xs">
+                    {NCI_MEASUREMENTS.map((m) => (
+                      <Radio key={m.value} value={m.value} label={m.label} description={m.explanation} />
+                    ))}
+                  </Stack>
+                </Radio.Group>
+                {values.nciMeasurement === "fairValue" ? (
+                  <TextInput
+                    label={`NCI fair value at acquisition (${parentCurrency})`}
+                    inputMode="decimal"
+                    placeholder="e.g. 40,000.00"
+                    miw={260}
+                    {...form.getInputProps("nciFairValue")}
+                  />
+                ) : null}
+              </Group>
+            </Grid.Col>
+          )}
+        </Grid>
+
+        <Section title="Equity at acquisition">
+          <Text size="xs" c="dimmed">
+            {sub.companyName}&apos;s equity at the acquisition date in {sub.currency}, as credits (share capital of 100,000 is 100,000; an
+            accumulated loss is negative). Leave an account blank when it held nothing.
+          </Text>
+          <Table.ScrollContainer minWidth={520}>
+            <Table verticalSpacing={6} aria-label={`Equity of ${sub.companyName} at acquisition`} maw={720}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Account</Table.Th>
+                  <Table.Th w={260}>Amount ({sub.currency})</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {values.equityAtAcquisition.map((line, i) => (
+                  <Table.Tr key={line.accountId} data-account-id={line.accountId}>
+                    <Table.Td>
+                      <Text size="sm">{accountLabel(line)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        size="xs"
+                        inputMode="decimal"
+                        aria-label={`Equity at acquisition of ${line.name}`}
+                        {...form.getInputProps(`equityAtAcquisition.${i}.localAmount`)}
+                        error={equityRowError(errors, i)}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+                <Table.Tr>
+                  <Table.Th scope="row">Net assets</Table.Th>
+                  <Table.Td style={num} data-testid="equity-total">
+                    <Text size="sm" fw={600} pl="xs">
+                      {formatMinor(equityTotal, sub.currency)}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {errors["equityAtAcquisition"] ? (
+            <Text size="sm" c="red.8" role="alert">
+              {errors["equityAtAcquisition"]}
+            </Text>
+          ) : null}
+        </Section>
+
+        <Section title="Fair-value adjustments">
+          <Text size="xs" c="dimmed">
+            Identifiable assets whose fair value at acquisition differs from {sub.companyName}&apos;s books (a brand, customer lists, property,
+            stock), in {sub.currency}, an uplift positive. Each is amortised over its useful life to the expense account you choose.
+          </Text>
+          {values.fairValueAdjustments.length > 0 ? (
+            <Table.ScrollContainer minWidth={1100}>
+              <Table verticalSpacing={6} aria-label={`Fair-value adjustments of ${sub.companyName}`}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Description</Table.Th>
+                    <Table.Th w={130}>Kind</Table.Th>
+                    <Table.Th>Asset account</Table.Th>
+                    <Table.Th w={150}>Amount ({sub.currency})</Table.Th>
+                    <Table.Th w={120}>Useful life (months)</Table.Th>
+                    <Table.Th>Expense account</Table.Th>
+                    <Table.Th w={40} />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {values.fairValueAdjustments.map((row, i) => {
+                    const n = i + 1;
+                    const path = (field: string) => `fairValueAdjustments.${i}.${field}`;
+                    return (
+                      <Table.Tr key={row.key}>
+                        <Table.Td>
+                          <TextInput size="xs" aria-label={`Description of adjustment ${n}`} placeholder="e.g. Customer relationships" {...form.getInputProps(path("description"))} />
+                        </Table.Td>
+                        <Table.Td>
+                          <Select size="xs" aria-label={`Kind of adjustment ${n}`} data={FAIR_VALUE_KINDS.map((k) => ({ ...k }))} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...form.getInputProps(path("kind"))} />
+                        </Table.Td>
+                        <Table.Td>
+                          <Select
+                            size="xs"
+                            aria-label={`Asset account of adjustment ${n}`}
+                            placeholder="Parent's asset account"
+                            searchable
+                            data={assetData}
+                            comboboxProps={{ withinPortal: true }}
+                            {...form.getInputProps(path("assetAccountId"))}
+                          />
+                        </Table.Td>
+                        <Table.Td>
+                          <TextInput size="xs" inputMode="decimal" aria-label={`Amount of adjustment ${n}`} placeholder="e.g. 250,000.00" {...form.getInputProps(path("amount"))} />
+                        </Table.Td>
+                        <Table.Td>
+                          <TextInput size="xs" inputMode="numeric" aria-label={`Useful life of adjustment ${n} in months`} placeholder="e.g. 60" {...form.getInputProps(path("usefulLifeMonths"))} />
+                        </Table.Td>
+                        <Table.Td>
+                          <Select
+                            size="xs"
+                            aria-label={`Expense account of adjustment ${n}`}
+                            placeholder="Parent's expense account"
+                            searchable
+                            data={expenseData}
+                            comboboxProps={{ withinPortal: true }}
+                            {...form.getInputProps(path("expenseAccountId"))}
+                          />
+                        </Table.Td>
+                        <Table.Td>
+                          <ActionIcon variant="subtle" color="red" aria-label={`Remove adjustment ${n}`} onClick={() => form.removeListItem("fairValueAdjustments", i)}>
+                            <IconTrash size={16} aria-hidden />
+                          </ActionIcon>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          ) : null}
+          <Group>
+            <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => form.insertListItem("fairValueAdjustments", newAdjustment())}>
+              Add adjustment
+            </Button>
+          </Group>
+        </Section>
+
+        <Group justify="flex-end" gap="sm">
+          {onCancel ? (
+            <Button variant="default" onClick={onCancel} disabled={save.isPending}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button
+            variant="default"
+            disabled={!dirty || save.isPending}
+            onClick={() => {
+              form.reset();
+              setFailure(null);
+            }}
+          >
+            Discard changes
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {submitLabel}
+          </Button>
+        </Group>
+
+        {figures ? (
+          <FiguresTable
+            companyName={sub.companyName}
+            figures={figures}
+            currency={sub.currency}
+            parentCurrency={parentCurrency}
+            caption={figuresCaption}
+            stale={dirty ? figuresStaleNote : null}
+          />
+        ) : (
+          <Text size="sm" c="dimmed">
+            Goodwill and the non-controlling interests at acquisition are worked out once the acquisition is saved.
+          </Text>
+        )}
+      </Stack>
+    </form>
+  );
+}
