@@ -112,7 +112,8 @@ describe.each(drivers)("consolidation input from the synced demo group on %s", (
     expect(input.entities.map((e) => e.id)).toEqual([DEMO.parent, ...subsidiaries]);
     for (const entity of input.entities) {
       expect(assertEngineBooks(entity, "2026-10")).toBe(46);
-      expect(entity.dividends!.length, `${entity.name} declared dividends`).toBeGreaterThanOrEqual(3);
+      // Retail joins the group in July 2024: it declares dividends to the parent in March 2025 and 2026 only.
+      expect(entity.dividends!.length, `${entity.name} declared dividends`).toBeGreaterThanOrEqual(entity.id === DEMO.retail ? 2 : 3);
     }
     const uk = input.entities.find((e) => e.id === DEMO.uk)!;
     expect(uk).toMatchObject({ currency: "GBP", fiscalYearStartMonth: 4, ownership: "1", method: "currentRate", dividendRatePolicy: "declarationDate", role: "subsidiary" });
@@ -197,10 +198,14 @@ describe.each(drivers)("consolidation input from the synced demo group on %s", (
 
     // profitPeriod policy: each dividend names the profit it distributes (the UK's last fiscal
     // year, cut to the months after the opening month) and is translated at that profit's rate.
+    // Opened at 2024-09 (after the UK's 2024 dividend): the UK's January to March 2025 alone is a
+    // loss in the demo (it sells the German stock it held at the group's year end in January),
+    // which the builder rightly refuses.
     await put(`/api/cta/${DEMO.uk}`, token, { dividendRatePolicy: "profitPeriod" });
-    const policy = await buildConsolidationInput(db(), { accountId, subsidiaries: [DEMO.uk, DEMO.germany], period: { from: "2025-01", to: "2025-12" } });
+    expect((await post(t.app, "/api/fxrates/fetch", { from: "2024-09", to: "2024-11" }, token)).statusCode).toBe(200);
+    const policy = await buildConsolidationInput(db(), { accountId, subsidiaries: [DEMO.uk, DEMO.germany], period: { from: "2025-01", to: "2025-12" }, openingMonth: "2024-09" });
     expect(policy.problems).toEqual([]);
-    expect(policy.input.entities.find((e) => e.id === DEMO.uk)!.dividends).toEqual([{ month: "2025-09", amount: ukInput.dividends![0]!.amount, profitOf: { from: "2025-01", to: "2025-03" } }]);
+    expect(policy.input.entities.find((e) => e.id === DEMO.uk)!.dividends).toEqual([{ month: "2025-09", amount: ukInput.dividends![0]!.amount, profitOf: { from: "2024-10", to: "2025-03" } }]);
     const policyOut = consolidate(parseConsolidationInput(policy.input));
     assertConsolidationBalances(policyOut);
     expect(policyOut.entities.find((e) => e.id === DEMO.uk)!.retainedEarnings.dividends).not.toBe(ukOut.retainedEarnings.dividends);
