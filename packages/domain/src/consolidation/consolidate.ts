@@ -12,6 +12,7 @@ import {
   type EliminationContext,
 } from "./eliminations.ts";
 import { dividendEliminations } from "./dividends.ts";
+import { controlWindows, preAcquisitionEliminations, withControlWindows } from "./mid-year.ts";
 import { consolidationInputSchema, type ConsolidationInput } from "./input-schema.ts";
 import { compileMappings, requireParentAccount, WorksheetRows } from "./mapping.ts";
 import { LineKind, type CompiledEntity } from "./model.ts";
@@ -111,13 +112,19 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
     entityResults.push(entityResult(e, tr, tb, lines, period));
   }
 
+  // Subsidiaries acquired or disposed of inside the period: every elimination and the NCI see
+  // only the months the parent controlled them (mid-year.ts).
+  const windows = controlWindows(input, group, translations, periodTbs, [], issues);
+  issues.throwIfAny();
+
   // Eliminations.
   const warnings: string[] = [];
   const ctx: EliminationContext = {
     input,
     group,
     translations,
-    periodTbs,
+    periodTbs: withControlWindows(periodTbs, windows),
+    windows,
     rowOf,
     ctaRow,
     fxRow,
@@ -133,6 +140,7 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
   // What the eliminations attribute to a subsidiary's NCI (unrealised profit it made, manual entries about it).
   const attributions: NciAttributions = new Map();
   const eliminations: Elimination[] = [
+    ...preAcquisitionEliminations(ctx),
     ...intercompanyEliminations(ctx),
     ...investmentEliminations(ctx, acquisitions),
     ...manualEliminations(ctx),
@@ -152,7 +160,7 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
   const nci: ConsolidationOutput["nci"] = [];
   for (const e of group.entities) {
     if (e.role !== "subsidiary" || e.nciShare.num === 0n) continue;
-    const share: NciComputation = nonControllingInterest(e, periodTbs.get(e.id)!, acquisitions.get(e.id), (i) => rowOf(e, i), {
+    const share: NciComputation = nonControllingInterest(e, ctx.periodTbs.get(e.id)!, acquisitions.get(e.id), (i) => rowOf(e, i), {
       nci: nciRow!,
       cta: ctaRow!,
       nciShareOfProfit: nciShareRow,

@@ -1,6 +1,7 @@
 import { divRoundHalfAway, mulRatioRound } from "../money/rate.ts";
 import type { Elimination, EliminationContext, EntryLine } from "./eliminations.ts";
 import { requireParentAccount } from "./mapping.ts";
+import { consolidatedMonths } from "./mid-year.ts";
 import { LineKind, type CompiledEntity } from "./model.ts";
 
 /**
@@ -30,7 +31,6 @@ export function impliedRateText(reporting: number, localAmount: number, localExp
 export function dividendEliminations(ctx: EliminationContext): Elimination[] {
   const out: Elimination[] = [];
   const parent = ctx.group.parent;
-  const { period } = ctx.group;
   const rules = ctx.input.eliminations.dividends;
   const seen = new Set<string>();
   rules.forEach((rule, k) => {
@@ -55,7 +55,8 @@ export function dividendEliminations(ctx: EliminationContext): Elimination[] {
 
     const tb = ctx.periodTbs.get(sub.id)!;
     const translated = tb.retainedEarnings.dividends;
-    const local = localDividends(sub, period.from - sub.start, period.to - sub.start);
+    const months = consolidatedMonths(ctx, sub); // only dividends declared while the parent controlled it
+    const local = localDividends(sub, months.first, months.last);
     if (translated === 0 && local === 0) {
       ctx.warnings.push(`${sub.name} declared no dividends in the period: the dividend elimination "${rule.id}" books nothing`);
       return;

@@ -62,7 +62,7 @@ export const entryLineSchema = z.object({ account: z.string(), name: z.string(),
 
 export const eliminationSchema = z.object({
   id: z.string(),
-  kind: z.enum(["receivablePayable", "revenueExpense", "investment", "manual", "unrealisedProfit", "dividend"]),
+  kind: z.enum(["receivablePayable", "revenueExpense", "investment", "manual", "unrealisedProfit", "dividend", "preAcquisition", "disposal", "ownershipChange"]),
   description: z.string(),
   lines: z.array(entryLineSchema),
   details: z.record(z.string(), z.union([z.number(), z.string()])),

@@ -680,3 +680,83 @@ describe("Hoyle, Schaefer & Doupnik, Advanced Accounting, ch. 5, problem 'Pengui
     expect(out.balanceSheet.balanced).toBe(true);
   });
 });
+
+describe("Kaplan, ACCA FR (F7) Integrated Workbook (2018-19), ch. 18, Example 2 'Lobster' / 'Crab': a mid-year acquisition of 75%", () => {
+  // Question (online.flipbuilder.com/bmcx/lgqf/files/basic-html/page257.html): "On 1 April 20X5
+  // Lobster purchased 75% of the equity shares in Crab. The summarised statements of profit or
+  // loss for the two entities for the year ended 31 December 20X5 are: Lobster / Crab: Revenue
+  // 150,000 / 80,000; Cost of sales (60,000) / (52,000); Operating expenses (30,000) / (10,000);
+  // Finance costs (6,000) / (1,800); Income tax expense (12,000) / (3,200); Profit for the year
+  // 42,000 / 13,000"; "(i) During November 20X5 Crab sold goods to Lobster for $10,000 at ..." (the
+  // excerpt stops there; the answer's W1 gives the rest: "$10,000 × 60% × 30% 1,800", i.e. 60% still
+  // held at a 30% margin), a $15,000 fair-value uplift on plant with five years' life (W2) and a
+  // $3,000 goodwill impairment borne by the NCI (W3). Answer: lgqf page258.html, the same as the
+  // ACCA F7 edition's Example 2 (online.flipbuilder.com/bmcx/kgmo/files/basic-html/page352.html:
+  // "Revenue (150 + 60 – 10) 200,000; Cost of sales (60 + 39 – 10 + 1.8(W1) + 2.25 (W2)) (93,050);
+  // Operating expenses (30 + 7.5 + 3) (40,500); Finance costs (6 + 1.35) (7,350); Income tax expense
+  // (12 + 2.4) (14,400)"). The ACCA F3/FA edition prints the same example without the fair-value
+  // uplift and the impairment (online.flipbuilder.com/bmcx/tfki/files/basic-html/page348.html).
+  // Encoding: 20X5 is 2025; "assume revenue and expenses accrue evenly" (kgmo page226.html), so
+  // Crab's pre-acquisition quarter is recorded in March (the acquisition month, 1 April being the
+  // end of March) and its nine months after in December, with Lobster's year. The intra-group sale
+  // is a revenue/expense pair of portions, the unrealised profit `unrealisedProfit` (upstream,
+  // shared with the NCI), the fair-value depreciation a manual entry attributed to Crab (the uplift
+  // itself is not built), the impairment the investment's `goodwillImpairments` charged to
+  // operating expenses. Not in the pages we read, and no asserted figure depends on them: the
+  // balance sheets (one line of net assets each; Crab's equity $50,000 capital + $20,000 retained
+  // earnings at 1 January), the cost of the investment ($80,000) and the NCI's fair value ($20,000).
+  const input = loadExample("kaplan-fr-lobster-crab-mid-year");
+  const out = run(input);
+
+  it("consolidates Crab's results after 1 April only: 9/12 of each line, the pre-acquisition quarter against its retained earnings", () => {
+    // Crab's 3/12 left out: revenue 20,000, cost of sales 13,000, operating expenses 2,500, finance 450, tax 800 → profit 3,250.
+    expect(elimination(out, "pre-acquisition:crab").details).toMatchObject({ acquisitionMonth: "2025-03", firstMonthConsolidated: "2025-04", preAcquisitionProfitCreditPositive: 3_250_00 });
+    // The equity acquired includes that pre-acquisition profit: 50,000 + 20,000 + 3,250.
+    expect(investmentDetails(out)).toMatchObject({ netAssetsAtAcquisition: 73_250_00 });
+  });
+
+  it("produces the published statement of profit or loss (FR edition)", () => {
+    // "Revenue 200,000; Cost of sales (93,050); Gross profit 106,950; Operating expenses (40,500);
+    // Finance costs (7,350); Profit before tax 59,100; Income tax expense (14,400); Profit for the year 44,700".
+    expect(statementLine(out, "revenue")).toBe(200_000_00);
+    expect(statementLine(out, "cos")).toBe(93_050_00);
+    expect(statementLine(out, "revenue") - statementLine(out, "cos")).toBe(106_950_00);
+    expect(statementLine(out, "opex")).toBe(40_500_00);
+    expect(statementLine(out, "finance")).toBe(7_350_00);
+    expect(out.incomeStatement.netIncome + statementLine(out, "tax")).toBe(59_100_00);
+    expect(statementLine(out, "tax")).toBe(14_400_00);
+    expect(out.incomeStatement.netIncome).toBe(44_700_00);
+    // "Owners of parent (balancing figure) 44,025; Non-controlling interest 675".
+    expect(out.incomeStatement).toMatchObject({ attributableToParent: 44_025_00, attributableToNci: 675_00 });
+  });
+
+  it("takes the NCI's share of Crab's post-acquisition profit as adjusted (W3): 25% × 2,700 = 675", () => {
+    // "Crab profit for the year: 13,000 × 9/12 9,750; PUP (W1) (1,800); Fair value depreciation (W2)
+    // (2,250); Impairment (3,000); Adjusted profit for the year 2,700 × 25% = 675".
+    expect(out.nci[0]).toMatchObject({ adjustedProfit: 2_700_00, unrealisedProfitInPeriod: -1_800_00, attributedManualProfit: -2_250_00, netIncome: 675_00 });
+    expect(elimination(out, "purp").details).toMatchObject({ closingUnrealisedLocal: 1_800_00, sharedWithNci: "yes" });
+    expect(investmentDetails(out)).toMatchObject({ goodwillImpairmentInPeriod: 3_000_00 });
+    expect(out.balanceSheet.balanced).toBe(true);
+  });
+
+  it("produces the F3/FA edition's statement, without the fair-value uplift and the impairment", () => {
+    const simpler = structuredClone(input);
+    simpler.eliminations!.manual = [];
+    simpler.eliminations!.investments![0]!.goodwillImpairments = [];
+    const fa = run(simpler);
+    // "Revenue (150 + (9/12 × 80) – 10 (W2)) 200,000; Cost of sales (60 + (9/12 × 52) – 10 (W2) + 1.8
+    // (W3)) (90,800); Gross profit 109,200; Operating expenses (30 + (9/12 × 10) (37,500); Finance
+    // costs (6 + (9/12 × 1.8) (7,350); Profit before tax 64,350; Income tax expense (12 + (9/12 ×
+    // 3.2) (14,400); Profit for the year 49,950; Owners of parent (balancing figure) 47,962.50;
+    // Non-controlling interest (W4) 1,987.50".
+    expect(statementLine(fa, "revenue")).toBe(200_000_00);
+    expect(statementLine(fa, "cos")).toBe(90_800_00);
+    expect(statementLine(fa, "opex")).toBe(37_500_00);
+    expect(statementLine(fa, "finance")).toBe(7_350_00);
+    expect(fa.incomeStatement.netIncome + statementLine(fa, "tax")).toBe(64_350_00);
+    expect(statementLine(fa, "tax")).toBe(14_400_00);
+    expect(fa.incomeStatement).toMatchObject({ netIncome: 49_950_00, attributableToParent: 47_962_50, attributableToNci: 1_987_50 });
+    // Implied (W4 is not in the excerpt): 25% × (9,750 − 1,800).
+    expect(fa.nci[0]).toMatchObject({ adjustedProfit: 7_950_00 });
+  });
+});
