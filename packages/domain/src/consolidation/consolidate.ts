@@ -11,6 +11,7 @@ import {
   type Elimination,
   type EliminationContext,
 } from "./eliminations.ts";
+import { disposalEliminations, disposalMonths, postDisposalEliminations } from "./disposal.ts";
 import { dividendEliminations } from "./dividends.ts";
 import { controlWindows, preAcquisitionEliminations, withControlWindows } from "./mid-year.ts";
 import { consolidationInputSchema, type ConsolidationInput } from "./input-schema.ts";
@@ -114,7 +115,7 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
 
   // Subsidiaries acquired or disposed of inside the period: every elimination and the NCI see
   // only the months the parent controlled them (mid-year.ts).
-  const windows = controlWindows(input, group, translations, periodTbs, [], issues);
+  const windows = controlWindows(input, group, translations, periodTbs, disposalMonths(input), issues);
   issues.throwIfAny();
 
   // Eliminations.
@@ -141,6 +142,7 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
   const attributions: NciAttributions = new Map();
   const eliminations: Elimination[] = [
     ...preAcquisitionEliminations(ctx),
+    ...postDisposalEliminations(ctx),
     ...intercompanyEliminations(ctx),
     ...investmentEliminations(ctx, acquisitions),
     ...manualEliminations(ctx),
@@ -168,6 +170,19 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
     for (const line of share.lines) nciColumn[line.row]! += line.amount;
     const { lines: _lines, ...figures } = share;
     nci.push({ entity: e.id, share: shareText(e), ...figures });
+  }
+
+  // Subsidiaries sold: derecognised at the disposal date, once their NCI there is known.
+  if (input.eliminations.disposals.length) {
+    const disposals = disposalEliminations(ctx, acquisitions, nci, eliminations);
+    issues.throwIfAny();
+    for (const el of disposals) {
+      assertBalanced(el);
+      for (const line of el.lines) eliminationColumn[line.row]! += line.amount;
+      const n = nci.find((x) => x.entity === el.details.subsidiary);
+      if (n) Object.assign(n, { derecognisedOnDisposal: n.closing, closing: 0 });
+    }
+    eliminations.push(...disposals);
   }
 
   const consolidated = new Float64Array(rows.size);

@@ -261,6 +261,26 @@ export const dividendEliminationSchema = z.object({
     ),
 });
 
+export const disposalSchema = z.object({
+  id,
+  subsidiary: id.describe("Subsidiary sold whole (control lost)"),
+  month: monthText.describe("Disposal month: the last month whose results are consolidated (30 June → June); inside the period"),
+  proceeds: minorUnits
+    .refine((n) => n >= 0, { message: "must not be negative" })
+    .describe("Consideration received, reporting-currency minor units"),
+  gainAccount: id.describe("Parent Revenue or Expense account for the group's gain or loss on disposal (with the recycled CTA)"),
+  proceedsAccount: id
+    .optional()
+    .describe("Parent account the parent credited the proceeds to (e.g. a disposal or suspense account, or the investment account). Default: gainAccount"),
+  investmentRemovedByParent: z
+    .boolean()
+    .default(false)
+    .describe(
+      "True when the parent's own books already took the investment out at its cost (Cr investment, and only proceeds − cost on proceedsAccount), " +
+        "the usual entry in its separate statements; the investment elimination's cost is then put back before the investment is eliminated",
+    ),
+});
+
 export const consolidationInputSchema = z.object({
   reportingCurrency: currencyCode,
   period: periodSchema,
@@ -294,8 +314,12 @@ export const consolidationInputSchema = z.object({
         .array(dividendEliminationSchema)
         .default([])
         .describe("Dividends of subsidiaries received by the parent (IFRS 10 B86(c), ASC 810-10-45-1)"),
+      disposals: z
+        .array(disposalSchema)
+        .default([])
+        .describe("Subsidiaries sold whole during the period (loss of control: IFRS 10.25 and B97-B99, ASC 810-10-40-4/40-5; CTA recycling: IAS 21.48, ASC 830-30-40-1)"),
     })
-    .default({ intercompany: [], investments: [], manual: [], unrealisedProfit: [], dividends: [] }),
+    .default({ intercompany: [], investments: [], manual: [], unrealisedProfit: [], dividends: [], disposals: [] }),
 });
 
 export type ConsolidationInput = z.infer<typeof consolidationInputSchema>;

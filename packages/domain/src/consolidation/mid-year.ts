@@ -115,7 +115,7 @@ export function withControlWindows(periodTbs: ReadonlyMap<string, EntityPeriodTr
 }
 
 /** Row by row, `to` − `from` of two trial balances of one entity (the same lines in the same order). */
-function difference(ctx: EliminationContext, e: CompiledEntity, from: EntityPeriodTrialBalance, to: EntityPeriodTrialBalance): EntryLine[] {
+export function trialBalanceDifference(ctx: EliminationContext, e: CompiledEntity, from: EntityPeriodTrialBalance, to: EntityPeriodTrialBalance): EntryLine[] {
   const byRow = new Map<number, number>();
   to.lines.forEach((line, k) => {
     const amount = line.translated - from.lines[k]!.translated;
@@ -146,7 +146,7 @@ export function preAcquisitionEliminations(ctx: EliminationContext): Elimination
     const a = ctx.group.period.from - e.start;
     // The trial balance of the months from the acquisition to the period's end (or the disposal).
     const afterAcquisition = w.disposedAt === undefined ? w.tb : entityPeriodTrialBalance(tr, { from: e.start + w.first, to: ctx.group.period.to });
-    const lines = difference(ctx, e, w.periodTb, afterAcquisition);
+    const lines = trialBalanceDifference(ctx, e, w.periodTb, afterAcquisition);
     let dividendsLocal = 0;
     for (const d of e.dividends) if (d.t >= a && d.t <= w.acquiredAt) dividendsLocal += d.amount;
     const preAcquisitionProfit = w.periodTb.netIncomeTranslated - afterAcquisition.netIncomeTranslated;

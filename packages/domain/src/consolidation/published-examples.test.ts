@@ -760,3 +760,100 @@ describe("Kaplan, ACCA FR (F7) Integrated Workbook (2018-19), ch. 18, Example 2 
     expect(fa.nci[0]).toMatchObject({ adjustedProfit: 7_950_00 });
   });
 });
+
+describe("Kaplan, ACCA FR (F7) Integrated Workbook, ch. 20, Example 1 'Paul' / 'Simenon': disposal of a whole 80% subsidiary, NCI at fair value, goodwill impaired", () => {
+  // Question (online.flipbuilder.com/bmcx/kgmo/files/basic-html/page253.html): "Paul acquired an
+  // 80% interest in Simenon for $6 million on 1 April 20X3, at which date Simenon's net assets had a
+  // fair value of $5 million and the fair value of the non-controlling interest was $1.2 million.
+  // At 30 June 20X6 Paul sold all of its shares in Simenon for $8 million. At this date the fair
+  // value of Simenon's net assets was $7 million. Goodwill had been impaired by $1 million by the
+  // date of disposal. Tax on Paul's profits is charged at 30%. Required: Calculate the profit after
+  // tax on disposal of Simenon to be shown in (i) Paul's individual statement of profit or loss (ii)
+  // Paul's consolidated statement of profit or loss". Answer: page253.html ((i)) and page254.html
+  // ((ii), W1). Encoding ($000 in the book): 20X6 is 2026, the year to 31 December; the books open
+  // at December 2025 (acquired before: `equityAtAcquisition` $5m, split 1 + 4 as the split is not
+  // given; the impairment recognised then, before the period); Simenon's net assets $6.8m at
+  // December 2025 and $7m at June 2026 (its $0.2m profit to the disposal is not given), held flat
+  // after the sale; Paul's own books take the investment out at cost with the $2m profit and the
+  // $0.6m tax (`investmentRemovedByParent`).
+  const out = run(loadExample("kaplan-fr-paul-simenon-disposal"));
+  const d = elimination(out, "sale-of-simenon").details;
+
+  it("(i) Paul's individual statement: profit on disposal $2,000 (8,000 − 6,000), tax $600", () => {
+    // "Sale proceeds 8,000; Carrying amount of investment (6,000); Profit on disposal 2,000; Tax at 30% (600); Profit after tax 1,400".
+    expect(translated(out, "paul", "disposal-gain")).toBe(-2_000_000_00);
+    expect(translated(out, "paul", "tax")).toBe(600_000_00);
+  });
+
+  it("(ii) the group's profit on disposal: 8,000 − (7,000 + 1,200 − 1,400) = 1,200, after tax 600", () => {
+    // "Sale proceeds 8,000; Net assets at disposal 7,000; Goodwill at disposal (W1) 1,200; NCI at
+    // disposal (W2) (1,400); (6,800); Profit on disposal 1,200; Tax (per part (i) DO NOT
+    // RECALCULATE) (600); Profit after tax 600". W1: "Cost of investment 6,000; Fair value of NCI
+    // 1,200; Net assets at acquisition (5,000); Goodwill at acquisition 2,200; Impairment per
+    // question (1,000); Goodwill at disposal 1,200".
+    expect(investmentDetails(out)).toMatchObject({ cost: 6_000_000_00, nciAtAcquisition: 1_200_000_00, netAssetsAtAcquisition: 5_000_000_00, goodwillAtAcquisition: 2_200_000_00, goodwillCarryingAmount: 1_200_000_00 });
+    expect(d).toMatchObject({ proceeds: 8_000_000_00, netAssetsAtDisposal: 7_000_000_00, goodwillAtDisposal: 1_200_000_00, gainCreditPositive: 1_200_000_00, ctaRecycledCreditPositive: 0 });
+    expect(statementLine(out, "disposal-gain")).toBe(1_200_000_00);
+    expect(statementLine(out, "disposal-gain") - statementLine(out, "tax")).toBe(600_000_00);
+  });
+
+  it("derecognises the NCI at the disposal date: $1,400 (implied: W2 is not in the excerpt)", () => {
+    // Implied: 1,200 at acquisition + 20% × (7,000 − 5,000) − 20% × 1,000 impairment.
+    expect(d.nciAtDisposal).toBe(1_400_000_00);
+    expect(out.nci[0]).toMatchObject({ closing: 0, derecognisedOnDisposal: 1_400_000_00 });
+    expect(out.balanceSheet.nonControllingInterests).toBe(0);
+    expect(out.balanceSheet.assets.map((l) => l.account)).toEqual(["net-assets"]);
+    expect(out.balanceSheet.balanced).toBe(true);
+  });
+});
+
+describe("Disposal of a foreign operation (a German parent's Swiss subsidiary): the cumulative exchange differences reclassified to profit or loss (IAS 21.48)", () => {
+  // Worked example as published at transtutors.com question 612351 ("Disposal of a foreign
+  // operation"; the text reads as a chapter on IAS 21 of a firm's IFRS manual, in the style of EY's
+  // International GAAP, an attribution we could not verify): "A German entity has a Swiss subsidiary
+  // which was set up on 1 January 2009 with a share capital of CHF200,000 when the exchange rate was
+  // €1=CHF1.55. The subsidiary is included in the parent's separate financial statements at its
+  // original cost of €129,032. The profits of the subsidiary, all of which have been retained ...
+  // for each of the three years ended 31 December 2011 were CHF40,000, CHF50,000 and CHF60,000 ...
+  // translated at the respective average rates of €1=CHF1.60, €1=CHF1.68 and €1=CHF1.70 and the net
+  // assets at the respective closing rates of €1=CHF1.71, €1=CHF1.65 and €1=CHF1.66 ... The net
+  // assets at 31 December 2011 of CHF350,000 are included in the consolidated financial statements
+  // at €210,843. On 1 January 2012 the subsidiary is sold for CHF400,000 (€240,964), thus resulting
+  // in a gain on disposal in the parent entity's books of €111,932 ... In the consolidated financial
+  // statements for 2012, IAS 21 requires the cumulative exchange losses of €8,245 to be recognised
+  // in profit or loss for that year. ... this gain would be reduced to €21,876, being €30,121 (the
+  // difference between the proceeds of €240,964 and net asset value of €210,843 at the date of
+  // disposal) together with the cumulative exchange lo[sses]". The book works to the euro; the
+  // engine keeps cents, so each figure is asserted to the cent and compared to the euro.
+  // Encoding: € per CHF is 1 / the book's CHF per €, to 15 decimals; each year's profit is recorded
+  // in December (December's average = the year's), other months hold the last closing rate; the
+  // sale on 1 January 2012 is a disposal in January 2012 with nothing happening in that month; the
+  // parent carries the investment at €129,032.26 (CHF200,000 / 1.55, the book's €129,032) and books
+  // its own gain, €111,931.74 (the book's €111,932), removing the investment (`investmentRemovedByParent`).
+  const out = run(loadExample("swiss-subsidiary-disposal-cta"));
+  const d = elimination(out, "sale-of-swiss").details as Record<string, number>;
+  const euros = (cents: number) => Math.round(cents / 100);
+
+  it("carries the net assets at €210,843 and a cumulative exchange loss of €8,245 at the disposal", () => {
+    expect(d.netAssetsAtDisposal).toBe(210_843_37);
+    expect(euros(d.netAssetsAtDisposal!)).toBe(210_843);
+    const swiss = entity(out, "swiss");
+    // Derived: 40,000/1.60 + 50,000/1.68 + 60,000/1.70 = 25,000 + 29,761.90 + 35,294.12.
+    expect(swiss.retainedEarnings.opening).toBe(90_056_02);
+    expect(swiss.cta.closing).toBe(-8_244_91);
+    expect(euros(-swiss.cta.closing)).toBe(8_245);
+  });
+
+  it("recognises a gain of €21,876 in the group: €30,121 less the €8,245 of exchange losses recycled", () => {
+    expect(d).toMatchObject({ proceeds: 240_964_00, gainBeforeRecyclingCreditPositive: 30_120_63, ctaRecycledCreditPositive: -8_244_91, gainCreditPositive: 21_875_72 });
+    expect(euros(d.gainBeforeRecyclingCreditPositive!)).toBe(30_121);
+    expect(euros(-d.ctaRecycledCreditPositive!)).toBe(8_245);
+    expect(euros(d.gainCreditPositive!)).toBe(21_876);
+    expect(statementLine(out, "disposal-gain")).toBe(21_875_72);
+    // The parent's own gain, replaced: "€111,932, i.e. €240,964 less €129,032".
+    expect(euros(-translated(out, "german", "disposal-gain"))).toBe(111_932);
+    // The exchange reserve is emptied.
+    expect(worksheetValue(out, "exchange-reserve")).toBe(0);
+    expect(out.balanceSheet.balanced).toBe(true);
+  });
+});
