@@ -1,3 +1,4 @@
+import type { Ratio } from "../money/rate.ts";
 import { formatMonth, type MonthRange } from "../periods/month.ts";
 import { entityPeriodTrialBalance, type EntityPeriodTrialBalance } from "../translation/period.ts";
 import { translateEntity, type EntityTranslation } from "../translation/translate.ts";
@@ -14,6 +15,7 @@ import {
 import { disposalEliminations, disposalMonths, postDisposalEliminations } from "./disposal.ts";
 import { dividendEliminations } from "./dividends.ts";
 import { controlWindows, preAcquisitionEliminations, withControlWindows } from "./mid-year.ts";
+import { ownershipChangeEliminations, ownershipHistories, segmentedNonControllingInterest, type OwnershipHistory } from "./ownership-change.ts";
 import { consolidationInputSchema, type ConsolidationInput } from "./input-schema.ts";
 import { compileMappings, requireParentAccount, WorksheetRows } from "./mapping.ts";
 import { LineKind, type CompiledEntity } from "./model.ts";
@@ -120,12 +122,14 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
 
   // Eliminations.
   const warnings: string[] = [];
+  const histories = new Map<string, OwnershipHistory>();
   const ctx: EliminationContext = {
     input,
     group,
     translations,
     periodTbs: withControlWindows(periodTbs, windows),
     windows,
+    ownershipHistories: histories,
     rowOf,
     ctaRow,
     fxRow,
@@ -137,6 +141,11 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
     issues,
     warnings,
   };
+  // Ownership changes without a loss of control: each subsidiary's NCI shares by month
+  // (ownership-change.ts). Filled before any elimination reads it; empty for groups without any.
+  if (input.eliminations.investments.some((r) => r.ownershipChanges.length > 0)) {
+    for (const [id, history] of ownershipHistories(ctx)) histories.set(id, history);
+  }
   const acquisitions = new Map<string, AcquisitionEquity>();
   // What the eliminations attribute to a subsidiary's NCI (unrealised profit it made, manual entries about it).
   const attributions: NciAttributions = new Map();
@@ -150,6 +159,8 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
     ...dividendEliminations(ctx),
   ];
   attributeManualEntries(ctx, attributions);
+  const ownershipChanges = histories.size ? ownershipChangeEliminations(ctx, histories, acquisitions, eliminations) : undefined;
+  if (ownershipChanges) eliminations.push(...ownershipChanges.eliminations);
   issues.throwIfAny();
   const eliminationColumn = new Float64Array(rows.size);
   for (const el of eliminations) {
@@ -161,15 +172,15 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
   const nciColumn = new Float64Array(rows.size);
   const nci: ConsolidationOutput["nci"] = [];
   for (const e of group.entities) {
-    if (e.role !== "subsidiary" || e.nciShare.num === 0n) continue;
-    const share: NciComputation = nonControllingInterest(e, ctx.periodTbs.get(e.id)!, acquisitions.get(e.id), (i) => rowOf(e, i), {
-      nci: nciRow!,
-      cta: ctaRow!,
-      nciShareOfProfit: nciShareRow,
-    }, attributions.get(e.id));
+    const history = histories.get(e.id);
+    if (e.role !== "subsidiary" || (e.nciShare.num === 0n && !history)) continue;
+    const nciRows = { nci: nciRow!, cta: ctaRow!, nciShareOfProfit: nciShareRow };
+    const share: NciComputation = history
+      ? segmentedNonControllingInterest(ctx, history, acquisitions.get(e.id), nciRows, ownershipChanges?.adjustments.get(e.id) ?? 0, attributions.get(e.id))
+      : nonControllingInterest(e, ctx.periodTbs.get(e.id)!, acquisitions.get(e.id), (i) => rowOf(e, i), nciRows, attributions.get(e.id));
     for (const line of share.lines) nciColumn[line.row]! += line.amount;
     const { lines: _lines, ...figures } = share;
-    nci.push({ entity: e.id, share: shareText(e), ...figures });
+    nci.push({ entity: e.id, share: shareText(history ? history.segments.at(-1)!.share : e.nciShare), ...figures });
   }
 
   // Subsidiaries sold: derecognised at the disposal date, once their NCI there is known.
@@ -256,8 +267,9 @@ function withoutNegativeZero<T>(value: T): T {
   return value;
 }
 
-function shareText(e: CompiledEntity): string {
-  const { num, den } = e.nciShare;
+/** An NCI share (a decimal fraction num / 10^k) as text. */
+function shareText(share: Ratio): string {
+  const { num, den } = share;
   const scale = den.toString().length - 1;
   const digits = num.toString().padStart(scale + 1, "0");
   return scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;

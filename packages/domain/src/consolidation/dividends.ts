@@ -2,6 +2,7 @@ import { divRoundHalfAway, mulRatioRound } from "../money/rate.ts";
 import type { Elimination, EliminationContext, EntryLine } from "./eliminations.ts";
 import { requireParentAccount } from "./mapping.ts";
 import { consolidatedMonths } from "./mid-year.ts";
+import { segmentedDividendsShare } from "./ownership-change.ts";
 import { LineKind, type CompiledEntity } from "./model.ts";
 
 /**
@@ -69,7 +70,9 @@ export function dividendEliminations(ctx: EliminationContext): Elimination[] {
         return;
       }
     }
-    const nciShare = mulRatioRound(translated, sub.nciShare, 0);
+    // With ownership changes the NCI's share is taken at the share in force when each was declared.
+    const history = ctx.ownershipHistories?.get(sub.id);
+    const nciShare = history ? segmentedDividendsShare(ctx, history) : mulRatioRound(translated, sub.nciShare, 0);
     const parentShare = translated - nciShare;
     const parentShareLocal = local - mulRatioRound(local, sub.nciShare, 0);
     const difference = booked - parentShare;

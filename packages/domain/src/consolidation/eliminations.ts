@@ -4,6 +4,7 @@ import type { EntityPeriodTrialBalance } from "../translation/period.ts";
 import type { EntityTranslation } from "../translation/translate.ts";
 import type { IssueList } from "./errors.ts";
 import { consolidatedMonths, type ControlWindows } from "./mid-year.ts";
+import type { OwnershipHistory } from "./ownership-change.ts";
 import type { ConsolidationInput } from "./input-schema.ts";
 import { LineKind, type CompiledEntity, type CompiledGroup } from "./model.ts";
 
@@ -56,6 +57,8 @@ export interface EliminationContext {
   readonly warnings: string[];
   /** Subsidiaries acquired or disposed of inside the period (mid-year.ts); absent or empty otherwise. */
   readonly windows?: ControlWindows;
+  /** Subsidiaries whose ownership changed without a loss of control (ownership-change.ts); absent or empty otherwise. */
+  readonly ownershipHistories?: ReadonlyMap<string, OwnershipHistory>;
 }
 
 function sumLines(lines: readonly EntryLine[]): number {

@@ -179,6 +179,25 @@ export const investmentSchema = z.object({
     .describe(
       "Goodwill impairment losses to date (IAS 36, ASC 350-20). Those before the period reduce opening retained earnings (and the NCI under fairValue); those in the period are an expense on designatedAccounts.goodwillImpairment",
     ),
+  ownershipChanges: z
+    .array(
+      z.object({
+        month: monthText.describe("Month-end at which the new holding takes effect (results of later months are shared at it)"),
+        ownership: rateText
+          .refine((t) => Number(t) <= 1, { message: "must be at most 1" })
+          .describe("The parent's ownership share after the change, as a decimal fraction, e.g. \"0.9\""),
+        consideration: minorUnits
+          .refine((n) => n >= 0, { message: "must not be negative" })
+          .describe("Paid for the shares bought, or received for the shares sold, reporting-currency minor units"),
+        account: id
+          .optional()
+          .describe("Parent account the parent booked the consideration on (debited when buying, credited when selling). Default: the investment account"),
+      }),
+    )
+    .default([])
+    .describe(
+      "Changes in the parent's ownership that keep control (IFRS 10.23 and B96, ASC 810-10-45-23): equity transactions. The subsidiary's `ownership` is then the share at acquisition",
+    ),
 })
   .superRefine((rule, ctx) => {
     if (rule.nciMeasurement === "fairValue" && rule.nciFairValue === undefined) {
@@ -300,6 +319,9 @@ export const consolidationInputSchema = z.object({
     goodwillImpairment: id
       .optional()
       .describe("Parent's Expense account for goodwill impairment losses recognised in the period; needed only when there are any"),
+    ownershipChangeReserve: id
+      .optional()
+      .describe("Parent's Equity account for differences on changes in ownership without loss of control (IFRS 10 B96). Default: its retained earnings account"),
   }),
   eliminations: z
     .object({

@@ -95,6 +95,9 @@ export const nciResultSchema = z.object({
     .optional()
     .describe("Share of the unrealised profit eliminated at the period's start (inventory this subsidiary sold within the group), deducted"),
   attributedManualEquity: amount.optional().describe("Share of the equity lines of manual entries attributed to this subsidiary, credit positive"),
+  ownershipChanges: amount
+    .optional()
+    .describe("Only for a subsidiary whose ownership changed without a loss of control: the NCI's adjustments at the changes, credit positive (added)"),
   derecognisedOnDisposal: amount
     .optional()
     .describe("Only for a subsidiary disposed of in the period: the NCI at the disposal date, derecognised (deducted, so closing is 0)"),
