@@ -74,7 +74,7 @@ export function dividendEliminations(ctx: EliminationContext): Elimination[] {
     const history = ctx.ownershipHistories?.get(sub.id);
     const nciShare = history ? segmentedDividendsShare(ctx, history) : mulRatioRound(translated, sub.nciShare, 0);
     const parentShare = translated - nciShare;
-    const parentShareLocal = local - mulRatioRound(local, sub.nciShare, 0);
+    const parentShareLocal = local - mulRatioRound(local, history ? history.segments.at(-1)!.share : sub.nciShare, 0);
     const difference = booked - parentShare;
     const lines: EntryLine[] = [
       { row: ctx.parentRow(incomeId)!, amount: booked },
