@@ -150,6 +150,33 @@ describe("disposal: at the period's end, after a mid-year acquisition, with rese
     expect(out.balanceSheet.balanced).toBe(true);
   });
 
+  it("derecognises a fair-value NCI with its share of goodwill and of goodwill's exchange difference, leaving no CTA, NCI or goodwill", () => {
+    const input = sold("2025-02");
+    Object.assign(input.eliminations!.investments![0]!, { nciMeasurement: "fairValue", nciFairValue: 300_00, goodwillImpairments: [{ month: "2025-01", amount: 50_00 }] });
+    input.entities[0]!.accounts.push({ id: "impairment", name: "Impairment", classification: "Expense" });
+    input.designatedAccounts.goodwillImpairment = "impairment";
+    const out = run(input);
+    const d = byId(out, "sale")!.details as Record<string, number>;
+    // Goodwill 1,600 + 300 − 1,100 = 800 = €727.27, less €50 impaired: €677.27 × 1.30 = 880.45.
+    expect(d.goodwillAtDisposal).toBe(880_45);
+    expect(d.gainBeforeRecyclingCreditPositive).toBe(2_000_00 + d.nciAtDisposal! - 1_820_00 - 880_45);
+    expect(d.ctaNciShareDerecognised).toBe(out.nci[0]!.cta + out.nci[0]!.goodwillCta);
+    for (const account of ["cta", "nci", "goodwill"]) expect(row(out, account), account).toBe(0);
+    expect(out.nci[0]!.closing).toBe(0);
+    expect(out.balanceSheet.balanced).toBe(true);
+    columnsSumToZero(out);
+  });
+
+  it("derecognises a temporal subsidiary, its remeasurement up to the disposal in profit and nothing to recycle", () => {
+    const out = run(sold("2025-02", "gain", { method: "temporal" }));
+    // A temporal subsidiary has no CTA of its own: only goodwill's exchange difference is recycled.
+    expect(byId(out, "sale")!.details).toMatchObject({ ctaRecycledCreditPositive: byId(out, "inv")!.details.ctaOnGoodwillCreditPositive as number });
+    expect(out.entities[1]!.cta.closing).toBe(0);
+    expect(row(out, "cta")).toBe(0);
+    expect(out.balanceSheet.balanced).toBe(true);
+    columnsSumToZero(out);
+  });
+
   it("derecognises a domestic subsidiary with nothing to recycle", () => {
     const out = run(sold("2025-02", "gain", { currency: "USD", cost: 1_000_00 }));
     // USD: net assets 1,400; goodwill 1,000 + 200 − 1,000 = 200; NCI 200 + 20% × 400 = 280: 2,000 + 280 − 1,400 − 200 = 680.

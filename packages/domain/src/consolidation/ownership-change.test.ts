@@ -145,6 +145,17 @@ describe("selling 10% of a foreign subsidiary (80% → 70%) for $500, and other 
     columnsSumToZero(out);
   });
 
+  it("works with a mid-year acquisition: acquired at February, 10% more bought at March", () => {
+    const input = changed("0.9", 300_00, { acquisitionMonth: "2025-02", cost: 1_600_00 });
+    input.eliminations!.investments![0]!.ownershipChanges![0]!.month = "2025-03";
+    const out = run(input);
+    // NCI 364 at acquisition (20% × 1,820) + 20% × March's 270 and 150 of CTA = 448; × 10/20 = 224 out.
+    expect(change(out).details).toMatchObject({ nciCarryingAmountBefore: 448_00, nciAdjustmentCreditPositive: -224_00 });
+    expect(out.nci[0]).toMatchObject({ netIncome: 54_00, cta: 30_00, closing: 224_00 });
+    expect(out.balanceSheet.balanced).toBe(true);
+    columnsSumToZero(out);
+  });
+
   it("counts two changes in a row from the share each leaves", () => {
     const input = changed("0.9", 300_00);
     input.eliminations!.investments![0]!.ownershipChanges!.push({ month: "2025-03", ownership: "0.85", consideration: 0, account: "cash" });
