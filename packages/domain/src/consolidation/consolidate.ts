@@ -1,3 +1,4 @@
+import type { Ratio } from "../money/rate.ts";
 import { formatMonth, type MonthRange } from "../periods/month.ts";
 import { entityPeriodTrialBalance, type EntityPeriodTrialBalance } from "../translation/period.ts";
 import { translateEntity, type EntityTranslation } from "../translation/translate.ts";
@@ -11,7 +12,10 @@ import {
   type Elimination,
   type EliminationContext,
 } from "./eliminations.ts";
+import { disposalEliminations, disposalMonths, postDisposalEliminations } from "./disposal.ts";
 import { dividendEliminations } from "./dividends.ts";
+import { controlWindows, preAcquisitionEliminations, withControlWindows } from "./mid-year.ts";
+import { ownershipChangeEliminations, ownershipHistories, segmentedNonControllingInterest, type OwnershipHistory } from "./ownership-change.ts";
 import { consolidationInputSchema, type ConsolidationInput } from "./input-schema.ts";
 import { compileMappings, requireParentAccount, WorksheetRows } from "./mapping.ts";
 import { LineKind, type CompiledEntity } from "./model.ts";
@@ -113,13 +117,21 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
     entityResults.push(entityResult(e, tr, tb, lines, period));
   }
 
+  // Subsidiaries acquired or disposed of inside the period: every elimination and the NCI see
+  // only the months the parent controlled them (mid-year.ts).
+  const windows = controlWindows(input, group, translations, periodTbs, disposalMonths(input), issues);
+  issues.throwIfAny();
+
   // Eliminations.
   const warnings: string[] = derivedOpeningCtaWarnings(group, translations);
+  const histories = new Map<string, OwnershipHistory>();
   const ctx: EliminationContext = {
     input,
     group,
     translations,
-    periodTbs,
+    periodTbs: withControlWindows(periodTbs, windows),
+    windows,
+    ownershipHistories: histories,
     rowOf,
     ctaRow,
     fxRow,
@@ -132,10 +144,17 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
     issues,
     warnings,
   };
+  // Ownership changes without a loss of control: each subsidiary's NCI shares by month
+  // (ownership-change.ts). Filled before any elimination reads it; empty for groups without any.
+  if (input.eliminations.investments.some((r) => r.ownershipChanges.length > 0)) {
+    for (const [id, history] of ownershipHistories(ctx)) histories.set(id, history);
+  }
   const acquisitions = new Map<string, AcquisitionEquity>();
   // What the eliminations attribute to a subsidiary's NCI (unrealised profit it made, manual entries about it).
   const attributions: NciAttributions = new Map();
   const eliminations: Elimination[] = [
+    ...preAcquisitionEliminations(ctx),
+    ...postDisposalEliminations(ctx),
     ...intercompanyEliminations(ctx),
     ...investmentEliminations(ctx, acquisitions),
     ...manualEliminations(ctx),
@@ -143,6 +162,8 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
     ...dividendEliminations(ctx),
   ];
   attributeManualEntries(ctx, attributions);
+  const ownershipChanges = histories.size ? ownershipChangeEliminations(ctx, histories, acquisitions, eliminations) : undefined;
+  if (ownershipChanges) eliminations.push(...ownershipChanges.eliminations);
   issues.throwIfAny();
   const eliminationColumn = new Float64Array(rows.size);
   for (const el of eliminations) {
@@ -154,15 +175,28 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
   const nciColumn = new Float64Array(rows.size);
   const nci: ConsolidationOutput["nci"] = [];
   for (const e of group.entities) {
-    if (e.role !== "subsidiary" || e.nciShare.num === 0n) continue;
-    const share: NciComputation = nonControllingInterest(e, periodTbs.get(e.id)!, acquisitions.get(e.id), (i) => rowOf(e, i), {
-      nci: nciRow!,
-      cta: ctaRow!,
-      nciShareOfProfit: nciShareRow,
-    }, attributions.get(e.id));
+    const history = histories.get(e.id);
+    if (e.role !== "subsidiary" || (e.nciShare.num === 0n && !history)) continue;
+    const nciRows = { nci: nciRow!, cta: ctaRow!, nciShareOfProfit: nciShareRow };
+    const share: NciComputation = history
+      ? segmentedNonControllingInterest(ctx, history, acquisitions.get(e.id), nciRows, ownershipChanges?.adjustments.get(e.id) ?? 0, attributions.get(e.id))
+      : nonControllingInterest(e, ctx.periodTbs.get(e.id)!, acquisitions.get(e.id), (i) => rowOf(e, i), nciRows, attributions.get(e.id));
     for (const line of share.lines) nciColumn[line.row]! += line.amount;
     const { lines: _lines, ...figures } = share;
-    nci.push({ entity: e.id, share: shareText(e), ...figures });
+    nci.push({ entity: e.id, share: shareText(history ? history.segments.at(-1)!.share : e.nciShare), ...figures });
+  }
+
+  // Subsidiaries sold: derecognised at the disposal date, once their NCI there is known.
+  if (input.eliminations.disposals.length) {
+    const disposals = disposalEliminations(ctx, acquisitions, nci, eliminations);
+    issues.throwIfAny();
+    for (const el of disposals) {
+      assertBalanced(el);
+      for (const line of el.lines) eliminationColumn[line.row]! += line.amount;
+      const n = nci.find((x) => x.entity === el.details.subsidiary);
+      if (n) Object.assign(n, { derecognisedOnDisposal: n.closing, closing: 0 });
+    }
+    eliminations.push(...disposals);
   }
 
   const consolidated = new Float64Array(rows.size);
@@ -236,8 +270,9 @@ function withoutNegativeZero<T>(value: T): T {
   return value;
 }
 
-function shareText(e: CompiledEntity): string {
-  const { num, den } = e.nciShare;
+/** An NCI share (a decimal fraction num / 10^k) as text. */
+function shareText(share: Ratio): string {
+  const { num, den } = share;
   const scale = den.toString().length - 1;
   const digits = num.toString().padStart(scale + 1, "0");
   return scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;

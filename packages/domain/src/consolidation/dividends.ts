@@ -1,6 +1,8 @@
 import { divRoundHalfAway, mulRatioRound } from "../money/rate.ts";
 import type { Elimination, EliminationContext, EntryLine } from "./eliminations.ts";
 import { requireParentAccount } from "./mapping.ts";
+import { consolidatedMonths } from "./mid-year.ts";
+import { segmentedDividendsShare } from "./ownership-change.ts";
 import { LineKind, type CompiledEntity } from "./model.ts";
 
 /**
@@ -30,7 +32,6 @@ export function impliedRateText(reporting: number, localAmount: number, localExp
 export function dividendEliminations(ctx: EliminationContext): Elimination[] {
   const out: Elimination[] = [];
   const parent = ctx.group.parent;
-  const { period } = ctx.group;
   const rules = ctx.input.eliminations.dividends;
   const seen = new Set<string>();
   rules.forEach((rule, k) => {
@@ -55,7 +56,8 @@ export function dividendEliminations(ctx: EliminationContext): Elimination[] {
 
     const tb = ctx.periodTbs.get(sub.id)!;
     const translated = tb.retainedEarnings.dividends;
-    const local = localDividends(sub, period.from - sub.start, period.to - sub.start);
+    const months = consolidatedMonths(ctx, sub); // only dividends declared while the parent controlled it
+    const local = localDividends(sub, months.first, months.last);
     if (translated === 0 && local === 0) {
       ctx.warnings.push(`${sub.name} declared no dividends in the period: the dividend elimination "${rule.id}" books nothing`);
       return;
@@ -68,9 +70,11 @@ export function dividendEliminations(ctx: EliminationContext): Elimination[] {
         return;
       }
     }
-    const nciShare = mulRatioRound(translated, sub.nciShare, 0);
+    // With ownership changes the NCI's share is taken at the share in force when each was declared.
+    const history = ctx.ownershipHistories?.get(sub.id);
+    const nciShare = history ? segmentedDividendsShare(ctx, history) : mulRatioRound(translated, sub.nciShare, 0);
     const parentShare = translated - nciShare;
-    const parentShareLocal = local - mulRatioRound(local, sub.nciShare, 0);
+    const parentShareLocal = local - mulRatioRound(local, history ? history.segments.at(-1)!.share : sub.nciShare, 0);
     const difference = booked - parentShare;
     const lines: EntryLine[] = [
       { row: ctx.parentRow(incomeId)!, amount: booked },

@@ -6,6 +6,8 @@ import type { EntityTranslation } from "../translation/translate.ts";
 import { equityMethodRestatement } from "./equity-method.ts";
 import type { IssueList } from "./errors.ts";
 import { fairValueAdjustments, fairValueDetails, fairValueLines } from "./fair-value.ts";
+import { consolidatedMonths, type ControlWindows } from "./mid-year.ts";
+import type { OwnershipHistory } from "./ownership-change.ts";
 import type { ConsolidationInput } from "./input-schema.ts";
 import { LineKind, type CompiledEntity, type CompiledGroup } from "./model.ts";
 
@@ -16,7 +18,7 @@ export interface EntryLine {
 
 export interface Elimination {
   readonly id: string;
-  readonly kind: "receivablePayable" | "revenueExpense" | "investment" | "manual" | "unrealisedProfit" | "dividend";
+  readonly kind: "receivablePayable" | "revenueExpense" | "investment" | "manual" | "unrealisedProfit" | "dividend" | "preAcquisition" | "disposal" | "ownershipChange";
   readonly description: string;
   readonly lines: readonly EntryLine[];
   readonly details: Record<string, number | string>;
@@ -64,6 +66,10 @@ export interface EliminationContext {
   readonly parentRow: (accountId: string) => number | undefined;
   readonly issues: IssueList;
   readonly warnings: string[];
+  /** Subsidiaries acquired or disposed of inside the period (mid-year.ts); absent or empty otherwise. */
+  readonly windows?: ControlWindows;
+  /** Subsidiaries whose ownership changed without a loss of control (ownership-change.ts); absent or empty otherwise. */
+  readonly ownershipHistories?: ReadonlyMap<string, OwnershipHistory>;
 }
 
 function sumLines(lines: readonly EntryLine[]): number {
@@ -162,12 +168,12 @@ function portionAmount(
   path: (string | number)[],
 ): { local: number; translated: number } | undefined {
   const account = e.accounts[index]!;
-  const a = ctx.group.period.from - e.start;
-  const b = ctx.group.period.to - e.start;
+  // The months consolidated: a subsidiary acquired or disposed of inside the period trades within the group only while controlled.
+  const { first: a, last: b } = consolidatedMonths(ctx, e);
   const offset = parseMonth(portion.from) - e.start;
   const at = (t: number) => portion.amounts[t - offset] ?? 0;
   if (offset > a || offset + portion.amounts.length - 1 < b) {
-    ctx.issues.add([...path, "amounts"], `the part of ${e.name} ${account.name} must cover ${formatMonth(ctx.group.period.from)} to ${formatMonth(ctx.group.period.to)}`);
+    ctx.issues.add([...path, "amounts"], `the part of ${e.name} ${account.name} must cover ${formatMonth(e.start + a)} to ${formatMonth(e.start + b)}`);
     return undefined;
   }
   if (account.kind === LineKind.Revenue || account.kind === LineKind.Expense) {
@@ -228,9 +234,10 @@ export function investmentEliminations(ctx: EliminationContext, acquisitions: Ma
     const tr = ctx.translations.get(sub.id)!;
     const tAcq = rule.acquisitionMonth === undefined ? 0 : parseMonth(rule.acquisitionMonth) - sub.start;
     const periodStart = ctx.group.period.from - sub.start;
-    const tEnd = ctx.group.period.to - sub.start;
-    if (tAcq >= periodStart) {
-      ctx.issues.add([...path, "acquisitionMonth"], `the acquisition must be before the period (${formatMonth(ctx.group.period.from)})`);
+    // The last month consolidated: the period's, or the disposal month (goodwill is measured there).
+    const tEnd = consolidatedMonths(ctx, sub).last;
+    if (tAcq > ctx.group.period.to - sub.start) {
+      ctx.issues.add([...path, "acquisitionMonth"], `the acquisition must not be after the period's last month (${formatMonth(ctx.group.period.to)})`);
       return;
     }
     // Acquired before the books given here open: the roll-forward has no translated equity for
@@ -347,7 +354,7 @@ export function investmentEliminations(ctx: EliminationContext, acquisitions: Ma
     const ctaOnGoodwill = carrying - (goodwill - impairmentBeforePeriod - impairmentInPeriod);
     // The same at the period's start, so the period's exchange difference on goodwill (OCI) shows.
     const ctaOnGoodwillOpening =
-      foreign && periodStart >= 1 ? mulDivRound(goodwillCarried - impairedBeforePeriodCarried, sub.closing[periodStart - 1]!) - (goodwill - impairmentBeforePeriod) : 0;
+      foreign && periodStart >= 1 && tAcq < periodStart ? mulDivRound(goodwillCarried - impairedBeforePeriodCarried, sub.closing[periodStart - 1]!) - (goodwill - impairmentBeforePeriod) : 0;
     const nciGoodwillCta = fairValue ? mulRatioRound(ctaOnGoodwill, sub.nciShare, 0) : 0;
     acquisitions.set(sub.id, {
       byAccount,

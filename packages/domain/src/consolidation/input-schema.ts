@@ -231,6 +231,25 @@ export const investmentSchema = z.object({
     .describe(
       "parentMethod equity: the parent's Equity (other) account holding only its share of this subsidiary's other comprehensive income (translation differences). Required when the subsidiary is translated at the current rate",
     ),
+  ownershipChanges: z
+    .array(
+      z.object({
+        month: monthText.describe("Month-end at which the new holding takes effect (results of later months are shared at it)"),
+        ownership: rateText
+          .refine((t) => Number(t) <= 1, { message: "must be at most 1" })
+          .describe("The parent's ownership share after the change, as a decimal fraction, e.g. \"0.9\""),
+        consideration: minorUnits
+          .refine((n) => n >= 0, { message: "must not be negative" })
+          .describe("Paid for the shares bought, or received for the shares sold, reporting-currency minor units"),
+        account: id
+          .optional()
+          .describe("Parent account the parent booked the consideration on (debited when buying, credited when selling). Default: the investment account"),
+      }),
+    )
+    .default([])
+    .describe(
+      "Changes in the parent's ownership that keep control (IFRS 10.23 and B96, ASC 810-10-45-23): equity transactions. The subsidiary's `ownership` is then the share at acquisition",
+    ),
 })
   .superRefine((rule, ctx) => {
     if (rule.nciMeasurement === "fairValue" && rule.nciFairValue === undefined) {
@@ -325,6 +344,26 @@ export const dividendEliminationSchema = z.object({
     ),
 });
 
+export const disposalSchema = z.object({
+  id,
+  subsidiary: id.describe("Subsidiary sold whole (control lost)"),
+  month: monthText.describe("Disposal month: the last month whose results are consolidated (30 June → June); inside the period"),
+  proceeds: minorUnits
+    .refine((n) => n >= 0, { message: "must not be negative" })
+    .describe("Consideration received, reporting-currency minor units"),
+  gainAccount: id.describe("Parent Revenue or Expense account for the group's gain or loss on disposal (with the recycled CTA)"),
+  proceedsAccount: id
+    .optional()
+    .describe("Parent account the parent credited the proceeds to (e.g. a disposal or suspense account, or the investment account). Default: gainAccount"),
+  investmentRemovedByParent: z
+    .boolean()
+    .default(false)
+    .describe(
+      "True when the parent's own books already took the investment out at its cost (Cr investment, and only proceeds − cost on proceedsAccount), " +
+        "the usual entry in its separate statements; the investment elimination's cost is then put back before the investment is eliminated",
+    ),
+});
+
 export const consolidationInputSchema = z.object({
   reportingCurrency: currencyCode,
   period: periodSchema,
@@ -349,6 +388,9 @@ export const consolidationInputSchema = z.object({
       .describe(
         "Parent's Revenue account for a gain on a bargain purchase (IFRS 3.34, ASC 805-30-25-2) recognised in the period; needed only when an acquisition at the period's opening date has one",
       ),
+    ownershipChangeReserve: id
+      .optional()
+      .describe("Parent's Equity account for differences on changes in ownership without loss of control (IFRS 10 B96). Default: its retained earnings account"),
   }),
   eliminations: z
     .object({
@@ -363,8 +405,12 @@ export const consolidationInputSchema = z.object({
         .array(dividendEliminationSchema)
         .default([])
         .describe("Dividends of subsidiaries received by the parent (IFRS 10 B86(c), ASC 810-10-45-1)"),
+      disposals: z
+        .array(disposalSchema)
+        .default([])
+        .describe("Subsidiaries sold whole during the period (loss of control: IFRS 10.25 and B97-B99, ASC 810-10-40-4/40-5; CTA recycling: IAS 21.48, ASC 830-30-40-1)"),
     })
-    .default({ intercompany: [], investments: [], manual: [], unrealisedProfit: [], dividends: [] }),
+    .default({ intercompany: [], investments: [], manual: [], unrealisedProfit: [], dividends: [], disposals: [] }),
 });
 
 export type ConsolidationInput = z.infer<typeof consolidationInputSchema>;

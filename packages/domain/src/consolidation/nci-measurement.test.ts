@@ -196,10 +196,10 @@ describe("acquisition before the books open", () => {
     expect(out.balanceSheet.balanced).toBe(true);
   });
 
-  it("must still be before the period", () => {
+  it("must not be after the period (one inside it is a mid-year acquisition, mid-year.test.ts)", () => {
     const input = domestic();
-    rule(input).acquisitionMonth = "2020-12";
-    expect(problems(input)).toEqual(["$.eliminations.investments[0].acquisitionMonth: the acquisition must be before the period (2020-12)"]);
+    rule(input).acquisitionMonth = "2021-01";
+    expect(problems(input)).toEqual(["$.eliminations.investments[0].acquisitionMonth: the acquisition must not be after the period's last month (2020-12)"]);
   });
 });
 

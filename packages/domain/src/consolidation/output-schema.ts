@@ -62,7 +62,7 @@ export const entryLineSchema = z.object({ account: z.string(), name: z.string(),
 
 export const eliminationSchema = z.object({
   id: z.string(),
-  kind: z.enum(["receivablePayable", "revenueExpense", "investment", "manual", "unrealisedProfit", "dividend"]),
+  kind: z.enum(["receivablePayable", "revenueExpense", "investment", "manual", "unrealisedProfit", "dividend", "preAcquisition", "disposal", "ownershipChange"]),
   description: z.string(),
   lines: z.array(entryLineSchema),
   details: z.record(z.string(), z.union([z.number(), z.string()])),
@@ -100,6 +100,12 @@ export const nciResultSchema = z.object({
     .optional()
     .describe("Share of the unrealised profit eliminated at the period's start (inventory this subsidiary sold within the group), deducted"),
   attributedManualEquity: amount.optional().describe("Share of the equity lines of manual entries attributed to this subsidiary, credit positive"),
+  ownershipChanges: amount
+    .optional()
+    .describe("Only for a subsidiary whose ownership changed without a loss of control: the NCI's adjustments at the changes, credit positive (added)"),
+  derecognisedOnDisposal: amount
+    .optional()
+    .describe("Only for a subsidiary disposed of in the period: the NCI at the disposal date, derecognised (deducted, so closing is 0)"),
 });
 
 export const worksheetSchema = z.object({

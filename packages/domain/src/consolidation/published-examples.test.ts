@@ -873,3 +873,232 @@ describe("Hoyle, Schaefer & Doupnik, Advanced Accounting, ch. 2, problem 2-19 'M
     expect(out.balanceSheet.totalEquity - 130_000_00 - 528_000_00 + 416_67 + 125_00).toBe(505_000_00);
   });
 });
+
+describe("Kaplan, ACCA FR (F7) Integrated Workbook (2018-19), ch. 18, Example 2 'Lobster' / 'Crab': a mid-year acquisition of 75%", () => {
+  // Question (online.flipbuilder.com/bmcx/lgqf/files/basic-html/page257.html): "On 1 April 20X5
+  // Lobster purchased 75% of the equity shares in Crab. The summarised statements of profit or
+  // loss for the two entities for the year ended 31 December 20X5 are: Lobster / Crab: Revenue
+  // 150,000 / 80,000; Cost of sales (60,000) / (52,000); Operating expenses (30,000) / (10,000);
+  // Finance costs (6,000) / (1,800); Income tax expense (12,000) / (3,200); Profit for the year
+  // 42,000 / 13,000"; "(i) During November 20X5 Crab sold goods to Lobster for $10,000 at ..." (the
+  // excerpt stops there; the answer's W1 gives the rest: "$10,000 × 60% × 30% 1,800", i.e. 60% still
+  // held at a 30% margin), a $15,000 fair-value uplift on plant with five years' life (W2) and a
+  // $3,000 goodwill impairment borne by the NCI (W3). Answer: lgqf page258.html, the same as the
+  // ACCA F7 edition's Example 2 (online.flipbuilder.com/bmcx/kgmo/files/basic-html/page352.html:
+  // "Revenue (150 + 60 – 10) 200,000; Cost of sales (60 + 39 – 10 + 1.8(W1) + 2.25 (W2)) (93,050);
+  // Operating expenses (30 + 7.5 + 3) (40,500); Finance costs (6 + 1.35) (7,350); Income tax expense
+  // (12 + 2.4) (14,400)"). The ACCA F3/FA edition prints the same example without the fair-value
+  // uplift and the impairment (online.flipbuilder.com/bmcx/tfki/files/basic-html/page348.html).
+  // Encoding: 20X5 is 2025; "assume revenue and expenses accrue evenly" (kgmo page226.html), so
+  // Crab's pre-acquisition quarter is recorded in March (the acquisition month, 1 April being the
+  // end of March) and its nine months after in December, with Lobster's year. The intra-group sale
+  // is a revenue/expense pair of portions, the unrealised profit `unrealisedProfit` (upstream,
+  // shared with the NCI), the fair-value depreciation a manual entry attributed to Crab (the uplift
+  // itself is not built), the impairment the investment's `goodwillImpairments` charged to
+  // operating expenses. Not in the pages we read, and no asserted figure depends on them: the
+  // balance sheets (one line of net assets each; Crab's equity $50,000 capital + $20,000 retained
+  // earnings at 1 January), the cost of the investment ($80,000) and the NCI's fair value ($20,000).
+  const input = loadExample("kaplan-fr-lobster-crab-mid-year");
+  const out = run(input);
+
+  it("consolidates Crab's results after 1 April only: 9/12 of each line, the pre-acquisition quarter against its retained earnings", () => {
+    // Crab's 3/12 left out: revenue 20,000, cost of sales 13,000, operating expenses 2,500, finance 450, tax 800 → profit 3,250.
+    expect(elimination(out, "pre-acquisition:crab").details).toMatchObject({ acquisitionMonth: "2025-03", firstMonthConsolidated: "2025-04", preAcquisitionProfitCreditPositive: 3_250_00 });
+    // The equity acquired includes that pre-acquisition profit: 50,000 + 20,000 + 3,250.
+    expect(investmentDetails(out)).toMatchObject({ netAssetsAtAcquisition: 73_250_00 });
+  });
+
+  it("produces the published statement of profit or loss (FR edition)", () => {
+    // "Revenue 200,000; Cost of sales (93,050); Gross profit 106,950; Operating expenses (40,500);
+    // Finance costs (7,350); Profit before tax 59,100; Income tax expense (14,400); Profit for the year 44,700".
+    expect(statementLine(out, "revenue")).toBe(200_000_00);
+    expect(statementLine(out, "cos")).toBe(93_050_00);
+    expect(statementLine(out, "revenue") - statementLine(out, "cos")).toBe(106_950_00);
+    expect(statementLine(out, "opex")).toBe(40_500_00);
+    expect(statementLine(out, "finance")).toBe(7_350_00);
+    expect(out.incomeStatement.netIncome + statementLine(out, "tax")).toBe(59_100_00);
+    expect(statementLine(out, "tax")).toBe(14_400_00);
+    expect(out.incomeStatement.netIncome).toBe(44_700_00);
+    // "Owners of parent (balancing figure) 44,025; Non-controlling interest 675".
+    expect(out.incomeStatement).toMatchObject({ attributableToParent: 44_025_00, attributableToNci: 675_00 });
+  });
+
+  it("takes the NCI's share of Crab's post-acquisition profit as adjusted (W3): 25% × 2,700 = 675", () => {
+    // "Crab profit for the year: 13,000 × 9/12 9,750; PUP (W1) (1,800); Fair value depreciation (W2)
+    // (2,250); Impairment (3,000); Adjusted profit for the year 2,700 × 25% = 675".
+    expect(out.nci[0]).toMatchObject({ adjustedProfit: 2_700_00, unrealisedProfitInPeriod: -1_800_00, attributedManualProfit: -2_250_00, netIncome: 675_00 });
+    expect(elimination(out, "purp").details).toMatchObject({ closingUnrealisedLocal: 1_800_00, sharedWithNci: "yes" });
+    expect(investmentDetails(out)).toMatchObject({ goodwillImpairmentInPeriod: 3_000_00 });
+    expect(out.balanceSheet.balanced).toBe(true);
+  });
+
+  it("produces the F3/FA edition's statement, without the fair-value uplift and the impairment", () => {
+    const simpler = structuredClone(input);
+    simpler.eliminations!.manual = [];
+    simpler.eliminations!.investments![0]!.goodwillImpairments = [];
+    const fa = run(simpler);
+    // "Revenue (150 + (9/12 × 80) – 10 (W2)) 200,000; Cost of sales (60 + (9/12 × 52) – 10 (W2) + 1.8
+    // (W3)) (90,800); Gross profit 109,200; Operating expenses (30 + (9/12 × 10) (37,500); Finance
+    // costs (6 + (9/12 × 1.8) (7,350); Profit before tax 64,350; Income tax expense (12 + (9/12 ×
+    // 3.2) (14,400); Profit for the year 49,950; Owners of parent (balancing figure) 47,962.50;
+    // Non-controlling interest (W4) 1,987.50".
+    expect(statementLine(fa, "revenue")).toBe(200_000_00);
+    expect(statementLine(fa, "cos")).toBe(90_800_00);
+    expect(statementLine(fa, "opex")).toBe(37_500_00);
+    expect(statementLine(fa, "finance")).toBe(7_350_00);
+    expect(fa.incomeStatement.netIncome + statementLine(fa, "tax")).toBe(64_350_00);
+    expect(statementLine(fa, "tax")).toBe(14_400_00);
+    expect(fa.incomeStatement).toMatchObject({ netIncome: 49_950_00, attributableToParent: 47_962_50, attributableToNci: 1_987_50 });
+    // Implied (W4 is not in the excerpt): 25% × (9,750 − 1,800).
+    expect(fa.nci[0]).toMatchObject({ adjustedProfit: 7_950_00 });
+  });
+});
+
+describe("Kaplan, ACCA FR (F7) Integrated Workbook, ch. 20, Example 1 'Paul' / 'Simenon': disposal of a whole 80% subsidiary, NCI at fair value, goodwill impaired", () => {
+  // Question (online.flipbuilder.com/bmcx/kgmo/files/basic-html/page253.html): "Paul acquired an
+  // 80% interest in Simenon for $6 million on 1 April 20X3, at which date Simenon's net assets had a
+  // fair value of $5 million and the fair value of the non-controlling interest was $1.2 million.
+  // At 30 June 20X6 Paul sold all of its shares in Simenon for $8 million. At this date the fair
+  // value of Simenon's net assets was $7 million. Goodwill had been impaired by $1 million by the
+  // date of disposal. Tax on Paul's profits is charged at 30%. Required: Calculate the profit after
+  // tax on disposal of Simenon to be shown in (i) Paul's individual statement of profit or loss (ii)
+  // Paul's consolidated statement of profit or loss". Answer: page253.html ((i)) and page254.html
+  // ((ii), W1). Encoding ($000 in the book): 20X6 is 2026, the year to 31 December; the books open
+  // at December 2025 (acquired before: `equityAtAcquisition` $5m, split 1 + 4 as the split is not
+  // given; the impairment recognised then, before the period); Simenon's net assets $6.8m at
+  // December 2025 and $7m at June 2026 (its $0.2m profit to the disposal is not given), held flat
+  // after the sale; Paul's own books take the investment out at cost with the $2m profit and the
+  // $0.6m tax (`investmentRemovedByParent`).
+  const out = run(loadExample("kaplan-fr-paul-simenon-disposal"));
+  const d = elimination(out, "sale-of-simenon").details;
+
+  it("(i) Paul's individual statement: profit on disposal $2,000 (8,000 − 6,000), tax $600", () => {
+    // "Sale proceeds 8,000; Carrying amount of investment (6,000); Profit on disposal 2,000; Tax at 30% (600); Profit after tax 1,400".
+    expect(translated(out, "paul", "disposal-gain")).toBe(-2_000_000_00);
+    expect(translated(out, "paul", "tax")).toBe(600_000_00);
+  });
+
+  it("(ii) the group's profit on disposal: 8,000 − (7,000 + 1,200 − 1,400) = 1,200, after tax 600", () => {
+    // "Sale proceeds 8,000; Net assets at disposal 7,000; Goodwill at disposal (W1) 1,200; NCI at
+    // disposal (W2) (1,400); (6,800); Profit on disposal 1,200; Tax (per part (i) DO NOT
+    // RECALCULATE) (600); Profit after tax 600". W1: "Cost of investment 6,000; Fair value of NCI
+    // 1,200; Net assets at acquisition (5,000); Goodwill at acquisition 2,200; Impairment per
+    // question (1,000); Goodwill at disposal 1,200".
+    expect(investmentDetails(out)).toMatchObject({ cost: 6_000_000_00, nciAtAcquisition: 1_200_000_00, netAssetsAtAcquisition: 5_000_000_00, goodwillAtAcquisition: 2_200_000_00, goodwillCarryingAmount: 1_200_000_00 });
+    expect(d).toMatchObject({ proceeds: 8_000_000_00, netAssetsAtDisposal: 7_000_000_00, goodwillAtDisposal: 1_200_000_00, gainCreditPositive: 1_200_000_00, ctaRecycledCreditPositive: 0 });
+    expect(statementLine(out, "disposal-gain")).toBe(1_200_000_00);
+    expect(statementLine(out, "disposal-gain") - statementLine(out, "tax")).toBe(600_000_00);
+  });
+
+  it("derecognises the NCI at the disposal date: $1,400 (implied: W2 is not in the excerpt)", () => {
+    // Implied: 1,200 at acquisition + 20% × (7,000 − 5,000) − 20% × 1,000 impairment.
+    expect(d.nciAtDisposal).toBe(1_400_000_00);
+    expect(out.nci[0]).toMatchObject({ closing: 0, derecognisedOnDisposal: 1_400_000_00 });
+    expect(out.balanceSheet.nonControllingInterests).toBe(0);
+    expect(out.balanceSheet.assets.map((l) => l.account)).toEqual(["net-assets"]);
+    expect(out.balanceSheet.balanced).toBe(true);
+  });
+});
+
+describe("Disposal of a foreign operation (a German parent's Swiss subsidiary): the cumulative exchange differences reclassified to profit or loss (IAS 21.48)", () => {
+  // Worked example as published at transtutors.com question 612351 ("Disposal of a foreign
+  // operation"; the text reads as a chapter on IAS 21 of a firm's IFRS manual, in the style of EY's
+  // International GAAP, an attribution we could not verify): "A German entity has a Swiss subsidiary
+  // which was set up on 1 January 2009 with a share capital of CHF200,000 when the exchange rate was
+  // €1=CHF1.55. The subsidiary is included in the parent's separate financial statements at its
+  // original cost of €129,032. The profits of the subsidiary, all of which have been retained ...
+  // for each of the three years ended 31 December 2011 were CHF40,000, CHF50,000 and CHF60,000 ...
+  // translated at the respective average rates of €1=CHF1.60, €1=CHF1.68 and €1=CHF1.70 and the net
+  // assets at the respective closing rates of €1=CHF1.71, €1=CHF1.65 and €1=CHF1.66 ... The net
+  // assets at 31 December 2011 of CHF350,000 are included in the consolidated financial statements
+  // at €210,843. On 1 January 2012 the subsidiary is sold for CHF400,000 (€240,964), thus resulting
+  // in a gain on disposal in the parent entity's books of €111,932 ... In the consolidated financial
+  // statements for 2012, IAS 21 requires the cumulative exchange losses of €8,245 to be recognised
+  // in profit or loss for that year. ... this gain would be reduced to €21,876, being €30,121 (the
+  // difference between the proceeds of €240,964 and net asset value of €210,843 at the date of
+  // disposal) together with the cumulative exchange lo[sses]". The book works to the euro; the
+  // engine keeps cents, so each figure is asserted to the cent and compared to the euro.
+  // Encoding: € per CHF is 1 / the book's CHF per €, to 15 decimals; each year's profit is recorded
+  // in December (December's average = the year's), other months hold the last closing rate; the
+  // sale on 1 January 2012 is a disposal in January 2012 with nothing happening in that month; the
+  // parent carries the investment at €129,032.26 (CHF200,000 / 1.55, the book's €129,032) and books
+  // its own gain, €111,931.74 (the book's €111,932), removing the investment (`investmentRemovedByParent`).
+  const out = run(loadExample("swiss-subsidiary-disposal-cta"));
+  const d = elimination(out, "sale-of-swiss").details as Record<string, number>;
+  const euros = (cents: number) => Math.round(cents / 100);
+
+  it("carries the net assets at €210,843 and a cumulative exchange loss of €8,245 at the disposal", () => {
+    expect(d.netAssetsAtDisposal).toBe(210_843_37);
+    expect(euros(d.netAssetsAtDisposal!)).toBe(210_843);
+    const swiss = entity(out, "swiss");
+    // Derived: 40,000/1.60 + 50,000/1.68 + 60,000/1.70 = 25,000 + 29,761.90 + 35,294.12.
+    expect(swiss.retainedEarnings.opening).toBe(90_056_02);
+    expect(swiss.cta.closing).toBe(-8_244_91);
+    expect(euros(-swiss.cta.closing)).toBe(8_245);
+  });
+
+  it("recognises a gain of €21,876 in the group: €30,121 less the €8,245 of exchange losses recycled", () => {
+    expect(d).toMatchObject({ proceeds: 240_964_00, gainBeforeRecyclingCreditPositive: 30_120_63, ctaRecycledCreditPositive: -8_244_91, gainCreditPositive: 21_875_72 });
+    expect(euros(d.gainBeforeRecyclingCreditPositive!)).toBe(30_121);
+    expect(euros(-d.ctaRecycledCreditPositive!)).toBe(8_245);
+    expect(euros(d.gainCreditPositive!)).toBe(21_876);
+    expect(statementLine(out, "disposal-gain")).toBe(21_875_72);
+    // The parent's own gain, replaced: "€111,932, i.e. €240,964 less €129,032".
+    expect(euros(-translated(out, "german", "disposal-gain"))).toBe(111_932);
+    // The exchange reserve is emptied.
+    expect(worksheetValue(out, "exchange-reserve")).toBe(0);
+    expect(out.balanceSheet.balanced).toBe(true);
+  });
+});
+
+describe("Kaplan, ACCA SBR Integrated Workbook (S18-J19), ch. 19, Examples 4 and 5: share purchases and sales that keep control", () => {
+  // Answers (online.flipbuilder.com/bmcx/dlby/files/basic-html/page481.html): Example 4 "Share
+  // purchases: Control already existed before the share purchase. No profit or loss arises in the
+  // consolidated financial statements and goodwill is not remeasured. The transaction is accounted
+  // for in equity. The non-controlling interest will be reduced by $1.5 million ((5/20) × $6m). The
+  // difference between this and the cash consideration equals $0.5 million, which will be recognised
+  // as an increase in other components of equity. Dr NCI $1.5m; Cr Other components of equity $0.5m;
+  // Cr Cash $1.0m". Example 5 "Share sales: ... The non-controlling interest will be increased by $3
+  // million (10% × ($7m + $23m)). The difference between this and the cash proceeds equals $1
+  // million, which will be recognised as a decrease in other components of equity. Dr Cash $2.0m;
+  // Dr Other components of equity (bal. fig.) $1.0m; Cr NCI $3.0m".
+  // The questions are not in the pages we read; what the answers imply is encoded: (4) the parent
+  // owns 80% (NCI 20%: "5/20"), buys 5% for $1m when the NCI's carrying amount is $6m (encoded: a
+  // proportionate NCI, S's net assets $25m at acquisition and $30m at the purchase); (5) the parent
+  // sells 10% for $2m when S's net assets are $7m and goodwill $23m, the NCI owning its share of
+  // goodwill (encoded: 80% → 70%, NCI at fair value $6m, cost $22m, net assets $5m at acquisition).
+  // Both in 2026, the change at the end of June; the parent books the consideration on its
+  // investment account and names "Other components of equity" as `ownershipChangeReserve`.
+
+  it("Example 4, a purchase of 5%: NCI down $1.5m ((5/20) × $6m), cash $1.0m, other components of equity up $0.5m", () => {
+    const out = run(loadExample("kaplan-sbr-share-purchase"));
+    const e = elimination(out, "inv-s:ownership:2026-06");
+    expect(e.details).toMatchObject({ direction: "bought", nciCarryingAmountBefore: 6_000_000_00, nciAdjustmentCreditPositive: -1_500_000_00, consideration: 1_000_000_00, differenceToEquityCreditPositive: 500_000_00 });
+    expect(e.lines).toEqual([
+      { account: "nci", name: "Non-controlling interest", amount: 1_500_000_00 },
+      { account: "investment", name: "Investment in S", amount: -1_000_000_00 },
+      { account: "oce", name: "Other components of equity", amount: -500_000_00 },
+    ]);
+    // "No profit or loss arises": the group's profit is S's $7m, of which the NCI takes 20% of the
+    // $5m before the purchase and 15% of the $2m after (derived).
+    expect(out.incomeStatement).toMatchObject({ netIncome: 7_000_000_00, attributableToNci: 1_300_000_00 });
+    expect(out.balanceSheet.equity.find((l) => l.account === "oce")!.amount).toBe(500_000_00);
+    expect(out.balanceSheet.nonControllingInterests).toBe(4_800_000_00); // derived: 15% × $32m
+    expect(out.balanceSheet.balanced).toBe(true);
+  });
+
+  it("Example 5, a sale of 10%: NCI up $3m (10% × ($7m + $23m)), cash $2.0m, other components of equity down $1.0m", () => {
+    const out = run(loadExample("kaplan-sbr-share-sale"));
+    const e = elimination(out, "inv-s:ownership:2026-06");
+    expect(investmentDetails(out)).toMatchObject({ goodwillAtAcquisition: 23_000_000_00 });
+    expect(e.details).toMatchObject({ direction: "sold", netAssets: 7_000_000_00, goodwillShared: 23_000_000_00, nciAdjustmentCreditPositive: 3_000_000_00, consideration: 2_000_000_00, differenceToEquityCreditPositive: -1_000_000_00 });
+    expect(e.lines).toEqual([
+      { account: "nci", name: "Non-controlling interest", amount: -3_000_000_00 },
+      { account: "investment", name: "Investment in S", amount: 2_000_000_00 },
+      { account: "oce", name: "Other components of equity", amount: 1_000_000_00 },
+    ]);
+    expect(out.incomeStatement.netIncome).toBe(2_000_000_00);
+    expect(out.nci[0]).toMatchObject({ share: "0.3", ownershipChanges: 3_000_000_00, closing: 9_400_000_00 }); // derived: 6 + 20% × 2 + 3
+    expect(out.balanceSheet.balanced).toBe(true);
+  });
+});
