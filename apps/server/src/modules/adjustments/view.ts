@@ -17,7 +17,7 @@ export { ADJUSTMENTS_REALM };
 export const adjustmentsDocNumber = (code: string) => `GA${code}`;
 
 /** The engine's eliminations that are group adjustments (intercompany pairs have their own entry; manual ones are the user's). */
-const ADJUSTMENT_KINDS = new Set(["investment", "unrealisedProfit", "dividend"]);
+const ADJUSTMENT_KINDS = new Set(["investment", "preAcquisition", "unrealisedProfit", "dividend", "disposal", "ownershipChange"]);
 
 type Line = { account: string; name: string; debit: number; credit: number };
 type Elimination = ConsolidationOutput["eliminations"][number];
@@ -128,6 +128,13 @@ function explain(
   const d = e.details as Record<string, number | string>;
   if (e.kind === "unrealisedProfit") return e.lines.map((l) => ({ ...l, explanation: stockLine(l, d, ctx) }));
   if (e.kind === "dividend") return e.lines.map((l) => ({ ...l, explanation: dividendLine(l, d, e, ctx) }));
+  if (e.kind === "preAcquisition") {
+    return e.lines.map((l) => ({
+      ...l,
+      explanation: `${e.description}: results up to the acquisition are the former owners', part of the equity acquired (IFRS 10 B88, ASC 805-10-25-6).`,
+    }));
+  }
+  if (e.kind !== "investment") return e.lines.map((l) => ({ ...l, explanation: e.description }));
   const sub = e.id.startsWith("acquisition:") ? (ctx.companyName.get(e.id.slice("acquisition:".length)) ?? "the subsidiary") : "the subsidiary";
   let goodwillSeen = 0;
   let investmentSeen = false;

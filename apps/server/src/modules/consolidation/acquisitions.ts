@@ -40,9 +40,10 @@ export function goodwillAccountOf(parentChart: readonly ChartRow[]): ChartRow | 
  *   rate of the acquisition month, line by line (domain acquisitions/acquisition.ts); capital the
  *   subsidiary's column carries at another historical translation is stated at it so its row is
  *   eliminated entirely, retained earnings at acquisition taking the difference.
- * - A subsidiary acquired after the period is not in the group yet, and one acquired within the
- *   period would need its pre-acquisition results taken out, which is not built yet: both are
- *   Problems that name the date. One with no acquisition recorded is consolidated without an
+ * - A subsidiary acquired after the period is not in the group yet: a Problem that names the date
+ *   (reports leave it out). One acquired within the period is consolidated from the month after
+ *   its acquisition month, its earlier results going into its equity at acquisition (the engine's
+ *   mid-year acquisition, IFRS 10 B88). One with no acquisition recorded is consolidated without an
  *   investment elimination, and a warning says so: its investment stays on the balance sheet.
  */
 export async function investmentEliminations(
@@ -95,14 +96,6 @@ export async function investmentEliminations(
     const base = { realmId: sub.realmId, month };
     if (month > to) {
       problems.push({ ...base, code: "acquired_after_period", message: `${who} was acquired on ${row.acquiredOn}, after ${to}: it is not in the group for this period. Leave it out, or correct its acquisition date on Setup → Acquisitions.` });
-      continue;
-    }
-    if (month >= from) {
-      problems.push({
-        ...base,
-        code: "acquired_in_period",
-        message: `${who} was acquired on ${row.acquiredOn}, within the period ${from} to ${to}; only its results after the acquisition belong to the group, which GroupLedger cannot split yet. Consolidate periods that start after ${month}.`,
-      });
       continue;
     }
     const investment = parentChart.get(row.investmentAccountId);

@@ -31,7 +31,6 @@ export type ProblemCode =
   | "name_not_synced"
   | "missing_goodwill_account"
   | "acquired_after_period"
-  | "acquired_in_period"
   | "invalid_acquisition"
   | "invalid_intragroup";
 
