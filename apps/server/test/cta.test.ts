@@ -10,9 +10,10 @@ describe.each(drivers)("CTA & historical on %s", (driver) => {
   const t = useTestApp(driver, { sandbox });
   const put = (url: string, token: string, payload: unknown) =>
     t.app.inject({ method: "PUT", url, payload: payload as object, headers: { authorization: `Bearer ${token}` } });
+  let token = "";
 
   it("lists foreign subsidiaries with what they still need, and saves CTA account, ownership, policy and historical equity", async () => {
-    const token = await signedInUser(t.app, "cta@northwind.example");
+    token = await signedInUser(t.app, "cta@northwind.example");
     expect((await get(t.app, "/api/cta", token)).json()).toEqual({ parentRealmId: null, parentCurrency: null, ctaAccountSuggestions: [], subsidiaries: [] });
     for (const realm of [DEMO.parent, DEMO.uk, DEMO.retail]) await connectCompany(t.app, sandbox, token, realm);
     await drainJobs(t.app);
@@ -70,7 +71,7 @@ describe.each(drivers)("CTA & historical on %s", (driver) => {
     expect((await put(`/api/cta/${DEMO.uk}`, token, { ctaAccountId: cash })).json().error.message).toMatch(/is not an equity account; CTA belongs in equity/);
     expect((await put(`/api/cta/${DEMO.uk}`, token, { ownershipPercent: "120" })).json().error.message).toBe("Ownership must be more than 0 and at most 100.");
     expect((await put(`/api/cta/${DEMO.uk}`, token, { ownershipPercent: "eighty" })).json().error.message).toBe("Ownership is a percentage such as 80 or 62.5.");
-    expect((await put(`/api/cta/${DEMO.uk}`, token, {})).json().error.message).toBe("Send at least one of ctaAccountId, ownershipPercent, dividendRatePolicy, historical.");
+    expect((await put(`/api/cta/${DEMO.uk}`, token, {})).json().error.message).toBe("Send at least one of ctaAccountId, ownershipPercent, dividendRatePolicy, translationMethod, historical.");
     expect((await put(`/api/cta/${DEMO.uk}`, token, { dividendRatePolicy: "whenever" })).json().error.message).toBe("dividendRatePolicy is declarationDate or profitPeriod.");
     expect((await get(t.app, "/api/cta", token)).json().subsidiaries[0]).toMatchObject({ ctaAccountId: aoci, ownershipPercent: "80" });
 
@@ -84,5 +85,27 @@ describe.each(drivers)("CTA & historical on %s", (driver) => {
     expect((await get(t.app, "/api/cta", stranger)).json().subsidiaries).toEqual([]);
     const trail = (await get(t.app, "/api/account/audit", token)).json().entries.map((e: { action: string }) => e.action);
     expect(trail).toContain("cta.settings_changed");
+  });
+
+  it("remeasures a subsidiary with the temporal method: its non-monetary accounts take historical rates, refused under the current rate", async () => {
+    // The group of the test above: the UK at the current rate so far.
+    const before = (await get(t.app, "/api/cta", token)).json().subsidiaries[0];
+    expect(before).toMatchObject({ translationMethod: "currentRate", nonMonetary: [] });
+    const ukChart = (await get(t.app, `/api/companies/${DEMO.uk}/accounts`, token)).json() as { Id: string; name: string; accountType: string }[];
+    const stock = ukChart.find((a) => a.accountType === "Other Current Asset" && a.name === "Stock")!;
+    const refused = await put(`/api/cta/${DEMO.uk}`, token, { historical: [{ accountId: stock.Id, historicalRate: "1.25" }] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details.fields[0]).toEqual({ path: "historical.0.accountId", message: `Account ${stock.Id} is not a contributed-equity account of Northwind UK Ltd.` });
+
+    const temporal = await put(`/api/cta/${DEMO.uk}`, token, { translationMethod: "temporal", historical: [{ accountId: stock.Id, historicalRate: "1.25" }] });
+    expect(temporal.statusCode, temporal.body).toBe(200);
+    const after = temporal.json();
+    expect(after.translationMethod).toBe("temporal");
+    // Inventory, fixed assets and prepayments are listed; cash, receivables and payables are not.
+    const names = after.nonMonetary.map((a: { name: string }) => a.name);
+    expect(names).toContain("Stock");
+    expect(names.some((n: string) => /bank|debtors|creditors|vat/i.test(n))).toBe(false);
+    expect(after.nonMonetary.find((a: { name: string }) => a.name === "Stock")).toMatchObject({ historicalRate: "1.25" });
+    expect(after.missing.some((m: string) => /historical rate or translated amount/.test(m))).toBe(true);
   });
 });

@@ -4,7 +4,8 @@ import { consolidate, parseConsolidationInput } from "./consolidate.ts";
 import { impliedRateText } from "./dividends.ts";
 import { ConsolidationInputError, formatPath } from "./errors.ts";
 import type { ConsolidationInputJson } from "./input-schema.ts";
-import { consolidationOutputSchema, type ConsolidationOutput } from "./output-schema.ts";
+import { type ConsolidationOutput } from "./output-schema.ts";
+import { run, consolidatedAmount as value } from "../../test/engine.ts";
 
 type Rule = NonNullable<NonNullable<ConsolidationInputJson["eliminations"]>["dividends"]>[number];
 
@@ -12,11 +13,6 @@ function withRule(options: SmallGroupOptions, rules: Rule[] = [{ id: "div", subs
   const input = smallGroup(options);
   input.eliminations!.dividends = rules;
   return input;
-}
-function run(input: ConsolidationInputJson): ConsolidationOutput {
-  const out = consolidate(parseConsolidationInput(input));
-  consolidationOutputSchema.parse(out);
-  return out;
 }
 function problems(input: unknown): string[] {
   try {
@@ -27,7 +23,6 @@ function problems(input: unknown): string[] {
   }
   return [];
 }
-const value = (out: ConsolidationOutput, account: string) => out.worksheet.rows.find((r) => r.account === account)!.amounts.at(-1)!;
 const elimination = (out: ConsolidationOutput) => out.eliminations.find((e) => e.kind === "dividend")!;
 
 describe("impliedRateText", () => {

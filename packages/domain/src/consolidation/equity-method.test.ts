@@ -1,29 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { loadExample } from "../../test/load-example.ts";
-import { consolidate, parseConsolidationInput } from "./consolidate.ts";
-import { ConsolidationInputError, formatIssue } from "./errors.ts";
+
 import type { ConsolidationInputJson } from "./input-schema.ts";
-import { consolidationOutputSchema, type ConsolidationOutput } from "./output-schema.ts";
+
+import { run, problems } from "../../test/engine.ts";
 
 /**
  * A parent carrying its investment at equity is restated to cost before consolidation, so the
  * consolidated statements are exactly those of the same group at cost. Built on the Kaplan P/S
  * example (P owns 80% of S; S's net assets 1,030,000 at acquisition, 1,110,000 now). Cents.
  */
-function run(input: ConsolidationInputJson): ConsolidationOutput {
-  const out = consolidate(parseConsolidationInput(input));
-  consolidationOutputSchema.parse(out);
-  return out;
-}
-function problems(input: ConsolidationInputJson): string[] {
-  try {
-    consolidate(parseConsolidationInput(input));
-  } catch (e) {
-    if (e instanceof ConsolidationInputError) return e.issues.map(formatIssue);
-    throw e;
-  }
-  throw new Error("expected the input to be refused");
-}
 type Investment = NonNullable<NonNullable<ConsolidationInputJson["eliminations"]>["investments"]>[number];
 const rule = (input: ConsolidationInputJson): Investment => input.eliminations!.investments![0]!;
 const series = (input: ConsolidationInputJson, entity: number, account: string) => input.entities[entity]!.balances.find((b) => b.account === account)!;

@@ -2,11 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { groupArb } from "../../test/arbitraries.ts";
 import { formatMonth, parseMonth } from "../periods/month.ts";
-import { consolidate, parseConsolidationInput } from "./consolidate.ts";
-import { ConsolidationInputError, formatIssue } from "./errors.ts";
-import type { ConsolidationInputJson } from "./input-schema.ts";
+
 import { quarter } from "../../test/quarter-group.ts";
-import { consolidationOutputSchema, type ConsolidationOutput } from "./output-schema.ts";
+import { type ConsolidationOutput } from "./output-schema.ts";
+import { run, problems } from "../../test/engine.ts";
 
 /**
  * Mid-year acquisitions (IFRS 10.20 and B88, IFRS 3.8, ASC 805-10-25-6, ASC 810-10-45-4): a
@@ -15,20 +14,6 @@ import { consolidationOutputSchema, type ConsolidationOutput } from "./output-sc
  * hand-checked quarter pins each rule down. Amounts are cents.
  */
 
-function run(input: ConsolidationInputJson): ConsolidationOutput {
-  const out = consolidate(parseConsolidationInput(input));
-  consolidationOutputSchema.parse(out);
-  return out;
-}
-function problems(input: ConsolidationInputJson): string[] {
-  try {
-    consolidate(parseConsolidationInput(input));
-  } catch (e) {
-    if (e instanceof ConsolidationInputError) return e.issues.map(formatIssue);
-    throw e;
-  }
-  throw new Error("expected the input to be refused");
-}
 const row = (out: ConsolidationOutput, account: string, column = -1) => out.worksheet.rows.find((r) => r.account === account)!.amounts.at(column)!;
 const elimination = (out: ConsolidationOutput, kind: string) => out.eliminations.find((e) => e.kind === kind);
 const columnsSumToZero = (out: ConsolidationOutput) =>

@@ -3,7 +3,8 @@ import { smallGroup } from "../../test/small-group.ts";
 import { consolidate, parseConsolidationInput } from "./consolidate.ts";
 import { ConsolidationInputError, formatPath } from "./errors.ts";
 import type { ConsolidationInputJson } from "./input-schema.ts";
-import { consolidationOutputSchema, type ConsolidationOutput } from "./output-schema.ts";
+
+import { run, consolidatedAmount as value } from "../../test/engine.ts";
 
 type Manual = NonNullable<NonNullable<ConsolidationInputJson["eliminations"]>["manual"]>[number];
 
@@ -11,11 +12,6 @@ function withManual(entries: Manual[], ownership = "0.8"): ConsolidationInputJso
   const input = smallGroup({ subCurrency: "USD", ownership });
   input.eliminations!.manual = entries;
   return input;
-}
-function run(input: ConsolidationInputJson): ConsolidationOutput {
-  const out = consolidate(parseConsolidationInput(input));
-  consolidationOutputSchema.parse(out);
-  return out;
 }
 function problems(input: unknown): string[] {
   try {
@@ -26,7 +22,6 @@ function problems(input: unknown): string[] {
   }
   return [];
 }
-const value = (out: ConsolidationOutput, account: string) => out.worksheet.rows.find((r) => r.account === account)!.amounts.at(-1)!;
 const expense: Manual = { id: "m", lines: [{ account: "other-exp", amount: 500_00 }, { account: "provision", amount: -500_00 }], attributeTo: { subsidiary: "s" } };
 
 describe("manual entries attributed to a subsidiary", () => {

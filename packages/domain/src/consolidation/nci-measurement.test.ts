@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { loadExample } from "../../test/load-example.ts";
-import { consolidate, parseConsolidationInput } from "./consolidate.ts";
-import { ConsolidationInputError, formatIssue } from "./errors.ts";
+
 import type { ConsolidationInputJson } from "./input-schema.ts";
-import { consolidationOutputSchema, type ConsolidationOutput } from "./output-schema.ts";
+import { type ConsolidationOutput } from "./output-schema.ts";
+import { run, problems, consolidatedAmount as row } from "../../test/engine.ts";
 
 /**
  * NCI measured at fair value (full goodwill), goodwill impairment and acquisitions before the
@@ -12,21 +12,6 @@ import { consolidationOutputSchema, type ConsolidationOutput } from "./output-sc
  * inputs are varied to pin each rule down. Amounts are cents.
  */
 
-function run(input: ConsolidationInputJson): ConsolidationOutput {
-  const out = consolidate(parseConsolidationInput(input));
-  consolidationOutputSchema.parse(out);
-  return out;
-}
-function problems(input: ConsolidationInputJson): string[] {
-  try {
-    consolidate(parseConsolidationInput(input));
-  } catch (e) {
-    if (e instanceof ConsolidationInputError) return e.issues.map(formatIssue);
-    throw e;
-  }
-  throw new Error("expected the input to be refused");
-}
-const row = (out: ConsolidationOutput, account: string) => out.worksheet.rows.find((r) => r.account === account)!.amounts.at(-1)!;
 const investment = (out: ConsolidationOutput) => out.eliminations.find((e) => e.kind === "investment")!;
 type Investment = NonNullable<NonNullable<ConsolidationInputJson["eliminations"]>["investments"]>[number];
 const rule = (input: ConsolidationInputJson): Investment => input.eliminations!.investments![0]!;

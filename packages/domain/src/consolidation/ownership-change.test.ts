@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { groupArb } from "../../test/arbitraries.ts";
 import { quarter, type QuarterOptions } from "../../test/quarter-group.ts";
 import { formatMonth, parseMonth } from "../periods/month.ts";
-import { consolidate, parseConsolidationInput } from "./consolidate.ts";
-import { ConsolidationInputError, formatIssue } from "./errors.ts";
+
 import type { ConsolidationInputJson } from "./input-schema.ts";
-import { consolidationOutputSchema, type ConsolidationOutput } from "./output-schema.ts";
+import { type ConsolidationOutput } from "./output-schema.ts";
+import { run, problems, consolidatedAmount as row } from "../../test/engine.ts";
 
 /**
  * Changes in ownership without a loss of control (IFRS 10.23 and B96, ASC 810-10-45-23; the CTA
@@ -16,21 +16,6 @@ import { consolidationOutputSchema, type ConsolidationOutput } from "./output-sc
  * figure hand-checked. Amounts are cents.
  */
 
-function run(input: ConsolidationInputJson): ConsolidationOutput {
-  const out = consolidate(parseConsolidationInput(input));
-  consolidationOutputSchema.parse(out);
-  return out;
-}
-function problems(input: ConsolidationInputJson): string[] {
-  try {
-    consolidate(parseConsolidationInput(input));
-  } catch (e) {
-    if (e instanceof ConsolidationInputError) return e.issues.map(formatIssue);
-    throw e;
-  }
-  throw new Error("expected the input to be refused");
-}
-const row = (out: ConsolidationOutput, account: string) => out.worksheet.rows.find((r) => r.account === account)!.amounts.at(-1)!;
 const change = (out: ConsolidationOutput) => out.eliminations.find((e) => e.kind === "ownershipChange")!;
 const columnsSumToZero = (out: ConsolidationOutput) =>
   out.worksheet.columns.forEach((c, i) => expect(out.worksheet.rows.reduce((s, r) => s + r.amounts[i]!, 0), c.id).toBe(0));

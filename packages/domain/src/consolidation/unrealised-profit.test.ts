@@ -3,8 +3,9 @@ import { smallGroup, type SmallGroupOptions } from "../../test/small-group.ts";
 import { consolidate, parseConsolidationInput } from "./consolidate.ts";
 import { ConsolidationInputError, formatPath } from "./errors.ts";
 import type { ConsolidationInputJson } from "./input-schema.ts";
-import { consolidationOutputSchema, type ConsolidationOutput } from "./output-schema.ts";
+import { type ConsolidationOutput } from "./output-schema.ts";
 import { profitFraction } from "./unrealised-profit.ts";
+import { run, consolidatedAmount as value } from "../../test/engine.ts";
 
 type Rule = NonNullable<NonNullable<ConsolidationInputJson["eliminations"]>["unrealisedProfit"]>[number];
 
@@ -12,11 +13,6 @@ function withRules(rules: Rule[], options: SmallGroupOptions = {}): Consolidatio
   const input = smallGroup(options);
   input.eliminations!.unrealisedProfit = rules;
   return input;
-}
-function run(input: ConsolidationInputJson): ConsolidationOutput {
-  const out = consolidate(parseConsolidationInput(input));
-  consolidationOutputSchema.parse(out);
-  return out;
 }
 function problems(input: unknown): string[] {
   try {
@@ -27,7 +23,6 @@ function problems(input: unknown): string[] {
   }
   return [];
 }
-const value = (out: ConsolidationOutput, account: string) => out.worksheet.rows.find((r) => r.account === account)!.amounts.at(-1)!;
 const elimination = (out: ConsolidationOutput) => out.eliminations.find((e) => e.kind === "unrealisedProfit")!;
 const rule = (over: Partial<Rule>): Rule => ({ id: "urp", seller: "p", buyer: "s", inventoryAccount: "stock", cogsAccount: "cogs", ...over });
 const usd: SmallGroupOptions = { subCurrency: "USD" };
