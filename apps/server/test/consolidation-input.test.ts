@@ -1,16 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import {
-  chartMappingProblem,
-  consolidate,
-  parseConsolidationInput,
-  type ChartAccount,
-  type ConsolidationInputJson,
-  type ConsolidationOutput,
-} from "@groupledger/domain";
+import { chartMappingProblem, consolidate, parseConsolidationInput, type ChartAccount, type ConsolidationInputJson, type ConsolidationOutput, type Problem } from "@groupledger/domain";
 import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
 import { companies, fxRates, monthlyBalances } from "../src/db/schema.ts";
-import { buildConsolidationInput, translateSubsidiary, type Problem } from "../src/modules/consolidation/index.ts";
+import { buildConsolidationInput, translateSubsidiary } from "../src/modules/consolidation/index.ts";
 import { useTestApp } from "./app.ts";
 import { DEMO, connectCompany, drainJobs } from "./connect.ts";
 import { drivers } from "./databases.ts";

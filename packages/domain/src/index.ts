@@ -21,3 +21,5 @@ export * from "./fx/monthly-from-daily.ts";
 export * from "./runs/posting-period.ts";
 export * from "./coa/company-name.ts";
 export * from "./acquisitions/acquisition.ts";
+export * from "./bridge/books.ts";
+export * from "./bridge/problems.ts";

@@ -1,8 +1,15 @@
 import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
-import { fiscalYearStart, formatMonth, parseMonth, type ChartAccount, type EquityKind } from "@groupledger/domain";
+import {
+  type ChartAccount,
+  engineBooks,
+  type EquityKind,
+  equityKindOf,
+  fiscalYearStart,
+  formatMonth,
+  parseMonth,
+} from "@groupledger/domain";
 import type { Db } from "../../db/client.ts";
 import { fxRates, monthlyBalances, type companies } from "../../db/schema.ts";
-import { engineBooks, equityKindOf } from "../consolidation/books.ts";
 import { lastDayOf } from "../sync/months.ts";
 
 type CompanyRow = typeof companies.$inferSelect;

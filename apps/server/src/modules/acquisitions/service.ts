@@ -1,6 +1,14 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { AcquisitionBody, AcquisitionFigures, AcquisitionRequest, Acquisitions, AcquisitionSubsidiary, FieldError } from "@groupledger/contract";
-import { acquisitionFactor, acquisitionFigures, investmentAccountFor, type ChartAccount } from "@groupledger/domain";
+import {
+  accountLabel,
+  acquisitionFactor,
+  acquisitionFigures,
+  type ChartAccount,
+  equityKindOf,
+  formatAmount,
+  investmentAccountFor,
+} from "@groupledger/domain";
 import type { Db } from "../../db/client.ts";
 import { acquisitions, companies, historicalEquity } from "../../db/schema.ts";
 import { AppError, errors } from "../../http/errors.ts";
@@ -8,8 +16,6 @@ import { audit } from "../../services/audit.ts";
 import { chartOf } from "../companies/chart.ts";
 import { listCompanies } from "../companies/routes.ts";
 import { ownershipFraction } from "../consolidation/input.ts";
-import { equityKindOf } from "../consolidation/books.ts";
-import { accountLabel, formatAmount } from "../consolidation/problems.ts";
 import { detectChangedAdjustments } from "../adjustments/stale.ts";
 import { equityAt, firstBalance, ratesAt } from "./books.ts";
 

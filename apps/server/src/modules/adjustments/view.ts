@@ -1,13 +1,20 @@
 import { and, eq, lt } from "drizzle-orm";
 import type { AdjustmentsView, RunPeriod } from "@groupledger/contract";
-import { consolidate, ConsolidationInputError, formatIssue, parseConsolidationInput, type ConsolidationOutput } from "@groupledger/domain";
+import {
+  consolidate,
+  ConsolidationInputError,
+  type ConsolidationOutput,
+  formatAmount,
+  formatIssue,
+  parseConsolidationInput,
+  type Problem,
+  shiftMonth,
+} from "@groupledger/domain";
 import type { Db } from "../../db/client.ts";
 import { acquisitions, consolidationPostings } from "../../db/schema.ts";
 import { errors } from "../../http/errors.ts";
 import { listCompanies } from "../companies/routes.ts";
-import { shiftMonth } from "../consolidation/books.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
-import { formatAmount, type Problem } from "../consolidation/problems.ts";
 import { openingOf, resolvePeriod } from "../runs/entry.ts";
 import { ADJUSTMENTS_REALM } from "../runs/once.ts";
 import { lastDayOf } from "../sync/months.ts";

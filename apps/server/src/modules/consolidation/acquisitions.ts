@@ -1,18 +1,23 @@
 import { inArray } from "drizzle-orm";
 import {
+  accountLabel,
   acquisitionFactor,
+  type ChartRow,
+  type ConsolidationInputJson,
   currencyExponent,
   engineEquityAtAcquisition,
+  equityKindOf,
+  type LocalBooks,
+  monthList,
   mulDivRound,
   parseRate,
+  type Problem,
+  shiftMonth,
   translationFactor,
-  type ConsolidationInputJson,
 } from "@groupledger/domain";
 import type { Db } from "../../db/client.ts";
 import { acquisitions, type companies } from "../../db/schema.ts";
 import { ratesAt } from "../acquisitions/books.ts";
-import { equityKindOf, monthList, shiftMonth, type ChartRow, type LocalBooks } from "./books.ts";
-import { accountLabel, type Problem } from "./problems.ts";
 
 type CompanyRow = typeof companies.$inferSelect;
 type EntityJson = ConsolidationInputJson["entities"][number];
@@ -55,12 +60,11 @@ export async function investmentEliminations(
     charts: ReadonlyMap<string, readonly ChartRow[]>;
     books: ReadonlyMap<string, LocalBooks>;
     entities: readonly EntityJson[];
-    from: string;
     to: string;
     opening: string;
   },
 ): Promise<{ investments: InvestmentJson[]; rates: Record<string, Record<string, MonthRates>>; problems: Problem[]; warnings: string[] }> {
-  const { parent, subs, from, to, opening } = args;
+  const { parent, subs, to, opening } = args;
   const problems: Problem[] = [];
   const warnings: string[] = [];
   const investments: InvestmentJson[] = [];

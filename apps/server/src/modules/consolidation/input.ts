@@ -1,21 +1,33 @@
 import { and, eq, gte, inArray, lte, max, min, sql } from "drizzle-orm";
 import {
+  accountLabel,
+  accountsWithAmounts,
+  BALANCE_SHEET,
   chartMappingProblem,
+  type ChartRow,
+  type ConsolidationInputJson,
   ctaAccountProblem,
   currencyExponent,
   describeMissingRate,
+  engineBooks,
+  equityKindOf,
   fiscalYearStart,
   formatMonth,
   isMonthText,
+  isNonMonetary,
+  type LocalBooks,
   missingRates,
+  monthList,
   mulDivRound,
   NCI_NAME,
   parseMonth,
   parseRate,
+  type Problem,
+  PROFIT_AND_LOSS,
+  type RateNeed,
+  shiftMonth,
   suggestCtaAccounts,
   translationFactor,
-  type ConsolidationInputJson,
-  type RateNeed,
 } from "@groupledger/domain";
 import type { Db } from "../../db/client.ts";
 import { accountMaps, fxRates, historicalEquity, monthlyBalances, nameBalances, qboAccounts, qboNames, translationSettings, type companies, type NameKind } from "../../db/schema.ts";
@@ -23,21 +35,8 @@ import { errors } from "../../http/errors.ts";
 import { toChartAccount } from "../companies/chart.ts";
 import { byQboId, listCompanies } from "../companies/routes.ts";
 import { lastDayOf, monthOf } from "../sync/months.ts";
-import {
-  accountsWithAmounts,
-  BALANCE_SHEET,
-  engineBooks,
-  equityKindOf,
-  isNonMonetary,
-  monthList,
-  PROFIT_AND_LOSS,
-  shiftMonth,
-  type ChartRow,
-  type LocalBooks,
-} from "./books.ts";
 import { bargainPurchaseAccountOf, goodwillAccountOf, investmentEliminations } from "./acquisitions.ts";
 import { intragroupEliminations } from "./intragroup.ts";
-import { accountLabel, type Problem } from "./problems.ts";
 
 /**
  * The bridge from the synced books to the consolidation engine (docs/engine.md): reads an
@@ -481,7 +480,7 @@ export async function buildConsolidationInput(db: Db, req: BuildRequest, options
   }
   const adjusting = req.groupAdjustments === true && options.parentBalances !== false;
   const acquired = adjusting
-    ? await investmentEliminations(db, { accountId: req.accountId, parent, subs, charts, books: booksByRealm, entities, from, to, opening })
+    ? await investmentEliminations(db, { accountId: req.accountId, parent, subs, charts, books: booksByRealm, entities, to, opening })
     : { investments: [], rates: {}, problems: [], warnings: [] };
   const intragroup = adjusting
     ? await intragroupEliminations(db, { accountId: req.accountId, parent, group, charts, books: booksByRealm, from, to, syncedThrough })

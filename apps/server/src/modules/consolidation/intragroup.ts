@@ -3,8 +3,7 @@ import type { ConsolidationInputJson } from "@groupledger/domain";
 import type { Db } from "../../db/client.ts";
 import { dividendEliminations, intragroupInventory, nameBalances, qboNames, type companies } from "../../db/schema.ts";
 import { lastDayOf } from "../sync/months.ts";
-import { shiftMonth, type ChartRow, type LocalBooks } from "./books.ts";
-import { accountLabel, formatAmount, type Problem } from "./problems.ts";
+import { accountLabel, type ChartRow, formatAmount, type LocalBooks, type Problem, shiftMonth } from "@groupledger/domain";
 
 type CompanyRow = typeof companies.$inferSelect;
 type Eliminations = NonNullable<ConsolidationInputJson["eliminations"]>;

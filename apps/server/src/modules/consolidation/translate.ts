@@ -1,21 +1,21 @@
 import {
   consolidate,
   ConsolidationInputError,
+  type ConsolidationOutput,
+  type EntityResult,
   fiscalYearStart,
   formatIssue,
   formatMonth,
   isMonthText,
   parseConsolidationInput,
   parseMonth,
-  type ConsolidationOutput,
-  type EntityResult,
+  type Problem,
+  shiftMonth,
 } from "@groupledger/domain";
 import type { Db } from "../../db/client.ts";
 import { errors } from "../../http/errors.ts";
 import { listCompanies } from "../companies/routes.ts";
-import { shiftMonth } from "./books.ts";
 import { buildConsolidationInput, type BuildRequest } from "./input.ts";
-import type { Problem } from "./problems.ts";
 
 /**
  * One subsidiary translated at one month-end: the trial balance the Opening Balance Sheet

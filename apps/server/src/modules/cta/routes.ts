@@ -11,7 +11,14 @@ import {
   type CtaSubsidiary,
   type FieldError,
 } from "@groupledger/contract";
-import { ctaAccountProblem, normalizeRate, qboEquityKind, RATE_MESSAGE, suggestCtaAccounts } from "@groupledger/domain";
+import {
+  ctaAccountProblem,
+  isNonMonetary,
+  normalizeRate,
+  qboEquityKind,
+  RATE_MESSAGE,
+  suggestCtaAccounts,
+} from "@groupledger/domain";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { companies, historicalEquity, monthlyBalances, translationSettings } from "../../db/schema.ts";
@@ -20,7 +27,6 @@ import { authOf } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
 import { listCompanies } from "../companies/routes.ts";
-import { isNonMonetary } from "../consolidation/books.ts";
 import { createCtaAccount } from "./create-account.ts";
 import { ctaSuggestionReason } from "./suggestions.ts";
 

@@ -2,22 +2,23 @@ import { and, eq, inArray, lt } from "drizzle-orm";
 import {
   consolidate,
   ConsolidationInputError,
+  type ConsolidationOutput,
   currencyExponent,
   formatIssue,
+  monthList,
   parseConsolidationInput,
   parseRate,
+  type Problem,
+  shiftMonth,
   translatedSumRoundedOnce,
   translationFactor,
-  type ConsolidationOutput,
 } from "@groupledger/domain";
 import type { EliminationPair, EliminationView, RunPeriod } from "@groupledger/contract";
 import type { Db } from "../../db/client.ts";
 import { consolidationPostings, eliminationPairs, qboAccounts, qboNames } from "../../db/schema.ts";
 import { errors } from "../../http/errors.ts";
 import { listCompanies } from "../companies/routes.ts";
-import { monthList, shiftMonth } from "../consolidation/books.ts";
 import { buildConsolidationInput, type IntercompanyPair } from "../consolidation/input.ts";
-import type { Problem } from "../consolidation/problems.ts";
 import { lastDayOf, monthsBetween } from "../sync/months.ts";
 import { GROUPLEDGER_INTERCO_CLASS } from "../sync/own-books.ts";
 import { openingOf, resolvePeriod } from "../runs/entry.ts";

@@ -1,6 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { DividendEliminationRequest, FieldError, Intragroup, IntragroupInventory, IntragroupInventoryRequest } from "@groupledger/contract";
-import { comparableCompanyName, mulRatioRound, parseRate, rateRatio, type ChartAccount } from "@groupledger/domain";
+import {
+  accountLabel,
+  type ChartAccount,
+  comparableCompanyName,
+  mulRatioRound,
+  parseRate,
+  rateRatio,
+} from "@groupledger/domain";
 import type { Database, Db } from "../../db/client.ts";
 import { dividendEliminations, intragroupInventory, qboNames, type companies } from "../../db/schema.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
@@ -8,7 +15,6 @@ import { AppError, errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
 import { chartOf } from "../companies/chart.ts";
 import { listCompanies } from "../companies/routes.ts";
-import { accountLabel } from "../consolidation/problems.ts";
 import { detectChangedAdjustments } from "../adjustments/stale.ts";
 import { enqueueSync } from "../sync/enqueue.ts";
 

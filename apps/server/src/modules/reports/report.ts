@@ -2,19 +2,19 @@ import { eq } from "drizzle-orm";
 import {
   consolidate,
   ConsolidationInputError,
+  type ConsolidationOutput,
   currencyExponent,
   formatIssue,
   parseConsolidationInput,
-  type ConsolidationOutput,
+  type Problem,
+  shiftMonth,
 } from "@groupledger/domain";
 import type { ConsolidatedReport, ReportQuery } from "@groupledger/contract";
 import type { Db } from "../../db/client.ts";
 import { acquisitions, dataVersions } from "../../db/schema.ts";
 import { errors } from "../../http/errors.ts";
 import { listCompanies } from "../companies/routes.ts";
-import { shiftMonth } from "../consolidation/books.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
-import type { Problem } from "../consolidation/problems.ts";
 import { asEnginePair, pairRows } from "../eliminations/view.ts";
 import { openingOf } from "../runs/entry.ts";
 

@@ -3,13 +3,14 @@ import { balancesByAccount, QboError } from "@groupledger/qbo";
 import {
   consolidate,
   ConsolidationInputError,
+  type ConsolidationInputJson,
   fiscalYearStart,
   formatIssue,
   formatMonth,
   monthsBetween,
   parseConsolidationInput,
   parseMonth,
-  type ConsolidationInputJson,
+  shiftMonth,
 } from "@groupledger/domain";
 import type { RunPeriod, VerifyResult } from "@groupledger/contract";
 import type { Db } from "../../db/client.ts";
@@ -17,7 +18,6 @@ import { consolidationPostings, obalCompanies } from "../../db/schema.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { listCompanies } from "../companies/routes.ts";
-import { shiftMonth } from "../consolidation/books.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
 import { ADJUSTMENTS_REALM } from "../adjustments/view.ts";
 import { asEnginePair, INTERCO_REALM, pairRows } from "../eliminations/view.ts";

@@ -3,24 +3,24 @@ import { and, eq } from "drizzle-orm";
 import {
   consolidate,
   ConsolidationInputError,
+  type ConsolidationOutput,
   fiscalYearStart,
   formatIssue,
   formatMonth,
   parseConsolidationInput,
   parseMonth,
-  PostingPeriodError,
-  resolvePostingPeriod,
-  type ConsolidationOutput,
   type PostingPeriod,
+  PostingPeriodError,
+  type Problem,
+  resolvePostingPeriod,
+  shiftMonth,
 } from "@groupledger/domain";
 import type { RunPeriod, RunPreview } from "@groupledger/contract";
 import type { Db } from "../../db/client.ts";
 import { obalCompanies, obalPeriods, type companies } from "../../db/schema.ts";
 import { errors } from "../../http/errors.ts";
 import { listCompanies } from "../companies/routes.ts";
-import { shiftMonth } from "../consolidation/books.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
-import type { Problem } from "../consolidation/problems.ts";
 import { lastDayOf } from "../sync/months.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { currencyExponent } from "@groupledger/domain";
+import { currencyExponent } from "../money/currency.ts";
 
 /**
  * Why a consolidation cannot run (or cannot be posted) yet, in words an accountant can act on:

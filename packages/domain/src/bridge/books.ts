@@ -1,8 +1,10 @@
-import type { ChartAccount } from "@groupledger/domain";
-import { addMonths, fiscalYearStart, formatMonth, parseMonth, qboEquityKind, type EquityKind } from "@groupledger/domain";
+import { qboEquityKind, type ChartAccount } from "../coa/mapping-rules.ts";
+import type { EquityKind } from "../consolidation/input-schema.ts";
+import { addMonths, fiscalYearStart, formatMonth, parseMonth } from "../periods/month.ts";
 import { accountLabel, formatAmount, type Problem } from "./problems.ts";
 
 /**
+ * The bridge's pure rules (issue 16: reads in the server, rules here, tested without a database).
  * A company's synced books turned into the local books the consolidation engine accepts
  * (docs/engine.md, "Local books the engine accepts").
  *
