@@ -283,6 +283,14 @@ describe.each(drivers)("acquisitions on %s", (driver) => {
     const retailRevenue = july.report.worksheet.rows.find((x: Row) => x.amounts[retailColumn(july)]! < 0 && x.name.startsWith("Product Sales"))!.name;
     expect(revenue(july, retailRevenue)).toBeLessThan(0);
     expect(revenue(within, retailRevenue)).toBe(revenue(july, retailRevenue));
+    // Nothing is posted for a subsidiary for a period before its acquisition: a 400 naming the period.
+    const early = await post(t.app, "/api/consolidation/preview", { realmId: DEMO.retail, period: { kind: "month", year: 2026, month: 6 } }, token);
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json().error).toMatchObject({ code: "acquired_after_period", details: { fields: [{ path: "period" }] } });
+    expect(early.json().error.message).toMatch(/was acquired on 2026-06-30, at or after the end of 2026-06/);
+    const early2 = await post(t.app, "/api/consolidation/post", { realmId: DEMO.retail, period: { kind: "month", year: 2026, month: 3 } }, token);
+    expect(early2.statusCode).toBe(400);
+
     const del = await t.app.inject({ method: "DELETE", url: `/api/acquisitions/${DEMO.retail}`, headers: { authorization: `Bearer ${token}` } });
     expect(del.statusCode, del.body).toBe(204);
     expect((await view(DEMO.retail)).saved).toBeNull();

@@ -148,7 +148,7 @@ describe("Intercompany eliminations, transaction detail and verify in a browser"
   });
 
   it("shows FY2026 Q1 as the server computes it: both sides, the difference and its parts, and a balanced entry", { timeout: 90_000 }, async () => {
-    const period = page.getByRole("region", { name: "Period" });
+    const period = page.getByRole("region", { name: "Period", exact: true });
     await period.getByText("Quarter", { exact: true }).click();
     // Nothing is posted yet: the first quarter after the opening month is offered.
     await expect.poll(() => period.getByRole("textbox", { name: "Fiscal quarter" }).inputValue()).toBe("FY2026 Q1 · Jan 2026 – Mar 2026");

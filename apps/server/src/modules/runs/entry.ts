@@ -17,7 +17,7 @@ import {
 } from "@groupledger/domain";
 import type { RunPeriod, RunPreview } from "@groupledger/contract";
 import type { Db } from "../../db/client.ts";
-import { obalCompanies, obalPeriods, type companies } from "../../db/schema.ts";
+import { acquisitions, obalCompanies, obalPeriods, type companies } from "../../db/schema.ts";
 import { errors } from "../../http/errors.ts";
 import { listCompanies } from "../companies/routes.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
@@ -83,6 +83,12 @@ export async function openingOf(db: Db, accountId: string, parent: CompanyRow) {
 export async function computePeriodEntry(db: Db, accountId: string, realmId: string, requested: RunPeriod): Promise<PeriodEntry> {
   const { company, parent } = await subsidiaryAndParent(db, accountId, realmId);
   const period = resolvePeriod(parent, requested);
+  // A subsidiary is in the group only from its acquisition (Setup → Acquisitions): nothing is posted for it before.
+  const [acquired] = await db.select({ acquiredOn: acquisitions.acquiredOn }).from(acquisitions).where(eq(acquisitions.realmId, realmId)).limit(1);
+  if (acquired && acquired.acquiredOn.slice(0, 7) >= period.to) {
+    const message = `${company.companyName} was acquired on ${acquired.acquiredOn}, at or after the end of ${period.label}: it is not in the group for that period. Choose a period that ends after ${acquired.acquiredOn.slice(0, 7)}, or correct the acquisition date on Setup → Acquisitions.`;
+    throw errors.badRequest("acquired_after_period", message, { fields: [{ path: "period", message }] });
+  }
   const opening = await openingOf(db, accountId, parent);
   if (period.from <= opening.month) {
     throw errors.badRequest(
