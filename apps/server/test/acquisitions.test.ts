@@ -217,6 +217,9 @@ describe.each(drivers)("acquisitions on %s", (driver) => {
     const entries = sandbox.ledger(DEMO.parent)!.entries.filter((e) => e.docNumber === v.entry.docNumber);
     expect(entries).toHaveLength(1);
     const klass = sandbox.ledger(DEMO.parent)!.classes.find((k) => k.name === "Group adjustments")!;
+    // The duplicate check finds it, asked with the parent's realm.
+    const found = (await get(t.app, `/api/getJournalEntries/${DEMO.parent}?month=3&year=2026&flag=adjustments&period=month`, token)).json();
+    expect(found).toMatchObject({ entriesFound: true, entries: [{ docNumber: v.entry.docNumber }] });
     expect(entries[0]!.lines.every((l) => l.classId === klass.id)).toBe(true);
 
     // The parent's own books exclude what GroupLedger posted: re-syncing changes nothing.

@@ -72,7 +72,7 @@ export type ObalTrialBalance = z.infer<typeof obalTrialBalanceSchema>;
 export const journalEntriesQuerySchema = z.object({
   month: z.coerce.number().int().min(1).max(12),
   year: z.coerce.number().int().min(2000).max(2100),
-  flag: z.enum(["obal", "consolidation", "eliminations"]).default("obal"),
+  flag: z.enum(["obal", "consolidation", "eliminations", "adjustments"]).default("obal"),
   period: z.enum(["month", "quarter", "year"]).default("month"),
   quarter: z.coerce.number().int().min(1).max(4).optional(),
   division: z.string().max(100).optional(),

@@ -26,6 +26,7 @@ import type { QboProvider } from "../../services/qbo-provider.ts";
 import { listCompanies } from "../companies/routes.ts";
 import { classFor } from "../qbo/classes.ts";
 import { counterpartiesFor } from "../qbo/counterparties.ts";
+import { adjustmentsDocNumber } from "../adjustments/view.ts";
 import { eliminationDocNumber } from "../eliminations/view.ts";
 import { consolidationDocNumber, resolvePeriod } from "../runs/entry.ts";
 import { translateSubsidiary } from "../consolidation/translate.ts";
@@ -274,7 +275,7 @@ export const obalPostingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         security,
         summary: "Entries already in the parent's QuickBooks for this subsidiary and month (duplicate check)",
         description:
-          "month/year: the period's month-end; flag obal|consolidation|eliminations (eliminations: ask with the parent's realmId); period month|quarter|year; division: the subsidiary's class name (defaults to its company name).",
+          "month/year: the period's month-end; flag obal|consolidation|eliminations|adjustments (eliminations and group adjustments: ask with the parent's realmId); period month|quarter|year; division: the subsidiary's class name (defaults to its company name).",
         params: realmParamsSchema,
         querystring: journalEntriesQuerySchema,
         response: { 200: journalEntriesResponseSchema, ...err },
@@ -286,14 +287,14 @@ export const obalPostingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       const period = (parent: Parameters<typeof resolvePeriod>[0]) => resolvePeriod(parent, { kind: req.query.period, year: req.query.year, month: req.query.month });
       let parent: Parameters<typeof resolvePeriod>[0];
       let docNumber: string;
-      if (req.query.flag === "eliminations") {
-        // Eliminations belong to the group, not a subsidiary: asked for with the parent's realm.
+      if (req.query.flag === "eliminations" || req.query.flag === "adjustments") {
+        // Eliminations and group adjustments belong to the group, not a subsidiary: asked for with the parent's realm.
         const all = await listCompanies(db, accountId);
         const company = all.find((c) => c.realmId === req.params.realmId);
         if (!company) throw errors.notFound("No such company in your account.");
-        if (!company.isParent) throw errors.badRequest("not_parent", "Ask for elimination entries with the parent company's realmId.");
+        if (!company.isParent) throw errors.badRequest("not_parent", "Ask for elimination and group adjustment entries with the parent company's realmId.");
         parent = company;
-        docNumber = eliminationDocNumber(period(parent).code);
+        docNumber = req.query.flag === "adjustments" ? adjustmentsDocNumber(period(parent).code) : eliminationDocNumber(period(parent).code);
       } else {
         const found = await subsidiary(db, accountId, req.params.realmId);
         parent = found.parent;
