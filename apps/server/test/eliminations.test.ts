@@ -101,7 +101,7 @@ describe.each(drivers)("intercompany eliminations on %s", (driver) => {
     expect((await get(t.app, `/api/getJournalEntries/${DEMO.parent}?month=4&year=2026&flag=eliminations`, token)).json().entriesFound).toBe(false);
     const notParent = await get(t.app, `/api/getJournalEntries/${DEMO.uk}?month=3&year=2026&flag=eliminations&period=quarter`, token);
     expect(notParent.statusCode).toBe(400);
-    expect(notParent.json().error.message).toBe("Ask for elimination entries with the parent company's realmId.");
+    expect(notParent.json().error.message).toBe("Ask for elimination and group adjustment entries with the parent company's realmId.");
     expect(posts.find((p) => p.json().outcome === "posted")!.json().posting.companyName).toBe("Intercompany eliminations");
     const interco = (await client.classes()).find((k) => k.name === "Interco")!;
     expect(q1[0]!.lines.every((l) => l.classId === interco.id)).toBe(true);
