@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, List, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
-import type { AdjustmentsView, RunPeriod } from "@groupledger/contract";
+import type { AdjustmentsView } from "@groupledger/contract";
 import { useState } from "react";
 import { Link } from "react-router";
 import { ApiError } from "../../../lib/http.ts";
@@ -10,7 +10,7 @@ import { PeriodPicker } from "../../eliminations/components/PeriodPicker.tsx";
 import { entryTotals } from "../../eliminations/model.ts";
 import { ProblemList } from "../../obal/components/TrialBalanceView.tsx";
 import { problemsOf } from "../../obal/model.ts";
-import { defaultChoice, lastPostedMonth, monthOfDate, periodChoices, requestPeriod, type PeriodKind } from "../../runs/model.ts";
+import { usePeriodChoice } from "../../eliminations/usePeriodChoice.ts";
 import { ReplaceDialog } from "../../runs/components/PostedPeriods.tsx";
 import { useAdjustmentPostings, useAdjustmentsView, usePostAdjustments, useReplaceAdjustments } from "../api.ts";
 
@@ -41,14 +41,10 @@ export function GroupAdjustments({
   numbers: ReadonlyMap<string, string>;
   adminOnly: string | null;
 }) {
-  const [kind, setKind] = useState<PeriodKind>("month");
-  const [pickedTo, setPickedTo] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<EliminationPostOutcome | null>(null);
   const [failure, setFailure] = useState<{ message: string; problems: { code: string; message: string }[] } | null>(null);
   const postings = useAdjustmentPostings();
-  const choices = periodChoices(kind, openingMonth, parent.fiscalYearStartMonth, monthOfDate(new Date()));
-  const chosen = choices.find((c) => c.to === pickedTo) ?? (postings.data || postings.error ? defaultChoice(choices, lastPostedMonth(postings.data ?? [])) : null);
-  const period: RunPeriod | null = chosen ? requestPeriod(chosen) : null;
+  const { chosen, period, keep, picker } = usePeriodChoice({ openingMonth, fiscalYearStartMonth: parent.fiscalYearStartMonth, postings, onChange: () => clear() });
   const view = useAdjustmentsView(period);
   const post = usePostAdjustments();
   const replace = useReplaceAdjustments();
@@ -61,7 +57,7 @@ export function GroupAdjustments({
   const onPost = () => {
     if (!period || !chosen) return;
     clear();
-    setPickedTo(chosen.to);
+    keep();
     post.mutate(period, {
       onSuccess: (result) => setOutcome(result),
       onError: (e) => setFailure({ message: e.message, problems: e instanceof ApiError ? problemsOf(e.details) : [] }),
@@ -86,23 +82,7 @@ export function GroupAdjustments({
           . Posted under the class &quot;Group adjustments&quot;, apart from the intercompany eliminations.
         </Text>
       </Stack>
-      <PeriodPicker
-        label="Period of the group adjustments"
-        openingMonth={openingMonth}
-        kind={kind}
-        choices={choices}
-        chosen={chosen}
-        loading={postings.isPending}
-        onKind={(k) => {
-          setKind(k);
-          setPickedTo(null);
-          clear();
-        }}
-        onPeriod={(to) => {
-          setPickedTo(to);
-          clear();
-        }}
-      />
+      <PeriodPicker label="Period of the group adjustments" {...picker} />
       {view.error ? (
         <Alert color="red" role="alert" title="The group adjustments could not be computed">
           {view.error.message}

@@ -1,16 +1,15 @@
 import { Alert, Skeleton, Stack } from "@mantine/core";
-import type { RunPeriod } from "@groupledger/contract";
 import { useState } from "react";
 import { ApiError } from "../../../lib/http.ts";
 import { useCompanyStatus } from "../../companies/api.ts";
 import { ProblemList } from "../../obal/components/TrialBalanceView.tsx";
 import { problemsOf } from "../../obal/model.ts";
 import { useAccountNumbers } from "../../obal/useAccountNumbers.ts";
-import { defaultChoice, lastPostedMonth, monthOfDate, periodChoices, requestPeriod, type PeriodKind } from "../../runs/model.ts";
 import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
 import { useAdminOnly } from "../../team/permissions.tsx";
 import { eliminationsApi, useEliminationMutation, useEliminationPostings, useEliminationView, usePairs, type EliminationPostOutcome } from "../api.ts";
 import { postBlockReason } from "../model.ts";
+import { usePeriodChoice } from "../usePeriodChoice.ts";
 import { EliminationEntry, PostOutcomeNotice } from "./EliminationEntry.tsx";
 import { GroupAdjustments } from "../../adjustments/components/GroupAdjustments.tsx";
 import { IntragroupSection } from "../../intragroup/components/IntragroupSection.tsx";
@@ -43,8 +42,6 @@ interface Failure {
 function Eliminations({ setup }: { setup: GroupSetup }) {
   const { parent, subsidiaries } = setup;
   const openingMonth = setup.openingMonth!;
-  const [kind, setKind] = useState<PeriodKind>("month");
-  const [pickedTo, setPickedTo] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<EliminationPostOutcome | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const pairs = usePairs();
@@ -54,10 +51,8 @@ function Eliminations({ setup }: { setup: GroupSetup }) {
   const adminOnly = useAdminOnly("post eliminations to QuickBooks");
   const adjustAdminOnly = useAdminOnly("post group adjustments to QuickBooks");
 
-  const choices = periodChoices(kind, openingMonth, parent.fiscalYearStartMonth, monthOfDate(new Date()));
   // Like a run, the period offered first is the one after the last posted elimination entry.
-  const chosen = choices.find((c) => c.to === pickedTo) ?? (postings.data || postings.error ? defaultChoice(choices, lastPostedMonth(postings.data ?? [])) : null);
-  const period: RunPeriod | null = chosen ? requestPeriod(chosen) : null;
+  const { chosen, period, keep, picker } = usePeriodChoice({ openingMonth, fiscalYearStartMonth: parent.fiscalYearStartMonth, postings, onChange: () => clearNotices() });
   const view = useEliminationView(period);
   const post = useEliminationMutation(eliminationsApi.post);
 
@@ -69,7 +64,7 @@ function Eliminations({ setup }: { setup: GroupSetup }) {
     if (!period || !chosen) return;
     clearNotices();
     // A post moves the default period on; the screen keeps showing the period it posted.
-    setPickedTo(chosen.to);
+    keep();
     post.mutate(period, {
       onSuccess: (result) => setOutcome(result),
       onError: (e) => setFailure({ message: e.message, problems: e instanceof ApiError ? problemsOf(e.details) : [] }),
@@ -99,22 +94,7 @@ function Eliminations({ setup }: { setup: GroupSetup }) {
       {/* Without a pair there is nothing to compute or post: the pairs section says what to add. */}
       {pairs.data?.length === 0 ? null : (
         <>
-          <PeriodPicker
-            openingMonth={openingMonth}
-            kind={kind}
-            choices={choices}
-            chosen={chosen}
-            loading={postings.isPending}
-            onKind={(k) => {
-              setKind(k);
-              setPickedTo(null);
-              clearNotices();
-            }}
-            onPeriod={(to) => {
-              setPickedTo(to);
-              clearNotices();
-            }}
-          />
+          <PeriodPicker {...picker} />
           {view.error ? (
             <Alert color="red" role="alert" title="The eliminations could not be computed">
               {view.error.message}

@@ -1,0 +1,45 @@
+import type { PostingSummary } from "@groupledger/contract";
+import { useState } from "react";
+import { defaultChoice, lastPostedMonth, monthOfDate, periodChoices, requestPeriod, type PeriodKind } from "../runs/model.ts";
+
+/**
+ * The period a group entry screen shows (intercompany eliminations, group adjustments): a month,
+ * or one of the parent's fiscal quarters or years after the opening month; the one after the last
+ * posted entry first. `picker` is what PeriodPicker takes; `keep` holds the shown period after a
+ * post (which moves the default on), and `onChange` clears the screen's notices.
+ */
+export function usePeriodChoice(opts: {
+  openingMonth: string;
+  fiscalYearStartMonth: number;
+  postings: { data?: PostingSummary[] | undefined; error: unknown; isPending: boolean };
+  onChange: () => void;
+}) {
+  const [kind, setKind] = useState<PeriodKind>("month");
+  const [pickedTo, setPickedTo] = useState<string | null>(null);
+  const { openingMonth, postings, onChange } = opts;
+  const choices = periodChoices(kind, openingMonth, opts.fiscalYearStartMonth, monthOfDate(new Date()));
+  const chosen = choices.find((c) => c.to === pickedTo) ?? (postings.data || postings.error ? defaultChoice(choices, lastPostedMonth(postings.data ?? [])) : null);
+  return {
+    chosen,
+    period: chosen ? requestPeriod(chosen) : null,
+    keep: () => {
+      if (chosen) setPickedTo(chosen.to);
+    },
+    picker: {
+      openingMonth,
+      kind,
+      choices,
+      chosen,
+      loading: postings.isPending,
+      onKind: (k: PeriodKind) => {
+        setKind(k);
+        setPickedTo(null);
+        onChange();
+      },
+      onPeriod: (to: string) => {
+        setPickedTo(to);
+        onChange();
+      },
+    },
+  };
+}
