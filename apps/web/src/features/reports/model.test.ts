@@ -23,6 +23,9 @@ describe("problems link to where they are fixed", () => {
     ["missing_cta_account", "/setup/cta"],
     ["missing_historical_equity", "/setup/cta"],
     ["invalid_pair", "/consolidation/elimination"],
+    ["invalid_acquisition", "/setup/acquisitions"],
+    ["acquired_after_period", "/setup/acquisitions"],
+    ["invalid_intragroup", "/consolidation/elimination"],
   ])("%s → %s", (code, href) => {
     expect(fixLink(code)?.href).toBe(href);
   });

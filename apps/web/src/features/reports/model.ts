@@ -21,7 +21,8 @@ type Line = { account: string; name: string; amount: number };
 /** Where each kind of problem is fixed: the shared translation links, plus what only a group report meets. */
 export function fixLink(code: string): { href: string; label: string } | null {
   if (code === "invalid_pair") return { href: "/consolidation/elimination", label: "Fix the pair in Interco Eliminations" };
-  if (code === "invalid_acquisition" || code === "acquired_in_period" || code === "acquired_after_period") return { href: "/setup/acquisitions", label: "Check it in Acquisitions" };
+  if (code === "invalid_acquisition" || code === "acquired_after_period") return { href: "/setup/acquisitions", label: "Check it in Acquisitions" };
+  if (code === "invalid_intragroup") return { href: "/consolidation/elimination", label: "Fix it in Interco Eliminations" };
   return obalFixLink(code);
 }
 
