@@ -107,5 +107,10 @@ describe.each(drivers)("CTA & historical on %s", (driver) => {
     expect(names.some((n: string) => /bank|debtors|creditors|vat/i.test(n))).toBe(false);
     expect(after.nonMonetary.find((a: { name: string }) => a.name === "Stock")).toMatchObject({ historicalRate: "1.25" });
     expect(after.missing.some((m: string) => /historical rate or translated amount/.test(m))).toBe(true);
+    // The consolidation remeasures it and names the non-monetary accounts still without a historical rate.
+    const report = (await get(t.app, "/api/consolidation/report?from=2026-01&to=2026-01", token)).json();
+    const messages = report.problems.map((p: { message: string }) => p.message).join("\n");
+    expect(messages).toMatch(/Northwind UK Ltd is remeasured with the temporal method: enter the historical rate or remeasured amount of its non-monetary account/);
+    expect(messages).not.toMatch(/non-monetary account 1001 "Stock"/); // the one it has
   });
 });

@@ -16,10 +16,10 @@ import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { consolidationPostings } from "../../db/schema.ts";
 import { authOf } from "../../http/auth.ts";
-import { AppError, errors } from "../../http/errors.ts";
+import { errors } from "../../http/errors.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { listCompanies } from "../companies/routes.ts";
-import { livePostings, postOnce, type PostingRow } from "../runs/once.ts";
+import { postGroupEntry, type PostingRow } from "../runs/once.ts";
 import { retirePosting, summarize } from "../runs/post.ts";
 import { ADJUSTMENTS_REALM, computeAdjustments } from "./view.ts";
 
@@ -138,29 +138,17 @@ async function postAdjustments(
   period: RunPeriod,
   meta: { ip: string; requestId: string },
 ): Promise<{ outcome: "posted" | "duplicate"; posting: PostingRow }> {
-  const { db } = deps.database;
-  const { view } = await computeAdjustments(db, accountId, period);
+  const { view } = await computeAdjustments(deps.database.db, accountId, period);
   const p = view.period;
-  const { same, other } = await livePostings(deps.database, accountId, ADJUSTMENTS_REALM, p);
-  if (same?.status === "posted") return { outcome: "duplicate", posting: same };
-  if (other) throw errors.conflict("period_overlaps_posting", `Group adjustments for ${other.periodLabel} are already posted, which overlaps ${p.label}; post the remaining months on their own instead.`);
-  if (!view.ok) throw new AppError(409, "posting_blocked", `The group adjustments for ${p.label} cannot be posted: ${view.problems[0]?.message ?? "they do not compute."}`, { problems: view.problems });
-  if (!view.entry) {
-    throw errors.conflict("nothing_to_post", view.adjustments.length === 0 ? "Confirm the subsidiaries' acquisitions on Setup → Acquisitions first: there is no group adjustment to post." : `Nothing changes in ${p.label}: there is no group adjustment entry to post.`);
-  }
-  const parent = (await listCompanies(db, accountId)).find((c) => c.isParent)!;
-  const posting = await postOnce(
-    deps,
-    {
-      accountId,
-      userId,
-      realmId: ADJUSTMENTS_REALM,
-      period: p,
-      docNumber: view.entry.docNumber,
-      txnDate: view.entry.txnDate,
-      lines: view.entry.lines,
+  return postGroupEntry(deps, {
+    accountId,
+    userId,
+    realmId: ADJUSTMENTS_REALM,
+    what: "group adjustments",
+    view,
+    nothingDefined: view.adjustments.length === 0 ? "Confirm the subsidiaries' acquisitions on Setup → Acquisitions first: there is no group adjustment to post." : null,
+    post: {
       inputs: { adjustments: view.adjustments },
-      parent,
       className: GROUP_ADJUSTMENTS_CLASS,
       counterparty: "Group adjustments",
       privateNote: `GroupLedger: group adjustments for ${p.label} (${view.adjustments.map((a) => a.description).join("; ")}).`,
@@ -168,7 +156,5 @@ async function postAdjustments(
       auditAction: "adjustments.posted",
       meta,
     },
-    same,
-  );
-  return { outcome: "posted", posting };
+  });
 }

@@ -19,11 +19,11 @@ import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { consolidationPostings, eliminationPairs, qboAccounts, qboNames } from "../../db/schema.ts";
 import { authOf } from "../../http/auth.ts";
-import { AppError, errors } from "../../http/errors.ts";
+import { errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { listCompanies } from "../companies/routes.ts";
-import { livePostings, postOnce, type PostingRow } from "../runs/once.ts";
+import { postGroupEntry, type PostingRow } from "../runs/once.ts";
 import { summarize } from "../runs/post.ts";
 import { enqueueSync } from "../sync/enqueue.ts";
 import { computeEliminations, INTERCO_CLASS, INTERCO_REALM, pairRows, pairViews } from "./view.ts";
@@ -258,27 +258,17 @@ async function postEliminations(
   period: RunPeriod,
   meta: { ip: string; requestId: string },
 ): Promise<{ outcome: "posted" | "duplicate"; posting: PostingRow }> {
-  const { db } = deps.database;
-  const { view, pairLines } = await computeEliminations(db, accountId, period);
+  const { view, pairLines } = await computeEliminations(deps.database.db, accountId, period);
   const p = view.period;
-  const { same, other } = await livePostings(deps.database, accountId, INTERCO_REALM, p);
-  if (same?.status === "posted") return { outcome: "duplicate", posting: same };
-  if (other) throw errors.conflict("period_overlaps_posting", `Eliminations for ${other.periodLabel} are already posted, which overlaps ${p.label}; post the remaining months on their own instead.`);
-  if (!view.ok) throw new AppError(409, "posting_blocked", `The eliminations for ${p.label} cannot be posted: ${view.problems[0]?.message ?? "they do not compute."}`, { problems: view.problems });
-  if (!view.entry) throw errors.conflict("nothing_to_post", view.pairs.length === 0 ? "Define an intercompany pair first: there is nothing to eliminate." : `Nothing changes in ${p.label}: there is no elimination entry to post.`);
-  const parent = (await listCompanies(db, accountId)).find((c) => c.isParent)!;
-  const posting = await postOnce(
-    deps,
-    {
-      accountId,
-      userId,
-      realmId: INTERCO_REALM,
-      period: p,
-      docNumber: view.entry.docNumber,
-      txnDate: view.entry.txnDate,
-      lines: view.entry.lines,
+  return postGroupEntry(deps, {
+    accountId,
+    userId,
+    realmId: INTERCO_REALM,
+    what: "eliminations",
+    view,
+    nothingDefined: view.pairs.length === 0 ? "Define an intercompany pair first: there is nothing to eliminate." : null,
+    post: {
       inputs: { pairs: pairLines },
-      parent,
       className: INTERCO_CLASS,
       counterparty: "Intercompany eliminations",
       privateNote: `GroupLedger: intercompany eliminations for ${p.label} (${view.pairs.length} pair${view.pairs.length === 1 ? "" : "s"}).`,
@@ -286,7 +276,5 @@ async function postEliminations(
       auditAction: "eliminations.posted",
       meta,
     },
-    same,
-  );
-  return { outcome: "posted", posting };
+  });
 }

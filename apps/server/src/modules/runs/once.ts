@@ -159,3 +159,54 @@ export async function postOnce(deps: { database: Database; provider: QboProvider
     throw e;
   }
 }
+
+/**
+ * A group entry of a period (intercompany eliminations, group adjustments), posted once: the same
+ * period already posted is a duplicate; an overlapping one, problems or nothing to post are 409s in
+ * words; otherwise postOnce under the entry's class. Callers hold the realm's lock.
+ */
+export async function postGroupEntry(
+  deps: { database: Database; provider: QboProvider },
+  req: {
+    accountId: string;
+    userId: string;
+    realmId: string;
+    /** Plural, lower case: "eliminations", "group adjustments". */
+    what: string;
+    view: { period: Period; ok: boolean; problems: { code: string; message: string }[]; entry: { docNumber: string; txnDate: string; lines: Line[] } | null };
+    /** Why there is no entry at all (nothing defined yet), as opposed to nothing changed. */
+    nothingDefined: string | null;
+    post: Pick<OnceRequest, "inputs" | "className" | "counterparty" | "privateNote" | "description" | "auditAction" | "meta">;
+  },
+): Promise<{ outcome: "posted" | "duplicate"; posting: PostingRow }> {
+  const { view, what } = req;
+  const p = view.period;
+  const { same, other } = await livePostings(deps.database, req.accountId, req.realmId, p);
+  if (same?.status === "posted") return { outcome: "duplicate", posting: same };
+  const What = `${what.charAt(0).toUpperCase()}${what.slice(1)}`;
+  if (other) throw new AppError(409, "period_overlaps_posting", `${What} for ${other.periodLabel} are already posted, which overlaps ${p.label}; post the remaining months on their own instead.`);
+  if (!view.ok) throw new AppError(409, "posting_blocked", `The ${what} for ${p.label} cannot be posted: ${view.problems[0]?.message ?? "they do not compute."}`, { problems: view.problems });
+  if (!view.entry) throw new AppError(409, "nothing_to_post", req.nothingDefined ?? `Nothing changes in ${p.label}: there is no ${what.replace(/s$/, "")} entry to post.`);
+  const [parent] = await deps.database.db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.accountId, req.accountId), eq(companies.isParent, true)))
+    .limit(1);
+  if (!parent) throw new AppError(409, "parent_required", "Choose a parent company first.");
+  const posting = await postOnce(
+    deps,
+    {
+      accountId: req.accountId,
+      userId: req.userId,
+      realmId: req.realmId,
+      period: p,
+      docNumber: view.entry.docNumber,
+      txnDate: view.entry.txnDate,
+      lines: view.entry.lines,
+      parent,
+      ...req.post,
+    },
+    same,
+  );
+  return { outcome: "posted", posting };
+}
