@@ -2,15 +2,13 @@ import { Alert, Anchor, Button, Group, List, Paper, Skeleton, Stack, Table, Text
 import type { AdjustmentsView } from "@groupledger/contract";
 import { useState } from "react";
 import { Link } from "react-router";
-import { ApiError } from "../../../lib/http.ts";
 import { formatMinor } from "../../../lib/money.ts";
-import type { EliminationPostOutcome } from "../../eliminations/api.ts";
-import { EliminationEntry, PostOutcomeNotice } from "../../eliminations/components/EliminationEntry.tsx";
+import { EliminationEntry } from "../../eliminations/components/EliminationEntry.tsx";
 import { PeriodPicker } from "../../eliminations/components/PeriodPicker.tsx";
 import { entryTotals } from "../../eliminations/model.ts";
 import { ProblemList } from "../../obal/components/TrialBalanceView.tsx";
-import { problemsOf } from "../../obal/model.ts";
 import { usePeriodChoice } from "../../eliminations/usePeriodChoice.ts";
+import { usePostNotices } from "../../eliminations/usePostNotices.tsx";
 import { ReplaceDialog } from "../../runs/components/PostedPeriods.tsx";
 import { useAdjustmentPostings, useAdjustmentsView, usePostAdjustments, useReplaceAdjustments } from "../api.ts";
 
@@ -41,8 +39,7 @@ export function GroupAdjustments({
   numbers: ReadonlyMap<string, string>;
   adminOnly: string | null;
 }) {
-  const [outcome, setOutcome] = useState<EliminationPostOutcome | null>(null);
-  const [failure, setFailure] = useState<{ message: string; problems: { code: string; message: string }[] } | null>(null);
+  const { outcome, setOutcome, clear, callbacks, notice } = usePostNotices("group adjustments");
   const postings = useAdjustmentPostings();
   const { chosen, period, keep, picker } = usePeriodChoice({ openingMonth, fiscalYearStartMonth: parent.fiscalYearStartMonth, postings, onChange: () => clear() });
   const view = useAdjustmentsView(period);
@@ -50,18 +47,11 @@ export function GroupAdjustments({
   const replace = useReplaceAdjustments();
   const [confirming, setConfirming] = useState<AdjustmentsView["posted"]>(null);
   const [replaceError, setReplaceError] = useState<string | null>(null);
-  const clear = () => {
-    setOutcome(null);
-    setFailure(null);
-  };
   const onPost = () => {
     if (!period || !chosen) return;
     clear();
     keep();
-    post.mutate(period, {
-      onSuccess: (result) => setOutcome(result),
-      onError: (e) => setFailure({ message: e.message, problems: e instanceof ApiError ? problemsOf(e.details) : [] }),
-    });
+    post.mutate(period, callbacks);
   };
   const data = view.data;
   const showing = data && chosen && data.period.to === chosen.to && data.period.kind === chosen.kind ? data : null;
@@ -201,19 +191,7 @@ export function GroupAdjustments({
             onPost={onPost}
             numbers={numbers}
             showPostedLink={outcome === null}
-            notice={
-              <>
-                {outcome ? <PostOutcomeNotice outcome={outcome} what="group adjustments" onClose={() => setOutcome(null)} /> : null}
-                {failure ? (
-                  <Stack gap="xs">
-                    <Alert color="red" role="alert" title="It was not posted" withCloseButton closeButtonLabel="Dismiss message" onClose={() => setFailure(null)}>
-                      {failure.message}
-                    </Alert>
-                    <ProblemList problems={failure.problems} title="Posting is blocked until these are fixed" />
-                  </Stack>
-                ) : null}
-              </>
-            }
+            notice={notice}
           />
         </>
       ) : null}

@@ -1,16 +1,13 @@
 import { Alert, Skeleton, Stack } from "@mantine/core";
-import { useState } from "react";
-import { ApiError } from "../../../lib/http.ts";
 import { useCompanyStatus } from "../../companies/api.ts";
-import { ProblemList } from "../../obal/components/TrialBalanceView.tsx";
-import { problemsOf } from "../../obal/model.ts";
 import { useAccountNumbers } from "../../obal/useAccountNumbers.ts";
 import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
 import { useAdminOnly } from "../../team/permissions.tsx";
-import { eliminationsApi, useEliminationMutation, useEliminationPostings, useEliminationView, usePairs, type EliminationPostOutcome } from "../api.ts";
+import { eliminationsApi, useEliminationMutation, useEliminationPostings, useEliminationView, usePairs } from "../api.ts";
 import { postBlockReason } from "../model.ts";
 import { usePeriodChoice } from "../usePeriodChoice.ts";
-import { EliminationEntry, PostOutcomeNotice } from "./EliminationEntry.tsx";
+import { usePostNotices } from "../usePostNotices.tsx";
+import { EliminationEntry } from "./EliminationEntry.tsx";
 import { GroupAdjustments } from "../../adjustments/components/GroupAdjustments.tsx";
 import { IntragroupSection } from "../../intragroup/components/IntragroupSection.tsx";
 import { GroupGate, type GroupSetup } from "./GroupGate.tsx";
@@ -34,16 +31,10 @@ export function EliminationsPage() {
   );
 }
 
-interface Failure {
-  message: string;
-  problems: { code: string; message: string }[];
-}
-
 function Eliminations({ setup }: { setup: GroupSetup }) {
   const { parent, subsidiaries } = setup;
   const openingMonth = setup.openingMonth!;
-  const [outcome, setOutcome] = useState<EliminationPostOutcome | null>(null);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const { outcome, clear: clearNotices, callbacks, notice } = usePostNotices();
   const pairs = usePairs();
   const postings = useEliminationPostings();
   const status = useCompanyStatus();
@@ -56,37 +47,16 @@ function Eliminations({ setup }: { setup: GroupSetup }) {
   const view = useEliminationView(period);
   const post = useEliminationMutation(eliminationsApi.post);
 
-  const clearNotices = () => {
-    setOutcome(null);
-    setFailure(null);
-  };
   const onPost = () => {
     if (!period || !chosen) return;
     clearNotices();
     // A post moves the default period on; the screen keeps showing the period it posted.
     keep();
-    post.mutate(period, {
-      onSuccess: (result) => setOutcome(result),
-      onError: (e) => setFailure({ message: e.message, problems: e instanceof ApiError ? problemsOf(e.details) : [] }),
-    });
+    post.mutate(period, callbacks);
   };
 
   const data = view.data;
   const showing = data && chosen && data.period.to === chosen.to && data.period.kind === chosen.kind ? data : null;
-  const notice = (
-    <>
-      {outcome ? <PostOutcomeNotice outcome={outcome} onClose={() => setOutcome(null)} /> : null}
-      {failure ? (
-        <Stack gap="xs">
-          <Alert color="red" role="alert" title="It was not posted" withCloseButton closeButtonLabel="Dismiss message" onClose={() => setFailure(null)}>
-            {failure.message}
-          </Alert>
-          <ProblemList problems={failure.problems} title="Posting is blocked until these are fixed" />
-        </Stack>
-      ) : null}
-    </>
-  );
-
   return (
     <>
       <PairsSection parent={parent} subsidiaries={subsidiaries} />
