@@ -23,3 +23,8 @@ export * from "./coa/company-name.ts";
 export * from "./acquisitions/acquisition.ts";
 export * from "./bridge/books.ts";
 export * from "./bridge/problems.ts";
+export * from "./bridge/group.ts";
+export * from "./bridge/acquisitions.ts";
+export * from "./bridge/intragroup.ts";
+export * from "./bridge/intercompany.ts";
+export * from "./bridge/input.ts";

@@ -8,6 +8,7 @@ import {
   equityKindOf,
   formatAmount,
   investmentAccountFor,
+  ownershipFraction,
 } from "@groupledger/domain";
 import type { Db } from "../../db/client.ts";
 import { acquisitions, companies, historicalEquity } from "../../db/schema.ts";
@@ -15,7 +16,7 @@ import { AppError, errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
 import { chartOf } from "../companies/chart.ts";
 import { listCompanies } from "../companies/routes.ts";
-import { ownershipFraction } from "../consolidation/input.ts";
+
 import { detectChangedAdjustments } from "../adjustments/stale.ts";
 import { equityAt, firstBalance, ratesAt } from "./books.ts";
 

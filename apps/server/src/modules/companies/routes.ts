@@ -18,6 +18,7 @@ import {
   type CompanyAccount,
   type CompanyStatus,
 } from "@groupledger/contract";
+import { byQboId } from "@groupledger/domain";
 import type { AppContext } from "../../context.ts";
 import { rowsOf, type Db } from "../../db/client.ts";
 import { companies, qboAccounts } from "../../db/schema.ts";
@@ -255,7 +256,6 @@ export const companyActionRoutes: FastifyPluginAsyncZod<AppContext> = async (app
 };
 
 /** QBO ids are numbers in text: "9" before "10". */
-export const byQboId = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true });
 
 /** Accounts with their latest synced amount, in chart order (number, then name). */
 async function accountsOf(db: Db, realmIds: readonly string[]): Promise<Map<string, CompanyAccount[]>> {

@@ -1,2 +1,2 @@
-export { buildConsolidationInput, fxDifferenceAccountOf, nciAccountOf, ownershipFraction, type BuildRequest, type BuildResult, type PeriodRequest } from "./input.ts";
+export { buildConsolidationInput, type BuildRequest, type BuildResult, type PeriodRequest } from "./input.ts";
 export { translateSubsidiary, type SubsidiaryTranslation, type SubsidiaryTranslationView, type TranslatedTbLine } from "./translate.ts";

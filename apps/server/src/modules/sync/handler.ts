@@ -5,7 +5,7 @@ import type { Database } from "../../db/client.ts";
 import { accounts as accountsTable, companies, monthlyBalances, qboAccounts } from "../../db/schema.ts";
 import { PermanentJobError, type JobHandler } from "../../jobs/worker.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
-import { byQboId } from "../companies/routes.ts";
+import { byQboId } from "@groupledger/domain";
 import { detectChangedAdjustments } from "../adjustments/stale.ts";
 import { detectChangedPostings } from "../runs/stale.ts";
 import { monthlyAmounts } from "./balances.ts";

@@ -1,18 +1,15 @@
-import { and, eq, gte, inArray, lte } from "drizzle-orm";
-import type { ConsolidationInputJson } from "@groupledger/domain";
-import type { Db } from "../../db/client.ts";
-import { dividendEliminations, intragroupInventory, nameBalances, qboNames, type companies } from "../../db/schema.ts";
-import { lastDayOf } from "../sync/months.ts";
-import { accountLabel, type ChartRow, formatAmount, type LocalBooks, type Problem, shiftMonth } from "@groupledger/domain";
+import type { ConsolidationInputJson } from "../consolidation/input-schema.ts";
+import { type ChartRow, type LocalBooks, shiftMonth } from "./books.ts";
+import type { DividendSetting, GroupCompany, NameBalanceRow, NameRow, StockRecord } from "./group.ts";
+import { accountLabel, formatAmount, type Problem } from "./problems.ts";
 
-type CompanyRow = typeof companies.$inferSelect;
 type Eliminations = NonNullable<ConsolidationInputJson["eliminations"]>;
 type StockRule = NonNullable<Eliminations["unrealisedProfit"]>[number];
 type DividendRule = NonNullable<Eliminations["dividends"]>[number];
 
 /**
  * Intra-group stock and dividends as the engine's eliminations (docs/engine.md, "Unrealised profit
- * in inventory", "Intra-group dividends"), from what the user recorded (modules/intragroup):
+ * in inventory", "Intra-group dividends"), from what the user recorded (Interco Eliminations):
  *
  * - Stock: what a buyer held at the period's end (closing: its unrealised profit is eliminated)
  *   and at the end of the month before the period (opening: realised in the period), per seller
@@ -22,19 +19,19 @@ type DividendRule = NonNullable<Eliminations["dividends"]>[number];
  *   amount for the customer standing for the subsidiary (its per-name balances) or, without one,
  *   the whole account's, which two subsidiaries cannot share.
  */
-export async function intragroupEliminations(
-  db: Db,
-  args: {
-    accountId: string;
-    parent: CompanyRow;
-    group: readonly CompanyRow[];
-    charts: ReadonlyMap<string, readonly ChartRow[]>;
-    books: ReadonlyMap<string, LocalBooks>;
-    from: string;
-    to: string;
-    syncedThrough: ReadonlyMap<string, string>;
-  },
-): Promise<{ unrealisedProfit: StockRule[]; dividends: DividendRule[]; problems: Problem[]; warnings: string[] }> {
+export function intragroupRules(args: {
+  parent: GroupCompany;
+  group: readonly GroupCompany[];
+  charts: ReadonlyMap<string, readonly ChartRow[]>;
+  books: ReadonlyMap<string, LocalBooks>;
+  stock: readonly StockRecord[];
+  dividendSettings: readonly DividendSetting[];
+  names: readonly NameRow[];
+  nameBalances: readonly NameBalanceRow[];
+  from: string;
+  to: string;
+  syncedThrough: ReadonlyMap<string, string>;
+}): { unrealisedProfit: StockRule[]; dividends: DividendRule[]; problems: Problem[]; warnings: string[] } {
   const { parent, from, to } = args;
   const problems: Problem[] = [];
   const warnings: string[] = [];
@@ -43,10 +40,7 @@ export async function intragroupEliminations(
   const before = shiftMonth(from, -1);
 
   // --- Stock held -------------------------------------------------------------------------------
-  const stock = await db
-    .select()
-    .from(intragroupInventory)
-    .where(and(eq(intragroupInventory.accountId, args.accountId), inArray(intragroupInventory.month, [before, to])));
+  const stock = args.stock.filter((r) => r.month === before || r.month === to);
   const rules = new Map<string, StockRule>();
   for (const row of stock.sort((a, b) => (a.month === to ? -1 : 1) - (b.month === to ? -1 : 1))) {
     const seller = inGroup.get(row.sellerRealmId);
@@ -76,29 +70,12 @@ export async function intragroupEliminations(
   }
 
   // --- Dividends --------------------------------------------------------------------------------
-  const settings = await db.select().from(dividendEliminations).where(eq(dividendEliminations.accountId, args.accountId));
-  const declaring = settings.filter((s) => {
+  const declaring = args.dividendSettings.filter((s) => {
     const c = inGroup.get(s.realmId);
     return c && !c.isParent && (args.books.get(s.realmId)?.dividends ?? []).some((d) => d.month >= from && d.month <= to);
   });
-  const named = declaring.filter((s) => s.nameId);
-  const [names, amounts] = named.length
-    ? await Promise.all([
-        db.select().from(qboNames).where(and(eq(qboNames.realmId, parent.realmId), eq(qboNames.kind, "Customer"), inArray(qboNames.qboId, named.map((s) => s.nameId)))),
-        db
-          .select()
-          .from(nameBalances)
-          .where(
-            and(
-              eq(nameBalances.realmId, parent.realmId),
-              eq(nameBalances.nameKind, "Customer"),
-              inArray(nameBalances.nameId, named.map((s) => s.nameId)),
-              gte(nameBalances.month, `${from}-01`),
-              lte(nameBalances.month, lastDayOf(to)),
-            ),
-          ),
-      ])
-    : [[], []];
+  const customers = args.names.filter((n) => n.realmId === parent.realmId && n.kind === "Customer");
+  const amounts = args.nameBalances.filter((a) => a.realmId === parent.realmId && a.nameKind === "Customer" && a.month.slice(0, 7) >= from && a.month.slice(0, 7) <= to);
   const dividends: DividendRule[] = [];
   const wholeAccount = new Map<string, string[]>();
   for (const s of declaring) {
@@ -113,7 +90,7 @@ export async function intragroupEliminations(
       dividends.push({ id: `dividends:${sub.realmId}`, subsidiary: sub.realmId, incomeAccount: income.id });
       continue;
     }
-    const name = names.find((n) => n.qboId === s.nameId);
+    const name = customers.find((n) => n.qboId === s.nameId);
     const needed = [to, args.syncedThrough.get(parent.realmId) ?? to].sort()[0]!;
     if (!name?.balancesThrough || name.balancesThrough < needed) {
       problems.push({

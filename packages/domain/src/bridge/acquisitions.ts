@@ -1,48 +1,40 @@
-import { inArray } from "drizzle-orm";
-import {
-  accountLabel,
-  acquisitionFactor,
-  type ChartRow,
-  type ConsolidationInputJson,
-  currencyExponent,
-  engineEquityAtAcquisition,
-  equityKindOf,
-  type LocalBooks,
-  monthList,
-  mulDivRound,
-  parseRate,
-  type Problem,
-  shiftMonth,
-  translationFactor,
-} from "@groupledger/domain";
-import type { Db } from "../../db/client.ts";
-import { acquisitions, type companies } from "../../db/schema.ts";
-import { ratesAt } from "../acquisitions/books.ts";
+import { acquisitionFactor, engineEquityAtAcquisition } from "../acquisitions/acquisition.ts";
+import type { ConsolidationInputJson } from "../consolidation/input-schema.ts";
+import { currencyExponent } from "../money/currency.ts";
+import { mulDivRound, parseRate, translationFactor } from "../money/rate.ts";
+import { type ChartRow, equityKindOf, type LocalBooks, monthList, shiftMonth } from "./books.ts";
+import type { AcquisitionRecord, GroupCompany, RateRow } from "./group.ts";
+import { accountLabel, type Problem } from "./problems.ts";
 
-type CompanyRow = typeof companies.$inferSelect;
 type EntityJson = ConsolidationInputJson["entities"][number];
 type InvestmentJson = NonNullable<NonNullable<ConsolidationInputJson["eliminations"]>["investments"]>[number];
 type MonthRates = { average: string; closing: string };
 
-/** The parent's account for a bargain purchase gain: an active Revenue account named like one. */
-export function bargainPurchaseAccountOf(parentChart: readonly ChartRow[]): ChartRow | undefined {
-  return parentChart.find((a) => a.active && a.classification === "Revenue" && /bargain purchase|negative goodwill/i.test(a.name));
+/**
+ * The months whose rates an acquisition needs: its acquisition month; with fair-value
+ * adjustments also every month from it to the opening month, whose average rates translate each
+ * month's release (docs/engine.md). The server reads these besides the period's rates.
+ */
+export function acquisitionRateMonths(record: Pick<AcquisitionRecord, "acquiredOn" | "fairValueAdjustments">, opening: string): string[] {
+  const month = record.acquiredOn.slice(0, 7);
+  return record.fairValueAdjustments.length > 0 && month < opening ? monthList(month, shiftMonth(opening, -1)) : [month];
 }
 
-/** The parent's goodwill account: an active Asset of QBO detail type Goodwill, else one named "goodwill"; the lowest id first. */
-export function goodwillAccountOf(parentChart: readonly ChartRow[]): ChartRow | undefined {
-  const assets = parentChart.filter((a) => a.active && a.classification === "Asset");
-  return assets.find((a) => a.accountSubType === "Goodwill") ?? assets.find((a) => /\bgoodwill\b|geschäfts- oder firmenwert|firmenwert/i.test(a.name));
+/** The currency-months of rates the translated subsidiaries' acquisitions need. */
+export function acquisitionRateNeeds(records: readonly AcquisitionRecord[], parent: GroupCompany, subs: readonly GroupCompany[], opening: string): { currency: string; month: string }[] {
+  return records.flatMap((r) => {
+    const s = subs.find((x) => x.realmId === r.realmId);
+    return s && s.homeCurrency !== parent.homeCurrency ? acquisitionRateMonths(r, opening).map((month) => ({ currency: s.homeCurrency, month })) : [];
+  });
 }
 
 /**
  * The investment eliminations of the subsidiaries in a consolidation, from their recorded
- * acquisitions (Setup → Acquisitions, modules/acquisitions): the engine eliminates the parent's
- * investment against the equity at acquisition, with goodwill and the NCI at acquisition
- * (docs/engine.md, "Investment").
+ * acquisitions (Setup → Acquisitions): the engine eliminates the parent's investment against the
+ * equity at acquisition, with goodwill and the NCI at acquisition (docs/engine.md, "Investment").
  *
  * - The equity at acquisition is the recorded one (local currency), translated at the closing
- *   rate of the acquisition month, line by line (domain acquisitions/acquisition.ts); capital the
+ *   rate of the acquisition month, line by line (acquisitions/acquisition.ts); capital the
  *   subsidiary's column carries at another historical translation is stated at it so its row is
  *   eliminated entirely, retained earnings at acquisition taking the difference.
  * - A subsidiary acquired after the period is not in the group yet: a Problem that names the date
@@ -51,42 +43,24 @@ export function goodwillAccountOf(parentChart: readonly ChartRow[]): ChartRow | 
  *   mid-year acquisition, IFRS 10 B88). One with no acquisition recorded is consolidated without an
  *   investment elimination, and a warning says so: its investment stays on the balance sheet.
  */
-export async function investmentEliminations(
-  db: Db,
-  args: {
-    accountId: string;
-    parent: CompanyRow;
-    subs: readonly CompanyRow[];
-    charts: ReadonlyMap<string, readonly ChartRow[]>;
-    books: ReadonlyMap<string, LocalBooks>;
-    entities: readonly EntityJson[];
-    to: string;
-    opening: string;
-  },
-): Promise<{ investments: InvestmentJson[]; rates: Record<string, Record<string, MonthRates>>; problems: Problem[]; warnings: string[] }> {
-  const { parent, subs, to, opening } = args;
+export function investmentRules(args: {
+  parent: GroupCompany;
+  subs: readonly GroupCompany[];
+  records: readonly AcquisitionRecord[];
+  rates: ReadonlyMap<string, Pick<RateRow, "average" | "closing">>;
+  charts: ReadonlyMap<string, readonly ChartRow[]>;
+  books: ReadonlyMap<string, LocalBooks>;
+  entities: readonly EntityJson[];
+  to: string;
+  opening: string;
+}): { investments: InvestmentJson[]; rates: Record<string, Record<string, MonthRates>>; problems: Problem[]; warnings: string[] } {
+  const { parent, subs, to, opening, rates } = args;
   const problems: Problem[] = [];
   const warnings: string[] = [];
   const investments: InvestmentJson[] = [];
   const extraRates: Record<string, Record<string, MonthRates>> = {};
-  if (subs.length === 0) return { investments, rates: extraRates, problems, warnings };
-  const rows = await db.select().from(acquisitions).where(inArray(acquisitions.realmId, subs.map((s) => s.realmId)));
-  const byRealm = new Map(rows.map((r) => [r.realmId, r]));
-  const translated = (s: CompanyRow) => s.homeCurrency !== parent.homeCurrency;
-  // The acquisition month's rates; with fair-value adjustments also every month from it to the
-  // opening month, whose average rates translate each month's release (docs/engine.md).
-  const monthsNeeded = (r: (typeof rows)[number]) => {
-    const month = r.acquiredOn.slice(0, 7);
-    return r.fairValueAdjustments.length > 0 && month < opening ? monthList(month, shiftMonth(opening, -1)) : [month];
-  };
-  const rates = await ratesAt(
-    db,
-    args.accountId,
-    rows.flatMap((r) => {
-      const s = subs.find((x) => x.realmId === r.realmId)!;
-      return translated(s) ? monthsNeeded(r).map((month) => ({ currency: s.homeCurrency, month })) : [];
-    }),
-  );
+  const byRealm = new Map(args.records.map((r) => [r.realmId, r]));
+  const translated = (s: GroupCompany) => s.homeCurrency !== parent.homeCurrency;
   const parentChart = new Map((args.charts.get(parent.realmId) ?? []).map((a) => [a.id, a]));
 
   for (const sub of subs) {
@@ -142,7 +116,7 @@ export async function investmentEliminations(
       }
       factor = acquisitionFactor(r.closing, sub.homeCurrency, parent.homeCurrency);
       // The roll-forward starts at the opening month; earlier months' rates are given here.
-      const earlier = monthsNeeded(row).filter((m) => m < opening);
+      const earlier = acquisitionRateMonths(row, opening).filter((m) => m < opening);
       const missing = earlier.filter((m) => {
         const x = rates.get(`${sub.homeCurrency}:${m}`);
         return !x?.average || !x.closing;
