@@ -86,6 +86,7 @@ describe.each(drivers)("acquisitions on %s", (driver) => {
     const liability = (await parentAccounts()).find((a) => a.classification === "Liability")!;
     const expense = (await parentAccounts()).find((a) => a.classification === "Expense")!;
     const asset = (await parentAccounts()).find((a) => a.name === "Trademarks")!;
+    const equity = (await parentAccounts()).find((a) => a.classification === "Equity")!;
     const ukLiability = ((await get(t.app, `/api/companies/${DEMO.uk}/accounts`, token)).json() as { Id: string; classification: string }[]).find((a) => a.classification === "Liability")!;
     const cases: [unknown, string, RegExp][] = [
       [{ ...good, ownershipPercent: "120" }, "ownershipPercent", /at most 100/],
@@ -98,6 +99,16 @@ describe.each(drivers)("acquisitions on %s", (driver) => {
       [{ ...good, nciMeasurement: "fairValue", nciFairValue: 5 }, "nciMeasurement", /wholly owned/],
       [{ ...good, equityAtAcquisition: [{ accountId: ukLiability.Id, localAmount: -1 }] }, "equityAtAcquisition.0.accountId", /is not an equity account of Northwind UK Ltd/],
       [{ ...good, equityAtAcquisition: [{ accountId: "no-such-account", localAmount: -1 }] }, "equityAtAcquisition.0.accountId", /not in Northwind UK Ltd's chart of accounts/],
+      [{ ...good, ownershipChanges: [{ effectiveOn: good.acquiredOn, ownershipPercent: "90", consideration: 1 }] }, "ownershipChanges.0.effectiveOn", /month after the acquisition's/],
+      [{ ...good, ownershipChanges: [{ effectiveOn: "2025-06-30", ownershipPercent: "120", consideration: 1 }] }, "ownershipChanges.0.ownershipPercent", /at most 100/],
+      [{ ...good, ownershipChanges: [{ effectiveOn: "2025-06-30", ownershipPercent: "90", consideration: -1 }] }, "ownershipChanges.0.consideration", /zero or more/],
+      [{ ...good, ownershipChanges: [{ effectiveOn: "2099-06-30", ownershipPercent: "90", consideration: 1 }] }, "ownershipChanges.0.effectiveOn", /in the future/],
+      [{ ...good, ownershipChanges: [{ effectiveOn: "2025-06-30", ownershipPercent: "90", consideration: 1, accountId: equity.Id }] }, "ownershipChanges.0.accountId", /is an equity account/],
+      [
+        { ...good, fairValueAdjustments: [{ description: "Brand", kind: "intangible", assetAccountId: asset.Id, amount: 100_000_00, usefulLifeMonths: 60, expenseAccountId: expense.Id }], ownershipChanges: [{ effectiveOn: "2025-06-30", ownershipPercent: "90", consideration: 1 }] },
+        "ownershipChanges",
+        /not supported yet/,
+      ],
     ];
     for (const [payload, path, message] of cases) {
       const res = await put(DEMO.uk, payload);
@@ -302,5 +313,52 @@ describe.each(drivers)("acquisitions on %s", (driver) => {
     expect(again.statusCode).toBe(404);
     const after = (await get(t.app, "/api/consolidation/report?from=2026-01&to=2026-03", token)).json();
     expect(after.warnings.join("\n")).toMatch(/No acquisition is recorded for Northwind Retail LLC/);
+  });
+
+  it("a later purchase of shares in Canada is an equity transaction: the NCI falls by its carrying amount, no gain, and the schedule still agrees", async () => {
+    const canada = await view(DEMO.canada);
+    const accounts = await parentAccounts();
+    const investment = accounts.find((a) => a.name === "Investment in Northwind Canada Inc.")!.Id;
+    const bank = accounts.find((a) => a.classification === "Asset" && /checking|operating|bank/i.test(a.name))!.Id;
+    // The parent buys another 10% of Canada at the end of February 2026 for $400,000.00, and books it.
+    const ledger = sandbox.ledger(DEMO.parent)!;
+    const at = Date.parse("2026-02-28T12:00:00Z");
+    ledger.addEntry({
+      id: ledger.nextId(ledger.entries),
+      syncToken: 0,
+      txnDate: "2026-02-28",
+      currency: "USD",
+      privateNote: "Purchase of a further 10% of Northwind Canada Inc.",
+      lines: [
+        { id: "0", accountId: investment, posting: "Debit", amount: 400_000_00, homeAmount: 400_000_00 },
+        { id: "1", accountId: bank, posting: "Credit", amount: 400_000_00, homeAmount: 400_000_00 },
+      ],
+      createTime: at,
+      updateTime: at,
+    });
+    await post(t.app, `/api/companies/${DEMO.parent}/sync`, {}, token);
+    await drainJobs(t.app);
+
+    const before = (await get(t.app, "/api/consolidation/report?from=2026-03&to=2026-03", token)).json();
+    expect(before.ok, JSON.stringify(before.problems)).toBe(true);
+    const saved = canada.saved as ReturnType<typeof bodyOf> & { ownershipPercent: string };
+    const res = await put(DEMO.canada, { ...bodyOf(saved as never), ownershipChanges: [{ effectiveOn: "2026-02-28", ownershipPercent: "90", consideration: 400_000_00 }] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().saved.ownershipChanges).toEqual([{ effectiveOn: "2026-02-28", ownershipPercent: "90", consideration: 400_000_00, accountId: null }]);
+
+    const r = (await get(t.app, "/api/consolidation/report?from=2026-03&to=2026-03", token)).json();
+    expect(r.ok, JSON.stringify(r.problems)).toBe(true);
+    const change = r.report.eliminations.find((e: { kind: string }) => e.kind === "ownershipChange");
+    expect(change.details).toMatchObject({ direction: "bought", ownershipAfter: "0.9", consideration: 400_000_00 });
+    // Half the NCI (20% → 10%) leaves at its carrying amount; the rest of the price is a debit to equity, not a loss.
+    expect(change.details.nciAdjustmentCreditPositive).toBe(-Math.round(change.details.nciCarryingAmountBefore / 2));
+    const rows = r.report.worksheet.rows as Row[];
+    expect(rows.find((x) => x.name === "Investment in Northwind Canada Inc.")!.amounts.at(-1)).toBe(0);
+    const nci = r.report.nci as { entity: string; closing: number; share: string }[];
+    expect(nci[0]!.share).toBe("0.1");
+    expect(r.report.balanceSheet.nonControllingInterests).toBe(nci[0]!.closing);
+    expect(r.report.balanceSheet.nonControllingInterests).toBeLessThan(before.report.balanceSheet.nonControllingInterests * 0.6);
+    expect(r.report.incomeStatement.netIncome).toBe(before.report.incomeStatement.netIncome);
+    expect(r.report.balanceSheet.balanced).toBe(true);
   });
 });

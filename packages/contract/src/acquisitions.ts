@@ -51,6 +51,24 @@ export const equityAtAcquisitionLineSchema = z.strictObject({
   localAmount: minor,
 });
 
+/** The most later changes in ownership one acquisition may list. */
+export const OWNERSHIP_CHANGES_MAX = 24;
+
+/**
+ * A later purchase or sale of the subsidiary's shares that keeps control: an equity transaction
+ * (IFRS 10.23 and B96, ASC 810-10-45-23). It takes effect at the end of the month of its date.
+ */
+export const ownershipChangeSchema = z.strictObject({
+  effectiveOn: calendarDateSchema,
+  /** The parent's share after the change. */
+  ownershipPercent: ownershipPercentSchema,
+  /** Paid for the shares bought, or received for the shares sold: parent's currency, minor units. */
+  consideration: minor.refine((n) => n >= 0, "The consideration is what was paid or received: zero or more."),
+  /** The parent account its books put the consideration on; null: the investment account. */
+  accountId: z.string().trim().min(1).max(64).nullable().default(null),
+});
+export type OwnershipChange = z.infer<typeof ownershipChangeSchema>;
+
 /** PUT /api/acquisitions/{realmId}: everything at once (the screen confirms the proposal or edits it). */
 export const acquisitionInputSchema = z
   .strictObject({
@@ -62,6 +80,7 @@ export const acquisitionInputSchema = z
     nciFairValue: minor.refine((n) => n > 0, "The NCI's fair value is more than zero.").nullable().default(null),
     equityAtAcquisition: z.array(equityAtAcquisitionLineSchema).min(1, "Give the subsidiary's equity at acquisition.").max(200),
     fairValueAdjustments: z.array(fairValueAdjustmentSchema).max(50).default([]),
+    ownershipChanges: z.array(ownershipChangeSchema).max(OWNERSHIP_CHANGES_MAX, `List at most ${OWNERSHIP_CHANGES_MAX} changes in ownership.`).default([]),
   })
   .superRefine((v, ctx) => {
     if (v.nciMeasurement === "fairValue" && v.nciFairValue === null) {
@@ -72,6 +91,30 @@ export const acquisitionInputSchema = z
     }
     if (v.nciMeasurement === "fairValue" && Number(v.ownershipPercent) === 100) {
       ctx.addIssue({ code: "custom", path: ["nciMeasurement"], message: "The subsidiary is wholly owned: there is no NCI to measure at fair value." });
+    }
+    // Changes: each in a later month than the one before (the books are monthly), each moving the share.
+    let month = v.acquiredOn.slice(0, 7);
+    let share = v.ownershipPercent;
+    v.ownershipChanges.forEach((c, i) => {
+      const at = c.effectiveOn.slice(0, 7);
+      if (at <= month) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["ownershipChanges", i, "effectiveOn"],
+          message: i === 0 ? "A change in ownership comes in a month after the acquisition's." : "List the changes in date order, at most one a month.",
+        });
+      } else if (Number(c.ownershipPercent) === Number(share)) {
+        ctx.addIssue({ code: "custom", path: ["ownershipChanges", i, "ownershipPercent"], message: `The share is already ${Number(share)}% then; a change moves it.` });
+      }
+      month = at > month ? at : month;
+      share = c.ownershipPercent;
+    });
+    if (v.ownershipChanges.length > 0 && v.fairValueAdjustments.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ownershipChanges"],
+        message: "Changes in ownership of a subsidiary with fair-value adjustments are not supported yet: the adjustments' share between the parent and the NCI would have to be re-attributed too. Record one or the other.",
+      });
     }
     const seen = new Set<string>();
     v.equityAtAcquisition.forEach((l, i) => {
@@ -109,6 +152,7 @@ const acquisitionBody = z.object({
   nciFairValue: z.number().int().nullable(),
   equityAtAcquisition: z.array(z.object({ accountId: z.string(), name: z.string(), acctNum: z.string().nullable(), localAmount: z.number().int() })),
   fairValueAdjustments: z.array(fairValueAdjustmentSchema),
+  ownershipChanges: z.array(z.object({ effectiveOn: z.string(), ownershipPercent: z.string(), consideration: z.number().int(), accountId: z.string().nullable() })),
 });
 export type AcquisitionBody = z.infer<typeof acquisitionBody>;
 

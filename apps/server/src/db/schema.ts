@@ -652,6 +652,18 @@ export const dataVersions = pgTable("data_versions", {
 });
 
 /** A fair-value adjustment at acquisition: an uplift (or write-down) of one of the subsidiary's identifiable assets. */
+/** A change in the parent's holding after the acquisition that keeps control (IFRS 10.23, ASC 810-10-45-23). */
+export interface OwnershipChangeRow {
+  /** YYYY-MM-DD; takes effect at that month's end. */
+  effectiveOn: string;
+  /** The parent's share after the change, percent text ("90"). */
+  ownershipPercent: string;
+  /** Paid for the shares bought or received for those sold, parent's currency, minor units. */
+  consideration: number;
+  /** The parent's account it booked the consideration on; null: the investment account. */
+  accountId: string | null;
+}
+
 export interface FairValueAdjustmentRow {
   description: string;
   kind: "intangible" | "inventory" | "ppe" | "other";
@@ -689,6 +701,8 @@ export const acquisitions = pgTable(
     /** Equity accounts of the subsidiary at acquisition: local minor units, debit positive. */
     equityAtAcquisition: jsonb("equity_at_acquisition").$type<{ accountId: string; localAmount: number }[]>().notNull(),
     fairValueAdjustments: jsonb("fair_value_adjustments").$type<FairValueAdjustmentRow[]>().notNull().default([]),
+    /** Later purchases and sales of shares that keep control, in date order (companies.ownership_percent is the share at acquisition). */
+    ownershipChanges: jsonb("ownership_changes").$type<OwnershipChangeRow[]>().notNull().default([]),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -3,7 +3,7 @@ import type { ConsolidationInputJson } from "../consolidation/input-schema.ts";
 import { currencyExponent } from "../money/currency.ts";
 import { mulDivRound, parseRate, translationFactor } from "../money/rate.ts";
 import { type ChartRow, equityKindOf, type LocalBooks, monthList, shiftMonth } from "./books.ts";
-import type { AcquisitionRecord, GroupCompany, RateRow } from "./group.ts";
+import { type AcquisitionRecord, type GroupCompany, ownershipFraction, type RateRow } from "./group.ts";
 import { accountLabel, type Problem } from "./problems.ts";
 
 type EntityJson = ConsolidationInputJson["entities"][number];
@@ -165,6 +165,10 @@ export function investmentRules(args: {
         usefulLifeMonths: f.usefulLifeMonths,
         expenseAccount: f.expenseAccountId,
       })),
+      // Only the changes up to the period's end: a later one has not happened yet for this period.
+      ownershipChanges: row.ownershipChanges
+        .filter((c) => c.effectiveOn.slice(0, 7) <= to)
+        .map((c) => ({ month: c.effectiveOn.slice(0, 7), ownership: ownershipFraction(c.ownershipPercent), consideration: c.consideration, ...(c.accountId ? { account: c.accountId } : {}) })),
     });
   }
   return { investments, rates: extraRates, problems, warnings };

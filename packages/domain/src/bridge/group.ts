@@ -55,6 +55,8 @@ export interface AcquisitionRecord {
     usefulLifeMonths: number;
     expenseAccountId: string;
   }[];
+  /** Later changes in the parent's share that keep control, in date order; the company's ownership is the share at acquisition. */
+  ownershipChanges: readonly { effectiveOn: string; ownershipPercent: string; consideration: number; accountId: string | null }[];
 }
 
 /** Intra-group stock a buyer held at a month-end. */

@@ -113,6 +113,7 @@ function snapshot(over: Partial<GroupSnapshot> = {}): GroupSnapshot {
           { accountId: "r", localAmount: -500_00 },
         ],
         fairValueAdjustments: [],
+        ownershipChanges: [],
       },
     ],
     stock: [],
@@ -226,6 +227,40 @@ describe("assembleConsolidationInput: synced books into the engine's input", () 
     expect(acquisitionRateNeeds([record], parent, [{ ...uk, homeCurrency: "USD" }], "2025-12")).toEqual([]);
     const built = assembleConsolidationInput(parent, [uk], january, snapshot({ acquisitions: [record] }));
     expect(built.problems).toEqual([expect.objectContaining({ code: "missing_rate", currency: "GBP", message: expect.stringContaining("for 2025-09") })]);
+  });
+
+  it("states a later purchase of shares as an equity transaction: the NCI leaves at its carrying amount, the CTA re-attributed, no gain", () => {
+    // At the end of January 2026 the parent buys another 10% for $150.00 (Dr investment, Cr bank in its books).
+    // NCI before = 20% × £1,100 × 1.27 = $279.40; it falls by 279.40 × 10/20 = $139.70 (IFRS 10 B96);
+    // the NCI's CTA share of the change, 10% × $21.00 = $2.10, moves to the parent (IAS 21.48C);
+    // equity is debited 150 + 2.10 − 139.70 = $12.40.
+    const books = { ...parentBooks, "1": { "2025-12": 800_00, "2026-01": 650_00 }, "2": { "2025-12": 1_200_00, "2026-01": 1_350_00 } };
+    const record = { ...snapshot().acquisitions[0]!, ownershipChanges: [{ effectiveOn: "2026-01-31", ownershipPercent: "90", consideration: 150_00, accountId: null }] };
+    const built = assembleConsolidationInput(parent, [uk], january, snapshot({ balances: [...rows("us", books), ...rows("uk", ukBooks)], acquisitions: [record] }));
+    expect(built.problems).toEqual([]);
+    expect(built.input.eliminations?.investments?.[0]?.ownershipChanges).toEqual([{ month: "2026-01", ownership: "0.9", consideration: 150_00 }]);
+    const out = consolidate(parseConsolidationInput(built.input));
+    const bs = out.balanceSheet;
+    expect(bs.balanced).toBe(true);
+    expect(line(bs.assets, "2")).toBe(0);
+    expect(line(bs.assets, "1")).toBe(2_047_00);
+    expect(bs.nonControllingInterests).toBe(139_70);
+    expect(line(bs.equity, "6")).toBe(22_10);
+    expect(bs.totalAssets).toBe(2_250_20);
+    const change = out.eliminations.find((e) => e.kind === "ownershipChange")!;
+    expect(change.details).toMatchObject({ direction: "bought", nciAdjustmentCreditPositive: -139_70, ctaReattributedToNciCreditPositive: -2_10, differenceToEquityCreditPositive: -12_40 });
+
+    // A change after the period is not in it; the same acquisition, reported for December, has no change yet.
+    const before = assembleConsolidationInput(parent, [uk], { from: "2025-12", to: "2025-12", opening: "2025-11", single: true, groupAdjustments: true }, snapshot({ acquisitions: [{ ...record, ownershipChanges: [{ ...record.ownershipChanges[0]!, effectiveOn: "2026-02-28" }] }] }));
+    expect(before.input.eliminations?.investments?.[0]?.ownershipChanges).toEqual([]);
+  });
+
+  it("needs an NCI account once a change leaves the parent short of 100%, even from a wholly owned start", () => {
+    const whole = { ...uk, ownershipPercent: "100" };
+    const record = { ...snapshot().acquisitions[0]!, ownershipChanges: [{ effectiveOn: "2026-01-31", ownershipPercent: "75", consideration: 300_00, accountId: null }] };
+    const noNci = new Map([["us", parentChart.filter((a) => a.id !== "7")], ["uk", ukChart]]);
+    const built = assembleConsolidationInput(parent, [whole], january, snapshot({ charts: noNci, acquisitions: [record] }));
+    expect(built.problems).toEqual([expect.objectContaining({ code: "missing_nci_account", message: expect.stringContaining("Northwind UK (75%)") })]);
   });
 
   it("reads balances from the start of each company's fiscal year holding the opening month", () => {

@@ -334,10 +334,13 @@ export function assembleConsolidationInput(parent: GroupCompany, subs: readonly 
     });
   }
   let nci: string | null = null;
-  if (subs.some((s) => ownershipFraction(s.ownershipPercent) !== "1")) {
+  // Not wholly owned at some point up to the period's end: at acquisition or after a change.
+  const changesOf = (s: GroupCompany) => (req.groupAdjustments ? (snap.acquisitions.find((a) => a.realmId === s.realmId)?.ownershipChanges ?? []).filter((c) => c.effectiveOn.slice(0, 7) <= to) : []);
+  const partlyOwned = (s: GroupCompany) => ownershipFraction(s.ownershipPercent) !== "1" || changesOf(s).some((c) => ownershipFraction(c.ownershipPercent) !== "1");
+  if (subs.some(partlyOwned)) {
     nci = designatedAccount(req.designated?.nci, (a) => a.classification === "Equity" && equityKindOf(a) === "other", "non-controlling interests (choose an equity reserve account)") ?? nciAccountOf(parentChart)?.id ?? null;
     if (nci === null && req.designated?.nci === undefined) {
-      const partly = subs.filter((s) => ownershipFraction(s.ownershipPercent) !== "1").map((s) => `${s.companyName} (${Number(s.ownershipPercent)}%)`);
+      const partly = subs.filter(partlyOwned).map((s) => `${s.companyName} (${Number(changesOf(s).at(-1)?.ownershipPercent ?? s.ownershipPercent)}%)`);
       problems.push({
         code: "missing_nci_account",
         message: `${partly.join(", ")} ${partly.length > 1 ? "are" : "is"} not wholly owned: ${parent.companyName} needs an equity account for non-controlling interests (for example "Non-controlling interests").`,

@@ -91,6 +91,7 @@ function savedBody(row: AcquisitionRow, sub: CompanyRow, subChart: readonly Char
       localAmount: l.localAmount,
     })),
     fairValueAdjustments: row.fairValueAdjustments,
+    ownershipChanges: row.ownershipChanges,
   };
 }
 
@@ -136,6 +137,7 @@ async function propose(
       nciFairValue: null,
       equityAtAcquisition: equity.lines.map((l) => ({ accountId: l.account.id, name: l.account.name, acctNum: l.account.acctNum, localAmount: l.local })),
       fairValueAdjustments: [],
+      ownershipChanges: [],
     },
     reasons: [
       `Investment account: ${accountLabel(investment)}, the parent's asset account named after ${sub.companyName}.`,
@@ -233,6 +235,13 @@ export async function saveAcquisition(db: Db, user: { id: string; accountId: str
     parentAccount(`fairValueAdjustments.${i}.assetAccountId`, f.assetAccountId, "Asset", "a fair-value adjustment shows on an asset account");
     parentAccount(`fairValueAdjustments.${i}.expenseAccountId`, f.expenseAccountId, "Expense", "its amortisation goes to an expense account");
   });
+  body.ownershipChanges.forEach((c, i) => {
+    if (c.effectiveOn > today.toISOString().slice(0, 10)) fields.push({ path: `ownershipChanges.${i}.effectiveOn`, message: `The change on ${c.effectiveOn} is in the future; record it once it has happened.` });
+    if (c.accountId === null) return;
+    const a = parentById.get(c.accountId);
+    if (!a) fields.push({ path: `ownershipChanges.${i}.accountId`, message: `Account ${c.accountId} is not in ${parent.companyName}'s chart of accounts.` });
+    else if (a.classification === "Equity") fields.push({ path: `ownershipChanges.${i}.accountId`, message: `${accountLabel(a)} is an equity account; choose the account ${parent.companyName} booked the consideration on (the investment, or a gain or loss on the shares sold).` });
+  });
   if (fields.length > 0) throw new AppError(400, "invalid_acquisition", fields.length === 1 ? fields[0]!.message : `${fields.length} problems; nothing was saved.`, { fields });
 
   const month = body.acquiredOn.slice(0, 7);
@@ -252,6 +261,7 @@ export async function saveAcquisition(db: Db, user: { id: string; accountId: str
     nciFairValue: body.nciFairValue,
     equityAtAcquisition: body.equityAtAcquisition,
     fairValueAdjustments: body.fairValueAdjustments,
+    ownershipChanges: body.ownershipChanges,
     updatedBy: user.id,
     updatedAt: new Date(),
   };

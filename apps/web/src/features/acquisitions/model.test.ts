@@ -8,6 +8,7 @@ import {
   formPath,
   monthEnd,
   newAdjustment,
+  newOwnershipChange,
   parseDateText,
   placeErrors,
   unplacedErrors,
@@ -76,6 +77,7 @@ describe("formOf: the acquisition as the user reads it", () => {
         { accountId: "81", name: "Retained Earnings", acctNum: null, localAmount: "" },
       ],
       fairValueAdjustments: [],
+      ownershipChanges: [],
     });
   });
 
@@ -107,6 +109,7 @@ describe("buildInput: the PUT body", () => {
         { accountId: "62", localAmount: -2_500_000 },
       ],
       fairValueAdjustments: [],
+      ownershipChanges: [],
     });
   });
 
@@ -114,6 +117,30 @@ describe("buildInput: the PUT body", () => {
     const saved = RETAIL_SAVED.saved!;
     const { input } = buildInput(formOf(saved, RETAIL_SAVED.equityAccounts, "USD", "USD"), "USD", "USD");
     expect(input).toEqual({ ...saved, equityAtAcquisition: saved.equityAtAcquisition.map(({ accountId, localAmount }) => ({ accountId, localAmount })) });
+  });
+
+  it("sends later changes in ownership, their consideration in the parent's minor units, and puts the contract's messages on their row", () => {
+    const form = { ...ukForm(), ownershipChanges: [{ ...newOwnershipChange(), effectiveOn: "2024-03-15", ownershipPercent: "90", consideration: "1,500,000.25", accountId: null }] };
+    expect(buildInput(form, "GBP", "USD").input?.ownershipChanges).toEqual([{ effectiveOn: "2024-03-15", ownershipPercent: "90", consideration: 150_000_025, accountId: null }]);
+
+    const early = { ...form, ownershipChanges: [{ ...form.ownershipChanges[0]!, effectiveOn: "2023-01-15" }, { ...newOwnershipChange(), effectiveOn: "2024-05-31", ownershipPercent: "90", consideration: "x", accountId: "15" }] };
+    const { input, errors } = buildInput(early, "GBP", "USD");
+    expect(input).toBeNull();
+    expect(errors).toEqual({
+      "ownershipChanges.0.effectiveOn": "A change in ownership comes in a month after the acquisition's.",
+      "ownershipChanges.1.consideration": "Enter what was paid or received for the shares in USD with at most 2 decimal places, such as 1,234,567.89.",
+      "ownershipChanges.1.ownershipPercent": "The share is already 90% then; a change moves it.",
+    });
+    expect(unplacedErrors(errors)).toEqual([]);
+  });
+
+  it("refuses changes in ownership together with fair-value adjustments, saying why", () => {
+    const form = {
+      ...ukForm(),
+      fairValueAdjustments: [{ ...newAdjustment(), description: "Brand", assetAccountId: "17", amount: "100", usefulLifeMonths: "12", expenseAccountId: "71" }],
+      ownershipChanges: [{ ...newOwnershipChange(), effectiveOn: "2024-03-15", ownershipPercent: "90", consideration: "10", accountId: null }],
+    };
+    expect(buildInput(form, "GBP", "USD").errors["ownershipChanges"]).toMatch(/^Changes in ownership of a subsidiary with fair-value adjustments are not supported yet/);
   });
 
   it("reads typed money exactly, with grouping, in each currency's minor unit", () => {

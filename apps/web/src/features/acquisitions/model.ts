@@ -56,6 +56,18 @@ export interface FairValueRowForm {
   expenseAccountId: string | null;
 }
 
+export interface OwnershipChangeForm {
+  /** Stable React key of a row the user may remove; never sent. */
+  key: string;
+  effectiveOn: string;
+  /** The parent's share after the change, as typed. */
+  ownershipPercent: string;
+  /** As typed, in the parent's currency. */
+  consideration: string;
+  /** Where the parent booked it; null: the investment account. */
+  accountId: string | null;
+}
+
 /**
  * The form's values. Their paths are the API's (`equityAtAcquisition.0.localAmount`,
  * `fairValueAdjustments.1.usefulLifeMonths`), so the contract's and the server's messages land
@@ -70,6 +82,7 @@ export interface AcquisitionForm {
   nciFairValue: string;
   equityAtAcquisition: EquityLineForm[];
   fairValueAdjustments: FairValueRowForm[];
+  ownershipChanges: OwnershipChangeForm[];
 }
 
 export type FieldErrors = Record<string, string>;
@@ -87,6 +100,12 @@ let nextKey = 0;
 export function newAdjustment(): FairValueRowForm {
   nextKey += 1;
   return { key: `fva-${nextKey}`, description: "", kind: "intangible", assetAccountId: null, amount: "", usefulLifeMonths: "", expenseAccountId: null };
+}
+
+/** A new, empty change in ownership. */
+export function newOwnershipChange(): OwnershipChangeForm {
+  nextKey += 1;
+  return { key: `oc-${nextKey}`, effectiveOn: "", ownershipPercent: "", consideration: "", accountId: null };
 }
 
 /**
@@ -125,6 +144,13 @@ export function formOf(body: AcquisitionBody | null, equityAccounts: readonly Ac
       amount: minorToInput(f.amount, local),
       usefulLifeMonths: String(f.usefulLifeMonths),
       expenseAccountId: f.expenseAccountId,
+    })),
+    ownershipChanges: (body?.ownershipChanges ?? []).map((c) => ({
+      ...newOwnershipChange(),
+      effectiveOn: c.effectiveOn,
+      ownershipPercent: c.ownershipPercent,
+      consideration: minorToInput(c.consideration, parent),
+      accountId: c.accountId,
     })),
   };
 }
@@ -223,6 +249,13 @@ export function buildInput(form: AcquisitionForm, currency: string, parentCurren
     };
   });
 
+  const ownershipChanges = form.ownershipChanges.map((c, i) => ({
+    effectiveOn: c.effectiveOn.trim(),
+    ownershipPercent: c.ownershipPercent.trim(),
+    consideration: money(`ownershipChanges.${i}.consideration`, c.consideration, parent, "what was paid or received for the shares", parentCurrency) ?? 0,
+    accountId: c.accountId,
+  }));
+
   const input: AcquisitionInput = {
     acquiredOn: form.acquiredOn.trim(),
     ownershipPercent: form.ownershipPercent.trim(),
@@ -232,6 +265,7 @@ export function buildInput(form: AcquisitionForm, currency: string, parentCurren
     nciFairValue,
     equityAtAcquisition,
     fairValueAdjustments,
+    ownershipChanges,
   };
   const checked = acquisitionInputSchema.safeParse(input);
   if (!checked.success) {
@@ -249,7 +283,7 @@ export const equityRowError = <T>(errors: Readonly<Record<string, T>>, i: number
   errors[`equityAtAcquisition.${i}.localAmount`] ?? errors[`equityAtAcquisition.${i}.accountId`] ?? errors[`equityAtAcquisition.${i}`] ?? null;
 
 const KNOWN_FIELD =
-  /^(acquiredOn|ownershipPercent|consideration|investmentAccountId|nciMeasurement|nciFairValue|equityAtAcquisition(\.\d+(\.(localAmount|accountId))?)?|fairValueAdjustments\.\d+\.(description|kind|assetAccountId|amount|usefulLifeMonths|expenseAccountId))$/;
+  /^(acquiredOn|ownershipPercent|consideration|investmentAccountId|nciMeasurement|nciFairValue|equityAtAcquisition(\.\d+(\.(localAmount|accountId))?)?|fairValueAdjustments\.\d+\.(description|kind|assetAccountId|amount|usefulLifeMonths|expenseAccountId)|ownershipChanges(\.\d+\.(effectiveOn|ownershipPercent|consideration|accountId))?)$/;
 
 /** Messages no input shows (a path the form does not know): they go in the alert. */
 export const unplacedErrors = (errors: FieldErrors): string[] => Object.entries(errors).filter(([path]) => !KNOWN_FIELD.test(path)).map(([, m]) => m);
@@ -263,6 +297,9 @@ export function parseDateText(text: string): string | null {
   const t = text.trim();
   return calendarDateSchema.safeParse(t).success ? t : null;
 }
+
+/** The parent's share once every change up to now is counted: the last change's, else the share acquired. */
+export const currentHolding = (body: Pick<AcquisitionBody, "ownershipPercent" | "ownershipChanges">): string => body.ownershipChanges.at(-1)?.ownershipPercent ?? body.ownershipPercent;
 
 /** The last day of a "YYYY-MM" month, as YYYY-MM-DD. */
 export function monthEnd(month: string): string {

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { formatMinor } from "../../../lib/money.ts";
 import { formatDate } from "../../companies/format.ts";
 import { useRemoveAcquisition } from "../api.ts";
-import { accountLabel, FAIR_VALUE_KINDS, formOf, monthEnd, NCI_MEASUREMENTS, type AccountOption } from "../model.ts";
+import { accountLabel, currentHolding, FAIR_VALUE_KINDS, formOf, monthEnd, NCI_MEASUREMENTS, type AccountOption } from "../model.ts";
 import { AcquisitionForm } from "./AcquisitionForm.tsx";
 import { FiguresTable } from "./FiguresTable.tsx";
 
@@ -32,6 +32,9 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/** The share held just before the change dated `effectiveOn`. */
+const previousShare = (saved: AcquisitionBody, effectiveOn: string) => saved.ownershipChanges.filter((c) => c.effectiveOn < effectiveOn).at(-1)?.ownershipPercent ?? saved.ownershipPercent;
+
 /** The acquisition as saved, read-only. */
 function SavedSummary({ sub, saved, parentCurrency, assetAccounts, expenseAccounts }: { sub: AcquisitionSubsidiary; saved: AcquisitionBody; parentCurrency: string; assetAccounts: readonly AccountOption[]; expenseAccounts: readonly AccountOption[] }) {
   const nameOf = (accounts: readonly AccountOption[], id: string) => {
@@ -48,7 +51,14 @@ function SavedSummary({ sub, saved, parentCurrency, assetAccounts, expenseAccoun
             Effective at the month-end, {formatDate(monthEnd(saved.acquiredOn.slice(0, 7)))}
           </Text>
         </Fact>
-        <Fact label="% acquired">{saved.ownershipPercent}%</Fact>
+        <Fact label="% acquired">
+          {saved.ownershipPercent}%
+          {saved.ownershipChanges.length > 0 ? (
+            <Text size="xs" c="dimmed">
+              {currentHolding(saved)}% held after {saved.ownershipChanges.length === 1 ? "one change" : `${saved.ownershipChanges.length} changes`}
+            </Text>
+          ) : null}
+        </Fact>
         <Fact label="Consideration paid">{formatMinor(saved.consideration, parentCurrency)}</Fact>
         <Fact label="Investment account">{nameOf(assetAccounts, saved.investmentAccountId)}</Fact>
         {wholly ? null : (
@@ -77,6 +87,36 @@ function SavedSummary({ sub, saved, parentCurrency, assetAccounts, expenseAccoun
           ))}
         </Table.Tbody>
       </Table>
+      {saved.ownershipChanges.length > 0 ? (
+        <Table verticalSpacing={4} aria-label={`Changes in ownership of ${sub.companyName}`} maw={900}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Change in ownership</Table.Th>
+              <Table.Th ta="right">% held after</Table.Th>
+              <Table.Th ta="right">Paid or received</Table.Th>
+              <Table.Th>Booked on</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {saved.ownershipChanges.map((c) => (
+              <Table.Tr key={c.effectiveOn}>
+                <Table.Td>
+                  {formatDate(c.effectiveOn)}
+                  <Text size="xs" c="dimmed">
+                    {Number(c.ownershipPercent) > Number(previousShare(saved, c.effectiveOn)) ? "Bought" : "Sold"} shares: {previousShare(saved, c.effectiveOn)}% to {c.ownershipPercent}%, effective{" "}
+                    {formatDate(monthEnd(c.effectiveOn.slice(0, 7)))}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">{c.ownershipPercent}%</Table.Td>
+                <Table.Td ta="right" style={{ fontVariantNumeric: "tabular-nums" }}>
+                  {formatMinor(c.consideration, parentCurrency)}
+                </Table.Td>
+                <Table.Td>{nameOf(assetAccounts, c.accountId ?? saved.investmentAccountId)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : null}
       {saved.fairValueAdjustments.length > 0 ? (
         <Table verticalSpacing={4} aria-label={`Fair-value adjustments of ${sub.companyName}`}>
           <Table.Thead>

@@ -19,6 +19,7 @@ import {
   monthEnd,
   NCI_MEASUREMENTS,
   newAdjustment,
+  newOwnershipChange,
   parseDateText,
   placeErrors,
   unplacedErrors,
@@ -313,6 +314,87 @@ export function AcquisitionForm({ sub, parentName, parentCurrency, assetAccounts
           <Group>
             <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => form.insertListItem("fairValueAdjustments", newAdjustment())}>
               Add adjustment
+            </Button>
+          </Group>
+        </Section>
+
+        <Section title="Later changes in ownership">
+          <Text size="xs" c="dimmed">
+            Shares {parentName} bought or sold after the acquisition while keeping control. Each is a transaction between owners: the
+            non-controlling interests are adjusted, the difference goes to equity and there is no gain or loss (IFRS 10.23, ASC 810-10-45-23).
+          </Text>
+          {values.ownershipChanges.length > 0 ? (
+            <Table.ScrollContainer minWidth={900}>
+              <Table verticalSpacing={6} aria-label={`Changes in ownership of ${sub.companyName}`}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={190}>Date</Table.Th>
+                    <Table.Th w={150}>% held after</Table.Th>
+                    <Table.Th w={220}>Paid or received ({parentCurrency})</Table.Th>
+                    <Table.Th>Booked on</Table.Th>
+                    <Table.Th w={40} />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {values.ownershipChanges.map((row, i) => {
+                    const n = i + 1;
+                    const path = (field: string) => `ownershipChanges.${i}.${field}`;
+                    return (
+                      <Table.Tr key={row.key}>
+                        <Table.Td>
+                          <DateInput
+                            size="xs"
+                            aria-label={`Date of change ${n}`}
+                            placeholder="YYYY-MM-DD"
+                            valueFormat="YYYY-MM-DD"
+                            dateParser={parseDateText}
+                            popoverProps={{ withinPortal: true }}
+                            value={row.effectiveOn === "" ? null : row.effectiveOn}
+                            error={errors[path("effectiveOn")]}
+                            onChange={(v) => {
+                              form.setFieldValue(path("effectiveOn"), v ?? "");
+                              form.clearFieldError(path("effectiveOn"));
+                            }}
+                          />
+                        </Table.Td>
+                        <Table.Td>
+                          <TextInput size="xs" inputMode="decimal" aria-label={`Percent held after change ${n}`} placeholder="e.g. 90" rightSection={<Text size="xs">%</Text>} {...form.getInputProps(path("ownershipPercent"))} />
+                        </Table.Td>
+                        <Table.Td>
+                          <TextInput size="xs" inputMode="decimal" aria-label={`Consideration of change ${n}`} placeholder="e.g. 150,000.00" {...form.getInputProps(path("consideration"))} />
+                        </Table.Td>
+                        <Table.Td>
+                          <Select
+                            size="xs"
+                            aria-label={`Account change ${n} was booked on`}
+                            placeholder="The investment account"
+                            searchable
+                            clearable
+                            data={assetData}
+                            comboboxProps={{ withinPortal: true }}
+                            {...form.getInputProps(path("accountId"))}
+                          />
+                        </Table.Td>
+                        <Table.Td>
+                          <ActionIcon variant="subtle" color="red" aria-label={`Remove change ${n}`} onClick={() => form.removeListItem("ownershipChanges", i)}>
+                            <IconTrash size={16} aria-hidden />
+                          </ActionIcon>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          ) : null}
+          {errors["ownershipChanges"] ? (
+            <Text size="sm" c="red.8" role="alert">
+              {errors["ownershipChanges"]}
+            </Text>
+          ) : null}
+          <Group>
+            <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => form.insertListItem("ownershipChanges", newOwnershipChange())}>
+              Add change in ownership
             </Button>
           </Group>
         </Section>

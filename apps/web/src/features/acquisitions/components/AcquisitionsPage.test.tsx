@@ -153,6 +153,7 @@ describe("Acquisitions: confirming and editing", { timeout: SLOW_UI }, () => {
             { accountId: "62", localAmount: -2_500_000 },
           ],
           fairValueAdjustments: [],
+          ownershipChanges: [],
         },
       }),
     ]);
@@ -199,6 +200,7 @@ describe("Acquisitions: confirming and editing", { timeout: SLOW_UI }, () => {
         { accountId: "62", localAmount: -2_500_000 },
       ],
       fairValueAdjustments: [],
+      ownershipChanges: [],
     });
   });
 

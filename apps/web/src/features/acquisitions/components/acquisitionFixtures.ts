@@ -25,6 +25,7 @@ export const UK_PROPOSAL: AcquisitionBody = {
     { accountId: "62", name: "Retained Earnings", acctNum: "3200", localAmount: -2_500_000 },
   ],
   fairValueAdjustments: [],
+  ownershipChanges: [],
 };
 
 export const UK_REASONS = [
@@ -83,6 +84,7 @@ export const RETAIL_SAVED: AcquisitionSubsidiary = {
       { accountId: "81", name: "Retained Earnings", acctNum: null, localAmount: -1_500_000 },
     ],
     fairValueAdjustments: [],
+    ownershipChanges: [],
   },
   savedFigures: { acquisitionMonth: "2024-06", closingRate: "1", netAssets: 4_500_000, fairValueAdjustments: 0, nciAtAcquisition: 0, goodwill: -500_000 },
   problems: [],

@@ -1,0 +1,1 @@
+ALTER TABLE "acquisitions" ADD COLUMN "ownership_changes" jsonb DEFAULT '[]'::jsonb NOT NULL;
