@@ -263,6 +263,31 @@ describe("assembleConsolidationInput: synced books into the engine's input", () 
     expect(built.problems).toEqual([expect.objectContaining({ code: "missing_nci_account", message: expect.stringContaining("Northwind UK (75%)") })]);
   });
 
+  it("refuses to eliminate the parent's dividend income twice: by the dividend rule and by a pair on the same account", () => {
+    const chart = new Map([
+      ["us", [...parentChart, acct("11", "Dividend Income", "Revenue", "Other Income", "DividendIncome")]],
+      ["uk", [...ukChart, acct("d", "Dividends Paid", "Equity", "Equity", "DividendDisbursed")]],
+    ]);
+    // The UK company declares £50 in January; the parent books $63 of dividend income.
+    const declared = { ...ukBooks, d: { "2026-01": 50_00 }, b: { "2025-12": 1_000_00, "2026-01": 1_050_00 } };
+    const books = { ...parentBooks, "1": { "2025-12": 800_00, "2026-01": 863_00 }, "11": { "2026-01": -63_00 } };
+    const snap = snapshot({
+      charts: chart,
+      balances: [...rows("us", books), ...rows("uk", declared)],
+      maps: [...snapshot().maps, { realmId: "uk", subAccountId: "d", parentAccountId: "5" }],
+      dividendSettings: [{ realmId: "uk", incomeAccountId: "11", nameId: "" }],
+    });
+    const alone = assembleConsolidationInput(parent, [uk], january, snap);
+    expect(alone.problems).toEqual([]);
+    expect(alone.input.eliminations?.dividends).toEqual([{ id: "dividends:uk", subsidiary: "uk", incomeAccount: "11" }]);
+
+    const pair: IntercompanyPair = { id: "p2", name: "Dividends", kind: "revenueExpense", left: { entity: "us", account: "11" }, right: { entity: "uk", account: "s" }, differenceTo: "fx" };
+    const twice = assembleConsolidationInput(parent, [uk], { ...january, intercompany: [pair] }, snap);
+    expect(twice.problems).toEqual([
+      expect.objectContaining({ code: "invalid_intragroup", accountId: "11", message: expect.stringContaining('which the intercompany pair "Dividends" eliminates too') }),
+    ]);
+  });
+
   it("reads balances from the start of each company's fiscal year holding the opening month", () => {
     expect(balancesReadFrom([parent, { ...uk, fiscalYearStartMonth: 4 }], "2025-12")).toBe("2025-01");
     expect(balancesReadFrom([{ ...uk, fiscalYearStartMonth: 4 }], "2025-12")).toBe("2025-04");

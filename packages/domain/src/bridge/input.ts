@@ -365,6 +365,19 @@ export function assembleConsolidationInput(parent: GroupCompany, subs: readonly 
   }
   const bargainPurchase = acquired.investments.length ? bargainPurchaseAccountOf(parentChart) : undefined;
   const intercompany = intercompanyRules({ pairs: req.intercompany ?? [], group, charts: snap.charts, names: snap.names, nameBalances: snap.nameBalances, opening, to, syncedThrough, problems });
+  // A dividend eliminated against the parent's income must not also be a side of a pair: the
+  // income would be eliminated twice (once by the dividend rule, once by the pair).
+  for (const d of intragroup.dividends) {
+    const pair = (req.intercompany ?? []).find((p) => intercompany.some((i) => i.id === p.id) && [p.left, p.right].some((side) => side.entity === parent.realmId && side.account === d.incomeAccount));
+    if (!pair) continue;
+    const sub = subs.find((x) => x.realmId === d.subsidiary)!;
+    problems.push({
+      code: "invalid_intragroup",
+      realmId: sub.realmId,
+      accountId: d.incomeAccount,
+      message: `${sub.companyName}'s dividends are eliminated against ${accountLabel(parentById.get(d.incomeAccount)!)}, which the intercompany pair "${pair.name}" eliminates too: the income would be eliminated twice. On Interco Eliminations, remove the pair or the dividend setting.`,
+    });
+  }
 
   const input: ConsolidationInputJson = {
     reportingCurrency: parent.homeCurrency,
