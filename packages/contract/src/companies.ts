@@ -14,6 +14,8 @@ export const companySchema = z.object({
   /** YYYY-MM-DD; known for subsidiaries once synced. */
   earliestTransactionDate: isoDate.nullable(),
   fiscalYearStartMonth: z.number().int().min(1).max(12),
+  /** QuickBooks' "Close the books" date (YYYY-MM-DD): nothing dated on or before it can be posted into this company; null: open. */
+  bookCloseDate: isoDate.nullable().optional(),
   /** Parent's ownership of this subsidiary, a decimal percentage such as "100" or "80". */
   ownershipPercent: z.string(),
   archivedAt: isoDate.nullable(),

@@ -19,6 +19,7 @@ export * from "./fx/rate-text.ts";
 export * from "./coa/cta-account.ts";
 export * from "./fx/monthly-from-daily.ts";
 export * from "./runs/posting-period.ts";
+export * from "./runs/closed-books.ts";
 export * from "./coa/company-name.ts";
 export * from "./acquisitions/acquisition.ts";
 export * from "./bridge/books.ts";

@@ -232,7 +232,7 @@ export function renderPreferences(ledger: CompanyLedger): Json {
       ClassTrackingPerTxn: false,
       TrackDepartments: true,
       CustomerTerminology: "Customers",
-      BookCloseDate: "2022-12-31",
+      ...(p.bookCloseDate !== undefined ? { BookCloseDate: p.bookCloseDate } : {}),
       DepartmentTerminology: "Location",
       ClassTrackingPerTxnLine: true,
     },

@@ -12,6 +12,7 @@ import { renderJournalEntry } from "./entities.ts";
 import type { CompanyLedger, JournalEntry, JournalLine, LineEntity, PostingType } from "./ledger.ts";
 import { convert, formatCents, formatRate, parseAmount, parseRate } from "./money.ts";
 import {
+  accountPeriodClosed,
   businessValidation,
   invalidReference,
   objectNotFound,
@@ -178,8 +179,20 @@ function parseEntry(ledger: CompanyLedger, body: unknown, today: string, rules: 
   };
 }
 
+/**
+ * "Close the books" (Preferences AccountingInfoPrefs.BookCloseDate): QBO refuses, through the API,
+ * to create, change or delete a transaction dated on or before the closing date. Intuit's error
+ * list names 6200 "Account Period Closed" (6210 when a password guards the closing date); the
+ * Detail is the sentence integrations quote from QBO (AutoEntry, LeanLaw, Synder support pages).
+ */
+function checkOpen(ledger: CompanyLedger, txnDate: string): void {
+  const closed = ledger.profile.bookCloseDate;
+  if (closed !== undefined && txnDate <= closed) throw accountPeriodClosed();
+}
+
 export function createJournalEntry(ledger: CompanyLedger, body: unknown, now: Date, today: string, rules: JournalRules = AS_QBO): JournalEntry {
   const fields = parseEntry(ledger, body, today, rules);
+  checkOpen(ledger, fields.txnDate);
   const ms = now.getTime();
   const entry: JournalEntry = { id: ledger.nextId(ledger.entries), syncToken: 0, ...fields, createTime: ms, updateTime: ms };
   ledger.addEntry(entry);
@@ -208,6 +221,8 @@ export function updateJournalEntry(ledger: CompanyLedger, body: unknown, now: Da
   if (typeof sparse !== "boolean") throw unsupportedProperty("sparse", `value ${JSON.stringify(sparse)} must be true or false`);
   const effective = sparse ? { ...renderJournalEntry(ledger, current), ...body } : body;
   const fields = parseEntry(ledger, effective, current.txnDate, rules);
+  checkOpen(ledger, current.txnDate);
+  checkOpen(ledger, fields.txnDate);
   const updated: JournalEntry = { ...fields, id, syncToken: current.syncToken + 1, createTime: current.createTime, updateTime: now.getTime() };
   ledger.replaceEntry(updated);
   return updated;
@@ -223,6 +238,7 @@ export function deleteJournalEntry(ledger: CompanyLedger, body: unknown, now: Da
   const entry = ledger.entry(id);
   if (entry === undefined || entry.deletedTime !== undefined) throw objectNotFound("JournalEntry", id);
   if (syncToken !== String(entry.syncToken)) throw staleObject();
+  checkOpen(ledger, entry.txnDate);
   const ms = now.getTime();
   const deleted: JournalEntry = { ...entry, syncToken: entry.syncToken + 1, updateTime: ms, deletedTime: ms };
   ledger.replaceEntry(deleted);

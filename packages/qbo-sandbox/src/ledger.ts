@@ -111,6 +111,8 @@ export interface CompanyProfileData {
   readonly email: string;
   readonly multiCurrency: boolean;
   readonly createTime: number;
+  /** "Close the books" date (YYYY-MM-DD): nothing dated on or before it changes through the API; absent: books open. */
+  readonly bookCloseDate?: string | undefined;
 }
 
 export interface CompanyData {
@@ -146,7 +148,7 @@ export function signedHome(line: JournalLine): number {
 }
 
 export class CompanyLedger {
-  readonly profile: CompanyProfileData;
+  private currentProfile: CompanyProfileData;
   readonly accounts: Account[];
   readonly classes: Tag[];
   readonly departments: Tag[];
@@ -159,7 +161,7 @@ export class CompanyLedger {
   private partyBalances: Map<string, number> | undefined;
 
   constructor(data: CompanyData) {
-    this.profile = data.profile;
+    this.currentProfile = data.profile;
     this.accounts = data.accounts;
     this.classes = data.classes;
     this.departments = data.departments;
@@ -255,6 +257,15 @@ export class CompanyLedger {
     let max = 0;
     for (const it of items) max = Math.max(max, Number(it.id) || 0);
     return String(max + 1);
+  }
+
+  get profile(): CompanyProfileData {
+    return this.currentProfile;
+  }
+
+  /** QuickBooks' "Close the books": sets (or, with undefined, clears) the closing date, as a user does in Settings. */
+  closeBooks(date: string | undefined): void {
+    this.currentProfile = { ...this.currentProfile, bookCloseDate: date };
   }
 
   addEntry(entry: JournalEntry): void {

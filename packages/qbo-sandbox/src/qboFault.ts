@@ -71,3 +71,12 @@ export function invalidQuery(detail: string): QboFault {
 export function unsupportedProperty(name: string, why: string): QboFault {
   return validationFault("2010", "Request has invalid or unsupported property", `Property Name:${name} ${why}`);
 }
+
+/** Intuit's 6200 "Account Period Closed": a transaction dated on or before the books' closing date. */
+export function accountPeriodClosed(): QboFault {
+  return validationFault(
+    "6200",
+    "Account Period Closed, Cannot Update Through Services API",
+    "The account period has closed and the account books cannot be updated through the QBO Services API. Please use the QBO website to make these changes.",
+  );
+}

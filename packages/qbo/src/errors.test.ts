@@ -379,6 +379,8 @@ describe("classifyQboError", () => {
     [404, "", undefined, "not_found"],
     [400, "610", "ValidationFault", "not_found"],
     [400, "6240", "ValidationFault", "validation"],
+    [400, "6200", "ValidationFault", "closed_period"],
+    [400, "6210", "ValidationFault", "closed_period"],
     [400, "6000", "", "validation"],
     [200, "5010", "ValidationFault", "validation"],
     [403, "3100", "AuthorizationFault", "other"],

@@ -12,7 +12,7 @@
  * `parseQboError` turns any of these into one `QboError` and never throws.
  */
 
-export type QboErrorKind = "reauthorize" | "throttled" | "server" | "validation" | "not_found" | "other";
+export type QboErrorKind = "reauthorize" | "throttled" | "server" | "validation" | "not_found" | "closed_period" | "other";
 
 /** One `Error` item of a Fault (or the single synthesized item of a non-Fault body). */
 export interface QboErrorItem {
@@ -91,6 +91,9 @@ export function classifyQboError(status: number, code: string, faultType: string
   if (status === 429 || code === "3001") return "throttled";
   if (status >= 500 && status <= 599) return "server";
   if (status === 404 || code === "610") return "not_found";
+  // Intuit's 6200 "Account Period Closed" (6210 when a password guards it): the books are closed
+  // on the transaction's date (Preferences AccountingInfoPrefs.BookCloseDate).
+  if (code === "6200" || code === "6210") return "closed_period";
   if (faultType !== undefined && /validation/i.test(faultType)) return "validation";
   if (status === 400 && faultType !== undefined) return "validation";
   return "other";

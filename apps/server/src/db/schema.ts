@@ -160,6 +160,8 @@ export const companies = pgTable(
     isParent: boolean("is_parent").notNull().default(false),
     fiscalYearStartMonth: integer("fiscal_year_start_month").notNull().default(1),
     earliestTransactionDate: date("earliest_transaction_date", { mode: "string" }),
+    /** QuickBooks' "Close the books" date, read at connect and every sync: nothing dated on or before it can be posted. */
+    bookCloseDate: date("book_close_date", { mode: "string" }),
     ownershipPercent: numeric("ownership_percent", { precision: 7, scale: 4 }).notNull().default("100"),
     archivedAt: date("archived_at", { mode: "string" }),
     connection: text("connection").$type<"connected" | "needs_reauthorization" | "disconnected">().notNull().default("connected"),
@@ -494,7 +496,12 @@ export const consolidationPostings = pgTable(
     periodFrom: text("period_from").notNull(),
     periodTo: text("period_to").notNull(),
     periodLabel: text("period_label").notNull(),
-    status: text("status").$type<"posting" | "posted" | "deleted" | "replaced">().notNull(),
+    /**
+     * refused: QuickBooks answered and refused the entry (nothing was created). The row is kept,
+     * with its generation, so the next attempt is a new generation with a new requestid: QuickBooks
+     * replays the first answer to a requestid, refusals included.
+     */
+    status: text("status").$type<"posting" | "posted" | "deleted" | "replaced" | "refused">().notNull(),
     /** Bumped for each new entry of the same subsidiary and period, so its requestid is new. */
     generation: integer("generation").notNull().default(0),
     docNumber: text("doc_number").notNull(),

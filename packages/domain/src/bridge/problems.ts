@@ -32,7 +32,8 @@ export type ProblemCode =
   | "missing_goodwill_account"
   | "acquired_after_period"
   | "invalid_acquisition"
-  | "invalid_intragroup";
+  | "invalid_intragroup"
+  | "books_closed";
 
 export interface Problem {
   code: ProblemCode;

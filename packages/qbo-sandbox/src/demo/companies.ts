@@ -39,6 +39,11 @@ export interface DemoCompanyProfile {
   readonly shareCapital: number;
   /** Fourth-quarter weighting of sales: retail peaks harder than wholesale. */
   readonly seasonality: readonly number[];
+  /**
+   * QuickBooks' "Close the books" date: the parent closed its audited FY2023, the UK its year to
+   * March 2024, Canada and Germany 2024; Retail keeps its books open (no BookCloseDate at all).
+   */
+  readonly bookCloseDate?: string;
 }
 
 const WHOLESALE = [0.86, 0.84, 0.97, 0.98, 1.02, 1.0, 0.94, 0.97, 1.05, 1.1, 1.15, 1.12];
@@ -47,6 +52,7 @@ const RETAIL = [0.72, 0.74, 0.86, 0.9, 0.96, 0.95, 0.93, 0.98, 0.96, 1.06, 1.38,
 export const DEMO_COMPANIES: readonly DemoCompanyProfile[] = [
   {
     code: "PARENT",
+    bookCloseDate: "2023-12-31",
     realmId: "9341453172384015",
     name: "Northwind Holdings Inc.",
     legalName: "Northwind Holdings, Inc.",
@@ -68,6 +74,7 @@ export const DEMO_COMPANIES: readonly DemoCompanyProfile[] = [
   },
   {
     code: "UK",
+    bookCloseDate: "2024-03-31",
     realmId: "9341453172384023",
     name: "Northwind UK Ltd",
     legalName: "Northwind UK Limited",
@@ -89,6 +96,7 @@ export const DEMO_COMPANIES: readonly DemoCompanyProfile[] = [
   },
   {
     code: "CA",
+    bookCloseDate: "2024-12-31",
     realmId: "9341453172384031",
     name: "Northwind Canada Inc.",
     legalName: "Northwind Canada Inc.",
@@ -110,6 +118,7 @@ export const DEMO_COMPANIES: readonly DemoCompanyProfile[] = [
   },
   {
     code: "DE",
+    bookCloseDate: "2024-12-31",
     realmId: "9341453172384049",
     name: "Northwind Deutschland GmbH",
     legalName: "Northwind Deutschland GmbH",

@@ -102,6 +102,7 @@ export function buildDemoCompanies(): CompanyData[] {
         email: p.email,
         multiCurrency: p.isParent,
         createTime: CREATED,
+        bookCloseDate: p.bookCloseDate,
       },
       accounts: chart.accounts,
       classes: tags(t.classes, t.inactiveClass),

@@ -177,3 +177,38 @@ describe("queries over the ledger", () => {
     expect(res.json()).toMatchObject({ ExchangeRate: { SourceCurrencyCode: "EUR", TargetCurrencyCode: "USD", AsOfDate: "2025-01-31" } });
   });
 });
+
+describe("closed books (Preferences BookCloseDate)", () => {
+  const CLOSED = { Fault: { Error: [{ code: "6200", Message: "Account Period Closed, Cannot Update Through Services API", Detail: expect.stringMatching(/^The account period has closed/) }], type: "ValidationFault" } };
+
+  it("the parent says when its books are closed; a company with open books says nothing", async () => {
+    const prefs = async (r: string) => ((await h.get(r, "preferences", token)).json() as { Preferences: { AccountingInfoPrefs: Record<string, unknown> } }).Preferences.AccountingInfoPrefs;
+    expect((await prefs(realm))["BookCloseDate"]).toBe("2023-12-31");
+    const open = h.sandbox.companies().find((c) => h.sandbox.ledger(c.realmId)?.profile.bookCloseDate === undefined)!;
+    const openToken = (await h.tokens(open.realmId)).access_token;
+    const openPrefs = ((await h.get(open.realmId, "preferences", openToken)).json() as { Preferences: { AccountingInfoPrefs: Record<string, unknown> } }).Preferences.AccountingInfoPrefs;
+    expect(openPrefs).not.toHaveProperty("BookCloseDate");
+  });
+
+  it("refuses an entry dated on or before the closing date with 6200 and posts nothing; the day after is open", async () => {
+    const before = await count();
+    const closed = await h.post(realm, "journalentry", token, je([line("Debit", "1", 5), line("Credit", "2", 5)], { TxnDate: "2023-12-31" }));
+    expect(closed.statusCode).toBe(400);
+    expect(closed.json()).toMatchObject(CLOSED);
+    expect(await count()).toBe(before);
+    const open = await h.post(realm, "journalentry", token, je([line("Debit", "1", 5), line("Credit", "2", 5)], { TxnDate: "2024-01-01" }));
+    expect(open.statusCode, open.body).toBe(200);
+  });
+
+  it("refuses to move an entry into the closed period, or to change or delete one in it", async () => {
+    const created = (await h.post(realm, "journalentry", token, je([line("Debit", "1", 5), line("Credit", "2", 5)]))).json() as { JournalEntry: { Id: string; SyncToken: string } };
+    const moved = await h.post(realm, "journalentry", token, { ...je([line("Debit", "1", 5), line("Credit", "2", 5)], { TxnDate: "2023-06-30" }), Id: created.JournalEntry.Id, SyncToken: created.JournalEntry.SyncToken });
+    expect(moved.json()).toMatchObject(CLOSED);
+    const old = h.sandbox.ledger(realm)!.entries.find((e) => e.txnDate <= "2023-12-31" && e.deletedTime === undefined)!;
+    const changed = await h.post(realm, "journalentry", token, { Id: old.id, SyncToken: String(old.syncToken), sparse: true, PrivateNote: "edited" });
+    expect(changed.json()).toMatchObject(CLOSED);
+    const deleted = await h.post(realm, "journalentry?operation=delete", token, { Id: old.id, SyncToken: String(old.syncToken) });
+    expect(deleted.json()).toMatchObject(CLOSED);
+    expect(h.sandbox.ledger(realm)!.entry(old.id)!.deletedTime).toBeUndefined();
+  });
+});

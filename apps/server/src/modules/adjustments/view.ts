@@ -9,6 +9,7 @@ import {
   parseConsolidationInput,
   type Problem,
   shiftMonth,
+  closedBooksReason,
 } from "@groupledger/domain";
 import type { Db } from "../../db/client.ts";
 import { acquisitions, consolidationPostings } from "../../db/schema.ts";
@@ -58,6 +59,8 @@ export async function computeAdjustments(db: Db, accountId: string, requested: R
 
   const built = await buildConsolidationInput(db, { accountId, subsidiaries, period: { from: period.from, to: period.to }, openingMonth, groupAdjustments: true });
   const problems: Problem[] = [...built.problems];
+  const closed = closedBooksReason(parent, lastDayOf(period.to), `the ${period.label} group adjustments entry`, "post a later period");
+  if (closed) problems.push({ code: "books_closed", realmId: parent.realmId, message: closed });
   let output: ConsolidationOutput | null = null;
   try {
     output = consolidate(parseConsolidationInput(built.input));

@@ -40,6 +40,7 @@ export const toCompany = (c: CompanyRow): Company => ({
   parent: c.isParent,
   earliestTransactionDate: c.earliestTransactionDate,
   fiscalYearStartMonth: c.fiscalYearStartMonth,
+  bookCloseDate: c.bookCloseDate,
   ownershipPercent: String(Number(c.ownershipPercent)),
   archivedAt: c.archivedAt,
   connectedAt: c.createdAt.toISOString(),

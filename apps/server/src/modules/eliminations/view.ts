@@ -12,6 +12,7 @@ import {
   shiftMonth,
   translatedSumRoundedOnce,
   translationFactor,
+  closedBooksReason,
 } from "@groupledger/domain";
 import type { EliminationPair, EliminationView, RunPeriod } from "@groupledger/contract";
 import type { Db } from "../../db/client.ts";
@@ -116,6 +117,8 @@ export async function computeEliminations(db: Db, accountId: string, requested: 
 
   const built = await buildConsolidationInput(db, { accountId, subsidiaries, period: { from: period.from, to: period.to }, openingMonth, intercompany });
   const problems: Problem[] = [...built.problems];
+  const closed = closedBooksReason(parent, lastDayOf(period.to), `the ${period.label} eliminations entry`, "post a later period");
+  if (closed) problems.push({ code: "books_closed", realmId: parent.realmId, message: closed });
   let output: ConsolidationOutput | null = null;
   try {
     output = consolidate(parseConsolidationInput(built.input));

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { closedBooksReason, closedBooksRefusal } from "@groupledger/domain";
 import { QboError, journalEntrySchema, type NewJournalLine } from "@groupledger/qbo";
 import {
   duplicateModalFlagRequestSchema,
@@ -94,9 +95,11 @@ function eligibility(company: typeof companies.$inferSelect, month: string): str
 
 async function trialBalance(db: Db, accountId: string, realmId: string): Promise<ObalTrialBalance> {
   const period = await lockedPeriod(db, accountId);
-  const { company } = await subsidiary(db, accountId, realmId);
+  const { company, parent } = await subsidiary(db, accountId, realmId);
   const month = monthText(period);
-  const reason = eligibility(company, month);
+  const reason =
+    eligibility(company, month) ??
+    closedBooksReason(parent, lastDayOf(month), `the opening entry of ${company.companyName}`, "choose a later opening month (the opening month is chosen on Opening Balance Sheet before it is locked)");
   if (reason) return { realmId, eligible: false, reason, ok: false, problems: [], view: null };
   const t = await translateSubsidiary(db, accountId, realmId, month);
   const view = t.ok ? t : (t.preview ?? null);
@@ -209,6 +212,14 @@ async function post(c: Context, provider: QboProvider, meta: { ip: string; reque
       await db.update(companies).set({ connection: "needs_reauthorization", updatedAt: new Date() }).where(eq(companies.realmId, parent.realmId));
       throw new AppError(409, "qbo_reauthorization_required", REAUTHORIZE_PARENT_MESSAGE);
     }
+    if (e instanceof QboError && e.status >= 400 && e.status < 500 && e.kind !== "throttled") {
+      // A definitive refusal: the next attempt needs a new requestid, or QuickBooks replays this answer.
+      await db
+        .update(obalCompanies)
+        .set({ postGeneration: row.postGeneration + 1, updatedAt: new Date() })
+        .where(and(eq(obalCompanies.accountId, user.accountId), eq(obalCompanies.realmId, realmId), eq(obalCompanies.postGeneration, row.postGeneration)));
+    }
+    if (e instanceof QboError && e.kind === "closed_period") throw new AppError(409, "books_closed", closedBooksRefusal(parent.companyName, lastDayOf(month), `the opening entry of ${company.companyName}`));
     if (e instanceof QboError) throw new AppError(502, "qbo_refused", `QuickBooks refused the entry: ${e.message}${e.detail ? ` (${e.detail})` : ""}. Nothing was posted.`);
     throw e;
   }

@@ -98,6 +98,7 @@ export class ConnectService {
       country: info.country ?? "US",
       homeCurrency: prefs.homeCurrency,
       fiscalYearStartMonth,
+      bookCloseDate: prefs.bookCloseDate ?? null,
       connection: "connected" as const,
       updatedAt: new Date(),
     };

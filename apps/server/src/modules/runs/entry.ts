@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import {
   consolidate,
+  closedBooksReason,
   ConsolidationInputError,
   type ConsolidationOutput,
   fiscalYearStart,
@@ -109,6 +110,8 @@ export async function computePeriodEntry(db: Db, accountId: string, realmId: str
       message: `${company.companyName}'s opening balance at ${opening.month} is not posted yet; post it on Opening Balance Sheet first, so this entry has something to continue from.`,
     });
   }
+  const closed = closedBooksReason(parent, lastDayOf(period.to), `${company.companyName}'s ${period.label} entry`, "post a later period");
+  if (closed) problems.push({ code: "books_closed", realmId: parent.realmId, message: closed });
 
   const built = await buildConsolidationInput(
     db,

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, inArray, lte } from "drizzle-orm";
+import { closedBooksReason, closedBooksRefusal } from "@groupledger/domain";
 import { QboError } from "@groupledger/qbo";
 import type { Database } from "../../db/client.ts";
 import { companies, consolidationPostings } from "../../db/schema.ts";
@@ -60,7 +61,7 @@ export interface OnceRequest {
   /** The audit trail kept with the posting. */
   inputs: Record<string, unknown>;
   runId?: string | null;
-  parent: { realmId: string; homeCurrency: string };
+  parent: { realmId: string; homeCurrency: string; companyName: string; bookCloseDate: string | null };
   className: string;
   /** Whose receivables and payables the lines on A/R and A/P accounts carry (qbo/counterparties.ts). */
   counterparty: string;
@@ -72,6 +73,10 @@ export interface OnceRequest {
 
 export async function postOnce(deps: { database: Database; provider: QboProvider }, req: OnceRequest, same?: PostingRow): Promise<PostingRow> {
   const { db } = deps.database;
+  const what = `entry ${req.docNumber} (${req.period.label})`;
+  // Refused before anything is written or sent: QuickBooks would refuse it anyway (6200).
+  const closed = closedBooksReason(req.parent, req.txnDate, what, "post a later period");
+  if (closed) throw new AppError(409, "books_closed", closed);
   let row = same;
   if (!row) {
     const [last] = await db
@@ -144,9 +149,17 @@ export async function postOnce(deps: { database: Database; provider: QboProvider
     });
     return posted;
   } catch (e) {
-    if (e instanceof QboError && (e.kind === "reauthorize" || e.kind === "validation" || e.kind === "other")) {
-      // QuickBooks answered and refused: nothing was created, so nothing is kept.
-      await db.delete(consolidationPostings).where(eq(consolidationPostings.id, row.id));
+    if (e instanceof QboError && (e.kind === "reauthorize" || e.kind === "validation" || e.kind === "closed_period" || e.kind === "other")) {
+      if (e.status >= 400 && e.status < 500) {
+        // QuickBooks answered and refused: nothing was created. The row stays, marked refused, so the
+        // next attempt takes a new generation and requestid (QuickBooks would replay this refusal).
+        await db.update(consolidationPostings).set({ status: "refused", updatedAt: new Date() }).where(eq(consolidationPostings.id, row.id));
+      } else {
+        // An answer we could not read (a 2xx without the entry): the same requestid next time, so a
+        // created entry is replayed rather than posted twice.
+        await db.delete(consolidationPostings).where(eq(consolidationPostings.id, row.id));
+      }
+      if (e.kind === "closed_period") throw new AppError(409, "books_closed", closedBooksRefusal(req.parent.companyName, req.txnDate, what));
       if (e.kind === "reauthorize") {
         await db.update(companies).set({ connection: "needs_reauthorization", updatedAt: new Date() }).where(eq(companies.realmId, req.parent.realmId));
         throw new AppError(409, "qbo_reauthorization_required", REAUTHORIZE_PARENT_MESSAGE);

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { CLOSE_THE_BOOKS_SETTING } from "@groupledger/domain";
 import { QboError } from "@groupledger/qbo";
 import type { PostingSummary, RunPeriod } from "@groupledger/contract";
 import type { Database, Db } from "../../db/client.ts";
@@ -89,7 +90,7 @@ export async function summarize(db: Db, rows: readonly PostingRow[]): Promise<Po
   const userIds = [...new Set(rows.map((r) => r.postedBy).filter((u): u is string => !!u))];
   const emails = new Map(userIds.length ? (await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds))).map((u) => [u.id, u.email]) : []);
   return rows
-    .filter((r) => r.status !== "posting")
+    .filter((r) => r.status !== "posting" && r.status !== "refused")
     .map((r) => ({
       id: r.id,
       realmId: r.realmId,
@@ -134,6 +135,13 @@ export async function retirePosting(
     }
   } catch (e) {
     if (e instanceof QboError && e.kind === "reauthorize") throw new AppError(409, "qbo_reauthorization_required", REAUTHORIZE_PARENT_MESSAGE);
+    if (e instanceof QboError && e.kind === "closed_period") {
+      throw new AppError(
+        409,
+        "books_closed",
+        `QuickBooks refused to delete the old entry ${current.docNumber} (${current.periodLabel}): the parent's books are closed on its date (Account Period Closed), so it cannot be replaced. Move the closing date before it in QuickBooks (${CLOSE_THE_BOOKS_SETTING}), sync the parent and replace it again. Nothing was changed.`,
+      );
+    }
     if (e instanceof QboError) throw new AppError(502, "qbo_unavailable", `QuickBooks could not delete the old entry ${current.journalEntryId} (${e.message}); nothing was changed.`);
     throw e;
   }

@@ -54,8 +54,10 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; l
 
     try {
       await progress(0.02, "Reading the chart of accounts");
-      const chart = await client.accounts();
+      // Preferences too: the closing date ("Close the books") may have moved since the last sync.
+      const [chart, prefs] = await Promise.all([client.accounts(), client.preferences()]);
       await upsertAccounts(database, realmId, chart, company.homeCurrency);
+      if ((prefs.bookCloseDate ?? null) !== company.bookCloseDate) await setCompany(realmId, { bookCloseDate: prefs.bookCloseDate ?? null });
       const classification = new Map(chart.map((a) => [a.id, classificationOf(a)]));
       await progress(0.03, "Reading customers and vendors");
       const names = await syncNames(database, realmId, client);

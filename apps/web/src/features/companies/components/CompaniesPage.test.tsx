@@ -129,7 +129,7 @@ describe("Connected Companies: connecting through the pop-up", () => {
 describe("Connected Companies: the table", () => {
   it("lists parent first with country, currency, ownership, connection and live sync progress", async () => {
     signIn({
-      "GET /companies": [UK_CO, PARENT_CO],
+      "GET /companies": [UK_CO, { ...PARENT_CO, bookCloseDate: "2023-12-31" }],
       "GET /companies/status": {
         [PARENT_CO.realmId]: syncedStatus(),
         [UK_CO.realmId]: syncedStatus({ state: "running", progress: 0.427, message: "Fetching balances 2025-01 to 2025-12" }),
@@ -143,6 +143,9 @@ describe("Connected Companies: the table", () => {
     expect(rows[0]).toHaveTextContent("United States");
     expect(rows[0]).toHaveTextContent("Synced");
     expect(rows[0]).toHaveTextContent(/Last synced Mar 1, 2026/);
+    // QuickBooks' "Close the books": nothing can be posted into the parent on or before it.
+    expect(within(rows[0]!).getByTestId("book-close-date")).toHaveTextContent("Books closed through Dec 31, 2023");
+    expect(within(rows[1]!).queryByTestId("book-close-date")).toBeNull();
     expect(rows[1]).toHaveTextContent("Northwind UK Ltd");
     expect(rows[1]).toHaveTextContent("Subsidiary");
     expect(rows[1]).toHaveTextContent("United Kingdom");

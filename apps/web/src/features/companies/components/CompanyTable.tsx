@@ -162,6 +162,11 @@ export function CompanyTable({ companies, status, expanded, watched, busyRealm, 
                             ID {c.realmId}
                           </Text>
                         </Group>
+                        {c.bookCloseDate ? (
+                          <Text size="xs" c="dimmed" data-testid="book-close-date" title="QuickBooks: Settings → Account and settings → Advanced → Close the books">
+                            Books closed through {formatDate(c.bookCloseDate)}
+                          </Text>
+                        ) : null}
                         {archived && c.archivedAt ? (
                           <Badge size="sm" variant="outline" color="gray" styles={fullLabel} tt="none">
                             Archived from {formatDate(c.archivedAt)}

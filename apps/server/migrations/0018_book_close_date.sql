@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "book_close_date" date;
