@@ -262,10 +262,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("50 concurrent locked requests o
     const answers = await within(25_000, Promise.all(requests.map((r) => r.go())), "50 concurrent locked requests");
     const elapsed = Math.round(performance.now() - started);
     const during = stats(await health.stop());
-    const afterStart = performance.now();
-    expect((await app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
-    const after = Math.round(performance.now() - afterStart);
-    console.log(`50 concurrent locked requests over 3 tenants on PostgreSQL (pool of 5): ${elapsed} ms; /api/health during: ${JSON.stringify(during)} ms; after: ${after} ms`);
+    const afterward: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const start = performance.now();
+      expect((await app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+      afterward.push(performance.now() - start);
+    }
+    const after = stats(afterward).p50;
+    console.log(`50 concurrent locked requests over 3 tenants on PostgreSQL (pool of 5): ${elapsed} ms; /api/health during: ${JSON.stringify(during)} ms; after (median of 5): ${after} ms`);
 
     for (const a of answers) expect(a.statusCode, a.body).toBeLessThan(500);
     const posts = answers.filter((_, i) => requests[i]!.kind === "post");

@@ -20,16 +20,20 @@ import pg from "pg";
 /** How long a request waits for a lock before it is told someone else is at it. */
 export const DEFAULT_LOCK_WAIT_MS = 20_000;
 
-/** Thrown when a lock stays taken for longer than the wait allows; the API answers 409. */
+/**
+ * Thrown when a lock stays taken for longer than the wait allows. The message is for a person
+ * (the API answers 409 with it; a run's job shows it while it waits to retry).
+ */
 export class LockBusyError extends Error {
   override name = "LockBusyError";
   constructor(
     readonly key: string,
-    /** What is in progress, as a sentence for a person ("Another posting of … is in progress"). */
+    /** What is in progress, as the caller put it ("Another posting of … is in progress"). */
     readonly busy: string,
     readonly waitedMs: number,
   ) {
-    super(`${busy} (lock ${key} still taken after ${waitedMs} ms)`);
+    const seconds = Math.round(waitedMs / 1000);
+    super(`${busy} and has not finished within ${seconds} second${seconds === 1 ? "" : "s"}.`);
   }
 }
 
@@ -88,7 +92,13 @@ export class AdvisoryLockSession {
   private client(): Promise<pg.Client> {
     if (this.closed) return Promise.reject(new Error("the lock connection is closed"));
     if (!this.connection) {
-      const client = new pg.Client({ ...this.config, application_name: "groupledger-locks" });
+      const client = new pg.Client({
+        connectionTimeoutMillis: 10_000,
+        ...this.config,
+        // Named, so an administrator can tell it from the pool's; kept alive, so a dead peer is noticed.
+        application_name: "groupledger-locks",
+        keepAlive: true,
+      });
       const ready = client.connect().then(() => client);
       const forget = () => {
         if (this.connection === ready) this.connection = null;

@@ -64,11 +64,10 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
     }
     if (err instanceof LockBusyError) {
       // Someone else is doing the same thing (a second tab, another instance) and is taking long.
-      const seconds = Math.round(err.waitedMs / 1000);
       return reply
         .status(409)
         .header("retry-after", "5")
-        .send(body("operation_in_progress", `${err.busy} and has not finished within ${seconds} second${seconds === 1 ? "" : "s"}. Wait a moment and try again; reload first to see whether it has finished.`));
+        .send(body("operation_in_progress", `${err.message} Wait a moment and try again; reload first to see whether it has finished.`));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: FieldError[] = err.validation.map((v) => ({
