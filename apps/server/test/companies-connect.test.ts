@@ -182,4 +182,27 @@ describe.each(drivers)("connecting and syncing companies on %s", (driver) => {
     expect((await get(t.app, "/api/companies", owner)).json()[0].archivedAt).toBeNull();
     await drainJobs(t.app);
   });
+
+  it("two accounts connecting the same free company at once: one gets it, the other a 409, not a 500", async () => {
+    const first = await signedInUser(t.app, "first@race.example");
+    const second = await signedInUser(t.app, "second@race.example");
+    const attempts = [await consent(t.app, sandbox, first, DEMO.retail), await consent(t.app, sandbox, second, DEMO.retail)];
+    // QuickBooks answering slowly: both pass the "connected elsewhere?" check before either writes.
+    sandbox.setFaults({ latencyMs: 40 });
+    const [a, b] = await Promise.all([
+      post(t.app, "/api/qbo/account/callback", attempts[0], first),
+      post(t.app, "/api/qbo/account/callback", attempts[1], second),
+    ]).finally(() => sandbox.setFaults({}));
+    expect([a.statusCode, b.statusCode].sort(), `${a.body} ${b.body}`).toEqual([200, 409]);
+    const [winner, loser] = a.statusCode === 200 ? [first, second] : [second, first];
+    expect((a.statusCode === 409 ? a : b).json().error).toEqual({
+      code: "company_taken",
+      message: "This QuickBooks company is already connected to another GroupLedger account. Ask that account's owner to disconnect it first.",
+    });
+    expect((await get(t.app, "/api/companies", winner)).json().map((c: { realmId: string }) => c.realmId)).toEqual([DEMO.retail]);
+    expect((await get(t.app, "/api/companies", loser)).json()).toEqual([]);
+    // The tokens kept are the winner's: its sync reads the company.
+    await drainJobs(t.app);
+    expect((await get(t.app, "/api/companies/status", winner)).json()[DEMO.retail].sync.state).toBe("succeeded");
+  });
 });

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
-import { fromPglite, fromPool, type Database } from "../src/db/client.ts";
+import { fromPglite, fromPool, type Database, type DatabaseOptions } from "../src/db/client.ts";
 import { databaseUrl } from "./pg-url.ts";
 
 export type Driver = "pglite" | "postgres";
@@ -20,10 +20,10 @@ export interface TestDatabase {
 }
 
 /** A fresh, migrated database of its own for one suite. */
-export async function createTestDatabase(driver: Driver): Promise<TestDatabase> {
+export async function createTestDatabase(driver: Driver, options: DatabaseOptions = {}): Promise<TestDatabase> {
   if (driver === "pglite") {
     const blob = new Blob([readFileSync(inject("pgliteDump"))]);
-    const database = fromPglite(await PGlite.create({ loadDataDir: blob }));
+    const database = fromPglite(await PGlite.create({ loadDataDir: blob }), options);
     return { database, drop: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -39,7 +39,7 @@ export async function createTestDatabase(driver: Driver): Promise<TestDatabase> 
   }
   const url = databaseUrl(adminUrl, name);
   const pool = new pg.Pool({ connectionString: url, max: 5 });
-  const database = fromPool(pool);
+  const database = fromPool(pool, options);
   return {
     database,
     url,

@@ -78,6 +78,32 @@ describe.each(drivers)("HTTP basics on %s", (driver) => {
     expect(query.json().error.details.fields[0].path).toBe("query.to");
   });
 
+  it("refuses deeply nested JSON with a 400 on every route, before anything walks it", async () => {
+    const deep = (depth: number, open = "[", close = "]") => `${open.repeat(depth)}${close.repeat(depth)}`;
+    const objects = (depth: number) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
+    const expected = {
+      code: "too_deeply_nested",
+      message: "The request body nests arrays or objects more than 64 levels deep; no request needs that many. Send a flatter body.",
+    };
+    for (const [url, payload] of [
+      ["/api/session/token", `{"email":"a@b.example","password":${deep(10_000)}}`],
+      ["/api/session/signup", `{"email":"a@b.example","password":${objects(100_000)}}`],
+      ["/api/session/forgotpassword", deep(65)],
+    ] as const) {
+      const res = await t.app.inject({ method: "POST", url, headers: { "content-type": "application/json" }, payload });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error, url).toEqual(expected);
+    }
+    // Within the limit (and brackets inside strings do not count): the route's own answer.
+    const fine = await t.app.inject({
+      method: "POST",
+      url: "/api/session/token",
+      headers: { "content-type": "application/json" },
+      payload: `{"email":"a@b.example","password":"${"[".repeat(100)}","x":${deep(63)}}`,
+    });
+    expect(fine.statusCode, fine.body).toBe(401);
+  });
+
   it("sends security headers and a request id", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/health" });
     expect(res.headers["x-content-type-options"]).toBe("nosniff");

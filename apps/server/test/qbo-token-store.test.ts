@@ -46,8 +46,8 @@ describe.each(drivers)("QBO token store on %s", (driver) => {
   it("serializes refreshes of one realm and lets other realms run in parallel", async () => {
     const { database, drop, url } = await createTestDatabase(driver);
     // On PostgreSQL a second pool stands for a second app process.
-    const secondPool = url ? new pg.Pool({ connectionString: url, max: 3 }) : null;
-    const other = secondPool ? fromPool(secondPool) : database;
+    const second = url ? fromPool(new pg.Pool({ connectionString: url, max: 3 })) : null;
+    const other = second ?? database;
     try {
       const stores = [new PgTokenStore(database, SECRET), new PgTokenStore(other, SECRET)];
       let active = 0;
@@ -74,7 +74,7 @@ describe.each(drivers)("QBO token store on %s", (driver) => {
       await expect(stores[0]!.withRefreshLock("realm-1", async () => Promise.reject(new Error("refresh failed")))).rejects.toThrow("refresh failed");
       await expect(stores[1]!.withRefreshLock("realm-1", async () => "next")).resolves.toBe("next");
     } finally {
-      await secondPool?.end();
+      await second?.close();
       await drop();
     }
   });

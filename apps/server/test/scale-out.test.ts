@@ -5,7 +5,7 @@ import { journalEntrySchema } from "@groupledger/qbo";
 import { startSandbox, type RunningSandbox } from "@groupledger/qbo-sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
-import { fromPool } from "../src/db/client.ts";
+import { fromPool, type Database } from "../src/db/client.ts";
 import { standaloneQboProvider } from "../src/services/qbo-provider.ts";
 import { testConfig } from "./config.ts";
 import { DEMO, configureForTranslation, connectCompany } from "./connect.ts";
@@ -24,14 +24,14 @@ const LEASE_MS = 600;
 describe.skipIf(!process.env.TEST_DATABASE_URL)("two app instances against one PostgreSQL", () => {
   let qbo: RunningSandbox;
   let db: TestDatabase;
-  let pool2: pg.Pool;
+  let database2: Database;
   let a: FastifyInstance;
   let b: FastifyInstance;
 
   beforeAll(async () => {
     qbo = await startSandbox();
     db = await createTestDatabase("postgres");
-    pool2 = new pg.Pool({ connectionString: db.url, max: 5 });
+    database2 = fromPool(new pg.Pool({ connectionString: db.url, max: 5 }));
     const instance = (database: Parameters<typeof buildApp>[0]["database"]) =>
       buildApp({
         config: testConfig(),
@@ -42,13 +42,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two app instances against one P
         qboProvider: (tokens) => standaloneQboProvider(qbo.url, qbo.sandbox, tokens),
       });
     a = await instance(db.database);
-    b = await instance(fromPool(pool2));
+    b = await instance(database2);
     await Promise.all([a.ready(), b.ready()]);
   }, 60_000);
   afterAll(async () => {
     await a?.close();
     await b?.close();
-    await pool2?.end();
+    await database2?.close();
     await db?.drop();
     await qbo?.close();
   });

@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { advisoryLocks, DEFAULT_LOCK_WAIT_MS, processLocks } from "./locks.ts";
 import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,36 +29,23 @@ export interface Database {
   transaction<T>(fn: (session: SqlSession) => Promise<T>): Promise<T>;
   /**
    * Runs fn while holding a lock named `key` that every process on this database respects
-   * (a PostgreSQL advisory lock). Embedded PGlite serves one process, so a mutex suffices there.
+   * (a PostgreSQL advisory lock; embedded PGlite serves one process, so a mutex suffices there).
+   * Waiting holds no connection and is bounded: past the wait it throws `LockBusyError`, which
+   * the API answers with 409 and `busy`, a sentence saying what is in progress (db/locks.ts).
    */
-  withLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
+  withLock<T>(key: string, busy: string, fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** A FIFO mutex per key, for one process. */
-function keyedMutex() {
-  const tails = new Map<string, Promise<unknown>>();
-  return async <T>(key: string, fn: () => Promise<T>): Promise<T> => {
-    const previous = tails.get(key) ?? Promise.resolve();
-    const run = previous.then(fn, fn);
-    const tail = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    tails.set(key, tail);
-    try {
-      return await run;
-    } finally {
-      if (tails.get(key) === tail) tails.delete(key);
-    }
-  };
+export interface DatabaseOptions {
+  /** How long withLock waits before giving up with LockBusyError (DEFAULT_LOCK_WAIT_MS). */
+  lockWaitMs?: number;
 }
 
-export function fromPglite(client: PGlite): Database {
-  const withLock = keyedMutex();
+export function fromPglite(client: PGlite, options: DatabaseOptions = {}): Database {
   return {
-    withLock,
+    withLock: processLocks(options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS),
     driver: "pglite",
     db: drizzlePglite(client, { schema }) as unknown as Db,
     transaction: (fn) =>
@@ -76,25 +64,14 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
-export function fromPool(pool: pg.Pool): Database {
+export function fromPool(pool: pg.Pool, options: DatabaseOptions = {}): Database {
   // An idle client losing its server (restart, failover, a forced drop) must not crash the
   // process; the pool discards it and the next query reconnects.
   pool.on("error", () => undefined);
+  // Held locks live on a connection of their own, outside the pool (db/locks.ts).
+  const locks = advisoryLocks(pool.options, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS);
   return {
-    async withLock(key, fn) {
-      // Session-level lock on a connection held for the duration: fn itself may use other connections.
-      const conn = await pool.connect();
-      try {
-        await conn.query("select pg_advisory_lock(hashtextextended($1, 0))", [key]);
-        try {
-          return await fn();
-        } finally {
-          await conn.query("select pg_advisory_unlock(hashtextextended($1, 0))", [key]);
-        }
-      } finally {
-        conn.release();
-      }
-    },
+    withLock: locks.withLock,
     driver: "postgres",
     db: drizzlePg(pool, { schema }) as unknown as Db,
     async transaction(fn) {
@@ -120,16 +97,19 @@ export function fromPool(pool: pg.Pool): Database {
     ping: async () => {
       await pool.query("select 1");
     },
-    close: () => pool.end(),
+    close: async () => {
+      await locks.close();
+      await pool.end();
+    },
   };
 }
 
 export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
   if (target.kind === "postgres") {
-    return fromPool(new pg.Pool({ connectionString: target.url, max: 10 }));
+    return fromPool(new pg.Pool({ connectionString: target.url, max: 10 }), options);
   }
   mkdirSync(target.dataDir, { recursive: true });
-  return fromPglite(await PGlite.create(target.dataDir));
+  return fromPglite(await PGlite.create(target.dataDir), options);
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import type { ErrorBody, FieldError } from "@groupledger/contract";
+import { LockBusyError } from "../db/locks.ts";
 
 /** The one error type the API throws on purpose; rendered as {"error":{code,message,details}}. */
 export class AppError extends Error {
@@ -60,6 +61,13 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
       return reply.status(err.status).send(body(err.code, err.message, err.details));
+    }
+    if (err instanceof LockBusyError) {
+      // Someone else is doing the same thing (a second tab, another instance) and is taking long.
+      return reply
+        .status(409)
+        .header("retry-after", "5")
+        .send(body("operation_in_progress", `${err.message} Wait a moment and try again; reload first to see whether it has finished.`));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: FieldError[] = err.validation.map((v) => ({

@@ -49,6 +49,6 @@ export class PgTokenStore implements TokenStore {
   }
 
   withRefreshLock<T>(realmId: string, fn: () => Promise<T>): Promise<T> {
-    return this.database.withLock(`qbo-refresh:${realmId}`, fn);
+    return this.database.withLock(`qbo-refresh:${realmId}`, `Another request is renewing the QuickBooks connection of company ${realmId}`, fn);
   }
 }

@@ -20,7 +20,7 @@ import { errors } from "../../http/errors.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { listCompanies } from "../companies/routes.ts";
 import { postGroupEntry, type PostingRow } from "../runs/once.ts";
-import { retirePosting, summarize } from "../runs/post.ts";
+import { postingBusy, retirePosting, summarize } from "../runs/post.ts";
 import { ADJUSTMENTS_REALM, computeAdjustments } from "./view.ts";
 
 const security = [{ bearer: [] }];
@@ -96,7 +96,7 @@ export const adjustmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     },
     async (req) => {
       const { user } = authOf(req);
-      const result = await database.withLock(`consolidation-post:${user.accountId}:${ADJUSTMENTS_REALM}`, () =>
+      const result = await database.withLock(`consolidation-post:${user.accountId}:${ADJUSTMENTS_REALM}`, postingBusy("the group adjustments"), () =>
         postAdjustments({ database, provider }, user.accountId, user.id, req.body.period, meta(req)),
       );
       const [summary] = await summarize(db, [result.posting]);
@@ -120,7 +120,7 @@ async function replaceAdjustments(deps: { database: Database; provider: QboProvi
   if (!row) throw errors.notFound("No such group adjustment entry in your account.");
   const parent = (await listCompanies(db, accountId)).find((c) => c.isParent);
   if (!parent) throw errors.conflict("parent_required", "Choose a parent company first.");
-  return deps.database.withLock(`consolidation-post:${accountId}:${ADJUSTMENTS_REALM}`, async () => {
+  return deps.database.withLock(`consolidation-post:${accountId}:${ADJUSTMENTS_REALM}`, postingBusy("the group adjustments"), async () => {
     const [current] = await db.select().from(consolidationPostings).where(eq(consolidationPostings.id, row.id)).limit(1);
     if (current?.status !== "posted") throw errors.conflict("not_posted", `Group adjustments ${row.periodLabel} are not a posted entry (it is ${current?.status ?? "gone"}).`);
     if (!current.stale) throw errors.conflict("not_changed", `Group adjustments ${row.periodLabel} have not changed since they were posted; there is nothing to re-post.`);

@@ -91,7 +91,7 @@ export async function createCtaAccount(
     throw errors.conflict("parent_disconnected", `${parent.companyName} is disconnected from QuickBooks. Reconnect it on Connected Companies, then create the account.`);
   }
   const name = requestedName ?? CTA_ACCOUNT_DEFAULT_NAME;
-  return database.withLock(`cta-account:${parent.realmId}`, async () => {
+  return database.withLock(`cta-account:${parent.realmId}`, `Another request is creating an account in ${parent.companyName}'s QuickBooks`, async () => {
     const client = provider.client(parent.realmId);
     let created: Account;
     try {

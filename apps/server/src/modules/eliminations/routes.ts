@@ -24,7 +24,7 @@ import { audit } from "../../services/audit.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { listCompanies } from "../companies/routes.ts";
 import { postGroupEntry, type PostingRow } from "../runs/once.ts";
-import { summarize } from "../runs/post.ts";
+import { postingBusy, summarize } from "../runs/post.ts";
 import { enqueueSync } from "../sync/enqueue.ts";
 import { computeEliminations, INTERCO_CLASS, INTERCO_REALM, pairRows, pairViews } from "./view.ts";
 import { comparableCompanyName } from "@groupledger/domain";
@@ -241,7 +241,7 @@ export const eliminationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     },
     async (req) => {
       const { user } = authOf(req);
-      const result = await database.withLock(`consolidation-post:${user.accountId}:${INTERCO_REALM}`, () =>
+      const result = await database.withLock(`consolidation-post:${user.accountId}:${INTERCO_REALM}`, postingBusy("the intercompany eliminations"), () =>
         postEliminations({ database, provider }, user.accountId, user.id, req.body.period, meta(req)),
       );
       const [summary] = await summarize(db, [result.posting]);

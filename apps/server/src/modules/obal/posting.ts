@@ -272,8 +272,11 @@ export const obalPostingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     },
     async (req) => {
       const c = ctx(req, req.params.realmId);
+      const { company } = await subsidiary(db, c.user.accountId, c.realmId);
       // One posting per subsidiary at a time, across processes: a second click waits, then sees it posted.
-      await database.withLock(`obal-post:${c.user.accountId}:${c.realmId}`, () => post(c, provider, meta(req)));
+      await database.withLock(`obal-post:${c.user.accountId}:${c.realmId}`, `Another posting of ${company.companyName}'s opening balance is in progress`, () =>
+        post(c, provider, meta(req)),
+      );
       return obalState(db, c.user.accountId);
     },
   );

@@ -102,25 +102,37 @@ export class ConnectService {
       connection: "connected" as const,
       updatedAt: new Date(),
     };
-    const company = await db.transaction(async (tx) => {
-      const [row] = existing
-        ? await tx.update(companies).set(details).where(eq(companies.realmId, realmId)).returning()
-        : await tx
-            .insert(companies)
-            .values({ accountId: user.accountId, realmId, ...details })
-            .returning();
-      if (!row) throw new Error("company upsert returned no row");
-      return row;
-    });
+    // Another account may have connected the same company since the check above (two people
+    // consenting at once): the insert yields to the row already there, and whose it is decides.
+    const [inserted] = existing
+      ? []
+      : await db
+          .insert(companies)
+          .values({ accountId: user.accountId, realmId, ...details })
+          .onConflictDoNothing({ target: companies.realmId })
+          .returning();
+    let company = inserted;
+    if (!company) {
+      const [row] = await db
+        .update(companies)
+        .set(details)
+        .where(and(eq(companies.realmId, realmId), eq(companies.accountId, user.accountId)))
+        .returning();
+      if (!row) {
+        await audit(db, { action: "company.connect_refused", accountId: user.accountId, userId: user.id, details: { realmId, reason: "connected elsewhere" }, ...meta });
+        throw errors.conflict("company_taken", connectMessages.taken);
+      }
+      company = row;
+    }
     await this.tokens.save(realmId, tokens);
     await audit(db, {
-      action: existing ? "company.reconnected" : "company.connected",
+      action: inserted ? "company.connected" : "company.reconnected",
       accountId: user.accountId,
       userId: user.id,
       details: { realmId, companyName: info.companyName },
       ...meta,
     });
     await enqueueSync(this.database, this.queue, company);
-    return { company, reconnected: Boolean(existing) };
+    return { company, reconnected: !inserted };
   }
 }

@@ -34,10 +34,13 @@ export interface PostRequest {
   meta?: { ip?: string; requestId?: string };
 }
 
+/** What a request that waited too long for a posting lock is told is in progress (db/locks.ts). */
+export const postingBusy = (what: string) => `Another posting of ${what} is in progress`;
+
 export async function postPeriod(deps: PostDeps, req: PostRequest): Promise<PostOutcome> {
   const { database } = deps;
   const { company } = await subsidiaryAndParent(database.db, req.accountId, req.realmId);
-  return database.withLock(`consolidation-post:${req.accountId}:${company.realmId}`, () => postLocked(deps, req));
+  return database.withLock(`consolidation-post:${req.accountId}:${company.realmId}`, postingBusy(company.companyName), () => postLocked(deps, req));
 }
 
 async function postLocked(deps: PostDeps, req: PostRequest): Promise<PostOutcome> {
@@ -164,7 +167,7 @@ export async function replacePosting(deps: PostDeps, req: { accountId: string; u
     .limit(1);
   if (!row) throw errors.notFound("No such posted entry in your account.");
   const { parent, company } = await subsidiaryAndParent(db, req.accountId, row.realmId);
-  return deps.database.withLock(`consolidation-post:${req.accountId}:${row.realmId}`, async () => {
+  return deps.database.withLock(`consolidation-post:${req.accountId}:${row.realmId}`, postingBusy(company.companyName), async () => {
     const [current] = await db.select().from(consolidationPostings).where(eq(consolidationPostings.id, row.id)).limit(1);
     if (current?.status !== "posted") throw errors.conflict("not_posted", `${company.companyName} ${row.periodLabel} is not a posted entry (it is ${current?.status ?? "gone"}).`);
     if (!current.stale) throw errors.conflict("not_changed", `${company.companyName} ${row.periodLabel} has not changed since it was posted; there is nothing to re-post.`);
