@@ -23,3 +23,4 @@ export * from "./coa/company-name.ts";
 export * from "./acquisitions/acquisition.ts";
 export * from "./bridge/books.ts";
 export * from "./bridge/problems.ts";
+export * from "./spreadsheet/cells.ts";

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../../db/schema.ts";
 import { authOf } from "../../http/auth.ts";
 import { AppError } from "../../http/errors.ts";
-import { listCompanies } from "../companies/routes.ts";
+import { exportLabels } from "./labels.ts";
 import { consolidatedReport } from "./report.ts";
 import { transactionDetail } from "./transactions.ts";
 import { verify } from "./verify.ts";
@@ -93,8 +93,7 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
     async (req, reply) => {
       const { user } = authOf(req);
       const report = await computed(user.accountId, req.query);
-      const parent = (await listCompanies(db, user.accountId)).find((c) => c.isParent);
-      const buffer = await reportWorkbook(report, parent?.companyName ?? "Group");
+      const buffer = await reportWorkbook(report, await exportLabels(db, user.accountId));
       return reply
         .type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
         .header("content-disposition", `attachment; filename="${fileName(report.period.label, "xlsx")}"`)
@@ -118,14 +117,14 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
     async (req) => {
       const { user } = authOf(req);
       const report = await computed(user.accountId, req.body);
-      const parent = (await listCompanies(db, user.accountId)).find((c) => c.isParent);
-      const content = await reportWorkbook(report, parent?.companyName ?? "Group");
+      const labels = await exportLabels(db, user.accountId);
+      const content = await reportWorkbook(report, labels);
       const filename = fileName(report.period.label, "xlsx");
       const [row] = await db.select({ email: users.email, reportEmail: users.reportEmail }).from(users).where(eq(users.id, user.id)).limit(1);
       const to = row?.reportEmail ?? row?.email ?? user.email;
       const mail = {
         to,
-        subject: `Consolidated report ${report.period.label}${parent ? ` (${parent.companyName})` : ""}`,
+        subject: `Consolidated report ${report.period.label}${labels.parentName ? ` (${labels.parentName})` : ""}`,
         text: `The consolidated report for ${report.period.label} in ${report.parentCurrency} is attached (${filename}): worksheet, balance sheet, income statement, trial balance and entities, one sheet each.\n\nSent from GroupLedger at the request of ${user.email}.`,
         attachments: [{ filename, contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", content }],
       };
@@ -147,11 +146,13 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
       },
     },
     async (req, reply) => {
-      const report = await computed(authOf(req).user.accountId, req.query);
+      const { accountId } = authOf(req).user;
+      const report = await computed(accountId, req.query);
+      const { accountNumber } = await exportLabels(db, accountId);
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="${fileName(report.period.label, "csv")}"`)
-        .send(worksheetCsv({ worksheet: report.report!.worksheet, exponent: report.exponent }));
+        .send(worksheetCsv({ worksheet: report.report!.worksheet, exponent: report.exponent }, { accountNumber }));
     },
   );
 };
