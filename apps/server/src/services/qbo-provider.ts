@@ -97,7 +97,9 @@ export function createQboProvider(
     return new QboProvider("intuit", intuitEndpoints(environment), clientId, clientSecret, redirectUri, globalThis.fetch, null, tokens);
   }
   // Kept under DATA_DIR: a restart keeps the grants the stored tokens belong to and the posted books.
-  const emulator = sandbox ?? new Sandbox(config.qbo.stateDir ? { dataDir: config.qbo.stateDir } : {});
+  const emulator =
+    sandbox ??
+    new Sandbox(config.qbo.stateDir ? { dataDir: config.qbo.stateDir, onDiscardedState: (message) => app.log.warn(`QuickBooks emulator: ${message}`) } : {});
   return new QboProvider(
     "embedded",
     sandboxEndpoints(`${EMBEDDED_ORIGIN}${SANDBOX_PREFIX}`),

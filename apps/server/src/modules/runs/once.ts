@@ -148,7 +148,6 @@ export async function postOnce(deps: { database: Database; provider: QboProvider
       // QuickBooks answered and refused: nothing was created, so nothing is kept.
       await db.delete(consolidationPostings).where(eq(consolidationPostings.id, row.id));
       if (e.kind === "reauthorize") {
-        await db.update(companies).set({ connection: "needs_reauthorization", updatedAt: new Date() }).where(eq(companies.realmId, req.parent.realmId));
         throw new AppError(409, "qbo_reauthorization_required", REAUTHORIZE_PARENT_MESSAGE);
       }
       throw new AppError(502, "qbo_refused", `QuickBooks refused the entry: ${e.message}${e.detail ? ` (${e.detail})` : ""}. Nothing was posted.`);
