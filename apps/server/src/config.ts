@@ -39,6 +39,11 @@ export interface RateLimits {
   /** Mails requested (sign-up, resend, forgot) per IP in the window. */
   mailPerIp: number;
   windowMs: number;
+  /** Report workbooks mailed per account (POST /api/consolidation/report/email) in `reportMailWindowMs`. */
+  reportMailsPerAccount: number;
+  reportMailWindowMs: number;
+  /** Report-address codes mailed per user in `reportMailWindowMs`: each is a mail to an address nobody verified yet. */
+  reportAddressCodesPerUser: number;
   /** Everything else, per IP per minute (in-process guard against floods). */
   globalPerMinute: number;
 }
@@ -87,6 +92,9 @@ export const defaultRateLimits: RateLimits = {
   codePerIp: 20,
   mailPerIp: 10,
   windowMs: 15 * 60 * 1000,
+  reportMailsPerAccount: 20,
+  reportMailWindowMs: 60 * 60 * 1000,
+  reportAddressCodesPerUser: 5,
   globalPerMinute: 600,
 };
 
