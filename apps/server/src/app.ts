@@ -136,7 +136,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Intuit's own limits and is not part of our API.
   const provider = opts.qboProvider?.(tokenStore) ?? createQboProvider(config, app, tokenStore, opts.sandbox, opts.qboRetry);
   if (provider.mode === "embedded" && provider.sandbox) {
-    await app.register(sandboxPlugin, { prefix: SANDBOX_PREFIX, sandbox: provider.sandbox });
+    // Its admin routes (reset, faults) only with QBO_EMULATOR_ADMIN, which production refuses.
+    const admin = config.qbo.kind === "embedded" && config.qbo.admin;
+    await app.register(sandboxPlugin, { prefix: SANDBOX_PREFIX, sandbox: provider.sandbox, admin });
   }
   await app.register(rateLimit, {
     global: true,

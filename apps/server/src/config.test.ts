@@ -39,7 +39,7 @@ describe("loadConfig", () => {
 
   it("uses the built-in QuickBooks sandbox unless all three Intuit keys are set", () => {
     const dir = dataDir();
-    expect(loadConfig({ DATA_DIR: dir }).qbo).toEqual({ kind: "embedded" });
+    expect(loadConfig({ DATA_DIR: dir }).qbo).toEqual({ kind: "embedded", admin: false, stateDir: join(dir, "qbo-sandbox") });
     expect(() => loadConfig({ DATA_DIR: dir, QBO_CLIENT_ID: "abc" })).toThrow(/set all three to use Intuit/);
     expect(() => loadConfig({ DATA_DIR: dir, QBO_CLIENT_ID: "a", QBO_CLIENT_SECRET: "b", QBO_REDIRECT_URI: "not a url" })).toThrow(
       /QBO_REDIRECT_URI: must be the full redirect URI/,
@@ -54,7 +54,7 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: dir, DATABASE_URL: "postgres://x/y" })).toThrow(/APP_SECRET: required in production/);
     expect(existsSync(join(dir, "app-secret"))).toBe(false);
     expect(() => loadConfig({ NODE_ENV: "production", APP_SECRET: "s".repeat(40) })).toThrow(/DATABASE_URL: required in production/);
-    const config = loadConfig({ NODE_ENV: "production", APP_SECRET: "s".repeat(40), DATABASE_URL: "postgres://x/y" });
+    const config = loadConfig({ NODE_ENV: "production", APP_SECRET: "s".repeat(40), DATABASE_URL: "postgres://x/y", DEMO_MODE: "true" });
     expect(config.devMailbox).toBe(false);
   });
 });

@@ -24,6 +24,8 @@ const envSchema = z.object({
   FX_RATES_URL: z.string().url("must be the base URL of an ECB-based rates API (Frankfurter format)").optional(),
   IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(24 * 3600 * 1000).default(900_000),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  DEMO_MODE: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
+  QBO_EMULATOR_ADMIN: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(8 * 3600),
 });
 
@@ -37,6 +39,11 @@ export interface RateLimits {
   /** Mails requested (sign-up, resend, forgot) per IP in the window. */
   mailPerIp: number;
   windowMs: number;
+  /** Report workbooks mailed per account (POST /api/consolidation/report/email) in `reportMailWindowMs`. */
+  reportMailsPerAccount: number;
+  reportMailWindowMs: number;
+  /** Report-address codes mailed per user in `reportMailWindowMs`: each is a mail to an address nobody verified yet. */
+  reportAddressCodesPerUser: number;
   /** Everything else, per IP per minute (in-process guard against floods). */
   globalPerMinute: number;
 }
@@ -58,15 +65,20 @@ export interface Config {
   codeTtlMs: number;
   codeMaxAttempts: number;
   rateLimits: RateLimits;
-  /** Real Intuit when client id/secret/redirect are set; otherwise the embedded emulator. */
+  /**
+   * Real Intuit when client id/secret/redirect are set; otherwise the embedded emulator (in
+   * production only with DEMO_MODE). `admin` mounts its `_sandbox` routes (reset, faults, rules):
+   * development and tests only. `stateDir` keeps its grants and books across restarts (unset: in
+   * memory).
+   */
   qbo:
     | { kind: "intuit"; clientId: string; clientSecret: string; redirectUri: string; environment: "sandbox" | "production" }
-    | { kind: "embedded" };
+    | { kind: "embedded"; admin: boolean; stateDir: string | undefined };
   /** Base URL of the ECB-based rates API; unset: the embedded emulator's, or the public one with Intuit. */
   fxRatesUrl: string | undefined;
   /** SPEC §9 idle timeout the web app applies; shortened only for tests. */
   idleTimeoutMs: number;
-  /** Dev mailbox endpoint: never in production. */
+  /** Dev mailbox endpoint: never in production, never when real SMTP delivers the mails. */
   devMailbox: boolean;
 }
 
@@ -80,6 +92,9 @@ export const defaultRateLimits: RateLimits = {
   codePerIp: 20,
   mailPerIp: 10,
   windowMs: 15 * 60 * 1000,
+  reportMailsPerAccount: 20,
+  reportMailWindowMs: 60 * 60 * 1000,
+  reportAddressCodesPerUser: 5,
   globalPerMinute: 600,
 };
 
@@ -112,6 +127,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration:\n  QBO_CLIENT_ID, QBO_CLIENT_SECRET and QBO_REDIRECT_URI: set all three to use Intuit, or none to use the built-in QuickBooks sandbox",
     );
   }
+  const intuit = e.QBO_CLIENT_ID && e.QBO_CLIENT_SECRET && e.QBO_REDIRECT_URI ? { clientId: e.QBO_CLIENT_ID, clientSecret: e.QBO_CLIENT_SECRET, redirectUri: e.QBO_REDIRECT_URI } : null;
+  if (e.NODE_ENV === "production" && !intuit && e.DEMO_MODE !== "true") {
+    throw new ConfigError(
+      "Invalid configuration:\n  QBO_CLIENT_ID, QBO_CLIENT_SECRET and QBO_REDIRECT_URI: required in production (or DEMO_MODE=true to serve the built-in QuickBooks emulator and its demo companies instead)",
+    );
+  }
+  if (e.NODE_ENV === "production" && e.QBO_EMULATOR_ADMIN === "true") {
+    throw new ConfigError("Invalid configuration:\n  QBO_EMULATOR_ADMIN: not allowed in production (it lets anyone reset the emulator and inject faults)");
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -131,12 +155,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codeTtlMs: 15 * 60 * 1000,
     codeMaxAttempts: 5,
     rateLimits: defaultRateLimits,
-    devMailbox: e.NODE_ENV !== "production",
+    // Real mail goes to real people: the outbox is not for anyone to read then.
+    devMailbox: e.NODE_ENV !== "production" && !e.SMTP_URL,
     idleTimeoutMs: e.IDLE_TIMEOUT_MS,
     fxRatesUrl: e.FX_RATES_URL,
-    qbo:
-      e.QBO_CLIENT_ID && e.QBO_CLIENT_SECRET && e.QBO_REDIRECT_URI
-        ? { kind: "intuit", clientId: e.QBO_CLIENT_ID, clientSecret: e.QBO_CLIENT_SECRET, redirectUri: e.QBO_REDIRECT_URI, environment: e.QBO_ENVIRONMENT }
-        : { kind: "embedded" },
+    qbo: intuit
+      ? { kind: "intuit", ...intuit, environment: e.QBO_ENVIRONMENT }
+      : { kind: "embedded", admin: e.QBO_EMULATOR_ADMIN === "true", stateDir: resolve(dataDir, "qbo-sandbox") },
   };
 }

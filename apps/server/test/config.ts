@@ -23,7 +23,7 @@ export function testConfig(overrides: TestConfigOverrides = {}): Config {
     devMailbox: true,
     idleTimeoutMs: 900_000,
     fxRatesUrl: undefined,
-    qbo: { kind: "embedded" },
+    qbo: { kind: "embedded", admin: false, stateDir: undefined },
     ...rest,
     // Suites sign many users up from one address; the rate-limit suite sets its own small limits.
     rateLimits: { ...defaultRateLimits, loginPerIp: 1000, loginFailuresPerEmail: 1000, codePerIp: 1000, mailPerIp: 1000, ...rateLimits },

@@ -80,6 +80,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
   "POST /api/settings/email": { newEmail: "fuzz-new-address@example.com", currentPassword: "Ledger#2026x" },
   "POST /api/settings/email/verify": { code: "ABCD-EFGH" },
   "PATCH /api/excel/update": { email: "fuzz-reports@example.com" },
+  "POST /api/excel/verify": { code: "ABCD-EFGH" },
   "POST /api/billing/subscribe": { plan: "group", token: "tok_test_0123456789abcdef" },
   "POST /api/consolidation/preview": { realmId: "9341453172384023", period: { kind: "month", year: 2026, month: 1 } },
   "POST /api/consolidation/post": { realmId: "9341453172384023", period: { kind: "quarter", year: 2026, month: 3 } },

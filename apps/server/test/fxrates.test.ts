@@ -94,7 +94,7 @@ describe.each(drivers)("FX rates on %s", (driver) => {
     const token = await groupOwner("fx2@rates.example");
     const template = await t.app.inject({ method: "GET", url: "/api/fxrates/template.csv", headers: { authorization: `Bearer ${token}` } });
     expect(template.headers["content-type"]).toMatch(/^text\/csv/);
-    const lines = template.body.trim().split("\n");
+    const lines = template.body.trim().split("\r\n");
     expect(lines[0]).toBe("currency,month,avgfx,endfx");
     expect(lines).toHaveLength(7);
     expect(lines[1]).toMatch(/^EUR,\d{4}-\d{2},,$/);

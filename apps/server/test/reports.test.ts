@@ -5,7 +5,7 @@ import { comparisonPeriod } from "../src/modules/reports/report.ts";
 import { useTestApp } from "./app.ts";
 import { DEMO, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
 import { drivers } from "./databases.ts";
-import { get, post, signedInUser } from "./flows.ts";
+import { get, latestCode, post, signedInUser } from "./flows.ts";
 
 type Row = { account: string; name: string; classification: string; amounts: number[] };
 
@@ -156,8 +156,12 @@ describe.each(drivers)("consolidated reports on %s", (driver) => {
     expect(first.json()).toEqual({ sentTo: "reports@northwind.example", filename: "consolidation-2026-01to2026-03.xlsx" });
     const patch = await t.app.inject({ method: "PATCH", url: "/api/excel/update", payload: { email: "close-team@northwind.example" }, headers: { authorization: `Bearer ${token}` } });
     expect(patch.statusCode, patch.body).toBe(200);
+    // A new address receives a code first (report-mail.test.ts covers the refusals).
+    const code = await latestCode(t.app, "close-team@northwind.example", /Confirm where GroupLedger sends your reports/);
+    expect((await post(t.app, "/api/excel/verify", { code }, token)).statusCode).toBe(200);
     expect((await send({ from: "2026-03", to: "2026-03", compare: "prior_year" })).json().sentTo).toBe("close-team@northwind.example");
     const box = (await get(t.app, "/api/dev/mailbox?to=close-team@northwind.example", undefined)).json();
+    expect(box.messages).toHaveLength(2); // the code, then the workbook
     expect(box.messages[0].subject).toBe("Consolidated report 2026-03 (Northwind Holdings Inc.)");
     expect(box.messages[0].attachments).toEqual([
       { filename: "consolidation-2026-03.xlsx", contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", size: expect.any(Number) },

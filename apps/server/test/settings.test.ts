@@ -42,13 +42,14 @@ describe.each(drivers)("account settings on %s", (driver) => {
     const member = await addMember(t.app, admin, "reports-member@example.com", 0);
     const res = await patch(t.app, "/api/excel/update", { email: " Controller@Example.com " }, member);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ data: { email: "controller@example.com" } });
-    expect(await profileOf(t.app, member)).toMatchObject({ reportEmail: "controller@example.com", reportEmailIsSignInEmail: false });
+    // Another address is verified before anything is sent to it (report-mail.test.ts).
+    expect(res.json()).toEqual({ data: { email: "controller@example.com", verified: false, message: expect.stringMatching(/^We sent a code to controller@example\.com/) } });
+    expect(await profileOf(t.app, member)).toMatchObject({ reportEmail: "controller@example.com", reportEmailIsSignInEmail: false, reportEmailVerified: false });
     // The admin's own setting is untouched: it is per user.
     expect(await profileOf(t.app, admin)).toMatchObject({ reportEmail: "reports@example.com", reportEmailIsSignInEmail: true });
     const reset = await patch(t.app, "/api/excel/update", { email: "reports-member@example.com" }, member);
     expect(reset.statusCode).toBe(200);
-    expect(await profileOf(t.app, member)).toMatchObject({ reportEmail: "reports-member@example.com", reportEmailIsSignInEmail: true });
+    expect(await profileOf(t.app, member)).toMatchObject({ reportEmail: "reports-member@example.com", reportEmailIsSignInEmail: true, reportEmailVerified: true });
     for (const body of [{ email: "nope" }, { email: "" }, {}, { email: 7 }]) {
       const bad = await patch(t.app, "/api/excel/update", body, member);
       expect(bad.statusCode).toBe(400);

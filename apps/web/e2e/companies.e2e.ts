@@ -22,7 +22,7 @@ const row = (realmId: string) => page.getByTestId(`company-${realmId}`);
 const api = <T>(path: string) => e2e.api<T>(page, baseUrl, path);
 const onboardingStep = () => e2e.onboardingStep(page, baseUrl);
 
-/** The built-in QuickBooks emulator's simulated latency per call (its admin API, outside production). */
+/** The built-in QuickBooks emulator's simulated latency per call (its admin API: the e2e server sets QBO_EMULATOR_ADMIN=true). */
 async function sandboxLatency(latencyMs: number) {
   const res = await fetch(`${baseUrl}/qbo-sandbox/_sandbox/faults`, {
     method: "PUT",

@@ -100,6 +100,8 @@ export async function startServer(): Promise<RunningServer> {
       DATA_DIR: dataDir,
       IDLE_TIMEOUT_MS: String(E2E_IDLE_TIMEOUT_MS),
       LOG_LEVEL: "warn",
+      // The companies test slows the emulator down through its admin routes.
+      QBO_EMULATOR_ADMIN: "true",
     },
   });
   const url = `http://127.0.0.1:${port}`;

@@ -17,6 +17,8 @@ export const profileSchema = z.object({
   reportEmail: z.string(),
   /** True while no separate report address was set (reports go to the sign-in email). */
   reportEmailIsSignInEmail: z.boolean(),
+  /** False while a separate report address waits for its mailed code: nothing is sent to it until then. */
+  reportEmailVerified: z.boolean(),
   createdAt: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
@@ -40,7 +42,16 @@ export const emailChangedSchema = z.object({
   expiresAt: z.string(),
 });
 
-/** SPEC §7 PATCH /api/excel/update: body email; returns data. */
+/**
+ * SPEC §7 PATCH /api/excel/update: body email; returns data. An address other than the sign-in
+ * email is verified first: a code is mailed to it (`verified: false`, `message` says so), and
+ * POST /api/excel/verify with that code verifies it. Sending the same address again mails a new code.
+ */
 export const reportEmailRequestSchema = z.object({ email: emailSchema });
 export type ReportEmailRequest = z.input<typeof reportEmailRequestSchema>;
-export const reportEmailResponseSchema = z.object({ data: z.object({ email: z.string() }) });
+export const reportEmailResponseSchema = z.object({
+  data: z.object({ email: z.string(), verified: z.boolean(), message: z.string().optional() }),
+});
+export type ReportEmailResponse = z.infer<typeof reportEmailResponseSchema>;
+export const reportEmailVerifySchema = z.object({ code: codeSchema });
+export type ReportEmailVerify = z.input<typeof reportEmailVerifySchema>;

@@ -29,3 +29,4 @@ export * from "./bridge/acquisitions.ts";
 export * from "./bridge/intragroup.ts";
 export * from "./bridge/intercompany.ts";
 export * from "./bridge/input.ts";
+export * from "./spreadsheet/cells.ts";

@@ -17,7 +17,7 @@ export {
 } from "./faults.ts";
 export { Sandbox, type SandboxCompany, type SandboxOptions, type SandboxRules } from "./sandbox.ts";
 export type { FaultSettings } from "./throttle.ts";
-export { sandboxPlugin } from "./http/plugin.ts";
+export { sandboxPlugin, type SandboxPluginOptions } from "./http/plugin.ts";
 export { startSandbox, type RunningSandbox } from "./server.ts";
 export { demoGroup, type DemoGroupCompany } from "./demo/companies.ts";
 export { demoFxRates, type DemoFxRate } from "./demo/fx.ts";

@@ -4,8 +4,13 @@
  * deleted entries, created classes, created and updated accounts, customers and vendors, tokens,
  * replays) is written to `sandbox-state.json` there and restored on start; the demo data itself is
  * regenerated, since it is deterministic. Faults and rules are configuration: not persisted.
+ *
+ * Every change is written before the answer that reports it leaves (write-through): a requestid's
+ * replay must outlive a restart, or a retried POST would post twice. The file is replaced
+ * atomically (a synced temporary file renamed over it), so a process killed at any moment leaves
+ * either the previous state or the new one, never half a file.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { dateIn } from "./calendar.ts";
 import { buildDemoCompanies } from "./demo/index.ts";
@@ -46,6 +51,12 @@ export interface SandboxOptions {
   rules?: SandboxRules;
   /** Clock, for tests. */
   now?: () => Date;
+  /**
+   * A state file that cannot be read (not JSON) is moved aside and the emulator starts fresh
+   * instead of refusing to start; this hears where it went. The companies connected to it then
+   * need connecting again, which the product shows.
+   */
+  onDiscardedState?: (message: string) => void;
 }
 
 export interface SandboxCompany {
@@ -107,7 +118,7 @@ export class Sandbox {
       (opts.refreshTokenTtlSeconds ?? 100 * 24 * 3600) * 1000,
     );
     this.loadDemo();
-    if (this.dataDir !== undefined) this.restore();
+    if (this.dataDir !== undefined) this.restore(opts.onDiscardedState);
   }
 
   now(): Date {
@@ -205,7 +216,13 @@ export class Sandbox {
     const state: PersistedState = { version: 1, realms, oauth: this.oauth.state, replays: Object.fromEntries(this.replays) };
     mkdirSync(this.dataDir, { recursive: true });
     const file = join(this.dataDir, STATE_FILE);
-    writeFileSync(`${file}.tmp`, JSON.stringify(state));
+    const fd = openSync(`${file}.tmp`, "w");
+    try {
+      writeFileSync(fd, JSON.stringify(state));
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(`${file}.tmp`, file);
   }
 
@@ -220,14 +237,23 @@ export class Sandbox {
     this.touched = new Map();
   }
 
-  private restore(): void {
+  private restore(onDiscarded?: (message: string) => void): void {
+    const file = join(this.dataDir as string, STATE_FILE);
     let text: string;
     try {
-      text = readFileSync(join(this.dataDir as string, STATE_FILE), "utf8");
+      text = readFileSync(file, "utf8");
     } catch {
       return; // a fresh folder
     }
-    const state = JSON.parse(text) as PersistedState;
+    let state: PersistedState;
+    try {
+      state = JSON.parse(text) as PersistedState;
+    } catch (e) {
+      const aside = `${file}.unreadable-${this.clock().toISOString().replaceAll(":", "-")}`;
+      renameSync(file, aside);
+      onDiscarded?.(`${STATE_FILE} could not be read (${e instanceof Error ? e.message : String(e)}); moved to ${aside}, the emulator starts fresh`);
+      return;
+    }
     if (state.version !== 1) throw new Error(`${STATE_FILE}: unsupported version ${String(state.version)}`);
     for (const [realmId, persisted] of Object.entries(state.realms)) {
       const ledger = this.ledgers.get(realmId);

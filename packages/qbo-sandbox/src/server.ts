@@ -12,11 +12,12 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-export async function startSandbox(opts: SandboxOptions & { host?: string; port?: number } = {}): Promise<RunningSandbox> {
-  const { host = "127.0.0.1", port = 0, ...sandboxOptions } = opts;
+/** A standalone emulator is a development and test tool: its `_sandbox` admin routes are on unless `admin: false`. */
+export async function startSandbox(opts: SandboxOptions & { host?: string; port?: number; admin?: boolean } = {}): Promise<RunningSandbox> {
+  const { host = "127.0.0.1", port = 0, admin = true, ...sandboxOptions } = opts;
   const sandbox = new Sandbox(sandboxOptions);
   const app = Fastify({ logger: false, forceCloseConnections: true });
-  await app.register(sandboxPlugin, { sandbox });
+  await app.register(sandboxPlugin, { sandbox, admin });
   await app.listen({ host, port });
   const address = app.server.address() as AddressInfo;
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;

@@ -45,6 +45,11 @@ export class AccessTokens {
     return this.refresh(undefined);
   }
 
+  /** QBO will not take this realm's tokens any more: the store records it (see TokenStore.refused). */
+  async refused(): Promise<void> {
+    await this.store.refused?.(this.realmId);
+  }
+
   /** QBO refused `rejected` (401): refresh unless someone already replaced it. */
   async afterRejection(rejected: string): Promise<string> {
     return this.refresh(rejected);

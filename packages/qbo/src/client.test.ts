@@ -197,6 +197,7 @@ describe("tokens: refresh, rotation and serialization", () => {
     expect(info.id).toBe("1");
     expect(w.tokenCalls()).toBe(1);
     expect(w.apiCalls().map((c) => c.headers.get("authorization"))).toEqual(["Bearer a0", "Bearer a1"]);
+    expect(w.store.refusals.size).toBe(0); // a refresh that worked is no refusal
   });
 
   it("a 3200 again after the refresh is a 'reauthorize' error", async () => {
@@ -207,6 +208,7 @@ describe("tokens: refresh, rotation and serialization", () => {
     expect(err).toMatchObject({ kind: "reauthorize", code: "3200", status: 401 });
     expect(w.tokenCalls()).toBe(1);
     expect(w.apiCalls()).toHaveLength(2);
+    expect(w.store.refusals.get(REALM)).toBe(1); // the store hears of it, once per refused call
   });
 
   it("a revoked grant is a 'reauthorize' error (invalid_grant on refresh)", async () => {
@@ -215,6 +217,7 @@ describe("tokens: refresh, rotation and serialization", () => {
     w.revoke();
     const err = await w.client().companyInfo().catch((e: unknown) => e);
     expect(err).toMatchObject({ kind: "reauthorize", code: "invalid_grant", intuitTid: "tid-oauth" });
+    expect(w.store.refusals.get(REALM)).toBe(1);
   });
 
   it("an expired refresh token or no tokens at all asks for re-authorization without calling anyone", async () => {
@@ -223,6 +226,7 @@ describe("tokens: refresh, rotation and serialization", () => {
     await w.seed({ accessTokenExpiresAt: 0, refreshTokenExpiresAt: w.clock.now() - 1 });
     await expect(w.client().companyInfo()).rejects.toMatchObject({ kind: "reauthorize", code: "refresh_token_expired" });
     expect(w.fake.calls).toHaveLength(0);
+    expect(w.store.refusals.get(REALM)).toBe(2);
   });
 });
 

@@ -47,6 +47,17 @@ export class QboTransport {
   constructor(private readonly o: TransportOptions) {}
 
   async send(request: ApiRequest): Promise<unknown> {
+    try {
+      return await this.sendOnce(request);
+    } catch (e) {
+      // Every refusal of the realm's grant, whichever call met it, is recorded in one place. The
+      // refusal is what the caller must see: recording it is best effort (the next call tries again).
+      if (e instanceof QboError && e.kind === "reauthorize") await this.o.tokens.refused().catch(() => undefined);
+      throw e;
+    }
+  }
+
+  private async sendOnce(request: ApiRequest): Promise<unknown> {
     const idempotent = request.method === "GET" || request.requestId !== undefined;
     const url = this.url(request);
     let refreshed = false;

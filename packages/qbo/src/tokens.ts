@@ -22,6 +22,12 @@ export interface TokenStore {
   save(realmId: string, tokens: TokenSet): Promise<void>;
   /** Runs `fn` while holding the realm's refresh lock; released when `fn` settles. */
   withRefreshLock<T>(realmId: string, fn: () => Promise<T>): Promise<T>;
+  /**
+   * QuickBooks refused the realm's tokens for good (the refresh token was rejected or expired, or
+   * a refreshed access token was still refused): the company must be connected again. Told once per
+   * refused call, so the store can record it where the user sees the company's status.
+   */
+  refused?(realmId: string): Promise<void>;
 }
 
 /** A FIFO mutex per key, for one process. */
@@ -63,6 +69,13 @@ export class MemoryTokenStore implements TokenStore {
 
   withRefreshLock<T>(realmId: string, fn: () => Promise<T>): Promise<T> {
     return this.mutex.run(realmId, fn);
+  }
+
+  /** How many calls met a refused grant, per realm. */
+  readonly refusals = new Map<string, number>();
+
+  async refused(realmId: string): Promise<void> {
+    this.refusals.set(realmId, (this.refusals.get(realmId) ?? 0) + 1);
   }
 }
 

@@ -56,6 +56,8 @@ export const users = pgTable(
     permissionLevel: integer("permission_level").notNull().default(0),
     /** Where exported workbooks are mailed (PATCH /api/excel/update); null = the sign-in email. */
     reportEmail: text("report_email"),
+    /** When the code mailed to report_email was entered; null = not verified, nothing is sent there. */
+    reportEmailVerifiedAt: timestamp("report_email_verified_at", { withTimezone: true }),
     releaseNotesVersion: text("release_notes_version").notNull().default("0"),
     // Bumped on password change/reset: every token issued before is rejected.
     tokenVersion: integer("token_version").notNull().default(0),
@@ -65,7 +67,7 @@ export const users = pgTable(
   (t) => [uniqueIndex("users_email_key").on(t.email), index("users_account_idx").on(t.accountId)],
 );
 
-export const codePurposes = ["verify_email", "reset_password", "change_email"] as const;
+export const codePurposes = ["verify_email", "reset_password", "change_email", "report_email"] as const;
 export type CodePurpose = (typeof codePurposes)[number];
 
 /** Single-use codes; only a keyed hash is stored, never the code. */
@@ -78,7 +80,7 @@ export const verificationCodes = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     purpose: text("purpose").$type<CodePurpose>().notNull(),
     codeHash: text("code_hash").notNull(),
-    /** change_email only: the new address the code was mailed to; it replaces the email once verified. */
+    /** change_email and report_email: the address the code was mailed to (the new sign-in email, or the report address it verifies). */
     targetEmail: text("target_email"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     attempts: integer("attempts").notNull().default(0),

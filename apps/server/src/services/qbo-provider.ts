@@ -96,7 +96,10 @@ export function createQboProvider(
     const { clientId, clientSecret, redirectUri, environment } = config.qbo;
     return new QboProvider("intuit", intuitEndpoints(environment), clientId, clientSecret, redirectUri, globalThis.fetch, null, tokens);
   }
-  const emulator = sandbox ?? new Sandbox();
+  // Kept under DATA_DIR: a restart keeps the grants the stored tokens belong to and the posted books.
+  const emulator =
+    sandbox ??
+    new Sandbox(config.qbo.stateDir ? { dataDir: config.qbo.stateDir, onDiscardedState: (message) => app.log.warn(`QuickBooks emulator: ${message}`) } : {});
   return new QboProvider(
     "embedded",
     sandboxEndpoints(`${EMBEDDED_ORIGIN}${SANDBOX_PREFIX}`),

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { TokenSet, TokenStore } from "@groupledger/qbo";
 import type { Database } from "../db/client.ts";
-import { qboTokens } from "../db/schema.ts";
+import { companies, qboTokens } from "../db/schema.ts";
 import { SecretBox } from "./secrets.ts";
 
 /**
@@ -46,6 +46,17 @@ export class PgTokenStore implements TokenStore {
 
   async delete(realmId: string): Promise<void> {
     await this.database.db.delete(qboTokens).where(eq(qboTokens.realmId, realmId));
+  }
+
+  /**
+   * The one place a refused grant becomes the company's status, whichever feature's call met it:
+   * "connected" turns into "needs_reauthorization" (a disconnected company stays disconnected).
+   */
+  async refused(realmId: string): Promise<void> {
+    await this.database.db
+      .update(companies)
+      .set({ connection: "needs_reauthorization", updatedAt: new Date() })
+      .where(and(eq(companies.realmId, realmId), eq(companies.connection, "connected")));
   }
 
   withRefreshLock<T>(realmId: string, fn: () => Promise<T>): Promise<T> {

@@ -1,21 +1,28 @@
 import { formatMinor } from "../money/money.ts";
+import { csvNumber, toCsv, type CsvCell } from "../spreadsheet/cells.ts";
 import type { ConsolidationOutput } from "./output-schema.ts";
 
-function cell(text: string): string {
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+export interface WorksheetCsvOptions {
+  /**
+   * What the Account column shows for a row's account id. The product passes the parent's account
+   * numbers (a row without one shows none): its ids are QuickBooks' internal ones. Without it the
+   * column shows the ids of the engine's input, which are the caller's own.
+   */
+  readonly accountNumber?: (accountId: string) => string;
 }
 
 /** The worksheet as RFC 4180 CSV: amounts as decimals of the reporting currency, debit positive. */
-export function worksheetCsv(result: Pick<ConsolidationOutput, "worksheet" | "exponent">): string {
+export function worksheetCsv(result: Pick<ConsolidationOutput, "worksheet" | "exponent">, options: WorksheetCsvOptions = {}): string {
   const { worksheet, exponent } = result;
-  const header = ["Account", "Name", "Classification", ...worksheet.columns.map((c) => c.label)];
-  const lines = [header.map(cell).join(",")];
+  const account = options.accountNumber ?? ((id: string) => id);
+  const amount = (minor: number) => csvNumber(formatMinor(minor, exponent));
+  const rows: CsvCell[][] = [["Account", "Name", "Classification", ...worksheet.columns.map((c) => c.label)]];
   const totals = worksheet.columns.map(() => 0);
   for (const row of worksheet.rows) {
     if (row.amounts.every((a) => a === 0)) continue;
     row.amounts.forEach((a, i) => (totals[i]! += a));
-    lines.push([row.account, row.name, row.classification, ...row.amounts.map((a) => formatMinor(a, exponent))].map(cell).join(","));
+    rows.push([account(row.account), row.name, row.classification, ...row.amounts.map(amount)]);
   }
-  lines.push(["Total", "", "", ...totals.map((a) => formatMinor(a, exponent))].map(cell).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+  rows.push(["Total", "", "", ...totals.map(amount)]);
+  return toCsv(rows);
 }

@@ -85,6 +85,19 @@ describe("Intuit's rate limits per realm", () => {
 });
 
 describe("admin", () => {
+  it("is not mounted unless asked for: reset, faults, rules and companies are unknown paths", async () => {
+    const h = await harness({ admin: false });
+    const realm = h.realms[0] as string;
+    const t = await h.tokens(realm);
+    for (const [method, url] of [["POST", "/_sandbox/reset"], ["GET", "/_sandbox/faults"], ["PUT", "/_sandbox/faults"], ["GET", "/_sandbox/rules"], ["PUT", "/_sandbox/rules"], ["GET", "/_sandbox/companies"]] as const) {
+      const res = await h.app.inject({ method, url, payload: method === "PUT" ? { rate5xx: 1 } : undefined });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect(h.sandbox.faults.current).toEqual({});
+    // The emulator itself still answers, and the grant survived the attempted reset.
+    expect((await h.get(realm, "preferences", t.access_token)).statusCode).toBe(200);
+  });
+
   it("validates fault settings with a clear message", async () => {
     const h = await harness();
     const bad = await h.app.inject({ method: "PUT", url: "/_sandbox/faults", payload: { rate429: 2, bogus: true } });

@@ -1,5 +1,5 @@
 /** Posting through the API: validation Faults, requestid replay, effect on reports, delete. */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -140,6 +140,28 @@ describe("persistence", () => {
       b.sandbox.reset();
       const c = await harness({ dataDir: dir });
       expect((await c.get(realm, `journalentry/${id}`, t.access_token)).statusCode).toBe(401);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("an unreadable state file", () => {
+  it("is moved aside and the emulator starts fresh, saying where it went; later changes are kept again", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "qbo-sandbox-"));
+    try {
+      writeFileSync(join(dir, "sandbox-state.json"), '{"version":1,"realms":{'); // cut off mid-way
+      const heard: string[] = [];
+      const a = await harness({ dataDir: dir, onDiscardedState: (m) => heard.push(m) });
+      expect(heard).toHaveLength(1);
+      expect(heard[0]).toMatch(/^sandbox-state\.json could not be read \(.+\); moved to .+sandbox-state\.json\.unreadable-.+, the emulator starts fresh$/);
+      expect(readdirSync(dir).filter((f) => f.startsWith("sandbox-state.json.unreadable-"))).toHaveLength(1);
+      const t = await a.tokens(realm);
+      expect(existsSync(join(dir, "sandbox-state.json"))).toBe(true);
+      expect(existsSync(join(dir, "sandbox-state.json.tmp"))).toBe(false);
+      const b = await harness({ dataDir: dir, onDiscardedState: (m) => heard.push(m) });
+      expect((await b.get(realm, "preferences", t.access_token)).statusCode).toBe(200);
+      expect(heard).toHaveLength(1);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -41,7 +41,17 @@ function serverFault(status: 500 | 503, now: Date): ReturnType<typeof faultRespo
   });
 }
 
-export const sandboxPlugin: FastifyPluginAsync<{ sandbox: Sandbox }> = async (app, opts) => {
+export interface SandboxPluginOptions {
+  sandbox: Sandbox;
+  /**
+   * Mount the `_sandbox` administration (reset, faults, rules, companies): anyone who reaches it
+   * can wipe every grant and book or make every call fail, so it is off unless asked for
+   * (development and tests).
+   */
+  admin?: boolean;
+}
+
+export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (app, opts) => {
   const sandbox = opts.sandbox;
 
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
@@ -85,8 +95,13 @@ export const sandboxPlugin: FastifyPluginAsync<{ sandbox: Sandbox }> = async (ap
     return send(reply, faultResponse({ status, type: status === 500 ? "SystemFault" : "ValidationFault", errors: [{ message, detail: error.message, code }], time: sandbox.now() }));
   });
 
+  // Under its prefix an unknown path is a plain 404 (the host's fallback, e.g. a web app's page, never answers for it).
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ error: { code: "not_found", message: `No route for ${request.method} ${request.url.split("?")[0]}.` } }),
+  );
+
   registerOAuthRoutes(app, sandbox);
   registerApiRoutes(app, sandbox);
-  registerAdminRoutes(app, sandbox);
+  if (opts.admin === true) registerAdminRoutes(app, sandbox);
   registerFxRoutes(app);
 };

@@ -24,10 +24,11 @@ export function testClock(start = "2026-11-02T17:00:00.000Z"): { now: () => Date
   return { now: () => new Date(t), advance: (ms) => void (t += ms) };
 }
 
-export async function harness(opts: SandboxOptions = {}, prefix = ""): Promise<Harness> {
-  const sandbox = new Sandbox(opts);
+export async function harness(opts: SandboxOptions & { admin?: boolean } = {}, prefix = ""): Promise<Harness> {
+  const { admin = true, ...sandboxOptions } = opts;
+  const sandbox = new Sandbox(sandboxOptions);
   const app = Fastify({ logger: false });
-  await app.register(sandboxPlugin, { sandbox, prefix });
+  await app.register(sandboxPlugin, { sandbox, prefix, admin });
   await app.ready();
   const tokenRequest = (form: Record<string, string>, auth = BASIC): Promise<LightMyRequestResponse> =>
     app.inject({

@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import { QboError, type Account, type QboClient } from "@groupledger/qbo";
 import { CTA_ACCOUNT_DEFAULT_NAME, type CompanyAccount } from "@groupledger/contract";
 import type { Database } from "../../db/client.ts";
-import { companies, qboAccounts } from "../../db/schema.ts";
+import { qboAccounts } from "../../db/schema.ts";
 import type { UserRow } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
@@ -99,7 +98,6 @@ export async function createCtaAccount(
     } catch (e) {
       if (!(e instanceof QboError)) throw e;
       if (e.kind === "reauthorize") {
-        await database.db.update(companies).set({ connection: "needs_reauthorization", updatedAt: new Date() }).where(eq(companies.realmId, parent.realmId));
         throw new AppError(409, "qbo_reauthorization_required", REAUTHORIZE_FOR_ACCOUNT_MESSAGE);
       }
       if (e.code === "6240") {

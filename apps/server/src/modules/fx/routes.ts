@@ -15,7 +15,7 @@ import {
   type FieldError,
   type FxRate,
 } from "@groupledger/contract";
-import { monthlyFromDaily, normalizeRate, RATE_MESSAGE } from "@groupledger/domain";
+import { monthlyFromDaily, normalizeRate, RATE_MESSAGE, toCsv } from "@groupledger/domain";
 import { fetchDailyRates, RatesSourceError } from "../../services/fx-source.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
@@ -264,8 +264,8 @@ export const fxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databas
     async (req, reply) => {
       const { foreign } = await groupCurrencies(db, authOf(req).user.accountId);
       const now = monthOf(new Date());
-      const lines = [FX_CSV_HEADER.join(","), ...foreign.flatMap((c) => [-2, -1, 0].map((k) => `${c},${addMonths(now, k)},,`))];
-      return reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", 'attachment; filename="fx-rates-template.csv"').send(`${lines.join("\n")}\n`);
+      const rows = [[...FX_CSV_HEADER], ...foreign.flatMap((c) => [-2, -1, 0].map((k) => [c, addMonths(now, k), "", ""]))];
+      return reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", 'attachment; filename="fx-rates-template.csv"').send(toCsv(rows));
     },
   );
 };

@@ -18,7 +18,7 @@ import {
 } from "@groupledger/contract";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { companies, obalCompanies, obalPeriods, userPreferences } from "../../db/schema.ts";
+import { obalCompanies, obalPeriods, userPreferences, type companies } from "../../db/schema.ts";
 import { authOf } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import type { UserRow } from "../../http/auth.ts";
@@ -209,7 +209,6 @@ async function post(c: Context, provider: QboProvider, meta: { ip: string; reque
     await audit(db, { action: "obal.posted", accountId: user.accountId, userId: user.id, details: { realmId, journalEntryId: entry.id, month }, ...meta });
   } catch (e) {
     if (e instanceof QboError && e.kind === "reauthorize") {
-      await db.update(companies).set({ connection: "needs_reauthorization", updatedAt: new Date() }).where(eq(companies.realmId, parent.realmId));
       throw new AppError(409, "qbo_reauthorization_required", REAUTHORIZE_PARENT_MESSAGE);
     }
     if (e instanceof QboError && e.status >= 400 && e.status < 500 && e.kind !== "throttled") {

@@ -3,11 +3,11 @@ import { z } from "zod";
 import { errorBodySchema, reportQuerySchema, reportSchema, transactionDetailQuerySchema, transactionDetailSchema, verifyQuerySchema, verifyResultSchema, type ConsolidatedReport } from "@groupledger/contract";
 import { worksheetCsv } from "@groupledger/domain";
 import type { AppContext } from "../../context.ts";
-import { eq } from "drizzle-orm";
-import { users } from "../../db/schema.ts";
 import { authOf } from "../../http/auth.ts";
 import { AppError } from "../../http/errors.ts";
-import { listCompanies } from "../companies/routes.ts";
+import { RateLimiter } from "../../services/rate-limiter.ts";
+import { exportLabels } from "./labels.ts";
+import { countReportMail, reportRecipient } from "./mail.ts";
 import { consolidatedReport } from "./report.ts";
 import { transactionDetail } from "./transactions.ts";
 import { verify } from "./verify.ts";
@@ -17,8 +17,9 @@ const security = [{ bearer: [] }];
 const tags = ["reports"];
 const err = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
-export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth, provider, mailer }) => {
+export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth, provider, mailer, config }) => {
   const { db } = database;
+  const limiter = new RateLimiter(db);
   app.addHook("onRequest", requireAuth);
 
   app.get(
@@ -93,8 +94,7 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
     async (req, reply) => {
       const { user } = authOf(req);
       const report = await computed(user.accountId, req.query);
-      const parent = (await listCompanies(db, user.accountId)).find((c) => c.isParent);
-      const buffer = await reportWorkbook(report, parent?.companyName ?? "Group");
+      const buffer = await reportWorkbook(report, await exportLabels(db, user.accountId));
       return reply
         .type("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
         .header("content-disposition", `attachment; filename="${fileName(report.period.label, "xlsx")}"`)
@@ -110,22 +110,23 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
       schema: {
         tags,
         security,
-        summary: "Email the consolidated report's Excel workbook to the report delivery address (PATCH /api/excel/update), or the user's email",
+        summary:
+          "Email the consolidated report's Excel workbook to the report delivery address once verified (PATCH /api/excel/update, POST /api/excel/verify), or the user's email; 409 report_email_unverified before that; a limited number per account per hour (429 with Retry-After)",
         body: reportQuerySchema,
-        response: { 200: z.object({ sentTo: z.string(), filename: z.string() }), ...err },
+        response: { 200: z.object({ sentTo: z.string(), filename: z.string() }), ...err, 429: errorBodySchema },
       },
     },
     async (req) => {
       const { user } = authOf(req);
+      const to = reportRecipient(user);
       const report = await computed(user.accountId, req.body);
-      const parent = (await listCompanies(db, user.accountId)).find((c) => c.isParent);
-      const content = await reportWorkbook(report, parent?.companyName ?? "Group");
+      await countReportMail(limiter, config.rateLimits, user.accountId);
+      const labels = await exportLabels(db, user.accountId);
+      const content = await reportWorkbook(report, labels);
       const filename = fileName(report.period.label, "xlsx");
-      const [row] = await db.select({ email: users.email, reportEmail: users.reportEmail }).from(users).where(eq(users.id, user.id)).limit(1);
-      const to = row?.reportEmail ?? row?.email ?? user.email;
       const mail = {
         to,
-        subject: `Consolidated report ${report.period.label}${parent ? ` (${parent.companyName})` : ""}`,
+        subject: `Consolidated report ${report.period.label}${labels.parentName ? ` (${labels.parentName})` : ""}`,
         text: `The consolidated report for ${report.period.label} in ${report.parentCurrency} is attached (${filename}): worksheet, balance sheet, income statement, trial balance and entities, one sheet each.\n\nSent from GroupLedger at the request of ${user.email}.`,
         attachments: [{ filename, contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", content }],
       };
@@ -147,11 +148,13 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
       },
     },
     async (req, reply) => {
-      const report = await computed(authOf(req).user.accountId, req.query);
+      const { accountId } = authOf(req).user;
+      const report = await computed(accountId, req.query);
+      const { accountNumber } = await exportLabels(db, accountId);
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="${fileName(report.period.label, "csv")}"`)
-        .send(worksheetCsv({ worksheet: report.report!.worksheet, exponent: report.exponent }));
+        .send(worksheetCsv({ worksheet: report.report!.worksheet, exponent: report.exponent }, { accountNumber }));
     },
   );
 };

@@ -1,13 +1,21 @@
 import ExcelJS from "exceljs";
 import type { ConsolidatedReport } from "@groupledger/contract";
-import { currencyExponent } from "@groupledger/domain";
+import { currencyExponent, neutraliseFormula } from "@groupledger/domain";
+
+export interface WorkbookLabels {
+  /** The parent's name, in each sheet's title. */
+  companyName: string;
+  /** The Account column: the parent's account number for an account id ("" when it has none). */
+  accountNumber: (accountId: string) => string;
+}
 
 /**
  * The consolidated report as a formatted workbook: one sheet per report, amounts as numbers in
  * the parent currency's major unit (so Excel can sum them) with a thousands format, debit
- * positive on the worksheet and trial balance, natural signs on the statements.
+ * positive on the worksheet and trial balance, natural signs on the statements. Accounts show by
+ * number and name; every text cell is neutralised against formula injection before writing.
  */
-export async function reportWorkbook(r: ConsolidatedReport, companyName: string): Promise<Buffer> {
+export async function reportWorkbook(r: ConsolidatedReport, { companyName, accountNumber }: WorkbookLabels): Promise<Buffer> {
   if (!r.report) throw new Error("internal: a workbook needs a computed report");
   const rep = r.report;
   const scale = 10 ** r.exponent;
@@ -52,7 +60,7 @@ export async function reportWorkbook(r: ConsolidatedReport, companyName: string)
   for (const row of rep.worksheet.rows) {
     if (row.amounts.every((a) => a === 0)) continue;
     row.amounts.forEach((a, i) => (totals[i]! += a));
-    amountsRow(ws, [row.account, row.name, row.classification, ...row.amounts.map(major)], 4);
+    amountsRow(ws, [accountNumber(row.account), row.name, row.classification, ...row.amounts.map(major)], 4);
   }
   amountsRow(ws, ["Total", "", "", ...totals.map(major)], 4, { bold: true });
 
@@ -64,7 +72,7 @@ export async function reportWorkbook(r: ConsolidatedReport, companyName: string)
   const section = (ws: ExcelJS.Worksheet, title: string, lines: { account: string; name: string; amount: number }[], total: number, cmpLines?: { account: string; amount: number }[], cmpTotal?: number) => {
     const t = ws.addRow(["", title]);
     t.font = { bold: true };
-    for (const l of lines) amountsRow(ws, [l.account, l.name, major(l.amount), ...(cmp ? [major(other(cmpLines, l.account))] : [])], 3);
+    for (const l of lines) amountsRow(ws, [accountNumber(l.account), l.name, major(l.amount), ...(cmp ? [major(other(cmpLines, l.account))] : [])], 3);
     amountsRow(ws, ["", `Total ${title.toLowerCase()}`, major(total), ...(cmp ? [major(cmpTotal ?? 0)] : [])], 3, { bold: true });
     ws.addRow([]);
   };
@@ -100,7 +108,7 @@ export async function reportWorkbook(r: ConsolidatedReport, companyName: string)
   for (const l of rep.trialBalance) {
     if (l.amount > 0) debit += l.amount;
     else credit -= l.amount;
-    amountsRow(tb, [l.account, l.name, l.classification, l.amount > 0 ? major(l.amount) : "", l.amount < 0 ? major(-l.amount) : ""], 4);
+    amountsRow(tb, [accountNumber(l.account), l.name, l.classification, l.amount > 0 ? major(l.amount) : "", l.amount < 0 ? major(-l.amount) : ""], 4);
   }
   amountsRow(tb, ["Total", "", "", major(debit), major(credit)], 4, { bold: true });
 
@@ -115,5 +123,13 @@ export async function reportWorkbook(r: ConsolidatedReport, companyName: string)
     });
   }
 
+  // Names come from QuickBooks (accounts, companies): no text cell may reach Excel as a formula.
+  for (const sheet of wb.worksheets) {
+    sheet.eachRow((row) =>
+      row.eachCell((cell) => {
+        if (typeof cell.value === "string") cell.value = neutraliseFormula(cell.value);
+      }),
+    );
+  }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

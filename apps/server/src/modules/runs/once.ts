@@ -161,7 +161,6 @@ export async function postOnce(deps: { database: Database; provider: QboProvider
       }
       if (e.kind === "closed_period") throw new AppError(409, "books_closed", closedBooksRefusal(req.parent.companyName, req.txnDate, what));
       if (e.kind === "reauthorize") {
-        await db.update(companies).set({ connection: "needs_reauthorization", updatedAt: new Date() }).where(eq(companies.realmId, req.parent.realmId));
         throw new AppError(409, "qbo_reauthorization_required", REAUTHORIZE_PARENT_MESSAGE);
       }
       throw new AppError(502, "qbo_refused", `QuickBooks refused the entry: ${e.message}${e.detail ? ` (${e.detail})` : ""}. Nothing was posted.`);

@@ -10,6 +10,7 @@ import {
   profileSchema,
   reportEmailRequestSchema,
   reportEmailResponseSchema,
+  reportEmailVerifySchema,
 } from "@groupledger/contract";
 import type { AppContext } from "../../context.ts";
 import { authOf } from "../../http/auth.ts";
@@ -93,11 +94,42 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       schema: {
         tags,
         security,
-        summary: "Set where your exported workbooks are mailed (SPEC §7); your sign-in email resets it",
+        summary:
+          "Set where your exported workbooks are mailed (SPEC §7); your sign-in email resets it. Another address gets a code and receives nothing until POST /api/excel/verify; the same address again mails a new code",
         body: reportEmailRequestSchema,
         response: { 200: reportEmailResponseSchema, ...err },
       },
     },
-    async (req) => ({ data: { email: await settings.setReportEmail(authOf(req).user, req.body.email, meta(req)) } }),
+    async (req) => {
+      const { user } = authOf(req);
+      if (req.body.email !== user.email) {
+        // Each code is a mail to an address nobody has verified: limited per IP and per user.
+        await limit(`mail:ip:${req.ip}`, config.rateLimits.mailPerIp);
+        const r = await limiter.hit(`report-address:user:${user.id}`, config.rateLimits.reportAddressCodesPerUser, config.rateLimits.reportMailWindowMs);
+        if (!r.allowed) {
+          const minutes = Math.max(1, Math.ceil(r.retryAfterMs / 60_000));
+          throw errors.tooManyRequests(`You asked for ${config.rateLimits.reportAddressCodesPerUser} report address codes recently. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`, r.retryAfterMs);
+        }
+      }
+      return { data: await settings.setReportEmail(user, req.body.email, meta(req)) };
+    },
+  );
+
+  app.post(
+    "/excel/verify",
+    {
+      config: own,
+      schema: {
+        tags,
+        security,
+        summary: "Verify the report delivery address with the code mailed to it; workbooks are sent there from then on",
+        body: reportEmailVerifySchema,
+        response: { 200: reportEmailResponseSchema, ...err },
+      },
+    },
+    async (req) => {
+      await limit(`code:ip:${req.ip}`, config.rateLimits.codePerIp);
+      return { data: await settings.confirmReportEmail(authOf(req).user, req.body.code, meta(req)) };
+    },
   );
 };

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { ErrorCodes, type Profile } from "@groupledger/contract";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
-import { users, verificationCodes } from "../../db/schema.ts";
+import { users, verificationCodes, type CodePurpose } from "../../db/schema.ts";
 import type { UserRow } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
@@ -22,7 +22,15 @@ export const settingsMessages = {
   currentPasswordWrong: "Your current password is not correct.",
   codeInvalid: "That code is not valid or has expired. Check the latest email we sent to your new address, or start the change again.",
   emailChangeSent: (email: string) => `We sent a code to ${email}. Enter it here to finish the change.`,
+  reportCodeInvalid: "That code is not valid or has expired. Check the latest email we sent to your report address, or send a new code.",
+  reportCodeSent: (email: string) => `We sent a code to ${email}. Enter it here to verify the address; until then no report is sent to it.`,
 };
+
+export interface ReportAddress {
+  email: string;
+  verified: boolean;
+  message?: string;
+}
 
 export class SettingsService {
   constructor(
@@ -36,7 +44,7 @@ export class SettingsService {
     const [pending] = await this.db
       .select({ email: verificationCodes.targetEmail })
       .from(verificationCodes)
-      .where(this.liveChangeCodes(user.id))
+      .where(this.liveCodes(user.id, "change_email"))
       .orderBy(desc(verificationCodes.createdAt))
       .limit(1);
     return {
@@ -47,6 +55,7 @@ export class SettingsService {
       pendingEmail: pending?.email ?? null,
       reportEmail: user.reportEmail ?? user.email,
       reportEmailIsSignInEmail: user.reportEmail === null,
+      reportEmailVerified: reportAddressVerified(user),
       createdAt: user.createdAt.toISOString(),
     };
   }
@@ -58,12 +67,78 @@ export class SettingsService {
     return this.profile(row);
   }
 
-  /** SPEC §7 PATCH /api/excel/update. Setting the sign-in email itself clears the separate address. */
-  async setReportEmail(user: UserRow, email: string, meta: RequestMeta): Promise<string> {
-    const reportEmail = email === user.email ? null : email;
-    await this.db.update(users).set({ reportEmail, updatedAt: new Date() }).where(eq(users.id, user.id));
-    await audit(this.db, { action: "user.report_email_changed", accountId: user.accountId, userId: user.id, details: { email }, ...meta });
-    return email;
+  /**
+   * SPEC §7 PATCH /api/excel/update. The sign-in email (verified at sign-up) clears the separate
+   * address. Any other address is stored unverified and gets a code: workbooks carry the group's
+   * figures, so they go only where someone proved they read the mail. The same unverified address
+   * again mails a new code (the older one stops working).
+   */
+  async setReportEmail(user: UserRow, email: string, meta: RequestMeta): Promise<ReportAddress> {
+    if (email === user.email || (email === user.reportEmail && user.reportEmailVerifiedAt !== null)) {
+      if (email === user.email) {
+        await this.db.transaction(async (tx) => {
+          await tx.update(users).set({ reportEmail: null, reportEmailVerifiedAt: null, updatedAt: new Date() }).where(eq(users.id, user.id));
+          await this.burnCodes(tx, user.id, "report_email");
+          await audit(tx, { action: "user.report_email_changed", accountId: user.accountId, userId: user.id, details: { email, verified: true }, ...meta });
+        });
+      }
+      return { email, verified: true };
+    }
+    const mail = await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ reportEmail: email, reportEmailVerifiedAt: null, updatedAt: new Date() }).where(eq(users.id, user.id));
+      await this.burnCodes(tx, user.id, "report_email");
+      const code = newCode();
+      await tx.insert(verificationCodes).values({
+        userId: user.id,
+        purpose: "report_email",
+        codeHash: hashCode(this.config.appSecret, code),
+        targetEmail: email,
+        expiresAt: new Date(Date.now() + this.config.codeTtlMs),
+      });
+      await audit(tx, { action: "user.report_email_changed", accountId: user.accountId, userId: user.id, details: { email, verified: false }, ...meta });
+      const mail = reportAddressMail(email, user.email, code);
+      return { id: await this.mailer.enqueue(mail, tx), mail };
+    });
+    await this.mailer.deliver(mail.id, mail.mail);
+    return { email, verified: false, message: settingsMessages.reportCodeSent(email) };
+  }
+
+  /** POST /api/excel/verify: the code mailed to the report address proves someone reads it. */
+  async confirmReportEmail(user: UserRow, code: string, meta: RequestMeta): Promise<ReportAddress> {
+    const codeHash = hashCode(this.config.appSecret, code);
+    const verified = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(verificationCodes)
+        .set({ usedAt: new Date() })
+        .where(and(this.liveCodes(user.id, "report_email"), eq(verificationCodes.codeHash, codeHash)))
+        .returning({ targetEmail: verificationCodes.targetEmail });
+      if (!row?.targetEmail) return null;
+      // Only the address the code was mailed to, and only while it is still the report address.
+      const [updated] = await tx
+        .update(users)
+        .set({ reportEmailVerifiedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(users.id, user.id), eq(users.reportEmail, row.targetEmail)))
+        .returning({ email: users.reportEmail });
+      if (!updated?.email) return null;
+      await audit(tx, { action: "user.report_email_verified", accountId: user.accountId, userId: user.id, details: { email: updated.email }, ...meta });
+      return updated.email;
+    });
+    if (!verified) {
+      await this.db
+        .update(verificationCodes)
+        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+        .where(this.liveCodes(user.id, "report_email"));
+      throw new AppError(400, ErrorCodes.invalidCode, settingsMessages.reportCodeInvalid, { fields: [{ path: "code", message: settingsMessages.reportCodeInvalid }] });
+    }
+    return { email: verified, verified: true };
+  }
+
+  /** Only the latest request counts: older codes (perhaps to a mistyped address) stop working. */
+  private async burnCodes(tx: Pick<Db, "update">, userId: string, purpose: CodePurpose): Promise<void> {
+    await tx
+      .update(verificationCodes)
+      .set({ usedAt: new Date() })
+      .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt)));
   }
 
   /**
@@ -82,11 +157,7 @@ export class SettingsService {
     const mail = await this.db.transaction(async (tx) => {
       const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.newEmail)).limit(1);
       if (taken) throw errors.conflict(ErrorCodes.emailTaken, settingsMessages.emailTaken);
-      // Only the latest request counts: an older code (perhaps to a mistyped address) stops working.
-      await tx
-        .update(verificationCodes)
-        .set({ usedAt: new Date() })
-        .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, "change_email"), isNull(verificationCodes.usedAt)));
+      await this.burnCodes(tx, user.id, "change_email");
       const code = newCode();
       await tx.insert(verificationCodes).values({
         userId: user.id,
@@ -110,7 +181,7 @@ export class SettingsService {
       const [row] = await tx
         .update(verificationCodes)
         .set({ usedAt: new Date() })
-        .where(and(this.liveChangeCodes(user.id), eq(verificationCodes.codeHash, codeHash)))
+        .where(and(this.liveCodes(user.id, "change_email"), eq(verificationCodes.codeHash, codeHash)))
         .returning({ targetEmail: verificationCodes.targetEmail });
       if (!row?.targetEmail) return null;
       const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, row.targetEmail)).limit(1);
@@ -142,7 +213,7 @@ export class SettingsService {
       await this.db
         .update(verificationCodes)
         .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-        .where(this.liveChangeCodes(user.id));
+        .where(this.liveCodes(user.id, "change_email"));
       throw new AppError(400, ErrorCodes.invalidCode, settingsMessages.codeInvalid, { fields: [{ path: "code", message: settingsMessages.codeInvalid }] });
     }
     await this.mailer.deliver(result.notice.id, result.notice.mail);
@@ -150,10 +221,10 @@ export class SettingsService {
     return { email: result.updated.email, ...issued };
   }
 
-  private liveChangeCodes(userId: string) {
+  private liveCodes(userId: string, purpose: CodePurpose) {
     return and(
       eq(verificationCodes.userId, userId),
-      eq(verificationCodes.purpose, "change_email"),
+      eq(verificationCodes.purpose, purpose),
       isNull(verificationCodes.usedAt),
       gt(verificationCodes.expiresAt, new Date()),
       sql`${verificationCodes.attempts} < ${this.config.codeMaxAttempts}`,
@@ -166,5 +237,21 @@ function emailChangeMail(to: string, code: string): Mail {
     to,
     subject: "Confirm your new GroupLedger email",
     text: `Someone asked to use this address to sign in to GroupLedger.\n\nYour confirmation code is ${formatCode(code)}\n\nIt expires in 15 minutes. If this was not you, ignore this email; nothing changes without the code.`,
+  };
+}
+
+/** A separate report address counts only once its code was entered; the sign-in email always does. */
+export function reportAddressVerified(user: Pick<UserRow, "reportEmail" | "reportEmailVerifiedAt">): boolean {
+  return user.reportEmail === null || user.reportEmailVerifiedAt !== null;
+}
+
+function reportAddressMail(to: string, requestedBy: string, code: string): Mail {
+  return {
+    to,
+    subject: "Confirm where GroupLedger sends your reports",
+    text:
+      `${requestedBy} asked GroupLedger to email consolidated report workbooks to this address.\n\n` +
+      `Your confirmation code is ${formatCode(code)}\n\n` +
+      "It expires in 15 minutes. If you did not expect this, ignore this email: no report is sent here without the code.",
   };
 }

@@ -133,7 +133,8 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; l
       return { calls, months: { from: plan.from, to: plan.to }, accounts: chart.length, names, pairedNames: paired.length, neverABalance: summary.neverABalance.length, reconsolidation };
     } catch (err) {
       if (err instanceof QboError && err.kind === "reauthorize") {
-        await setCompany(realmId, { connection: "needs_reauthorization", syncState: "failed", syncMessage: REAUTHORIZE_MESSAGE });
+        // The token store already marked the company for reconnection (PgTokenStore.refused).
+        await setCompany(realmId, { syncState: "failed", syncMessage: REAUTHORIZE_MESSAGE });
         throw new PermanentJobError(REAUTHORIZE_MESSAGE);
       }
       const message = err instanceof Error ? err.message : String(err);

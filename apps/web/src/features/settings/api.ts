@@ -17,8 +17,9 @@ export const settingsApi = {
   startEmailChange: (newEmail: string, currentPassword: string) =>
     api("/settings/email", { method: "POST", body: { newEmail, currentPassword }, schema: emailChangeStartedSchema }),
   confirmEmailChange: (code: string) => api("/settings/email/verify", { method: "POST", body: { code }, schema: emailChangedSchema }),
-  /** SPEC §7 PATCH /api/excel/update. */
+  /** SPEC §7 PATCH /api/excel/update: another address than the sign-in email gets a code first (the same address again: a new code). */
   setReportEmail: (email: string) => api("/excel/update", { method: "PATCH", body: { email }, schema: reportEmailResponseSchema }),
+  verifyReportEmail: (code: string) => api("/excel/verify", { method: "POST", body: { code }, schema: reportEmailResponseSchema }),
   changePassword: (body: ChangePasswordRequest) => api("/session/changepassword", { method: "POST", body, schema: tokenResponseSchema }),
   logoutEverywhere: () => api("/session/logout/all", { method: "POST", skipGlobalHandler: true }),
 };

@@ -369,6 +369,17 @@ describe("Consolidated reports: files", { timeout: SLOW_UI }, () => {
     expect(await screen.findByTestId("download-result")).toHaveTextContent("Sent consolidation-2026-01to2026-03.xlsx to close-team@northwind.example.");
   });
 
+  it("a report address that is not verified yet: the server's words and a link to where the code is entered", async () => {
+    const message =
+      "close-team@northwind.example is not verified yet, so no report is sent to it. Enter the code we mailed to it under Account settings → Report delivery (or send a new code from there).";
+    signIn({ routes: { "POST /consolidation/report/email": { status: 409, body: { error: { code: "report_email_unverified", message } } } } });
+    renderRoutes(routes, q1);
+    await balanceSheet();
+    await userEvent.click(screen.getByRole("button", { name: "Email Excel" }));
+    expect(await screen.findByTestId("download-result")).toHaveTextContent(message);
+    expect(within(screen.getByTestId("download-result")).getByRole("link", { name: "Verify the address in Account settings" })).toHaveAttribute("href", "/settings");
+  });
+
   it("a refused file says why in the server's words", async () => {
     signIn({
       files: () =>

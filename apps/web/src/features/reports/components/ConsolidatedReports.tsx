@@ -3,6 +3,7 @@ import type { Company } from "@groupledger/contract";
 import { useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { messageOf } from "../../../lib/forms.ts";
+import { ApiError } from "../../../lib/http.ts";
 import { useCompanies, useCompanyAccounts, useCompanyStatus, type StatusMap } from "../../companies/api.ts";
 import { downloadReport, emailReport, useReport, type ReportFormat } from "../api.ts";
 import { defaultMonth, firstBookMonth, monthOfDate, periodContaining, rangeProblem, readState, shiftMonth, writeState, type ReportState } from "../period.ts";
@@ -69,7 +70,8 @@ function ReportSection({ parent, companies, status }: { parent: Company; compani
   const numbers = useAccountNumbers(parent, status);
 
   const [downloading, setDownloading] = useState<ReportFormat | null>(null);
-  const [download, setDownload] = useState<{ ok: boolean; text: string } | null>(null);
+  /** `verify`: the report address still waits for its code, which is entered in Account settings. */
+  const [download, setDownload] = useState<{ ok: boolean; text: string; verify?: boolean } | null>(null);
   const onDownload = async (format: ReportFormat) => {
     if (!query) return;
     setDownloading(format);
@@ -83,7 +85,7 @@ function ReportSection({ parent, companies, status }: { parent: Company; compani
         setDownload({ ok: true, text: `Saved ${name}.` });
       }
     } catch (e) {
-      setDownload({ ok: false, text: messageOf(e) });
+      setDownload({ ok: false, text: messageOf(e), verify: e instanceof ApiError && e.code === "report_email_unverified" });
     } finally {
       setDownloading(null);
     }
@@ -116,7 +118,12 @@ function ReportSection({ parent, companies, status }: { parent: Company; compani
       />
       {download ? (
         <Text size="sm" c={download.ok ? "teal.9" : "red.8"} role={download.ok ? "status" : "alert"} data-testid="download-result">
-          {download.text}
+          {download.text}{" "}
+          {download.verify ? (
+            <Anchor component={Link} to="/settings" size="sm" fw={600}>
+              Verify the address in Account settings
+            </Anchor>
+          ) : null}
         </Text>
       ) : null}
       {report.isPending && query ? <Skeleton height={480} radius="md" data-testid="report-loading" /> : null}

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, PasswordInput, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { emailChangeConfirmSchema, emailChangeRequestSchema, profilePatchSchema, reportEmailRequestSchema, type Profile } from "@groupledger/contract";
+import { emailChangeConfirmSchema, emailChangeRequestSchema, profilePatchSchema, reportEmailRequestSchema, reportEmailVerifySchema, type Profile } from "@groupledger/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { messageOf, validateWith } from "../../../lib/forms.ts";
@@ -122,42 +122,108 @@ function EmailChange({ profile }: { profile: Profile }) {
   );
 }
 
+/**
+ * Where exported workbooks are mailed. An address other than the sign-in email receives nothing
+ * until the code mailed to it is entered here, so a mistyped or someone else's address never gets
+ * the group's figures.
+ */
 function ReportEmailForm({ profile }: { profile: Profile }) {
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  /** The address waiting for its code (null once verified). */
+  const unverified = profile.reportEmailVerified ? null : profile.reportEmail;
   const form = useForm({ initialValues: { email: profile.reportEmail }, validate: validateWith(reportEmailRequestSchema) });
+  const confirm = useForm({ initialValues: { code: "" }, validate: validateWith(reportEmailVerifySchema) });
+  const refresh = () => client.invalidateQueries({ queryKey: settingsKeys.profile });
+
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
     setSaved(null);
+    setSent(null);
     try {
       const res = await settingsApi.setReportEmail(reportEmailRequestSchema.parse(values).email);
       form.setValues({ email: res.data.email });
-      await client.invalidateQueries({ queryKey: settingsKeys.profile });
-      setSaved(`Exported workbooks will be sent to ${res.data.email}.`);
+      confirm.reset();
+      await refresh();
+      if (res.data.verified) setSaved(`Exported workbooks will be sent to ${res.data.email}.`);
+      else setSent(res.data.message ?? `We sent a code to ${res.data.email}.`);
     } catch (err) {
       showError(form, "email", err);
     } finally {
       setBusy(false);
     }
   });
+  const resend = async () => {
+    if (!unverified) return;
+    setBusy(true);
+    setSent(null);
+    try {
+      const res = await settingsApi.setReportEmail(unverified);
+      confirm.reset();
+      setSent(res.data.message ?? `We sent a new code to ${unverified}.`);
+    } catch (err) {
+      showError(confirm, "code", err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submitCode = confirm.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      const res = await settingsApi.verifyReportEmail(reportEmailVerifySchema.parse(values).code);
+      confirm.reset();
+      setSent(null);
+      await refresh();
+      setSaved(`Verified: exported workbooks will be sent to ${res.data.email}.`);
+    } catch (err) {
+      showError(confirm, "code", err);
+    } finally {
+      setBusy(false);
+    }
+  });
   return (
-    <form onSubmit={submit} noValidate aria-label="Report delivery email">
-      <Group align="flex-start" gap="sm">
-        <TextInput
-          label="Send exported workbooks to"
-          type="email"
-          description={profile.reportEmailIsSignInEmail ? "Your sign-in email, until you choose another address." : "Enter your sign-in email to go back to it."}
-          style={{ flex: 1 }}
-          maw={420}
-          {...form.getInputProps("email")}
-        />
-        <Button type="submit" mt={25} variant="default" loading={busy}>
-          Save address
-        </Button>
-      </Group>
+    <Stack gap="sm">
+      <form onSubmit={submit} noValidate aria-label="Report delivery email">
+        <Group align="flex-start" gap="sm">
+          <TextInput
+            label="Send exported workbooks to"
+            type="email"
+            description={
+              profile.reportEmailIsSignInEmail
+                ? "Your sign-in email, until you choose another address (it gets a code to confirm it first)."
+                : "Enter your sign-in email to go back to it."
+            }
+            style={{ flex: 1 }}
+            maw={420}
+            {...form.getInputProps("email")}
+          />
+          <Button type="submit" mt={25} variant="default" loading={busy}>
+            Save address
+          </Button>
+        </Group>
+      </form>
+      {unverified ? (
+        <form onSubmit={submitCode} noValidate aria-label="Verify the report address">
+          <Stack gap="xs">
+            <Alert color="yellow" data-testid="report-email-unverified">
+              {sent ?? `${unverified} is not verified yet: no report is sent to it until you enter the code we mailed to it.`}
+            </Alert>
+            <Group align="flex-start" gap="sm">
+              <TextInput label="Code from the email" placeholder="ABCD-EFGH" w={200} {...confirm.getInputProps("code")} />
+              <Button type="submit" mt={25} loading={busy}>
+                Verify address
+              </Button>
+              <Button variant="subtle" mt={25} onClick={() => void resend()} disabled={busy}>
+                Send a new code
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : null}
       <Saved>{saved}</Saved>
-    </form>
+    </Stack>
   );
 }
 

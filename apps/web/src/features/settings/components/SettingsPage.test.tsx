@@ -19,6 +19,7 @@ const PROFILE: Profile = {
   pendingEmail: null,
   reportEmail: USER.email,
   reportEmailIsSignInEmail: true,
+  reportEmailVerified: true,
   createdAt: USER.createdAt,
 };
 
@@ -88,6 +89,55 @@ describe("Account Settings", () => {
     await userEvent.click(screen.getByRole("button", { name: "Save address" }));
     expect(await screen.findByText("Please enter a valid email.")).toBeInTheDocument();
     expect(calls.some((c) => c.path === "/excel/update")).toBe(false);
+  });
+
+  it("verifies a new report address with the code mailed to it before workbooks go there", async () => {
+    const CLOSE = "close@northwind.example";
+    let profile: Profile = { ...PROFILE };
+    const calls = signIn({
+      "GET /settings/profile": () => ({ status: 200, body: profile }),
+      "PATCH /excel/update": () => {
+        profile = { ...PROFILE, reportEmail: CLOSE, reportEmailIsSignInEmail: false, reportEmailVerified: false };
+        return { status: 200, body: { data: { email: CLOSE, verified: false, message: `We sent a code to ${CLOSE}. Enter it here to verify the address; until then no report is sent to it.` } } };
+      },
+      "POST /excel/verify": () => {
+        profile = { ...profile, reportEmailVerified: true };
+        return { status: 200, body: { data: { email: CLOSE, verified: true } } };
+      },
+    });
+    renderRoutes(routes, "/settings");
+    const report = await screen.findByLabelText("Send exported workbooks to");
+    expect(screen.queryByTestId("report-email-unverified")).toBeNull();
+    await userEvent.clear(report);
+    await userEvent.type(report, CLOSE);
+    await userEvent.click(screen.getByRole("button", { name: "Save address" }));
+    expect(await screen.findByText(`We sent a code to ${CLOSE}. Enter it here to verify the address; until then no report is sent to it.`)).toBeInTheDocument();
+    expect(calls.find((c) => c.path === "/excel/update")?.body).toEqual({ email: CLOSE });
+    await userEvent.type(screen.getByLabelText("Code from the email"), "abcd-efgh");
+    await userEvent.click(screen.getByRole("button", { name: "Verify address" }));
+    await waitFor(() => expect(calls.find((c) => c.path === "/excel/verify")?.body).toEqual({ code: "ABCDEFGH" }));
+    expect(await screen.findByText(`Verified: exported workbooks will be sent to ${CLOSE}.`)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId("report-email-unverified")).toBeNull());
+  });
+
+  it("says an address waits for its code, sends a new one, and shows a wrong code's message", async () => {
+    const WAITING = "waiting@northwind.example";
+    const calls = signIn({
+      "GET /settings/profile": { ...PROFILE, reportEmail: WAITING, reportEmailIsSignInEmail: false, reportEmailVerified: false },
+      "PATCH /excel/update": { data: { email: WAITING, verified: false, message: `We sent a code to ${WAITING}. Enter it here to verify the address; until then no report is sent to it.` } },
+      "POST /excel/verify": {
+        status: 400,
+        body: { error: { code: "invalid_code", message: "That code is not valid or has expired.", details: { fields: [{ path: "code", message: "That code is not valid or has expired." }] } } },
+      },
+    });
+    renderRoutes(routes, "/settings");
+    expect(await screen.findByTestId("report-email-unverified")).toHaveTextContent(`${WAITING} is not verified yet: no report is sent to it until you enter the code we mailed to it.`);
+    await userEvent.click(screen.getByRole("button", { name: "Send a new code" }));
+    await waitFor(() => expect(calls.find((c) => c.path === "/excel/update")?.body).toEqual({ email: WAITING }));
+    expect(await screen.findByText(`We sent a code to ${WAITING}. Enter it here to verify the address; until then no report is sent to it.`)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Code from the email"), "WRONG-CODE");
+    await userEvent.click(screen.getByRole("button", { name: "Verify address" }));
+    expect(await screen.findByText("That code is not valid or has expired.")).toBeInTheDocument();
   });
 
   it("changes the sign-in email in two steps", async () => {
