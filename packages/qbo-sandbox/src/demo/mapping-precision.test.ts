@@ -5,6 +5,10 @@
  * auto-accepted; recall the share of accounts that have a right parent account and got it.
  * Measured, as the server serves suggestions, on the accounts that ever had a balance, and on the
  * whole charts (inactive and never-used accounts too).
+ *
+ * Before issue #18 "Accept all" took every best suggestion: precision 75.5% (188/249) at 100%
+ * coverage on the accounts with a balance, 72.0% (213/296) on the whole charts — tax payables on
+ * 401(k) Payable, intercompany loans on Term Loan – Chase.
  */
 import { groupNames, suggestMappings, type ChartAccount as DomainAccount, type Suggestion } from "@groupledger/domain";
 import { describe, expect, it } from "vitest";
