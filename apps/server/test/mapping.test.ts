@@ -43,6 +43,17 @@ describe.each(drivers)("COA mapping on %s", (driver) => {
       if (list[0]) accepted[subId] = list[0].parentAccountId;
     }
     expect(Object.keys(accepted).length).toBeGreaterThan(withBalance.length / 2);
+    // Issue #18: the first suggestion says whether "Accept all" may take it, and if not why. With
+    // only the parent and the UK connected, the UK's balance owed to Northwind Deutschland is still
+    // intercompany (the parent's chart names that company), and the parent has no intercompany liability.
+    const named = (name: string) => suggestions[ukAccounts.find((a) => a.name === name)!.Id][0];
+    expect(named("Amounts Owed to Northwind Deutschland")).toMatchObject({ confident: false, caution: "Intercompany: no matching account in the parent" });
+    expect(named("Amounts Owed to Northwind Holdings")).toMatchObject({ confident: false, caution: "Intercompany: no matching account in the parent" });
+    expect(named("Corporation Tax")).toMatchObject({ parentAccountId: parentAccounts.find((a) => a.name === "Income Tax Payable")!.Id, confident: true, caution: null });
+    expect(named("VAT Control")).toMatchObject({ parentAccountId: parentAccounts.find((a) => a.name === "Sales Tax Payable")!.Id, confident: true });
+    for (const list of Object.values(suggestions) as { confident: boolean; caution: string | null }[][]) {
+      if (list[0]) expect(list[0].confident).toBe(list[0].caution === null);
+    }
     // Three are held back for the multimap below.
     for (const id of Object.keys(accepted).slice(0, 3)) delete accepted[id];
     map = (await post(t.app, `/api/companies/${DEMO.uk}/map`, { map: accepted }, token)).json();

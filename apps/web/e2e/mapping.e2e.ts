@@ -5,9 +5,12 @@ import * as e2e from "./support.ts";
 
 /**
  * Issue 7 end to end, COA mapping: the demo parent and its UK subsidiary connected through the
- * real pop-up, then on /setup/coa: accept the suggestions, fix one map by hand, map the rest with
- * "Map selected to…", unmap the maps a parent account retired in QuickBooks made invalid, and
- * watch onboarding go 2 → 2.1 → 2.3, then 'Continue' to /setup/obal and 3.
+ * real pop-up, then on /setup/coa: accept a suggestion, fix one map by hand, map some with
+ * "Map selected to…", unmap the maps a parent account retired in QuickBooks made invalid, "Accept
+ * all" (issue #18: only the confident suggestions — the tax payables onto the parent's tax payables,
+ * never 401(k) Payable — leaving the intercompany and low-confidence rows with their reason),
+ * accept those left one by one after a look, and watch onboarding go 2 → 2.1 → 2.3, then
+ * 'Continue' to /setup/obal and 3.
  */
 // Its own server: the shared one's demo parent already belongs to the companies test's user.
 let baseUrl = "";
@@ -167,8 +170,59 @@ describe("COA mapping in a browser", () => {
     expect(await onboardingStep()).toBe(2.1);
   });
 
-  it("accepting the remaining suggestions completes the subsidiary: the exact 2.2 modal, then 2.3", async () => {
-    await page.getByRole("button", { name: /^Accept all suggestions \(\d+\)$/ }).click();
+  it("'Accept all' maps only the confident suggestions: the tax payables onto the parent's tax payables, never 401(k) Payable; intercompany and low-confidence rows stay with their reason", async () => {
+    type Suggestion = { parentAccountId: string; confident: boolean; caution: string | null };
+    const { suggestions } = await api<{ suggestions: Record<string, Suggestion[]> }>(`/companies/${UK.realmId}/map/suggestions`);
+    const confident = Object.keys(suggestions).filter((id) => suggestions[id]?.[0]?.confident);
+    const forReview = Object.keys(suggestions).filter((id) => suggestions[id]?.[0] && !suggestions[id][0].confident);
+    expect(confident.length).toBeGreaterThan(0);
+    expect(forReview.length).toBeGreaterThan(0);
+    const ukChart = await api<ChartRow[]>(`/companies/${UK.realmId}/accounts`);
+    const parentChart = await api<ChartRow[]>(`/companies/${PARENT.realmId}/accounts`);
+    const idOf = (chart: ChartRow[], name: string) => chart.find((a) => a.name === name)?.Id ?? expect.unreachable(`no account "${name}"`);
+
+    await page.getByRole("button", { name: `Accept all suggestions (${confident.length})` }).click();
+    await page.getByRole("status").getByText(`${confident.length} suggested maps were accepted. ${forReview.length} low-confidence suggestions left for review: the reason is beside each.`).waitFor();
+    const after = await ukMap();
+    for (const id of confident) expect(after.map[id]).toBe(suggestions[id]?.[0]?.parentAccountId);
+    for (const id of forReview) expect(after.map[id], `${id} is left for review`).toBeUndefined();
+    expect(after.complete).toBe(false);
+    const k401 = idOf(parentChart, "401(k) Payable");
+    expect(after.map[idOf(ukChart, "Corporation Tax")]).toBe(idOf(parentChart, "Income Tax Payable"));
+    expect(after.map[idOf(ukChart, "VAT Control")]).toBe(idOf(parentChart, "Sales Tax Payable"));
+    expect(Object.values(after.map)).not.toContain(k401);
+
+    // The rows left say why: the balances with Northwind companies are intercompany, and the parent has no such liability.
+    const search = page.getByRole("textbox", { name: "Search" });
+    await search.fill("Northwind");
+    for (const name of ["Amounts Owed to Northwind Holdings", "Loan from Northwind Holdings", "Amounts Owed to Northwind Deutschland"]) {
+      const row = page.getByRole("grid").locator(`[data-row-id="${idOf(ukChart, name)}"]`);
+      await row.getByRole("note").getByText("Intercompany: no matching account in the parent").waitFor();
+    }
+    // The count beside "Accept all" is of the rows shown: the three found.
+    await page.getByTestId("review-count").getByText("3 low-confidence suggestions left for review").waitFor();
+    await shot(page, "22-coa-left-for-review");
+    await search.fill("");
+    await page.getByTestId("review-count").getByText(`${forReview.length} low-confidence suggestions left for review`).waitFor();
+    expect(await onboardingStep()).toBe(2.1);
+  });
+
+  it("the rows left for review, accepted one by one after a look, complete the subsidiary: the exact 2.2 modal, then 2.3", async () => {
+    const unmappedOnly = page.getByRole("switch", { name: "Unmapped only" });
+    await unmappedOnly.dispatchEvent("click");
+    await expect.poll(() => unmappedOnly.isChecked()).toBe(true);
+    // Each row's own Accept is a person's decision on that row; the last one completes the company.
+    const accept = { name: /^Accept / };
+    const withAccept = page.getByRole("grid").locator("[data-row-id]").filter({ has: page.getByRole("button", accept) });
+    while (!(await ukMap()).complete) {
+      await withAccept.first().waitFor({ timeout: 10_000 });
+      const id = (await withAccept.first().getAttribute("data-row-id")) ?? "";
+      const row = page.getByRole("grid").locator(`[data-row-id="${id}"]`);
+      await row.getByRole("button", accept).click();
+      // Mapped, it leaves the unmapped-only grid.
+      await row.waitFor({ state: "detached" });
+      expect((await ukMap()).map[id]).toBeDefined();
+    }
     await continueModal("You've completed the chart-of-accounts mapping for your first company!");
     await expect.poll(onboardingStep).toBe(2.3);
     expect((await ukMap()).complete).toBe(true);

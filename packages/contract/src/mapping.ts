@@ -40,5 +40,16 @@ export const accountIdsRequestSchema = z.object({
   accountIds: z.array(accountId).min(1, "List at least one account.").max(MAX_PAIRS, `At most ${MAX_PAIRS} accounts at once.`),
 });
 
-export const suggestionSchema = z.object({ parentAccountId: z.string(), score: z.number(), reasons: z.array(z.string()) });
+/**
+ * A suggested parent account. Only an account's first suggestion can be `confident`: "Accept all
+ * suggestions" takes those alone; `caution` says why the first one is not ("Low confidence: detail
+ * type differs", "Intercompany: no matching account in the parent").
+ */
+export const suggestionSchema = z.object({
+  parentAccountId: z.string(),
+  score: z.number(),
+  reasons: z.array(z.string()),
+  confident: z.boolean(),
+  caution: z.string().nullable(),
+});
 export const suggestionsResponseSchema = z.object({ suggestions: z.record(z.string(), z.array(suggestionSchema)) });

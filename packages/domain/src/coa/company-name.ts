@@ -15,9 +15,13 @@ export const comparableCompanyName = (s: string): string =>
     .join(" ");
 
 /** Whole words of `needle` appear in `haystack` in order (both already comparable). */
-const containsWords = (haystack: string, needle: string) => needle !== "" && ` ${haystack} `.includes(` ${needle} `);
+export const containsWords = (haystack: string, needle: string) => needle !== "" && ` ${haystack} `.includes(` ${needle} `);
 
 const INVESTMENT_NAME = /\binvest(ment|ments)?\b|\bbeteiligung/i;
+
+/** An asset held as an investment: named like one ("Investment in …", "Beteiligung …") or of an investment detail type. */
+export const isInvestmentAccount = (a: ChartAccount): boolean =>
+  a.classification === "Asset" && (INVESTMENT_NAME.test(a.name) || /investment/i.test(a.accountSubType ?? ""));
 
 /**
  * The parent's account that holds its investment in a subsidiary: an active Asset account named
@@ -29,11 +33,7 @@ export function investmentAccountFor(parentChart: readonly ChartAccount[], subsi
   const target = comparableCompanyName(subsidiaryName);
   return parentChart
     .filter(
-      (a) =>
-        a.active &&
-        a.classification === "Asset" &&
-        (INVESTMENT_NAME.test(a.name) || /investment/i.test(a.accountSubType ?? "")) &&
-        containsWords(comparableCompanyName(a.name), target),
+      (a) => a.active && isInvestmentAccount(a) && containsWords(comparableCompanyName(a.name), target),
     )
     .sort((a, b) => (a.acctNum ?? a.name).localeCompare(b.acctNum ?? b.name, "en", { numeric: true }))[0];
 }

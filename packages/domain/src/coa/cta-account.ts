@@ -1,4 +1,5 @@
-import { nameSimilarity, qboEquityKind, type ChartAccount } from "./mapping-rules.ts";
+import { qboEquityKind, type ChartAccount } from "./mapping-rules.ts";
+import { nameSimilarity } from "./suggestions.ts";
 
 /** The non-controlling interests' own equity account is never the home of the group's CTA. */
 export const NCI_NAME = /\b(non[- ]?controlling|minority)\b/i;

@@ -1,6 +1,5 @@
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { chartMappingProblem, isCompanyMapped, nameSimilarity, qboEquityKind, suggestMappings, type ChartAccount } from "./mapping-rules.ts";
+import { chartMappingProblem, isCompanyMapped, qboEquityKind, type ChartAccount } from "./mapping-rules.ts";
 
 const account = (id: string, name: string, classification: string, accountType: string, accountSubType: string | null = null, extra: Partial<ChartAccount> = {}): ChartAccount => ({
   id,
@@ -61,70 +60,6 @@ describe("chartMappingProblem", () => {
     expect(qboEquityKind("DividendDisbursed")).toBe("dividends");
     expect(qboEquityKind("AccumulatedAdjustment")).toBe("other");
     expect(qboEquityKind(null)).toBe("other");
-  });
-});
-
-describe("nameSimilarity", () => {
-  it("scores spelling variants high and unrelated names low", () => {
-    expect(nameSimilarity("Accounts Receivable", "Accounts receivable (A/R)")).toBeGreaterThan(0.8);
-    expect(nameSimilarity("Rent expense", "Rent")).toBeGreaterThan(0.4);
-    expect(nameSimilarity("Rent expense", "Sales")).toBeLessThan(0.2);
-    expect(nameSimilarity("Büromaterial", "Buromaterial")).toBe(1);
-    expect(nameSimilarity("", "Sales")).toBe(0);
-  });
-
-  it("is symmetric and within 0..1", () => {
-    fc.assert(
-      fc.property(fc.string(), fc.string(), (a, b) => {
-        const s = nameSimilarity(a, b);
-        expect(s).toBeGreaterThanOrEqual(0);
-        expect(s).toBeLessThanOrEqual(1);
-        expect(nameSimilarity(b, a)).toBeCloseTo(s, 12);
-      }),
-    );
-  });
-});
-
-describe("suggestMappings", () => {
-  it("ranks the obvious parent account first and explains why", () => {
-    const sub = [
-      account("s1", "Barclays Current Account", "Asset", "Bank", "Checking"),
-      account("s2", "Trade debtors", "Asset", "Accounts Receivable", "AccountsReceivable"),
-      account("s3", "Office rent", "Expense", "Expense", "RentOrLeaseOfBuildings"),
-      account("s4", "Sales - UK", "Revenue", "Income", "SalesOfProductIncome", { acctNum: "4000" }),
-    ];
-    const suggestions = suggestMappings(sub, parentChart);
-    expect(suggestions.get("s1")![0]).toMatchObject({ parentId: "1", reasons: expect.arrayContaining(["same type (Bank)", "same subtype (Checking)"]) });
-    expect(suggestions.get("s2")![0]!.parentId).toBe("2");
-    expect(suggestions.get("s3")![0]!.parentId).toBe("3");
-    expect(suggestions.get("s4")![0]).toMatchObject({ parentId: "4", reasons: expect.arrayContaining(["same number (4000)"]) });
-  });
-
-  it("never proposes an incompatible or inactive account, for any chart", () => {
-    const classification = fc.constantFrom("Asset", "Liability", "Equity", "Revenue", "Expense");
-    const chart = fc.array(
-      fc.record({
-        id: fc.uuid(),
-        name: fc.string({ maxLength: 20 }),
-        acctNum: fc.option(fc.constantFrom("1000", "2000", "4000"), { nil: null }),
-        classification,
-        accountType: fc.constantFrom("Bank", "Expense", "Income", "Equity", "Other Current Asset"),
-        accountSubType: fc.option(fc.constantFrom("Checking", "CommonStock", "RetainedEarnings", "PartnerDistributions"), { nil: null }),
-        active: fc.boolean(),
-      }),
-      { maxLength: 12 },
-    );
-    fc.assert(
-      fc.property(chart, chart, (subs, parents) => {
-        const byId = new Map(parents.map((p) => [p.id, p]));
-        for (const [subId, list] of suggestMappings(subs, parents)) {
-          const sub = subs.find((s) => s.id === subId)!;
-          expect(list.length).toBeLessThanOrEqual(3);
-          for (const s of list) expect(chartMappingProblem(sub, byId.get(s.parentId)!)).toBeNull();
-          for (let i = 1; i < list.length; i++) expect(list[i - 1]!.score).toBeGreaterThanOrEqual(list[i]!.score);
-        }
-      }),
-    );
   });
 });
 

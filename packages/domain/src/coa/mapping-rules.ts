@@ -2,7 +2,7 @@ import type { EquityKind } from "../consolidation/input-schema.ts";
 
 /**
  * Chart-of-accounts mapping rules over QBO accounts: which subsidiary account may feed which
- * parent account, and suggestions for the ones still unmapped.
+ * parent account (suggestions for the ones still unmapped are in suggestions.ts).
  */
 
 export interface ChartAccount {
@@ -69,82 +69,6 @@ export function chartMappingProblem(sub: ChartAccount, parent: ChartAccount): st
     if (equityGroup(from) !== equityGroup(to)) return `Equity keeps its nature: ${EQUITY_WORDS[from]} ("${sub.name}") cannot map to ${EQUITY_WORDS[to]} ("${parent.name}").`;
   }
   return null;
-}
-
-export interface Suggestion {
-  parentId: string;
-  /** 0..1, higher is better. */
-  score: number;
-  reasons: string[];
-}
-
-const words = (s: string) =>
-  s
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 1);
-
-function bigrams(s: string): Set<string> {
-  const text = words(s).join(" ");
-  const grams = new Set<string>();
-  for (let i = 0; i < text.length - 1; i++) grams.add(text.slice(i, i + 2));
-  return grams;
-}
-
-/** Dice coefficient over character bigrams: robust to word order, plurals and small spelling differences. */
-export function nameSimilarity(a: string, b: string): number {
-  const x = bigrams(a);
-  const y = bigrams(b);
-  if (x.size === 0 || y.size === 0) return 0;
-  let shared = 0;
-  for (const g of x) if (y.has(g)) shared++;
-  return (2 * shared) / (x.size + y.size);
-}
-
-/**
- * Ranked parent accounts for each subsidiary account (best first, at most `limit`). Only
- * compatible, active parent accounts are ever proposed. Weights: same account type 0.3, same
- * subtype 0.2, name similarity up to 0.4, same account number 0.1 (numbering schemes rarely agree
- * across companies, so a number match alone never wins).
- */
-export function suggestMappings(
-  subAccounts: readonly ChartAccount[],
-  parentAccounts: readonly ChartAccount[],
-  limit = 3,
-): Map<string, Suggestion[]> {
-  const candidates = parentAccounts.filter((p) => p.active);
-  const result = new Map<string, Suggestion[]>();
-  for (const sub of subAccounts) {
-    const ranked: Suggestion[] = [];
-    for (const parent of candidates) {
-      if (chartMappingProblem(sub, parent) !== null) continue;
-      const reasons: string[] = [];
-      let score = 0;
-      if (sub.accountType === parent.accountType) {
-        score += 0.3;
-        reasons.push(`same type (${parent.accountType})`);
-      }
-      if (sub.accountSubType && sub.accountSubType === parent.accountSubType) {
-        score += 0.2;
-        reasons.push(`same subtype (${parent.accountSubType})`);
-      }
-      const similarity = nameSimilarity(sub.name, parent.name);
-      if (similarity > 0.2) {
-        score += 0.4 * similarity;
-        reasons.push(`similar name (${Math.round(similarity * 100)}%)`);
-      }
-      if (sub.acctNum && sub.acctNum === parent.acctNum) {
-        score += 0.1;
-        reasons.push(`same number (${parent.acctNum})`);
-      }
-      if (score > 0) ranked.push({ parentId: parent.id, score: Math.round(score * 1000) / 1000, reasons });
-    }
-    ranked.sort((a, b) => b.score - a.score || a.parentId.localeCompare(b.parentId, "en", { numeric: true }));
-    result.set(sub.id, ranked.slice(0, limit));
-  }
-  return result;
 }
 
 /**

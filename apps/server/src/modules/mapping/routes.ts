@@ -12,7 +12,7 @@ import {
   suggestionsResponseSchema,
   type CompanyMap,
 } from "@groupledger/contract";
-import { chartMappingProblem, isCompanyMapped, suggestMappings } from "@groupledger/domain";
+import { chartMappingProblem, groupNames, isCompanyMapped, suggestMappings } from "@groupledger/domain";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { accountMaps } from "../../db/schema.ts";
@@ -34,7 +34,7 @@ async function subsidiaryAndParent(db: Db, accountId: string, realmId: string) {
   const parent = all.find((c) => c.isParent);
   if (!parent) throw errors.conflict("parent_required", "Choose a parent company first: subsidiaries are mapped onto the parent's chart of accounts.");
   if (company.isParent) throw errors.conflict("parent_not_mapped", "The parent's chart is the one subsidiaries map onto; it is not mapped itself.");
-  return { company, parent };
+  return { company, parent, all };
 }
 
 async function loadMap(db: Db, realmId: string, parentRealmId: string): Promise<CompanyMap> {
@@ -218,20 +218,25 @@ export const mappingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { da
       schema: {
         tags,
         security,
-        summary: "Ranked parent accounts for each unmapped account with a balance (never an incompatible one)",
+        summary: "Ranked parent accounts for each unmapped account with a balance (never an incompatible one); the first is confident or says why not",
         params: realmParamsSchema,
         querystring: z.object({ all: z.enum(["true", "false"]).default("false") }),
         response: { 200: suggestionsResponseSchema, ...err },
       },
     },
     async (req) => {
-      const { parent } = await subsidiaryAndParent(db, authOf(req).user.accountId, req.params.realmId);
+      const { company, parent, all } = await subsidiaryAndParent(db, authOf(req).user.accountId, req.params.realmId);
       const [sub, parentChart, current] = await Promise.all([chartOf(db, req.params.realmId), chartOf(db, parent.realmId), loadMap(db, req.params.realmId, parent.realmId)]);
       const todo = sub.filter((a) => a.everHadBalance && (req.query.all === "true" || current.map[a.id] === undefined));
-      const suggestions = suggestMappings(todo, parentChart);
+      // Intercompany accounts are recognised by the group's company names (archived ones too: their balances still name them).
+      const group = groupNames({ parent: parent.companyName, self: company.companyName, others: all.map((c) => c.companyName) }, parentChart);
+      const suggestions = suggestMappings(todo, parentChart, { group });
       return {
         suggestions: Object.fromEntries(
-          [...suggestions].map(([id, list]) => [id, list.map((s) => ({ parentAccountId: s.parentId, score: s.score, reasons: s.reasons }))]),
+          [...suggestions].map(([id, list]) => [
+            id,
+            list.map((s) => ({ parentAccountId: s.parentId, score: s.score, reasons: s.reasons, confident: s.confident, caution: s.caution })),
+          ]),
         ),
       };
     },

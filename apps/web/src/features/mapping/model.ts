@@ -3,6 +3,9 @@ import type { CompanyAccount, CompanyMap } from "@groupledger/contract";
 import { chartMappingProblem, type ChartAccount } from "@groupledger/domain";
 import type { Suggestions } from "./api.ts";
 
+/** A suggested parent account; `confident` ones are what "Accept all suggestions" takes, the others carry a `caution`. */
+export type RowSuggestion = Suggestions[string][number];
+
 /** One subsidiary account as the grid shows it, with its map, its problem and its best suggestion. */
 export interface MappingRow {
   account: CompanyAccount;
@@ -10,7 +13,16 @@ export interface MappingRow {
   parentId: string | null;
   /** Why its current map cannot be used (GET /map `invalid`), or null. */
   invalidReason: string | null;
-  suggestion: { parentAccountId: string; score: number; reasons: string[] } | null;
+  suggestion: RowSuggestion | null;
+}
+
+/**
+ * What "Accept all suggestions" does with the unmapped rows shown: maps those whose suggestion is
+ * confident and leaves the others for review, each with its reason beside it.
+ */
+export function acceptAllSplit(rows: readonly MappingRow[]): { accept: MappingRow[]; review: MappingRow[] } {
+  const open = rows.filter((r) => r.parentId === null && r.suggestion !== null);
+  return { accept: open.filter((r) => r.suggestion?.confident === true), review: open.filter((r) => r.suggestion?.confident !== true) };
 }
 
 export function chartAccount(a: CompanyAccount): ChartAccount {

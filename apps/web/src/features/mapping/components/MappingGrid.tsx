@@ -30,6 +30,8 @@ interface Meta {
 const ROW_HEIGHT = 52;
 /** A row with a message under its parent account (a refusal or an invalid map), clamped to three lines. */
 const NOTE_ROW_HEIGHT = 100;
+/** A row whose suggestion "Accept all" leaves for review: room for its reason on three lines. */
+const CAUTION_ROW_HEIGHT = 84;
 // Sized to fit the content area beside the navigation at 1280 px and wider; below that the grid scrolls sideways inside its own box.
 const COLUMNS = "28px 56px minmax(150px,1.4fr) minmax(104px,1fr) 72px 40px 112px 52px minmax(200px,1.4fr) minmax(210px,1.4fr)";
 const MIN_WIDTH = 1080;
@@ -66,9 +68,16 @@ function SuggestionCell({ row, parentsById, busy, onMap }: { row: MappingRow; pa
         <Text size="xs" fw={600} truncate title={label}>
           {label} <Text span size="xs" c="dimmed" fw={400}>{Math.round(s.score * 100)}%</Text>
         </Text>
-        <Text size="xs" c="dimmed" truncate title={s.reasons.join(", ")}>
-          {s.reasons.join(", ")}
-        </Text>
+        {s.caution ? (
+          // Why "Accept all" left it: the reasons for the suggestion stay in the tooltip.
+          <Text size="xs" c="orange.8" lineClamp={3} title={`${s.caution}. Suggested for: ${s.reasons.join(", ")}`} role="note" data-testid="suggestion-caution">
+            <IconAlertTriangle size={11} style={{ verticalAlign: "-1px" }} aria-hidden /> {s.caution}
+          </Text>
+        ) : (
+          <Text size="xs" c="dimmed" truncate title={s.reasons.join(", ")}>
+            {s.reasons.join(", ")}
+          </Text>
+        )}
       </Box>
       <Button
         size="compact-xs"
@@ -191,7 +200,8 @@ export function MappingGrid(props: MappingGridProps) {
     // and was a large part of the time to first paint with 5,000 accounts.
     estimateSize: (i) => {
       const r = tableRows[i]?.original;
-      return r && (props.errors[r.account.Id] !== undefined || r.invalidReason) ? NOTE_ROW_HEIGHT : ROW_HEIGHT;
+      if (r && (props.errors[r.account.Id] !== undefined || r.invalidReason)) return NOTE_ROW_HEIGHT;
+      return r && r.parentId === null && r.suggestion?.caution ? CAUTION_ROW_HEIGHT : ROW_HEIGHT;
     },
     overscan: 8,
   });

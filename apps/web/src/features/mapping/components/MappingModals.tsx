@@ -7,7 +7,7 @@ const BODY: Record<Exclude<MappingStepModal, null>, { title: string; text: strin
     title: FIRST_MAPPING_MODAL_TITLE,
     text: [
       "Each subsidiary account you map feeds the parent account you chose in every consolidation.",
-      "Accept the suggestions that look right, fix the others by hand, and select several accounts to map them to one parent account at once. Accounts that never had a balance do not count towards the progress.",
+      "Accept all suggestions takes only the confident ones; a suggestion left for review says why beside it (accept it or choose by hand). Select several accounts to map them to one parent account at once. Accounts that never had a balance do not count towards the progress.",
     ],
   },
   firstCompanyMapped: {

@@ -28,9 +28,19 @@ const UK_CHART = [
   acct("u-nab", "Suspense", { acctNum: "9999", currency: "GBP", everHadBalance: false, latestAmount: null }),
 ];
 const SUGGESTIONS = {
-  "u-bank": [{ parentAccountId: "p-bank", score: 0.71, reasons: ["same type (Bank)", "same subtype (Checking)"] }],
-  "u-sales": [{ parentAccountId: "p-sales", score: 0.9, reasons: ["same type (Income)", "similar name (80%)"] }],
+  "u-bank": [{ parentAccountId: "p-bank", score: 0.71, reasons: ["same type (Bank)", "same subtype (Checking)"], confident: true, caution: null }],
+  "u-sales": [{ parentAccountId: "p-sales", score: 0.9, reasons: ["same type (Income)", "similar name (80%)"], confident: true, caution: null }],
 };
+/** Two accounts whose best suggestion is not confident, as the server marks them (issue #18). */
+const UK_FOR_REVIEW = [
+  acct("u-hire", "Equipment Hire", { acctNum: "7700", currency: "GBP", classification: "Expense", accountType: "Expense", accountSubType: "EquipmentRental" }),
+  acct("u-ic", "Loan from Northwind Holdings", { acctNum: "2410", currency: "GBP", classification: "Liability", accountType: "Long Term Liability", accountSubType: "OtherLongTermLiabilities" }),
+];
+const FOR_REVIEW = {
+  "u-hire": [{ parentAccountId: "p-rent", score: 0.29, reasons: ["same type (Expense)", "similar name (35%)"], confident: false, caution: "Low confidence: detail type differs" }],
+  "u-ic": [{ parentAccountId: "p-loan", score: 0.25, reasons: ["same type (Long Term Liability)"], confident: false, caution: "Intercompany: no matching account in the parent" }],
+};
+const PARENT_LOAN = acct("p-loan", "Term Loan - Chase", { acctNum: "2700", classification: "Liability", accountType: "Long Term Liability", accountSubType: "NotesPayable" });
 
 interface State {
   map: CompanyMap;
@@ -228,6 +238,42 @@ describe("COA Mapping: changes", SLOW, () => {
     await rowOf("u-bank");
     await userEvent.click(screen.getByRole("button", { name: "Accept all suggestions (2)" }));
     await waitFor(() => expect(calls.find((c) => c.method === "POST")?.body).toEqual({ map: { "u-bank": "p-bank", "u-sales": "p-sales" } }));
+  });
+
+  it("Accept all takes only confident suggestions: the others stay unmapped, each with the reason beside it", async () => {
+    const state = { map: mapOf({}), step: 3 };
+    const calls = setup(state, {
+      [`GET ${base}/accounts`]: [...UK_CHART, ...UK_FOR_REVIEW],
+      [`GET /companies/${P}/accounts`]: [...PARENT_CHART, PARENT_LOAN],
+      [`GET ${base}/map/suggestions`]: () => ({
+        status: 200,
+        body: { suggestions: Object.fromEntries(Object.entries({ ...SUGGESTIONS, ...FOR_REVIEW }).filter(([id]) => !(id in state.map.map))) },
+      }),
+      [`POST ${base}/map`]: (init: RequestInit) => {
+        state.map = mapOf({ ...state.map.map, ...(JSON.parse(String(init.body)) as { map: Record<string, string> }).map }, { toMap: 5 });
+        return { status: 200, body: state.map };
+      },
+    });
+    renderRoutes(routes, "/setup/coa");
+    // Before: the low-confidence rows say why, and the button counts only the confident ones.
+    expect(within(await rowOf("u-hire")).getByRole("note")).toHaveTextContent("Low confidence: detail type differs");
+    expect(within(await rowOf("u-ic")).getByRole("note")).toHaveTextContent("Intercompany: no matching account in the parent");
+    expect(within(row("u-bank")!).queryByRole("note")).toBeNull();
+    expect(screen.getByTestId("review-count")).toHaveTextContent("2 low-confidence suggestions left for review");
+
+    await userEvent.click(screen.getByRole("button", { name: "Accept all suggestions (2)" }));
+    await waitFor(() => expect(calls.find((c) => c.method === "POST")?.body).toEqual({ map: { "u-bank": "p-bank", "u-sales": "p-sales" } }));
+    expect(await screen.findByRole("status")).toHaveTextContent("2 suggested maps were accepted. 2 low-confidence suggestions left for review: the reason is beside each.");
+    // After: the confident rows are mapped, the others still unmapped with their reason and their own Accept.
+    await waitFor(() => expect(within(row("u-bank")!).getByRole("button", { name: /Parent account/ })).toHaveAccessibleName("Parent account for 1010 Barclays Current: 1000 · Operating Account"));
+    for (const [id, reason] of [["u-hire", "Low confidence: detail type differs"], ["u-ic", "Intercompany: no matching account in the parent"]] as const) {
+      const r = row(id)!;
+      expect(within(r).getByRole("button", { name: /Parent account/ })).toHaveAccessibleName(/: not mapped$/);
+      expect(within(r).getByRole("note")).toHaveTextContent(reason);
+      expect(within(r).getByRole("button", { name: /^Accept / })).toBeEnabled();
+    }
+    expect(screen.queryByRole("button", { name: /^Accept all suggestions \(/ })).toBeNull();
+    expect(screen.getByRole("button", { name: "Accept all suggestions" })).toBeDisabled();
   });
 
   it("a 400 invalid_mapping shows the server's reason next to the row, and a general message", async () => {

@@ -5,7 +5,7 @@ import { IconAlertTriangle, IconArrowsJoin, IconChecks, IconSearch, IconTrash, I
 import { useMemo, useState } from "react";
 import { ApiError } from "../../../lib/http.ts";
 import { useMapChange, type MapChange, type Suggestions } from "../api.ts";
-import { accountLabel, buildRows, chartAccount, filterRows, NO_FILTERS, rowErrors, type RowFilters } from "../model.ts";
+import { acceptAllSplit, accountLabel, buildRows, chartAccount, filterRows, NO_FILTERS, rowErrors, type RowFilters } from "../model.ts";
 import { MappingGrid } from "./MappingGrid.tsx";
 
 interface Props {
@@ -21,6 +21,9 @@ interface Props {
 type Feedback = { kind: "done" | "failed"; text: string };
 
 const unique = (xs: string[]) => [...new Set(xs)].sort((a, b) => a.localeCompare(b));
+
+/** Suggestions "Accept all" leaves alone: a person decides those. */
+const reviewText = (n: number) => `${n} low-confidence ${n === 1 ? "suggestion" : "suggestions"} left for review`;
 
 /** Parent accounts every selected account may map to (same classification, no chartMappingProblem). */
 function commonTargets(selected: readonly CompanyAccount[], parents: readonly CompanyAccount[]) {
@@ -53,7 +56,7 @@ export function MappingWorkspace({ realmId, companyName, accounts, parents, map,
     () => unique(accounts.filter((a) => filters.classification === "all" || a.classification === filters.classification).map((a) => a.accountType)),
     [accounts, filters.classification],
   );
-  const acceptable = shown.filter((r) => r.parentId === null && r.suggestion !== null);
+  const { accept: acceptable, review } = acceptAllSplit(shown);
   const selectedAccounts = [...selected].map((id) => byId.get(id)).filter((a): a is CompanyAccount => a !== undefined);
   const selectedMapped = selectedAccounts.filter((a) => map?.map[a.Id] !== undefined);
   const targets = useMemo(() => commonTargets(selectedAccounts, parents), [selectedAccounts, parents]);
@@ -86,7 +89,8 @@ export function MappingWorkspace({ realmId, companyName, accounts, parents, map,
   const acceptAll = () =>
     run(
       { kind: "map", map: Object.fromEntries(acceptable.map((r) => [r.account.Id, r.suggestion?.parentAccountId ?? ""])) },
-      `${acceptable.length} suggested ${acceptable.length === 1 ? "map was" : "maps were"} accepted.`,
+      `${acceptable.length} suggested ${acceptable.length === 1 ? "map was" : "maps were"} accepted.` +
+        (review.length > 0 ? ` ${reviewText(review.length)}: the reason is beside each.` : ""),
     );
   const multimap = () => {
     if (!multiTarget) return;
@@ -210,6 +214,11 @@ export function MappingWorkspace({ realmId, companyName, accounts, parents, map,
           <Button size="xs" leftSection={<IconChecks size={16} aria-hidden />} disabled={acceptable.length === 0 || change.isPending} onClick={acceptAll}>
             Accept all suggestions{acceptable.length > 0 ? ` (${acceptable.length})` : ""}
           </Button>
+          {review.length > 0 ? (
+            <Text size="xs" c="orange.8" data-testid="review-count">
+              {reviewText(review.length)}
+            </Text>
+          ) : null}
           <Popover opened={multiOpen} onChange={setMultiOpen} position="bottom-start" width={380} shadow="md" trapFocus withinPortal>
             <Popover.Target>
               <Button

@@ -52,7 +52,7 @@ export function bigCharts(n: number, parents = 300) {
     sub
       .map((a, k) => [a, k] as const)
       .filter(([a]) => !(a.Id in map))
-      .map(([a, k]) => [a.Id, [{ parentAccountId: sameKind(k, k * 7), score: 0.62, reasons: ["same type", "similar name (71%)"] }]]),
+      .map(([a, k]) => [a.Id, [{ parentAccountId: sameKind(k, k * 7), score: 0.62, reasons: ["same type", "similar name (71%)"], confident: k % 4 !== 0, caution: k % 4 !== 0 ? null : "Low confidence: several parent accounts fit" }]]),
   );
   return { sub, parent, map, suggestions };
 }
