@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { Database } from "./db/client.ts";
+import { registerAfterResponse } from "./http/after-response.ts";
 import { requireAuth } from "./http/auth.ts";
 import { body, registerErrorHandling } from "./http/errors.ts";
 import { registerInputGuard } from "./http/input-guard.ts";
@@ -113,6 +114,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, { spaFallback: serveWeb });
   registerInputGuard(app);
+  registerAfterResponse(app);
   registerPermissions(app, database.db);
   app.decorateRequest("auth", null);
   app.addHook("onSend", async (req, reply) => {
@@ -212,6 +214,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }
   // Stop claiming and let running jobs reach a checkpoint; their leases expire for another process.
   app.addHook("onClose", async () => worker.stop());
+  // Mails prepared after their request was answered (forgot-password, resend) finish before the database closes.
+  app.addHook("onClose", async () => mailer.settled());
 
   if (serveWeb && webDist) await app.register(fastifyStatic, { root: webDist, wildcard: false });
 

@@ -37,6 +37,29 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ SMTP_URL: "http://mail" })).toThrow(/SMTP_URL/);
   });
 
+  it("trusts X-Forwarded-For only from the proxies TRUST_PROXY names (addresses or CIDR ranges)", () => {
+    const secret = { APP_SECRET: "s".repeat(40) };
+    expect(loadConfig(secret).trustProxy).toBe(false);
+    expect(loadConfig({ ...secret, TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ ...secret, TRUST_PROXY: "" }).trustProxy).toBe(false);
+    expect(loadConfig({ ...secret, TRUST_PROXY: "10.0.0.1" }).trustProxy).toEqual(["10.0.0.1"]);
+    expect(loadConfig({ ...secret, TRUST_PROXY: " 10.0.0.0/8, 192.168.1.7 ,fd00::/8,::1, loopback" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "192.168.1.7",
+      "fd00::/8",
+      "::1",
+      "loopback",
+    ]);
+    // "true" would believe any client's header: every per-address limit could be skipped.
+    expect(() => loadConfig({ ...secret, TRUST_PROXY: "true" })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...secret, TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: .*addresses or CIDR ranges of your proxies/);
+    // A hop count trusts whoever connects, so a client reaching the app directly could still pick its address.
+    expect(() => loadConfig({ ...secret, TRUST_PROXY: "2" })).toThrow(/TRUST_PROXY: a hop count would trust whoever connects directly; set the addresses/);
+    for (const bad of ["10.0.0.300", "10.0.0.0/33", "fd00::/129", "proxy.internal", "0", "-1", "1.5", "10.0.0.1,,"]) {
+      expect(() => loadConfig({ ...secret, TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: /);
+    }
+  });
+
   it("uses the built-in QuickBooks sandbox unless all three Intuit keys are set", () => {
     const dir = dataDir();
     expect(loadConfig({ DATA_DIR: dir }).qbo).toEqual({ kind: "embedded", admin: false, stateDir: join(dir, "qbo-sandbox") });

@@ -1,7 +1,43 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
+
+/**
+ * Which hops may tell us the client's address in X-Forwarded-For (Fastify's `trustProxy`): none,
+ * or the proxies' addresses and CIDR ranges (also proxy-addr's names loopback, linklocal,
+ * uniquelocal). Not "true", which believes whatever X-Forwarded-For a client sends, so every
+ * per-address limit could be skipped by writing a new address into the header; and not a hop
+ * count, which trusts whoever connects (Fastify 5 itself ignores one now, so every client behind
+ * the proxy would share the proxy's address and its limits).
+ */
+export type TrustProxy = false | string[];
+
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function parseTrustProxy(value: string): TrustProxy | { problem: string } {
+  const text = value.trim();
+  if (text === "" || text === "false") return false;
+  const entries = text.split(",").map((e) => e.trim());
+  if (entries.every(isAddressOrRange)) return entries;
+  const what =
+    text === "true"
+      ? `"true" would believe any client's X-Forwarded-For`
+      : /^\d+$/.test(text)
+        ? "a hop count would trust whoever connects directly"
+        : `not an address or CIDR range: ${entries.filter((e) => !isAddressOrRange(e)).map((e) => JSON.stringify(e)).join(", ")}`;
+  return { problem: `${what}; set the addresses or CIDR ranges of your proxies (e.g. 10.0.0.0/8,192.168.1.7), or false` };
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -23,7 +59,17 @@ const envSchema = z.object({
   QBO_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
   FX_RATES_URL: z.string().url("must be the base URL of an ECB-based rates API (Frankfurter format)").optional(),
   IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(24 * 3600 * 1000).default(900_000),
-  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === "object" && "problem" in parsed) {
+        ctx.addIssue({ code: "custom", message: parsed.problem });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   DEMO_MODE: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
   QBO_EMULATOR_ADMIN: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(8 * 3600),
@@ -32,10 +78,18 @@ const envSchema = z.object({
 export interface RateLimits {
   /** Login attempts per IP in the window. */
   loginPerIp: number;
-  /** Failed logins per email in the window. */
+  /** Wrong passwords for one email from one IP in the window (a sign-in from that IP forgives them). */
+  loginFailuresPerEmailIp: number;
+  /**
+   * Wrong passwords for one email from every IP together in the window. Past it, only IPs the user
+   * has signed in from before are still heard, so guesses spread over many addresses slow down
+   * without locking the owner out.
+   */
   loginFailuresPerEmail: number;
   /** Code submissions (validation and reset) per IP in the window. */
   codePerIp: number;
+  /** Wrong verification codes sent without an email, from every IP together in the window. */
+  codeGuessesWithoutEmail: number;
   /** Mails requested (sign-up, resend, forgot) per IP in the window. */
   mailPerIp: number;
   windowMs: number;
@@ -60,8 +114,8 @@ export interface Config {
   logLevel: string;
   publicUrl: string | undefined;
   tokenTtlSeconds: number;
-  /** Behind a load balancer: take the client IP from X-Forwarded-For (rate limits, audit). */
-  trustProxy: boolean;
+  /** Behind a load balancer: whose X-Forwarded-For gives the client IP (rate limits, audit). */
+  trustProxy: TrustProxy;
   codeTtlMs: number;
   codeMaxAttempts: number;
   rateLimits: RateLimits;
@@ -88,8 +142,10 @@ export class ConfigError extends Error {
 
 export const defaultRateLimits: RateLimits = {
   loginPerIp: 30,
-  loginFailuresPerEmail: 10,
+  loginFailuresPerEmailIp: 10,
+  loginFailuresPerEmail: 100,
   codePerIp: 20,
+  codeGuessesWithoutEmail: 100,
   mailPerIp: 10,
   windowMs: 15 * 60 * 1000,
   reportMailsPerAccount: 20,
@@ -151,7 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
-    trustProxy: e.TRUST_PROXY === "true",
+    trustProxy: e.TRUST_PROXY,
     codeTtlMs: 15 * 60 * 1000,
     codeMaxAttempts: 5,
     rateLimits: defaultRateLimits,

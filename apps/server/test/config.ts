@@ -26,7 +26,16 @@ export function testConfig(overrides: TestConfigOverrides = {}): Config {
     qbo: { kind: "embedded", admin: false, stateDir: undefined },
     ...rest,
     // Suites sign many users up from one address; the rate-limit suite sets its own small limits.
-    rateLimits: { ...defaultRateLimits, loginPerIp: 1000, loginFailuresPerEmail: 1000, codePerIp: 1000, mailPerIp: 1000, ...rateLimits },
+    rateLimits: {
+      ...defaultRateLimits,
+      loginPerIp: 1000,
+      loginFailuresPerEmailIp: 1000,
+      loginFailuresPerEmail: 1000,
+      codePerIp: 1000,
+      codeGuessesWithoutEmail: 1000,
+      mailPerIp: 1000,
+      ...rateLimits,
+    },
   };
 }
 

@@ -133,6 +133,22 @@ describe.each(drivers)("FX rates on %s", (driver) => {
     expect(json.json().error.message).toBe("Send the file as text/csv.");
   });
 
+  it("refuses months outside 2000-01 to 2100-12, naming the row or field", async () => {
+    const token = await groupOwner("farmonths@example.com");
+    const csv = "currency,month,avgfx,endfx\nGBP,2026-08,1.27,1.28\nEUR,9999-01,1.08,1.09\nGBP,1999-12,1.6,1.6\nEUR,2100-12,1.1,1.1\n";
+    const imported = await send("POST", "/api/fxrates/import", token, csv, "text/csv");
+    expect(imported.statusCode).toBe(400);
+    expect(imported.json().error.details.fields).toEqual([
+      { path: "row 3", message: "Row 3: Use a month from 2000-01 to 2100-12 (9999-01 is outside)." },
+      { path: "row 4", message: "Row 4: Use a month from 2000-01 to 2100-12 (1999-12 is outside)." },
+    ]);
+    const put = await send("PUT", "/api/fxrates", token, { rates: [{ currency: "GBP", month: "9999-01", avgfx: "1.2", endfx: "" }] });
+    expect(put.statusCode).toBe(400);
+    expect(put.json().error.details.fields).toEqual([{ path: "rates.0.month", message: "Use a month from 2000-01 to 2100-12 (9999-01 is outside)." }]);
+    // Nothing was stored.
+    expect((await get(t.app, "/api/fxrates?from=2026-08&to=2026-08", token)).json().rates.every((r: { avgfx: string }) => r.avgfx === "")).toBe(true);
+  });
+
   it("needs a parent, and keeps each account's rates to itself", async () => {
     const lonely = await signedInUser(t.app, "fx3@rates.example");
     const grid = (await get(t.app, "/api/fxrates", lonely)).json();

@@ -1,6 +1,16 @@
 import { z } from "zod";
 
-const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use a month like 2026-10.");
+/**
+ * Rates from 2000-01 to 2100-12, the years the rest of the app accepts (opening balances, runs):
+ * a month far outside is a typo (9999-01), and would otherwise sit in the grid's range queries.
+ */
+const FX_MONTH_RANGE = { from: "2000-01", to: "2100-12" } as const;
+const month = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: "Use a month like 2026-10.", abort: true })
+  .refine((m) => m >= FX_MONTH_RANGE.from && m <= FX_MONTH_RANGE.to, {
+    error: (issue) => `Use a month from ${FX_MONTH_RANGE.from} to ${FX_MONTH_RANGE.to} (${String(issue.input)} is outside).`,
+  });
 const currency = z.string().regex(/^[A-Z]{3}$/, "Use a three-letter currency code such as GBP.");
 /** SPEC §3: rates default to empty strings; "" clears a rate. */
 const rateText = z.string().max(40, "A rate is at most 40 characters.");

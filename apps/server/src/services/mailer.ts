@@ -37,11 +37,20 @@ export function logTransport(log: FastifyBaseLogger): Transport {
   };
 }
 
+export interface PreparedMail {
+  /** Its outbox row. */
+  id: string;
+  mail: Mail;
+}
+
 /**
  * Every mail is written to the outbox first (inside the caller's transaction when given), then
  * delivered. A failed delivery is kept with its error rather than lost.
  */
 export class Mailer {
+  /** Mail work handed to `later` that has not finished yet. */
+  private readonly pending = new Set<Promise<void>>();
+
   constructor(
     private readonly db: Db,
     private readonly transport: Transport,
@@ -79,7 +88,30 @@ export class Mailer {
     }
   }
 
+  /**
+   * Prepares (`prepare` looks the account up and writes the code and the outbox row, or returns null
+   * when there is nothing to send) and delivers a mail in the background, starting on a later turn
+   * of the event loop than the caller's. With `afterResponse` (http/after-response.ts) it runs after
+   * the request has been answered: for requests whose answer must not tell whether an account
+   * exists. A failure is logged; the caller has already answered.
+   */
+  later(what: string, prepare: () => Promise<PreparedMail | null>): void {
+    const task: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(prepare)
+      .then((prepared) => (prepared ? this.deliver(prepared.id, prepared.mail) : undefined))
+      .catch((err: unknown) => this.log.error({ err }, `${what} could not be prepared`))
+      .finally(() => this.pending.delete(task));
+    this.pending.add(task);
+  }
+
+  /** Resolves once every mail handed to `later` so far is in the outbox and delivered (or failed). */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  /** The outbox, newest first, including mails still being prepared by `later`. */
   async recent(to: string | undefined, limit: number) {
+    await this.settled();
     const q = this.db.select().from(outboxMail);
     return (to ? q.where(eq(outboxMail.toAddress, to)) : q).orderBy(desc(outboxMail.createdAt)).limit(limit);
   }

@@ -27,12 +27,19 @@ export class RateLimiter {
     return this.result(rows, limit, windowMs);
   }
 
-  /** Reads without counting: for budgets that only failures consume. */
-  async peek(key: string, limit: number, windowMs: number): Promise<LimitResult> {
-    const rows = await this.db.execute<{ count: number; window_start: Date | string }>(sql`
-      select count, window_start from rate_limit_counters
-      where key = ${key} and window_start >= now() - make_interval(secs => ${windowMs / 1000})`);
-    return this.result(rows, limit, windowMs);
+  /**
+   * Gives back one hit taken to reserve a try that turned out not to count (a right password, a
+   * right code, a try refused by another limit). Reserving first and refunding after is what keeps
+   * a parallel burst from evaluating more tries than the limit: each one's count comes from the
+   * single atomic upsert in `hit`.
+   */
+  async refund(key: string): Promise<void> {
+    await this.db.execute(sql`update rate_limit_counters set count = greatest(count - 1, 0) where key = ${key}`);
+  }
+
+  /** Forgets a counter: e.g. a sign-in from an address forgives that address's earlier typos. */
+  async reset(key: string): Promise<void> {
+    await this.db.execute(sql`delete from rate_limit_counters where key = ${key}`);
   }
 
   private result(rows: unknown, limit: number, windowMs: number): LimitResult {

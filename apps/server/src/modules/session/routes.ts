@@ -14,6 +14,7 @@ import {
   validationCodeRequestSchema,
   validationCodeResponseSchema,
 } from "@groupledger/contract";
+import { afterResponse } from "../../http/after-response.ts";
 import { authOf } from "../../http/auth.ts";
 import type { AppContext } from "../../context.ts";
 import { messages } from "./service.ts";
@@ -36,7 +37,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         tags,
         summary: "Create an account and its first user; mails a verification code",
         description:
-          "Not in the product spec; defined here. An email that signed up but never verified may sign up again (new password, new code).",
+          "Not in the product spec; defined here. Signing up again before verifying mails a new code for the first sign-up and keeps its password (so nobody can replace the password of a sign-up the mailbox owner then verifies). The password must pass the spec's creation rules and not be a common or easily guessed one.",
         body: signupRequestSchema,
         response: { 201: signupResponseSchema, ...err },
       },
@@ -56,7 +57,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       },
     },
     async (req) => {
-      await sessions.resendVerification(req.body.email, meta(req));
+      await sessions.resendVerification(req.body.email, meta(req), afterResponse(req));
       return { message: messages.resendSent };
     },
   );
@@ -68,6 +69,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       schema: {
         tags,
         summary: "Verify the email with the mailed code; returns the email",
+        description:
+          "With the email, wrong codes count against that user's code (burnt after five). Without it, they count against one budget shared by every address; once it is spent, a code is accepted only with its email (429 until the window ends).",
         body: validationCodeRequestSchema,
         response: { 200: validationCodeResponseSchema, ...err },
       },
@@ -158,7 +161,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       },
     },
     async (req) => {
-      await sessions.forgotPassword(req.body.email, meta(req));
+      await sessions.forgotPassword(req.body.email, meta(req), afterResponse(req));
       return { message: messages.forgotSent };
     },
   );

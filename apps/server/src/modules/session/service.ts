@@ -1,16 +1,17 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { ErrorCodes, PERMISSION_LEVELS, TRIAL_DAYS } from "@groupledger/contract";
-import { passwordProblems } from "@groupledger/domain";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
-import { accounts, revokedTokens, users, verificationCodes, type CodePurpose } from "../../db/schema.ts";
+import { accounts, auditLog, revokedTokens, users, verificationCodes, type CodePurpose } from "../../db/schema.ts";
+import type { AfterResponse } from "../../http/after-response.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import type { UserRow } from "../../http/auth.ts";
 import { audit } from "../../services/audit.ts";
 import { formatCode, hashCode, newCode } from "../../services/codes.ts";
-import type { Mail, Mailer } from "../../services/mailer.ts";
+import type { Mail, Mailer, PreparedMail } from "../../services/mailer.ts";
+import { assertNewPassword } from "../../services/password-strength.ts";
 import { hashPassword, timingDummyHash, verifyPassword } from "../../services/passwords.ts";
-import type { RateLimiter } from "../../services/rate-limiter.ts";
+import type { LimitResult, RateLimiter } from "../../services/rate-limiter.ts";
 import type { TokenClaims, TokenService } from "../../services/tokens.ts";
 
 export interface RequestMeta {
@@ -30,9 +31,17 @@ export const messages = {
   currentPasswordWrong: "Your current password is not correct.",
   tooManyLogins: (minutes: number) => `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
   tooManyCodes: (minutes: number) => `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+  codeNeedsEmail: (minutes: number) =>
+    `Too many codes were tried without an email. Enter your email together with the code, or wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
 };
 
 const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
+const tooManyLogins = (r: LimitResult) => errors.tooManyRequests(messages.tooManyLogins(minutes(r.retryAfterMs)), r.retryAfterMs);
+
+/** Email-less code submissions share one budget: from any number of addresses, guessing stays bounded. */
+const CODES_WITHOUT_EMAIL_KEY = "code:no-email";
+/** How far back a sign-in makes an address "known" to the user (heard even while their email is under attack). */
+const KNOWN_ADDRESS_MS = 90 * 86_400_000;
 
 export class SessionService {
   constructor(
@@ -49,29 +58,28 @@ export class SessionService {
   }
 
   async signup(input: { email: string; password: string }, meta: RequestMeta): Promise<{ email: string; message: string }> {
+    assertNewPassword(input.password, input.email);
     await this.limit(`mail:ip:${meta.ip}`, this.config.rateLimits.mailPerIp, messages.tooManyCodes);
+    // Hashed even when a pending sign-up keeps its own password, so both answers take as long.
     const passwordHash = await hashPassword(input.password);
     const mail = await this.db.transaction(async (tx) => {
       const [existing] = await tx.select().from(users).where(eq(users.email, input.email)).limit(1);
       if (existing?.emailVerifiedAt) throw errors.conflict(ErrorCodes.emailTaken, messages.emailTaken);
-      let user: UserRow;
       if (existing) {
-        // The first sign-up was never verified: whoever owns the mailbox may start over.
-        [user] = (await tx
-          .update(users)
-          .set({ passwordHash, updatedAt: new Date() })
-          .where(eq(users.id, existing.id))
-          .returning()) as [UserRow];
-      } else {
-        const trialEndsAt = new Date(Date.now() + TRIAL_DAYS * 86_400_000);
-        const [account] = await tx.insert(accounts).values({ name: "My group", trialEndsAt }).returning({ id: accounts.id });
-        if (!account) throw new Error("account insert returned no row");
-        // Whoever creates an account administers it (users, billing, posting); colleagues join by invitation.
-        [user] = (await tx
-          .insert(users)
-          .values({ accountId: account.id, email: input.email, passwordHash, permissionLevel: PERMISSION_LEVELS.admin })
-          .returning()) as [UserRow];
+        // Signed up before and not verified yet. Replacing the password would let whoever signs up
+        // last own the account the mailbox owner then verifies; so the first sign-up stands and its
+        // code is sent again, with a mail that says how to get in without the first password.
+        await audit(tx, { action: "user.signup_repeated", accountId: existing.accountId, userId: existing.id, ip: meta.ip, requestId: meta.requestId });
+        return this.issueCode(tx, existing, "verify_email", repeatedSignupMail);
       }
+      const trialEndsAt = new Date(Date.now() + TRIAL_DAYS * 86_400_000);
+      const [account] = await tx.insert(accounts).values({ name: "My group", trialEndsAt }).returning({ id: accounts.id });
+      if (!account) throw new Error("account insert returned no row");
+      // Whoever creates an account administers it (users, billing, posting); colleagues join by invitation.
+      const [user] = (await tx
+        .insert(users)
+        .values({ accountId: account.id, email: input.email, passwordHash, permissionLevel: PERMISSION_LEVELS.admin })
+        .returning()) as [UserRow];
       await audit(tx, { action: "user.signed_up", accountId: user.accountId, userId: user.id, ip: meta.ip, requestId: meta.requestId });
       return this.issueCode(tx, user, "verify_email");
     });
@@ -79,18 +87,29 @@ export class SessionService {
     return { email: input.email, message: messages.signupSent };
   }
 
-  async resendVerification(email: string, meta: RequestMeta): Promise<void> {
+  /** The same quick answer either way: the account is looked up, and the code written and mailed, after it. */
+  async resendVerification(email: string, meta: RequestMeta, after: AfterResponse): Promise<void> {
     await this.limit(`mail:ip:${meta.ip}`, this.config.rateLimits.mailPerIp, messages.tooManyCodes);
-    const mail = await this.db.transaction(async (tx) => {
-      const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
-      if (!user || user.emailVerifiedAt) return null;
-      return this.issueCode(tx, user, "verify_email");
-    });
-    if (mail) await this.mailer.deliver(mail.id, mail.mail);
+    after(() =>
+      this.mailer.later("verification code mail", () =>
+        this.db.transaction(async (tx) => {
+          const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+          if (!user || user.emailVerifiedAt) return null;
+          return this.issueCode(tx, user, "verify_email");
+        }),
+      ),
+    );
   }
 
   async verifyEmail(input: { validationCode: string; email?: string | undefined }, meta: RequestMeta): Promise<{ email: string }> {
-    await this.limit(`code:ip:${meta.ip}`, this.config.rateLimits.codePerIp, messages.tooManyCodes);
+    const { rateLimits } = this.config;
+    await this.limit(`code:ip:${meta.ip}`, rateLimits.codePerIp, messages.tooManyCodes);
+    if (!input.email) {
+      // Without an email a wrong code cannot count against anyone's code, so it counts against a
+      // budget every address shares; reserved before the code is looked at, so a burst cannot overrun it.
+      const r = await this.limiter.hit(CODES_WITHOUT_EMAIL_KEY, rateLimits.codeGuessesWithoutEmail, rateLimits.windowMs);
+      if (!r.allowed) throw errors.tooManyRequests(messages.codeNeedsEmail(minutes(r.retryAfterMs)), r.retryAfterMs);
+    }
     const codeHash = hashCode(this.config.appSecret, input.validationCode);
     const email = await this.db.transaction(async (tx) => {
       const code = await this.consumeCode(tx, "verify_email", codeHash, input.email);
@@ -108,21 +127,34 @@ export class SessionService {
       if (input.email) await this.countFailedAttempt("verify_email", input.email);
       throw errors.badRequest(ErrorCodes.invalidCode, messages.codeInvalid);
     }
+    if (!input.email) await this.limiter.refund(CODES_WITHOUT_EMAIL_KEY);
     return { email };
   }
 
+  /**
+   * Every try is counted before its password is checked (one atomic upsert each, so a parallel burst
+   * gets no more checks than the limit) and given back when the password was right. Two counters:
+   * per email and address (the attacker's address stops; the owner elsewhere is not affected), and
+   * per email across addresses with a higher limit, past which only addresses the user has signed in
+   * from before are heard (guesses spread over many addresses slow down; the owner at home still
+   * gets in).
+   */
   async login(input: { email: string; password: string }, meta: RequestMeta): Promise<{ token: string; expiresAt: Date }> {
     const { rateLimits } = this.config;
     await this.limit(`login:ip:${meta.ip}`, rateLimits.loginPerIp, messages.tooManyLogins);
-    const failuresKey = `login:fail:${input.email}`;
-    const failures = await this.limiter.peek(failuresKey, rateLimits.loginFailuresPerEmail, rateLimits.windowMs);
-    if (failures.count >= rateLimits.loginFailuresPerEmail) {
-      throw errors.tooManyRequests(messages.tooManyLogins(minutes(failures.retryAfterMs)), failures.retryAfterMs);
-    }
+    const addressKey = `login:fail:${input.email}:ip:${meta.ip}`;
+    const emailKey = `login:fail:${input.email}`;
+    const byAddress = await this.limiter.hit(addressKey, rateLimits.loginFailuresPerEmailIp, rateLimits.windowMs);
+    if (!byAddress.allowed) throw tooManyLogins(byAddress);
     const [user] = await this.db.select().from(users).where(eq(users.email, input.email)).limit(1);
+    const byEmail = await this.limiter.hit(emailKey, rateLimits.loginFailuresPerEmail, rateLimits.windowMs);
+    if (!byEmail.allowed && !(user && (await this.signedInBefore(user, meta.ip)))) {
+      // Not checked, so not a failure: a new address of the owner keeps its own budget for later.
+      await Promise.all([this.limiter.refund(addressKey), this.limiter.refund(emailKey)]);
+      throw tooManyLogins(byEmail);
+    }
     const ok = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), input.password);
     if (!user || !ok) {
-      await this.limiter.hit(failuresKey, rateLimits.loginFailuresPerEmail, rateLimits.windowMs);
       await audit(this.db, {
         action: "user.login_failed",
         accountId: user?.accountId ?? null,
@@ -132,6 +164,8 @@ export class SessionService {
       });
       throw errors.unauthorized(ErrorCodes.invalidCredentials, messages.credentialsInvalid);
     }
+    // The right password: this address's earlier typos are forgiven and this try does not count.
+    await Promise.all([this.limiter.reset(addressKey), this.limiter.refund(emailKey)]);
     if (!user.emailVerifiedAt) throw errors.forbidden(ErrorCodes.emailNotVerified, messages.notVerified);
     const issued = await this.tokens.issue(user);
     await audit(this.db, { action: "user.logged_in", accountId: user.accountId, userId: user.id, ip: meta.ip, requestId: meta.requestId });
@@ -155,18 +189,23 @@ export class SessionService {
     await audit(this.db, { action: "user.logged_out_everywhere", accountId: user.accountId, userId: user.id, ip: meta.ip, requestId: meta.requestId });
   }
 
-  async forgotPassword(email: string, meta: RequestMeta): Promise<void> {
+  /** The same quick answer either way: the account is looked up, and the code written and mailed, after it. */
+  async forgotPassword(email: string, meta: RequestMeta, after: AfterResponse): Promise<void> {
     await this.limit(`mail:ip:${meta.ip}`, this.config.rateLimits.mailPerIp, messages.tooManyCodes);
-    const mail = await this.db.transaction(async (tx) => {
-      const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
-      if (!user) return null;
-      await audit(tx, { action: "user.password_reset_requested", accountId: user.accountId, userId: user.id, ip: meta.ip, requestId: meta.requestId });
-      return this.issueCode(tx, user, "reset_password");
-    });
-    if (mail) await this.mailer.deliver(mail.id, mail.mail);
+    after(() =>
+      this.mailer.later("password reset mail", () =>
+        this.db.transaction(async (tx) => {
+          const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+          if (!user) return null;
+          await audit(tx, { action: "user.password_reset_requested", accountId: user.accountId, userId: user.id, ip: meta.ip, requestId: meta.requestId });
+          return this.issueCode(tx, user, "reset_password");
+        }),
+      ),
+    );
   }
 
   async resetPassword(input: { email: string; code: string; password: string }, meta: RequestMeta): Promise<void> {
+    assertNewPassword(input.password, input.email);
     await this.limit(`code:ip:${meta.ip}`, this.config.rateLimits.codePerIp, messages.tooManyCodes);
     const passwordHash = await hashPassword(input.password);
     const codeHash = hashCode(this.config.appSecret, input.code);
@@ -200,8 +239,7 @@ export class SessionService {
     input: { currentPassword: string; newPassword: string },
     meta: RequestMeta,
   ): Promise<{ token: string; expiresAt: Date }> {
-    const problems = passwordProblems(input.newPassword, user.email);
-    if (problems.length > 0) throw errors.validation(problems.map((message) => ({ path: "newPassword", message })));
+    assertNewPassword(input.newPassword, user.email, "newPassword");
     if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
       throw new AppError(400, "wrong_password", messages.currentPasswordWrong, {
         fields: [{ path: "currentPassword", message: messages.currentPasswordWrong }],
@@ -219,7 +257,12 @@ export class SessionService {
   }
 
   /** A new code replaces any earlier one of the same purpose: only the latest email works. */
-  private async issueCode(tx: Db, user: UserRow, purpose: CodePurpose): Promise<{ id: string; mail: Mail }> {
+  private async issueCode(
+    tx: Db,
+    user: UserRow,
+    purpose: CodePurpose,
+    compose: (to: string, code: string) => Mail = purpose === "verify_email" ? verificationMail : resetMail,
+  ): Promise<PreparedMail> {
     await this.burnCodes(tx, user.id, purpose);
     const code = newCode();
     await tx.insert(verificationCodes).values({
@@ -228,8 +271,26 @@ export class SessionService {
       codeHash: hashCode(this.config.appSecret, code),
       expiresAt: new Date(Date.now() + this.config.codeTtlMs),
     });
-    const mail = purpose === "verify_email" ? verificationMail(user.email, code) : resetMail(user.email, code);
+    const mail = compose(user.email, code);
     return { id: await this.mailer.enqueue(mail, tx), mail };
+  }
+
+  /** Whether the user has signed in from this address lately (audit log). */
+  private async signedInBefore(user: UserRow, ip: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.accountId, user.accountId),
+          eq(auditLog.userId, user.id),
+          eq(auditLog.action, "user.logged_in"),
+          eq(auditLog.ip, ip),
+          gt(auditLog.createdAt, new Date(Date.now() - KNOWN_ADDRESS_MS)),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
   }
 
   private async burnCodes(tx: Db, userId: string, purpose: CodePurpose): Promise<void> {
@@ -284,6 +345,19 @@ function verificationMail(to: string, code: string): Mail {
     to,
     subject: "Your GroupLedger verification code",
     text: `Welcome to GroupLedger.\n\nYour verification code is ${formatCode(code)}\n\nIt expires in 15 minutes. If you did not sign up, you can ignore this email.`,
+  };
+}
+
+function repeatedSignupMail(to: string, code: string): Mail {
+  return {
+    to,
+    subject: "Your GroupLedger verification code",
+    text:
+      `Someone, perhaps you, asked to sign up for GroupLedger again with this email before it was verified.\n\n` +
+      `Your verification code is ${formatCode(code)}\n\n` +
+      `It finishes the sign-up started first, with the password chosen then: signing up again does not change it. ` +
+      `If you do not remember that password, verify your email and then use "Forgot password" on the sign-in page to choose a new one.\n\n` +
+      `It expires in 15 minutes. If you did not sign up, you can ignore this email.`,
   };
 }
 

@@ -10,13 +10,13 @@ import {
   type PermissionLevel,
   type Team,
 } from "@groupledger/contract";
-import { passwordProblems } from "@groupledger/domain";
 import type { Db } from "../../db/client.ts";
 import { accounts, invitations, users } from "../../db/schema.ts";
 import type { UserRow } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
 import type { Mail, Mailer } from "../../services/mailer.ts";
+import { assertNewPassword } from "../../services/password-strength.ts";
 import { hashPassword } from "../../services/passwords.ts";
 import type { TokenService } from "../../services/tokens.ts";
 
@@ -171,8 +171,7 @@ export class TeamService {
     const tokenHash = this.hash(input.token);
     const [peek] = await this.db.select().from(invitations).where(eq(invitations.tokenHash, tokenHash)).limit(1);
     const invitation = this.usable(peek, new Date());
-    const problems = passwordProblems(input.password, invitation.email);
-    if (problems.length > 0) throw errors.validation(problems.map((message) => ({ path: "password", message })));
+    assertNewPassword(input.password, invitation.email);
     const passwordHash = await hashPassword(input.password);
     const user = await this.db.transaction(async (tx) => {
       // Claim the invitation first: of two tabs accepting at once, one wins and the other is told the link is used.
