@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { and, asc, eq, gte, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, or, sql } from "drizzle-orm";
 import {
   ErrorCodes,
   INVITATION_TTL_DAYS,
@@ -210,9 +210,9 @@ export class TeamService {
 
   async changeLevel(caller: UserRow, userId: string, level: PermissionLevel, meta: RequestMeta): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const target = await this.lockMember(tx, caller.accountId, userId);
+      const { target, otherAdmins } = await this.lockMember(tx, caller.accountId, userId);
       if (target.permissionLevel === level) return;
-      if (level < PERMISSION_LEVELS.admin) await this.keepAnAdmin(tx, caller.accountId, userId);
+      if (level < PERMISSION_LEVELS.admin && otherAdmins === 0) throw errors.conflict(ErrorCodes.lastAdmin, teamMessages.lastAdmin);
       await tx.update(users).set({ permissionLevel: level, updatedAt: new Date() }).where(eq(users.id, userId));
       await audit(tx, {
         action: "team.level_changed",
@@ -227,8 +227,8 @@ export class TeamService {
   /** Removing a member deletes their user: their sessions end at once and the email is free again. */
   async remove(caller: UserRow, userId: string, meta: RequestMeta): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const target = await this.lockMember(tx, caller.accountId, userId);
-      await this.keepAnAdmin(tx, caller.accountId, userId);
+      const { target, otherAdmins } = await this.lockMember(tx, caller.accountId, userId);
+      if (otherAdmins === 0) throw errors.conflict(ErrorCodes.lastAdmin, teamMessages.lastAdmin);
       await tx.delete(users).where(eq(users.id, userId));
       await audit(tx, {
         action: "team.member_removed",
@@ -240,28 +240,23 @@ export class TeamService {
     });
   }
 
-  private async lockMember(tx: Db, accountId: string, userId: string): Promise<UserRow> {
-    const [target] = await tx
+  /**
+   * Locks the member and every admin of the account, in id order, in one statement, and counts the
+   * admins other than the member. One order for every transaction: two admins demoting each other
+   * at once queue on the same first row instead of each holding the row the other needs (which
+   * PostgreSQL ends as a deadlock, a 500); the second then sees the first's change and is refused
+   * as the last admin.
+   */
+  private async lockMember(tx: Db, accountId: string, userId: string): Promise<{ target: UserRow; otherAdmins: number }> {
+    const rows = await tx
       .select()
       .from(users)
-      .where(and(eq(users.id, userId), eq(users.accountId, accountId)))
-      .for("update")
-      .limit(1);
-    if (!target) throw errors.notFound(teamMessages.memberNotFound);
-    return target;
-  }
-
-  /**
-   * Refuses when no other admin would remain. The other admins' rows are locked, so two admins
-   * demoting each other at once cannot both succeed.
-   */
-  private async keepAnAdmin(tx: Db, accountId: string, leavingUserId: string): Promise<void> {
-    const others = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.accountId, accountId), ne(users.id, leavingUserId), gte(users.permissionLevel, PERMISSION_LEVELS.admin)))
+      .where(and(eq(users.accountId, accountId), or(eq(users.id, userId), gte(users.permissionLevel, PERMISSION_LEVELS.admin))))
+      .orderBy(asc(users.id))
       .for("update");
-    if (others.length === 0) throw errors.conflict(ErrorCodes.lastAdmin, teamMessages.lastAdmin);
+    const target = rows.find((r) => r.id === userId);
+    if (!target) throw errors.notFound(teamMessages.memberNotFound);
+    return { target, otherAdmins: rows.filter((r) => r.id !== userId && r.permissionLevel >= PERMISSION_LEVELS.admin).length };
   }
 
   private usable(invitation: typeof invitations.$inferSelect | undefined, now: Date) {
