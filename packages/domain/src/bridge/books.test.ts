@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { ChartAccount } from "../coa/mapping-rules.ts";
+import { chartAccount } from "../../test/chart.ts";
 import { accountsWithAmounts, engineBooks, equityKindOf, isNonMonetary, monthList, retainedEarningsAccountOf, shiftMonth } from "./books.ts";
 import { accountLabel, formatAmount } from "./problems.ts";
 
-const acct = (id: string, name: string, classification: string, accountType: string, accountSubType: string | null = null, acctNum: string | null = null): ChartAccount => ({
-  id,
-  name,
-  acctNum,
-  classification,
-  accountType,
-  accountSubType,
-  active: true,
-});
+const acct = chartAccount;
 
 // A company whose fiscal year starts in April, as QBO reports it: balance-sheet closings, P&L
 // activity, and Retained Earnings without the current fiscal year's profit.

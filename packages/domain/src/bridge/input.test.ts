@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ChartAccount } from "../coa/mapping-rules.ts";
+import { chartAccount } from "../../test/chart.ts";
 import { consolidate, parseConsolidationInput } from "../consolidation/consolidate.ts";
 import { acquisitionRateNeeds } from "./acquisitions.ts";
 import type { GroupCompany, GroupSnapshot, IntercompanyPair } from "./group.ts";
@@ -20,15 +20,7 @@ import { type AssembleRequest, assembleConsolidationInput, balancesReadFrom } fr
  *   CTA = net assets 1,397 − 1,250 − 126 = $21.00, the parent's 80% $16.80, + goodwill's $3.20 = $20.00.
  */
 
-const acct = (id: string, name: string, classification: string, accountType: string, accountSubType: string | null = null): ChartAccount => ({
-  id,
-  name,
-  acctNum: null,
-  classification,
-  accountType,
-  accountSubType,
-  active: true,
-});
+const acct = chartAccount;
 
 const company = (realmId: string, companyName: string, homeCurrency: string, ownershipPercent: string, isParent: boolean): GroupCompany => ({
   realmId,

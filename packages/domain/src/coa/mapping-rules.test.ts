@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { chartMappingProblem, isCompanyMapped, qboEquityKind, type ChartAccount } from "./mapping-rules.ts";
+import { chartAccount } from "../../test/chart.ts";
+import { chartMappingProblem, isCompanyMapped, qboEquityKind } from "./mapping-rules.ts";
 
-const account = (id: string, name: string, classification: string, accountType: string, accountSubType: string | null = null, extra: Partial<ChartAccount> = {}): ChartAccount => ({
-  id,
-  name,
-  acctNum: null,
-  classification,
-  accountType,
-  accountSubType,
-  active: true,
-  ...extra,
-});
+const account = chartAccount;
 
 const parentChart = [
   account("1", "Checking", "Asset", "Bank", "Checking", { acctNum: "1000" }),

@@ -1,20 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { chartAccount } from "../../test/chart.ts";
 import { detailAgreement } from "./detail-types.ts";
 import { groupNames, intercompanyOf } from "./intercompany.ts";
 import { chartMappingProblem, type ChartAccount } from "./mapping-rules.ts";
 import { nameSimilarity, SUGGESTION_CAUTIONS, suggestMappings } from "./suggestions.ts";
 
-const account = (id: string, name: string, classification: string, accountType: string, accountSubType: string | null = null, extra: Partial<ChartAccount> = {}): ChartAccount => ({
-  id,
-  name,
-  acctNum: null,
-  classification,
-  accountType,
-  accountSubType,
-  active: true,
-  ...extra,
-});
+const account = chartAccount;
 
 /** A parent chart shaped like the demo parent's liabilities and a few others. */
 const parent = [
