@@ -16,6 +16,7 @@ export * from "./periods/month.ts";
 export * from "./consolidation/index.ts";
 export * from "./coa/mapping-rules.ts";
 export * from "./fx/rate-text.ts";
+export * from "./text/sentence.ts";
 export * from "./coa/cta-account.ts";
 export * from "./fx/monthly-from-daily.ts";
 export * from "./runs/posting-period.ts";
