@@ -42,7 +42,7 @@ export function MissingRatesCard({ groups, onFetched }: { groups: readonly Missi
       <Stack gap="xs">
         <Text fw={650}>Exchange rates are missing</Text>
         <Text size="sm">
-          Translating the opening balances takes each month&apos;s average and month-end rate from the first month of the parent&apos;s fiscal
+          Translating the opening balances takes the average and month-end rate of every month from the one before the parent&apos;s fiscal
           year to the opening month.
         </Text>
         <List size="sm" spacing={4}>
