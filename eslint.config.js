@@ -15,6 +15,12 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']", message: "No focused tests." },
+        // React calls whatever an effect returns as its cleanup: an arrow with an expression body
+        // returns that expression (scrollIntoView returns a Promise in recent Chromium: "l is not a function").
+        ...["callee.name", "callee.property.name"].map((callee) => ({
+          selector: `CallExpression[${callee}=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression:first-child[expression=true][body.type!=/^(ArrowFunctionExpression|FunctionExpression)$/]`,
+          message: "Give the effect a block body: the value of an expression body is returned, and React calls it as the cleanup.",
+        })),
       ],
     },
   },

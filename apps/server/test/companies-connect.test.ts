@@ -47,16 +47,31 @@ describe.each(drivers)("connecting and syncing companies on %s", (driver) => {
     expect(accounts.every((a: { Id: string; currency: string }) => a.Id && a.currency === "GBP")).toBe(true);
     const withBalance = accounts.filter((a: { latestAmount: number | null }) => a.latestAmount !== null);
     expect(withBalance.length).toBeGreaterThan(20);
-    // Each account shows its own company's latest synced amount (account ids repeat across companies).
-    const latest = rowsOf<{ id: string; amount: string }>(
+    // Each account shows its own company's amount (account ids repeat across companies): a balance-sheet
+    // account its latest synced closing balance, an income or expense account its activity in the last
+    // full month, never the current month that is still being booked (issue 18: CA$0.00 everywhere).
+    const now = new Date();
+    const current = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
+    const synced = rowsOf<{ id: string; month: string; kind: string; amount: string }>(
       await t.db.database.db.execute(
-        sql`select distinct on (qbo_account_id) qbo_account_id as id, amount_minor::text as amount from monthly_balances where realm_id = ${DEMO.uk} order by qbo_account_id, month desc`,
+        sql`select qbo_account_id as id, to_char(month, 'YYYY-MM') as month, kind, amount_minor::text as amount from monthly_balances where realm_id = ${DEMO.uk} order by month`,
       ),
     );
-    const expectedLatest = new Map(latest.map((l) => [l.id, Number(l.amount)]));
-    for (const a of accounts as { Id: string; latestAmount: number | null; everHadBalance: boolean }[]) {
-      expect(a.latestAmount, `account ${a.Id}`).toBe(expectedLatest.get(a.Id) ?? null);
+    expect(synced.some((r) => r.kind === "activity" && r.month === current), "the current month is synced too").toBe(true);
+    const expectedLatest = new Map<string, { amount: number; month: string }>();
+    for (const r of synced) if (r.kind === "closing" || r.month < current) expectedLatest.set(r.id, { amount: Number(r.amount), month: r.month });
+    const plMonths = new Set<string>();
+    for (const a of accounts as { Id: string; classification: string; latestAmount: number | null; latestMonth: string | null; everHadBalance: boolean }[]) {
+      expect(a.latestAmount, `account ${a.Id}`).toBe(expectedLatest.get(a.Id)?.amount ?? null);
+      expect(a.latestMonth, `account ${a.Id}`).toBe(expectedLatest.get(a.Id)?.month ?? null);
+      if (a.latestMonth && (a.classification === "Revenue" || a.classification === "Expense")) plMonths.add(a.latestMonth);
       if (!a.everHadBalance) expect(a.latestAmount ?? 0, `never-a-balance account ${a.Id}`).toBe(0);
+    }
+    expect([...plMonths].every((m) => m < current), "income and expenses: a full month").toBe(true);
+    // The demo books end in October 2026: while that is the last full month, its sales show.
+    if ([...plMonths].every((m) => m <= "2026-10")) {
+      const sales = (accounts as { classification: string; latestAmount: number | null }[]).filter((a) => a.classification === "Revenue" && a.latestAmount);
+      expect(sales.length, "income accounts with activity in the last full month").toBeGreaterThan(0);
     }
 
     // Every synced month balances: balance-sheet closings plus the fiscal year's P&L to date sum to zero.

@@ -26,6 +26,10 @@ describe.each(drivers)("opening balances: review, confirm and post on %s", (driv
     const blocked = (await get(t.app, `/api/obal/${DEMO.uk}/trialbalance`, token)).json();
     expect(blocked).toMatchObject({ eligible: true, ok: false });
     expect(blocked.problems.map((p: { message: string }) => p.message).join("\n")).toMatch(/GBP/);
+    // Each missing rate says its currency and month, so the screen can group them one line per currency.
+    const rates = blocked.problems.filter((p: { code: string }) => p.code === "missing_rate");
+    expect(rates.length).toBe(26); // December 2024 (the fiscal year's anchor) to December 2025, average and month-end
+    for (const p of rates) expect(p).toMatchObject({ currency: "GBP", month: expect.stringMatching(/^(2024-12|2025-(0[1-9]|1[0-2]))$/) });
     const review = await post(t.app, "/api/obal/review", { realmId: DEMO.uk }, token);
     expect(review.statusCode).toBe(409);
     expect(review.json().error.message).toMatch(/^Northwind UK Ltd cannot be reviewed yet: /);
@@ -87,7 +91,11 @@ describe.each(drivers)("opening balances: review, confirm and post on %s", (driv
     for (const p of posts) expect(p.statusCode, p.body).toBe(200);
     const state = posts[0]!.json();
     expect(state.posted).toEqual({ [DEMO.uk]: true });
-    expect(state.trialBalanceJournalEntryUrl).toMatch(/^https:\/\/app\.qbo\.intuit\.com\/app\/journal\?txnId=\d+$/);
+    // The embedded emulator's own read-only view of the entry, on this server's origin.
+    expect(state.trialBalanceJournalEntryUrl).toBe(`/qbo-sandbox/app/journal?realmId=${DEMO.parent}&txnId=${lost.id}`);
+    const shown = await t.app.inject({ method: "GET", url: state.trialBalanceJournalEntryUrl });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain(`<h1>Journal entry ${openingDocNumber("2025-12", DEMO.uk)}</h1>`);
     const after = (await get(t.app, `/api/getJournalEntries/${DEMO.uk}?month=12&year=2025`, token)).json();
     expect(after.entriesFound).toBe(true);
     expect(after.entries).toHaveLength(1);

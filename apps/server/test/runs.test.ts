@@ -154,7 +154,7 @@ describe.each(drivers)("consolidation runs on %s", (driver) => {
     ]);
     // UK January and February were already posted above: skipped as duplicates, named.
     expect(run.items.filter((i: { status: string }) => i.status === "skipped").map((i: { month: string }) => i.month)).toEqual(["2026-01", "2026-02"]);
-    expect(run.items[0].message).toMatch(/^Already posted \(entry \d+\); skipped as a duplicate\.$/);
+    expect(run.items[0].message).toBe("Already posted as entry CR202601-384023; skipped as a duplicate.");
     for (const m of ["202601", "202602", "202603", "202604"]) expect(await parentEntries(t.app, `CR${m}-384023`)).toHaveLength(1);
 
     // Opening balance + four months = the translated balance sheet at April's end, account by account.

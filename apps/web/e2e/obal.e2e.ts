@@ -174,7 +174,7 @@ async function checkPostedEntry(sub: { realmId: string; name: string }) {
   posted[sub.realmId] = entry;
   // The screen links to that entry in QuickBooks.
   const link = panel(sub.name).getByRole("link", { name: /Open in QuickBooks/ });
-  await expect.poll(() => hrefOf(link), POLL).toBe(`https://app.qbo.intuit.com/app/journal?txnId=${entry.Id}`);
+  await expect.poll(() => hrefOf(link), POLL).toBe(e2e.journalEntryUrl(PARENT.realmId, entry.Id));
 }
 
 beforeAll(async () => {
@@ -307,7 +307,7 @@ describe("Opening balances in a browser, on the demo group", () => {
     expect(postRequests).toHaveLength(1);
     const state = await api<{ posted: Record<string, boolean>; trialBalanceJournalEntryUrl: string }>("/obal");
     expect(state.posted).toEqual({ [CANADA.realmId]: true });
-    expect(state.trialBalanceJournalEntryUrl).toBe(`https://app.qbo.intuit.com/app/journal?txnId=${posted[CANADA.realmId]!.Id}`);
+    expect(state.trialBalanceJournalEntryUrl).toBe(e2e.journalEntryUrl(PARENT.realmId, posted[CANADA.realmId]!.Id));
   });
 
   it("Germany: review, confirm, and Post clicked while another tab posts it too: one entry", async () => {
@@ -350,7 +350,7 @@ describe("Opening balances in a browser, on the demo group", () => {
     const warning = page.getByRole("dialog", { name: "This entry may already be in QuickBooks" });
     await warning.waitFor();
     await warning.getByText(`Entry ${docNumber(RETAIL.realmId)} dated ${LOCKED.monthEnd}`).waitFor();
-    expect(await warning.getByRole("link", { name: /Open in QuickBooks/ }).getAttribute("href")).toBe(`https://app.qbo.intuit.com/app/journal?txnId=${stray.Id}`);
+    expect(await warning.getByRole("link", { name: /Open in QuickBooks/ }).getAttribute("href")).toBe(e2e.journalEntryUrl(PARENT.realmId, stray.Id));
     await e2e.shot(page, "36-obal-duplicate-warning");
     await warning.getByRole("button", { name: "Cancel" }).click();
     await warning.waitFor({ state: "hidden" });
@@ -414,7 +414,7 @@ describe("Opening balances in a browser, on the demo group", () => {
     for (const sub of SUBSIDIARIES) {
       await expect.poll(() => textOf(statusOf(sub.name)), POLL).toBe("Posted");
       const link = panel(sub.name).getByRole("link", { name: /Open in QuickBooks/ });
-      await expect.poll(() => hrefOf(link), POLL).toBe(`https://app.qbo.intuit.com/app/journal?txnId=${posted[sub.realmId]!.Id}`);
+      await expect.poll(() => hrefOf(link), POLL).toBe(e2e.journalEntryUrl(PARENT.realmId, posted[sub.realmId]!.Id));
       await expect.poll(() => textOf(panel(sub.name).getByTestId("posted-entry")), POLL).toBe(`Entry ${docNumber(sub.realmId)} dated ${LOCKED.monthEnd}`);
     }
     await e2e.shot(page, "39-obal-posted-after-reload");

@@ -27,12 +27,17 @@ export interface Session {
   page: Page;
 }
 
-/** Headless Debian Chromium (never a downloaded browser), one context, one page kept active. */
-export async function openBrowser(viewport = { width: 1440, height: 900 }): Promise<Session> {
+/**
+ * Headless Debian Chromium (never a downloaded browser), one context, one page kept active.
+ * `scrollbars`: the classic 15 px scroll bars of a desktop Chromium, which headless hides by
+ * default; layout tests need them, since they take that much width from the page.
+ */
+export async function openBrowser(viewport = { width: 1440, height: 900 }, opts: { scrollbars?: boolean } = {}): Promise<Session> {
   mkdirSync(SHOTS, { recursive: true });
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    ...(opts.scrollbars ? { ignoreDefaultArgs: ["--hide-scrollbars"] } : {}),
   });
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
@@ -58,8 +63,8 @@ export async function api<T>(page: Page, baseUrl: string, path: string, init: { 
 
 export const onboardingStep = async (page: Page, baseUrl: string) => (await api<{ onboardingStep: number }>(page, baseUrl, "/account")).onboardingStep;
 
-/** Signs up and verifies through the API (the screens are covered by app.e2e.ts), then logs in through the page. */
-export async function signUpAndLogIn(page: Page, baseUrl: string, email: string, password = PASSWORD) {
+/** Signs up and verifies through the API (the screens are covered by app.e2e.ts). */
+export async function signUp(baseUrl: string, email: string, password = PASSWORD) {
   const post = (path: string, body: unknown) =>
     fetch(`${baseUrl}/api/session${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   expect((await post("/signup", { email, password })).status).toBeLessThan(300);
@@ -67,10 +72,20 @@ export async function signUpAndLogIn(page: Page, baseUrl: string, email: string,
   const code = /code is ([0-9A-Z]{4}-[0-9A-Z]{4})/.exec(mail.messages[0]?.text ?? "")?.[1];
   expect(code).toBeTruthy();
   expect((await post("/validationcode", { validationCode: code, email })).status).toBeLessThan(300);
-  await page.goto(`${baseUrl}/login`);
+}
+
+/** Fills in and submits the login form the page shows. */
+export async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
+}
+
+/** Signs up through the API, then logs in through the page; a new account lands on /setup/companies. */
+export async function signUpAndLogIn(page: Page, baseUrl: string, email: string, password = PASSWORD) {
+  await signUp(baseUrl, email, password);
+  await page.goto(`${baseUrl}/login`);
+  await logIn(page, email, password);
   await page.waitForURL("**/setup/companies");
 }
 
@@ -161,6 +176,9 @@ export async function mapAllAccounts(page: Page, baseUrl: string, parentRealmId:
   const saved = await api<{ complete: boolean }>(page, baseUrl, `/companies/${realmId}/map`, { method: "POST", body: { map } });
   expect(saved.complete, `${realmId} fully mapped`).toBe(true);
 }
+
+/** Where "Open in QuickBooks" goes for an entry of an emulator company: the emulator's own read-only view of it. */
+export const journalEntryUrl = (realmId: string, txnId: string) => `/qbo-sandbox/app/journal?realmId=${realmId}&txnId=${txnId}`;
 
 /** The emulator mounted in the e2e server, and the app's client credentials for it (apps/server qbo-provider SANDBOX_CLIENT). */
 const SANDBOX = { prefix: "/qbo-sandbox", clientId: "sandbox-client-id", clientSecret: "sandbox-client-secret" } as const;

@@ -28,7 +28,8 @@ export const obalConfigured = (s: Pick<ObalState, "year" | "month">): boolean =>
 
 export const obalRealmRequestSchema = z.object({ realmId: z.string().trim().min(1, "realmId is required.").max(32) });
 
-export const problemSchema = z.object({ code: z.string(), message: z.string() });
+/** What blocks a translation or posting; a missing rate also names its currency and month (packages/domain publicProblem). */
+export const problemSchema = z.object({ code: z.string(), message: z.string(), currency: z.string().optional(), month: z.string().optional() });
 const tbLineSchema = z.object({
   account: z.string().nullable(),
   special: z.string().nullable(),

@@ -54,7 +54,11 @@ export const companyAccountSchema = z.object({
   active: z.boolean(),
   /** False for a never-a-balance account. */
   everHadBalance: z.boolean(),
-  /** Closing balance (balance-sheet) or latest month's activity (P&L), minor units of `currency`; null before the first sync. */
+  /**
+   * Minor units of `currency`, null before the first sync: a balance-sheet account's closing balance
+   * at the end of `latestMonth` (the latest synced month), an income or expense account's activity in
+   * `latestMonth`, the last full month (the current one is still being booked).
+   */
   latestAmount: z.number().int().nullable(),
   latestMonth: z.string().nullable(),
 });

@@ -46,6 +46,11 @@ export const reportSchema = z.object({
   parentCurrency: z.string(),
   /** Minor-unit exponent of the parent currency (2 for USD). */
   exponent: z.number().int(),
+  /**
+   * The month-end whose balances the report opens with, as the user knows it: the locked opening
+   * month (Opening Balance Sheet) when the period follows it, else the month the translation
+   * starts from afresh (the month before the period, or the fiscal-year start the opening balances roll from).
+   */
   openingMonth: z.string(),
   report: reportStatementsSchema.nullable(),
   comparison: z

@@ -65,6 +65,8 @@ describe("package entry point", () => {
       "isOnboardingStep",
       "onboardingStepSchema",
       "ONBOARDING_STEP_LABELS",
+      // text
+      "endSentence",
     ];
     for (const name of expected) expect(domain, name).toHaveProperty(name);
   });

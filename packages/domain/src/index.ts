@@ -19,6 +19,7 @@ export * from "./coa/suggestions.ts";
 export * from "./coa/detail-types.ts";
 export * from "./coa/intercompany.ts";
 export * from "./fx/rate-text.ts";
+export * from "./text/sentence.ts";
 export * from "./coa/cta-account.ts";
 export * from "./fx/monthly-from-daily.ts";
 export * from "./runs/posting-period.ts";

@@ -78,9 +78,17 @@ export class QboProvider {
     return { baseUrl: "https://api.frankfurter.app", fetch: globalThis.fetch };
   }
 
-  /** A link that opens a journal entry in QuickBooks (the emulator has no UI for it, so Intuit's form is kept). */
-  journalEntryUrl(txnId: string): string {
-    const host = this.mode === "intuit" && this.endpoints.apiBaseUrl.includes("sandbox") ? "app.sandbox.qbo.intuit.com" : "app.qbo.intuit.com";
+  /**
+   * A link that opens a journal entry of `realmId` in QuickBooks: Intuit's own screen (which knows
+   * the company from the user's QuickBooks sign-in), or the emulator's read-only view of it, on
+   * this server's origin when it is embedded (packages/qbo-sandbox http/appRoutes.ts).
+   */
+  journalEntryUrl(realmId: string, txnId: string): string {
+    if (this.mode !== "intuit") {
+      const base = this.mode === "embedded" ? SANDBOX_PREFIX : this.endpoints.apiBaseUrl;
+      return `${base}/app/journal?${new URLSearchParams({ realmId, txnId })}`;
+    }
+    const host = this.endpoints.apiBaseUrl.includes("sandbox") ? "app.sandbox.qbo.intuit.com" : "app.qbo.intuit.com";
     return `https://${host}/app/journal?txnId=${encodeURIComponent(txnId)}`;
   }
 }

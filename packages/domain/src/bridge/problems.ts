@@ -44,6 +44,14 @@ export interface Problem {
   currency?: string;
 }
 
+/**
+ * A problem as the API shows it: its code and message, and for a missing rate the currency and
+ * month it is for, so a screen can say "26 rates missing" once per currency instead of 26 lines.
+ */
+export function publicProblem(p: Problem): { code: string; message: string; currency?: string; month?: string } {
+  return { code: p.code, message: p.message, ...(p.currency ? { currency: p.currency } : {}), ...(p.month ? { month: p.month } : {}) };
+}
+
 /** Minor units as a plain decimal with the currency's exponent: -123456 GBP → "-1,234.56 GBP". */
 export function formatAmount(minor: number, currency: string): string {
   const exponent = currencyExponent(currency);

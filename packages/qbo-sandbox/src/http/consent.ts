@@ -1,7 +1,7 @@
 /** The emulator's stand-in for Intuit's consent screen: pick a sandbox company, Connect or Cancel. */
 import type { SandboxCompany } from "../sandbox.ts";
 
-function esc(text: string): string {
+export function esc(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 }
 
@@ -25,10 +25,11 @@ button:focus-visible,input:focus-visible{outline:3px solid #0b66d6;outline-offse
 .note{font-size:.8rem;color:#5b6478;margin-top:1.5rem}
 `;
 
-function page(title: string, body: string): string {
+/** A page in the emulator's look; `style` adds rules for pages wider than the consent form. */
+export function page(title: string, body: string, style = ""): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)}</title><style>${STYLE}</style></head>
+<title>${esc(title)}</title><style>${STYLE}${style}</style></head>
 <body><main>${body}</main></body></html>`;
 }
 

@@ -1,10 +1,10 @@
 /** Consent page, token endpoint, revocation and the OpenID discovery document. */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { oauthErrorResponse } from "../faults.ts";
 import type { Sandbox } from "../sandbox.ts";
 import { oauthJson } from "../wire.ts";
 import { consentPage, errorPage } from "./consent.ts";
-import { send } from "./send.ts";
+import { html, send } from "./send.ts";
 
 export const ACCOUNTING_SCOPE = "com.intuit.quickbooks.accounting";
 
@@ -42,10 +42,6 @@ function redirectWith(uri: string, params: Record<string, string>): string {
   const u = new URL(uri);
   for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
   return u.toString();
-}
-
-function html(reply: FastifyReply, status: number, body: string): FastifyReply {
-  return reply.code(status).header("content-type", "text/html; charset=utf-8").header("cache-control", "no-store").send(body);
 }
 
 function clientCredentials(request: FastifyRequest, form: Fields): { id: string; secret: string } | undefined {

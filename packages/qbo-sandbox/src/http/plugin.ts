@@ -6,6 +6,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { faultResponse, newIntuitTid, throttledResponse } from "../faults.ts";
 import type { Sandbox } from "../sandbox.ts";
 import { registerAdminRoutes } from "./adminRoutes.ts";
+import { registerAppRoutes } from "./appRoutes.ts";
 import { registerFxRoutes } from "./fxRoutes.ts";
 import { registerApiRoutes } from "./apiRoutes.ts";
 import { registerOAuthRoutes } from "./oauthRoutes.ts";
@@ -104,4 +105,5 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (ap
   registerApiRoutes(app, sandbox);
   if (opts.admin === true) registerAdminRoutes(app, sandbox);
   registerFxRoutes(app);
+  registerAppRoutes(app, sandbox);
 };

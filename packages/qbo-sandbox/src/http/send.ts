@@ -10,6 +10,11 @@ export function send(reply: FastifyReply, w: WireResponse): FastifyReply {
   return reply.code(w.status).headers(headers).send(w.body);
 }
 
+/** An HTML page of the emulator's own (consent, the read-only journal view): never cached. */
+export function html(reply: FastifyReply, status: number, body: string): FastifyReply {
+  return reply.code(status).header("content-type", "text/html; charset=utf-8").header("cache-control", "no-store").send(body);
+}
+
 export function faultOf(error: unknown, now: Date): WireResponse | undefined {
   if (!(error instanceof QboFault)) return undefined;
   return faultResponse({ status: error.status, type: error.type, errors: error.errors, time: now });

@@ -26,6 +26,7 @@ import { authOf } from "../../http/auth.ts";
 import { errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
 import { enqueueSync } from "../sync/enqueue.ts";
+import { monthOf } from "../sync/months.ts";
 
 const security = [{ bearer: [] }];
 const err = { 401: errorBodySchema };
@@ -258,8 +259,13 @@ export const companyActionRoutes: FastifyPluginAsyncZod<AppContext> = async (app
 
 /** QBO ids are numbers in text: "9" before "10". */
 
-/** Accounts with their latest synced amount, in chart order (number, then name). */
-async function accountsOf(db: Db, realmIds: readonly string[]): Promise<Map<string, CompanyAccount[]>> {
+/**
+ * Accounts with their latest synced amount, in chart order (number, then name): a balance-sheet
+ * account's closing balance at the latest synced month-end; an income or expense account's
+ * activity in the last full month before `now` (the current month is still being booked, and its
+ * activity so far, often nothing, says little about the account).
+ */
+async function accountsOf(db: Db, realmIds: readonly string[], now = new Date()): Promise<Map<string, CompanyAccount[]>> {
   const result = new Map<string, CompanyAccount[]>();
   if (realmIds.length === 0) return result;
   const rows = await db
@@ -277,6 +283,7 @@ async function accountsOf(db: Db, realmIds: readonly string[]): Promise<Map<stri
         realmIds.map((r) => sql`${r}`),
         sql`, `,
       )})
+        and (kind = 'closing' or month < ${`${monthOf(now)}-01`}::date)
       order by realm_id, qbo_account_id, month desc`),
   );
   const latestOf = new Map(latest.map((l) => [`${l.realm_id}:${l.qbo_account_id}`, l]));

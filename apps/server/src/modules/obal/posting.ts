@@ -16,6 +16,7 @@ import {
   realmParamsSchema,
   type ObalTrialBalance,
 } from "@groupledger/contract";
+import { publicProblem } from "@groupledger/domain";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { obalCompanies, obalPeriods, userPreferences, type companies } from "../../db/schema.ts";
@@ -108,7 +109,7 @@ async function trialBalance(db: Db, accountId: string, realmId: string): Promise
     eligible: true,
     reason: null,
     ok: t.ok,
-    problems: t.problems.map((p) => ({ code: p.code, message: p.message })),
+    problems: t.problems.map(publicProblem),
     view: view && {
       companyName: view.companyName,
       currency: view.currency,
@@ -204,7 +205,7 @@ async function post(c: Context, provider: QboProvider, meta: { ip: string; reque
     );
     await db
       .update(obalCompanies)
-      .set({ postedAt: new Date(), journalEntryId: entry.id, journalEntryUrl: provider.journalEntryUrl(entry.id), updatedAt: new Date() })
+      .set({ postedAt: new Date(), journalEntryId: entry.id, journalEntryUrl: provider.journalEntryUrl(parent.realmId, entry.id), updatedAt: new Date() })
       .where(and(eq(obalCompanies.accountId, user.accountId), eq(obalCompanies.realmId, realmId), isNull(obalCompanies.postedAt)));
     await audit(db, { action: "obal.posted", accountId: user.accountId, userId: user.id, details: { realmId, journalEntryId: entry.id, month }, ...meta });
   } catch (e) {
@@ -317,7 +318,7 @@ export const obalPostingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         const found = await provider
           .client(parent.realmId)
           .query(`SELECT * FROM JournalEntry WHERE DocNumber = '${docNumber}'`, journalEntrySchema);
-        const entries = found.map((e) => ({ id: e.id, docNumber: e.docNumber ?? null, txnDate: e.txnDate, url: provider.journalEntryUrl(e.id) }));
+        const entries = found.map((e) => ({ id: e.id, docNumber: e.docNumber ?? null, txnDate: e.txnDate, url: provider.journalEntryUrl(parent.realmId, e.id) }));
         return { entriesFound: entries.length > 0, entries };
       } catch (e) {
         if (e instanceof QboError && e.kind === "reauthorize") throw new AppError(409, "qbo_reauthorization_required", REAUTHORIZE_PARENT_MESSAGE);

@@ -24,7 +24,8 @@ import { openingOf } from "../runs/entry.ts";
  * optional comparison period.
  *
  * Opening month: the roll-forward anchor of the opening balances when the period is after it
- * (so the report's CTA is the one posted), else the month before the period (fresh start).
+ * (so the report's CTA is the one posted), else the month before the period (fresh start). The
+ * report names the locked opening month itself once the period follows it.
  *
  * Reports are cached per account and query, keyed by the account's data version, which database
  * triggers bump on any change to what a report reads (companies and their syncs, charts, maps,
@@ -82,13 +83,19 @@ export async function consolidatedReport(db: Db, accountId: string, query: Repor
   const subsidiariesFor = (to: string) => inGroup.filter((c) => (acquiredOn.get(c.realmId)?.slice(0, 7) ?? "") <= to).map((c) => c.realmId);
 
   const intercompany = (await pairRows(db, accountId)).map(asEnginePair);
-  const anchorFor = async (from: string) => {
-    const opening = await openingOf(db, accountId, parent).catch(() => null);
-    return opening && opening.anchor < from ? opening.anchor : shiftMonth(from, -1);
+  const opening = await openingOf(db, accountId, parent).catch(() => null);
+  /**
+   * The engine's opening month (`anchor`: the locked opening balances' own roll-forward anchor when
+   * the period is after it, else a fresh start the month before) and the one the report names: the
+   * locked opening month once the period follows it, since those are the balances the user posted.
+   */
+  const openingFor = (from: string) => {
+    if (!opening || opening.anchor >= from) return { anchor: shiftMonth(from, -1), shown: shiftMonth(from, -1) };
+    return { anchor: opening.anchor, shown: opening.month < from ? opening.month : opening.anchor };
   };
   const run = async (from: string, to: string) => {
-    const openingMonth = await anchorFor(from);
-    const built = await buildConsolidationInput(db, { accountId, subsidiaries: subsidiariesFor(to), period: { from, to }, openingMonth, intercompany, groupAdjustments: true });
+    const { anchor, shown } = openingFor(from);
+    const built = await buildConsolidationInput(db, { accountId, subsidiaries: subsidiariesFor(to), period: { from, to }, openingMonth: anchor, intercompany, groupAdjustments: true });
     const problems: Problem[] = [...built.problems];
     let output: ConsolidationOutput | null = null;
     try {
@@ -97,7 +104,7 @@ export async function consolidatedReport(db: Db, accountId: string, query: Repor
       if (!(e instanceof ConsolidationInputError)) throw e;
       if (problems.length === 0) for (const issue of e.issues) problems.push({ code: "engine_refused", message: `The consolidation engine refused the input: ${formatIssue(issue)}` });
     }
-    return { output, problems: problems.map((p) => ({ code: p.code, message: p.message })), warnings: [...built.warnings, ...(output?.warnings ?? [])], openingMonth };
+    return { output, problems: problems.map((p) => ({ code: p.code, message: p.message })), warnings: [...built.warnings, ...(output?.warnings ?? [])], openingMonth: shown };
   };
 
   const main = await run(query.from, query.to);

@@ -116,7 +116,7 @@ export async function transactionDetail(
         local,
         rate,
         translated: rate === null ? null : mulDivRound(local, translationFactor(parseRate(rate), ex, pe)),
-        url: type?.id && type.value === "Journal Entry" && m.company.isParent ? provider.journalEntryUrl(type.id) : null,
+        url: type?.id && type.value === "Journal Entry" && m.company.isParent ? provider.journalEntryUrl(m.company.realmId, type.id) : null,
       });
     }
     companies.push({

@@ -83,10 +83,11 @@ export function runHandler(deps: { database: Database; provider: QboProvider; lo
             period: { kind: "month", year, month },
             runId,
           });
+          // A duplicate is named by its DocNumber, as QuickBooks lists it: the entry's internal Id means nothing to a user.
           await setItem(
             outcome === "posted"
               ? { status: "posted", postingId: posting.id, message: null }
-              : { status: "skipped", postingId: posting.id, message: `Already posted (entry ${posting.journalEntryId ?? "?"}); skipped as a duplicate.` },
+              : { status: "skipped", postingId: posting.id, message: `Already posted as entry ${posting.docNumber}; skipped as a duplicate.` },
           );
         } catch (e) {
           if (isRetryable(e)) {

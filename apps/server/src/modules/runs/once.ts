@@ -137,7 +137,7 @@ export async function postOnce(deps: { database: Database; provider: QboProvider
     );
     const [posted] = (await db
       .update(consolidationPostings)
-      .set({ status: "posted", journalEntryId: entry.id, journalEntryUrl: deps.provider.journalEntryUrl(entry.id), postedAt: new Date(), updatedAt: new Date() })
+      .set({ status: "posted", journalEntryId: entry.id, journalEntryUrl: deps.provider.journalEntryUrl(req.parent.realmId, entry.id), postedAt: new Date(), updatedAt: new Date() })
       .where(eq(consolidationPostings.id, row.id))
       .returning()) as [PostingRow];
     await audit(db, {

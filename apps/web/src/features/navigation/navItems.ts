@@ -5,6 +5,8 @@ export interface NavItem extends NavRequirements {
   label: string;
   /** Shown but never clickable (SPEC §2: the /home entry). */
   disabled?: boolean;
+  /** Said after "Finish onboarding first" on the locked entry: where its work can be done meanwhile. */
+  duringOnboarding?: string;
   bold?: boolean;
   items?: NavItem[];
 }
@@ -39,6 +41,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
         requireCompanies: true,
         requireOnboardingComplete: true,
         requireForeignCurrency: true,
+        duringOnboarding: "Until then, Opening Balance Sheet fetches the rates the opening balances need",
       },
       { path: "/multipleconsolidation/run", label: "Multi Period / Company", ...consolidationReady },
       { path: "/consolidation/run", label: "Single Period / Company", ...consolidationReady },

@@ -1,4 +1,4 @@
-import type { Company, ObalState, ObalTrialBalance } from "@groupledger/contract";
+import { problemSchema, type Company, type ObalState, type ObalTrialBalance } from "@groupledger/contract";
 import { calendarMonthOfFiscal, currencyExponent, formatMinor } from "@groupledger/domain";
 import { z } from "zod";
 
@@ -98,8 +98,8 @@ export function fixLink(code: string): { href: string; label: string } | null {
 }
 
 /** The problems a 409 posting_blocked / review_blocked carried in details.problems. */
-export function problemsOf(details: Record<string, unknown>): { code: string; message: string }[] {
-  const parsed = z.array(z.object({ code: z.string(), message: z.string() })).safeParse(details["problems"]);
+export function problemsOf(details: Record<string, unknown>): z.infer<typeof problemSchema>[] {
+  const parsed = z.array(problemSchema).safeParse(details["problems"]);
   return parsed.success ? parsed.data : [];
 }
 

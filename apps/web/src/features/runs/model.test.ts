@@ -187,7 +187,7 @@ describe("multi-period runs", () => {
     const run = {
       counts: { total: 5, pending: 0, posted: 2, skipped: 2, failed: 1 },
       items: [
-        item(0, "uk", "2026-01", "skipped", "Already posted (entry 12); skipped as a duplicate."),
+        item(0, "uk", "2026-01", "skipped", "Already posted as entry CR202601-384023; skipped as a duplicate."),
         item(1, "ca", "2026-01", "failed", "No CAD rate for 2026-01."),
         item(2, "uk", "2026-02", "posted"),
         item(3, "ca", "2026-02", "skipped", "Not posted: 2026-01 failed for this company, and posting later months would leave a gap."),

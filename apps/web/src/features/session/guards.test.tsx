@@ -17,6 +17,13 @@ describe("guardRedirect (SPEC §2, §6)", () => {
   ] as const)("%s route, token %s → %s", (access, hasToken, target) => {
     expect(guardRedirect(access, hasToken)).toBe(target);
   });
+
+  it("sends a public page seen with a token to the deep link that led to /login, never to another site", () => {
+    expect(guardRedirect("public", true, { from: "/consolidation/reports?from=2026-01" })).toBe("/consolidation/reports?from=2026-01");
+    expect(guardRedirect("public", true, { from: "//evil.example/x" })).toBe("/home");
+    expect(guardRedirect("public", true, { from: "https://evil.example/" })).toBe("/home");
+    expect(guardRedirect("public", true, { notice: "loggedOut" })).toBe("/home");
+  });
 });
 
 describe("routes and redirects", () => {

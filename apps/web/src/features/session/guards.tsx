@@ -10,22 +10,35 @@ export type RouteAccess = "public" | "authenticated" | "open";
 export const PUBLIC_HOME = "/home";
 export const LOGIN_PATH = "/login";
 
-/** Where a visitor must go instead, or null to stay. */
-export function guardRedirect(access: RouteAccess, hasToken: boolean): string | null {
-  if (access === "public" && hasToken) return PUBLIC_HOME;
-  if (access === "authenticated" && !hasToken) return LOGIN_PATH;
-  return null;
-}
-
 /** Where the login page sends someone back to after signing in (only app paths, never a public page). */
 export interface LoginRedirectState {
   from?: string;
 }
 
+/** The app path a logged-out visitor was sent to /login from, or /home; never another site ("//host"). */
+export function returnPath(state: unknown): string {
+  const from = (state as LoginRedirectState | null)?.from;
+  return typeof from === "string" && from.startsWith("/") && !from.startsWith("//") ? from : PUBLIC_HOME;
+}
+
+/**
+ * Where a visitor must go instead, or null to stay. A public page seen with a token sends the user
+ * on to the app: to the deep link that sent them to /login (its router state) when there is one.
+ */
+export function guardRedirect(access: RouteAccess, hasToken: boolean, state: unknown = null): string | null {
+  if (access === "public" && hasToken) return returnPath(state);
+  if (access === "authenticated" && !hasToken) return LOGIN_PATH;
+  return null;
+}
+
+/**
+ * Logging in only saves the token: this guard then leaves /login for the deep link, as the one
+ * place that decides (a second navigation from the login form raced it to /home).
+ */
 export function Guard({ access }: { access: RouteAccess }) {
   const token = useToken();
   const location = useLocation();
-  const target = guardRedirect(access, token !== null);
+  const target = guardRedirect(access, token !== null, location.state);
   if (target === null) return <Outlet />;
   const state: LoginRedirectState | undefined =
     target === LOGIN_PATH ? { from: `${location.pathname}${location.search}` } : undefined;

@@ -1,5 +1,5 @@
 import type { PostingSummary, VerifyResult } from "@groupledger/contract";
-import { formatMonth, parseMonth } from "@groupledger/domain";
+import { endSentence, formatMonth, parseMonth } from "@groupledger/domain";
 
 /**
  * Verify as the screen says it: which month-ends can be checked, which one opens first, and the
@@ -46,7 +46,7 @@ export const differenceCount = (r: VerifyResult): number => r.subsidiaries.reduc
 const missingEntryCount = (r: VerifyResult): number => r.subsidiaries.reduce((s, c) => s + c.missingEntries.length, 0);
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 /** Ends a sentence once: company names such as "Northwind Canada Inc." already end with a full stop. */
-const sentence = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}${text.endsWith(".") ? "" : "."}`;
+const sentence = (text: string) => endSentence(`${text[0]!.toUpperCase()}${text.slice(1)}`);
 
 /** The result in one line: "Everything reconciles", or how many differences, or why it could not all be checked. */
 export function headline(r: VerifyResult): Headline {

@@ -261,7 +261,9 @@ describe("Connected Companies: the table", () => {
     expect(rows[1]).not.toHaveTextContent("Never a balance");
     expect(rows[2]).toHaveTextContent("(¥150,000)");
     expect(rows[2]).toHaveTextContent("No");
-    expect(screen.getByText(/1 never had a balance · 1 inactive · balances as of Feb 2026/)).toBeInTheDocument();
+    expect(screen.getByText("1 never had a balance · 1 inactive")).toBeInTheDocument();
+    expect(screen.getByText("Balance: balance-sheet accounts at the end of Feb 2026.")).toBeInTheDocument();
+    expect(within(rows[1]!).getByText("£123,456.78")).toHaveAttribute("title", "Balance at the end of Feb 2026");
   });
 });
 

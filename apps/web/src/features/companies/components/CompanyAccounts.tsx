@@ -2,7 +2,7 @@ import { Badge, Button, Group, ScrollArea, Skeleton, Table, Text } from "@mantin
 import type { CompanyAccount } from "@groupledger/contract";
 import { useCompanyAccounts } from "../api.ts";
 import { formatMinor } from "../../../lib/money.ts";
-import { formatMonth } from "../format.ts";
+import { latestAmountBasis, latestAmountLabel } from "../latestAmount.ts";
 import { fullLabel } from "./styles.ts";
 
 /** Digits of equal width, so amounts and account numbers line up down the column. */
@@ -21,10 +21,6 @@ export function sortAccounts(accounts: readonly CompanyAccount[]): CompanyAccoun
 /** "Bank · Checking": QuickBooks' type names are CamelCase words. */
 function words(type: string): string {
   return type.replace(/([a-z])([A-Z])/g, "$1 $2");
-}
-
-function latestMonthOf(accounts: readonly CompanyAccount[]): string | null {
-  return accounts.reduce<string | null>((max, a) => (a.latestMonth && (!max || a.latestMonth > max) ? a.latestMonth : max), null);
 }
 
 /** A company's chart of accounts as last synced (GET /api/companies/{realmId}/accounts). */
@@ -53,7 +49,7 @@ export function CompanyAccounts({ realmId, companyName, lastSyncedAt }: { realmI
   const rows = sortAccounts(accounts.data);
   const neverABalance = rows.filter((a) => !a.everHadBalance).length;
   const inactive = rows.filter((a) => !a.active).length;
-  const latest = latestMonthOf(rows);
+  const basis = latestAmountBasis(rows);
   return (
     <div>
       <Group gap="lg" mb="xs">
@@ -61,8 +57,13 @@ export function CompanyAccounts({ realmId, companyName, lastSyncedAt }: { realmI
           {rows.length} accounts
         </Text>
         <Text size="sm" c="dimmed">
-          {neverABalance} never had a balance · {inactive} inactive{latest ? ` · balances as of ${formatMonth(latest)}` : ""}
+          {neverABalance} never had a balance · {inactive} inactive
         </Text>
+        {basis ? (
+          <Text size="sm" c="dimmed">
+            {basis}
+          </Text>
+        ) : null}
       </Group>
       <ScrollArea.Autosize mah={420} type="auto" offsetScrollbars>
         <Table
@@ -109,7 +110,7 @@ export function CompanyAccounts({ realmId, companyName, lastSyncedAt }: { realmI
                 </Table.Td>
                 <Table.Td>{a.classification}</Table.Td>
                 <Table.Td>{a.currency}</Table.Td>
-                <Table.Td ta="right" style={{ ...tabular, whiteSpace: "nowrap" }} title={a.latestMonth ? `As of ${formatMonth(a.latestMonth)}` : undefined}>
+                <Table.Td ta="right" style={{ ...tabular, whiteSpace: "nowrap" }} title={latestAmountLabel(a) ?? undefined}>
                   {a.latestAmount === null ? "—" : formatMinor(a.latestAmount, a.currency)}
                 </Table.Td>
                 <Table.Td>{a.active ? "Yes" : <Text size="sm" c="dimmed">No</Text>}</Table.Td>

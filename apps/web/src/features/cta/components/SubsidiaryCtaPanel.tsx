@@ -65,7 +65,9 @@ export function SubsidiaryCtaPanel({ sub, parentName, parentRealmId, parentCurre
     setForm(serverForm);
     // Only a new server answer resets the form, never a keystroke: form and saved are read, not watched.
   }, [serverForm]);
-  useEffect(() => onDirtyChange(sub.realmId, dirty), [onDirtyChange, sub.realmId, dirty]);
+  useEffect(() => {
+    onDirtyChange(sub.realmId, dirty);
+  }, [onDirtyChange, sub.realmId, dirty]);
 
   const edit = (patch: Partial<CtaForm>) => {
     setForm((f) => ({ ...f, ...patch }));

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import type { Company } from "@groupledger/contract";
+import { endSentence } from "@groupledger/domain";
 import { useState } from "react";
 import { messageOf } from "../../../lib/forms.ts";
 import { ApiError } from "../../../lib/http.ts";
@@ -114,7 +115,7 @@ export function PairForm({ opened, companies, defaults, onClose }: { opened: boo
         />
         <Select
           label={`${role} customer or vendor`}
-          description={`Optional. When this account also holds amounts with others, take only those booked against the customer or vendor that stands for ${otherCompany ?? "the other company"}${otherCompany?.endsWith(".") ? "" : "."}`}
+          description={endSentence(`Optional. When this account also holds amounts with others, take only those booked against the customer or vendor that stands for ${otherCompany ?? "the other company"}`)}
           placeholder={values[realmKey] === null ? "Choose the company first" : names.isPending ? "Loading customers and vendors…" : "The whole account"}
           data={nameOptions}
           value={values[nameKey]}

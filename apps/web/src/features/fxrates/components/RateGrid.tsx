@@ -111,14 +111,15 @@ export function RateGrid(props: RateGridProps) {
                 <th scope="row" className={classes.monthCell}>
                   <Group gap={6} wrap="nowrap" justify="space-between">
                     <span>{monthLabel(month)}</span>
-                    <Group gap={4} wrap="nowrap">
+                    {/* Badges never shrink into an ellipsis ("CURR…"): the month column takes their width instead. */}
+                    <Group gap={4} wrap="nowrap" className={classes.badges}>
                       {month === props.currentMonth ? (
-                        <Badge size="xs" variant="light" color="gray" title="The month is not over: its end-of-period rate is usually not known yet">
+                        <Badge size="xs" variant="light" color="gray" className={classes.badge} title="The month is not over: its end-of-period rate is usually not known yet">
                           Current
                         </Badge>
                       ) : null}
                       {emptyInRow > 0 ? (
-                        <Badge size="xs" variant="light" color="orange" title={`${emptyInRow} of ${columns.length} rates of ${monthLabel(month)} are missing`}>
+                        <Badge size="xs" variant="light" color="orange" className={classes.badge} title={`${emptyInRow} of ${columns.length} rates of ${monthLabel(month)} are missing`}>
                           {emptyInRow} missing
                         </Badge>
                       ) : null}

@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconCheck, IconUnlink } from "@tabler/icons-react";
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { latestAmountLabel } from "../../companies/latestAmount.ts";
 import { accountLabel, formatBalance, type MappingRow } from "../model.ts";
 import { ParentPicker } from "./ParentPicker.tsx";
 
@@ -134,7 +135,7 @@ function Cell({ id, row, meta }: { id: string; row: MappingRow; meta: Meta }) {
       return <Text size="xs">{a.currency}</Text>;
     case "balance":
       return (
-        <Text size="xs" ta="right" ff="monospace" style={{ width: "100%" }}>
+        <Text size="xs" ta="right" ff="monospace" style={{ width: "100%" }} title={latestAmountLabel(a) ?? undefined} data-testid="balance">
           {formatBalance(a.latestAmount, a.currency)}
         </Text>
       );

@@ -6,6 +6,7 @@ import { useMemo, useState } from "react";
 import { ApiError } from "../../../lib/http.ts";
 import { useMapChange, type MapChange, type Suggestions } from "../api.ts";
 import { acceptAllSplit, accountLabel, buildRows, chartAccount, filterRows, NO_FILTERS, rowErrors, type RowFilters } from "../model.ts";
+import { BalanceBasis } from "./BalanceBasis.tsx";
 import { MappingGrid } from "./MappingGrid.tsx";
 
 interface Props {
@@ -289,6 +290,7 @@ export function MappingWorkspace({ realmId, companyName, accounts, parents, map,
         </Button>
       </Group>
 
+      <BalanceBasis accounts={accounts} />
       <MappingGrid
         rows={shown}
         parents={parents}

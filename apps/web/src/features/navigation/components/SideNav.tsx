@@ -1,7 +1,7 @@
 import { Box, NavLink, Stack, Text, Tooltip } from "@mantine/core";
 import { IconChevronRight, IconLock } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
-import { navAvailability, type NavFacts } from "../enabling.ts";
+import { NAV_REASONS, navAvailability, type NavFacts } from "../enabling.ts";
 import { isInGroup, NAV_ITEMS, type NavItem } from "../navItems.ts";
 import classes from "./SideNav.module.css";
 
@@ -21,7 +21,10 @@ function DisabledItem({ label, reason, bold }: { label: string; reason: string; 
 
 function Item({ item, facts, pathname }: { item: NavItem; facts: NavFacts; pathname: string }) {
   const availability = navAvailability(item, facts);
-  if (!availability.enabled) return <DisabledItem label={item.label} reason={`${availability.reasons.join(". ")}.`} />;
+  if (!availability.enabled) {
+    const meanwhile = item.duringOnboarding && availability.reasons.includes(NAV_REASONS.onboardingComplete) ? [item.duringOnboarding] : [];
+    return <DisabledItem label={item.label} reason={`${[...availability.reasons, ...meanwhile].join(". ")}.`} />;
+  }
   const active = pathname === item.path || pathname.startsWith(`${item.path}/`);
   return (
     <NavLink

@@ -13,10 +13,12 @@ import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
 import { DuplicateEntryDialog } from "../../duplicates/components/DuplicateEntryDialog.tsx";
 import { entriesToWarnAbout, rememberDontShow, type FoundEntry } from "../../duplicates/api.ts";
 import { OBAL_JE, obalApi, obalKeys, useObal, useObalMutation, type ObalTransition } from "../api.ts";
+import { groupMissingRates } from "../missingRates.ts";
 import { allowedActions, obalStatus, problemsOf, subsidiariesOf, type ObalAction } from "../model.ts";
 import { useAccountNumbers } from "../useAccountNumbers.ts";
 import { useObalStep } from "../useObalStep.ts";
 import { FirstPostedModal, ResetDialog } from "./ObalDialogs.tsx";
+import { MissingRatesCard } from "./MissingRatesCard.tsx";
 import { LockedPeriod, LockForm } from "./PeriodCard.tsx";
 import { SubsidiaryPanel, type PanelFeedback } from "./SubsidiaryPanel.tsx";
 
@@ -189,6 +191,15 @@ export function ObalPage() {
     subs.map((c) => [c.realmId, { sub: charts.get(c.realmId) ?? new Map<string, string>(), parent: (parent && charts.get(parent.realmId)) || new Map<string, string>() }]),
   );
 
+  // The rates the open subsidiaries lack, one line per currency above the panels (FOREX Management
+  // stays locked in the menu until onboarding ends, and a year of months is 26 problems each).
+  const missingRates = groupMissingRates(
+    subs.flatMap((c, i) => {
+      const data = tbs[i]?.data;
+      return state && data?.eligible && !data.ok && !state.posted[c.realmId] ? [{ companyName: c.companyName, problems: data.problems }] : [];
+    }),
+  );
+
   const loading = account.isPending || companies.isPending || obal.isPending;
   const loadError = companies.error ?? obal.error;
 
@@ -245,6 +256,7 @@ export function ObalPage() {
               {notice}
             </Alert>
           ) : null}
+          {locked ? <MissingRatesCard groups={missingRates} onFetched={setNotice} /> : null}
           {reset.error ? (
             <Alert color="red" role="alert" title="The opening balances were not reset">
               {reset.error.message}

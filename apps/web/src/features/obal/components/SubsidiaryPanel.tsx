@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text } from "@mantine/core";
 import type { Company, ObalTrialBalance } from "@groupledger/contract";
 import { IconChevronDown, IconChevronRight, IconExternalLink } from "@tabler/icons-react";
+import type { ProblemLike } from "../missingRates.ts";
 import type { ObalAction, ObalStatus } from "../model.ts";
 import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 import { ProblemList, TrialBalanceView, type AccountNumbers } from "./TrialBalanceView.tsx";
@@ -26,7 +27,7 @@ const ACTION_LABELS: Record<ObalAction, string> = {
 export interface PanelFeedback {
   title: string;
   text: string;
-  problems: { code: string; message: string }[];
+  problems: ProblemLike[];
 }
 
 interface Props {

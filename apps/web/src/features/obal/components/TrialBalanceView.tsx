@@ -3,6 +3,7 @@ import type { ObalTrialBalance } from "@groupledger/contract";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { collapseMissingRates, type ProblemLike } from "../missingRates.ts";
 import { ctaBreakdown, fixLink, formatAmount, isEmptyLine, isUnmappedRow, monthTextLabel, type CtaView } from "../model.ts";
 
 type View = NonNullable<ObalTrialBalance["view"]>;
@@ -47,12 +48,14 @@ const BASIS_LABELS: Record<string, string> = {
 export const basisLabel = (basis: string): string => BASIS_LABELS[basis] ?? basis;
 
 /** What blocks review and posting, each with a link to the screen that fixes it. */
-export function ProblemList({ problems, title }: { problems: { code: string; message: string }[]; title: string }) {
+export function ProblemList({ problems, title }: { problems: readonly ProblemLike[]; title: string }) {
   if (problems.length === 0) return null;
+  // A month without rates is two problems, a year of them 26: each currency's missing rates are one line.
+  const lines = collapseMissingRates(problems);
   return (
     <Alert color="red" radius="md" title={title} icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" data-testid="problems">
       <List size="sm" spacing={6}>
-        {problems.map((p, i) => {
+        {lines.map((p, i) => {
           const fix = fixLink(p.code);
           return (
             <List.Item key={`${p.code}-${i}`}>

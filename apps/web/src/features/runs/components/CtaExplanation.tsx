@@ -17,7 +17,10 @@ const nowrap = { whiteSpace: "nowrap" } as const;
 export function CtaExplanation({ preview, cta }: { preview: RunPreview; cta: Cta }) {
   const ref = useRef<HTMLDivElement>(null);
   // Opened from the CTA line, which may be far up a long entry: bring the explanation into view.
-  useEffect(() => ref.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" }), []);
+  // A block body: recent Chromium returns a Promise from scrollIntoView, which React would take for a cleanup.
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+  }, []);
   const money = (n: number) => creditText(n, preview.parentCurrency);
   const line = ctaLineAmount(preview);
   const addsUp = ctaAddsUp(preview);

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { RunPreview } from "@groupledger/contract";
+import { endSentence } from "@groupledger/domain";
 import { IconChevronDown, IconChevronRight, IconCircleCheck, IconExternalLink } from "@tabler/icons-react";
 import { useState, type ReactNode } from "react";
 import { formatMinor } from "../../../lib/money.ts";
@@ -140,7 +141,7 @@ export function EntryPreview({ preview, numbers, actions }: { preview: RunPrevie
         {explain && preview.cta ? <CtaExplanation preview={preview} cta={preview.cta} /> : null}
         {entry ? (
           <Text size="xs" c="dimmed">
-            Memo: {entry.memo}. Every line carries the class of {preview.companyName}.
+            {`Memo: ${endSentence(entry.memo)} ${endSentence(`Every line carries the class of ${preview.companyName}`)}`}
           </Text>
         ) : null}
         {preview.posted?.journalEntryUrl ? (

@@ -84,7 +84,7 @@ describe("Multi Period / Company", { timeout: SLOW_UI }, () => {
     expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Subsidiary", "Status", "Entry or reason", "February 2026", "March 2026"]);
     const ukFeb = within(table).getByTestId(`item-2026-02-${UK}`);
     expect(ukFeb).toHaveTextContent("Duplicate");
-    expect(ukFeb).toHaveTextContent("Already posted (entry 302); skipped as a duplicate.");
+    expect(ukFeb).toHaveTextContent("Already posted as entry CR202602-384023; skipped as a duplicate.");
     const caMar = within(table).getByTestId(`item-2026-03-${CA}`);
     expect(caMar).toHaveTextContent("Posted");
     expect(within(caMar).getByRole("link", { name: /Open in QuickBooks/ })).toHaveAttribute("href", "https://app.qbo.intuit.com/app/journal?txnId=402");

@@ -93,7 +93,7 @@ const item = (seq: number, realmId: string, month: string, status: Item["status"
 /** A run of UK and Canada over February and March 2026 as it goes: `done` items finished. */
 export function runAt(done: number, status: RunDetail["status"] = done < 4 ? "running" : "succeeded"): RunDetail {
   const outcomes: Item[] = [
-    item(0, UK, "2026-02", "skipped", "Already posted (entry 302); skipped as a duplicate.", "302"),
+    item(0, UK, "2026-02", "skipped", "Already posted as entry CR202602-384023; skipped as a duplicate.", "302"),
     item(1, CA, "2026-02", "posted", null, "401"),
     item(2, UK, "2026-03", "posted", null, "303"),
     item(3, CA, "2026-03", "posted", null, "402"),

@@ -2,11 +2,10 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from "@
 import { useForm } from "@mantine/form";
 import { ErrorCodes, tokenRequestSchema, type TokenRequest } from "@groupledger/contract";
 import { useState, type ReactNode } from "react";
-import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { messageOf, validateWith } from "../../../lib/forms.ts";
 import { ApiError } from "../../../lib/http.ts";
 import { sessionApi } from "../api.ts";
-import { PUBLIC_HOME, type LoginRedirectState } from "../guards.tsx";
 import { saveToken } from "../tokenStore.ts";
 import { AuthCard } from "./AuthCard.tsx";
 
@@ -22,14 +21,7 @@ const NOTICES: Record<NonNullable<LoginNotice["notice"]>, string> = {
   loggedOut: "You have logged out.",
 };
 
-/** Only app paths are worth returning to; anything else goes to /home. */
-function returnPath(state: unknown): string {
-  const from = (state as LoginRedirectState | null)?.from;
-  return typeof from === "string" && from.startsWith("/") && !from.startsWith("//") ? from : PUBLIC_HOME;
-}
-
 export function LoginPage() {
-  const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
   const [error, setError] = useState<ApiError | null>(null);
@@ -38,21 +30,27 @@ export function LoginPage() {
   const form = useForm<TokenRequest>({
     initialValues: { email: params.get("email") ?? "", password: "" },
     validate: validateWith(tokenRequestSchema),
+    // The server's refusal was about the values sent then: an edit makes it stale.
+    onValuesChange: () => setError(null),
   });
 
-  const submit = form.onSubmit(async (values) => {
-    const body = tokenRequestSchema.parse(values);
-    setSubmitting(true);
-    setError(null);
-    try {
-      const { token } = await sessionApi.login(body);
-      saveToken(token);
-      void navigate(returnPath(location.state), { replace: true });
-    } catch (err) {
-      setError(err instanceof ApiError ? err : new ApiError(0, "unknown", messageOf(err)));
-      setSubmitting(false);
-    }
-  });
+  const submit = form.onSubmit(
+    async (values) => {
+      const body = tokenRequestSchema.parse(values);
+      setSubmitting(true);
+      setError(null);
+      try {
+        const { token } = await sessionApi.login(body);
+        // The public-route guard now sends the user on: to the deep link that brought them here, or /home.
+        saveToken(token);
+      } catch (err) {
+        setError(err instanceof ApiError ? err : new ApiError(0, "unknown", messageOf(err)));
+        setSubmitting(false);
+      }
+    },
+    // A new attempt that stops at the local checks is not the one the server refused.
+    () => setError(null),
+  );
 
   return (
     <AuthCardLayout>

@@ -31,7 +31,9 @@ export function CompanyTransactions({ company, parentCurrency }: { company: Comp
             No transactions in this range.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={foreign ? 1100 : 900}>
+          // Narrow enough to fit beside the navigation from 1366 px up, a desktop scroll bar included (name, memo and
+          // account wrap; amounts do not): wider, the Link column ended past the edge and had to be scrolled to.
+          <Table.ScrollContainer minWidth={foreign ? 1000 : 860}>
             <Table striped withTableBorder fz="sm" verticalSpacing={4} aria-label={`${company.companyName} transactions`}>
               <Table.Thead>
                 <Table.Tr>
