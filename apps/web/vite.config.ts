@@ -1,11 +1,36 @@
 import react from "@vitejs/plugin-react";
+import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies beside each asset (x.js.br, x.js.gz), made once at build time at the
+    // highest levels; the server picks one by Accept-Encoding (apps/server/src/http/web.ts).
+    // index.html is left alone: it is tiny and is the one file a deploy rewrites in place, so a
+    // stale compressed copy could outlive it.
+    compression({
+      include: /\/?assets\/.+\.(js|css|svg)$/,
+      algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm("gzip", { level: 9 })],
+      logLevel: "silent",
+    }),
+  ],
   server: { proxy: { "/api": "http://127.0.0.1:3000" } },
-  // The manifest lets bench/bundle.bench.ts follow exactly which chunks a route loads.
-  build: { outDir: "dist", emptyOutDir: true, manifest: true },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    // The manifest lets bench/bundle.bench.ts follow exactly which chunks a route loads.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React and the router change only on upgrades: in their own chunk, a deploy of app code
+          // leaves them cached (assets are immutable). Every route needs all of them anyway.
+          groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+        },
+      },
+    },
+  },
   test: {
     name: "web",
     include: ["src/**/*.test.{ts,tsx}"],

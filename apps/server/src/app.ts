@@ -4,7 +4,6 @@ import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
-import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -16,6 +15,7 @@ import { requireAuth } from "./http/auth.ts";
 import { body, registerErrorHandling } from "./http/errors.ts";
 import { registerInputGuard } from "./http/input-guard.ts";
 import { registerPermissions } from "./http/permissions.ts";
+import { registerCompression, registerWebApp } from "./http/web.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { companyActionRoutes, companyRoutes } from "./modules/companies/routes.ts";
 import { ctaRoutes } from "./modules/cta/routes.ts";
@@ -133,6 +133,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
+  await registerCompression(app);
   const tokenStore = new PgTokenStore(database, config.appSecret);
   // The embedded emulator is mounted before the API's rate limit and OpenAPI document: it applies
   // Intuit's own limits and is not part of our API.
@@ -217,7 +218,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Mails prepared after their request was answered (forgot-password, resend) finish before the database closes.
   app.addHook("onClose", async () => mailer.settled());
 
-  if (serveWeb && webDist) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  if (serveWeb && webDist) await registerWebApp(app, webDist);
 
   if (opts.maintenanceIntervalMs) {
     const interval = opts.maintenanceIntervalMs;

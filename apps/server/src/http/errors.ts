@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import type { ErrorBody, FieldError } from "@groupledger/contract";
 import { LockBusyError } from "../db/locks.ts";
+import { isAssetUrl } from "./web.ts";
 
 /** The one error type the API throws on purpose; rendered as {"error":{code,message,details}}. */
 export class AppError extends Error {
@@ -95,7 +96,9 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === "/api" || request.url.startsWith("/api/") || request.url.startsWith("/api?");
-    if (options.spaFallback && request.method === "GET" && !isApi) return reply.sendFile("index.html");
+    // A chunk an old tab asks for after a deploy replaced it gets a 404, not the HTML shell, which
+    // the browser would refuse as a script anyway.
+    if (options.spaFallback && request.method === "GET" && !isApi && !isAssetUrl(request.url)) return reply.sendFile("index.html");
     return reply.status(404).send(body("not_found", `No route for ${request.method} ${request.url.split("?")[0]}.`));
   });
 }
