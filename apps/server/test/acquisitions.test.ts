@@ -49,6 +49,9 @@ describe.each(drivers)("acquisitions on %s", (driver) => {
     expect(all.parentCurrency).toBe("USD");
     expect(all.subsidiaries.map((s: Sub) => s.companyName).sort()).toEqual(["Northwind Canada Inc.", "Northwind Retail LLC", "Northwind UK Ltd"]);
     const accounts = await parentAccounts();
+    // Names end in their own full stop ("Northwind Canada Inc."): no sentence closes on a second one.
+    for (const s of all.subsidiaries as Sub[]) for (const text of [...s.reasons, ...s.problems]) expect(text, s.companyName).not.toMatch(/\.\.$|\.\. /);
+    expect((all.subsidiaries as Sub[]).find((s) => s.realmId === DEMO.canada)!.reasons[0]).toMatch(/named after Northwind Canada Inc\.$/);
     for (const [realm, name] of [[DEMO.uk, "Investment in Northwind UK Ltd"], [DEMO.retail, "Investment in Northwind Retail LLC"]] as const) {
       const s = all.subsidiaries.find((x: Sub) => x.realmId === realm) as Sub;
       expect(s.saved).toBeNull();

@@ -5,6 +5,7 @@ import {
   acquisitionFactor,
   acquisitionFigures,
   type ChartAccount,
+  endSentence,
   equityKindOf,
   formatAmount,
   investmentAccountFor,
@@ -115,7 +116,7 @@ async function propose(
   if (!first || first.amount <= 0) {
     return {
       proposal: null,
-      reasons: [`Investment account: ${accountLabel(investment)}, the parent's asset account named after ${sub.companyName}.`],
+      reasons: [endSentence(`Investment account: ${accountLabel(investment)}, the parent's asset account named after ${sub.companyName}`)],
       problems: [`${accountLabel(investment)} has ${first ? "no debit balance" : "no balance"} in the synced books, so neither the acquisition date nor the consideration can be read from it; enter them by hand.`],
     };
   }
@@ -140,7 +141,7 @@ async function propose(
       ownershipChanges: [],
     },
     reasons: [
-      `Investment account: ${accountLabel(investment)}, the parent's asset account named after ${sub.companyName}.`,
+      endSentence(`Investment account: ${accountLabel(investment)}, the parent's asset account named after ${sub.companyName}`),
       `Acquisition date: ${acquiredOn}, the end of the first month that account holds a balance (the books are monthly, so the acquisition takes effect at a month-end).`,
       `Consideration: ${money(first.amount)}, that account's balance at ${acquiredOn}. Check it against the purchase agreement: costs of the acquisition are expenses, not consideration (IFRS 3.53, ASC 805-10-25-23).`,
       `Equity at acquisition: ${sub.companyName}'s equity accounts at ${acquiredOn} in ${sub.homeCurrency}, retained earnings including the fiscal year's profit to date. Add fair-value adjustments of identifiable assets (brands, customer lists, property) if the purchase price allocation has any.`,
@@ -228,7 +229,7 @@ export async function saveAcquisition(db: Db, user: { id: string; accountId: str
   body.equityAtAcquisition.forEach((l, i) => {
     const a = subById.get(l.accountId);
     if (!a || a.classification !== "Equity") {
-      fields.push({ path: `equityAtAcquisition.${i}.accountId`, message: a ? `${accountLabel(a)} is not an equity account of ${sub.companyName}.` : `Account ${l.accountId} is not in ${sub.companyName}'s chart of accounts.` });
+      fields.push({ path: `equityAtAcquisition.${i}.accountId`, message: a ? endSentence(`${accountLabel(a)} is not an equity account of ${sub.companyName}`) : `Account ${l.accountId} is not in ${sub.companyName}'s chart of accounts.` });
     }
   });
   body.fairValueAdjustments.forEach((f, i) => {
@@ -288,7 +289,7 @@ export async function deleteAcquisition(db: Db, user: { id: string; accountId: s
   const { sub } = await subsidiaryOf(db, user.accountId, realmId);
   await db.transaction(async (tx) => {
     const gone = await tx.delete(acquisitions).where(and(eq(acquisitions.realmId, sub.realmId), eq(acquisitions.accountId, user.accountId))).returning({ realmId: acquisitions.realmId });
-    if (gone.length === 0) throw errors.notFound(`No acquisition is recorded for ${sub.companyName}.`);
+    if (gone.length === 0) throw errors.notFound(endSentence(`No acquisition is recorded for ${sub.companyName}`));
     await audit(tx, { action: "acquisition.deleted", accountId: user.accountId, userId: user.id, details: { realmId: sub.realmId }, ip: meta.ip, requestId: meta.requestId });
   });
   await detectChangedAdjustments(db, user.accountId);

@@ -13,6 +13,7 @@ import {
 } from "@groupledger/contract";
 import {
   ctaAccountProblem,
+  endSentence,
   isNonMonetary,
   normalizeRate,
   qboEquityKind,
@@ -196,7 +197,7 @@ export const ctaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databa
           .map((a) => a.id),
       );
       const historical = (body.historical ?? []).map((h, i) => {
-        if (!contributed.has(h.accountId)) fields.push({ path: `historical.${i}.accountId`, message: `Account ${h.accountId} is not a contributed-equity account${temporal ? " or non-monetary item" : ""} of ${company.companyName}.` });
+        if (!contributed.has(h.accountId)) fields.push({ path: `historical.${i}.accountId`, message: endSentence(`Account ${h.accountId} is not a contributed-equity account${temporal ? " or non-monetary item" : ""} of ${company.companyName}`) });
         const rateText = h.historicalRate?.trim() ?? "";
         const rate = rateText === "" ? null : normalizeRate(rateText);
         if (rateText !== "" && rate === null) fields.push({ path: `historical.${i}.historicalRate`, message: RATE_MESSAGE });
