@@ -122,7 +122,7 @@ describe("FOREX Management in a browser", () => {
     await page.getByRole("button", { name: "Download template" }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe("fx-rates-template.csv");
-    const lines = readFileSync((await file.path())!, "utf8").trim().split("\n");
+    const lines = readFileSync((await file.path())!, "utf8").trim().split(/\r?\n/); // RFC 4180 line ends (CRLF)
     expect(lines[0]).toBe("currency,month,avgfx,endfx");
     expect(lines.slice(1).every((l) => /^(EUR|GBP),\d{4}-\d{2},,$/.test(l))).toBe(true);
     expect(lines).toHaveLength(7);

@@ -189,7 +189,7 @@ describe("Consolidated reports in a browser, on the demo group", () => {
     const csvFile = await csv;
     expect(csvFile.suggestedFilename()).toBe("consolidation-2026-01to2026-03.csv");
     const text = await readFile((await csvFile.path())!, "utf8");
-    expect(text.split("\n")[0]).toContain("Consolidated");
+    expect(text.split(/\r?\n/)[0]).toContain("Consolidated");
   });
 
   it("a month without rates names what is missing, links to FOREX Management and offers no file", { timeout: 60_000 }, async () => {
