@@ -32,6 +32,21 @@ describe("IdleTimer (SPEC §4 Idle)", () => {
     expect(onLogout).not.toHaveBeenCalled();
   });
 
+  it("says when it will log out: two periods from the last activity, one once timed out, none when stopped", () => {
+    const start = Date.now();
+    expect(timer.logoutAt()).toBe(start + 2 * IDLE_TIMEOUT_MS);
+    vi.advanceTimersByTime(IDLE_TIMEOUT_MS);
+    expect(timer.isTimedOut).toBe(true);
+    expect(timer.logoutAt()).toBe(start + 2 * IDLE_TIMEOUT_MS);
+    vi.advanceTimersByTime(60_000);
+    timer.activity();
+    // Activity starts the period again; once its mark clears, logging out is two periods away again.
+    vi.advanceTimersByTime(ACTIVITY_DEBOUNCE_MS);
+    expect(timer.logoutAt()).toBe(start + IDLE_TIMEOUT_MS + 60_000 + 2 * IDLE_TIMEOUT_MS);
+    timer.stop();
+    expect(timer.logoutAt()).toBeUndefined();
+  });
+
   it("logs out after a second idle period while still timed out", () => {
     vi.advanceTimersByTime(IDLE_TIMEOUT_MS);
     vi.advanceTimersByTime(IDLE_TIMEOUT_MS);

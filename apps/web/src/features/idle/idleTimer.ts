@@ -19,11 +19,23 @@ export class IdleTimer {
   private actionHandle: ReturnType<typeof setTimeout> | undefined;
   private timedOut = false;
   private running = false;
+  /** When the scheduled period ends (epoch ms); what the countdown is read from. */
+  private firesAt: number | undefined;
 
   constructor(private readonly options: IdleTimerOptions) {}
 
   get isTimedOut(): boolean {
     return this.timedOut;
+  }
+
+  /**
+   * When the session will be logged out if nobody does anything (epoch ms), or undefined when
+   * stopped: the end of this period while timed out, else one more full period after it (activity
+   * clears the timed-out mark, so the next period only opens the dialog again).
+   */
+  logoutAt(): number | undefined {
+    if (!this.running || this.firesAt === undefined) return undefined;
+    return this.timedOut ? this.firesAt : this.firesAt + this.options.timeoutMs;
   }
 
   start(): void {
@@ -51,6 +63,7 @@ export class IdleTimer {
 
   private schedule(): void {
     clearTimeout(this.idleHandle);
+    this.firesAt = Date.now() + this.options.timeoutMs;
     this.idleHandle = setTimeout(() => this.fire(), this.options.timeoutMs);
   }
 

@@ -32,6 +32,7 @@ function IdleGuard({ timeoutMs }: { timeoutMs: number }) {
   return (
     <IdleDialog
       opened={idle.open}
+      logoutAt={idle.logoutAt}
       onStay={idle.close}
       onLogout={() => {
         idle.close();
