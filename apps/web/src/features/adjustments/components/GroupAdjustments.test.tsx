@@ -142,4 +142,21 @@ describe("Interco Eliminations: changed group adjustments", () => {
     await waitFor(() => expect(all.filter((c) => c.method === "POST" && c.path === `/consolidation/adjustments/${posted.id}/repost`)).toHaveLength(1));
     expect(all.find((c) => c.path === `/consolidation/adjustments/${posted.id}/repost`)!.body).toEqual({ approve: true });
   });
+
+  it("a member sees Review and replace off, with the reason", async () => {
+    const posted = elimPosting({
+      id: "9a000000-0000-4000-8000-000000000078",
+      realmId: "adjustments",
+      companyName: "Group adjustments",
+      docNumber: "GA2026-01",
+      period: JAN.period,
+      stale: { detectedAt: "2026-02-03T09:00:00.000Z", changes: [{ account: "80", name: "Investment in Northwind UK Ltd", posted: -150_000_000, now: -150_100_000 }] },
+    });
+    signIn({ "GET /session": { ...shellApi()["GET /session"], permissionLevel: 0 }, "GET /consolidation/adjustments": { ...JAN, posted } });
+    renderRoutes(routes, "/consolidation/elimination");
+    const changed = await screen.findByTestId("adjustments-changed");
+    const replace = within(changed).getByRole("button", { name: "Review and replace" });
+    expect(replace).toBeDisabled();
+    expect(replace.closest("[data-admin-only]")).toHaveAttribute("aria-label", expect.stringMatching(/^Only an admin can /));
+  });
 });

@@ -10,6 +10,7 @@ import { ProblemList } from "../../obal/components/TrialBalanceView.tsx";
 import { usePeriodChoice } from "../../eliminations/usePeriodChoice.ts";
 import { usePostNotices } from "../../eliminations/usePostNotices.tsx";
 import { ReplaceDialog } from "../../runs/components/PostedPeriods.tsx";
+import { AdminGate } from "../../team/permissions.tsx";
 import { useAdjustmentPostings, useAdjustmentsView, usePostAdjustments, useReplaceAdjustments } from "../api.ts";
 
 /** Why Post is not offered for this period, in words; null when it may be posted. */
@@ -152,9 +153,11 @@ export function GroupAdjustments({
                   changes and replace it: the old entry is deleted in QuickBooks and the period posted again.
                 </Text>
                 <Group>
-                  <Button color="orange" variant="light" disabled={adminOnly !== null} onClick={() => setConfirming(showing.posted)}>
-                    Review and replace
-                  </Button>
+                  <AdminGate reason={adminOnly}>
+                    <Button color="orange" variant="light" onClick={() => setConfirming(showing.posted)}>
+                      Review and replace
+                    </Button>
+                  </AdminGate>
                 </Group>
               </Stack>
             </Alert>
