@@ -186,6 +186,22 @@ describe("Account Settings", () => {
     await waitFor(() => expect(calls.find((c) => c.method === "PATCH" && c.path === "/team/members/u2")?.body).toEqual({ permissionLevel: 1 }));
   });
 
+  it("renames the group that invitation mails name, refusing an empty name before sending", async () => {
+    const calls = signIn({ "PATCH /account": { ...shellApi()["GET /account"], name: "Northwind Holdings group" } });
+    renderRoutes(routes, "/settings?tab=team");
+    const form = await screen.findByRole("form", { name: "Group name" });
+    const input = await within(form).findByLabelText("Group name");
+    expect(input).toHaveValue("Northwind group");
+    await userEvent.clear(input);
+    await userEvent.click(within(form).getByRole("button", { name: "Save name" }));
+    expect(await within(form).findByText("Please enter a name.")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "PATCH" && c.path === "/account")).toHaveLength(0);
+    await userEvent.type(input, "Northwind Holdings group");
+    await userEvent.click(within(form).getByRole("button", { name: "Save name" }));
+    await waitFor(() => expect(calls.find((c) => c.method === "PATCH" && c.path === "/account")?.body).toEqual({ name: "Northwind Holdings group" }));
+    expect(await within(form).findByText("The group's name was saved.")).toBeInTheDocument();
+  });
+
   it("shows the last-admin refusal in words", async () => {
     signIn({ "DELETE /team/members/u1": { status: 409, body: { error: { code: "last_admin", message: "Your account needs at least one admin. Make another member an admin first." } } } });
     renderRoutes(routes, "/settings?tab=team");

@@ -9,6 +9,7 @@ import { ApiError } from "../../../lib/http.ts";
 import { Saved } from "../../settings/components/Saved.tsx";
 import { useSessionUser } from "../../session/api.ts";
 import { teamApi, useTeam, useTeamMutation } from "../api.ts";
+import { GroupNameCard } from "./GroupNameForm.tsx";
 
 const LEVEL_OPTIONS = ([0, 1] as const).map((l) => ({ value: String(l), label: PERMISSION_LABELS[l] }));
 const day = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
@@ -125,6 +126,7 @@ export function TeamSection() {
           {error}
         </Alert>
       ) : null}
+      <GroupNameCard />
       {canManage ? (
         <Paper withBorder radius="md" p="lg" bg="white">
           <Title order={3} size="h4" mb="sm">
