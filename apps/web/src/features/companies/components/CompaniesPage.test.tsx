@@ -283,6 +283,10 @@ describe("Connected Companies: actions", () => {
     });
     renderRoutes(routes, "/setup/companies");
     const next = await screen.findByRole("region", { name: "Next step" });
+    // No parent yet: no company is called a subsidiary.
+    const table = await screen.findByRole("table", { name: "Connected companies" });
+    expect(within(table).queryByText("Subsidiary")).toBeNull();
+    expect(within(table).getAllByText("Role not set")).toHaveLength(2);
     await userEvent.click(within(next).getByRole("button", { name: "Set a parent" }));
     await userEvent.click(await screen.findByRole("menuitem", { name: "Northwind Holdings Inc.", hidden: true }));
     await waitFor(() => expect(calls.find((c) => c.path === "/companies/parent")?.body).toEqual({ realmId: PARENT_CO.realmId }));

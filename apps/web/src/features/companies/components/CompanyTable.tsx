@@ -128,6 +128,7 @@ export function CompanyTable({ companies, status, expanded, watched, busyRealm, 
           </Table.Thead>
           <Table.Tbody>
             {orderCompanies(companies).map((c) => {
+              const hasParent = companies.some((x) => x.parent);
               const st = status?.[c.realmId];
               const conn = st?.connection;
               const open = expanded.has(c.realmId);
@@ -155,8 +156,9 @@ export function CompanyTable({ companies, status, expanded, watched, busyRealm, 
                           {c.companyName}
                         </Text>
                         <Group gap={6} wrap="nowrap">
-                          <Badge size="sm" variant={c.parent ? "filled" : "light"} color={c.parent ? "ledger" : "gray"} styles={fullLabel}>
-                            {c.parent ? "Parent" : "Subsidiary"}
+                          {/* Before a parent is chosen no company is a subsidiary yet: say so rather than guess. */}
+                          <Badge size="sm" variant={c.parent ? "filled" : hasParent ? "light" : "outline"} color={c.parent ? "ledger" : "gray"} styles={fullLabel}>
+                            {c.parent ? "Parent" : hasParent ? "Subsidiary" : "Role not set"}
                           </Badge>
                           <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
                             ID {c.realmId}
