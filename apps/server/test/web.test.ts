@@ -59,6 +59,16 @@ describe("serving the built web app", () => {
     }
   });
 
+  it("answers HEAD for client-side routes like GET, headers without a body (monitors and link checkers use HEAD)", async () => {
+    for (const url of ["/login", "/setup/companies"]) {
+      const res = await app.inject({ method: "HEAD", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"], url).toMatch(/text\/html/);
+      expect(res.body, url).toBe("");
+    }
+    expect((await app.inject({ method: "HEAD", url: "/api/nope" })).statusCode).toBe(404);
+  });
+
   it("serves assets as they are to a client that accepts no encoding", async () => {
     for (const [url, body] of [["/assets/app-Dai8m545.js", small], ["/assets/LoginPage-C-l1EGH4.js", chunk.toString()]] as const) {
       const res = await app.inject({ method: "GET", url });

@@ -53,7 +53,7 @@ const fastifyClientErrors: Record<string, { code: string; message: string }> = {
 };
 
 export interface ErrorHandlingOptions {
-  /** When the web app is served: unknown GETs outside /api get its shell (client-side routes). */
+  /** When the web app is served: unknown GETs (and HEADs) outside /api get its shell (client-side routes). */
   spaFallback?: boolean;
 }
 
@@ -98,7 +98,7 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
     const isApi = request.url === "/api" || request.url.startsWith("/api/") || request.url.startsWith("/api?");
     // A chunk an old tab asks for after a deploy replaced it gets a 404, not the HTML shell, which
     // the browser would refuse as a script anyway.
-    if (options.spaFallback && request.method === "GET" && !isApi && !isAssetUrl(request.url)) return reply.sendFile("index.html");
+    if (options.spaFallback && (request.method === "GET" || request.method === "HEAD") && !isApi && !isAssetUrl(request.url)) return reply.sendFile("index.html");
     return reply.status(404).send(body("not_found", `No route for ${request.method} ${request.url.split("?")[0]}.`));
   });
 }
