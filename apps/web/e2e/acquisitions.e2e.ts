@@ -1,3 +1,4 @@
+import type { ConsolidatedReport } from "@groupledger/contract";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "./global-setup.ts";
@@ -32,27 +33,6 @@ let session: e2e.Session;
 let page: Page;
 const api = <T>(path: string, init?: { method?: string; body?: unknown }) => e2e.api<T>(page, baseUrl, path, init);
 
-interface Line {
-  account: string;
-  name: string;
-  amount: number;
-}
-interface Report {
-  ok: boolean;
-  problems: { code: string; message: string }[];
-  warnings: string[];
-  report: {
-    balanceSheet: { totalAssets: number; totalLiabilities: number; totalEquity: number; nonControllingInterests: number; balanced: boolean; assets: Line[]; equity: Line[] };
-    eliminations: { kind: string; description: string; details: Record<string, number | string> }[];
-    nci: { entity: string; closing: number }[];
-  } | null;
-}
-
-const cents = (text: string) => {
-  const t = text.trim();
-  const negative = t.startsWith("(") || t.startsWith("-");
-  return (negative ? -1 : 1) * Math.round(Number(t.replace(/[^0-9.]/g, "")) * 100);
-};
 
 beforeAll(async () => {
   session = await e2e.openBrowser();
@@ -129,7 +109,7 @@ describe("Acquisitions and group adjustments in a browser, on the demo group", (
   });
 
   it("the consolidated balance sheet holds goodwill and the NCI, no investment in a subsidiary, and the API's figures", { timeout: 180_000 }, async () => {
-    const r = await api<Report>("/consolidation/report?from=2026-01&to=2026-01&compare=none");
+    const r = await api<ConsolidatedReport>("/consolidation/report?from=2026-01&to=2026-01&compare=none");
     expect(r.ok, JSON.stringify(r.problems)).toBe(true);
     expect(r.warnings.join("\n")).not.toMatch(/No acquisition is recorded/);
     const b = r.report!.balanceSheet;
@@ -146,8 +126,8 @@ describe("Acquisitions and group adjustments in a browser, on the demo group", (
     await page.getByTestId("balanced").getByText("Balanced").waitFor();
     expect(await table.getByText(/Investment in Northwind/).count()).toBe(0);
     await table.getByText(/Goodwill$/).first().waitFor();
-    expect(cents((await page.getByTestId("total-assets").locator("td").nth(1).textContent()) ?? "")).toBe(b.totalAssets);
-    expect(cents((await page.getByTestId("line-nci").locator("td").nth(1).textContent()) ?? "")).toBe(b.nonControllingInterests);
+    expect(e2e.cents((await page.getByTestId("total-assets").locator("td").nth(1).textContent()) ?? "")).toBe(b.totalAssets);
+    expect(e2e.cents((await page.getByTestId("line-nci").locator("td").nth(1).textContent()) ?? "")).toBe(b.nonControllingInterests);
     await page.screenshot({ path: `${e2e.SHOTS}93-consolidated-balance-sheet-acquisitions.png`, fullPage: true });
   });
 

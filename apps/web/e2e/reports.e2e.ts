@@ -1,3 +1,4 @@
+import type { ConsolidatedReport } from "@groupledger/contract";
 import ExcelJS from "exceljs";
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
@@ -31,32 +32,8 @@ let session: e2e.Session;
 let page: Page;
 const api = <T>(path: string, init?: { method?: string; body?: unknown }) => e2e.api<T>(page, baseUrl, path, init);
 
-interface Line {
-  account: string;
-  name: string;
-  amount: number;
-}
-interface Report {
-  ok: boolean;
-  problems: { code: string; message: string }[];
-  period: { from: string; to: string; label: string };
-  report: {
-    worksheet: { columns: { id: string; label: string }[]; rows: { account: string; name: string; role: string; amounts: number[] }[] };
-    balanceSheet: { totalAssets: number; totalLiabilities: number; totalEquity: number; nonControllingInterests: number; balanced: boolean; assets: Line[] };
-    incomeStatement: { netIncome: number; revenue: Line[] };
-  } | null;
-  comparison: { ok: boolean; period: { from: string; to: string }; balanceSheet: { totalAssets: number } | null } | null;
-}
-
-/** "$1,234.56" → 123456, "($1,234.56)" → -123456: what the screen shows, back in cents. */
-const cents = (text: string) => {
-  const t = text.trim();
-  const negative = t.startsWith("(") || t.startsWith("-");
-  const digits = t.replace(/[^0-9.]/g, "");
-  return (negative ? -1 : 1) * Math.round(Number(digits) * 100);
-};
 /** The figure of a total row's column (1 = the period, 2 = the comparison). */
-const figure = async (testId: string, column = 1) => cents((await page.getByTestId(testId).locator("td").nth(column).textContent()) ?? "");
+const figure = async (testId: string, column = 1) => e2e.cents((await page.getByTestId(testId).locator("td").nth(column).textContent()) ?? "");
 
 beforeAll(async () => {
   session = await e2e.openBrowser();
@@ -105,7 +82,7 @@ describe("Consolidated reports in a browser, on the demo group", () => {
     await table.getByRole("columnheader", { name: "Jan – Mar 2025" }).waitFor({ timeout: 60_000 });
     await page.getByTestId("balanced").getByText("Balanced").waitFor();
 
-    const r = await api<Report>("/consolidation/report?from=2026-01&to=2026-03&compare=prior_year");
+    const r = await api<ConsolidatedReport>("/consolidation/report?from=2026-01&to=2026-03&compare=prior_year");
     expect(r.ok, JSON.stringify(r.problems)).toBe(true);
     const b = r.report!.balanceSheet;
     expect(b.balanced).toBe(true);
@@ -130,13 +107,13 @@ describe("Consolidated reports in a browser, on the demo group", () => {
     await sheet.waitFor();
     await e2e.shot(page, "73-reports-worksheet");
 
-    const r = await api<Report>("/consolidation/report?from=2026-01&to=2026-03&compare=prior_year");
+    const r = await api<ConsolidatedReport>("/consolidation/report?from=2026-01&to=2026-03&compare=prior_year");
     const ws = r.report!.worksheet;
     const ukColumn = ws.columns.findIndex((c) => c.id === UK.realmId);
     const row = ws.rows.find((x) => x.role === "account" && x.amounts[ukColumn] !== 0)!;
     const cell = sheet.locator(`[role="row"][data-account="${row.account}"] [role="cell"]`).nth(1 + ukColumn);
     const link = cell.getByRole("link");
-    expect(cents((await link.textContent()) ?? "")).toBe(row.amounts[ukColumn]);
+    expect(e2e.cents((await link.textContent()) ?? "")).toBe(row.amounts[ukColumn]);
     await link.click();
     await page.waitForURL("**/consolidation/transaction-detail?**");
     const url = new URL(page.url());
@@ -159,15 +136,15 @@ describe("Consolidated reports in a browser, on the demo group", () => {
     const byMonth = page.getByRole("table", { name: "Key figures by month" });
     await byMonth.waitFor({ timeout: 90_000 });
     expect(await byMonth.locator("tbody tr").count()).toBe(3);
-    const march = await api<Report>("/consolidation/report?from=2026-03&to=2026-03&compare=none");
+    const march = await api<ConsolidatedReport>("/consolidation/report?from=2026-03&to=2026-03&compare=none");
     const marchRow = byMonth.locator("tbody tr").nth(2);
-    expect(cents((await marchRow.locator("td").nth(3).textContent()) ?? "")).toBe(march.report!.incomeStatement.netIncome);
-    expect(cents((await marchRow.locator("td").nth(4).textContent()) ?? "")).toBe(march.report!.balanceSheet.totalAssets);
+    expect(e2e.cents((await marchRow.locator("td").nth(3).textContent()) ?? "")).toBe(march.report!.incomeStatement.netIncome);
+    expect(e2e.cents((await marchRow.locator("td").nth(4).textContent()) ?? "")).toBe(march.report!.balanceSheet.totalAssets);
     await page.screenshot({ path: `${e2e.SHOTS}75-reports-trend.png`, fullPage: true });
   });
 
   it("downloads the Excel workbook under the server's name: one sheet per report, the total assets the screen's", { timeout: 60_000 }, async () => {
-    const r = await api<Report>("/consolidation/report?from=2026-01&to=2026-03&compare=prior_year");
+    const r = await api<ConsolidatedReport>("/consolidation/report?from=2026-01&to=2026-03&compare=prior_year");
     const downloaded = page.waitForEvent("download");
     await page.getByRole("button", { name: "Download Excel" }).click();
     const file = await downloaded;

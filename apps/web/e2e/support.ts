@@ -19,6 +19,13 @@ export const DEMO = {
   retail: { realmId: "9341453172384056", name: "Northwind Retail LLC" },
 } as const;
 
+/** "$1,234.56" → 123456, "($1,234.56)" → -123456: an amount as the screen shows it, back in cents. */
+export function cents(text: string): number {
+  const t = text.trim();
+  const negative = t.startsWith("(") || t.startsWith("-");
+  return (negative ? -1 : 1) * Math.round(Number(t.replace(/[^0-9.]/g, "")) * 100);
+}
+
 export const shot = (p: Page, name: string) => p.screenshot({ path: join(SHOTS, `${name}.png`) });
 
 export interface Session {
