@@ -24,9 +24,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // React and the router change only on upgrades: in their own chunk, a deploy of app code
-          // leaves them cached (assets are immutable). Every route needs all of them anyway.
-          groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          // React and the router change only on upgrades: in their own chunks, a deploy of app code
+          // leaves them cached (assets are immutable). The router is apart from React because a
+          // first visit to /login draws its form without it (src/app/shell.tsx).
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: "router", test: /node_modules[\\/]react-router[\\/]/ },
+          ],
         },
       },
     },

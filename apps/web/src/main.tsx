@@ -1,18 +1,12 @@
 import "@mantine/core/styles.css";
-import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { createBrowserRouter, RouterProvider } from "react-router";
-import { createQueryClient, Providers } from "./app/providers.tsx";
-import { routes } from "./app/routes.tsx";
 import { raiseError } from "./features/errors/errorBar.ts";
-import { dropInvalidToken, expireSession } from "./features/session/expiry.ts";
 import { restoreToken } from "./features/session/tokenStore.ts";
-import { setResponseHandlers } from "./lib/http.ts";
-
-setResponseHandlers({ invalidToken: dropInvalidToken, expiredToken: expireSession, unexpected: raiseError });
+import { firstScreen, setRoot, showLoadFailure, startApp } from "./app/start.ts";
 
 // SPEC §4: a stored token logs the user in; an expired one is deleted and the user starts at '/'.
-if (restoreToken().state === "expired" && window.location.pathname !== "/") {
+const restored = restoreToken();
+if (restored.state === "expired" && window.location.pathname !== "/") {
   window.history.replaceState(null, "", "/");
 }
 
@@ -22,13 +16,12 @@ window.addEventListener("vite:preloadError", (event) => {
   raiseError((event as Event & { payload?: unknown }).payload ?? "A part of the app could not be loaded.");
 });
 
-const root = document.getElementById("root");
-if (!root) throw new Error("missing #root element");
-const router = createBrowserRouter(routes);
-createRoot(root).render(
-  <StrictMode>
-    <Providers client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+const element = document.getElementById("root");
+if (!element) throw new Error("missing #root element");
+const root = createRoot(element);
+setRoot(root);
+if (firstScreen(window.location.pathname, restored.state) === "shell") {
+  void import("./app/shell.tsx").then((m) => m.renderShell(root), () => showLoadFailure(root));
+} else {
+  void startApp();
+}

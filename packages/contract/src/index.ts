@@ -1,4 +1,5 @@
 export * from "./errors.ts";
+export * from "./error-codes.ts";
 export * from "./session.ts";
 export * from "./account.ts";
 export * from "./system.ts";

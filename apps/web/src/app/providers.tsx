@@ -1,7 +1,7 @@
-import { MantineProvider, mergeThemeOverrides, type MantineThemeOverride } from "@mantine/core";
+import { type MantineThemeOverride } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { contrastVariables, theme } from "./theme.ts";
+import { MantineRoot } from "./MantineRoot.tsx";
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -16,8 +16,8 @@ export function createQueryClient(): QueryClient {
 
 export function Providers({ client, children, themeOverride }: { client: QueryClient; children: ReactNode; themeOverride?: MantineThemeOverride }) {
   return (
-    <MantineProvider theme={themeOverride ? mergeThemeOverrides(theme, themeOverride) : theme} defaultColorScheme="light" cssVariablesResolver={contrastVariables}>
+    <MantineRoot themeOverride={themeOverride}>
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </MantineProvider>
+    </MantineRoot>
   );
 }

@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useLocation } from "react-router";
+import { LOGIN_PATH, returnPath, type LoginRedirectState } from "./paths.ts";
 import { useToken } from "./useToken.ts";
 
 /**
@@ -6,20 +7,6 @@ import { useToken } from "./useToken.ts";
  * a few pop-up pages (/setup/connect, /disconnect) check nothing.
  */
 export type RouteAccess = "public" | "authenticated" | "open";
-
-export const PUBLIC_HOME = "/home";
-export const LOGIN_PATH = "/login";
-
-/** Where the login page sends someone back to after signing in (only app paths, never a public page). */
-export interface LoginRedirectState {
-  from?: string;
-}
-
-/** The app path a logged-out visitor was sent to /login from, or /home; never another site ("//host"). */
-export function returnPath(state: unknown): string {
-  const from = (state as LoginRedirectState | null)?.from;
-  return typeof from === "string" && from.startsWith("/") && !from.startsWith("//") ? from : PUBLIC_HOME;
-}
 
 /**
  * Where a visitor must go instead, or null to stay. A public page seen with a token sends the user

@@ -1,5 +1,5 @@
 import { Group, Text, UnstyledButton } from "@mantine/core";
-import { Link } from "react-router";
+import { AppLink } from "../../../app/links.tsx";
 
 /** Three stacked ledgers rolling up into one: the product in a 28-pixel mark. */
 function Mark() {
@@ -17,7 +17,7 @@ function Mark() {
 /** The logo always leads to '/' (SPEC §2). */
 export function Logo() {
   return (
-    <UnstyledButton component={Link} to="/" aria-label="GroupLedger home">
+    <UnstyledButton component={AppLink} to="/" aria-label="GroupLedger home">
       <Group gap={8} wrap="nowrap">
         <Mark />
         <Text fw={700} size="lg" c="ledger.9" style={{ letterSpacing: "-0.01em" }}>

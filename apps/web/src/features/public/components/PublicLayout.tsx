@@ -1,56 +1,15 @@
-import { Anchor, Box, Button, Container, Group, Text } from "@mantine/core";
 import { Suspense } from "react";
-import { Link, Outlet } from "react-router";
+import { Outlet } from "react-router";
 import { ScreenLoader } from "../../../app/Root.tsx";
-import { Logo } from "../../layout/components/Logo.tsx";
+import { PublicChrome } from "./PublicChrome.tsx";
 
-/** Header and footer of the public pages (landing, pricing, legal, sign-in forms). */
+/** The public pages' route layout: their chrome around the current page. */
 export function PublicLayout() {
   return (
-    <Box mih="100vh" style={{ display: "flex", flexDirection: "column", background: "var(--mantine-color-gray-0)" }}>
-      <Box component="header" bg="white" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
-        <Container size="lg" h={64}>
-          <Group h="100%" justify="space-between" wrap="nowrap">
-            <Logo />
-            <Group gap="xs" component="nav" aria-label="Main" wrap="nowrap">
-              <Button component={Link} to="/pricing" variant="subtle" color="dark">
-                Pricing
-              </Button>
-              <Button component={Link} to="/login" variant="subtle" color="dark">
-                Log in
-              </Button>
-              <Button component={Link} to="/signup">
-                Start free trial
-              </Button>
-            </Group>
-          </Group>
-        </Container>
-      </Box>
-      <Box component="main" style={{ flex: 1 }}>
-        <Suspense fallback={<ScreenLoader />}>
-          <Outlet />
-        </Suspense>
-      </Box>
-      <Box component="footer" bg="white" py="lg" style={{ borderTop: "1px solid var(--mantine-color-gray-3)" }}>
-        <Container size="lg">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm" c="dimmed">
-              © {new Date().getFullYear()} GroupLedger. Consolidation for QuickBooks Online groups.
-            </Text>
-            <Group gap="lg" component="nav" aria-label="Legal">
-              <Anchor component={Link} to="/pricing" size="sm" c="dimmed">
-                Pricing
-              </Anchor>
-              <Anchor component={Link} to="/privacy" size="sm" c="dimmed">
-                Privacy
-              </Anchor>
-              <Anchor component={Link} to="/terms" size="sm" c="dimmed">
-                Terms
-              </Anchor>
-            </Group>
-          </Group>
-        </Container>
-      </Box>
-    </Box>
+    <PublicChrome>
+      <Suspense fallback={<ScreenLoader />}>
+        <Outlet />
+      </Suspense>
+    </PublicChrome>
   );
 }

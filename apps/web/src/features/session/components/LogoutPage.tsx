@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { ScreenLoader } from "../../../app/Root.tsx";
 import { sessionApi } from "../api.ts";
 import { clearToken, readToken } from "../tokenStore.ts";
-import type { LoginNotice } from "./LoginPage.tsx";
+import type { LoginNotice } from "./LoginForm.tsx";
 
 /** /logout and /logout?autoLogout=true (after an idle timeout) end the session (SPEC §2). */
 export function LogoutPage() {

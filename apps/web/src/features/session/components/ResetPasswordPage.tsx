@@ -8,7 +8,7 @@ import { messageOf } from "../../../lib/forms.ts";
 import { ApiError } from "../../../lib/http.ts";
 import { sessionApi } from "../api.ts";
 import { AuthCard } from "./AuthCard.tsx";
-import type { LoginNotice } from "./LoginPage.tsx";
+import type { LoginNotice } from "./LoginForm.tsx";
 import { PasswordRules } from "./PasswordRules.tsx";
 import { validateNewPassword } from "./validateNewPassword.ts";
 

@@ -6,7 +6,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { messageOf } from "../../../lib/forms.ts";
 import { sessionApi } from "../api.ts";
 import { AuthCard } from "./AuthCard.tsx";
-import type { LoginNotice } from "./LoginPage.tsx";
+import type { LoginNotice } from "./LoginForm.tsx";
 import type { SignupFinishState } from "./SignupPage.tsx";
 
 /** /signupFinish: enter the mailed validation code (SPEC §4, §8), or ask for a new one. */
