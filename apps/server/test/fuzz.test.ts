@@ -88,6 +88,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
   "POST /api/multipleconsolidation/runs": { realmIds: ["9341453172384023"], from: "2026-01", to: "2026-03" },
   "POST /api/eliminations/pairs": { name: "Loan", kind: "receivablePayable", left: { realmId: "9341453172384015", accountId: "1" }, right: { realmId: "9341453172384023", accountId: "2" }, differenceTo: "fx" },
   "POST /api/eliminations/post": { period: { kind: "month", year: 2026, month: 1 } },
+  "PUT /api/eliminations/tolerance": { tolerance: 100 },
   "POST /api/consolidation/report/email": { from: "2026-01", to: "2026-03", compare: "none" },
 };
 const nearValid = (route: string) => {

@@ -35,7 +35,7 @@ interface Side {
 interface EliminationView {
   ok: boolean;
   problems: { message: string }[];
-  pairs: { pair: { name: string }; left: Side; right: Side; difference: number; translationPart: number; bookPart: number; matched: boolean }[];
+  pairs: { pair: { name: string }; left: Side; right: Side; difference: number; translationPart: number; bookPart: number; match: "matched" | "withinTolerance" | "unmatched"; matched: boolean }[];
   entry: { docNumber: string; lines: { account: string; debit: number; credit: number }[] } | null;
   posted: { docNumber: string; journalEntryUrl: string | null } | null;
 }
@@ -159,15 +159,22 @@ describe("Intercompany eliminations, transaction detail and verify in a browser"
     expect(expected.ok, JSON.stringify(expected.problems)).toBe(true);
     for (const p of expected.pairs) {
       const card = region.getByRole("article", { name: p.pair.name });
-      expect(await card.getByTestId("pair-status").textContent()).toBe(p.matched ? "Matched" : "Unmatched difference");
+      expect(await card.getByTestId("pair-status").textContent()).toBe({ matched: "Matched", withinTolerance: "Matched within tolerance", unmatched: "Unmatched difference" }[p.match]);
       expect((await card.getByTestId("pair-difference").textContent())?.endsWith(usd(p.difference))).toBe(true);
       expect(await card.getByTestId("translation-part").textContent()).toContain(usd(p.translationPart));
       expect(await card.getByTestId("book-part").textContent()).toContain(usd(p.bookPart));
       const sides = card.getByRole("table", { name: `${p.pair.name}: both sides` });
       expect(await sides.getByRole("row", { name: /^Payable|^Expense/ }).textContent()).toContain(gbp(p.right.local));
-      // An unmatched difference is never hidden.
+      // An unmatched difference is never hidden, nor one within the group's tolerance.
       expect(await card.getByTestId("unmatched").count()).toBe(p.matched ? 0 : 1);
+      expect(await card.getByTestId("within-tolerance").count()).toBe(p.match === "withinTolerance" ? 1 : 0);
     }
+    // Issue 18: the fees, limited to the names that stand for each other, differ by cents only:
+    // within the default $1.00 tolerance, shown with where the cents are posted.
+    const fees = expected.pairs.find((p) => p.pair.name === "UK management fees")!;
+    expect(fees.difference).not.toBe(0);
+    expect(fees.match).toBe("withinTolerance");
+    expect(await region.getByRole("article", { name: "UK management fees" }).getByTestId("within-tolerance").textContent()).toContain(`${usd(fees.difference)} difference, posted to 9100 Foreign Exchange Gain/Loss`);
     const entry = page.getByRole("region", { name: "Elimination entry" });
     expect(await entry.getByTestId("balanced").textContent()).toBe("Balanced");
     const debit = expected.entry!.lines.reduce((s, l) => s + l.debit, 0);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ELIMINATION_TOLERANCE_MAX, PAIR_MATCHES } from "@groupledger/domain";
 import { problemSchema } from "./obal.ts";
 import { postingSummarySchema, resolvedPeriodSchema, runPeriodSchema } from "./runs.ts";
 
@@ -71,14 +72,42 @@ export const eliminationViewSchema = z.object({
       translationPart: z.number().int(),
       /** Of the difference, what remains with both sides at the same closing rate: the books disagree. */
       bookPart: z.number().int(),
+      /** The domain's classification (pair-match.ts): exactly, within the group's tolerance, or not. */
+      match: z.enum(PAIR_MATCHES),
+      /** Counts as matched: exactly or within the tolerance (match !== "unmatched"). */
       matched: z.boolean(),
+      /** The parent account the difference is posted to (the pair's differenceTo: FX or CTA), as "number name". */
+      differenceAccount: z.object({ id: z.string(), name: z.string() }).nullable(),
     }),
   ),
+  /** The group's elimination tolerance, parent-currency minor units (GET/PUT /api/eliminations/tolerance). */
+  tolerance: z.number().int(),
   /** The period's elimination entry for the parent's books (movements, like a run's entry). */
   entry: z.object({ lines: z.array(z.object({ account: z.string(), name: z.string(), debit: z.number().int(), credit: z.number().int() })), docNumber: z.string(), txnDate: z.string() }).nullable(),
   posted: postingSummarySchema.nullable(),
 });
 export type EliminationView = z.infer<typeof eliminationViewSchema>;
+/**
+ * The group's elimination tolerance: pairs whose sides differ by no more than this (parent-currency
+ * minor units) count as matched; the difference is still shown and posted. 0: exact matching.
+ */
+const toleranceMessage = "Give the tolerance as a whole number of minor units (cents) of the parent's currency, e.g. 100 for $1.00; 0 for exact matching.";
+export const eliminationToleranceSchema = z
+  .number({ error: toleranceMessage })
+  .int(toleranceMessage)
+  .min(0, "The tolerance cannot be negative: give 0 for exact matching, or a small amount such as 100 ($1.00).")
+  .max(
+    ELIMINATION_TOLERANCE_MAX,
+    `The tolerance is at most ${ELIMINATION_TOLERANCE_MAX} minor units ($1,000.00 for a dollar parent): a larger difference is a mismatch to investigate, not rounding.`,
+  );
+export const eliminationToleranceRequestSchema = z.strictObject({ tolerance: eliminationToleranceSchema });
+export const eliminationToleranceViewSchema = z.object({
+  tolerance: z.number().int(),
+  /** The parent's currency the tolerance is in; null before a parent is chosen. */
+  currency: z.string().nullable(),
+});
+export type EliminationToleranceView = z.infer<typeof eliminationToleranceViewSchema>;
+
 export const eliminationPostRequestSchema = z.strictObject({ period: runPeriodSchema });
 
 /** A company's customers and vendors, for a pair side; `represents` names the group company it matches by name. */

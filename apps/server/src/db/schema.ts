@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { ELIMINATION_TOLERANCE_DEFAULT } from "@groupledger/domain";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -36,6 +37,12 @@ export const accounts = pgTable("accounts", {
     .$type<{ realmId: string; neverABalanceAccountsForCompany: string[] }[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
+  /**
+   * The group's elimination tolerance, parent-currency minor units (packages/domain
+   * consolidation/pair-match.ts): intercompany pairs whose sides differ by no more count as
+   * matched; the difference is still shown and posted. 0 = exact matching.
+   */
+  eliminationTolerance: integer("elimination_tolerance").notNull().default(ELIMINATION_TOLERANCE_DEFAULT),
   createdAt: createdAt(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -123,6 +123,11 @@ export interface GroupSnapshot {
   /** Intra-group stock held at the month before the period and at its end. */
   stock: readonly StockRecord[];
   dividendSettings: readonly DividendSetting[];
+  /**
+   * The group's elimination tolerance, parent-currency minor units (pair-match.ts): pairs whose
+   * sides differ by no more count as matched; absent: 0, exact matching.
+   */
+  eliminationTolerance?: number;
 }
 
 /** Chart order: QBO ids compared as numbers ("9" before "10"). */

@@ -204,12 +204,53 @@ describe("assembleConsolidationInput: synced books into the engine's input", () 
     ];
     const built = assembleConsolidationInput(parent, [uk], { ...january, intercompany: [pair] }, snapshot({ names, nameBalances }));
     expect(built.input.eliminations?.intercompany).toEqual([
-      { id: "p1", kind: "receivablePayable", left: { entity: "us", account: "10", portion: { name: "Northwind UK", from: "2025-12", amounts: [40_00, 50_00] } }, right: { entity: "uk", account: "l" }, differenceTo: "fx" },
+      { id: "p1", kind: "receivablePayable", left: { entity: "us", account: "10", portion: { name: "Northwind UK", from: "2025-12", amounts: [40_00, 50_00] } }, right: { entity: "uk", account: "l" }, differenceTo: "fx", tolerance: 0 },
     ]);
 
     const stale = assembleConsolidationInput(parent, [uk], { ...january, intercompany: [pair] }, snapshot({ names: [{ ...names[0]!, balancesThrough: "2025-12" }], nameBalances }));
     expect(stale.input.eliminations?.intercompany).toEqual([]);
     expect(stale.problems).toEqual([expect.objectContaining({ code: "name_not_synced", message: expect.stringContaining("are fetched through 2025-12 only") })]);
+  });
+
+  it("gives every pair the group's tolerance; within it the pair counts as matched and posts the same lines, the difference to FX", () => {
+    // The parent lent the UK £100 and booked $127.03; the UK's £100 at January's closing 1.27 is
+    // $127.00: three cents apart, rounding-sized, the kind of difference issue 18 met.
+    const charts = new Map([
+      ["us", [...parentChart, acct("11", "Due to Northwind UK", "Liability", "Other Current Liability", "OtherCurrentLiabilities")]],
+      ["uk", ukChart],
+    ]);
+    const balances = [
+      ...rows("us", { ...parentBooks, "1": { "2025-12": 672_97, "2026-01": 672_97 }, "10": { "2025-12": 127_03, "2026-01": 127_03 } }),
+      ...rows("uk", { ...ukBooks, b: { "2025-12": 1_100_00, "2026-01": 1_200_00 }, l: { "2025-12": -100_00, "2026-01": -100_00 } }),
+    ];
+    const maps = [...snapshot().maps, { realmId: "uk", subAccountId: "l", parentAccountId: "11" }];
+    const pair: IntercompanyPair = { id: "loan", name: "UK loan", kind: "receivablePayable", left: { entity: "us", account: "10" }, right: { entity: "uk", account: "l" }, differenceTo: "fx" };
+    const run = (eliminationTolerance: number | undefined) => {
+      const built = assembleConsolidationInput(parent, [uk], { ...january, intercompany: [pair] }, snapshot({ charts, balances, maps, ...(eliminationTolerance === undefined ? {} : { eliminationTolerance }) }));
+      expect(built.problems).toEqual([]);
+      return { rule: built.input.eliminations!.intercompany![0]!, out: consolidate(parseConsolidationInput(built.input)) };
+    };
+    const within = run(100);
+    expect(within.rule.tolerance).toBe(100);
+    const elimination = within.out.eliminations.find((e) => e.id === "loan")!;
+    expect(elimination.details).toMatchObject({ leftTranslated: 127_03, rightTranslated: -127_00, difference: 3, tolerance: 100, match: "withinTolerance" });
+    // Both sides reversed in full, the three cents to the FX account (9): the entry balances.
+    expect(elimination.lines.map((l) => [l.account, l.amount])).toEqual([
+      ["10", -127_03],
+      ["11", 127_00],
+      ["9", 3],
+    ]);
+    // Exact matching (0, and a snapshot that says nothing) flags the pair but changes no line:
+    // reports and posted entries are the same whatever the tolerance.
+    for (const exact of [run(0), run(undefined)]) {
+      expect(exact.rule.tolerance).toBe(0);
+      const e = exact.out.eliminations.find((x) => x.id === "loan")!;
+      expect(e.details).toMatchObject({ difference: 3, tolerance: 0, match: "unmatched" });
+      expect(e.lines).toEqual(elimination.lines);
+      expect(exact.out.incomeStatement).toEqual(within.out.incomeStatement);
+      expect(exact.out.balanceSheet).toEqual(within.out.balanceSheet);
+    }
+    expect(line(within.out.incomeStatement.expenses, "9")).toBe(3);
   });
 
   it("asks for the rates an acquisition's fair-value releases need before the opening month", () => {

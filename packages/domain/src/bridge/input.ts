@@ -364,7 +364,7 @@ export function assembleConsolidationInput(parent: GroupCompany, subs: readonly 
     }
   }
   const bargainPurchase = acquired.investments.length ? bargainPurchaseAccountOf(parentChart) : undefined;
-  const intercompany = intercompanyRules({ pairs: req.intercompany ?? [], group, charts: snap.charts, names: snap.names, nameBalances: snap.nameBalances, opening, to, syncedThrough, problems });
+  const intercompany = intercompanyRules({ pairs: req.intercompany ?? [], group, charts: snap.charts, names: snap.names, nameBalances: snap.nameBalances, opening, to, syncedThrough, tolerance: snap.eliminationTolerance ?? 0, problems });
   // A dividend eliminated against the parent's income must not also be a side of a pair: the
   // income would be eliminated twice (once by the dividend rule, once by the pair).
   for (const d of intragroup.dividends) {

@@ -17,7 +17,8 @@ export function pairNames(pairs: readonly IntercompanyPair[]): { realmId: string
  * as the engine's eliminations. A side limited to a customer or vendor carries that name's own
  * balances in the account (sync/names.ts), which must be fetched through the period. A side whose
  * account or name is gone from QBO, or whose name balances are not fetched, is a Problem and the
- * pair is left out.
+ * pair is left out. Every pair carries the group's tolerance: the engine classifies it
+ * (pair-match.ts) exactly as the eliminations screen shows it, so reports and posted entries agree.
  */
 export function intercompanyRules(args: {
   pairs: readonly IntercompanyPair[];
@@ -28,6 +29,8 @@ export function intercompanyRules(args: {
   opening: string;
   to: string;
   syncedThrough: ReadonlyMap<string, string>;
+  /** The group's tolerance (GroupSnapshot.eliminationTolerance), given to every pair. */
+  tolerance: number;
   problems: Problem[];
 }): IntercompanyJson[] {
   const { problems } = args;
@@ -80,6 +83,6 @@ export function intercompanyRules(args: {
     .flatMap((p) => {
       const left = sideOf(p, p.left);
       const right = sideOf(p, p.right);
-      return left && right ? [{ id: p.id, kind: p.kind, left, right, differenceTo: p.differenceTo }] : [];
+      return left && right ? [{ id: p.id, kind: p.kind, left, right, differenceTo: p.differenceTo, tolerance: args.tolerance }] : [];
     });
 }

@@ -7,6 +7,7 @@ import { equityMethodRestatement } from "./equity-method.ts";
 import type { IssueList } from "./errors.ts";
 import { fairValueAdjustments, fairValueDetails, fairValueLines } from "./fair-value.ts";
 import { consolidatedMonths, type ControlWindows } from "./mid-year.ts";
+import { classifyIntercompanyPair } from "./pair-match.ts";
 import type { OwnershipHistory } from "./ownership-change.ts";
 import type { ConsolidationInput } from "./input-schema.ts";
 import { LineKind, type CompiledEntity, type CompiledGroup } from "./model.ts";
@@ -79,9 +80,11 @@ function sumLines(lines: readonly EntryLine[]): number {
 }
 
 /**
- * Intercompany pairs, matched after translation: both sides are reversed in full and whatever
- * they differ by in the reporting currency (rates, rounding, or a genuine mismatch) goes to the
- * chosen account and is shown, never hidden.
+ * Intercompany pairs, matched after translation: both sides are reversed in full (IFRS 10 B86(c))
+ * and whatever they differ by in the reporting currency (rates, rounding, or a genuine mismatch)
+ * goes to the chosen account and is shown, never hidden (IAS 21.45). `details.match` says whether
+ * the pair cancels exactly, within the rule's tolerance, or not (pair-match.ts); the lines are the
+ * same in every case.
  */
 export function intercompanyEliminations(ctx: EliminationContext): Elimination[] {
   const out: Elimination[] = [];
@@ -125,7 +128,8 @@ export function intercompanyEliminations(ctx: EliminationContext): Elimination[]
     const l = amountOf(left, "left");
     const r = amountOf(right, "right");
     if (!l || !r) return;
-    const difference = l.translated + r.translated;
+    // Within the group's tolerance or not, the difference is posted (the entry balances) and shown.
+    const { difference, match } = classifyIntercompanyPair({ left: l.translated, right: r.translated }, rule.tolerance);
     const differenceRow = rule.differenceTo === "cta" ? ctx.ctaRow : ctx.fxRow;
     const lines: EntryLine[] = [
       { row: ctx.rowOf(left.entity, left.index), amount: -l.translated },
@@ -144,6 +148,8 @@ export function intercompanyEliminations(ctx: EliminationContext): Elimination[]
         rightTranslated: r.translated,
         difference,
         differenceTo: rule.differenceTo,
+        tolerance: rule.tolerance,
+        match,
       },
     });
   });

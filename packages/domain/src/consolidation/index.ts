@@ -1,5 +1,6 @@
 export * from "./input-schema.ts";
 export * from "./output-schema.ts";
+export * from "./pair-match.ts";
 export { ConsolidationInputError, formatIssue, formatPath, type InputIssue } from "./errors.ts";
 export { consolidate, parseConsolidationInput, NCI_SHARE_OF_PROFIT_ROW } from "./consolidate.ts";
 export { mappingProblem } from "./mapping.ts";

@@ -137,6 +137,12 @@ export const intercompanySchema = z.object({
   left: pairSideSchema.describe("Receivable (or revenue) side"),
   right: pairSideSchema.describe("Payable (or expense) side"),
   differenceTo: z.enum(["fx", "cta"]).default("fx").describe("Where the translation difference between the two sides goes"),
+  tolerance: minorUnits
+    .refine((n) => n >= 0, { message: "must not be negative" })
+    .default(0)
+    .describe(
+      "Reporting-currency minor units: sides differing by no more than this count as matched (details.match \"withinTolerance\"); the difference is still posted to differenceTo. 0: exact matching",
+    ),
 });
 
 /**

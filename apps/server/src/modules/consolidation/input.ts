@@ -17,6 +17,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import {
   accountMaps,
+  accounts,
   acquisitions,
   dividendEliminations,
   fxRates,
@@ -146,7 +147,7 @@ async function readSnapshot(
   const withBalances = q.parentBalances ? group : subs;
   const balanceRealms = withBalances.map((c) => c.realmId);
   const readFrom = balancesReadFrom(withBalances, opening);
-  const [chartRows, balanceRows, syncedRange, maps, settings, historical, rates, acquired, stock, dividendSettings] = await Promise.all([
+  const [chartRows, balanceRows, syncedRange, maps, settings, historical, rates, acquired, stock, dividendSettings, accountRows] = await Promise.all([
     db.select().from(qboAccounts).where(inArray(qboAccounts.realmId, realms)),
     balanceRealms.length === 0
       ? []
@@ -178,6 +179,7 @@ async function readSnapshot(
           .where(and(eq(intragroupInventory.accountId, accountId), inArray(intragroupInventory.month, [shiftMonth(from, -1), to])))
       : [],
     adjusting ? db.select().from(dividendEliminations).where(eq(dividendEliminations.accountId, accountId)) : [],
+    db.select({ eliminationTolerance: accounts.eliminationTolerance }).from(accounts).where(eq(accounts.id, accountId)).limit(1),
   ]);
 
   // Second round: the rates acquisitions need outside the period's, and the customers and
@@ -236,5 +238,6 @@ async function readSnapshot(
     acquisitions: acquired,
     stock,
     dividendSettings,
+    eliminationTolerance: accountRows[0]?.eliminationTolerance ?? 0,
   };
 }

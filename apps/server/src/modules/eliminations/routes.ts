@@ -9,6 +9,8 @@ import {
   eliminationPairsSchema,
   eliminationPostRequestSchema,
   eliminationsQuerySchema,
+  eliminationToleranceRequestSchema,
+  eliminationToleranceViewSchema,
   eliminationViewSchema,
   errorBodySchema,
   pairParamsSchema,
@@ -26,6 +28,7 @@ import { listCompanies } from "../companies/routes.ts";
 import { postGroupEntry, type PostingRow } from "../runs/once.ts";
 import { postingBusy, summarize } from "../runs/post.ts";
 import { enqueueSync } from "../sync/enqueue.ts";
+import { setTolerance, toleranceView } from "./tolerance.ts";
 import { computeEliminations, INTERCO_CLASS, INTERCO_REALM, pairRows, pairViews } from "./view.ts";
 import { comparableCompanyName } from "@groupledger/domain";
 
@@ -202,6 +205,40 @@ export const eliminationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       if (!deleted) throw errors.notFound("No such pair in your account.");
       await audit(db, { action: "eliminations.pair_deleted", accountId: user.accountId, userId: user.id, details: { pairId: deleted.id, name: deleted.name }, ...meta(req) });
       return { deleted: true as const };
+    },
+  );
+
+  app.get(
+    "/eliminations/tolerance",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The group's elimination tolerance: pairs whose sides differ by no more (parent-currency minor units) count as matched",
+        response: { 200: eliminationToleranceViewSchema, ...err },
+      },
+    },
+    async (req) => toleranceView(db, authOf(req).user.accountId),
+  );
+
+  app.put(
+    "/eliminations/tolerance",
+    {
+      config: { permission: "member" },
+      schema: {
+        tags,
+        security,
+        summary:
+          "Set the group's elimination tolerance in the parent currency's minor units (0 = exact matching, at most 100000). Differences within it are still shown and posted to the pair's difference account",
+        body: eliminationToleranceRequestSchema,
+        response: { 200: eliminationToleranceViewSchema, ...err },
+      },
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      const { before } = await setTolerance(db, user.accountId, req.body.tolerance);
+      await audit(db, { action: "eliminations.tolerance_set", accountId: user.accountId, userId: user.id, details: { before, tolerance: req.body.tolerance }, ...meta(req) });
+      return toleranceView(db, user.accountId);
     },
   );
 

@@ -13,6 +13,8 @@ import {
   translatedSumRoundedOnce,
   translationFactor,
   closedBooksReason,
+  countsAsMatched,
+  type PairMatch,
 } from "@groupledger/domain";
 import type { EliminationPair, EliminationView, RunPeriod } from "@groupledger/contract";
 import type { Db } from "../../db/client.ts";
@@ -24,6 +26,7 @@ import { lastDayOf, monthsBetween } from "../sync/months.ts";
 import { GROUPLEDGER_INTERCO_CLASS } from "../sync/own-books.ts";
 import { openingOf, resolvePeriod } from "../runs/entry.ts";
 import { INTERCO_REALM } from "../runs/once.ts";
+import { toleranceOf } from "./tolerance.ts";
 
 /** Eliminations post under their own class in QBO (and "realm" in the postings table, once.ts). */
 export { INTERCO_REALM };
@@ -112,6 +115,7 @@ export async function computeEliminations(db: Db, accountId: string, requested: 
   const base = {
     period: { kind: period.kind, from: period.from, to: period.to, label: period.label },
     parentCurrency: parent.homeCurrency,
+    tolerance: await toleranceOf(db, accountId),
   };
   if (rows.length === 0) return { view: { ...base, ok: true, problems: [], pairs: [], entry: null }, pairLines: {} };
 
@@ -156,12 +160,26 @@ export async function computeEliminations(db: Db, accountId: string, requested: 
     }
     return translatedSumRoundedOnce(terms);
   };
+  // Where each pair's difference is posted: the parent's FX or CTA account the engine was given, named as the pairs' accounts are.
+  const designated = built.input.designatedAccounts;
+  const differenceIds = [...new Set([designated?.fxDifference, designated?.cta].filter((x): x is string => !!x))];
+  const differenceLabels = new Map(
+    differenceIds.length === 0
+      ? []
+      : (await db.select().from(qboAccounts).where(and(eq(qboAccounts.realmId, parent.realmId), inArray(qboAccounts.qboId, differenceIds)))).map((a) => [a.qboId, a.acctNum ? `${a.acctNum} ${a.name}` : a.name]),
+  );
+  const differenceAccountOf = (to: EliminationPair["differenceTo"]) => {
+    const id = to === "cta" ? designated?.cta : designated?.fxDifference;
+    return id ? { id, name: differenceLabels.get(id) ?? id } : null;
+  };
   const views: EliminationView["pairs"] = [];
   const pairLines: PairLines = {};
   for (const pair of pairs) {
     const e = output.eliminations.find((x) => x.id === pair.id);
     if (!e) continue; // left out by a problem, which says why
     const d = e.details as Record<string, number>;
+    // The engine's classification (the domain's pair-match rule, with the group's tolerance): the screen says what reports and the entry do.
+    const match = e.details["match"] as PairMatch;
     const bookPart = atSameRates(pair.id, pair.kind, [pair.left, pair.right]) ?? d["difference"]!;
     views.push({
       pair,
@@ -170,7 +188,9 @@ export async function computeEliminations(db: Db, accountId: string, requested: 
       difference: d["difference"]!,
       translationPart: d["difference"]! - bookPart,
       bookPart,
-      matched: d["difference"] === 0,
+      match,
+      matched: countsAsMatched(match),
+      differenceAccount: differenceAccountOf(pair.differenceTo),
     });
     pairLines[pair.id] = { kind: pair.kind, lines: e.lines };
   }

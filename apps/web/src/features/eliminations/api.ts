@@ -2,12 +2,14 @@ import {
   companyNamesSchema,
   eliminationPairSchema,
   eliminationPairsSchema,
+  eliminationToleranceViewSchema,
   eliminationViewSchema,
   postingsResponseSchema,
   postingSummarySchema,
   type CompanyNames,
   type EliminationPair,
   type EliminationPairRequest,
+  type EliminationToleranceView,
   type EliminationView,
   type PostingSummary,
   type RunPeriod,
@@ -29,6 +31,7 @@ export const eliminationKeys = {
   names: (realmId: string) => ["eliminations", "names", realmId] as const,
   view: (p: RunPeriod) => ["eliminations", "view", p.kind, p.year, p.month] as const,
   postings: ["eliminations", "postings"] as const,
+  tolerance: ["eliminations", "tolerance"] as const,
 };
 
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
@@ -41,6 +44,8 @@ export const eliminationsApi = {
   view: (p: RunPeriod, signal?: AbortSignal) =>
     api<EliminationView>(`/eliminations?kind=${p.kind}&year=${p.year}&month=${p.month}`, { schema: eliminationViewSchema, ...withSignal(signal) }),
   post: (period: RunPeriod) => api<EliminationPostOutcome>("/eliminations/post", { method: "POST", body: { period }, schema: postOutcomeSchema }),
+  tolerance: (signal?: AbortSignal) => api<EliminationToleranceView>("/eliminations/tolerance", { schema: eliminationToleranceViewSchema, ...withSignal(signal) }),
+  setTolerance: (tolerance: number) => api<EliminationToleranceView>("/eliminations/tolerance", { method: "PUT", body: { tolerance }, schema: eliminationToleranceViewSchema }),
   postings: (signal?: AbortSignal) =>
     api<{ postings: PostingSummary[] }>(`/consolidation/postings?realmId=${INTERCO_REALM}`, { schema: postingsResponseSchema, ...withSignal(signal) }).then(
       (r) => r.postings,
@@ -79,4 +84,9 @@ export function useEliminationPostings() {
 export function useEliminationMutation<V, R>(fn: (vars: V) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: eliminationKeys.all }) });
+}
+
+/** The group's elimination tolerance and the parent currency it is in. */
+export function useTolerance() {
+  return useQuery({ queryKey: eliminationKeys.tolerance, queryFn: ({ signal }) => eliminationsApi.tolerance(signal) });
 }

@@ -1,6 +1,22 @@
 import type { CompanyAccount, EliminationView } from "@groupledger/contract";
 import { describe, expect, it } from "vitest";
-import { differenceTone, EMPTY_PAIR_FORM, entryTotals, formErrorsOf, pairFormErrors, pairRequestOf, postBlockReason, rateText, sideAccountOptions, sideNameOptions, type PairFormValues } from "./model.ts";
+import {
+  differenceAccountText,
+  differenceTone,
+  EMPTY_PAIR_FORM,
+  entryTotals,
+  formErrorsOf,
+  pairFormErrors,
+  pairRequestOf,
+  parseTolerance,
+  periodSummary,
+  postBlockReason,
+  rateText,
+  sideAccountOptions,
+  sideNameOptions,
+  toleranceInput,
+  type PairFormValues,
+} from "./model.ts";
 
 const account = (Id: string, name: string, classification: string, over: Partial<CompanyAccount> = {}): CompanyAccount => ({
   latestAmount: null,
@@ -98,10 +114,27 @@ type PairView = EliminationView["pairs"][number];
 const side = (local: number, currency: string, translated: number, rate: string | null) => ({ local, currency, translated, rate });
 
 describe("a pair's difference", () => {
-  it("is matched at zero, translation only when the books agree at the same rates, else the books differ", () => {
-    expect(differenceTone({ difference: 0, bookPart: 0 })).toBe("matched");
-    expect(differenceTone({ difference: 1, bookPart: 0 })).toBe("translation");
-    expect(differenceTone({ difference: 4_00, bookPart: 4_00 })).toBe("book");
+  it("takes the server's match; an unmatched one is translation only when the books agree at the same rates, else the books differ", () => {
+    expect(differenceTone({ match: "matched", bookPart: 0 })).toBe("matched");
+    // Within the tolerance whatever the cause: the server (the domain's rule) said so.
+    expect(differenceTone({ match: "withinTolerance", bookPart: 22 })).toBe("withinTolerance");
+    expect(differenceTone({ match: "unmatched", bookPart: 0 })).toBe("translation");
+    expect(differenceTone({ match: "unmatched", bookPart: 4_00 })).toBe("book");
+  });
+
+  it("names the account the difference is posted to, else the kind of account chosen", () => {
+    const pair = { differenceTo: "cta" } as PairView["pair"];
+    expect(differenceAccountText({ pair, differenceAccount: { id: "94", name: "9100 Foreign Exchange Gain/Loss" } })).toBe("9100 Foreign Exchange Gain/Loss");
+    expect(differenceAccountText({ pair, differenceAccount: null })).toBe("CTA (equity)");
+  });
+
+  it("sums up the period, counting pairs within the tolerance as matched and saying how many", () => {
+    const p = (match: PairView["match"]) => ({ match, matched: match !== "unmatched" }) as PairView;
+    expect(periodSummary({ pairs: [p("matched"), p("unmatched")], tolerance: 100, parentCurrency: "USD" })).toBe("2 pairs: 1 matched, 1 with an unmatched difference.");
+    expect(periodSummary({ pairs: [p("withinTolerance"), p("matched"), p("unmatched")], tolerance: 100, parentCurrency: "USD" })).toBe(
+      "3 pairs: 2 matched (1 within the $1.00 tolerance), 1 with an unmatched difference.",
+    );
+    expect(periodSummary({ pairs: [p("withinTolerance")], tolerance: 500, parentCurrency: "GBP" })).toBe("1 pair: 1 matched (1 within the £5.00 tolerance), 0 with an unmatched difference.");
   });
 
   it("names the rate: the parent's own currency, each month's average for a flow, else the closing rate", () => {
@@ -109,6 +142,29 @@ describe("a pair's difference", () => {
     expect(rateText("revenueExpense", side(100, "GBP", 127, null), "USD")).toBe("Each month's average");
     expect(rateText("receivablePayable", side(100, "GBP", 123, "1.22973"), "USD")).toBe("1.22973");
     expect(rateText("receivablePayable", side(100, "GBP", 0, null), "USD")).toBe("No closing rate");
+  });
+});
+
+describe("the tolerance field", () => {
+  it("reads money of the parent's currency as exact minor units", () => {
+    expect(parseTolerance("1.00", "USD")).toEqual({ tolerance: 100 });
+    expect(parseTolerance("0.05", "USD")).toEqual({ tolerance: 5 });
+    expect(parseTolerance(" 1,000 ", "USD")).toEqual({ tolerance: 100_000 });
+    expect(parseTolerance("0", "USD")).toEqual({ tolerance: 0 });
+    expect(parseTolerance("100", "JPY")).toEqual({ tolerance: 100 });
+    expect(parseTolerance("0.25", "KWD")).toEqual({ tolerance: 250 });
+    expect(toleranceInput(100, "USD")).toBe("1.00");
+    expect(toleranceInput(0, "USD")).toBe("0.00");
+    expect(toleranceInput(100, "JPY")).toBe("100");
+  });
+
+  it("refuses what the server would, in the currency typed", () => {
+    expect(parseTolerance("", "USD")).toEqual({ error: "Enter an amount in USD with at most 2 decimal places, such as 1.00; 0 for exact matching." });
+    expect(parseTolerance("0.005", "USD")).toEqual({ error: "Enter an amount in USD with at most 2 decimal places, such as 1.00; 0 for exact matching." });
+    expect(parseTolerance("1.5", "JPY")).toEqual({ error: "Enter an amount in JPY, such as 100; 0 for exact matching." });
+    expect(parseTolerance("-1", "USD")).toEqual({ error: "The tolerance cannot be negative: 0 is exact matching." });
+    expect(parseTolerance("1000.01", "USD")).toEqual({ error: "The tolerance is at most $1,000.00: a larger difference is a mismatch to investigate, not rounding." });
+    expect(parseTolerance("1000.00", "USD")).toEqual({ tolerance: 100_000 });
   });
 });
 
@@ -120,6 +176,7 @@ describe("posting", () => {
     ok: true,
     problems: [],
     pairs: [pair],
+    tolerance: 100,
     entry: {
       docNumber: "EL2026Q1",
       txnDate: "2026-03-31",

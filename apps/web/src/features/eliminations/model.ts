@@ -1,5 +1,8 @@
-import { eliminationPairRequestSchema, type CompanyAccount, type CompanyNames, type EliminationPair, type EliminationView, type NameKind } from "@groupledger/contract";
+import { eliminationPairRequestSchema, eliminationToleranceSchema, type CompanyAccount, type CompanyNames, type EliminationPair, type EliminationView, type NameKind } from "@groupledger/contract";
+import { currencyExponent, ELIMINATION_TOLERANCE_MAX } from "@groupledger/domain";
 import { zodFieldErrors } from "../../lib/forms.ts";
+import { formatMinor } from "../../lib/money.ts";
+import { minorToInput, parseAmount } from "../cta/model.ts";
 
 /**
  * Intercompany eliminations as the screen shows them: what each kind of pair takes, what the
@@ -183,13 +186,21 @@ export function pairFormErrors(v: PairFormValues, classificationOf: (realmId: st
   return errors;
 }
 
-/** How a pair's difference reads: none, only what the rates make, or the books disagreeing. */
-export type DifferenceTone = "matched" | "translation" | "book";
+/**
+ * How a pair's difference reads: none, within the group's tolerance, only what the rates make, or
+ * the books disagreeing. Whether a pair matches is the server's answer (`match`, the domain's
+ * pair-match rule with the group's tolerance), never worked out again here; an unmatched one is
+ * told apart by its cause.
+ */
+export type DifferenceTone = "matched" | "withinTolerance" | "translation" | "book";
 
-export function differenceTone(p: Pick<PairView, "difference" | "bookPart">): DifferenceTone {
-  if (p.difference === 0) return "matched";
+export function differenceTone(p: Pick<PairView, "match" | "bookPart">): DifferenceTone {
+  if (p.match !== "unmatched") return p.match;
   return p.bookPart === 0 ? "translation" : "book";
 }
+
+/** Where a pair's difference is posted, in words: the parent's account when known, else the kind chosen. */
+export const differenceAccountText = (p: Pick<PairView, "differenceAccount" | "pair">): string => p.differenceAccount?.name ?? DIFFERENCE_TO[p.pair.differenceTo].label;
 
 /** The rate a side was translated at, in words: a closing rate, or each month's average for a flow. */
 export function rateText(kind: PairKind, side: PairView["left"], parentCurrency: string): string {
@@ -215,5 +226,32 @@ export function postBlockReason(view: EliminationView): string | null {
   return null;
 }
 
-/** The number of pairs whose sides do not cancel, said once above the pairs. */
+/** The number of pairs whose sides do not cancel (not even within the tolerance), said once above the pairs. */
 export const unmatchedCount = (view: Pick<EliminationView, "pairs">): number => view.pairs.filter((p) => !p.matched).length;
+
+/** "2 pairs: 2 matched (1 within the $1.00 tolerance), 0 with an unmatched difference." */
+export function periodSummary(view: Pick<EliminationView, "pairs" | "tolerance" | "parentCurrency">): string {
+  const n = view.pairs.length;
+  const unmatched = unmatchedCount(view);
+  const within = view.pairs.filter((p) => p.match === "withinTolerance").length;
+  const tolerance = within ? ` (${within} within the ${formatMinor(view.tolerance, view.parentCurrency)} tolerance)` : "";
+  return `${n} pair${n === 1 ? "" : "s"}: ${n - unmatched} matched${tolerance}, ${unmatched} with an unmatched difference.`;
+}
+
+/** The tolerance as the form shows it: "1.00" for 100 in USD. */
+export const toleranceInput = (tolerance: number, currency: string): string => minorToInput(tolerance, currencyExponent(currency));
+
+/**
+ * The tolerance field's text as minor units of the parent's currency, or why it cannot be: the
+ * contract's schema (the server's bounds) decides, the message says it in the currency typed.
+ */
+export function parseTolerance(text: string, currency: string): { tolerance: number } | { error: string } {
+  const exponent = currencyExponent(currency);
+  const minor = parseAmount(text, exponent);
+  const example = minorToInput(100, exponent);
+  if (minor === null) return { error: `Enter an amount in ${currency}${exponent ? ` with at most ${exponent} decimal places` : ""}, such as ${example}; 0 for exact matching.` };
+  const parsed = eliminationToleranceSchema.safeParse(minor);
+  if (parsed.success) return { tolerance: parsed.data };
+  if (minor < 0) return { error: "The tolerance cannot be negative: 0 is exact matching." };
+  return { error: `The tolerance is at most ${formatMinor(ELIMINATION_TOLERANCE_MAX, currency)}: a larger difference is a mismatch to investigate, not rounding.` };
+}

@@ -7,7 +7,7 @@ import { shellApi } from "../../../test/fixtures.ts";
 import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
 import { dismissError, raiseError } from "../../errors/errorBar.ts";
 import { saveToken } from "../../session/tokenStore.ts";
-import { COMPANIES, elimPosting, FEES_PAIR, JAN_VIEW, LOAN_PAIR, LOCKED_DEC, PARENT, PARENT_CHART, PARENT_NAMES, Q1_VIEW, UK, UK_CHART } from "./eliminationsFixtures.ts";
+import { COMPANIES, elimPosting, FEES_PAIR, JAN_VIEW, LOAN_PAIR, LOCKED_DEC, PARENT, PARENT_CHART, PARENT_NAMES, Q1_VIEW, UK, UK_CHART, WITHIN_VIEW } from "./eliminationsFixtures.ts";
 // Loaded up front so the route's lazy import resolves at once.
 import "./EliminationsPage.tsx";
 
@@ -243,12 +243,53 @@ describe("Interco Eliminations: a period", () => {
     const fees = within(region).getByRole("article", { name: "UK management fees" });
     expect(within(fees).getByTestId("pair-status")).toHaveTextContent("Unmatched difference");
     expect(within(fees).getByRole("row", { name: /^Expense/ })).toHaveTextContent("£78,676.35 GBPEach month's average$99,176.30");
-    expect(within(fees).getByTestId("pair-difference")).toHaveTextContent("Difference (to FX difference (profit or loss))($23.70)");
+    expect(within(fees).getByTestId("pair-difference")).toHaveTextContent("Difference (to 9100 Foreign Exchange Gain/Loss)($23.70)");
     expect(within(fees).getByTestId("translation-part")).toHaveTextContent("Translation part:($0.01)what rounding each side, and each month, on its own makes");
     expect(within(fees).getByTestId("book-part")).toHaveTextContent("Book part:($23.69)the books differ at the same rates");
     expect(within(fees).getByTestId("unmatched")).toHaveTextContent(
       "Unmatched difference of ($23.70)($23.69) of it is in the books: at the same rates (each month's average, for a flow) the two sides do not cancel.",
     );
+    expect(within(fees).queryByTestId("within-tolerance")).toBeNull();
+  });
+
+  it("a pair within the group's tolerance counts as matched, its difference still shown and posted to FX; one over it stays flagged", async () => {
+    signIn({ "GET /eliminations": (init: { url: string }) => (viewFor(init).body === Q1_VIEW ? { status: 200, body: WITHIN_VIEW } : viewFor(init)) });
+    renderRoutes(routes, "/consolidation/elimination");
+    const region = await chooseQuarter();
+    expect(within(region).getByTestId("period-summary")).toHaveTextContent("2 pairs: 1 matched (1 within the $1.00 tolerance), 1 with an unmatched difference.");
+    const note = within(region).getByTestId("tolerance-note");
+    expect(note).toHaveTextContent("Pairs whose sides differ by no more than the group's tolerance of $1.00 count as matched; the difference is still shown and posted.");
+    expect(within(note).getByRole("link", { name: "Change the tolerance" })).toHaveAttribute("href", "/settings?tab=team");
+
+    // $0.23 apart: matched within tolerance, the 23 cents named and where they go.
+    const fees = within(region).getByRole("article", { name: "UK management fees" });
+    expect(within(fees).getByTestId("pair-status")).toHaveTextContent("Matched within tolerance");
+    expect(within(fees).getByTestId("pair-difference")).toHaveTextContent("Difference (to 9100 Foreign Exchange Gain/Loss)($0.23)");
+    expect(within(fees).getByTestId("within-tolerance")).toHaveTextContent(
+      "Matched within tolerance: ($0.23) difference, posted to 9100 Foreign Exchange Gain/Loss" +
+        "The two sides differ by no more than the group's tolerance of $1.00, so the pair counts as matched. Both sides are still eliminated in full and the difference goes to 9100 Foreign Exchange Gain/Loss, so the entry balances and the reports show the same.",
+    );
+    expect(within(fees).queryByTestId("unmatched")).toBeNull();
+    expect(within(fees).getByTestId("book-part")).toHaveTextContent("Book part:($0.22)");
+
+    // $4.00 apart, over the tolerance: flagged as before.
+    const loan = within(region).getByRole("article", { name: "UK loan" });
+    expect(within(loan).getByTestId("pair-status")).toHaveTextContent("Unmatched difference");
+    expect(within(loan).getByTestId("unmatched")).toHaveTextContent("Unmatched difference of $4.00$4.00 of it is in the books");
+    expect(within(loan).queryByTestId("within-tolerance")).toBeNull();
+
+    // The entry carries both differences on the FX line and balances.
+    const entry = screen.getByRole("region", { name: "Elimination entry" });
+    const table = within(entry).getByRole("table", { name: "Elimination entry lines" });
+    await waitFor(() => expect(within(table).getByRole("row", { name: /Foreign Exchange/ })).toHaveTextContent("9100Foreign Exchange Gain/Loss$3.77"));
+    expect(within(entry).getByTestId("balanced")).toHaveTextContent("Balanced");
+  });
+
+  it("says when the tolerance is 0: only exact pairs match", async () => {
+    signIn({ "GET /eliminations": (init: { url: string }) => ({ status: 200, body: { ...viewFor(init).body, tolerance: 0 } }) });
+    renderRoutes(routes, "/consolidation/elimination");
+    const region = await screen.findByRole("region", { name: "Eliminations of the period" });
+    expect(within(region).getByTestId("tolerance-note")).toHaveTextContent("The group's tolerance is 0: only pairs whose sides cancel to the cent count as matched.");
   });
 
   it("shows the balanced entry with the parent's account numbers, posts it and links to the entry", async () => {

@@ -1,18 +1,20 @@
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { formatMinor } from "../../../lib/money.ts";
-import { BOOK_PART_TEXT, DIFFERENCE_TO, differenceTone, PAIR_KINDS, rateText, sideNameText, TRANSLATION_PART_TEXT, type PairView } from "../model.ts";
+import { BOOK_PART_TEXT, differenceAccountText, differenceTone, PAIR_KINDS, rateText, sideNameText, TRANSLATION_PART_TEXT, type PairView } from "../model.ts";
 
 /**
  * One pair in a period: both sides in their own currency and in the parent's, the difference
  * that is left when both are reversed, and that difference split into what the translation rates
- * make and what the books themselves disagree on. An unmatched difference is always said.
+ * make and what the books themselves disagree on. An unmatched difference is always said; one
+ * within the group's tolerance counts as matched and is still said, with where it is posted.
  */
-export function PairResult({ view, parentCurrency }: { view: PairView; parentCurrency: string }) {
+export function PairResult({ view, parentCurrency, tolerance }: { view: PairView; parentCurrency: string; tolerance: number }) {
   const { pair } = view;
   const info = PAIR_KINDS[pair.kind];
   const tone = differenceTone(view);
   const money = (n: number) => formatMinor(n, parentCurrency);
+  const postedTo = differenceAccountText(view);
   const rows = [
     { role: info.left, side: view.left, meta: pair.left },
     { role: info.right, side: view.right, meta: pair.right },
@@ -32,6 +34,10 @@ export function PairResult({ view, parentCurrency }: { view: PairView; parentCur
           {tone === "matched" ? (
             <Badge color="teal" variant="light" leftSection={<IconCircleCheck size={14} aria-hidden />} data-testid="pair-status">
               Matched
+            </Badge>
+          ) : tone === "withinTolerance" ? (
+            <Badge color="teal" variant="light" leftSection={<IconCircleCheck size={14} aria-hidden />} data-testid="pair-status">
+              Matched within tolerance
             </Badge>
           ) : (
             <Badge color={tone === "book" ? "red" : "orange"} variant="filled" leftSection={<IconAlertTriangle size={14} aria-hidden />} data-testid="pair-status">
@@ -79,7 +85,7 @@ export function PairResult({ view, parentCurrency }: { view: PairView; parentCur
             </Table.Tbody>
             <Table.Tfoot>
               <Table.Tr fw={650} data-testid="pair-difference">
-                <Table.Td colSpan={4}>Difference (to {DIFFERENCE_TO[pair.differenceTo].label})</Table.Td>
+                <Table.Td colSpan={4}>Difference (to {postedTo})</Table.Td>
                 <Table.Td ta="right" ff="monospace">
                   {money(view.difference)}
                 </Table.Td>
@@ -93,16 +99,21 @@ export function PairResult({ view, parentCurrency }: { view: PairView; parentCur
           <Part label="Book part" amount={money(view.bookPart)} text={BOOK_PART_TEXT} testId="book-part" />
         </SimpleGrid>
 
-        {tone === "translation" ? (
+        {tone === "withinTolerance" ? (
+          <Alert color="teal" variant="light" radius="md" title={`Matched within tolerance: ${money(view.difference)} difference, posted to ${postedTo}`} data-testid="within-tolerance">
+            The two sides differ by no more than the group&apos;s tolerance of {money(tolerance)}, so the pair counts as matched. Both sides are still
+            eliminated in full and the difference goes to {postedTo}, so the entry balances and the reports show the same.
+          </Alert>
+        ) : tone === "translation" ? (
           <Alert color="orange" variant="light" radius="md" title={`Unmatched difference of ${money(view.difference)}`} data-testid="unmatched">
-            The books agree at the same rates: all of it is {TRANSLATION_PART_TEXT}. It is booked to {DIFFERENCE_TO[pair.differenceTo].label}.
+            The books agree at the same rates: all of it is {TRANSLATION_PART_TEXT}. It is booked to {postedTo}.
           </Alert>
         ) : tone === "book" ? (
           <Alert color="red" variant="light" radius="md" title={`Unmatched difference of ${money(view.difference)}`} data-testid="unmatched">
             {money(view.bookPart)} of it is in the books: at the same rates ({pair.kind === "receivablePayable" ? "the closing rate, for a balance" : "each month's average, for a flow"}) the two
             sides do not cancel. One company has recorded something the other has not (a transaction in transit, a missing charge, a wrong
             account), or converted it at rates other than those on FOREX Management. Check both companies&apos; entries; until they agree, the
-            difference is booked to {DIFFERENCE_TO[pair.differenceTo].label}.
+            difference is booked to {postedTo}.
           </Alert>
         ) : null}
       </Stack>

@@ -54,6 +54,9 @@ export const FEES_PAIR: EliminationPair = {
   createdAt: "2026-04-01T09:01:00.000Z",
 };
 
+/** The parent's account pair differences go to (differenceTo "fx"), as the server names it. */
+export const FX_ACCOUNT = { id: "94", name: "9100 Foreign Exchange Gain/Loss" };
+
 /**
  * FY2026 Q1: the loan cancels exactly at March's closing rate; the fees differ by 23.70 USD (credit):
  * a cent of rounding, the rest the books differing at each month's average rate.
@@ -71,7 +74,9 @@ export const Q1_VIEW: EliminationView = {
       difference: 0,
       translationPart: 0,
       bookPart: 0,
+      match: "matched",
       matched: true,
+      differenceAccount: FX_ACCOUNT,
     },
     {
       pair: FEES_PAIR,
@@ -80,9 +85,12 @@ export const Q1_VIEW: EliminationView = {
       difference: -23_70,
       translationPart: -1,
       bookPart: -23_69,
+      match: "unmatched",
       matched: false,
+      differenceAccount: FX_ACCOUNT,
     },
   ],
+  tolerance: 100,
   entry: {
     docNumber: "EL2026Q1",
     txnDate: "2026-03-31",
@@ -114,6 +122,46 @@ export function elimPosting(over: Partial<PostingSummary> = {}): PostingSummary 
     ...over,
   };
 }
+
+/**
+ * The issue-18 case: the fees pair, limited to the names that stand for each other, differs by
+ * $0.23 (a cent of rounding, 22 cents of the parent booking at its bank's rates): within the
+ * group's $1.00 tolerance, so matched, and still posted to FX. The loan differs by $4.00: flagged.
+ */
+export const WITHIN_VIEW: EliminationView = {
+  ...Q1_VIEW,
+  pairs: [
+    {
+      ...Q1_VIEW.pairs[0]!,
+      right: { local: -1_000_000_00, currency: "GBP", translated: -1_229_726_00, rate: "1.229726" },
+      difference: 4_00,
+      translationPart: 0,
+      bookPart: 4_00,
+      match: "unmatched",
+      matched: false,
+    },
+    {
+      ...Q1_VIEW.pairs[1]!,
+      right: { local: 78_694_96, currency: "GBP", translated: 99_199_77, rate: null },
+      difference: -23,
+      translationPart: -1,
+      bookPart: -22,
+      match: "withinTolerance",
+      matched: true,
+    },
+  ],
+  entry: {
+    docNumber: "EL2026Q1",
+    txnDate: "2026-03-31",
+    lines: [
+      { account: "22", name: "Intercompany Loan - Northwind UK", debit: 0, credit: 1_229_730_00 },
+      { account: "42", name: "Term Loan - Chase", debit: 1_229_726_00, credit: 0 },
+      { account: "56", name: "Management Fee Income - Intercompany", debit: 99_200_00, credit: 0 },
+      { account: "77", name: "Accounting and Audit Fees", debit: 0, credit: 99_199_77 },
+      { account: "94", name: "Foreign Exchange Gain/Loss", debit: 3_77, credit: 0 },
+    ],
+  },
+};
 
 /** A month with nothing posted yet: the view the screen opens on by default (January 2026). */
 export const JAN_VIEW: EliminationView = {

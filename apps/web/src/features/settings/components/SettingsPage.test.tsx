@@ -65,6 +65,7 @@ function signIn(over: Record<string, unknown> = {}, level = 1) {
     "GET /settings/profile": { ...PROFILE, permissionLevel: level },
     "GET /team": TEAM,
     "GET /billing": { ...BILLING, canManage: level === 1 },
+    "GET /eliminations/tolerance": { tolerance: 100, currency: "USD" },
     ...over,
   });
 }
@@ -200,6 +201,53 @@ describe("Account Settings", () => {
     await userEvent.click(within(form).getByRole("button", { name: "Save name" }));
     await waitFor(() => expect(calls.find((c) => c.method === "PATCH" && c.path === "/account")?.body).toEqual({ name: "Northwind Holdings group" }));
     expect(await within(form).findByText("The group's name was saved.")).toBeInTheDocument();
+  });
+
+  it("sets the group's elimination tolerance in the parent's currency, refusing what the server would before sending", async () => {
+    const calls = signIn({ "PUT /eliminations/tolerance": (init: { body?: unknown }) => ({ status: 200, body: { tolerance: JSON.parse(String(init.body)).tolerance, currency: "USD" } }) });
+    renderRoutes(routes, "/settings?tab=team");
+    const form = await screen.findByRole("form", { name: "Elimination tolerance" });
+    const input = await within(form).findByLabelText("Elimination tolerance (USD)");
+    expect(input).toHaveValue("1.00");
+    expect(form).toHaveTextContent("The difference is still shown and posted to the parent's FX account (or CTA, as the pair says). 0 is exact matching; the default is $1.00.");
+    const save = within(form).getByRole("button", { name: "Save tolerance" });
+    expect(save).toBeDisabled();
+    const puts = () => calls.filter((c) => c.method === "PUT" && c.path === "/eliminations/tolerance");
+
+    await userEvent.clear(input);
+    await userEvent.type(input, "1000.01");
+    await userEvent.click(save);
+    expect(await within(form).findByText("The tolerance is at most $1,000.00: a larger difference is a mismatch to investigate, not rounding.")).toBeInTheDocument();
+    await userEvent.clear(input);
+    await userEvent.type(input, "0.005");
+    await userEvent.click(save);
+    expect(await within(form).findByText("Enter an amount in USD with at most 2 decimal places, such as 1.00; 0 for exact matching.")).toBeInTheDocument();
+    expect(puts()).toHaveLength(0);
+
+    await userEvent.clear(input);
+    await userEvent.type(input, "0.25");
+    await userEvent.click(save);
+    await waitFor(() => expect(puts()[0]?.body).toEqual({ tolerance: 25 }));
+    expect(await within(form).findByText("The elimination tolerance was saved: pairs within $0.25 count as matched.")).toBeInTheDocument();
+    expect(input).toHaveValue("0.25");
+  });
+
+  it("shows the server's refusal of a tolerance on the field", async () => {
+    signIn({ "PUT /eliminations/tolerance": { status: 402, body: { error: { code: "subscription_required", message: "Your trial has ended: subscribe to make changes." } } } });
+    renderRoutes(routes, "/settings?tab=team");
+    const form = await screen.findByRole("form", { name: "Elimination tolerance" });
+    const input = await within(form).findByLabelText("Elimination tolerance (USD)");
+    await userEvent.clear(input);
+    await userEvent.type(input, "0");
+    await userEvent.click(within(form).getByRole("button", { name: "Save tolerance" }));
+    expect(await within(form).findByText("Your trial has ended: subscribe to make changes.")).toBeInTheDocument();
+  });
+
+  it("asks for a parent company before a tolerance can be set", async () => {
+    signIn({ "GET /eliminations/tolerance": { tolerance: 100, currency: null } });
+    renderRoutes(routes, "/settings?tab=team");
+    expect(await screen.findByTestId("tolerance-needs-parent")).toHaveTextContent("Choose a parent company first: the tolerance is an amount in the parent's currency.");
+    expect(screen.queryByRole("form", { name: "Elimination tolerance" })).toBeNull();
   });
 
   it("shows the last-admin refusal in words", async () => {

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Paper, Skeleton, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Divider, Group, Paper, Skeleton, Text, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { accountPatchSchema, type Account } from "@groupledger/contract";
 import { useState } from "react";
 import { messageOf, validateWith } from "../../../lib/forms.ts";
 import { ApiError } from "../../../lib/http.ts";
 import { useAccount, usePatchAccount } from "../../account/api.ts";
+import { ToleranceForm } from "../../eliminations/components/ToleranceForm.tsx";
 import { Saved } from "../../settings/components/Saved.tsx";
 
 function Form({ account }: { account: Account }) {
@@ -41,7 +42,7 @@ function Form({ account }: { account: Account }) {
   );
 }
 
-/** The group's (account's) name: what invitation mails say a colleague is invited to. */
+/** The group's (account's) settings: its name (what invitation mails say a colleague is invited to) and its elimination tolerance. */
 export function GroupNameCard() {
   const account = useAccount();
   return (
@@ -53,6 +54,8 @@ export function GroupNameCard() {
         Invitation mails name it: &ldquo;… invited you to join &ldquo;{account.data?.name ?? "…"}&rdquo; on GroupLedger&rdquo;.
       </Text>
       {account.isPending ? <Skeleton height={60} /> : account.isError ? <Alert color="red">{messageOf(account.error)}</Alert> : <Form account={account.data} />}
+      <Divider my="md" />
+      <ToleranceForm />
     </Paper>
   );
 }

@@ -1,0 +1,88 @@
+import { Alert, Button, Group, Skeleton, Stack, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import type { EliminationToleranceView } from "@groupledger/contract";
+import { ELIMINATION_TOLERANCE_DEFAULT } from "@groupledger/domain";
+import { useState } from "react";
+import { messageOf } from "../../../lib/forms.ts";
+import { ApiError } from "../../../lib/http.ts";
+import { formatMinor } from "../../../lib/money.ts";
+import { Saved } from "../../settings/components/Saved.tsx";
+import { eliminationsApi, useEliminationMutation, useTolerance } from "../api.ts";
+import { parseTolerance, toleranceInput } from "../model.ts";
+
+function Form({ view }: { view: EliminationToleranceView & { currency: string } }) {
+  const save = useEliminationMutation(eliminationsApi.setTolerance);
+  const [saved, setSaved] = useState<string | null>(null);
+  const { currency } = view;
+  const form = useForm({
+    initialValues: { tolerance: toleranceInput(view.tolerance, currency) },
+    validate: {
+      tolerance: (text) => {
+        const parsed = parseTolerance(text, currency);
+        return "error" in parsed ? parsed.error : null;
+      },
+    },
+  });
+  const submit = form.onSubmit((values) => {
+    const parsed = parseTolerance(values.tolerance, currency);
+    if ("error" in parsed) return;
+    setSaved(null);
+    save.mutate(parsed.tolerance, {
+      onSuccess: (next) => {
+        const text = toleranceInput(next.tolerance, currency);
+        form.setInitialValues({ tolerance: text });
+        form.setValues({ tolerance: text });
+        setSaved(
+          next.tolerance === 0
+            ? "The elimination tolerance was saved: only pairs that cancel to the cent count as matched."
+            : `The elimination tolerance was saved: pairs within ${formatMinor(next.tolerance, currency)} count as matched.`,
+        );
+      },
+      onError: (err) => {
+        const fields = err instanceof ApiError ? err.fieldErrors() : {};
+        form.setFieldError("tolerance", fields["tolerance"] ?? messageOf(err));
+      },
+    });
+  });
+  return (
+    <form onSubmit={submit} noValidate aria-label="Elimination tolerance">
+      <Group align="flex-start" gap="sm">
+        <TextInput
+          label={`Elimination tolerance (${currency})`}
+          description={`Intercompany pairs whose two sides differ by no more than this count as matched on Interco Eliminations. The difference is still shown and posted to the parent's FX account (or CTA, as the pair says). 0 is exact matching; the default is ${formatMinor(ELIMINATION_TOLERANCE_DEFAULT, currency)}.`}
+          inputMode="decimal"
+          style={{ flex: 1 }}
+          maw={520}
+          {...form.getInputProps("tolerance")}
+        />
+      </Group>
+      <Group mt="xs">
+        <Button type="submit" variant="default" loading={save.isPending} disabled={!form.isDirty()}>
+          Save tolerance
+        </Button>
+      </Group>
+      <Saved>{saved}</Saved>
+    </form>
+  );
+}
+
+/** The group's elimination tolerance (GET/PUT /api/eliminations/tolerance), in the parent's currency. */
+export function ToleranceForm() {
+  const tolerance = useTolerance();
+  if (tolerance.isPending) return <Skeleton height={60} />;
+  if (tolerance.isError) return <Alert color="red">{messageOf(tolerance.error)}</Alert>;
+  const { currency } = tolerance.data;
+  if (currency === null) {
+    return (
+      <Stack gap={2}>
+        <Text size="sm" fw={500}>
+          Elimination tolerance
+        </Text>
+        <Text size="sm" c="dimmed" data-testid="tolerance-needs-parent">
+          Choose a parent company first: the tolerance is an amount in the parent&apos;s currency.
+        </Text>
+      </Stack>
+    );
+  }
+  return <Form view={{ ...tolerance.data, currency }} />;
+}
