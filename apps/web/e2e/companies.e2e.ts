@@ -77,27 +77,31 @@ describe("Connected companies in a browser", () => {
     expect(await api<unknown[]>("/companies")).toEqual([]);
   });
 
-  it("connects the parent through the pop-up and the consent page; the sync shows its progress", async () => {
+  it("connects the parent through the pop-up and the consent page: the first-company milestone opens at once and onboarding moves to 1.1", async () => {
     await connectThroughPopup(() => page.getByRole("button", { name: "Connect company" }).click(), PARENT.name, { screenshot: "12-consent-page" });
-    await page.getByText(`${PARENT.name} is connected`).waitFor();
-    await row(PARENT.realmId).waitFor();
-    // Not the parent yet: companies exist, no parent → still step 1, and the next step says so.
-    await page.getByTestId("next-step").getByText("Set a parent").first().waitFor();
-    expect(await onboardingStep()).toBe(1);
-    await row(PARENT.realmId).getByTestId("sync-progress").or(row(PARENT.realmId).getByTestId("sync-complete")).waitFor();
-  });
-
-  it("setting the parent opens the first-company milestone and moves onboarding to 1.1", async () => {
-    await page.getByTestId("next-step").getByRole("button", { name: "Set a parent" }).click();
-    await page.getByRole("menuitem", { name: PARENT.name }).click();
+    // Issue 18: the milestone comes with the first company, not only once a parent is chosen.
     const modal = page.getByRole("dialog", { name: "Your first company is connected!" });
     await modal.waitFor();
     await page.waitForTimeout(250); // the modal's fade-in, for the screenshot
     await shot(page, "13-first-company-modal");
+    expect(await modal.textContent()).toContain("tell GroupLedger which company is the parent");
     await modal.getByRole("button", { name: "Continue" }).click();
     await modal.waitFor({ state: "hidden" });
     await expect.poll(onboardingStep).toBe(1.1);
-    expect(await row(PARENT.realmId).getByText("Parent", { exact: true }).count()).toBe(1);
+    await page.getByText(`${PARENT.name} is connected`).waitFor();
+    await row(PARENT.realmId).waitFor();
+    // Not the parent yet: the next step says so.
+    await page.getByTestId("next-step").getByText("Set a parent").first().waitFor();
+    await row(PARENT.realmId).getByTestId("sync-progress").or(row(PARENT.realmId).getByTestId("sync-complete")).waitFor();
+  });
+
+  it("setting the parent keeps onboarding at 1.1 and does not repeat the milestone", async () => {
+    await page.getByTestId("next-step").getByRole("button", { name: "Set a parent" }).click();
+    await page.getByRole("menuitem", { name: PARENT.name }).click();
+    await row(PARENT.realmId).getByText("Parent", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Connect a subsidiary" }).first().waitFor();
+    expect(await page.getByRole("dialog", { name: "Your first company is connected!" }).count()).toBe(0);
+    expect(await onboardingStep()).toBe(1.1);
   });
 
   it("connects three subsidiaries; onboarding reaches 1.2 with 'Continue to COA Mapping'", async () => {

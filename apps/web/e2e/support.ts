@@ -137,16 +137,16 @@ export async function waitForSyncs(page: Page, baseUrl: string, count: number, t
 }
 
 /**
- * Welcome → connect the demo parent through the pop-up → set it as parent → connect each
+ * Welcome → connect the demo parent through the pop-up (the first-company milestone) → set it as parent → connect each
  * subsidiary; resolves with every sync finished, on /setup/companies.
  */
 export async function connectDemoGroup(s: Session, baseUrl: string, subsidiaries: readonly { name: string }[]) {
   const { page, context } = s;
   await page.getByRole("dialog", { name: "Welcome to GroupLedger" }).getByRole("button", { name: "Get Started" }).click();
   await connectThroughPopup(context, () => page.getByRole("button", { name: "Connect company" }).click(), DEMO.parent.name);
+  await continueModal(page, "Your first company is connected!");
   await page.getByTestId("next-step").getByRole("button", { name: "Set a parent" }).click();
   await page.getByRole("menuitem", { name: DEMO.parent.name }).click();
-  await continueModal(page, "Your first company is connected!");
   for (const sub of subsidiaries) {
     await connectThroughPopup(context, () => page.getByRole("button", { name: "Connect a subsidiary" }).first().click(), sub.name);
   }

@@ -1,7 +1,7 @@
 import type { Company } from "@groupledger/contract";
 import { describe, expect, it } from "vitest";
 import { NAV_REASONS, navAvailability, navFacts, type NavFacts } from "./enabling.ts";
-import { isInGroup, NAV_ITEMS } from "./navItems.ts";
+import { isInGroup, NAV_ITEMS, screensHeldByOnboarding } from "./navItems.ts";
 
 const STEPS = [0, 1, 1.1, 1.2, 2, 2.1, 2.2, 2.3, 3, 3.1, 3.2];
 const bools = [false, true];
@@ -30,6 +30,9 @@ const specEnabled: Record<string, (f: NavFacts) => boolean> = {
   "/consolidation/run": (f) => f.hasParent && f.hasSubsidiary && !f.onboarding,
   "/consolidation/elimination": (f) => f.hasParent && f.hasSubsidiary && !f.onboarding,
   "/consolidation/transaction-detail": (f) => f.hasParent && f.hasSubsidiary && !f.onboarding,
+  // Issue 18: Reports and Verify open when Single Period does.
+  "/consolidation/reports": (f) => f.hasParent && f.hasSubsidiary && !f.onboarding,
+  "/consolidation/verify": (f) => f.hasParent && f.hasSubsidiary && !f.onboarding,
 };
 
 const leaves = NAV_ITEMS.flatMap((i) => i.items ?? []);
@@ -52,6 +55,8 @@ describe("navigation items (SPEC §2)", () => {
       ["/consolidation/run", "Single Period / Company"],
       ["/consolidation/elimination", "Interco Eliminations"],
       ["/consolidation/transaction-detail", "Transaction Detail"],
+      ["/consolidation/reports", "Consolidated Reports"],
+      ["/consolidation/verify", "Verify Consolidation"],
     ]);
   });
 
@@ -74,7 +79,44 @@ describe("navigation items (SPEC §2)", () => {
     expect(isInGroup(setup!, "/settings")).toBe(false);
     expect(isInGroup(consolidation!, "/multipleconsolidation/run")).toBe(true);
     expect(isInGroup(consolidation!, "/consolidation/verify")).toBe(true);
+    expect(isInGroup(consolidation!, "/consolidation/reports")).toBe(true);
+    expect(isInGroup(setup!, "/consolidation/reports")).toBe(false);
     expect(isInGroup(consolidation!, "/setup/companies")).toBe(false);
+  });
+});
+
+describe("screensHeldByOnboarding (what 'Skip This Step' unlocks)", () => {
+  const facts: NavFacts = { hasParent: true, hasSubsidiary: true, onboarding: true, onboardingStep: 0, foreignCurrency: true, obalConfigured: false };
+
+  it("lists, in navigation order, exactly the entries locked now by the guide, and what each still needs without it", () => {
+    for (const f of allFacts()) {
+      const held = screensHeldByOnboarding(f);
+      for (const h of held) {
+        const item = leaves.find((i) => i.path === h.path)!;
+        expect(navAvailability(item, f).enabled, h.path).toBe(false);
+        const after = navAvailability(item, { ...f, onboarding: false });
+        expect(h.stillNeeds).toEqual(after.enabled ? [] : after.reasons);
+      }
+      // Nothing is held back once the guide has ended.
+      if (!f.onboarding) expect(held).toEqual([]);
+    }
+    expect(screensHeldByOnboarding(facts).map((h) => [h.label, h.stillNeeds])).toEqual([
+      ["Opening Balance Sheet", []],
+      ["FOREX Management", []],
+      ["Multi Period / Company", []],
+      ["Single Period / Company", []],
+      ["Interco Eliminations", []],
+      ["Transaction Detail", []],
+      ["Consolidated Reports", []],
+      ["Verify Consolidation", []],
+    ]);
+  });
+
+  it("leaves out what the guide does not hold (step 3 reached opens Opening Balance Sheet already) and says what else is missing", () => {
+    const held = screensHeldByOnboarding({ ...facts, onboardingStep: 3, hasSubsidiary: false, foreignCurrency: false });
+    expect(held.map((h) => h.label)).not.toContain("Opening Balance Sheet");
+    expect(held.find((h) => h.label === "Verify Consolidation")?.stillNeeds).toEqual([NAV_REASONS.subsidiary]);
+    expect(held.find((h) => h.label === "FOREX Management")?.stillNeeds).toEqual([NAV_REASONS.foreignCurrency]);
   });
 });
 

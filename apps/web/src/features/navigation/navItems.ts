@@ -1,4 +1,4 @@
-import type { NavRequirements } from "./enabling.ts";
+import { NAV_REASONS, navAvailability, type NavFacts, type NavRequirements } from "./enabling.ts";
 
 export interface NavItem extends NavRequirements {
   path: string;
@@ -47,9 +47,35 @@ export const NAV_ITEMS: readonly NavItem[] = [
       { path: "/consolidation/run", label: "Single Period / Company", ...consolidationReady },
       { path: "/consolidation/elimination", label: "Interco Eliminations", ...consolidationReady },
       { path: "/consolidation/transaction-detail", label: "Transaction Detail", ...consolidationReady },
+      // Issue 18: the reports and the month-end check have their own entries (also a tab and a button of Single Period).
+      { path: "/consolidation/reports", label: "Consolidated Reports", ...consolidationReady },
+      { path: "/consolidation/verify", label: "Verify Consolidation", ...consolidationReady },
     ],
   },
 ];
+
+/** A screen the onboarding guide holds back, and what it still needs once the guide has ended ([] = it opens then). */
+export interface HeldScreen {
+  path: string;
+  label: string;
+  stillNeeds: string[];
+}
+
+/**
+ * The entries that are locked now because onboarding is active (finish it, or reach a step), in
+ * navigation order: what ending the guide unlocks. Each says what it would still need afterwards.
+ */
+export function screensHeldByOnboarding(facts: NavFacts): HeldScreen[] {
+  const held: HeldScreen[] = [];
+  for (const item of NAV_ITEMS.flatMap((i) => i.items ?? [])) {
+    const guide = [NAV_REASONS.onboardingComplete, ...(item.requireOnboardingStep === undefined ? [] : [NAV_REASONS.onboardingStep(item.requireOnboardingStep)])];
+    const now = navAvailability(item, facts);
+    if (now.enabled || !now.reasons.some((r) => guide.includes(r))) continue;
+    const after = navAvailability(item, { ...facts, onboarding: false });
+    held.push({ path: item.path, label: item.label, stillNeeds: after.enabled ? [] : after.reasons });
+  }
+  return held;
+}
 
 /** True when `pathname` is the item's path or one of its children's (the group is then highlighted). */
 export function isInGroup(item: NavItem, pathname: string): boolean {

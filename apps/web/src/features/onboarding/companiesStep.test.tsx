@@ -39,6 +39,53 @@ describe("onboarding step 1 in the shell (SPEC §4)", () => {
     expect(patches(calls)).toHaveLength(1);
   });
 
+  it("the first company connected, before a parent is chosen: saves 1.1 and opens the milestone modal at once, only once (issue 18)", async () => {
+    // Connecting never marks the company as the parent; the user chooses the parent afterwards.
+    const first = { ...PARENT_CO, parent: false };
+    const calls = signIn({ onboarding: true, onboardingStep: 1 }, { "GET /companies": [first], "GET /companies/status": { [first.realmId]: syncedStatus() } });
+    renderRoutes(routes, "/setup/companies");
+    const modal = await screen.findByRole("dialog", { name: "Your first company is connected!" });
+    expect(modal).toHaveTextContent("Northwind Holdings Inc. is connected.");
+    expect(modal).toHaveTextContent("Next, tell GroupLedger which company is the parent");
+    expect(modal).not.toHaveTextContent("is your parent company");
+    await waitFor(() => expect(patches(calls)).toEqual([{ onboardingStep: 1.1 }]));
+    await userEvent.click(within(modal).getByRole("button", { name: "Continue" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Your first company is connected!" })).toBeNull());
+    // Still no parent: the next step says so, and the guide stays at 1.1 without the modal again.
+    expect(await screen.findByRole("region", { name: "Next step" })).toHaveTextContent("Set a parent");
+    await settle();
+    expect(patches(calls)).toHaveLength(1);
+    expect(screen.queryByRole("dialog", { name: "Your first company is connected!" })).toBeNull();
+  });
+
+  it("the modal opens once: when saving 1.1 fails, the retry on the next status poll does not reopen it", async () => {
+    const first = { ...PARENT_CO, parent: false };
+    let failures = 1;
+    let progress = 0.1;
+    const calls = signIn(
+      { onboarding: true, onboardingStep: 1 },
+      {
+        "GET /companies": [first],
+        // A sync under way keeps the status polled every second, each time with more progress.
+        "GET /companies/status": () => {
+          progress = Math.min(0.9, progress + 0.1);
+          return { status: 200, body: { [first.realmId]: syncedStatus({ state: "running", progress, message: "Fetching balances" }) } };
+        },
+        "PATCH /account": (init: RequestInit) =>
+          failures-- > 0
+            ? { status: 503, body: { error: { code: "unavailable", message: "Try again." } } }
+            : { status: 200, body: { ...ACCOUNT, onboarding: true, ...(JSON.parse(String(init.body)) as object) } },
+      },
+    );
+    renderRoutes(routes, "/setup/companies");
+    const modal = await screen.findByRole("dialog", { name: "Your first company is connected!" });
+    await userEvent.click(within(modal).getByRole("button", { name: "Continue" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Your first company is connected!" })).toBeNull());
+    await waitFor(() => expect(patches(calls)).toEqual([{ onboardingStep: 1.1 }, { onboardingStep: 1.1 }]), { timeout: 3000 });
+    await settle();
+    expect(screen.queryByRole("dialog", { name: "Your first company is connected!" })).toBeNull();
+  });
+
   it("a parent and a subsidiary at 1.1: saves 1.2 without a modal", async () => {
     const calls = signIn(
       { onboarding: true, onboardingStep: 1.1 },
@@ -63,12 +110,13 @@ describe("onboarding step 1 in the shell (SPEC §4)", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
-  it("companies but no parent stays at step 1 (nothing to save)", async () => {
-    const calls = signIn({ onboarding: true, onboardingStep: 1 }, { "GET /companies": [UK_CO], "GET /companies/status": {} });
+  it("several companies but no parent stays at step 1 (nothing to save, no first-company modal)", async () => {
+    const calls = signIn({ onboarding: true, onboardingStep: 1 }, { "GET /companies": [{ ...PARENT_CO, parent: false }, UK_CO], "GET /companies/status": {} });
     renderRoutes(routes, "/setup/companies");
     expect(await screen.findByRole("region", { name: "Next step" })).toHaveTextContent("Set a parent");
     await settle();
     expect(patches(calls)).toEqual([]);
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 
   it("never moves the guide back from step 2, and does nothing when onboarding is off or at step 0", async () => {

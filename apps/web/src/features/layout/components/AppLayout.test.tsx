@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { configureAnalytics, noopAnalytics } from "../../../app/analytics.ts";
 import { routes } from "../../../app/routes.tsx";
 import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
-import { ACCOUNT, shellApi } from "../../../test/fixtures.ts";
+import { ACCOUNT, PARENT_CO, shellApi, UK_CO } from "../../../test/fixtures.ts";
 import { saveToken } from "../../session/tokenStore.ts";
 
 function signIn(routesOver: Record<string, unknown> = {}, shell: Parameters<typeof shellApi>[0] = {}) {
@@ -89,12 +89,50 @@ describe("authenticated layout", () => {
     expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ onboarding: false });
   });
 
-  it("'Skip This Step' on the welcome overlay switches onboarding off too", async () => {
-    const calls = signIn({ "PATCH /account": { ...ACCOUNT, onboarding: false } }, { account: { onboarding: true, onboardingStep: 0 } });
+  it("'Skip This Step' on the welcome overlay asks first, saying what ends, what unlocks and that nothing is lost; Cancel keeps onboarding", async () => {
+    const calls = signIn({}, { account: { onboarding: true, onboardingStep: 0 } });
+    renderRoutes(routes, "/setup/companies");
+    const welcome = await screen.findByRole("dialog", { name: "Welcome to GroupLedger" });
+    await userEvent.click(within(welcome).getByRole("button", { name: "Skip This Step" }));
+    const confirm = await screen.findByRole("dialog", { name: "Skip the guided setup?" });
+    expect(confirm).toHaveTextContent("Skipping ends the whole guided setup, not only this step");
+    expect(confirm).toHaveTextContent("Nothing you have connected or mapped is lost");
+    // No company yet: the screens the guide holds back, and what they still need after it.
+    const unlocks = within(confirm).getByRole("list", { name: "Screens that unlock" });
+    expect(within(unlocks).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "Opening Balance Sheet, Multi Period / Company, Single Period / Company, Interco Eliminations, Transaction Detail, Consolidated Reports, Verify ConsolidationThen still locked: Connect a parent company first. Connect a subsidiary company first.",
+      "FOREX ManagementThen still locked: Connect a company first. Only needed when a subsidiary keeps its books in another currency than the parent.",
+    ]);
+    await userEvent.click(within(confirm).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Skip the guided setup?" })).toBeNull());
+    expect(screen.getByRole("dialog", { name: "Welcome to GroupLedger" })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "PATCH")).toEqual([]);
+  });
+
+  it("confirming 'Skip guided setup' switches onboarding off (SPEC §4), like 'Finish Onboarding'", async () => {
+    const calls = signIn(
+      { "PATCH /account": { ...ACCOUNT, onboarding: false }, "GET /companies": [PARENT_CO, UK_CO] },
+      { account: { onboarding: true, onboardingStep: 0 } },
+    );
     renderRoutes(routes, "/setup/companies");
     await userEvent.click(await screen.findByRole("button", { name: "Skip This Step" }));
+    const confirm = await screen.findByRole("dialog", { name: "Skip the guided setup?" });
+    // With a parent and a subsidiary, the consolidation screens open as soon as the guide ends.
+    expect(within(confirm).getAllByRole("listitem")[0]).toHaveTextContent(/^Opening Balance Sheet, .*Verify ConsolidationOpen right away\.$/);
+    await userEvent.click(within(confirm).getByRole("button", { name: "Skip guided setup" }));
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Welcome to GroupLedger" })).toBeNull());
-    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ onboarding: false });
+    expect(screen.queryByRole("dialog", { name: "Skip the guided setup?" })).toBeNull();
+    expect(calls.filter((c) => c.method === "PATCH").map((c) => c.body)).toEqual([{ onboarding: false }]);
+    const nav = screen.getByRole("navigation", { name: "Main navigation" });
+    expect(await within(nav).findByRole("link", { name: "Single Period / Company" })).toHaveAttribute("href", "/consolidation/run");
+  });
+
+  it.each([1, 2.2, 3, 3.1, 3.2])("the progress panel at step %s offers 'Finish Onboarding' and no 'Skip This Step'", async (step) => {
+    signIn({}, { account: { onboarding: true, onboardingStep: step } });
+    renderRoutes(routes, "/setup/companies");
+    const panel = await screen.findByRole("region", { name: "Onboarding progress" });
+    expect(within(panel).getByRole("button", { name: "Finish Onboarding" })).toBeInTheDocument();
+    expect(within(panel).queryByRole("button", { name: "Skip This Step" })).toBeNull();
   });
 
   it("opens the release notes for an older version and posts '1' on acknowledgement", async () => {

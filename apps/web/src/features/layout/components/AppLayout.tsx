@@ -12,6 +12,7 @@ import { usePublicConfig } from "../../config/api.ts";
 import { IdleDialog } from "../../idle/components/IdleDialog.tsx";
 import { useIdle } from "../../idle/useIdle.ts";
 import { SideNav } from "../../navigation/components/SideNav.tsx";
+import { screensHeldByOnboarding } from "../../navigation/navItems.ts";
 import { useReauthorizationAlert } from "../../companies/reauthorization.ts";
 import { FirstCompanyModal } from "../../onboarding/components/FirstCompanyModal.tsx";
 import { OnboardingPanel } from "../../onboarding/components/OnboardingPanel.tsx";
@@ -112,7 +113,6 @@ export function AppLayout() {
             view={view}
             busy={patchAccount.isPending || continueOnboarding.busy}
             onContinue={continueOnboarding.go}
-            onSkip={finishOnboarding}
             onFinish={finishOnboarding}
           />
         ) : null}
@@ -123,6 +123,7 @@ export function AppLayout() {
       <WelcomeOverlay
         opened={view.showWelcome}
         busy={patchAccount.isPending}
+        unlocks={screensHeldByOnboarding(facts)}
         onGetStarted={() => setOnboarding({ onboardingStep: GET_STARTED.step }, GET_STARTED.path)}
         onSkip={finishOnboarding}
       />
@@ -134,7 +135,7 @@ export function AppLayout() {
       />
       <FirstCompanyModal
         opened={companiesStep.firstCompanyModal && !view.showWelcome}
-        companyName={companies.data?.find((c) => c.parent)?.companyName ?? null}
+        company={companies.data?.find((c) => c.realmId === companiesStep.firstCompany) ?? null}
         onContinue={companiesStep.closeFirstCompanyModal}
       />
       {config.data ? <IdleGuard timeoutMs={config.data.idleTimeoutMs} /> : null}

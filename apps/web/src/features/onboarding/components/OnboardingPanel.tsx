@@ -8,14 +8,16 @@ interface Props {
   view: OnboardingView;
   busy: boolean;
   onContinue: (step: OnboardingStep, path: string) => void;
-  onSkip: () => void;
   onFinish: () => void;
 }
 
-/** The onboarding progress panel with the step indicator (SPEC §2), shown while onboarding is active. */
-export function OnboardingPanel({ view, busy, onContinue, onSkip, onFinish }: Props) {
+/**
+ * The onboarding progress panel with the step indicator (SPEC §2), shown while onboarding is active.
+ * Its one way out is 'Finish Onboarding' (SPEC §4: it disables onboarding). At step 3, the last one,
+ * a 'Skip This Step' beside it would do exactly the same, so it is not offered (issue 18).
+ */
+export function OnboardingPanel({ view, busy, onContinue, onFinish }: Props) {
   const next = continueTarget(view.step);
-  const optionalStep = view.mainStep === 3;
   return (
     <Paper withBorder radius="md" p="md" mb="lg" bg="ledger.0" component="section" aria-label="Onboarding progress">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="lg">
@@ -43,11 +45,6 @@ export function OnboardingPanel({ view, busy, onContinue, onSkip, onFinish }: Pr
           {next ? (
             <Button size="xs" onClick={() => onContinue(next.step, next.path)} loading={busy}>
               Continue
-            </Button>
-          ) : null}
-          {optionalStep ? (
-            <Button size="xs" variant="default" onClick={onSkip} disabled={busy}>
-              Skip This Step
             </Button>
           ) : null}
           <Button size="xs" variant="subtle" onClick={onFinish} disabled={busy}>
