@@ -81,7 +81,6 @@ const FIX_LINKS: Record<string, { href: string; label: string }> = {
   no_retained_earnings_account: { href: "/setup/coa", label: "Check the accounts in COA Mapping" },
   missing_historical_equity: { href: "/setup/cta", label: "Enter it in CTA & Historical" },
   missing_cta_account: { href: "/setup/cta", label: "Choose the CTA account in CTA & Historical" },
-  cta_accounts_disagree: { href: "/setup/cta", label: "Choose one CTA account in CTA & Historical" },
   invalid_cta_account: { href: "/setup/cta", label: "Choose the CTA account in CTA & Historical" },
   missing_fx_difference_account: { href: "/setup/cta", label: "Choose the account in CTA & Historical" },
   missing_nci_account: { href: "/setup/cta", label: "Choose the account in CTA & Historical" },
