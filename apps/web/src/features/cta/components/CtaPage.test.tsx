@@ -144,7 +144,9 @@ describe("CTA & Historical: the group's one CTA account", { timeout: SLOW_UI }, 
     });
     renderRoutes(routes, "/setup/cta");
     const section = await groupSection();
-    expect(section).toHaveTextContent("The group keeps one CTA account: it is chosen here once, for every foreign subsidiary (Northwind UK Ltd, Northwind Canada Inc.)");
+    expect(section).toHaveTextContent(
+      "The group keeps one CTA account, chosen here once: it receives the cumulative translation adjustment of every foreign subsidiary (Northwind UK Ltd, Northwind Canada Inc.), and of any foreign subsidiary connected later.",
+    );
     // Each subsidiary waits for it, and says where it is chosen instead of asking again.
     const tabs = screen.getAllByRole("tab");
     expect(within(tabs[0]!).getByLabelText("2 to do")).toBeInTheDocument();

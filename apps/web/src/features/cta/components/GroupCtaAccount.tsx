@@ -36,11 +36,12 @@ export function GroupCtaAccount({ parentName, parentRealmId, subsidiaries, value
             CTA account of the group
           </Title>
           <Text size="sm" c="dimmed">
-            The group keeps one CTA account: it is chosen here once, for {every}, and for any foreign subsidiary connected later.
+            The group keeps one CTA account, chosen here once: it receives the cumulative translation adjustment of {every}, and of any foreign
+            subsidiary connected later.
           </Text>
         </Stack>
         <CtaAccountPicker
-          description={`The ${parentName} equity account that receives the cumulative translation adjustment of ${every}.`}
+          description={`One of ${parentName}'s equity accounts, other than share capital and retained earnings.`}
           parentName={parentName}
           parentRealmId={parentRealmId}
           options={options}
