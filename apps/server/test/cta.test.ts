@@ -4,6 +4,7 @@ import { useTestApp } from "./app.ts";
 import { DEMO, connectCompany, drainJobs } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
+import { addMember } from "./team-helpers.ts";
 
 describe.each(drivers)("CTA & historical on %s", (driver) => {
   const sandbox = new Sandbox();
@@ -168,5 +169,9 @@ describe.each(drivers)("CTA & historical on %s", (driver) => {
     expect(none.json().error.code).toBe("parent_required");
     const trail = (await get(t.app, "/api/account/audit", token)).json().entries;
     expect(trail.find((e: { action: string }) => e.action === "cta.group_account_chosen").details).toEqual({ realmId: DEMO.parent, ctaAccountId: aoci, before: reserve.Id });
+
+    // A member prepares consolidations too: choosing the group's account is theirs to do.
+    const member = await addMember(t.app, token, "cta-member@northwind.example", 0);
+    expect((await put("/api/cta/account", member, { ctaAccountId: aoci })).statusCode).toBe(200);
   });
 });

@@ -147,6 +147,8 @@ export const ctaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databa
   app.put(
     "/cta/account",
     {
+      // Preparing a consolidation, like each subsidiary's CTA settings: any member.
+      config: { permission: "member" },
       schema: {
         tags,
         security,

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Select, Stack, Text } from "@mantine/core"
 import { CTA_ACCOUNT_DEFAULT_NAME, type CompanyAccount } from "@groupledger/contract";
 import { IconPlus } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
+import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 import { useCreateCtaAccount } from "../api.ts";
 import type { CtaAccountOption } from "../model.ts";
 
@@ -28,6 +29,8 @@ interface Props {
  */
 export function CtaAccountPicker({ description, parentName, parentRealmId, options, value, error, canCreate, saving = false, onChange, onCreated }: Props) {
   const [confirming, setConfirming] = useState(false);
+  // Creating it changes the parent's QuickBooks: an admin's call (the server answers 403 otherwise).
+  const adminOnly = useAdminOnly("create an account in the parent's QuickBooks");
   const create = useCreateCtaAccount(parentRealmId);
   const notes = useMemo(() => new Map(options.map((o) => [o.value, o])), [options]);
   const data = useMemo(() => {
@@ -80,9 +83,11 @@ export function CtaAccountPicker({ description, parentName, parentRealmId, optio
       ) : null}
       {canCreate ? (
         <Group>
-          <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setConfirming(true)} disabled={saving}>
-            Create &apos;{CTA_ACCOUNT_DEFAULT_NAME}&apos; in QuickBooks
-          </Button>
+          <AdminGate reason={adminOnly}>
+            <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setConfirming(true)} disabled={saving}>
+              Create &apos;{CTA_ACCOUNT_DEFAULT_NAME}&apos; in QuickBooks
+            </Button>
+          </AdminGate>
         </Group>
       ) : null}
       <Modal

@@ -392,6 +392,23 @@ describe("CTA & Historical: creating the account in QuickBooks", { timeout: SLOW
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("already has an account named \"Accumulated OCI – Translation\"");
   });
 
+  it("lets a member choose the group's account, but creating one in QuickBooks is an admin's, said on the button", async () => {
+    saveToken(fakeToken(inOneHour()));
+    mockApi({
+      ...shellApi({ user: { permissionLevel: 0 } }),
+      "GET /companies": [PARENT_CO, UK_CO, CA_CO],
+      "GET /companies/status": Object.fromEntries([PARENT_CO, UK_CO, CA_CO].map((c) => [c.realmId, syncedStatus()])),
+      "GET /cta": NO_GROUP_CTA,
+      [`GET /companies/${P}/accounts`]: PARENT_ACCOUNTS,
+    });
+    renderRoutes(routes, "/setup/cta");
+    const section = await groupSection();
+    const create = await within(section).findByRole("button", { name: /^Create 'Accumulated OCI/ });
+    await waitFor(() => expect(create).toBeDisabled());
+    expect(create.closest("[data-admin-only]")).toHaveAttribute("aria-label", "Only an admin can create an account in the parent's QuickBooks. Ask an admin of your account, or to be made an admin in Account Settings.");
+    expect(await groupPicker()).toBeEnabled();
+  });
+
   it("has no create action when the parent already has an account of that name", async () => {
     signIn(CTA_SETTINGS, { [`GET /companies/${P}/accounts`]: [...PARENT_ACCOUNTS, CREATED] });
     renderRoutes(routes, "/setup/cta");
