@@ -137,7 +137,7 @@ export const ctaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databa
       schema: {
         tags,
         security,
-        summary: "CTA account, ownership, dividend-rate policy and historical equity of every foreign subsidiary",
+        summary: "The group's CTA account, and the ownership, dividend-rate policy and historical equity of every foreign subsidiary",
         response: { 200: ctaSettingsSchema, ...err },
       },
     },
@@ -180,7 +180,9 @@ export const ctaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databa
       schema: {
         tags,
         security,
-        summary: "Set a foreign subsidiary's CTA account, ownership, dividend-rate policy and historical equity (all or nothing)",
+        summary: "Set a foreign subsidiary's ownership, dividend-rate policy, translation method and historical equity (all or nothing)",
+        description:
+          "ctaAccountId is the group's (PUT /api/cta/account): sent here it chooses the group's account while none is chosen; another account than the group's answers 409 group_cta_account.",
         params: realmParamsSchema,
         body: ctaUpdateSchema,
         response: { 200: ctaSubsidiarySchema, ...err },
