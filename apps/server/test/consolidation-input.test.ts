@@ -252,12 +252,17 @@ describe.each(drivers)("consolidation input from the synced demo group on %s", (
     expect(!blocked.ok && blocked.preview?.lines.some((l) => l.parentAccount === `unmapped:${DEMO.uk}:${bank.Id}`)).toBe(true);
     await post(t.app, `/api/companies/${DEMO.uk}/map`, { map: { [bank.Id]: mapBefore[bank.Id] } }, token);
 
-    await put(`/api/cta/${DEMO.germany}`, token, { ctaAccountId: null });
+    // The group's CTA account, unchosen (the API only changes it: a group keeps one once chosen).
+    const groupCta = (await get(t.app, "/api/cta", token)).json().ctaAccountId as string;
+    await db().update(companies).set({ ctaAccountId: null }).where(eq(companies.realmId, DEMO.parent));
     built = await buildConsolidationInput(db(), request);
     expect(built.problems).toEqual([
-      { code: "missing_cta_account", realmId: DEMO.germany, message: "Choose the parent's account that receives Northwind Deutschland GmbH's CTA (translation differences) on the CTA & Historical page." },
+      {
+        code: "missing_cta_account",
+        message: "Choose the parent's account that receives the group's CTA (translation differences of Northwind UK Ltd, Northwind Deutschland GmbH) at the top of the CTA & Historical page.",
+      },
     ]);
-    await put(`/api/cta/${DEMO.germany}`, token, { ctaAccountId: built.input.designatedAccounts.cta || (await get(t.app, "/api/cta", token)).json().ctaAccountSuggestions[0].accountId });
+    expect((await put("/api/cta/account", token, { ctaAccountId: groupCta })).statusCode).toBe(200);
 
     // A company of another account is not found (and nothing about it is read).
     const stranger = await signedInUser(t.app, "stranger@consolidation.example");

@@ -19,7 +19,7 @@ describe.each(drivers)("Creating the CTA account in the parent's QuickBooks on %
   const parentChartInQbo = () => sandbox.ledger(DEMO.parent)!.accounts.map((a) => a.name);
   const owner = () => post(t.app, "/api/session/token", { email: "cta-account@northwind.example", password: "Ledger#2026x" }).then((r) => r.json().token as string);
 
-  it("creates an equity account in the parent's QuickBooks that can be chosen at once, and suggests it", async () => {
+  it("creates an equity account in the parent's QuickBooks, makes it the group's CTA account, and suggests it", async () => {
     const token = await signedInUser(t.app, "cta-account@northwind.example");
     for (const realm of [DEMO.parent, DEMO.uk, DEMO.canada]) await connectCompany(t.app, sandbox, token, realm);
     await drainJobs(t.app);
@@ -60,21 +60,24 @@ describe.each(drivers)("Creating the CTA account in the parent's QuickBooks on %
     const aoci = cta.ctaAccountSuggestions.find((s: { name: string }) => s.name === "Accumulated Other Comprehensive Income");
     expect(aoci.reason).toBe("Named as accumulated other comprehensive income, where translation differences are reported; QuickBooks detail type Accumulated adjustment.");
 
-    const chosen = await put(`/api/cta/${DEMO.uk}`, token, { ctaAccountId: created.Id });
-    expect(chosen.statusCode, chosen.body).toBe(200);
-    expect(chosen.json().missing).not.toContain("Choose the parent's account that receives this subsidiary's CTA.");
+    // Made for the group: it is the group's CTA account at once, for every foreign subsidiary.
+    expect(cta.ctaAccountId).toBe(created.Id);
+    expect(cta.subsidiaries.map((sub: { realmId: string; ctaAccountId: string | null }) => [sub.realmId, sub.ctaAccountId])).toEqual([
+      [DEMO.canada, created.Id],
+      [DEMO.uk, created.Id],
+    ]);
+    for (const sub of cta.subsidiaries) expect(sub.missing.filter((m: string) => m.includes("CTA account"))).toEqual([]);
 
-    // Two subsidiaries, two CTA accounts: the consolidation would refuse, so each says so.
-    const canada = (await put(`/api/cta/${DEMO.canada}`, token, { ctaAccountId: aoci.accountId })).json();
-    expect(canada.missing).toContain(
-      `Northwind UK Ltd sends its CTA to "${DEFAULT_NAME}"; the group keeps one CTA account, so choose the same one for every subsidiary.`,
-    );
-    const uk = (await get(t.app, "/api/cta", token)).json().subsidiaries.find((s: { realmId: string }) => s.realmId === DEMO.uk);
-    expect(uk.missing).toContain(
-      'Northwind Canada Inc. sends its CTA to "Accumulated Other Comprehensive Income"; the group keeps one CTA account, so choose the same one for every subsidiary.',
-    );
-    const agreed = (await put(`/api/cta/${DEMO.canada}`, token, { ctaAccountId: created.Id })).json();
-    expect(agreed.missing.filter((m: string) => m.includes("one CTA account"))).toEqual([]);
+    // A subsidiary cannot send its CTA elsewhere: the group keeps one account, changed for all at once.
+    const elsewhere = await put(`/api/cta/${DEMO.canada}`, token, { ctaAccountId: aoci.accountId, ownershipPercent: "90" });
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json().error).toMatchObject({
+      code: "group_cta_account",
+      message: `The group keeps one CTA account: Northwind Holdings Inc.'s "${DEFAULT_NAME}" receives the CTA of every foreign subsidiary. Change it for the whole group at the top of CTA & Historical (PUT /api/cta/account); nothing was saved.`,
+    });
+    expect((await get(t.app, "/api/companies", token)).json().find((c: { realmId: string }) => c.realmId === DEMO.canada).ownershipPercent).toBe("100");
+    // The same account as the group's is no change.
+    expect((await put(`/api/cta/${DEMO.canada}`, token, { ctaAccountId: created.Id })).statusCode).toBe(200);
 
     // A later sync reads the account back from QuickBooks: still one row, same id.
     expect((await post(t.app, `/api/companies/${DEMO.parent}/sync`, undefined, token)).statusCode).toBeLessThan(300);
@@ -83,7 +86,7 @@ describe.each(drivers)("Creating the CTA account in the parent's QuickBooks on %
     expect(synced.filter((a) => a.name === DEFAULT_NAME).map((a) => a.Id)).toEqual([created.Id]);
 
     const trail = (await get(t.app, "/api/account/audit", token)).json().entries;
-    expect(trail.find((e: { action: string }) => e.action === "cta.account_created").details).toEqual({ realmId: DEMO.parent, qboAccountId: created.Id, name: DEFAULT_NAME });
+    expect(trail.find((e: { action: string }) => e.action === "cta.account_created").details).toEqual({ realmId: DEMO.parent, qboAccountId: created.Id, name: DEFAULT_NAME, groupCtaAccountBefore: null });
   });
 
   it("takes a name of the user's, and refuses names QuickBooks would refuse before asking it", async () => {
@@ -91,6 +94,8 @@ describe.each(drivers)("Creating the CTA account in the parent's QuickBooks on %
     const named = await post(t.app, "/api/cta/account", { name: "  Translation Reserve  " }, token);
     expect(named.statusCode, named.body).toBe(200);
     expect(named.json().name).toBe("Translation Reserve");
+    // The newest account made for the CTA is the group's.
+    expect((await get(t.app, "/api/cta", token)).json().ctaAccountId).toBe(named.json().Id);
     const before = parentChartInQbo().length;
     const refused = async (body: unknown) => {
       const res = await post(t.app, "/api/cta/account", body, token);
@@ -117,6 +122,11 @@ describe.each(drivers)("Creating the CTA account in the parent's QuickBooks on %
     const upper = await post(t.app, "/api/cta/account", { name: "ACCUMULATED OTHER COMPREHENSIVE INCOME" }, token);
     expect(upper.json().error.message).toContain('already has an account named "Accumulated Other Comprehensive Income"');
     expect(parentChartInQbo()).toHaveLength(before);
+    // A refusal changes nothing: the group keeps its CTA account.
+    const group = (await get(t.app, "/api/cta", token)).json();
+    expect(group.subsidiaries.every((sub: { ctaAccountId: string }) => sub.ctaAccountId === group.ctaAccountId)).toBe(true);
+    const chart: Row[] = (await get(t.app, `/api/companies/${DEMO.parent}/accounts`, token)).json();
+    expect(chart.find((a) => a.Id === group.ctaAccountId)?.name).toBe("Translation Reserve");
 
     // Created in QuickBooks behind our back (not in our chart yet): the 6240 brings it in.
     const existingId = again.json().error.details.existingAccountId as string;

@@ -4,6 +4,7 @@ import { useTestApp } from "./app.ts";
 import { DEMO, connectCompany, drainJobs } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
+import { addMember } from "./team-helpers.ts";
 
 describe.each(drivers)("CTA & historical on %s", (driver) => {
   const sandbox = new Sandbox();
@@ -14,7 +15,7 @@ describe.each(drivers)("CTA & historical on %s", (driver) => {
 
   it("lists foreign subsidiaries with what they still need, and saves CTA account, ownership, policy and historical equity", async () => {
     token = await signedInUser(t.app, "cta@northwind.example");
-    expect((await get(t.app, "/api/cta", token)).json()).toEqual({ parentRealmId: null, parentCurrency: null, ctaAccountSuggestions: [], subsidiaries: [] });
+    expect((await get(t.app, "/api/cta", token)).json()).toEqual({ parentRealmId: null, parentCurrency: null, ctaAccountId: null, ctaAccountSuggestions: [], subsidiaries: [] });
     for (const realm of [DEMO.parent, DEMO.uk, DEMO.retail]) await connectCompany(t.app, sandbox, token, realm);
     await drainJobs(t.app);
     await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token);
@@ -29,7 +30,12 @@ describe.each(drivers)("CTA & historical on %s", (driver) => {
     const shares = uk.equity.find((e: { name: string }) => e.name === "Ordinary Shares");
     expect(shares).toMatchObject({ historicalRate: "", historicalAmount: null });
     expect(shares.localAmount).toBeLessThan(0); // a credit balance, debit positive
-    expect(uk.missing).toEqual(expect.arrayContaining(["Choose the parent's account that receives this subsidiary's CTA.", 'Enter the historical rate or translated amount of "Ordinary Shares".']));
+    expect(uk.missing).toEqual(
+      expect.arrayContaining([
+        "Choose the group's CTA account at the top of this page: the parent's equity account that receives the CTA of every foreign subsidiary.",
+        'Enter the historical rate or translated amount of "Ordinary Shares".',
+      ]),
+    );
 
     const aoci = settings.ctaAccountSuggestions[0].accountId;
     const saved = await put(`/api/cta/${DEMO.uk}`, token, {
@@ -40,6 +46,8 @@ describe.each(drivers)("CTA & historical on %s", (driver) => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ ctaAccountId: aoci, ownershipPercent: "80", dividendRatePolicy: "profitPeriod" });
+    // While the group had none, a subsidiary's choice became the group's.
+    expect((await get(t.app, "/api/cta", token)).json().ctaAccountId).toBe(aoci);
     expect(saved.json().equity.find((e: { accountId: string }) => e.accountId === shares.accountId).historicalRate).toBe("1.265");
     expect(saved.json().missing.filter((m: string) => m.includes("Ordinary Shares") || m.includes("CTA"))).toEqual([]);
     expect((await get(t.app, "/api/companies", token)).json().find((c: { realmId: string }) => c.realmId === DEMO.uk).ownershipPercent).toBe("80");
@@ -112,5 +120,58 @@ describe.each(drivers)("CTA & historical on %s", (driver) => {
     const messages = report.problems.map((p: { message: string }) => p.message).join("\n");
     expect(messages).toMatch(/Northwind UK Ltd is remeasured with the temporal method: enter the historical rate or remeasured amount of its non-monetary account/);
     expect(messages).not.toMatch(/non-monetary account 1001 "Stock"/); // the one it has
+  });
+
+  it("chooses the group's one CTA account for every foreign subsidiary at once, refusing accounts that cannot hold it", async () => {
+    // The group of the tests above, now with a second foreign subsidiary.
+    await connectCompany(t.app, sandbox, token, DEMO.canada);
+    await drainJobs(t.app);
+    const before = (await get(t.app, "/api/cta", token)).json();
+    const aoci = before.ctaAccountId as string;
+    // Connected after the choice: it takes the group's account, nothing to choose again.
+    const canada = before.subsidiaries.find((s: { realmId: string }) => s.realmId === DEMO.canada);
+    expect(canada.ctaAccountId).toBe(aoci);
+    expect(canada.missing.filter((m: string) => m.includes("CTA account"))).toEqual([]);
+
+    // Another equity account of the parent, made in its QuickBooks (which makes it the group's), then back to Accumulated OCI.
+    const reserve = (await post(t.app, "/api/cta/account", { name: "Translation Reserve" }, token)).json() as { Id: string };
+    expect((await get(t.app, "/api/cta", token)).json().ctaAccountId).toBe(reserve.Id);
+    const parentChart = (await get(t.app, `/api/companies/${DEMO.parent}/accounts`, token)).json() as { Id: string; name: string; classification: string }[];
+    const chosen = await put("/api/cta/account", token, { ctaAccountId: aoci });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json().ctaAccountId).toBe(aoci);
+    expect(chosen.json().subsidiaries.map((s: { realmId: string; ctaAccountId: string }) => [s.realmId, s.ctaAccountId])).toEqual([
+      [DEMO.canada, aoci],
+      [DEMO.uk, aoci],
+    ]);
+    // The consolidation sends the CTA there.
+    const report = (await get(t.app, "/api/consolidation/report?from=2026-01&to=2026-01", token)).json();
+    expect(report.problems.filter((p: { code: string }) => p.code.includes("cta"))).toEqual([]);
+
+    const refused = async (body: unknown, message: string | RegExp) => {
+      const res = await put("/api/cta/account", token, body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.message).toMatch(message);
+    };
+    const retained = parentChart.find((a) => a.name === "Retained Earnings")!.Id;
+    const cash = parentChart.find((a) => a.classification === "Asset")!.Id;
+    await refused({ ctaAccountId: retained }, '"Retained Earnings" holds retained earnings; keep CTA in a separate equity account.');
+    await refused({ ctaAccountId: cash }, /is not an equity account; CTA belongs in equity/);
+    await refused({ ctaAccountId: "999999" }, "That account is not in the parent's chart of accounts.");
+    await refused({ ctaAccountId: "" }, "Choose one of the parent's equity accounts.");
+    await refused({}, "ctaAccountId is the id of one of the parent's equity accounts.");
+    await refused({ ctaAccountId: aoci, realmId: DEMO.uk }, /realmId/);
+    expect((await get(t.app, "/api/cta", token)).json().ctaAccountId).toBe(aoci);
+
+    const stranger = await signedInUser(t.app, "stranger2@cta.example");
+    const none = await put("/api/cta/account", stranger, { ctaAccountId: aoci });
+    expect(none.statusCode).toBe(409);
+    expect(none.json().error.code).toBe("parent_required");
+    const trail = (await get(t.app, "/api/account/audit", token)).json().entries;
+    expect(trail.find((e: { action: string }) => e.action === "cta.group_account_chosen").details).toEqual({ realmId: DEMO.parent, ctaAccountId: aoci, before: reserve.Id });
+
+    // A member prepares consolidations too: choosing the group's account is theirs to do.
+    const member = await addMember(t.app, token, "cta-member@northwind.example", 0);
+    expect((await put("/api/cta/account", member, { ctaAccountId: aoci })).statusCode).toBe(200);
   });
 });

@@ -7,9 +7,10 @@ import * as e2e from "./support.ts";
 
 /**
  * Issue 7 end to end, CTA & Historical: the demo parent and its UK subsidiary connected through
- * the real pop-up, then on /setup/cta: pick the suggested CTA account, create one in the parent's
- * QuickBooks instead (checked in QuickBooks itself), enter the historical rate of the share
- * capital, set ownership to 80% and save; the API and QuickBooks agree with the screen.
+ * the real pop-up, then on /setup/cta: pick the suggested CTA account for the group (saved at
+ * once), create one in the parent's QuickBooks instead (checked in QuickBooks itself; it becomes
+ * the group's), enter the historical rate of the share capital, set ownership to 80% and save;
+ * the API and QuickBooks agree with the screen.
  */
 // Its own server: a QuickBooks company belongs to one account, and other journeys take the demo parent.
 let baseUrl = "";
@@ -46,6 +47,7 @@ async function fullShot(name: string) {
 }
 
 interface CtaSettings {
+  ctaAccountId: string | null;
   ctaAccountSuggestions: { accountId: string; name: string; reason: string }[];
   subsidiaries: {
     realmId: string;
@@ -66,7 +68,8 @@ afterAll(async () => {
 });
 
 const ukPanel = () => page.getByRole("region", { name: `${UK.name} CTA settings` });
-const picker = () => ukPanel().getByRole("textbox", { name: /CTA account in the parent/ });
+const groupSection = () => page.getByRole("region", { name: "CTA account of the group" });
+const picker = () => groupSection().getByRole("textbox", { name: /CTA account in the parent/ });
 
 describe("CTA & Historical in a browser", () => {
   it("connects the demo parent and its UK subsidiary, and opens CTA & Historical from the side navigation", { timeout: 180_000 }, async () => {
@@ -79,32 +82,35 @@ describe("CTA & Historical in a browser", () => {
     expect(await tab.textContent()).toContain("GBP → USD");
     // What the server says blocks translation, as the checklist.
     const missing = (await ukSettings()).missing;
-    expect(missing).toContain("Choose the parent's account that receives this subsidiary's CTA.");
+    expect(missing).toContain("Choose the group's CTA account at the top of this page: the parent's equity account that receives the CTA of every foreign subsidiary.");
     await expect.poll(() => ukPanel().getByTestId("cta-missing").getByRole("listitem").allTextContents()).toEqual(missing);
     await fullShot("25-cta-uk");
   });
 
-  it("picks the suggested CTA account, with the reason it is suggested", async () => {
+  it("picks the suggested CTA account for the group, with the reason it is suggested, saved at once", async () => {
     const suggestion = (await api<CtaSettings>("/cta")).ctaAccountSuggestions[0]!;
     await picker().click();
     const first = page.getByRole("listbox").filter({ visible: true }).getByRole("option").first();
     expect(await first.textContent()).toContain(suggestion.name);
     await first.click();
+    await groupSection().getByRole("status").getByText(/^Saved\. The CTA of Northwind UK Ltd goes to/).waitFor();
     await expect.poll(() => picker().inputValue()).toContain(suggestion.name);
-    await expect.poll(() => ukPanel().getByTestId("cta-account-reason").textContent()).toBe(`Suggested: ${suggestion.reason}`);
+    await expect.poll(() => groupSection().getByTestId("cta-account-reason").textContent()).toBe(`Suggested: ${suggestion.reason}`);
+    expect((await api<CtaSettings>("/cta")).ctaAccountId).toBe(suggestion.accountId);
+    await expect.poll(() => ukPanel().getByTestId("group-cta-account").textContent()).toContain(suggestion.name);
   });
 
   it("creates the CTA account in the parent's QuickBooks after a confirmation, and chooses it", async () => {
-    await ukPanel().getByRole("button", { name: `Create '${NEW_ACCOUNT}' in QuickBooks` }).click();
+    await groupSection().getByRole("button", { name: `Create '${NEW_ACCOUNT}' in QuickBooks` }).click();
     const dialog = page.getByRole("dialog", { name: "Create the CTA account in QuickBooks?" });
     await dialog.waitFor();
     await e2e.shot(page, "26-cta-create-account");
     await dialog.getByRole("button", { name: "Create in QuickBooks" }).click();
     await dialog.waitFor({ state: "hidden" });
-    await ukPanel().getByRole("status").getByText(`"${NEW_ACCOUNT}" was created in ${PARENT.name}'s QuickBooks and chosen here.`, { exact: false }).waitFor();
+    await groupSection().getByRole("status").getByText(`"${NEW_ACCOUNT}" was created in ${PARENT.name}'s QuickBooks and is now the group's CTA account`, { exact: false }).waitFor();
     await expect.poll(() => picker().inputValue()).toBe(NEW_ACCOUNT);
     // Once made, it is not offered again.
-    expect(await ukPanel().getByRole("button", { name: /^Create '/ }).count()).toBe(0);
+    expect(await groupSection().getByRole("button", { name: /^Create '/ }).count()).toBe(0);
 
     // QuickBooks itself has it: an equity account, detail type Accumulated adjustment.
     const qbo = await e2e.sandboxQbo(baseUrl, PARENT.realmId);

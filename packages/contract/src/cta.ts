@@ -24,7 +24,7 @@ export const ctaSubsidiarySchema = z.object({
   dividendRatePolicy: z.enum(dividendRatePolicies),
   /** currentRate, or temporal (remeasurement) for a subsidiary whose functional currency is the parent's or hyperinflationary. */
   translationMethod: z.enum(["currentRate", "temporal"]),
-  /** The parent's equity account that receives this subsidiary's CTA; null until chosen. */
+  /** The group's CTA account (the same for every subsidiary, set with PUT /api/cta/account); null until chosen. */
   ctaAccountId: z.string().nullable(),
   equity: z.array(historicalEquitySchema),
   /**
@@ -40,6 +40,8 @@ export type CtaSubsidiary = z.infer<typeof ctaSubsidiarySchema>;
 export const ctaSettingsSchema = z.object({
   parentRealmId: z.string().nullable(),
   parentCurrency: z.string().nullable(),
+  /** The group's CTA account: the parent's equity account that receives every foreign subsidiary's CTA; null until chosen. */
+  ctaAccountId: z.string().nullable(),
   /** The parent's equity accounts that look like a translation reserve, best first, each with why. */
   ctaAccountSuggestions: z.array(z.object({ accountId: z.string(), name: z.string(), score: z.number(), reason: z.string() })),
   subsidiaries: z.array(ctaSubsidiarySchema),
@@ -52,8 +54,19 @@ export const ownershipPercentSchema = z
   .regex(/^\d{1,3}(\.\d{1,4})?$/, "Ownership is a percentage such as 80 or 62.5.")
   .refine((s) => Number(s) > 0 && Number(s) <= 100, "Ownership must be more than 0 and at most 100.");
 
+/** PUT /api/cta/account: the group's one CTA account, for every foreign subsidiary at once. */
+export const ctaGroupAccountSchema = z.strictObject({
+  ctaAccountId: z.string({ error: "ctaAccountId is the id of one of the parent's equity accounts." }).trim().min(1, "Choose one of the parent's equity accounts.").max(64),
+});
+export type CtaGroupAccount = z.input<typeof ctaGroupAccountSchema>;
+
 export const ctaUpdateSchema = z
   .strictObject({
+    /**
+     * The group's CTA account, kept for callers that set it per subsidiary: it chooses the group's
+     * account while none is chosen; another account than the group's is refused (409). The
+     * web sets it with PUT /api/cta/account.
+     */
     ctaAccountId: z.string().trim().min(1).max(64).nullable().optional(),
     ownershipPercent: ownershipPercentSchema.optional(),
     dividendRatePolicy: z.enum(dividendRatePolicies, { error: "dividendRatePolicy is declarationDate or profitPeriod." }).optional(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { consolidationOutputSchema } from "@groupledger/domain";
+import { consolidationOutputSchema, VERIFY_CAUSE_CODES, VERIFY_FIXES } from "@groupledger/domain";
 import { problemSchema } from "./obal.ts";
 
 const month = (field: string) => z.string({ error: `${field} is required: a month like 2026-03.` }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use a month like 2026-03.");
@@ -127,6 +127,20 @@ const differenceSchema = z.object({
   difference: z.number().int(),
 });
 
+/** Why the month does not reconcile, as the domain tells it (runs/verify-causes.ts), with where it is fixed. */
+export const verifyCauseSchema = z.object({
+  code: z.enum(VERIFY_CAUSE_CODES),
+  message: z.string(),
+  /** obal: Opening Balance Sheet; multiPeriod: Multi Period / Company (realmId and months); singlePeriod: Single Period / Company; eliminations: Interco Eliminations; quickbooks: the entry (url). */
+  fix: z.enum(VERIFY_FIXES),
+  realmId: z.string().nullable(),
+  months: z.array(z.string()),
+  /** The entries concerned, by DocNumber. */
+  docNumbers: z.array(z.string()),
+  url: z.string().nullable(),
+});
+export type VerifyCause = z.infer<typeof verifyCauseSchema>;
+
 export const verifyResultSchema = z.object({
   month: z.string(),
   openingMonth: z.string(),
@@ -141,7 +155,7 @@ export const verifyResultSchema = z.object({
       message: z.string(),
       /** Months after the opening month up to the month checked that no posted entry covers. */
       missingMonths: z.array(z.string()),
-      /** Entries GroupLedger posted that QuickBooks no longer has. */
+      /** Entries GroupLedger posted that QuickBooks no longer has, by DocNumber. */
       missingEntries: z.array(z.string()),
       /** How many parent accounts were compared. */
       accounts: z.number().int(),
@@ -149,5 +163,7 @@ export const verifyResultSchema = z.object({
     }),
   ),
   group: z.object({ status: z.enum(["ok", "differences", "not_computable"]), message: z.string(), accounts: z.number().int(), differences: z.array(differenceSchema) }),
+  /** What explains the differences that GroupLedger can tell (months not posted, entries changed in QuickBooks), in the order to fix them. */
+  causes: z.array(verifyCauseSchema),
 });
 export type VerifyResult = z.infer<typeof verifyResultSchema>;

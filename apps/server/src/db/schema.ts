@@ -172,6 +172,12 @@ export const companies = pgTable(
     /** QuickBooks' "Close the books" date, read at connect and every sync: nothing dated on or before it can be posted. */
     bookCloseDate: date("book_close_date", { mode: "string" }),
     ownershipPercent: numeric("ownership_percent", { precision: 7, scale: 4 }).notNull().default("100"),
+    /**
+     * The parent only: its equity account (QBO id) that receives the cumulative translation
+     * adjustment of every foreign subsidiary. The group keeps one CTA account, chosen once on
+     * CTA & Historical; kept on the parent because it is one of the parent's accounts.
+     */
+    ctaAccountId: text("cta_account_id"),
     archivedAt: date("archived_at", { mode: "string" }),
     connection: text("connection").$type<"connected" | "needs_reauthorization" | "disconnected">().notNull().default("connected"),
     syncState: text("sync_state").$type<"never" | "queued" | "running" | "succeeded" | "failed">().notNull().default("never"),
@@ -378,12 +384,11 @@ export const fxRates = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.currency, t.month] })],
 );
 
-/** Translation settings of a foreign subsidiary (CTA & Historical screen). */
+/** Translation settings of a foreign subsidiary (CTA & Historical screen); the CTA account is the group's (companies.cta_account_id of the parent). */
 export const translationSettings = pgTable("translation_settings", {
   realmId: text("realm_id")
     .primaryKey()
     .references(() => companies.realmId, { onDelete: "cascade" }),
-  ctaAccountId: text("cta_account_id"),
   dividendRatePolicy: text("dividend_rate_policy").$type<"declarationDate" | "profitPeriod">().notNull().default("declarationDate"),
   /**
    * currentRate (IAS 21.39, ASC 830-30-45) or temporal (remeasurement: a subsidiary whose

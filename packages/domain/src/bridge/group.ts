@@ -112,7 +112,9 @@ export interface GroupSnapshot {
   /** Each company's first synced month (YYYY-MM). */
   firstSynced: ReadonlyMap<string, string | undefined>;
   maps: readonly { realmId: string; subAccountId: string; parentAccountId: string }[];
-  settings: readonly { realmId: string; ctaAccountId: string | null; method: "currentRate" | "temporal"; dividendRatePolicy: "declarationDate" | "profitPeriod" }[];
+  /** The group's CTA account: the parent's equity account chosen once on CTA & Historical; null until chosen. */
+  ctaAccountId: string | null;
+  settings: readonly { realmId: string; method: "currentRate" | "temporal"; dividendRatePolicy: "declarationDate" | "profitPeriod" }[];
   historical: readonly { realmId: string; accountId: string; rate: string | null; amountMinor: number | null }[];
   /** Rates of the translated currencies: opening month to period end, and the months acquisitions need (acquisitionRateNeeds). */
   rates: readonly RateRow[];

@@ -84,7 +84,8 @@ function snapshot(over: Partial<GroupSnapshot> = {}): GroupSnapshot {
       { realmId: "uk", subAccountId: "r", parentAccountId: "5" },
       { realmId: "uk", subAccountId: "s", parentAccountId: "8" },
     ],
-    settings: [{ realmId: "uk", ctaAccountId: "6", method: "currentRate", dividendRatePolicy: "declarationDate" }],
+    ctaAccountId: "6",
+    settings: [{ realmId: "uk", method: "currentRate", dividendRatePolicy: "declarationDate" }],
     historical: [{ realmId: "uk", accountId: "c", rate: "1.25", amountMinor: null }],
     rates: [
       { currency: "GBP", month: "2025-12", average: "1.25", closing: "1.25" },
@@ -149,6 +150,27 @@ describe("assembleConsolidationInput: synced books into the engine's input", () 
     expect(line(out.balanceSheet.assets, "2")).toBe(1_200_00);
   });
 
+  it("sends every translated subsidiary's CTA to the group's one CTA account, and names a missing or unusable one once", () => {
+    const ca = company("ca", "Northwind Canada", "CAD", "100", false);
+    const charts = new Map([...snapshot().charts, ["ca", ukChart]]);
+    const group = snapshot({ charts, firstSynced: new Map([...snapshot().firstSynced, ["ca", "2025-01"]]), settings: [] });
+    expect(assembleConsolidationInput(parent, [uk, ca], january, group).chosen.cta).toBe("6");
+
+    const none = assembleConsolidationInput(parent, [uk, ca], january, { ...group, ctaAccountId: null }).problems.filter((p) => p.code.includes("cta"));
+    expect(none).toEqual([
+      { code: "missing_cta_account", message: "Choose the parent's account that receives the group's CTA (translation differences of Northwind UK, Northwind Canada) at the top of the CTA & Historical page." },
+    ]);
+    const retained = assembleConsolidationInput(parent, [uk, ca], january, { ...group, ctaAccountId: "5" }).problems.filter((p) => p.code.includes("cta"));
+    expect(retained).toEqual([{ code: "invalid_cta_account", accountId: "5", message: expect.stringContaining('"Retained Earnings" holds retained earnings') }]);
+
+    // Nothing translated: the chosen account if it can hold a CTA, else the best suggestion; never a problem.
+    const usd = { ...uk, homeCurrency: "USD" };
+    expect(assembleConsolidationInput(parent, [usd], january, { ...group, ctaAccountId: "7" }).chosen.cta).toBe("7");
+    const fallback = assembleConsolidationInput(parent, [usd], january, { ...group, ctaAccountId: "5" });
+    expect(fallback.chosen.cta).toBe("6");
+    expect(fallback.problems.filter((p) => p.code.includes("cta"))).toEqual([]);
+  });
+
   it("warns, without moving a number, when no acquisition is recorded", () => {
     const built = assembleConsolidationInput(parent, [uk], january, snapshot({ acquisitions: [] }));
     expect(built.problems).toEqual([]);
@@ -164,6 +186,7 @@ describe("assembleConsolidationInput: synced books into the engine's input", () 
         rates: [{ currency: "GBP", month: "2025-12", average: "1.25", closing: "1.25" }],
         maps: [{ realmId: "uk", subAccountId: "b", parentAccountId: "8" }],
         settings: [],
+        ctaAccountId: null,
         acquisitions: [{ ...snapshot().acquisitions[0]!, acquiredOn: "2026-03-31" }],
       }),
     );

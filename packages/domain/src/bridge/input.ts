@@ -51,8 +51,8 @@ import { accountLabel, type Problem } from "./problems.ts";
  *   month with either missing is left out and named (never 0).
  * - Maps: invalid pairs are dropped and named; accounts with amounts and no map are left unmapped
  *   (the engine puts them on UNMAPPED rows) and named.
- * - Designated accounts: CTA from the translation settings (all translated subsidiaries must
- *   agree); FX differences by FX_DIFFERENCE_RULE (group.ts) unless given; NCI (needed below 100%
+ * - Designated accounts: the group's one CTA account (snap.ctaAccountId; without a translated
+ *   subsidiary the chosen one if usable, else the best suggestion); FX differences by FX_DIFFERENCE_RULE (group.ts) unless given; NCI (needed below 100%
  *   ownership) by name unless given; goodwill when given or, with acquisitions, by name.
  * - Eliminations: the intercompany pairs passed whose two companies are both in the request
  *   (intercompany.ts); with `groupAdjustments`, the investment eliminations (acquisitions.ts),
@@ -289,28 +289,20 @@ export function assembleConsolidationInput(parent: GroupCompany, subs: readonly 
   });
 
   // --- Designated accounts -------------------------------------------------------------------
-  const ctaChoices = new Map<string, string[]>();
-  for (const s of translated) {
-    const id = settingsByRealm.get(s.realmId)?.ctaAccountId;
-    if (!id) {
-      problems.push({ code: "missing_cta_account", realmId: s.realmId, message: `Choose the parent's account that receives ${s.companyName}'s CTA (translation differences) on the CTA & Historical page.` });
-      continue;
+  // The group keeps one CTA account, chosen once on CTA & Historical (snap.ctaAccountId).
+  let cta: string | null = snap.ctaAccountId;
+  if (translated.length > 0) {
+    if (!cta) {
+      const who = translated.map((s) => s.companyName).join(", ");
+      problems.push({ code: "missing_cta_account", message: `Choose the parent's account that receives the group's CTA (translation differences of ${who}) at the top of the CTA & Historical page.` });
+    } else {
+      const problem = ctaAccountProblem(parentById.get(cta));
+      if (problem) problems.push({ code: "invalid_cta_account", accountId: cta, message: `The CTA account chosen cannot be used: ${problem}` });
     }
-    ctaChoices.set(id, [...(ctaChoices.get(id) ?? []), s.companyName]);
-  }
-  if (ctaChoices.size > 1) {
-    problems.push({
-      code: "cta_accounts_disagree",
-      message: `The subsidiaries send CTA to different parent accounts (${[...ctaChoices].map(([id, who]) => `${accountLabel(parentById.get(id) ?? { acctNum: null, name: id })} for ${who.join(", ")}`).join("; ")}); the group keeps one CTA account, so choose the same one for all.`,
-    });
-  }
-  let cta: string | null = [...ctaChoices].sort((a, b) => b[1].length - a[1].length)[0]?.[0] ?? null;
-  if (cta) {
-    const problem = ctaAccountProblem(parentById.get(cta));
-    if (problem) problems.push({ code: "invalid_cta_account", accountId: cta, message: `The CTA account chosen cannot be used: ${problem}` });
-  } else if (translated.length === 0) {
+  } else {
     // No translated subsidiary: no CTA can arise, but the engine still names an account.
-    cta = suggestCtaAccounts(parentChart)[0]?.accountId ?? null;
+    if (cta && ctaAccountProblem(parentById.get(cta))) cta = null;
+    cta ??= suggestCtaAccounts(parentChart)[0]?.accountId ?? null;
     if (!cta) problems.push({ code: "missing_cta_account", message: `The parent ${parent.companyName} needs an equity account for translation differences (for example "Accumulated Other Comprehensive Income").` });
   }
 

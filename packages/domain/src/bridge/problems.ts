@@ -15,7 +15,6 @@ export type ProblemCode =
   | "invalid_map"
   | "missing_cta_account"
   | "invalid_cta_account"
-  | "cta_accounts_disagree"
   | "missing_fx_difference_account"
   | "invalid_designated_account"
   | "missing_nci_account"

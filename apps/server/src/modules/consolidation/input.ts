@@ -119,7 +119,7 @@ export async function buildConsolidationInput(db: Db, req: BuildRequest, options
   const parent = groupCompany(parentRow);
   const subs = subRows.map(groupCompany);
   const adjusting = req.groupAdjustments === true && options.parentBalances !== false;
-  const snap = await readSnapshot(db, req.accountId, { parent, subs, from, to, opening, adjusting, parentBalances: options.parentBalances !== false, pairs: req.intercompany ?? [] });
+  const snap = await readSnapshot(db, req.accountId, { parent, subs, from, to, opening, adjusting, parentBalances: options.parentBalances !== false, pairs: req.intercompany ?? [], ctaAccountId: parentRow.ctaAccountId });
   const request: AssembleRequest = {
     from,
     to,
@@ -137,7 +137,7 @@ export async function buildConsolidationInput(db: Db, req: BuildRequest, options
 async function readSnapshot(
   db: Db,
   accountId: string,
-  q: { parent: GroupCompany; subs: readonly GroupCompany[]; from: string; to: string; opening: string; adjusting: boolean; parentBalances: boolean; pairs: readonly IntercompanyPair[] },
+  q: { parent: GroupCompany; subs: readonly GroupCompany[]; from: string; to: string; opening: string; adjusting: boolean; parentBalances: boolean; pairs: readonly IntercompanyPair[]; ctaAccountId: string | null },
 ): Promise<GroupSnapshot> {
   const { parent, subs, from, to, opening, adjusting } = q;
   const group = [parent, ...subs];
@@ -230,6 +230,7 @@ async function readSnapshot(
     balances: balanceRows.map((r) => ({ ...r, month: r.month.slice(0, 7) })),
     firstSynced: new Map(syncedRange.map((r) => [r.realmId, r.first ? r.first.slice(0, 7) : undefined])),
     maps,
+    ctaAccountId: q.ctaAccountId,
     settings,
     historical,
     rates: [...rates, ...extraRates],

@@ -1,7 +1,8 @@
+import { eq } from "drizzle-orm";
 import { QboError, type Account, type QboClient } from "@groupledger/qbo";
 import { CTA_ACCOUNT_DEFAULT_NAME, type CompanyAccount } from "@groupledger/contract";
 import type { Database } from "../../db/client.ts";
-import { qboAccounts } from "../../db/schema.ts";
+import { companies, qboAccounts } from "../../db/schema.ts";
 import type { UserRow } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
@@ -73,8 +74,8 @@ async function existingNamed(client: QboClient, name: string): Promise<Account |
 }
 
 /**
- * Creates the CTA account in the parent's QuickBooks company and adds it to our copy of the
- * parent's chart. One creation per parent at a time, so a double click meets QBO's duplicate-name
+ * Creates the CTA account in the parent's QuickBooks company, adds it to our copy of the
+ * parent's chart and makes it the group's CTA account (every foreign subsidiary's CTA goes to it). One creation per parent at a time, so a double click meets QBO's duplicate-name
  * check instead of racing it.
  */
 export async function createCtaAccount(
@@ -120,12 +121,16 @@ export async function createCtaAccount(
       );
     }
     const saved = await remember(database, parent.realmId, created, parent.homeCurrency);
-    await audit(database.db, {
-      action: "cta.account_created",
-      accountId: user.accountId,
-      userId: user.id,
-      details: { realmId: parent.realmId, qboAccountId: created.id, name: created.name },
-      ...meta,
+    // Made to be the group's CTA account: it receives every foreign subsidiary's CTA from now on.
+    await database.db.transaction(async (tx) => {
+      await tx.update(companies).set({ ctaAccountId: created.id, updatedAt: new Date() }).where(eq(companies.realmId, parent.realmId));
+      await audit(tx, {
+        action: "cta.account_created",
+        accountId: user.accountId,
+        userId: user.id,
+        details: { realmId: parent.realmId, qboAccountId: created.id, name: created.name, groupCtaAccountBefore: parent.ctaAccountId },
+        ...meta,
+      });
     });
     return saved;
   });

@@ -1,17 +1,20 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   ctaAccountCreatedSchema,
   ctaAccountCreateSchema,
+  ctaGroupAccountSchema,
   ctaSettingsSchema,
   ctaUpdateSchema,
   errorBodySchema,
   realmParamsSchema,
   ctaSubsidiarySchema,
+  type CtaSettings,
   type CtaSubsidiary,
   type FieldError,
 } from "@groupledger/contract";
 import {
+  accountLabel,
   ctaAccountProblem,
   endSentence,
   isNonMonetary,
@@ -37,38 +40,17 @@ const err = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 
 
 type CompanyRow = typeof companies.$inferSelect;
 
-/** What every subsidiary's view needs to know about the others: the group keeps one CTA account. */
-interface GroupChoices {
-  /** Each foreign subsidiary's chosen CTA account (null: none yet), by realm. */
-  ctaAccountOf: Map<string, string | null>;
-  companyName: Map<string, string>;
-  parentAccountName: Map<string, string>;
-}
+/** A foreign subsidiary's to-do while the group has no CTA account. */
+const GROUP_CTA_MISSING = "Choose the group's CTA account at the top of this page: the parent's equity account that receives the CTA of every foreign subsidiary.";
 
-async function groupChoices(db: Db, foreign: readonly CompanyRow[], parentRealmId: string): Promise<GroupChoices> {
-  const rows = foreign.length
-    ? await db.select().from(translationSettings).where(inArray(translationSettings.realmId, foreign.map((c) => c.realmId)))
-    : [];
-  const chosen = new Map(rows.map((r) => [r.realmId, r.ctaAccountId]));
-  return {
-    ctaAccountOf: new Map(foreign.map((c) => [c.realmId, chosen.get(c.realmId) ?? null])),
-    companyName: new Map(foreign.map((c) => [c.realmId, c.companyName])),
-    parentAccountName: new Map((await chartOf(db, parentRealmId)).map((a) => [a.id, a.name])),
-  };
-}
-
-/** The consolidation refuses subsidiaries that send CTA to different accounts (cta_accounts_disagree): say so on each. */
-function disagreement(realmId: string, own: string | null, group: GroupChoices): string[] {
-  if (!own) return [];
-  const others = [...group.ctaAccountOf].filter(([r, id]) => r !== realmId && id && id !== own);
-  return others.map(
-    ([r, id]) =>
-      `${group.companyName.get(r) ?? r} sends its CTA to "${group.parentAccountName.get(id!) ?? id}"; the group keeps one CTA account, so choose the same one for every subsidiary.`,
-  );
+/** What the group's CTA account looks like in a message: 3600 "Accumulated OCI". */
+async function groupAccountLabel(db: Db, parentRealmId: string, id: string): Promise<string> {
+  const account = (await chartOf(db, parentRealmId)).find((a) => a.id === id);
+  return account ? accountLabel(account) : `account ${id}`;
 }
 
 /** A foreign subsidiary's settings, its contributed-equity accounts with their historical translation, and what is missing. */
-async function subsidiaryView(db: Db, company: CompanyRow, group: GroupChoices): Promise<CtaSubsidiary> {
+async function subsidiaryView(db: Db, company: CompanyRow, groupCtaAccountId: string | null): Promise<CtaSubsidiary> {
   const [settings] = await db.select().from(translationSettings).where(eq(translationSettings.realmId, company.realmId)).limit(1);
   const chart = await chartOf(db, company.realmId);
   const method = settings?.method ?? "currentRate";
@@ -98,11 +80,10 @@ async function subsidiaryView(db: Db, company: CompanyRow, group: GroupChoices):
   // Under the temporal method only the accounts that hold a balance need a historical rate.
   const nonMonetary = nonMonetaryAccounts.map(view).filter((a) => a.localAmount !== null && a.localAmount !== 0);
   const missing = [
-    ...(settings?.ctaAccountId ? [] : ["Choose the parent's account that receives this subsidiary's CTA."]),
+    ...(groupCtaAccountId ? [] : [GROUP_CTA_MISSING]),
     ...[...equity, ...nonMonetary]
       .filter((e) => e.localAmount !== null && e.localAmount !== 0 && e.historicalRate === "" && e.historicalAmount === null)
       .map((e) => `Enter the historical rate or translated amount of "${e.name}".`),
-    ...disagreement(company.realmId, settings?.ctaAccountId ?? null, group),
   ];
   return {
     realmId: company.realmId,
@@ -111,20 +92,39 @@ async function subsidiaryView(db: Db, company: CompanyRow, group: GroupChoices):
     ownershipPercent: String(Number(company.ownershipPercent)),
     dividendRatePolicy: settings?.dividendRatePolicy ?? "declarationDate",
     translationMethod: method,
-    ctaAccountId: settings?.ctaAccountId ?? null,
+    ctaAccountId: groupCtaAccountId,
     equity,
     nonMonetary,
     missing,
   };
 }
 
-/** The caller's parent and foreign (translated) subsidiaries, with the choices they share. */
+/** The caller's parent and foreign (translated) subsidiaries. */
 async function groupOf(db: Db, accountId: string) {
   const all = await listCompanies(db, accountId);
   const parent = all.find((c) => c.isParent);
   if (!parent) return null;
   const foreign = all.filter((c) => !c.isParent && !c.archivedAt && c.homeCurrency !== parent.homeCurrency);
-  return { all, parent, foreign, choices: await groupChoices(db, foreign, parent.realmId) };
+  return { all, parent, foreign };
+}
+
+/** GET /api/cta's answer: the group's CTA account and suggestions, and every foreign subsidiary's settings. */
+async function ctaSettings(db: Db, accountId: string): Promise<CtaSettings> {
+  const group = await groupOf(db, accountId);
+  if (!group) return { parentRealmId: null, parentCurrency: null, ctaAccountId: null, ctaAccountSuggestions: [], subsidiaries: [] };
+  const { parent, foreign } = group;
+  const parentChart = await chartOf(db, parent.realmId);
+  const byId = new Map(parentChart.map((a) => [a.id, a]));
+  return {
+    parentRealmId: parent.realmId,
+    parentCurrency: parent.homeCurrency,
+    ctaAccountId: parent.ctaAccountId,
+    ctaAccountSuggestions: suggestCtaAccounts(parentChart).map((s) => {
+      const account = byId.get(s.accountId)!;
+      return { ...s, name: account.name, reason: ctaSuggestionReason(account) };
+    }),
+    subsidiaries: await Promise.all(foreign.map((c) => subsidiaryView(db, c, parent.ctaAccountId))),
+  };
 }
 
 export const ctaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth, provider }) => {
@@ -137,25 +137,40 @@ export const ctaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databa
       schema: {
         tags,
         security,
-        summary: "CTA account, ownership, dividend-rate policy and historical equity of every foreign subsidiary",
+        summary: "The group's CTA account, and the ownership, dividend-rate policy and historical equity of every foreign subsidiary",
+        response: { 200: ctaSettingsSchema, ...err },
+      },
+    },
+    async (req) => ctaSettings(db, authOf(req).user.accountId),
+  );
+
+  app.put(
+    "/cta/account",
+    {
+      // Preparing a consolidation, like each subsidiary's CTA settings: any member.
+      config: { permission: "member" },
+      schema: {
+        tags,
+        security,
+        summary: "Choose the group's CTA account: the parent's equity account that receives every foreign subsidiary's CTA",
+        description:
+          "The group keeps one CTA account; this sets it for every foreign subsidiary at once (and for those connected later). An account that cannot hold a CTA (not equity, contributed capital, retained earnings, inactive, not in the parent's chart) answers 400 invalid_cta_account. Answers the CTA settings as GET /api/cta does.",
+        body: ctaGroupAccountSchema,
         response: { 200: ctaSettingsSchema, ...err },
       },
     },
     async (req) => {
-      const group = await groupOf(db, authOf(req).user.accountId);
-      if (!group) return { parentRealmId: null, parentCurrency: null, ctaAccountSuggestions: [], subsidiaries: [] };
-      const { parent, foreign, choices } = group;
-      const parentChart = await chartOf(db, parent.realmId);
-      const byId = new Map(parentChart.map((a) => [a.id, a]));
-      return {
-        parentRealmId: parent.realmId,
-        parentCurrency: parent.homeCurrency,
-        ctaAccountSuggestions: suggestCtaAccounts(parentChart).map((s) => {
-          const account = byId.get(s.accountId)!;
-          return { ...s, name: account.name, reason: ctaSuggestionReason(account) };
-        }),
-        subsidiaries: await Promise.all(foreign.map((c) => subsidiaryView(db, c, choices))),
-      };
+      const { user } = authOf(req);
+      const parent = (await listCompanies(db, user.accountId)).find((c) => c.isParent);
+      if (!parent) throw errors.conflict("parent_required", "Choose a parent company first: the CTA account is one of the parent's equity accounts.");
+      const { ctaAccountId } = req.body;
+      const problem = ctaAccountProblem((await chartOf(db, parent.realmId)).find((a) => a.id === ctaAccountId));
+      if (problem) throw new AppError(400, "invalid_cta_account", problem, { fields: [{ path: "ctaAccountId", message: problem }] });
+      await db.transaction(async (tx) => {
+        await tx.update(companies).set({ ctaAccountId, updatedAt: new Date() }).where(eq(companies.realmId, parent.realmId));
+        await audit(tx, { action: "cta.group_account_chosen", accountId: user.accountId, userId: user.id, details: { realmId: parent.realmId, ctaAccountId, before: parent.ctaAccountId }, ip: req.ip, requestId: req.id });
+      });
+      return ctaSettings(db, user.accountId);
     },
   );
 
@@ -165,7 +180,9 @@ export const ctaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databa
       schema: {
         tags,
         security,
-        summary: "Set a foreign subsidiary's CTA account, ownership, dividend-rate policy and historical equity (all or nothing)",
+        summary: "Set a foreign subsidiary's ownership, dividend-rate policy, translation method and historical equity (all or nothing)",
+        description:
+          "ctaAccountId is the group's (PUT /api/cta/account): sent here it chooses the group's account while none is chosen; another account than the group's answers 409 group_cta_account.",
         params: realmParamsSchema,
         body: ctaUpdateSchema,
         response: { 200: ctaSubsidiarySchema, ...err },
@@ -206,14 +223,26 @@ export const ctaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databa
         return { accountId: h.accountId, rate, amount };
       });
       if (fields.length > 0) throw new AppError(400, "invalid_cta_settings", fields.length === 1 ? fields[0]!.message : `${fields.length} problems; nothing was saved.`, { fields });
+      // The CTA account is the group's (PUT /api/cta/account). Kept here for callers that set it per
+      // subsidiary: it chooses the group's account while none is chosen, and is refused when it would
+      // send this subsidiary's CTA elsewhere than every other's.
+      const chooseForGroup = body.ctaAccountId !== undefined && body.ctaAccountId !== parent.ctaAccountId ? body.ctaAccountId : undefined;
+      if (chooseForGroup !== undefined && parent.ctaAccountId !== null) {
+        throw errors.conflict(
+          "group_cta_account",
+          `The group keeps one CTA account: ${parent.companyName}'s ${await groupAccountLabel(db, parent.realmId, parent.ctaAccountId)} receives the CTA of every foreign subsidiary. Change it for the whole group at the top of CTA & Historical (PUT /api/cta/account); nothing was saved.`,
+        );
+      }
 
       await db.transaction(async (tx) => {
         if (body.ownershipPercent !== undefined) {
           await tx.update(companies).set({ ownershipPercent: body.ownershipPercent, updatedAt: new Date() }).where(eq(companies.realmId, company.realmId));
         }
-        if (body.ctaAccountId !== undefined || body.dividendRatePolicy !== undefined || body.translationMethod !== undefined) {
+        if (chooseForGroup) {
+          await tx.update(companies).set({ ctaAccountId: chooseForGroup, updatedAt: new Date() }).where(and(eq(companies.realmId, parent.realmId), isNull(companies.ctaAccountId)));
+        }
+        if (body.dividendRatePolicy !== undefined || body.translationMethod !== undefined) {
           const set = {
-            ...(body.ctaAccountId !== undefined ? { ctaAccountId: body.ctaAccountId } : {}),
             ...(body.dividendRatePolicy !== undefined ? { dividendRatePolicy: body.dividendRatePolicy } : {}),
             ...(body.translationMethod !== undefined ? { method: body.translationMethod } : {}),
             updatedBy: user.id,
@@ -234,7 +263,7 @@ export const ctaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databa
       const after = await groupOf(db, user.accountId);
       const fresh = after?.foreign.find((c) => c.realmId === company.realmId);
       if (!after || !fresh) throw errors.notFound("No such company in your account.");
-      return subsidiaryView(db, fresh, after.choices);
+      return subsidiaryView(db, fresh, after.parent.ctaAccountId);
     },
   );
 
@@ -244,7 +273,7 @@ export const ctaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databa
       schema: {
         tags,
         security,
-        summary: "Create an equity account for the CTA in the parent's QuickBooks company and add it to the parent's chart here",
+        summary: "Create an equity account for the CTA in the parent's QuickBooks company, add it to the parent's chart here and make it the group's CTA account",
         description:
           "Equity, detail type Accumulated adjustment; the name defaults to \"Accumulated OCI – Translation\". A name QuickBooks already has answers 409 duplicate_account_name (with details.existingAccountId when it can be read); a parent QuickBooks no longer authorizes answers 409 qbo_reauthorization_required (errorCode 003200).",
         body: ctaAccountCreateSchema,

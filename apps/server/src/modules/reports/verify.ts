@@ -4,24 +4,28 @@ import {
   consolidate,
   ConsolidationInputError,
   type ConsolidationInputJson,
+  diagnoseVerify,
+  entryChanges,
+  firstPostableMonth,
   fiscalYearStart,
   formatIssue,
   formatMonth,
-  monthsBetween,
+  monthsNotPosted,
   parseConsolidationInput,
   parseMonth,
+  type PostedEntryFacts,
   shiftMonth,
 } from "@groupledger/domain";
 import type { RunPeriod, VerifyResult } from "@groupledger/contract";
 import type { Db } from "../../db/client.ts";
-import { consolidationPostings, obalCompanies } from "../../db/schema.ts";
+import { acquisitions, consolidationPostings, obalCompanies } from "../../db/schema.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { listCompanies } from "../companies/routes.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
 import { ADJUSTMENTS_REALM } from "../adjustments/view.ts";
 import { asEnginePair, INTERCO_REALM, pairRows } from "../eliminations/view.ts";
-import { REAUTHORIZE_PARENT_MESSAGE } from "../obal/posting.ts";
+import { openingDocNumber, REAUTHORIZE_PARENT_MESSAGE } from "../obal/posting.ts";
 import { openingOf, resolvePeriod } from "../runs/entry.ts";
 import { lastDayOf } from "../sync/months.ts";
 
@@ -36,7 +40,10 @@ import { lastDayOf } from "../sync/months.ts";
  *    (which is not posted). QuickBooks closes profit into retained earnings at each year-end
  *    while the engine keeps dividends apart, so retained earnings and dividends are compared
  *    as one line.
- * Every difference is listed by account; nothing is rounded away.
+ * Every difference is listed by account; nothing is rounded away. Then why (`causes`, the
+ * domain's runs/verify-causes.ts): months not posted, opening balances not posted, and entries
+ * deleted or edited in QuickBooks (each entry read back is compared with the lines posted) or out
+ * of date.
  */
 
 type Diff = VerifyResult["subsidiaries"][number]["differences"][number];
@@ -87,7 +94,20 @@ export async function verify(db: Db, provider: QboProvider, accountId: string, r
     .select()
     .from(consolidationPostings)
     .where(and(eq(consolidationPostings.accountId, accountId), eq(consolidationPostings.status, "posted"), lte(consolidationPostings.periodTo, month)));
+  const acquiredMonth = new Map(
+    (await db.select({ realmId: acquisitions.realmId, acquiredOn: acquisitions.acquiredOn }).from(acquisitions).where(eq(acquisitions.accountId, accountId))).map((a) => [a.realmId, a.acquiredOn.slice(0, 7)]),
+  );
   const names = new Map<string, string>();
+
+  /** What QuickBooks holds now of each entry read back, by journal entry id. */
+  const inQuickBooks = new Map<string, { state: PostedEntryFacts["inQuickBooks"]; changedAccounts: number }>();
+  const readBack = async (journalEntryId: string, posted: readonly { account: string; debit: number; credit: number }[] | null) => {
+    const entry = await readEntry(journalEntryId);
+    const changed = entry && posted ? entryChanges(posted, entry.lines).length : 0;
+    const state = !entry ? "deleted" : changed > 0 ? "edited" : "as_posted";
+    inQuickBooks.set(journalEntryId, { state, changedAccounts: changed });
+    return entry;
+  };
 
   // --- 1. Each subsidiary: engine vs what was posted for it ---------------------------------
   const subResults: VerifyResult["subsidiaries"] = [];
@@ -98,8 +118,11 @@ export async function verify(db: Db, provider: QboProvider, accountId: string, r
       continue;
     }
     const mine = postings.filter((p) => p.realmId === sub.realmId);
-    const covered = new Set(mine.flatMap((p) => monthsBetween(p.periodFrom, p.periodTo)));
-    const missingMonths = month > opening.month ? monthsBetween(shiftMonth(opening.month, 1), month).filter((m) => !covered.has(m)) : [];
+    const missingMonths = monthsNotPosted(
+      firstPostableMonth(opening.month, acquiredMonth.get(sub.realmId) ?? null),
+      month,
+      mine.map((p) => ({ from: p.periodFrom, to: p.periodTo })),
+    );
 
     const built = await buildConsolidationInput(db, { accountId, subsidiaries: [sub.realmId], period: { from: shiftMonth(opening.anchor, 1), to: month }, openingMonth: opening.anchor }, { parentBalances: false });
     let expected: Map<string, number>;
@@ -116,10 +139,14 @@ export async function verify(db: Db, provider: QboProvider, accountId: string, r
     }
     const actual = new Map<string, number>();
     const missingEntries: string[] = [];
-    for (const id of [opened.journalEntryId!, ...mine.map((p) => p.journalEntryId!).filter(Boolean)]) {
-      const entry = await readEntry(id);
+    const read = [
+      { id: opened.journalEntryId!, docNumber: openingDocNumber(opening.month, sub.realmId), lines: null },
+      ...mine.filter((p) => p.journalEntryId).map((p) => ({ id: p.journalEntryId!, docNumber: p.docNumber, lines: p.lines })),
+    ];
+    for (const { id, docNumber, lines } of read) {
+      const entry = await readBack(id, lines);
       if (!entry) {
-        missingEntries.push(id);
+        missingEntries.push(docNumber);
         continue;
       }
       for (const l of entry.lines) add(actual, l.accountId, l.postingType === "Debit" ? l.amount : -l.amount);
@@ -186,8 +213,60 @@ export async function verify(db: Db, provider: QboProvider, accountId: string, r
     group = { status: "not_computable", message: `The consolidation at ${month} cannot be computed: ${built.problems[0]?.message ?? formatIssue(e.issues[0]!)}`, accounts: 0, differences: [] };
   }
 
+  // --- 3. Why: the facts the domain's rules read ---------------------------------------------
+  for (const p of postings) {
+    if ((p.realmId === INTERCO_REALM || p.realmId === ADJUSTMENTS_REALM) && p.journalEntryId) await readBack(p.journalEntryId, p.lines);
+  }
+  const company = new Map(all.map((c) => [c.realmId, c]));
+  const kindOf = (realmId: string): PostedEntryFacts["kind"] => (realmId === INTERCO_REALM ? "eliminations" : realmId === ADJUSTMENTS_REALM ? "adjustments" : "subsidiary");
+  const fact = (journalEntryId: string | null): Pick<PostedEntryFacts, "inQuickBooks" | "changedAccounts"> => {
+    const seen = journalEntryId ? inQuickBooks.get(journalEntryId) : undefined;
+    return { inQuickBooks: seen?.state ?? "as_posted", changedAccounts: seen?.changedAccounts ?? 0 };
+  };
+  const entries: PostedEntryFacts[] = [
+    ...obal
+      .filter((o) => o.postedAt && o.journalEntryId && company.has(o.realmId))
+      .map((o) => ({
+        kind: "opening" as const,
+        realmId: o.realmId,
+        companyName: company.get(o.realmId)!.companyName,
+        from: opening.month,
+        to: opening.month,
+        docNumber: openingDocNumber(opening.month, o.realmId),
+        url: o.journalEntryUrl,
+        stale: false,
+        ...fact(o.journalEntryId),
+      })),
+    ...postings.map((p) => ({
+      kind: kindOf(p.realmId),
+      realmId: kindOf(p.realmId) === "subsidiary" ? p.realmId : null,
+      companyName: company.get(p.realmId)?.companyName ?? null,
+      from: p.periodFrom,
+      to: p.periodTo,
+      docNumber: p.docNumber,
+      url: p.journalEntryUrl,
+      stale: p.stale !== null,
+      ...fact(p.journalEntryId),
+    })),
+  ];
+  const inGroup = subsidiaries.filter((s) => !s.archivedAt);
+  const acquiredInGroup = posted.map((r) => acquiredMonth.get(r)).filter((m): m is string => m !== undefined).sort();
+  const causes = diagnoseVerify({
+    month,
+    openingMonth: opening.month,
+    subsidiaries: inGroup.map((s) => ({
+      realmId: s.realmId,
+      companyName: s.companyName,
+      openingPosted: obal.some((o) => o.realmId === s.realmId && o.postedAt && o.journalEntryId),
+      acquiredMonth: acquiredMonth.get(s.realmId) ?? null,
+    })),
+    entries,
+    eliminationsFrom: intercompany.length > 0 ? shiftMonth(opening.month, 1) : null,
+    adjustmentsFrom: (built.input.eliminations?.investments?.length ?? 0) > 0 ? (acquiredInGroup[0] ?? shiftMonth(opening.month, 1)) : null,
+  });
+
   const ok = group.status === "ok" && subResults.every((s) => s.status === "ok" || s.status === "not_posted");
-  return { month, openingMonth: opening.month, parentCurrency: parent.homeCurrency, ok, subsidiaries: subResults, group };
+  return { month, openingMonth: opening.month, parentCurrency: parent.homeCurrency, ok, subsidiaries: subResults, group, causes };
 }
 
 const RE_AND_DIVIDENDS = "(retained earnings and dividends)";

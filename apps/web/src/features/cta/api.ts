@@ -5,6 +5,7 @@ import {
   ctaSubsidiarySchema,
   type CompanyAccount,
   type CtaAccountCreate,
+  type CtaGroupAccount,
   type CtaSettings,
   type CtaSubsidiary,
   type CtaUpdate,
@@ -25,6 +26,7 @@ const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export const ctaApi = {
   get: (signal?: AbortSignal) => api<CtaSettings>("/cta", { schema: ctaSettingsSchema, ...withSignal(signal) }),
+  setGroupAccount: (body: CtaGroupAccount) => api<CtaSettings>("/cta/account", { method: "PUT", body, schema: ctaSettingsSchema }),
   save: (realmId: string, body: CtaUpdate) => api<CtaSubsidiary>(`/cta/${enc(realmId)}`, { method: "PUT", body, schema: ctaSubsidiarySchema }),
   parentAccounts: (realmId: string, signal?: AbortSignal) =>
     api<CompanyAccount[]>(`/companies/${enc(realmId)}/accounts`, { schema: companyAccountsSchema, ...withSignal(signal) }),
@@ -54,9 +56,21 @@ export function useSaveCta() {
   });
 }
 
+/** The group's one CTA account, for every foreign subsidiary at once: the answer is the whole page's settings. */
+export function useSetGroupCtaAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ctaAccountId: string) => ctaApi.setGroupAccount({ ctaAccountId }),
+    onSuccess: (fresh) => {
+      client.setQueryData(ctaKeys.settings, fresh);
+    },
+  });
+}
+
 /**
- * The new account joins the parent's chart at once (the server stored it): it is added to the
- * cached chart so the picker can show it as chosen before the refetch, then every list is refreshed.
+ * The new account joins the parent's chart at once and becomes the group's CTA account (the server
+ * stored both): it is added to the cached chart and chosen in the cached settings so the picker
+ * shows it before the refetch, then every list is refreshed.
  */
 export function useCreateCtaAccount(parentRealmId: string) {
   const client = useQueryClient();
@@ -64,6 +78,9 @@ export function useCreateCtaAccount(parentRealmId: string) {
     mutationFn: (body: CtaAccountCreate) => ctaApi.createAccount(body),
     onSuccess: (account) => {
       client.setQueryData<CompanyAccount[]>(ctaKeys.parentAccounts(parentRealmId), (old) => (old ? [...old.filter((a) => a.Id !== account.Id), account] : old));
+      client.setQueryData<CtaSettings>(ctaKeys.settings, (old) =>
+        old ? { ...old, ctaAccountId: account.Id, subsidiaries: old.subsidiaries.map((s) => ({ ...s, ctaAccountId: account.Id })) } : old,
+      );
     },
     onSettled: async () => {
       // A duplicate brings QuickBooks' existing account into the chart too: refresh on failure as well.

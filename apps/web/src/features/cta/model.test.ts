@@ -73,19 +73,18 @@ describe("parseAmount and minorToInput", () => {
 describe("the form and what it sends", () => {
   it("starts from the saved settings: a stored amount shows as a positive figure on the balance's side", () => {
     const form = formOf(CA_CTA, "USD");
-    expect(form).toMatchObject({ ctaAccountId: "36", ownershipPercent: "80", dividendRatePolicy: "profitPeriod" });
+    expect(form).toMatchObject({ ownershipPercent: "80", dividendRatePolicy: "profitPeriod" });
     expect(form.rows[0]).toMatchObject({ mode: "amount", amount: "37125.00", rate: "" });
     expect(formOf(UK_CTA, "USD").rows.map((r) => r.mode)).toEqual(["rate", "rate"]);
   });
 
   it("sends every field, one of rate or amount per row (the other cleared), in table order", () => {
     const form = formOf(UK_CTA, "USD");
-    form.ctaAccountId = "36";
     form.ownershipPercent = " 62.5 ";
     form.rows[0] = { ...form.rows[0]!, rate: "01.2650" };
     form.rows[1] = { ...form.rows[1]!, mode: "amount", amount: "1,000" };
+    // Never the CTA account: it is the group's, chosen once for every subsidiary.
     expect(updateBody(form, "USD")).toEqual({
-      ctaAccountId: "36",
       ownershipPercent: "62.5",
       dividendRatePolicy: "declarationDate",
       translationMethod: "currentRate",
@@ -125,7 +124,7 @@ describe("the form and what it sends", () => {
     expect(rowError(server, 2, "rate")).toBe("Give a historical rate or a translated amount, not both.");
     expect(rowError(server, 1, "amount")).toBe("Account 61 is not a contributed-equity account.");
     expect(rowError(server, 0, "rate")).toBeNull();
-    expect(unplacedErrors({ ...server, ctaAccountId: "x", ownershipPercent: "y" })).toEqual(["Something else."]);
+    expect(unplacedErrors({ ...server, ownershipPercent: "y" })).toEqual(["Something else."]);
   });
 });
 

@@ -60,8 +60,8 @@ export interface EquityRowForm {
   amount: string;
 }
 
+/** A subsidiary's own settings; the CTA account is the group's (chosen once, above the subsidiaries). */
 export interface CtaForm {
-  ctaAccountId: string | null;
   ownershipPercent: string;
   dividendRatePolicy: DividendRatePolicy;
   translationMethod: TranslationMethod;
@@ -105,7 +105,6 @@ export function parseAmount(text: string, exponent: number): number | null {
 export function formOf(sub: CtaSubsidiary, parentCurrency: string): CtaForm {
   const exponent = currencyExponent(parentCurrency);
   return {
-    ctaAccountId: sub.ctaAccountId,
     ownershipPercent: sub.ownershipPercent,
     dividendRatePolicy: sub.dividendRatePolicy,
     translationMethod: sub.translationMethod,
@@ -187,19 +186,18 @@ export function rowError(errors: FieldErrors, i: number, mode: HistoricalMode): 
 export const withoutRowErrors = (errors: FieldErrors, i: number): FieldErrors =>
   Object.fromEntries(Object.entries(errors).filter(([path]) => path !== `historical.${i}` && !path.startsWith(`historical.${i}.`)));
 
-const KNOWN_FIELD = /^(ctaAccountId|ownershipPercent|dividendRatePolicy|translationMethod|historical\.\d+(\.(historicalRate|historicalAmount|accountId))?)$/;
+const KNOWN_FIELD = /^(ownershipPercent|dividendRatePolicy|translationMethod|historical\.\d+(\.(historicalRate|historicalAmount|accountId))?)$/;
 
 /** Server messages no input shows (a path this form does not know). */
 export const unplacedErrors = (errors: FieldErrors): string[] => Object.entries(errors).filter(([path]) => !KNOWN_FIELD.test(path)).map(([, m]) => m);
 
 /**
- * The PUT body: every field, each row as the rate or the amount the user chose (the other one
+ * The PUT body: every field but the CTA account (the group's, PUT /api/cta/account), each row as the rate or the amount the user chose (the other one
  * cleared), in historicalRows order so the server's "historical.N" paths point back at row N.
  */
 export function updateBody(form: CtaForm, parentCurrency: string): CtaUpdate {
   const exponent = currencyExponent(parentCurrency);
   return {
-    ctaAccountId: form.ctaAccountId,
     ownershipPercent: form.ownershipPercent.trim(),
     dividendRatePolicy: form.dividendRatePolicy,
     translationMethod: form.translationMethod,

@@ -1,5 +1,6 @@
-import { endSentence, monthList } from "@groupledger/domain";
-import { monthTextLabel } from "./model.ts";
+import { endSentence, monthList, monthSpan } from "@groupledger/domain";
+
+export { monthSpan };
 
 /** A problem as the API sends it; a missing rate names its currency and month (packages/domain publicProblem). */
 export interface ProblemLike {
@@ -49,17 +50,6 @@ export function groupMissingRates(bySubsidiary: readonly { companyName: string; 
       months: [...g.perMonth.keys()].sort(),
       companies: [...g.companies].sort((a, b) => a.localeCompare(b)),
     }));
-}
-
-/** The months' span in words: "December 2025", "December 2024 to December 2025", or "3 months between … and …". */
-export function monthSpan(months: readonly string[]): string {
-  const first = months[0]!;
-  const last = months.at(-1)!;
-  if (first === last) return monthTextLabel(first);
-  const contiguous = monthList(first, last).length === months.length;
-  return contiguous
-    ? `${monthTextLabel(first)} to ${monthTextLabel(last)}`
-    : `${months.length} months between ${monthTextLabel(first)} and ${monthTextLabel(last)}`;
 }
 
 /** "December 2024 to December 2025": every month of a range. */

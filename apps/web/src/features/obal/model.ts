@@ -2,12 +2,8 @@ import { problemSchema, type Company, type ObalState, type ObalTrialBalance } fr
 import { calendarMonthOfFiscal, currencyExponent, formatMinor } from "@groupledger/domain";
 import { z } from "zod";
 
-export const MONTH_NAMES = [
-  "January", "February", "March", "April", "May", "June",
-  "July", "August", "September", "October", "November", "December",
-] as const;
-
-export const monthName = (month: number): string => MONTH_NAMES[month - 1] ?? `Month ${month}`;
+/** Months in words live in the domain (periods/month-label.ts), shared with the server's messages. */
+export { calendarLabel, MONTH_NAMES, monthName, monthTextLabel } from "@groupledger/domain";
 
 /**
  * The calendar month a fiscal year and month mean for the parent: the domain's rule, the one the
@@ -16,15 +12,6 @@ export const monthName = (month: number): string => MONTH_NAMES[month - 1] ?? `M
  * 2026 is March 2026 and month 1 is April 2025; with a January start both are the same.
  */
 export const naturalMonthOf = calendarMonthOfFiscal;
-
-/** "March 2026": the month-end a calendar year and month mean. */
-export const calendarLabel = (year: number, month: number): string => `${monthName(month)} ${year}`;
-
-/** "2026-03" (as the server sends months) → "March 2026"; anything else is shown as it came. */
-export function monthTextLabel(month: string): string {
-  const m = /^(\d{4})-(\d{2})$/.exec(month);
-  return m ? calendarLabel(Number(m[1]), Number(m[2])) : month;
-}
 
 /** The worksheet row the engine gives an account without a map (packages/domain consolidate). */
 export const isUnmappedRow = (parentAccount: string): boolean => parentAccount.startsWith("unmapped:");
@@ -81,7 +68,6 @@ const FIX_LINKS: Record<string, { href: string; label: string }> = {
   no_retained_earnings_account: { href: "/setup/coa", label: "Check the accounts in COA Mapping" },
   missing_historical_equity: { href: "/setup/cta", label: "Enter it in CTA & Historical" },
   missing_cta_account: { href: "/setup/cta", label: "Choose the CTA account in CTA & Historical" },
-  cta_accounts_disagree: { href: "/setup/cta", label: "Choose one CTA account in CTA & Historical" },
   invalid_cta_account: { href: "/setup/cta", label: "Choose the CTA account in CTA & Historical" },
   missing_fx_difference_account: { href: "/setup/cta", label: "Choose the account in CTA & Historical" },
   missing_nci_account: { href: "/setup/cta", label: "Choose the account in CTA & Historical" },

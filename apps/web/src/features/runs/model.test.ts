@@ -11,6 +11,7 @@ import {
   periodChoices,
   postBlockReason,
   requestPeriod,
+  runFormFromSearch,
   runFormProblem,
   runSize,
   summaryText,
@@ -195,6 +196,15 @@ describe("multi-period runs", () => {
       ],
     } as unknown as RunDetail;
     expect(summaryText(run)).toBe("2 posted, 1 skipped as already posted, 1 not posted after an earlier failure, 1 failed.");
+  });
+
+  it("opens on the run a link asks for, only with the group's subsidiaries and months it can post", () => {
+    const ask = (q: string) => runFormFromSearch(new URLSearchParams(q), ["uk", "ca"], "2025-12", "2026-11");
+    expect(ask("realmIds=ca,uk&from=2026-03&to=2026-06")).toEqual({ realmIds: ["uk", "ca"], from: "2026-03", to: "2026-06" });
+    expect(ask("realmIds=ca,de&from=2026-03&to=2026-03")).toEqual({ realmIds: ["ca"], from: "2026-03", to: "2026-03" });
+    for (const q of ["", "realmIds=de&from=2026-03&to=2026-06", "realmIds=uk&from=2025-12&to=2026-02", "realmIds=uk&from=2026-04&to=2026-03", "realmIds=uk&from=2026-03&to=2026-12", "realmIds=uk&from=March&to=2026-04"]) {
+      expect(ask(q), q).toBeNull();
+    }
   });
 
   it("checks a run request as the server would", () => {

@@ -1,5 +1,5 @@
 import type { PostingSummary, RunDetail, RunPeriod, RunPreview, RunSummary } from "@groupledger/contract";
-import { fiscalYearRange, fiscalQuarterRange, fiscalYearOf, formatMonth, monthsBetween, parseMonth, resolvePostingPeriod } from "@groupledger/domain";
+import { fiscalYearRange, fiscalQuarterRange, fiscalYearOf, formatMonth, isMonthText, monthsBetween, parseMonth, resolvePostingPeriod } from "@groupledger/domain";
 import { formatMinor } from "../../lib/money.ts";
 import { calendarLabel } from "../obal/model.ts";
 
@@ -228,6 +228,20 @@ export function runFormProblem(form: RunForm, openingMonth: string): string | nu
 
 /** How many entries a run posts: months × subsidiaries. */
 export const runSize = (form: RunForm): number => (form.to < form.from ? 0 : monthsBetween(form.from, form.to).length * form.realmIds.length);
+
+/**
+ * The run a link asks for (?realmIds=a,b&from=YYYY-MM&to=YYYY-MM, as Verify's "months not posted"
+ * sends): the group's subsidiaries it names and its months, or null when it asks for nothing this
+ * screen can offer (no known subsidiary, months outside the opening month to today).
+ */
+export function runFormFromSearch(params: URLSearchParams, realmIds: readonly string[], openingMonth: string, today: string): RunForm | null {
+  const asked = (params.get("realmIds") ?? "").split(",").filter((r) => realmIds.includes(r));
+  const from = params.get("from") ?? "";
+  const to = params.get("to") ?? "";
+  if (asked.length === 0 || !isMonthText(from) || !isMonthText(to)) return null;
+  if (from <= openingMonth || to < from || to > today) return null;
+  return { realmIds: realmIds.filter((r) => asked.includes(r)), from, to };
+}
 
 /**
  * A credit-positive amount (the CTA explanation's sign) as an accountant reads it: "$1,234.56 Cr"

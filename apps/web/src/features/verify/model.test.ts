@@ -1,6 +1,6 @@
 import type { VerifyResult } from "@groupledger/contract";
 import { describe, expect, it } from "vitest";
-import { defaultMonth, headline, monthChoices } from "./model.ts";
+import { causeLink, defaultMonth, headline, monthChoices } from "./model.ts";
 
 const posted = (to: string, status: "posted" | "deleted" = "posted") => ({ status, period: { kind: "month" as const, from: to, to, label: to } });
 
@@ -35,6 +35,7 @@ const result = (over: Partial<VerifyResult> = {}): VerifyResult => ({
   ok: true,
   subsidiaries: [sub()],
   group: { status: "ok", message: "", accounts: 75, differences: [] },
+  causes: [],
   ...over,
 });
 
@@ -64,5 +65,39 @@ describe("the result in one line", () => {
       title: "Not everything could be checked",
       detail: "The group cannot be computed.",
     });
+  });
+});
+
+describe("where each cause is fixed", () => {
+  const cause = (over: Partial<VerifyResult["causes"][number]>): VerifyResult["causes"][number] => ({
+    code: "months_not_posted",
+    message: "",
+    fix: "multiPeriod",
+    realmId: "u",
+    months: ["2026-03", "2026-05"],
+    docNumbers: [],
+    url: null,
+    ...over,
+  });
+
+  it("links months not posted to Multi Period for that subsidiary and those months", () => {
+    expect(causeLink(cause({}))).toEqual({ href: "/multipleconsolidation/run?realmIds=u&from=2026-03&to=2026-05", label: "Post them on Multi Period / Company", external: false });
+    expect(causeLink(cause({ months: ["2026-04"] }))?.label).toBe("Post it on Multi Period / Company");
+  });
+  it("links eliminations and group adjustments to Interco Eliminations, opening balances to Opening Balance Sheet", () => {
+    expect(causeLink(cause({ code: "eliminations_not_posted", fix: "eliminations", realmId: null }))).toEqual({ href: "/consolidation/elimination", label: "Post them on Interco Eliminations", external: false });
+    expect(causeLink(cause({ code: "adjustments_not_posted", fix: "eliminations", realmId: null }))?.label).toBe("Post them under Group adjustments on Interco Eliminations");
+    expect(causeLink(cause({ code: "opening_not_posted", fix: "obal" }))).toEqual({ href: "/setup/obal", label: "Post it on Opening Balance Sheet", external: false });
+    expect(causeLink(cause({ code: "entry_deleted", fix: "obal", docNumbers: ["OB202512-384023"] }))?.label).toBe("Post it again on Opening Balance Sheet");
+  });
+  it("opens an edited entry in QuickBooks, and leads a changed posting to where it is posted again", () => {
+    expect(causeLink(cause({ code: "entry_edited", fix: "quickbooks", url: "https://qbo.example/app/journal?txnId=9" }))).toEqual({
+      href: "https://qbo.example/app/journal?txnId=9",
+      label: "Open it in QuickBooks",
+      external: true,
+    });
+    expect(causeLink(cause({ code: "posting_stale", fix: "singlePeriod" }))).toEqual({ href: "/consolidation/run", label: "Post it again on Single Period / Company", external: false });
+    expect(causeLink(cause({ code: "entry_deleted", fix: "singlePeriod" }))).toEqual({ href: "/consolidation/run", label: "See its periods on Single Period / Company", external: false });
+    expect(causeLink(cause({ code: "entry_edited", fix: "quickbooks", url: null }))).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { PostingSummary, VerifyResult } from "@groupledger/contract";
+import type { PostingSummary, VerifyCause, VerifyResult } from "@groupledger/contract";
 import { endSentence, formatMonth, parseMonth } from "@groupledger/domain";
 
 /**
@@ -73,4 +73,43 @@ export function headline(r: VerifyResult): Headline {
   }
   if (missing > 0) return { tone: "differences", title: plural(missing, "missing entry", "missing entries"), detail: `${sentence(parts.join("; "))}${aside}` };
   return { tone: "incomplete", title: "Not everything could be checked", detail: `${parts.length ? sentence(parts.join("; ")) : "See each check below."}${aside}` };
+}
+
+export interface CauseLink {
+  href: string;
+  label: string;
+  /** QuickBooks, in a new tab; else a screen of this app. */
+  external: boolean;
+}
+
+/** Where a cause is fixed (the domain's `fix`), as a link: the screen, with the subsidiary and months when it takes them. */
+export function causeLink(c: VerifyCause): CauseLink | null {
+  const again = c.code === "entry_deleted" || c.code === "posting_stale";
+  switch (c.fix) {
+    case "obal":
+      return { href: "/setup/obal", label: again ? "Post it again on Opening Balance Sheet" : "Post it on Opening Balance Sheet", external: false };
+    case "multiPeriod": {
+      const q = new URLSearchParams({ realmIds: c.realmId ?? "", from: c.months[0] ?? "", to: c.months.at(-1) ?? "" });
+      return { href: `/multipleconsolidation/run?${q.toString().replace(/%2C/g, ",")}`, label: c.months.length === 1 ? "Post it on Multi Period / Company" : "Post them on Multi Period / Company", external: false };
+    }
+    case "singlePeriod":
+      return {
+        href: "/consolidation/run",
+        label: c.code === "posting_stale" ? "Post it again on Single Period / Company" : "See its periods on Single Period / Company",
+        external: false,
+      };
+    case "eliminations":
+      return {
+        href: "/consolidation/elimination",
+        label:
+          c.code === "eliminations_not_posted"
+            ? "Post them on Interco Eliminations"
+            : c.code === "adjustments_not_posted"
+              ? "Post them under Group adjustments on Interco Eliminations"
+              : "Open Interco Eliminations",
+        external: false,
+      };
+    case "quickbooks":
+      return c.url ? { href: c.url, label: "Open it in QuickBooks", external: true } : null;
+  }
 }

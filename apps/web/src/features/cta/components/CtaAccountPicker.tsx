@@ -2,28 +2,35 @@ import { Alert, Button, Group, Modal, Select, Stack, Text } from "@mantine/core"
 import { CTA_ACCOUNT_DEFAULT_NAME, type CompanyAccount } from "@groupledger/contract";
 import { IconPlus } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
+import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 import { useCreateCtaAccount } from "../api.ts";
 import type { CtaAccountOption } from "../model.ts";
 
 interface Props {
-  companyName: string;
+  /** What the account is for, under the label. */
+  description: string;
   parentName: string;
   parentRealmId: string;
   options: readonly CtaAccountOption[];
   value: string | null;
   error: string | null;
   canCreate: boolean;
-  onChange: (accountId: string | null) => void;
+  /** While a choice is being saved. */
+  saving?: boolean;
+  onChange: (accountId: string) => void;
   onCreated: (account: CompanyAccount) => void;
 }
 
 /**
- * The parent's equity account that receives the subsidiary's CTA: suggestions first, each with
- * why; accounts that cannot hold a CTA listed but disabled with the reason; or a new account made
- * in the parent's QuickBooks after a confirmation (it changes the customer's books).
+ * The parent's equity account that receives the group's CTA: suggestions first, each with why;
+ * accounts that cannot hold a CTA listed but disabled with the reason; or a new account made in
+ * the parent's QuickBooks after a confirmation (it changes the customer's books), which becomes
+ * the group's CTA account.
  */
-export function CtaAccountPicker({ companyName, parentName, parentRealmId, options, value, error, canCreate, onChange, onCreated }: Props) {
+export function CtaAccountPicker({ description, parentName, parentRealmId, options, value, error, canCreate, saving = false, onChange, onCreated }: Props) {
   const [confirming, setConfirming] = useState(false);
+  // Creating it changes the parent's QuickBooks: an admin's call (the server answers 403 otherwise).
+  const adminOnly = useAdminOnly("create an account in the parent's QuickBooks");
   const create = useCreateCtaAccount(parentRealmId);
   const notes = useMemo(() => new Map(options.map((o) => [o.value, o])), [options]);
   const data = useMemo(() => {
@@ -41,15 +48,18 @@ export function CtaAccountPicker({ companyName, parentName, parentRealmId, optio
     <Stack gap="xs">
       <Select
         label="CTA account in the parent"
-        description={`The ${parentName} equity account that receives ${companyName}'s cumulative translation adjustment. The whole group uses one.`}
+        description={description}
         placeholder="Choose an equity account"
         searchable
-        clearable
+        allowDeselect={false}
+        disabled={saving}
         nothingFoundMessage="No equity account of the parent matches"
         data={data}
         value={value}
         error={error ?? undefined}
-        onChange={onChange}
+        onChange={(id) => {
+          if (id !== null && id !== value) onChange(id);
+        }}
         maxDropdownHeight={320}
         comboboxProps={{ withinPortal: true }}
         renderOption={({ option }) => {
@@ -73,9 +83,11 @@ export function CtaAccountPicker({ companyName, parentName, parentRealmId, optio
       ) : null}
       {canCreate ? (
         <Group>
-          <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setConfirming(true)}>
-            Create &apos;{CTA_ACCOUNT_DEFAULT_NAME}&apos; in QuickBooks
-          </Button>
+          <AdminGate reason={adminOnly}>
+            <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setConfirming(true)} disabled={saving}>
+              Create &apos;{CTA_ACCOUNT_DEFAULT_NAME}&apos; in QuickBooks
+            </Button>
+          </AdminGate>
         </Group>
       ) : null}
       <Modal
@@ -91,8 +103,8 @@ export function CtaAccountPicker({ companyName, parentName, parentRealmId, optio
         <Stack gap="md">
           <Text size="sm">
             This adds an equity account named <strong>{CTA_ACCOUNT_DEFAULT_NAME}</strong> (detail type Accumulated adjustment) to {parentName}&apos;s
-            chart of accounts in QuickBooks Online. It starts at zero; consolidations post translation differences to it. You can rename or
-            deactivate it in QuickBooks later.
+            chart of accounts in QuickBooks Online and makes it the group&apos;s CTA account. It starts at zero; consolidations post every foreign
+            subsidiary&apos;s translation differences to it. You can rename or deactivate it in QuickBooks later.
           </Text>
           {create.error ? (
             <Alert color="red" role="alert" title="The account was not created">

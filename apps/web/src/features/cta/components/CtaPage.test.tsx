@@ -9,7 +9,7 @@ import { PARENT_CO, shellApi, syncedStatus, UK_CO } from "../../../test/fixtures
 import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
 import { dismissError, raiseError } from "../../errors/errorBar.ts";
 import { saveToken } from "../../session/tokenStore.ts";
-import { AOCI_REASON, CA_CO, CA_CTA, CTA_SETTINGS, PARENT_ACCOUNTS, RETAIL_CO, UK_CTA, UK_TEMPORAL } from "./ctaFixtures.ts";
+import { AOCI_REASON, CA_CO, CA_CTA, CTA_SETTINGS, GROUP_CTA_MISSING, NO_GROUP_CTA, PARENT_ACCOUNTS, RETAIL_CO, UK_CTA, UK_TEMPORAL } from "./ctaFixtures.ts";
 // Loaded up front so the route's lazy import resolves at once.
 import "./CtaPage.tsx";
 
@@ -32,6 +32,8 @@ function signIn(settings: CtaSettings = CTA_SETTINGS, over: Record<string, unkno
 }
 
 const panel = (name: string) => screen.findByRole("region", { name: `${name} CTA settings` });
+const groupSection = () => screen.findByRole("region", { name: "CTA account of the group" });
+const groupPicker = async () => within(await groupSection()).getByRole("textbox", { name: /CTA account in the parent/ });
 const puts = (calls: Calls) => calls.filter((c) => c.method === "PUT");
 const ukTable = async () => within(await panel("Northwind UK Ltd")).findByRole("table", { name: "Contributed equity of Northwind UK Ltd" });
 
@@ -57,12 +59,18 @@ describe("CTA & Historical: the foreign subsidiaries", { timeout: SLOW_UI }, () 
     const [uk, ca] = within(tabs).getAllByRole("tab");
     expect(uk).toHaveTextContent("Northwind UK Ltd");
     expect(uk).toHaveTextContent("GBP → USD");
-    expect(within(uk!).getByLabelText("2 to do")).toBeInTheDocument();
+    expect(within(uk!).getByLabelText("1 to do")).toBeInTheDocument();
     expect(ca).toHaveTextContent("CAD → USD");
     expect(within(ca!).getByLabelText("Ready")).toBeInTheDocument();
 
     const checklist = within(await panel("Northwind UK Ltd")).getByRole("region", { name: "What blocks translation" });
     expect(within(checklist).getAllByRole("listitem").map((li) => li.textContent)).toEqual(UK_CTA.missing);
+    // The CTA account is the group's: shown in the subsidiary's panel, not asked again there.
+    const ukPanel = await panel("Northwind UK Ltd");
+    expect(within(ukPanel).getByTestId("group-cta-account")).toHaveTextContent(
+      "Northwind UK Ltd's CTA goes to 3600 · Accumulated Other Comprehensive Income in Northwind Holdings Inc., the group's CTA account.",
+    );
+    expect(within(ukPanel).queryByRole("textbox", { name: /CTA account/ })).toBeNull();
 
     await userEvent.click(ca!);
     const caPanel = await panel("Northwind Canada Inc.");
@@ -103,7 +111,8 @@ describe("CTA & Historical: the foreign subsidiaries", { timeout: SLOW_UI }, () 
   it("lists the parent's equity accounts: the suggestion first with its reason, unusable ones disabled with why", async () => {
     signIn();
     renderRoutes(routes, "/setup/cta");
-    const picker = within(await panel("Northwind UK Ltd")).getByRole("textbox", { name: /CTA account in the parent/ });
+    const picker = await groupPicker();
+    expect(picker).toHaveValue("3600 · Accumulated Other Comprehensive Income");
     await userEvent.click(picker);
     const options = await optionsOf(picker);
     expect(options.map((o) => o.textContent)).toEqual([
@@ -118,17 +127,72 @@ describe("CTA & Historical: the foreign subsidiaries", { timeout: SLOW_UI }, () 
     expect(options.slice(2).every((o) => o.getAttribute("aria-disabled") === "true" || o.hasAttribute("data-combobox-disabled"))).toBe(true);
     // The asset account is not offered at all.
     expect(options.some((o) => o.textContent?.includes("Chase Operating"))).toBe(false);
-    await userEvent.click(options[0]!);
-    expect(await within(await panel("Northwind UK Ltd")).findByTestId("cta-account-reason")).toHaveTextContent(`Suggested: ${AOCI_REASON}`);
+    await userEvent.keyboard("{Escape}");
+    expect(within(await groupSection()).getByTestId("cta-account-reason")).toHaveTextContent(`Suggested: ${AOCI_REASON}`);
+  });
+});
+
+describe("CTA & Historical: the group's one CTA account", { timeout: SLOW_UI }, () => {
+  it("is chosen once, above the subsidiaries, and saved at once for every one of them", async () => {
+    let settings = NO_GROUP_CTA;
+    const calls = signIn(NO_GROUP_CTA, {
+      "GET /cta": () => ({ status: 200, body: settings }),
+      "PUT /cta/account": () => {
+        settings = CTA_SETTINGS;
+        return { status: 200, body: CTA_SETTINGS };
+      },
+    });
+    renderRoutes(routes, "/setup/cta");
+    const section = await groupSection();
+    expect(section).toHaveTextContent(
+      "The group keeps one CTA account, chosen here once: it receives the cumulative translation adjustment of every foreign subsidiary (Northwind UK Ltd, Northwind Canada Inc.), and of any foreign subsidiary connected later.",
+    );
+    // Each subsidiary waits for it, and says where it is chosen instead of asking again.
+    const tabs = screen.getAllByRole("tab");
+    expect(within(tabs[0]!).getByLabelText("2 to do")).toBeInTheDocument();
+    expect(within(tabs[1]!).getByLabelText("1 to do")).toBeInTheDocument();
+    const ukPanel = await panel("Northwind UK Ltd");
+    expect(within(ukPanel).getByTestId("cta-missing")).toHaveTextContent(GROUP_CTA_MISSING);
+    expect(within(ukPanel).getByTestId("group-cta-account")).toHaveTextContent("Not chosen yet: choose the group's CTA account under \"CTA account of the group\" at the top of this page.");
+    expect(within(ukPanel).queryByRole("textbox", { name: /CTA account/ })).toBeNull();
+
+    const picker = await groupPicker();
+    expect(picker).toHaveValue("");
+    await userEvent.click(picker);
+    await userEvent.click((await optionsOf(picker))[0]!);
+    expect(await within(section).findByRole("status")).toHaveTextContent(
+      'Saved. The CTA of every foreign subsidiary (Northwind UK Ltd, Northwind Canada Inc.) goes to "3600 · Accumulated Other Comprehensive Income".',
+    );
+    expect(calls.filter((c) => c.method === "PUT")).toEqual([expect.objectContaining({ path: "/cta/account", body: { ctaAccountId: "36" } })]);
+    expect(picker).toHaveValue("3600 · Accumulated Other Comprehensive Income");
+    expect(within(ukPanel).getByTestId("group-cta-account")).toHaveTextContent("Northwind UK Ltd's CTA goes to 3600 · Accumulated Other Comprehensive Income");
+    await userEvent.click(screen.getByRole("tab", { name: /Northwind Canada/ }));
+    expect(within(await panel("Northwind Canada Inc.")).getByTestId("group-cta-account")).toHaveTextContent(
+      "Northwind Canada Inc.'s CTA goes to 3600 · Accumulated Other Comprehensive Income",
+    );
+    expect(within(screen.getByRole("tab", { name: /Northwind Canada/ })).getByLabelText("Ready")).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal on the picker and keeps the group's account as it was", async () => {
+    signIn(NO_GROUP_CTA, {
+      "PUT /cta/account": {
+        status: 400,
+        body: { error: { code: "invalid_cta_account", message: '"General Reserve" is inactive in QuickBooks.', details: { fields: [{ path: "ctaAccountId", message: '"General Reserve" is inactive in QuickBooks.' }] } } },
+      },
+    });
+    renderRoutes(routes, "/setup/cta");
+    const picker = await groupPicker();
+    await userEvent.click(picker);
+    await userEvent.click((await optionsOf(picker))[1]!);
+    expect(await within(await groupSection()).findByText('"General Reserve" is inactive in QuickBooks.')).toBeInTheDocument();
+    expect(picker).toHaveValue("");
+    expect(within(await groupSection()).queryByRole("status")).toBeNull();
   });
 });
 
 describe("CTA & Historical: saving", { timeout: SLOW_UI }, () => {
   async function fillUk() {
     const ukPanel = await panel("Northwind UK Ltd");
-    const picker = within(ukPanel).getByRole("textbox", { name: /CTA account in the parent/ });
-    await userEvent.click(picker);
-    await userEvent.click((await optionsOf(picker))[0]!);
     const shares = within(await ukTable()).getByRole("row", { name: /Ordinary Shares/ });
     await userEvent.type(within(shares).getByRole("textbox", { name: "Historical rate of Ordinary Shares" }), "1.2650");
     const ownership = within(ukPanel).getByRole("textbox", { name: "Northwind Holdings Inc.'s share" });
@@ -141,7 +205,6 @@ describe("CTA & Historical: saving", { timeout: SLOW_UI }, () => {
   it("sends the whole form and shows what the server answers", async () => {
     const saved = {
       ...UK_CTA,
-      ctaAccountId: "36",
       ownershipPercent: "80",
       dividendRatePolicy: "profitPeriod",
       equity: UK_CTA.equity.map((e, i) => (i === 0 ? { ...e, historicalRate: "1.265" } : e)),
@@ -155,10 +218,11 @@ describe("CTA & Historical: saving", { timeout: SLOW_UI }, () => {
     await userEvent.click(within(ukPanel).getByRole("button", { name: "Save" }));
     expect(await within(ukPanel).findByRole("status")).toHaveTextContent("Saved. Northwind UK Ltd can be translated.");
     expect(puts(calls)).toHaveLength(1);
+    // The CTA account is the group's: a subsidiary's save never sends it.
+    expect(puts(calls)[0]!.body).not.toHaveProperty("ctaAccountId");
     expect(puts(calls)[0]).toMatchObject({
       path: `/cta/${UK}`,
       body: {
-        ctaAccountId: "36",
         ownershipPercent: "80",
         dividendRatePolicy: "profitPeriod",
         historical: [
@@ -181,7 +245,7 @@ describe("CTA & Historical: saving", { timeout: SLOW_UI }, () => {
             message: "2 problems; nothing was saved.",
             details: {
               fields: [
-                { path: "ctaAccountId", message: '"Accumulated Other Comprehensive Income" is inactive in QuickBooks.' },
+                { path: "ownershipPercent", message: "The ownership was refused by the server." },
                 { path: "historical.0.historicalRate", message: "The rate was refused by the server." },
               ],
             },
@@ -193,7 +257,7 @@ describe("CTA & Historical: saving", { timeout: SLOW_UI }, () => {
     const ukPanel = await fillUk();
     await userEvent.click(within(ukPanel).getByRole("button", { name: "Save" }));
     expect(await within(ukPanel).findByRole("alert")).toHaveTextContent("Nothing was saved: 2 problems; nothing was saved.");
-    expect(within(ukPanel).getByText('"Accumulated Other Comprehensive Income" is inactive in QuickBooks.')).toBeInTheDocument();
+    expect(within(ukPanel).getByText("The ownership was refused by the server.")).toBeInTheDocument();
     const shares = within(await ukTable()).getByRole("row", { name: /Ordinary Shares/ });
     expect(within(shares).getByText("The rate was refused by the server.")).toBeInTheDocument();
     expect(puts(calls)).toHaveLength(1);
@@ -284,29 +348,33 @@ describe("CTA & Historical: the translation method", { timeout: SLOW_UI }, () =>
 describe("CTA & Historical: creating the account in QuickBooks", { timeout: SLOW_UI }, () => {
   const CREATED: CompanyAccount = { ...PARENT_ACCOUNTS[4]!, Id: "120", acctNum: null, name: "Accumulated OCI – Translation", fullyQualifiedName: "Accumulated OCI – Translation", everHadBalance: false };
 
-  it("asks first, creates it in the parent's QuickBooks and chooses it (unsaved until Save)", async () => {
-    // As the server does: the created account is in the parent's chart from then on.
+  it("asks first, creates it in the parent's QuickBooks and makes it the group's CTA account", async () => {
+    // As the server does: the created account is in the parent's chart, and the group's CTA account, from then on.
     let chart = PARENT_ACCOUNTS;
-    const calls = signIn(CTA_SETTINGS, {
+    let settings = NO_GROUP_CTA;
+    const calls = signIn(NO_GROUP_CTA, {
       "POST /cta/account": () => {
         chart = [...PARENT_ACCOUNTS, CREATED];
+        settings = { ...CTA_SETTINGS, ctaAccountId: CREATED.Id, subsidiaries: CTA_SETTINGS.subsidiaries.map((sub) => ({ ...sub, ctaAccountId: CREATED.Id })) };
         return { status: 200, body: CREATED };
       },
       [`GET /companies/${P}/accounts`]: () => ({ status: 200, body: chart }),
+      "GET /cta": () => ({ status: 200, body: settings }),
     });
     renderRoutes(routes, "/setup/cta");
-    const ukPanel = await panel("Northwind UK Ltd");
-    await userEvent.click(within(ukPanel).getByRole("button", { name: "Create 'Accumulated OCI – Translation' in QuickBooks" }));
+    const section = await groupSection();
+    await userEvent.click(within(section).getByRole("button", { name: "Create 'Accumulated OCI – Translation' in QuickBooks" }));
     const dialog = await screen.findByRole("dialog", { name: "Create the CTA account in QuickBooks?" });
-    expect(dialog).toHaveTextContent("Northwind Holdings Inc.'s chart of accounts in QuickBooks Online");
+    expect(dialog).toHaveTextContent("Northwind Holdings Inc.'s chart of accounts in QuickBooks Online and makes it the group's CTA account");
     expect(calls.filter((c) => c.method === "POST" && c.path === "/cta/account")).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole("button", { name: "Create in QuickBooks" }));
-    expect(await within(ukPanel).findByRole("status")).toHaveTextContent(
-      "\"Accumulated OCI – Translation\" was created in Northwind Holdings Inc.'s QuickBooks and chosen here. Save to keep the choice.",
+    expect(await within(section).findByRole("status")).toHaveTextContent(
+      "\"Accumulated OCI – Translation\" was created in Northwind Holdings Inc.'s QuickBooks and is now the group's CTA account: the CTA of every foreign subsidiary (Northwind UK Ltd, Northwind Canada Inc.) goes to it.",
     );
     expect(calls.filter((c) => c.method === "POST" && c.path === "/cta/account")).toEqual([expect.objectContaining({ body: {} })]);
-    await waitFor(() => expect(within(ukPanel).getByRole("textbox", { name: /CTA account in the parent/ })).toHaveValue("Accumulated OCI – Translation"));
-    expect(within(ukPanel).getByTestId("unsaved")).toBeInTheDocument();
+    await waitFor(() => expect(within(section).getByRole("textbox", { name: /CTA account in the parent/ })).toHaveValue("Accumulated OCI – Translation"));
+    expect(within(await panel("Northwind UK Ltd")).getByTestId("group-cta-account")).toHaveTextContent("Northwind UK Ltd's CTA goes to Accumulated OCI – Translation");
+    // Nothing left to save: the server made it the group's.
     expect(puts(calls)).toHaveLength(0);
   });
 
@@ -318,19 +386,35 @@ describe("CTA & Historical: creating the account in QuickBooks", { timeout: SLOW
       },
     });
     renderRoutes(routes, "/setup/cta");
-    const ukPanel = await panel("Northwind UK Ltd");
-    await userEvent.click(within(ukPanel).getByRole("button", { name: /^Create 'Accumulated OCI/ }));
+    await userEvent.click(within(await groupSection()).getByRole("button", { name: /^Create 'Accumulated OCI/ }));
     const dialog = await screen.findByRole("dialog", { name: "Create the CTA account in QuickBooks?" });
     await userEvent.click(within(dialog).getByRole("button", { name: "Create in QuickBooks" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("already has an account named \"Accumulated OCI – Translation\"");
   });
 
+  it("lets a member choose the group's account, but creating one in QuickBooks is an admin's, said on the button", async () => {
+    saveToken(fakeToken(inOneHour()));
+    mockApi({
+      ...shellApi({ user: { permissionLevel: 0 } }),
+      "GET /companies": [PARENT_CO, UK_CO, CA_CO],
+      "GET /companies/status": Object.fromEntries([PARENT_CO, UK_CO, CA_CO].map((c) => [c.realmId, syncedStatus()])),
+      "GET /cta": NO_GROUP_CTA,
+      [`GET /companies/${P}/accounts`]: PARENT_ACCOUNTS,
+    });
+    renderRoutes(routes, "/setup/cta");
+    const section = await groupSection();
+    const create = await within(section).findByRole("button", { name: /^Create 'Accumulated OCI/ });
+    await waitFor(() => expect(create).toBeDisabled());
+    expect(create.closest("[data-admin-only]")).toHaveAttribute("aria-label", "Only an admin can create an account in the parent's QuickBooks. Ask an admin of your account, or to be made an admin in Account Settings.");
+    expect(await groupPicker()).toBeEnabled();
+  });
+
   it("has no create action when the parent already has an account of that name", async () => {
     signIn(CTA_SETTINGS, { [`GET /companies/${P}/accounts`]: [...PARENT_ACCOUNTS, CREATED] });
     renderRoutes(routes, "/setup/cta");
-    const ukPanel = await panel("Northwind UK Ltd");
-    await within(ukPanel).findByRole("textbox", { name: /CTA account in the parent/ });
-    expect(within(ukPanel).queryByRole("button", { name: /^Create 'Accumulated OCI/ })).toBeNull();
+    const section = await groupSection();
+    await within(section).findByRole("textbox", { name: /CTA account in the parent/ });
+    expect(within(section).queryByRole("button", { name: /^Create 'Accumulated OCI/ })).toBeNull();
   });
 });
 
@@ -346,7 +430,7 @@ describe("CTA & Historical: when there is nothing to translate", { timeout: SLOW
   });
 
   it("asks for a parent first", async () => {
-    signIn({ parentRealmId: null, parentCurrency: null, ctaAccountSuggestions: [], subsidiaries: [] }, {}, [UK_CO]);
+    signIn({ parentRealmId: null, parentCurrency: null, ctaAccountId: null, ctaAccountSuggestions: [], subsidiaries: [] }, {}, [UK_CO]);
     renderRoutes(routes, "/setup/cta");
     expect(await screen.findByText("A parent company is needed")).toBeInTheDocument();
   });

@@ -6,10 +6,11 @@ import { useCompanies } from "../../companies/api.ts";
 import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
 import { useCtaSettings, useParentAccounts } from "../api.ts";
 import { canCreateDefaultAccount, ctaAccountOptions } from "../model.ts";
+import { GroupCtaAccount } from "./GroupCtaAccount.tsx";
 import { SubsidiaryCtaPanel } from "./SubsidiaryCtaPanel.tsx";
 
 const DESCRIPTION =
-  "For each subsidiary that keeps its books in another currency: where its cumulative translation adjustment (CTA) goes in the parent, the historical rates of its contributed equity, the rate its dividends are translated at, and how much of it the parent owns.";
+  "Where the group's cumulative translation adjustment (CTA) goes in the parent, chosen once for every subsidiary that keeps its books in another currency; and for each of them the historical rates of its contributed equity, the rate its dividends are translated at, and how much of it the parent owns.";
 
 /** /setup/cta (SPEC §2: enabled when a parent, a subsidiary and a foreign currency are in use). */
 export function CtaPage() {
@@ -80,49 +81,52 @@ export function CtaPage() {
     );
   } else {
     const { parentRealmId, parentCurrency } = data;
+    const groupAccountLabel = data.ctaAccountId ? (options.find((o) => o.value === data.ctaAccountId)?.label ?? data.ctaAccountId) : null;
     body = (
-      <Tabs value={active?.realmId ?? null} onChange={setChosen} variant="outline">
-        <Tabs.List aria-label="Foreign subsidiaries">
+      <>
+        <GroupCtaAccount
+          parentName={parent.companyName}
+          parentRealmId={parentRealmId}
+          subsidiaries={subs}
+          value={data.ctaAccountId}
+          options={options}
+          canCreate={canCreateDefaultAccount(parentAccounts.data ?? [])}
+        />
+        <Tabs value={active?.realmId ?? null} onChange={setChosen} variant="outline">
+          <Tabs.List aria-label="Foreign subsidiaries">
+            {subs.map((s) => (
+              <Tabs.Tab
+                key={s.realmId}
+                value={s.realmId}
+                rightSection={
+                  s.missing.length === 0 ? (
+                    <IconCircleCheck size={16} color="var(--mantine-color-teal-7)" aria-label="Ready" />
+                  ) : (
+                    <Badge size="sm" color="orange" variant="light" aria-label={`${s.missing.length} to do`}>
+                      {s.missing.length}
+                    </Badge>
+                  )
+                }
+              >
+                <Stack gap={0} align="flex-start">
+                  <Text size="sm" fw={600}>
+                    {s.companyName}
+                    {dirty[s.realmId] ? " •" : ""}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {s.currency} → {parentCurrency}
+                  </Text>
+                </Stack>
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
           {subs.map((s) => (
-            <Tabs.Tab
-              key={s.realmId}
-              value={s.realmId}
-              rightSection={
-                s.missing.length === 0 ? (
-                  <IconCircleCheck size={16} color="var(--mantine-color-teal-7)" aria-label="Ready" />
-                ) : (
-                  <Badge size="sm" color="orange" variant="light" aria-label={`${s.missing.length} to do`}>
-                    {s.missing.length}
-                  </Badge>
-                )
-              }
-            >
-              <Stack gap={0} align="flex-start">
-                <Text size="sm" fw={600}>
-                  {s.companyName}
-                  {dirty[s.realmId] ? " •" : ""}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {s.currency} → {parentCurrency}
-                </Text>
-              </Stack>
-            </Tabs.Tab>
+            <Tabs.Panel key={s.realmId} value={s.realmId} pt="md">
+              <SubsidiaryCtaPanel sub={s} parentName={parent.companyName} parentCurrency={parentCurrency} groupAccountLabel={groupAccountLabel} onDirtyChange={onDirtyChange} />
+            </Tabs.Panel>
           ))}
-        </Tabs.List>
-        {subs.map((s) => (
-          <Tabs.Panel key={s.realmId} value={s.realmId} pt="md">
-            <SubsidiaryCtaPanel
-              sub={s}
-              parentName={parent.companyName}
-              parentRealmId={parentRealmId}
-              parentCurrency={parentCurrency}
-              accountOptions={options}
-              canCreateAccount={canCreateDefaultAccount(parentAccounts.data ?? [])}
-              onDirtyChange={onDirtyChange}
-            />
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+        </Tabs>
+      </>
     );
   }
 

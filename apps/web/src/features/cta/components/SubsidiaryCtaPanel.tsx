@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Grid, Group, Paper, Radio, Select, Stack, Text, TextInput, Title } from "@mantine/core";
-import type { CompanyAccount, CtaSubsidiary } from "@groupledger/contract";
+import type { CtaSubsidiary } from "@groupledger/contract";
 import { useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../../lib/http.ts";
 import { useSaveCta } from "../api.ts";
@@ -13,24 +13,21 @@ import {
   unplacedErrors,
   updateBody,
   validate,
-  type CtaAccountOption,
   type CtaForm,
   type DividendRatePolicy,
   type EquityRowForm,
   type FieldErrors,
   type TranslationMethod,
 } from "../model.ts";
-import { CtaAccountPicker } from "./CtaAccountPicker.tsx";
 import { EquityTable } from "./EquityTable.tsx";
 import { MissingChecklist } from "./MissingChecklist.tsx";
 
 interface Props {
   sub: CtaSubsidiary;
   parentName: string;
-  parentRealmId: string;
   parentCurrency: string;
-  accountOptions: readonly CtaAccountOption[];
-  canCreateAccount: boolean;
+  /** The group's CTA account as the picker names it ("3600 · Accumulated OCI"); null until chosen. */
+  groupAccountLabel: string | null;
   onDirtyChange: (realmId: string, dirty: boolean) => void;
 }
 
@@ -48,7 +45,26 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /** One foreign subsidiary's translation settings, edited together and saved all or nothing. */
-export function SubsidiaryCtaPanel({ sub, parentName, parentRealmId, parentCurrency, accountOptions, canCreateAccount, onDirtyChange }: Props) {
+/** Where this subsidiary's CTA goes: the group's one account, chosen above the subsidiaries. */
+function GroupAccountLine({ companyName, parentName, label }: { companyName: string; parentName: string; label: string | null }) {
+  return label ? (
+    <Stack gap={4} data-testid="group-cta-account">
+      <Text size="sm">
+        {companyName}&apos;s CTA goes to <strong>{label}</strong> in {parentName}, the group&apos;s CTA account.
+      </Text>
+      <Text size="xs" c="dimmed">
+        Every foreign subsidiary uses it; change it under &quot;CTA account of the group&quot; at the top of this page.
+      </Text>
+    </Stack>
+  ) : (
+    <Text size="sm" c="orange.9" data-testid="group-cta-account">
+      Not chosen yet: choose the group&apos;s CTA account under &quot;CTA account of the group&quot; at the top of this page. It receives {companyName}&apos;s CTA and
+      every other foreign subsidiary&apos;s.
+    </Text>
+  );
+}
+
+export function SubsidiaryCtaPanel({ sub, parentName, parentCurrency, groupAccountLabel, onDirtyChange }: Props) {
   const serverForm = useMemo(() => formOf(sub, parentCurrency), [sub, parentCurrency]);
   const [saved, setSaved] = useState<CtaForm>(serverForm);
   const [form, setForm] = useState<CtaForm>(serverForm);
@@ -154,23 +170,7 @@ export function SubsidiaryCtaPanel({ sub, parentName, parentRealmId, parentCurre
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Section title="CTA account">
-            <CtaAccountPicker
-              companyName={sub.companyName}
-              parentName={parentName}
-              parentRealmId={parentRealmId}
-              options={accountOptions}
-              value={form.ctaAccountId}
-              error={errors["ctaAccountId"] ?? null}
-              canCreate={canCreateAccount}
-              onChange={(id) => {
-                edit({ ctaAccountId: id });
-                setErrors(({ ctaAccountId: _gone, ...rest }) => rest);
-              }}
-              onCreated={(account: CompanyAccount) => {
-                edit({ ctaAccountId: account.Id });
-                setNotice(`"${account.name}" was created in ${parentName}'s QuickBooks and chosen here. Save to keep the choice.`);
-              }}
-            />
+            <GroupAccountLine companyName={sub.companyName} parentName={parentName} label={groupAccountLabel} />
           </Section>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>

@@ -34,7 +34,10 @@ export const PARENT_ACCOUNTS: CompanyAccount[] = [
 
 export const AOCI_REASON = "Named as accumulated other comprehensive income, where translation differences are reported; QuickBooks detail type Accumulated adjustment.";
 
-/** UK: share capital of £100,000.00 (a credit) with nothing entered yet; a premium account with no balance. */
+/** What a subsidiary still needs while the group has no CTA account (apps/server cta routes). */
+export const GROUP_CTA_MISSING = "Choose the group's CTA account at the top of this page: the parent's equity account that receives the CTA of every foreign subsidiary.";
+
+/** UK: share capital of £100,000.00 (a credit) with nothing entered yet; a premium account with no balance. The group's CTA account is Accumulated OCI. */
 export const UK_CTA: CtaSubsidiary = {
   realmId: UK_CO.realmId,
   companyName: UK_CO.companyName,
@@ -42,13 +45,13 @@ export const UK_CTA: CtaSubsidiary = {
   ownershipPercent: "100",
   dividendRatePolicy: "declarationDate",
   translationMethod: "currentRate",
-  ctaAccountId: null,
+  ctaAccountId: "36",
   equity: [
     { accountId: "60", name: "Ordinary Shares", acctNum: "3000", localAmount: -10_000_000, historicalRate: "", historicalAmount: null },
     { accountId: "61", name: "Share Premium", acctNum: "3010", localAmount: 0, historicalRate: "", historicalAmount: null },
   ],
   nonMonetary: [],
-  missing: ["Choose the parent's account that receives this subsidiary's CTA.", 'Enter the historical rate or translated amount of "Ordinary Shares".'],
+  missing: ['Enter the historical rate or translated amount of "Ordinary Shares".'],
 };
 
 /** Canada: everything set, share capital by its translated amount. */
@@ -79,6 +82,14 @@ export const UK_TEMPORAL: CtaSubsidiary = {
 export const CTA_SETTINGS: CtaSettings = {
   parentRealmId: PARENT_CO.realmId,
   parentCurrency: "USD",
+  ctaAccountId: "36",
   ctaAccountSuggestions: [{ accountId: "36", name: "Accumulated Other Comprehensive Income", score: 1, reason: AOCI_REASON }],
   subsidiaries: [UK_CTA, CA_CTA],
+};
+
+/** The same group before its CTA account is chosen: every foreign subsidiary lists it as missing. */
+export const NO_GROUP_CTA: CtaSettings = {
+  ...CTA_SETTINGS,
+  ctaAccountId: null,
+  subsidiaries: CTA_SETTINGS.subsidiaries.map((sub) => ({ ...sub, ctaAccountId: null, missing: [GROUP_CTA_MISSING, ...sub.missing] })),
 };

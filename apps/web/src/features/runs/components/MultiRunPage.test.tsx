@@ -94,6 +94,18 @@ describe("Multi Period / Company", { timeout: SLOW_UI }, () => {
     expect(polls).toBe(settled);
   });
 
+  it("opens on the subsidiary and months a link asks for (Verify's months not posted)", async () => {
+    const calls = signIn({ "POST /multipleconsolidation/runs": runAt(0, "queued") });
+    renderRoutes(routes, `/multipleconsolidation/run?realmIds=${UK}&from=2026-03&to=2026-04`);
+    const form = await screen.findByRole("region", { name: "New run" });
+    expect(within(form).getByRole("checkbox", { name: "Northwind UK Ltd (GBP)" })).toBeChecked();
+    expect(within(form).getByRole("checkbox", { name: "Northwind Canada Inc. (CAD)" })).not.toBeChecked();
+    expect(within(form).getByRole("button", { name: "From" })).toHaveTextContent("Mar 2026");
+    expect(within(form).getByRole("button", { name: "To" })).toHaveTextContent("Apr 2026");
+    await userEvent.click(within(form).getByRole("button", { name: "Start run (2 entries)" }));
+    expect(posts(calls, "/multipleconsolidation/runs")[0]).toMatchObject({ body: { realmIds: [UK], from: "2026-03", to: "2026-04" } });
+  });
+
   it("reopening the screen shows the run in progress, with Pause; a paused run offers Resume", async () => {
     let current = runAt(1, "running");
     const calls = signIn({

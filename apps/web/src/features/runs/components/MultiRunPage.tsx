@@ -1,9 +1,10 @@
 import { Skeleton, Stack } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
 import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
 import { runKeys, runsApi, usePostings, useRun, useRunMutation, useRuns } from "../api.ts";
-import { defaultRunRange, isActive, monthOfDate, type RunForm as RunFormValue } from "../model.ts";
+import { defaultRunRange, isActive, monthOfDate, runFormFromSearch, type RunForm as RunFormValue } from "../model.ts";
 import { RecentRuns } from "./RecentRuns.tsx";
 import { RunForm } from "./RunForm.tsx";
 import { RunProgress } from "./RunProgress.tsx";
@@ -28,6 +29,8 @@ function MultiRun({ setup }: { setup: RunsSetup }) {
   const today = monthOfDate(new Date());
   const runs = useRuns();
   const postings = usePostings(null);
+  // A link may ask for a run (Verify's months not posted): the form opens on it.
+  const [params] = useSearchParams();
   const [form, setForm] = useState<RunFormValue | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -56,7 +59,7 @@ function MultiRun({ setup }: { setup: RunsSetup }) {
   if (runs.isPending || postings.isPending) return <Skeleton height={200} radius="md" />;
 
   const allRealms = subsidiaries.map((c) => c.realmId);
-  const value = form ?? { realmIds: allRealms, ...defaultRunRange(allRealms, postings.data ?? [], openingMonth, today) };
+  const value = form ?? runFormFromSearch(params, allRealms, openingMonth, today) ?? { realmIds: allRealms, ...defaultRunRange(allRealms, postings.data ?? [], openingMonth, today) };
   const activeRun = runs.data?.find((r) => isActive(r.status));
   const busyReason = activeRun ? "A run is in progress for this account; pause it or wait for it to finish before starting another." : null;
 

@@ -30,6 +30,7 @@ const OK: VerifyResult = {
     },
   ],
   group: { status: "ok", message: "Northwind Holdings Inc.'s trial balance in QuickBooks at 2026-03 equals the consolidation before non-controlling interests.", accounts: 75, differences: [] },
+  causes: [],
 };
 
 const DIFFERENT: VerifyResult = {
@@ -40,9 +41,9 @@ const DIFFERENT: VerifyResult = {
     {
       ...OK.subsidiaries[0]!,
       status: "differences",
-      message: "Months not posted: 2026-04, 2026-05. Entries no longer in QuickBooks: 1801. 1 account differs.",
+      message: "Months not posted: 2026-04, 2026-05. Entries no longer in QuickBooks: CR202602-384023. 1 account differs.",
       missingMonths: ["2026-04", "2026-05"],
-      missingEntries: ["1801"],
+      missingEntries: ["CR202602-384023"],
       differences: [{ account: "42", name: "Term Loan - Chase", expected: -1_229_730_00, actual: -1_204_100_00, difference: 25_630_00 }],
     },
   ],
@@ -55,6 +56,44 @@ const DIFFERENT: VerifyResult = {
       { account: "94", name: "Foreign Exchange Gain/Loss", expected: -142_755_94, actual: 75_906_02, difference: 218_661_96 },
     ],
   },
+  causes: [
+    {
+      code: "months_not_posted",
+      fix: "multiPeriod",
+      realmId: UK,
+      months: ["2026-04", "2026-05"],
+      docNumbers: [],
+      url: null,
+      message: "The entries of Northwind UK Ltd for April 2026 to May 2026 are not posted.",
+    },
+    {
+      code: "eliminations_not_posted",
+      fix: "eliminations",
+      realmId: null,
+      months: ["2026-02", "2026-03", "2026-04", "2026-05"],
+      docNumbers: [],
+      url: null,
+      message: "The intercompany eliminations for February 2026 to May 2026 are not posted.",
+    },
+    {
+      code: "entry_deleted",
+      fix: "singlePeriod",
+      realmId: UK,
+      months: ["2026-02"],
+      docNumbers: ["CR202602-384023"],
+      url: null,
+      message: "Entry CR202602-384023 (Northwind UK Ltd, February 2026) was deleted in QuickBooks after GroupLedger posted it.",
+    },
+    {
+      code: "entry_edited",
+      fix: "quickbooks",
+      realmId: null,
+      months: ["2026-01"],
+      docNumbers: ["EL202601"],
+      url: "https://app.qbo.intuit.com/app/journal?txnId=2090",
+      message: "Entry EL202601 (intercompany eliminations, January 2026) was edited in QuickBooks after GroupLedger posted it: 2 accounts differ from what was posted.",
+    },
+  ],
 };
 
 const postedMonth = (month: string) => elimPosting({ realmId: UK, companyName: "Northwind UK Ltd", period: { kind: "month", from: month, to: month, label: month }, docNumber: `CR${month}` });
@@ -126,7 +165,7 @@ describe("Verify Consolidation", () => {
     const uk = screen.getByRole("region", { name: "Northwind UK Ltd" });
     expect(within(uk).getByTestId("check-status")).toHaveTextContent("Differences");
     expect(within(uk).getByTestId("missing-months")).toHaveTextContent("Months not posted:April 2026May 2026");
-    expect(within(uk).getByTestId("missing-entries")).toHaveTextContent("Entry 1801");
+    expect(within(uk).getByTestId("missing-entries")).toHaveTextContent("Entry CR202602-384023");
     const ukTable = within(uk).getByRole("table", { name: "Northwind UK Ltd: differences" });
     expect(within(ukTable).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Account", "Expected", "In QuickBooks", "Difference"]);
     await waitFor(() => expect(within(ukTable).getByRole("row", { name: /Term Loan/ })).toHaveTextContent("2700Term Loan - Chase($1,229,730.00)($1,204,100.00)$25,630.00"));
@@ -134,6 +173,41 @@ describe("Verify Consolidation", () => {
     const group = screen.getByRole("region", { name: "Group" });
     expect(group).toHaveTextContent("2 accounts differ; no elimination entry is posted yet.");
     expect(within(within(group).getByRole("table")).getAllByRole("row")).toHaveLength(3);
+  });
+
+  it("says why under the count, each cause with the link to where it is fixed", async () => {
+    signIn();
+    renderRoutes(routes, "/consolidation/verify");
+    await screen.findByTestId("verify-headline");
+    await userEvent.click(screen.getByRole("textbox", { name: "Month-end" }));
+    await userEvent.click(await screen.findByRole("option", { name: "May 2026", hidden: true }));
+    const head = await screen.findByTestId("verify-headline");
+    await waitFor(() => expect(head).toHaveTextContent("3 differences"));
+    const causes = within(head).getAllByTestId("verify-cause");
+    expect(causes.map((c) => c.textContent)).toEqual([
+      "The entries of Northwind UK Ltd for April 2026 to May 2026 are not posted. Post them on Multi Period / Company",
+      "The intercompany eliminations for February 2026 to May 2026 are not posted. Post them on Interco Eliminations",
+      "Entry CR202602-384023 (Northwind UK Ltd, February 2026) was deleted in QuickBooks after GroupLedger posted it. See its periods on Single Period / Company",
+      "Entry EL202601 (intercompany eliminations, January 2026) was edited in QuickBooks after GroupLedger posted it: 2 accounts differ from what was posted. Open it in QuickBooks",
+    ]);
+    expect(within(causes[0]!).getByRole("link", { name: "Post them on Multi Period / Company" })).toHaveAttribute("href", `/multipleconsolidation/run?realmIds=${UK}&from=2026-04&to=2026-05`);
+    expect(within(causes[1]!).getByRole("link", { name: "Post them on Interco Eliminations" })).toHaveAttribute("href", "/consolidation/elimination");
+    expect(within(causes[2]!).getByRole("link")).toHaveAttribute("href", "/consolidation/run");
+    const qbo = within(causes[3]!).getByRole("link", { name: "Open it in QuickBooks" });
+    expect(qbo).toHaveAttribute("href", "https://app.qbo.intuit.com/app/journal?txnId=2090");
+    expect(qbo).toHaveAttribute("target", "_blank");
+
+    // The link takes the user to the screen that posts those months.
+    await userEvent.click(within(causes[1]!).getByRole("link", { name: "Post them on Interco Eliminations" }));
+    expect(await screen.findByRole("heading", { name: "Interco Eliminations" })).toBeInTheDocument();
+  });
+
+  it("says nothing more when everything reconciles", async () => {
+    signIn();
+    renderRoutes(routes, "/consolidation/verify");
+    const head = await screen.findByTestId("verify-headline");
+    expect(head).toHaveTextContent("Everything reconciles");
+    expect(within(head).queryByTestId("verify-causes")).toBeNull();
   });
 
   it("reads QuickBooks again on Check again", async () => {

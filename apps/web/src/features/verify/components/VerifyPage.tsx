@@ -9,6 +9,7 @@ import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
 import { usePostedPeriods, useVerify } from "../api.ts";
 import { defaultMonth, headline, monthChoices } from "../model.ts";
 import { CheckCard } from "./CheckCard.tsx";
+import { VerifyCauses } from "./VerifyCauses.tsx";
 
 /** /consolidation/verify (SPEC §2): does what is in QuickBooks at a month-end equal what the consolidation says it should be? */
 export function VerifyPage() {
@@ -85,6 +86,7 @@ function Verify({ setup }: { setup: GroupSetup }) {
             <Text size="sm" c="inherit">
               {longMonth(data.month)}: {head.detail}
             </Text>
+            <VerifyCauses causes={data.causes} />
           </Alert>
           {data.subsidiaries.map((s) => (
             <CheckCard
