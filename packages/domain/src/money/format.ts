@@ -61,11 +61,13 @@ export function formatAmount(minor: number, currency: string, options: AmountFor
   const { locale, currency: show = "symbol", negative = "parentheses" } = options;
   const known = isCurrencyCode(currency);
   const exponent = known ? currencyExponent(currency) : DEFAULT_EXPONENT;
+  // Intl reads a decimal string exactly (no float in between): Intl.NumberFormat v3.
   const digits = minorToDecimal(Math.abs(minor), exponent) as `${number}`;
   const isNegative = minor < 0;
   if (show === "symbol") {
-    if (known) return formatter(locale, exponent, currency, negative === "parentheses").format(isNegative ? `-${digits}` : digits);
-    return `${formatter(locale, exponent).format(isNegative ? `-${digits}` : digits)} ${currency}`;
+    const signed = (isNegative ? `-${digits}` : digits) as `${number}`;
+    if (known) return formatter(locale, exponent, currency, negative === "parentheses").format(signed);
+    return `${formatter(locale, exponent).format(signed)} ${currency}`;
   }
   const number = formatter(locale, exponent).format(digits);
   const signed = !isNegative ? number : negative === "parentheses" ? `(${number})` : `-${number}`;
