@@ -8,7 +8,7 @@ import { AppError, errors } from "../../http/errors.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { listCompanies } from "../companies/routes.ts";
 import { REAUTHORIZE_PARENT_MESSAGE } from "../obal/posting.ts";
-import { lastDayOf } from "../sync/months.ts";
+import { lastDayOfMonth as lastDayOf } from "@groupledger/domain";
 
 /**
  * Transaction detail (issue 9): the QuickBooks transactions behind one parent account of the

@@ -7,7 +7,7 @@ import {
   fiscalYearStart,
   formatIssue,
   formatMonth,
-  monthsBetween,
+  monthList as monthsBetween,
   parseConsolidationInput,
   parseMonth,
   shiftMonth,
@@ -23,7 +23,7 @@ import { ADJUSTMENTS_REALM } from "../adjustments/view.ts";
 import { asEnginePair, INTERCO_REALM, pairRows } from "../eliminations/view.ts";
 import { REAUTHORIZE_PARENT_MESSAGE } from "../obal/posting.ts";
 import { openingOf, resolvePeriod } from "../runs/entry.ts";
-import { lastDayOf } from "../sync/months.ts";
+import { lastDayOfMonth as lastDayOf } from "@groupledger/domain";
 
 /**
  * Verify (issue 9): reconciles, at a month-end,
