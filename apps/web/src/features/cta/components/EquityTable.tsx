@@ -1,5 +1,5 @@
 import { SegmentedControl, Table, Text, TextInput } from "@mantine/core";
-import { formatMinor } from "../../../lib/money.ts";
+import { formatAmount as formatMinor } from "@groupledger/domain";
 import { accountLabel, creditSide, rowError, translationOf, type EquityRowForm, type FieldErrors, type HistoricalMode } from "../model.ts";
 
 interface Props {

@@ -3,7 +3,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
 import { runKeys, runsApi, usePostings, useRun, useRunMutation, useRuns } from "../api.ts";
-import { defaultRunRange, isActive, monthOfDate, type RunForm as RunFormValue } from "../model.ts";
+import { localMonthOf } from "@groupledger/domain";
+import { defaultRunRange, isActive, type RunForm as RunFormValue } from "../model.ts";
 import { RecentRuns } from "./RecentRuns.tsx";
 import { RunForm } from "./RunForm.tsx";
 import { RunProgress } from "./RunProgress.tsx";
@@ -25,7 +26,7 @@ export function MultiRunPage() {
 function MultiRun({ setup }: { setup: RunsSetup }) {
   const { subsidiaries, openingMonth } = setup;
   const client = useQueryClient();
-  const today = monthOfDate(new Date());
+  const today = localMonthOf(new Date());
   const runs = useRuns();
   const postings = usePostings(null);
   const [form, setForm] = useState<RunFormValue | null>(null);

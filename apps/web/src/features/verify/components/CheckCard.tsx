@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { VerifyResult } from "@groupledger/contract";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
-import { formatMinor } from "../../../lib/money.ts";
+import { formatAmount as formatMinor } from "@groupledger/domain";
 import { longMonth } from "../../runs/model.ts";
 import { CHECK_STATUS, type CheckStatus } from "../model.ts";
 
