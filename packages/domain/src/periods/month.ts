@@ -31,8 +31,9 @@ export function addMonths(index: MonthIndex, count: number): MonthIndex {
 
 /*
  * Months as "YYYY-MM" text, the way the API, the database and the screens carry them (text that
- * sorts and compares as months). These are the product's one home for month arithmetic on text:
- * each parses with `parseMonth`, so text that is not a month throws rather than computing garbage.
+ * sorts and compares as months). These are the product's one home for month arithmetic on text;
+ * the ones that read month text parse it with `parseMonth`, so text that is not a month throws
+ * rather than computing garbage.
  */
 
 /** "YYYY-MM" of a calendar year and month (1-12). */
