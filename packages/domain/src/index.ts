@@ -11,6 +11,7 @@ export * from "./onboarding/mapping-step.ts";
 export * from "./onboarding/obal-step.ts";
 export * from "./money/currency.ts";
 export * from "./money/money.ts";
+export * from "./money/format.ts";
 export * from "./money/rate.ts";
 export * from "./periods/month.ts";
 export * from "./periods/month-label.ts";

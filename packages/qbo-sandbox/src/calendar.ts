@@ -1,6 +1,13 @@
 /**
  * Plain calendar dates ("YYYY-MM-DD") and months ("YYYY-MM"). Books are kept by date, never by
  * instant, so everything here is UTC arithmetic on dates with no time zone involved.
+ *
+ * The emulator keeps its own calendar on purpose, apart from GroupLedger's (packages/domain
+ * periods/month.ts): it stands in for QuickBooks, whose rules (dates, day-clipped month steps,
+ * fiscal years named by their first day) it must follow on its own, so its source never imports
+ * @groupledger/domain (only its tests do, to measure the demo against our rules; a test in
+ * faults.test.ts checks it). Within the emulator this file is the one home for date and month
+ * arithmetic.
  */
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -387,4 +387,17 @@ describe("package boundaries", () => {
       expect(text, f).not.toMatch(/import\(\s*["'](?:@groupledger\/qbo|(?:\.\.\/)+qbo\/)(?:["'/])/);
     }
   });
+
+  it("never imports GroupLedger's domain outside its tests: it stands in for QuickBooks, whose rules are its own", () => {
+    const dir = new URL("./", import.meta.url);
+    const sources = readdirSync(dir, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
+    expect(sources.length).toBeGreaterThan(0);
+    for (const f of sources) {
+      const text = readFileSync(new URL(f, dir), "utf8");
+      expect(text, f).not.toMatch(/from\s+["'](?:@groupledger\/domain|(?:\.\.\/)+domain\/)(?:["'/])/);
+      expect(text, f).not.toMatch(/import\(\s*["'](?:@groupledger\/domain|(?:\.\.\/)+domain\/)(?:["'/])/);
+    }
+  });
 });

@@ -25,7 +25,7 @@ import {
 import { unexpectedResponse } from "./failures.ts";
 import { MINOR_VERSION, QboTransport, type ApiRequest, type CallObserver } from "./http.ts";
 import { RealmLimiter } from "./limiter.ts";
-import { amountToJsonNumber, currencyExponent } from "./money.ts";
+import { amountToJsonNumber, wireExponent } from "./money.ts";
 import type { QboOAuth } from "./oauth.ts";
 import { parseReport, type Report, type ReportName } from "./reports.ts";
 import { DEFAULT_RETRY, type RetryOptions } from "./retry.ts";
@@ -399,7 +399,7 @@ export function nameBody(displayName: string): Record<string, unknown> {
 export function journalEntryBody(entry: NewJournalEntry): Record<string, unknown> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(entry.txnDate)) throw new RangeError(`txnDate must be YYYY-MM-DD (got ${entry.txnDate})`);
   if (entry.lines.length < 2) throw new RangeError("a journal entry needs at least two lines");
-  const exponent = currencyExponent(entry.currency);
+  const exponent = wireExponent(entry.currency);
   let debits = 0;
   let credits = 0;
   for (const line of entry.lines) {

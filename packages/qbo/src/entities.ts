@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { unexpectedResponse } from "./failures.ts";
-import { amountFromJsonNumber, currencyExponent } from "./money.ts";
+import { amountFromJsonNumber, wireExponent } from "./money.ts";
 
 const ref = z.object({ value: z.string(), name: z.string().optional() });
 const metaData = z.object({ CreateTime: z.string().optional(), LastUpdatedTime: z.string().optional() }).optional();
@@ -54,7 +54,7 @@ export const accountSchema = z
     MetaData: metaData,
   })
   .transform((a): Account => {
-    const exponent = currencyExponent(a.CurrencyRef?.value);
+    const exponent = wireExponent(a.CurrencyRef?.value);
     return {
       id: a.Id,
       syncToken: a.SyncToken,
@@ -276,7 +276,7 @@ export const journalEntrySchema = z
     Line: z.array(journalEntryLineWire).default([]),
   })
   .transform((je, ctx): JournalEntry => {
-    const exponent = currencyExponent(je.CurrencyRef?.value);
+    const exponent = wireExponent(je.CurrencyRef?.value);
     const lines: JournalEntryLine[] = [];
     for (const [i, line] of je.Line.entries()) {
       const detail = line.JournalEntryLineDetail;

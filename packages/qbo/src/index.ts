@@ -11,7 +11,7 @@ export {
 export { networkFailure, unexpectedResponse } from "./failures.ts";
 export { INTUIT_PRODUCTION, INTUIT_SANDBOX, intuitEndpoints, sandboxEndpoints, type QboEndpoints } from "./endpoints.ts";
 export { systemClock, VirtualClock, type Clock } from "./clock.ts";
-export { AmountError, amountFromJsonNumber, amountToJsonNumber, currencyExponent, formatAmount, parseAmount } from "./money.ts";
+export { AmountError, amountFromJsonNumber, amountToJsonNumber, parseAmount } from "./money.ts";
 export {
   KeyedMutex,
   MemoryTokenStore,

@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { AmountError, amountFromJsonNumber, amountToJsonNumber, currencyExponent, formatAmount, parseAmount } from "./money.ts";
+import { minorToDecimal } from "@groupledger/domain";
+import { AmountError, amountFromJsonNumber, amountToJsonNumber, parseAmount, wireExponent } from "./money.ts";
 
-describe("currencyExponent", () => {
+describe("wireExponent: the domain's ISO 4217 exponents for a currency as QuickBooks names it", () => {
   it("knows the ISO 4217 exceptions and defaults to 2", () => {
-    expect([currencyExponent("USD"), currencyExponent("gbp"), currencyExponent("EUR"), currencyExponent("CAD")]).toEqual([2, 2, 2, 2]);
-    expect([currencyExponent("JPY"), currencyExponent("KWD"), currencyExponent("BHD"), currencyExponent(undefined)]).toEqual([0, 3, 3, 2]);
+    expect([wireExponent("USD"), wireExponent("gbp"), wireExponent("EUR"), wireExponent("CAD")]).toEqual([2, 2, 2, 2]);
+    expect([wireExponent("JPY"), wireExponent("KWD"), wireExponent("BHD"), wireExponent(undefined)]).toEqual([0, 3, 3, 2]);
+  });
+  it("reads QuickBooks' spelling: any case, surrounding spaces; an unknown code is 2", () => {
+    expect([wireExponent("jpy"), wireExponent(" KWD "), wireExponent("bhd")]).toEqual([0, 3, 3]);
+    expect([wireExponent("XX"), wireExponent(""), wireExponent("ZZZ"), wireExponent("US Dollar")]).toEqual([2, 2, 2, 2]);
   });
 });
 
@@ -67,14 +72,10 @@ describe("JSON numbers", () => {
     expect(() => amountToJsonNumber(1.5, 2)).toThrow(AmountError);
   });
 
-  it("formats minor units", () => {
-    expect([formatAmount(123456, 2), formatAmount(-5, 2), formatAmount(7, 0), formatAmount(0, 3), formatAmount(-1234, 3)]).toEqual(["1234.56", "-0.05", "7", "0.000", "-1.234"]);
-  });
-
   it("round-trips every cent amount up to 10^6 through text and JSON", () => {
     const wrong: number[] = [];
     for (let minor = -100_000; minor <= 1_000_000; minor += 7) {
-      if (parseAmount(formatAmount(minor, 2), 2) !== minor || amountFromJsonNumber(amountToJsonNumber(minor, 2), 2) !== minor) wrong.push(minor);
+      if (parseAmount(minorToDecimal(minor, 2), 2) !== minor || amountFromJsonNumber(amountToJsonNumber(minor, 2), 2) !== minor) wrong.push(minor);
     }
     expect(wrong).toEqual([]);
   });

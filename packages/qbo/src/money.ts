@@ -10,19 +10,20 @@
  * Parsing never goes through a float: the decimal text is split into digits. Amounts that QBO
  * sends as JSON numbers (entity fields such as `CurrentBalance`) are turned back into their
  * shortest round-trip text first, which for up to 15 significant digits is the text QBO wrote.
+ * Writing goes through the domain's `minorToDecimal`, the one place minor units become decimal text.
  */
 
-/** ISO 4217 currencies whose minor unit is not 1/100. */
-const EXPONENTS: Readonly<Record<string, number>> = {
-  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0, VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
-  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
-  CLF: 4, UYW: 4,
-};
+import { currencyExponent, DEFAULT_EXPONENT, isCurrencyCode, minorToDecimal } from "@groupledger/domain";
 
-/** Decimal places of a currency's minor unit (JPY 0, KWD 3, most others 2). */
-export function currencyExponent(currency: string | undefined): number {
-  if (currency === undefined) return 2;
-  return EXPONENTS[currency.trim().toUpperCase()] ?? 2;
+/**
+ * The exponent of a currency as QuickBooks names it (a CurrencyRef value, a report's Currency
+ * header). The ISO 4217 exponents are the domain's (`currencyExponent`); this only reads
+ * QuickBooks' spelling: no currency at all (a company without multicurrency sends none) and a code
+ * it does not know count as 2 decimals, a code in lower case or with spaces as the code.
+ */
+export function wireExponent(currency: string | undefined): number {
+  const code = currency?.trim().toUpperCase();
+  return code !== undefined && isCurrencyCode(code) ? currencyExponent(code) : DEFAULT_EXPONENT;
 }
 
 export class AmountError extends Error {
@@ -58,23 +59,14 @@ export function amountFromJsonNumber(value: number, exponent: number): number {
   return parseAmount(text, exponent);
 }
 
-/** 123456 (exponent 2) -> "1234.56"; -5 -> "-0.05"; 7 (exponent 0) -> "7". */
-export function formatAmount(minor: number, exponent: number): string {
-  if (!Number.isSafeInteger(minor)) throw new AmountError(`Minor units must be a safe integer: ${minor}`);
-  const negative = minor < 0;
-  const digits = String(Math.abs(minor)).padStart(exponent + 1, "0");
-  const whole = digits.slice(0, digits.length - exponent);
-  const fraction = digits.slice(digits.length - exponent);
-  return `${negative ? "-" : ""}${whole}${exponent > 0 ? `.${fraction}` : ""}`;
-}
-
 /**
  * Minor units as the JSON number QBO expects in a request body. Exact while the amount has at
  * most 15 significant digits (a float holds any such decimal and prints it back unchanged);
  * larger amounts are refused rather than silently altered.
  */
 export function amountToJsonNumber(minor: number, exponent: number): number {
-  const text = formatAmount(minor, exponent);
+  if (!Number.isSafeInteger(minor)) throw new AmountError(`Minor units must be a safe integer: ${minor}`);
+  const text = minorToDecimal(minor, exponent);
   const value = Number(text);
   if (text.replace(/^-/, "").replace(".", "").replace(/^0+/, "").length > 15 || String(value) !== stripTrailingZeros(text)) {
     throw new AmountError(`Amount ${text} cannot be sent exactly as a JSON number`);

@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { unexpectedResponse } from "./failures.ts";
-import { AmountError, currencyExponent, parseAmount } from "./money.ts";
+import { AmountError, parseAmount, wireExponent } from "./money.ts";
 
 export type ReportName = "TrialBalance" | "BalanceSheet" | "ProfitAndLoss" | "GeneralLedger" | "TransactionList";
 
@@ -131,7 +131,7 @@ export function parseReport(json: unknown): Report {
   const options: Record<string, string> = {};
   for (const o of header.Option ?? []) options[o.Name] = o.Value ?? "";
   const noReportData = options["NoReportData"]?.toLowerCase() === "true";
-  const exponent = currencyExponent(header.Currency);
+  const exponent = wireExponent(header.Currency);
 
   const columns: ReportColumn[] = (wireColumns?.Column ?? []).map((c, index) => {
     const meta: Record<string, string> = {};

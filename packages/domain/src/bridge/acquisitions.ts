@@ -2,7 +2,8 @@ import { acquisitionFactor, engineEquityAtAcquisition } from "../acquisitions/ac
 import type { ConsolidationInputJson } from "../consolidation/input-schema.ts";
 import { currencyExponent } from "../money/currency.ts";
 import { mulDivRound, parseRate, translationFactor } from "../money/rate.ts";
-import { type ChartRow, equityKindOf, type LocalBooks, monthList, shiftMonth } from "./books.ts";
+import { monthList, shiftMonth } from "../periods/month.ts";
+import { type ChartRow, equityKindOf, type LocalBooks } from "./books.ts";
 import { type AcquisitionRecord, type GroupCompany, ownershipFraction, type RateRow } from "./group.ts";
 import { accountLabel, type Problem } from "./problems.ts";
 

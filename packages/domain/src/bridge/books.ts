@@ -1,7 +1,8 @@
 import { qboEquityKind, type ChartAccount } from "../coa/mapping-rules.ts";
 import type { EquityKind } from "../consolidation/input-schema.ts";
-import { addMonths, fiscalYearStart, formatMonth, parseMonth } from "../periods/month.ts";
-import { accountLabel, formatAmount, type Problem } from "./problems.ts";
+import { formatAmount } from "../money/format.ts";
+import { fiscalYearStart, formatMonth, monthList, parseMonth } from "../periods/month.ts";
+import { accountLabel, type Problem } from "./problems.ts";
 
 /**
  * The bridge's pure rules (issue 16: reads in the server, rules here, tested without a database).
@@ -59,15 +60,6 @@ export function equityKindOf(a: Pick<ChartRow, "classification" | "accountSubTyp
 
 const rolledForward = (k: EquityKind | undefined) => k === "retainedEarnings" || k === "dividends";
 
-/** Months from `from` to `to`, inclusive, as YYYY-MM. */
-export function monthList(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let m = parseMonth(from); m <= parseMonth(to); m++) out.push(formatMonth(m));
-  return out;
-}
-
-export const shiftMonth = (month: string, n: number) => formatMonth(addMonths(parseMonth(month), n));
-
 /**
  * The account QBO rolls profit into: the one with subtype RetainedEarnings (QBO keeps exactly one).
  * Other retained-earnings-like accounts (Opening Balance Equity, owner's equity) stay accounts of
@@ -109,7 +101,7 @@ export function engineBooks(args: {
   const months = monthList(opening, to);
   const problems: Problem[] = [];
   const who = company.companyName;
-  const money = (n: number) => formatAmount(n, company.homeCurrency);
+  const money = (n: number) => formatAmount(n, company.homeCurrency, { currency: "code", negative: "minus", locale: "en-US" });
 
   const fyStartOf = (m: string) => formatMonth(fiscalYearStart(parseMonth(m), company.fiscalYearStartMonth));
   const plAccounts = chart.filter((a) => PROFIT_AND_LOSS.has(a.classification));

@@ -4,7 +4,7 @@ import type { ConsolidationInputJson } from "../consolidation/input-schema.ts";
 import { describeMissingRate, missingRates, type RateNeed } from "../fx/rate-text.ts";
 import { currencyExponent } from "../money/currency.ts";
 import { mulDivRound, parseRate, translationFactor } from "../money/rate.ts";
-import { fiscalYearStart, formatMonth, parseMonth } from "../periods/month.ts";
+import { fiscalYearStart, formatMonth, monthList, parseMonth, shiftMonth } from "../periods/month.ts";
 import { investmentRules } from "./acquisitions.ts";
 import {
   accountsWithAmounts,
@@ -14,9 +14,7 @@ import {
   equityKindOf,
   isNonMonetary,
   type LocalBooks,
-  monthList,
   PROFIT_AND_LOSS,
-  shiftMonth,
 } from "./books.ts";
 import { bargainPurchaseAccountOf, fxDifferenceAccountOf, goodwillAccountOf, type GroupCompany, type GroupSnapshot, type IntercompanyPair, nciAccountOf, ownershipFraction } from "./group.ts";
 import { intercompanyRules } from "./intercompany.ts";

@@ -1,5 +1,6 @@
 import type { ConsolidationInputJson } from "../consolidation/input-schema.ts";
-import { type ChartRow, monthList } from "./books.ts";
+import { monthList } from "../periods/month.ts";
+import type { ChartRow } from "./books.ts";
 import type { GroupCompany, IntercompanyPair, NameBalanceRow, NameKind, NameRow, PairSide } from "./group.ts";
 import type { Problem } from "./problems.ts";
 

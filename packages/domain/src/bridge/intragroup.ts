@@ -1,7 +1,9 @@
 import type { ConsolidationInputJson } from "../consolidation/input-schema.ts";
-import { type ChartRow, type LocalBooks, shiftMonth } from "./books.ts";
+import { formatAmount } from "../money/format.ts";
+import { shiftMonth } from "../periods/month.ts";
+import type { ChartRow, LocalBooks } from "./books.ts";
 import type { DividendSetting, GroupCompany, NameBalanceRow, NameRow, StockRecord } from "./group.ts";
-import { accountLabel, formatAmount, type Problem } from "./problems.ts";
+import { accountLabel, type Problem } from "./problems.ts";
 
 type Eliminations = NonNullable<ConsolidationInputJson["eliminations"]>;
 type StockRule = NonNullable<Eliminations["unrealisedProfit"]>[number];
@@ -103,7 +105,7 @@ export function intragroupRules(args: {
     const booked = -amounts.filter((a) => a.nameId === s.nameId && a.qboAccountId === income.id).reduce((sum, a) => sum + a.amountMinor, 0);
     if (booked <= 0) {
       warnings.push(
-        `${sub.companyName} declared dividends between ${from} and ${to}, but ${parent.companyName} booked no income from "${name.displayName}" in ${accountLabel(income)} in those months (${formatAmount(booked, parent.homeCurrency)}): they are not eliminated against income. Check where and when the parent booked them.`,
+        `${sub.companyName} declared dividends between ${from} and ${to}, but ${parent.companyName} booked no income from "${name.displayName}" in ${accountLabel(income)} in those months (${formatAmount(booked, parent.homeCurrency, { currency: "code", negative: "minus", locale: "en-US" })}): they are not eliminated against income. Check where and when the parent booked them.`,
       );
       continue;
     }

@@ -1,5 +1,3 @@
-import { currencyExponent } from "../money/currency.ts";
-
 /**
  * Why a consolidation cannot run (or cannot be posted) yet, in words an accountant can act on:
  * every message names the company, account, currency or month concerned. Codes are stable for
@@ -49,16 +47,6 @@ export interface Problem {
  */
 export function publicProblem(p: Problem): { code: string; message: string; currency?: string; month?: string } {
   return { code: p.code, message: p.message, ...(p.currency ? { currency: p.currency } : {}), ...(p.month ? { month: p.month } : {}) };
-}
-
-/** Minor units as a plain decimal with the currency's exponent: -123456 GBP → "-1,234.56 GBP". */
-export function formatAmount(minor: number, currency: string): string {
-  const exponent = currencyExponent(currency);
-  const negative = minor < 0;
-  const digits = String(Math.abs(minor)).padStart(exponent + 1, "0");
-  const whole = digits.slice(0, digits.length - exponent).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  const fraction = exponent > 0 ? `.${digits.slice(-exponent)}` : "";
-  return `${negative ? "-" : ""}${whole}${fraction} ${currency}`;
 }
 
 /** A QBO account as people recognise it: number and name. */

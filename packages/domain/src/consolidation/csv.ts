@@ -1,4 +1,4 @@
-import { formatMinor } from "../money/money.ts";
+import { minorToDecimal } from "../money/format.ts";
 import { csvNumber, toCsv, type CsvCell } from "../spreadsheet/cells.ts";
 import type { ConsolidationOutput } from "./output-schema.ts";
 
@@ -15,7 +15,7 @@ export interface WorksheetCsvOptions {
 export function worksheetCsv(result: Pick<ConsolidationOutput, "worksheet" | "exponent">, options: WorksheetCsvOptions = {}): string {
   const { worksheet, exponent } = result;
   const account = options.accountNumber ?? ((id: string) => id);
-  const amount = (minor: number) => csvNumber(formatMinor(minor, exponent));
+  const amount = (minor: number) => csvNumber(minorToDecimal(minor, exponent));
   const rows: CsvCell[][] = [["Account", "Name", "Classification", ...worksheet.columns.map((c) => c.label)]];
   const totals = worksheet.columns.map(() => 0);
   for (const row of worksheet.rows) {

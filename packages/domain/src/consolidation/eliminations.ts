@@ -1,4 +1,4 @@
-import { formatMinor } from "../money/money.ts";
+import { minorToDecimal } from "../money/format.ts";
 import { divRoundHalfAway, mulDivRound, mulRatioRound, parseRate, translationFactor, type Rate } from "../money/rate.ts";
 import { formatMonth, parseMonth } from "../periods/month.ts";
 import type { EntityPeriodTrialBalance } from "../translation/period.ts";
@@ -283,7 +283,7 @@ export function investmentEliminations(ctx: EliminationContext, acquisitions: Ma
     let nciAtAcquisition = fairValue ? rule.nciFairValue! : 0;
     const investmentTb = ctx.periodTbs.get(parent.id)!.lines.find((l) => l.account === rule.investmentAccount)!;
     const cost = rule.cost ?? investmentTb.translated;
-    const fmt = (x: number) => `${formatMinor(x, ctx.group.reportingExponent)} ${ctx.group.reportingCurrency}`;
+    const fmt = (x: number) => `${minorToDecimal(x, ctx.group.reportingExponent)} ${ctx.group.reportingCurrency}`;
     if (rule.cost === undefined) {
       // Not silent: the balance may include more than the cost (accruals, impairments, other investments).
       ctx.warnings.push(`${sub.name}: no cost was given for the investment, so the balance of ${rule.investmentAccount} at ${formatMonth(ctx.group.period.to)}, ${fmt(cost)}, is taken as its cost`);

@@ -1,4 +1,4 @@
-import { formatMinor } from "../money/money.ts";
+import { minorToDecimal } from "../money/format.ts";
 import type { Elimination, EliminationContext, EntryLine } from "./eliminations.ts";
 import type { ConsolidationInput } from "./input-schema.ts";
 import { LineKind, type CompiledEntity } from "./model.ts";
@@ -62,7 +62,7 @@ export function equityMethodRestatement(
   const accrualsBeforePeriod = investmentStart - cost + reserveStart;
   // Debit positive; the dividends line balances the entry.
   const dividendsReceived = investmentEnd - investmentStart - income + (reserveEnd - reserveStart);
-  const fmt = (x: number) => `${formatMinor(x, ctx.group.reportingExponent)} ${ctx.group.reportingCurrency}`;
+  const fmt = (x: number) => `${minorToDecimal(x, ctx.group.reportingExponent)} ${ctx.group.reportingCurrency}`;
   if (dividendsReceived > 0) {
     ctx.issues.add([...path, "investmentAccount"], `${rule.investmentAccount} rose by ${fmt(investmentEnd - investmentStart)} in the period, ${fmt(dividendsReceived)} more than the equity-method income${reserveIndex === undefined ? "" : " and reserve"} explain: the engine cannot tell what else was booked on it`);
     return undefined;

@@ -1,4 +1,4 @@
-import { formatMinor } from "../money/money.ts";
+import { minorToDecimal } from "../money/format.ts";
 import { formatMonth } from "../periods/month.ts";
 import type { EntityTranslation } from "../translation/translate.ts";
 import type { CompiledGroup } from "./model.ts";
@@ -14,7 +14,7 @@ export function derivedOpeningCtaWarnings(group: CompiledGroup, translations: Re
     if (e.identity || e.openingCta !== undefined) continue;
     const derived = translations.get(e.id)!.cta[0]!; // debit positive
     if (derived === 0) continue;
-    const amount = `${formatMinor(Math.abs(derived), group.reportingExponent)} ${group.reportingCurrency}`;
+    const amount = `${minorToDecimal(Math.abs(derived), group.reportingExponent)} ${group.reportingCurrency}`;
     warnings.push(
       `${e.name}: opening.cta was not given, so the CTA at ${formatMonth(e.start)} is derived as the balancing figure of its translated opening balances: a ${derived < 0 ? "credit" : "debit"} of ${amount}. ` +
         "Give opening.cta to confirm it (a wrong opening retained earnings would otherwise sit in the CTA)",

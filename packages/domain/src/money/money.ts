@@ -46,17 +46,3 @@ export function sumMoney(currency: string, items: readonly Money[]): Money {
   for (const item of items) total = addMoney(total, item);
   return total;
 }
-
-/** "-1234.5" style decimal text of a minor-unit amount (no grouping, no currency sign). */
-export function formatMinor(minor: number, exponent: number): string {
-  assertSafeMinor(minor);
-  const negative = minor < 0;
-  const digits = Math.abs(minor).toString().padStart(exponent + 1, "0");
-  const whole = exponent === 0 ? digits : digits.slice(0, digits.length - exponent);
-  const fraction = exponent === 0 ? "" : `.${digits.slice(digits.length - exponent)}`;
-  return `${negative ? "-" : ""}${whole}${fraction}`;
-}
-
-export function formatMoney(m: Money): string {
-  return `${formatMinor(m.minor, currencyExponent(m.currency))} ${m.currency}`;
-}

@@ -1,4 +1,4 @@
-import { monthList } from "../bridge/books.ts";
+import { monthList } from "./month.ts";
 
 /**
  * Months in words, as an accountant reads them ("March 2026", "December 2024 to December 2025"):

@@ -29,6 +29,68 @@ export function addMonths(index: MonthIndex, count: number): MonthIndex {
   return index + count;
 }
 
+/*
+ * Months as "YYYY-MM" text, the way the API, the database and the screens carry them (text that
+ * sorts and compares as months). These are the product's one home for month arithmetic on text;
+ * the ones that read month text parse it with `parseMonth`, so text that is not a month throws
+ * rather than computing garbage.
+ */
+
+/** "YYYY-MM" of a calendar year and month (1-12). */
+export function monthFromParts(year: number, month: number): string {
+  if (!Number.isInteger(year) || !Number.isInteger(month) || month < 1 || month > 12) throw new RangeError(`${year}-${month} is not a year and month 1-12`);
+  return formatMonth(year * 12 + month - 1);
+}
+
+/** A "YYYY-MM" month as its year and month (1-12) numbers. */
+export function monthParts(month: string): { year: number; month: number } {
+  const index = parseMonth(month);
+  const year = Math.floor(index / 12);
+  return { year, month: index - year * 12 + 1 };
+}
+
+/** The month `n` months after `month` (before it when `n` is negative): shiftMonth("2025-12", 1) is "2026-01". */
+export function shiftMonth(month: string, n: number): string {
+  return formatMonth(addMonths(parseMonth(month), n));
+}
+
+/**
+ * How many months `from` … `to` spans, both included: monthCount("2025-11", "2026-02") is 4. A range
+ * that ends before it starts counts 0 or less (to − from + 1), which callers refuse as they see fit.
+ */
+export function monthCount(from: string, to: string): number {
+  return parseMonth(to) - parseMonth(from) + 1;
+}
+
+/** Every month from `from` to `to`, both included, in order; none when `to` is before `from`. */
+export function monthList(from: string, to: string): string[] {
+  const out: string[] = [];
+  const last = parseMonth(to);
+  for (let m = parseMonth(from); m <= last; m++) out.push(formatMonth(m));
+  return out;
+}
+
+/** The last day of a "YYYY-MM" month as a date, "YYYY-MM-DD": "2024-02" → "2024-02-29". */
+export function lastDayOfMonth(month: string): string {
+  const { year, month: m } = monthParts(month);
+  // Day 0 of the next month is this month's last day; UTC, so no time zone can move it.
+  const day = new Date(Date.UTC(year, m, 0)).getUTCDate();
+  return `${month}-${String(day).padStart(2, "0")}`;
+}
+
+/**
+ * The month of a date or timestamp written "YYYY-MM-DD…" (its first seven characters), or of an
+ * instant in UTC (the server's calendar).
+ */
+export function monthOf(date: string | Date): string {
+  return typeof date === "string" ? date.slice(0, 7) : monthFromParts(date.getUTCFullYear(), date.getUTCMonth() + 1);
+}
+
+/** The month of an instant in the runtime's own time zone: in a browser the user's, the month they are closing. */
+export function localMonthOf(instant: Date): string {
+  return monthFromParts(instant.getFullYear(), instant.getMonth() + 1);
+}
+
 export interface MonthRange {
   readonly from: MonthIndex;
   readonly to: MonthIndex;

@@ -1,4 +1,4 @@
-import { addMonths, fiscalQuarterRange, fiscalYearOf, fiscalYearRange, formatMonth, type MonthIndex } from "../periods/month.ts";
+import { fiscalQuarterRange, fiscalYearOf, fiscalYearRange, formatMonth, type MonthIndex } from "../periods/month.ts";
 
 /**
  * The period one consolidation entry covers: a month, a fiscal quarter or a fiscal year of the
@@ -54,21 +54,7 @@ export function resolvePostingPeriod(kind: PostingPeriodKind, year: number, mont
   throw new PostingPeriodError(`Fiscal quarters of the parent end in ${ends.join(", ")}; ${formatMonth(last)} is not a quarter-end.`);
 }
 
-/** Every month from `from` to `to` inclusive, "YYYY-MM". */
-export function monthsBetween(from: string, to: string): string[] {
-  const [fy, fm] = from.split("-").map(Number) as [number, number];
-  const [ty, tm] = to.split("-").map(Number) as [number, number];
-  const out: string[] = [];
-  for (let m = monthIndexOf(fy, fm); m <= monthIndexOf(ty, tm); m++) out.push(formatMonth(m));
-  return out;
-}
-
 /** The months of `period` that are not after `openingMonth` (already in the opening balances). */
 export function overlapsOpening(period: Pick<PostingPeriod, "from">, openingMonth: string): boolean {
   return period.from <= openingMonth;
 }
-
-export const previousMonth = (month: string): string => {
-  const [y, m] = month.split("-").map(Number) as [number, number];
-  return formatMonth(addMonths(monthIndexOf(y, m), -1));
-};

@@ -1,7 +1,6 @@
-import { shiftMonth } from "../bridge/books.ts";
 import { monthSpan, monthTextLabel } from "../periods/month-label.ts";
+import { monthList, shiftMonth } from "../periods/month.ts";
 import { endSentence } from "../text/sentence.ts";
-import { monthsBetween } from "./posting-period.ts";
 
 /**
  * Why Verify finds differences (issue 18): the causes that can be told from what GroupLedger
@@ -86,8 +85,8 @@ export function firstPostableMonth(openingMonth: string, acquiredMonth: string |
 /** Months from `first` to `last` that none of the periods covers (none when `last` is before `first`). */
 export function monthsNotPosted(first: string, last: string, periods: readonly { from: string; to: string }[]): string[] {
   if (last < first) return [];
-  const covered = new Set(periods.flatMap((p) => monthsBetween(p.from, p.to)));
-  return monthsBetween(first, last).filter((m) => !covered.has(m));
+  const covered = new Set(periods.flatMap((p) => monthList(p.from, p.to)));
+  return monthList(first, last).filter((m) => !covered.has(m));
 }
 
 /**
@@ -152,7 +151,7 @@ export function diagnoseVerify(f: VerifyFacts): VerifyCause[] {
   group("adjustments", f.adjustmentsFrom, "group adjustments", "adjustments_not_posted");
 
   for (const e of f.entries) {
-    const months = monthsBetween(e.from, e.to);
+    const months = monthList(e.from, e.to);
     const which = `entry ${e.docNumber} (${whoseEntry(e)}, ${monthSpan(months)})`;
     const base = { realmId: e.realmId, months, docNumbers: [e.docNumber] };
     if (e.inQuickBooks === "deleted") {

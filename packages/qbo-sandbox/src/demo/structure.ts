@@ -30,6 +30,7 @@
  * 1 January when the goods are sold. The profit in that stock the group has not yet earned is the
  * margin on what is held.
  */
+import { addMonths, monthStart } from "../calendar.ts";
 import type { DemoCode } from "./companies.ts";
 
 export type SubsidiaryCode = Exclude<DemoCode, "PARENT">;
@@ -59,9 +60,7 @@ export function acquisitionTermsOf(code: SubsidiaryCode): AcquisitionTerms {
 
 /** "YYYY-MM": the first month a subsidiary deals with the group as a member of it. */
 export function firstGroupMonth(code: SubsidiaryCode): string {
-  const { date } = acquisitionTermsOf(code);
-  const [y, m] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, "0")}`;
+  return addMonths(monthStart(acquisitionTermsOf(code).date), 1).slice(0, 7);
 }
 
 /** Germany's margin on its sales to the UK, as a share of the transfer price. */

@@ -33,6 +33,16 @@ describe("offline ECB-style FX API", () => {
     expect(first.GBP).toBeLessThan(0.95);
     expect((await get("/fx/2026-09-01..2026-09-30?from=XXX&to=USD")).status).toBe(404);
     expect((await get("/fx/2026-09-30..2026-09-01?from=GBP&to=USD")).status).toBe(400);
+    // Not calendar dates: refused (a month 13 used to step 2026-13, 2026-14, … without end).
+    expect((await get("/fx/2026-13-01..2027-01-31?from=GBP&to=USD")).status).toBe(400);
+    expect((await get("/fx/2026-02-30..2026-03-31?from=GBP&to=USD")).status).toBe(400);
     expect((await get("/fx/1999-01-01..1999-01-31?from=GBP&to=USD")).body["rates"]).toEqual({});
+  });
+
+  it("steps over a year end", async () => {
+    const { status, body } = await get("/fx/2025-12-01..2026-01-31?from=GBP&to=USD");
+    expect(status).toBe(200);
+    const months = new Set(Object.keys(body["rates"] as Record<string, unknown>).map((d) => d.slice(0, 7)));
+    expect([...months]).toEqual(["2025-12", "2026-01"]);
   });
 });

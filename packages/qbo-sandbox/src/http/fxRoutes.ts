@@ -5,6 +5,7 @@
  * `{"amount":1.0,"base":"GBP","start_date":...,"end_date":...,"rates":{"2026-10-01":{"USD":1.2731}}}`.
  */
 import type { FastifyInstance } from "fastify";
+import { addMonths, isIsoDate } from "../calendar.ts";
 import { demoFxRates } from "../demo/fx.ts";
 
 const USD_PER = new Map<string, { average: number; closing: number }>();
@@ -42,13 +43,13 @@ export function registerFxRoutes(app: FastifyInstance): void {
     const match = /^(\d{4}-\d{2}-\d{2})\.\.(\d{4}-\d{2}-\d{2})$/.exec(request.params.range);
     const from = (request.query.from ?? "EUR").toUpperCase();
     const targets = (request.query.to ?? "").toUpperCase().split(",").filter(Boolean);
-    if (!match || match[1]! > match[2]!) return reply.status(400).send({ message: "Give a range as YYYY-MM-DD..YYYY-MM-DD." });
+    if (!match || !isIsoDate(match[1]!) || !isIsoDate(match[2]!) || match[1]! > match[2]!) return reply.status(400).send({ message: "Give a range as YYYY-MM-DD..YYYY-MM-DD." });
     if (!KNOWN.has(from) || targets.length === 0 || targets.some((t) => !KNOWN.has(t))) {
       return reply.status(404).send({ message: "not found" });
     }
     const [start, end] = [match[1]!, match[2]!];
     const rates: Record<string, Record<string, number>> = {};
-    for (let month = start.slice(0, 7); month <= end.slice(0, 7); month = nextMonth(month)) {
+    for (let month = start.slice(0, 7); month <= end.slice(0, 7); month = addMonths(`${month}-01`, 1).slice(0, 7)) {
       const base = dailyUsdPer(from, month);
       for (const target of targets) {
         const quote = dailyUsdPer(target, month);
@@ -63,9 +64,4 @@ export function registerFxRoutes(app: FastifyInstance): void {
     const days = Object.keys(rates).sort();
     return { amount: 1.0, base: from, start_date: days[0] ?? start, end_date: days.at(-1) ?? end, rates: Object.fromEntries(days.map((d) => [d, rates[d]!])) };
   });
-}
-
-function nextMonth(month: string): string {
-  const [y, m] = month.split("-").map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, "0")}`;
 }

@@ -6,11 +6,11 @@ import {
   equityKindOf,
   fiscalYearStart,
   formatMonth,
+  lastDayOfMonth,
   parseMonth,
 } from "@groupledger/domain";
 import type { Db } from "../../db/client.ts";
 import { fxRates, monthlyBalances, type companies } from "../../db/schema.ts";
-import { lastDayOf } from "../sync/months.ts";
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -32,11 +32,11 @@ export async function equityAt(db: Db, company: CompanyRow, chart: readonly Char
   const rows = await db
     .select({ account: monthlyBalances.qboAccountId, month: monthlyBalances.month, amount: monthlyBalances.amountMinor })
     .from(monthlyBalances)
-    .where(and(eq(monthlyBalances.realmId, company.realmId), gte(monthlyBalances.month, `${fyStart}-01`), lte(monthlyBalances.month, lastDayOf(month))));
+    .where(and(eq(monthlyBalances.realmId, company.realmId), gte(monthlyBalances.month, `${fyStart}-01`), lte(monthlyBalances.month, lastDayOfMonth(month))));
   const [first] = await db
     .select({ month: monthlyBalances.month })
     .from(monthlyBalances)
-    .where(and(eq(monthlyBalances.realmId, company.realmId), lte(monthlyBalances.month, lastDayOf(month))))
+    .where(and(eq(monthlyBalances.realmId, company.realmId), lte(monthlyBalances.month, lastDayOfMonth(month))))
     .limit(1);
   const amounts = new Map(rows.map((r) => [`${r.account}|${r.month.slice(0, 7)}`, r.amount]));
   const books = engineBooks({

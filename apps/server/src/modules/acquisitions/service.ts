@@ -9,6 +9,7 @@ import {
   equityKindOf,
   formatAmount,
   investmentAccountFor,
+  lastDayOfMonth,
   ownershipFraction,
 } from "@groupledger/domain";
 import type { Db } from "../../db/client.ts";
@@ -126,8 +127,8 @@ async function propose(
   if (!equity.synced || equity.lines.length === 0) {
     problems.push(`${sub.companyName}'s books in QuickBooks hold nothing at ${month}; enter its equity at acquisition by hand (from its balance sheet at the acquisition date).`);
   }
-  const acquiredOn = `${month}-${String(new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate()).padStart(2, "0")}`;
-  const money = (n: number) => formatAmount(n, parent.homeCurrency);
+  const acquiredOn = lastDayOfMonth(month);
+  const money = (n: number) => formatAmount(n, parent.homeCurrency, { currency: "code", negative: "minus", locale: "en-US" });
   return {
     proposal: {
       acquiredOn,

@@ -6,6 +6,7 @@ import {
   type ConsolidationOutput,
   formatAmount,
   formatIssue,
+  lastDayOfMonth,
   parseConsolidationInput,
   type Problem,
   shiftMonth,
@@ -18,7 +19,6 @@ import { listCompanies } from "../companies/routes.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
 import { openingOf, resolvePeriod } from "../runs/entry.ts";
 import { ADJUSTMENTS_REALM } from "../runs/once.ts";
-import { lastDayOf } from "../sync/months.ts";
 
 /** Group adjustments post under their own "realm" in the postings table (runs/once.ts), like eliminations under "interco". */
 export { ADJUSTMENTS_REALM };
@@ -59,7 +59,7 @@ export async function computeAdjustments(db: Db, accountId: string, requested: R
 
   const built = await buildConsolidationInput(db, { accountId, subsidiaries, period: { from: period.from, to: period.to }, openingMonth, groupAdjustments: true });
   const problems: Problem[] = [...built.problems];
-  const closed = closedBooksReason(parent, lastDayOf(period.to), `the ${period.label} group adjustments entry`, "post a later period");
+  const closed = closedBooksReason(parent, lastDayOfMonth(period.to), `the ${period.label} group adjustments entry`, "post a later period");
   if (closed) problems.push({ code: "books_closed", realmId: parent.realmId, message: closed });
   let output: ConsolidationOutput | null = null;
   try {
@@ -76,7 +76,7 @@ export async function computeAdjustments(db: Db, accountId: string, requested: R
   const kindOf = new Map(parentEntity.accounts.map((a) => [a.id, a]));
   const companyName = new Map(all.map((c) => [c.realmId, c.companyName]));
   const designated = built.input.designatedAccounts;
-  const money = (n: number) => formatAmount(n, parent.homeCurrency);
+  const money = (n: number) => formatAmount(n, parent.homeCurrency, { currency: "code", negative: "minus", locale: "en-US" });
   const adjustments = output.eliminations
     .filter((e) => ADJUSTMENT_KINDS.has(e.kind))
     .map((e) => ({ id: e.id, kind: e.kind, description: e.description, details: e.details, lines: explain(e, { designated, companyName, money }) }));
@@ -125,7 +125,7 @@ export async function computeAdjustments(db: Db, accountId: string, requested: R
       problems: publicProblems,
       warnings,
       adjustments,
-      entry: lines.length ? { lines, docNumber: adjustmentsDocNumber(period.code), txnDate: lastDayOf(period.to) } : null,
+      entry: lines.length ? { lines, docNumber: adjustmentsDocNumber(period.code), txnDate: lastDayOfMonth(period.to) } : null,
     },
   };
 }

@@ -18,7 +18,7 @@ import {
   type CompanyAccount,
   type CompanyStatus,
 } from "@groupledger/contract";
-import { byQboId } from "@groupledger/domain";
+import { byQboId, monthOf } from "@groupledger/domain";
 import type { AppContext } from "../../context.ts";
 import { rowsOf, type Db } from "../../db/client.ts";
 import { companies, qboAccounts } from "../../db/schema.ts";
@@ -26,7 +26,6 @@ import { authOf } from "../../http/auth.ts";
 import { errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
 import { enqueueSync } from "../sync/enqueue.ts";
-import { monthOf } from "../sync/months.ts";
 
 const security = [{ bearer: [] }];
 const err = { 401: errorBodySchema };

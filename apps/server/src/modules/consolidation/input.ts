@@ -11,6 +11,8 @@ import {
   type GroupSnapshot,
   type IntercompanyPair,
   isMonthText,
+  lastDayOfMonth,
+  monthOf,
   pairNames,
   shiftMonth,
 } from "@groupledger/domain";
@@ -33,7 +35,6 @@ import {
 import { errors } from "../../http/errors.ts";
 import { toChartAccount } from "../companies/chart.ts";
 import { listCompanies } from "../companies/routes.ts";
-import { lastDayOf, monthOf } from "../sync/months.ts";
 
 /**
  * The bridge from the synced books to the consolidation engine, its reads: this module loads a
@@ -154,7 +155,7 @@ async function readSnapshot(
       : db
           .select({ realmId: monthlyBalances.realmId, account: monthlyBalances.qboAccountId, month: monthlyBalances.month, amount: monthlyBalances.amountMinor })
           .from(monthlyBalances)
-          .where(and(inArray(monthlyBalances.realmId, balanceRealms), gte(monthlyBalances.month, `${readFrom}-01`), lte(monthlyBalances.month, lastDayOf(to)))),
+          .where(and(inArray(monthlyBalances.realmId, balanceRealms), gte(monthlyBalances.month, `${readFrom}-01`), lte(monthlyBalances.month, lastDayOfMonth(to)))),
     balanceRealms.length === 0
       ? []
       : db
@@ -217,7 +218,7 @@ async function readSnapshot(
             and(
               or(...wantedNames.map((n) => and(eq(nameBalances.realmId, n.realmId), eq(nameBalances.nameKind, n.kind), eq(nameBalances.nameId, n.id)))),
               gte(nameBalances.month, `${opening}-01`),
-              lte(nameBalances.month, lastDayOf(to)),
+              lte(nameBalances.month, lastDayOfMonth(to)),
             ),
           ),
   ]);

@@ -5,6 +5,8 @@ import {
   type ConsolidationOutput,
   currencyExponent,
   formatIssue,
+  lastDayOfMonth,
+  monthCount,
   monthList,
   parseConsolidationInput,
   parseRate,
@@ -22,7 +24,6 @@ import { consolidationPostings, eliminationPairs, qboAccounts, qboNames } from "
 import { errors } from "../../http/errors.ts";
 import { listCompanies } from "../companies/routes.ts";
 import { buildConsolidationInput, type IntercompanyPair } from "../consolidation/input.ts";
-import { lastDayOf, monthsBetween } from "../sync/months.ts";
 import { GROUPLEDGER_INTERCO_CLASS } from "../sync/own-books.ts";
 import { openingOf, resolvePeriod } from "../runs/entry.ts";
 import { INTERCO_REALM } from "../runs/once.ts";
@@ -121,7 +122,7 @@ export async function computeEliminations(db: Db, accountId: string, requested: 
 
   const built = await buildConsolidationInput(db, { accountId, subsidiaries, period: { from: period.from, to: period.to }, openingMonth, intercompany });
   const problems: Problem[] = [...built.problems];
-  const closed = closedBooksReason(parent, lastDayOf(period.to), `the ${period.label} eliminations entry`, "post a later period");
+  const closed = closedBooksReason(parent, lastDayOfMonth(period.to), `the ${period.label} eliminations entry`, "post a later period");
   if (closed) problems.push({ code: "books_closed", realmId: parent.realmId, message: closed });
   let output: ConsolidationOutput | null = null;
   try {
@@ -153,7 +154,7 @@ export async function computeEliminations(db: Db, accountId: string, requested: 
       for (const month of months) {
         const rate = currency === parent.homeCurrency ? "1" : kind === "receivablePayable" ? closingRate(currency) : (built.input.rates?.[currency]?.[month]?.average ?? null);
         if (rate === null) return null;
-        const at = series ? monthsBetween(series.from, month) - 1 : -1;
+        const at = series ? monthCount(series.from, month) - 1 : -1;
         const amount = series && at >= 0 ? (series.amounts[at] ?? 0) : 0;
         if (amount !== 0) terms.push({ amount, factor: factorOf(currency, rate) });
       }
@@ -227,7 +228,7 @@ export async function computeEliminations(db: Db, accountId: string, requested: 
       ok: publicProblems.length === 0,
       problems: publicProblems,
       pairs: views,
-      entry: lines.length ? { lines, docNumber: eliminationDocNumber(period.code), txnDate: lastDayOf(period.to) } : null,
+      entry: lines.length ? { lines, docNumber: eliminationDocNumber(period.code), txnDate: lastDayOfMonth(period.to) } : null,
     },
     pairLines,
   };

@@ -15,7 +15,7 @@ import {
   type FieldError,
   type FxRate,
 } from "@groupledger/contract";
-import { monthlyFromDaily, normalizeRate, RATE_MESSAGE, toCsv } from "@groupledger/domain";
+import { lastDayOfMonth, monthCount, monthList, monthlyFromDaily, monthOf, normalizeRate, RATE_MESSAGE, shiftMonth, toCsv } from "@groupledger/domain";
 import { fetchDailyRates, RatesSourceError } from "../../services/fx-source.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
@@ -24,7 +24,6 @@ import { authOf } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
 import { listCompanies } from "../companies/routes.ts";
-import { addMonths, lastDayOf, monthOf, monthsBetween } from "../sync/months.ts";
 
 const security = [{ bearer: [] }];
 const tags = ["fx rates"];
@@ -122,11 +121,11 @@ export const fxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databas
     async (req) => {
       const { accountId } = authOf(req).user;
       const to = req.query.to ?? monthOf(new Date());
-      const from = req.query.from ?? addMonths(to, -11);
-      const span = monthsBetween(from, to);
+      const from = req.query.from ?? shiftMonth(to, -11);
+      const span = monthCount(from, to);
       if (span < 1 || span > MAX_GRID_MONTHS) throw errors.badRequest("invalid_range", `Choose from ${from} to ${to} as 1 to ${MAX_GRID_MONTHS} months, from before to.`);
       const { parentCurrency, foreign } = await groupCurrencies(db, accountId);
-      const months = Array.from({ length: span }, (_, i) => addMonths(from, i));
+      const months = monthList(from, to);
       const stored = await db
         .select()
         .from(fxRates)
@@ -225,7 +224,7 @@ export const fxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databas
       const { user } = authOf(req);
       const { from, to, overwrite } = req.body;
       if (from > to) throw errors.badRequest("invalid_range", `Choose a range from an earlier month to a later one (${from} is after ${to}).`);
-      if (monthsBetween(from, to) > MAX_GRID_MONTHS) throw errors.badRequest("invalid_range", `Fetch at most ${MAX_GRID_MONTHS} months at once.`);
+      if (monthCount(from, to) > MAX_GRID_MONTHS) throw errors.badRequest("invalid_range", `Fetch at most ${MAX_GRID_MONTHS} months at once.`);
       const { parentCurrency, foreign } = await groupCurrencies(db, user.accountId);
       if (!parentCurrency) throw errors.conflict("parent_required", "Choose a parent company first: rates are in the parent's currency.");
       const source = provider.fxRatesSource(config.fxRatesUrl);
@@ -235,7 +234,7 @@ export const fxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databas
       const rates: FxRate[] = [];
       try {
         for (const currency of foreign) {
-          const daily = await fetchDailyRates(source, currency, parentCurrency, `${from}-01`, lastDayOf(to));
+          const daily = await fetchDailyRates(source, currency, parentCurrency, `${from}-01`, lastDayOfMonth(to));
           for (const m of monthlyFromDaily(daily)) {
             if (m.month < from || m.month > to) continue;
             const old = existing.get(`${currency}:${m.month}`);
@@ -264,7 +263,7 @@ export const fxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databas
     async (req, reply) => {
       const { foreign } = await groupCurrencies(db, authOf(req).user.accountId);
       const now = monthOf(new Date());
-      const rows = [[...FX_CSV_HEADER], ...foreign.flatMap((c) => [-2, -1, 0].map((k) => [c, addMonths(now, k), "", ""]))];
+      const rows = [[...FX_CSV_HEADER], ...foreign.flatMap((c) => [-2, -1, 0].map((k) => [c, shiftMonth(now, k), "", ""]))];
       return reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", 'attachment; filename="fx-rates-template.csv"').send(toCsv(rows));
     },
   );

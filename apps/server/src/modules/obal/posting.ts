@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { closedBooksReason, closedBooksRefusal } from "@groupledger/domain";
+import { closedBooksReason, closedBooksRefusal, lastDayOfMonth, monthFromParts } from "@groupledger/domain";
 import { QboError, journalEntrySchema, type NewJournalLine } from "@groupledger/qbo";
 import {
   duplicateModalFlagRequestSchema,
@@ -32,7 +32,6 @@ import { adjustmentsDocNumber } from "../adjustments/view.ts";
 import { eliminationDocNumber } from "../eliminations/view.ts";
 import { consolidationDocNumber, resolvePeriod } from "../runs/entry.ts";
 import { translateSubsidiary } from "../consolidation/translate.ts";
-import { lastDayOf } from "../sync/months.ts";
 import { obalState } from "./routes.ts";
 
 const security = [{ bearer: [] }];
@@ -42,7 +41,7 @@ const err = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 
 export const REAUTHORIZE_PARENT_MESSAGE =
   "QuickBooks Online asked for the parent company to be re-authorized (errorCode 003200). Reconnect it on Connected Companies, then post again.";
 
-const monthText = (p: { naturalYear: number; naturalMonth: number }) => `${p.naturalYear}-${String(p.naturalMonth).padStart(2, "0")}`;
+const monthText = (p: { naturalYear: number; naturalMonth: number }) => monthFromParts(p.naturalYear, p.naturalMonth);
 
 /** DocNumber of an opening-balance entry: QBO keeps at most 21 characters. */
 export const openingDocNumber = (month: string, realmId: string) => `OB${month.replace("-", "")}-${realmId.slice(-6)}`;
@@ -100,7 +99,7 @@ async function trialBalance(db: Db, accountId: string, realmId: string): Promise
   const month = monthText(period);
   const reason =
     eligibility(company, month) ??
-    closedBooksReason(parent, lastDayOf(month), `the opening entry of ${company.companyName}`, "choose a later opening month (the opening month is chosen on Opening Balance Sheet before it is locked)");
+    closedBooksReason(parent, lastDayOfMonth(month), `the opening entry of ${company.companyName}`, "choose a later opening month (the opening month is chosen on Opening Balance Sheet before it is locked)");
   if (reason) return { realmId, eligible: false, reason, ok: false, problems: [], view: null };
   const t = await translateSubsidiary(db, accountId, realmId, month);
   const view = t.ok ? t : (t.preview ?? null);
@@ -195,7 +194,7 @@ async function post(c: Context, provider: QboProvider, meta: { ip: string; reque
     }));
     const entry = await client.createJournalEntry(
       {
-        txnDate: lastDayOf(month),
+        txnDate: lastDayOfMonth(month),
         currency: parent.homeCurrency,
         docNumber: openingDocNumber(month, realmId),
         privateNote: `GroupLedger: translated opening trial balance of ${company.companyName} (${company.homeCurrency}) at ${month}, with CTA.`,
@@ -219,7 +218,7 @@ async function post(c: Context, provider: QboProvider, meta: { ip: string; reque
         .set({ postGeneration: row.postGeneration + 1, updatedAt: new Date() })
         .where(and(eq(obalCompanies.accountId, user.accountId), eq(obalCompanies.realmId, realmId), eq(obalCompanies.postGeneration, row.postGeneration)));
     }
-    if (e instanceof QboError && e.kind === "closed_period") throw new AppError(409, "books_closed", closedBooksRefusal(parent.companyName, lastDayOf(month), `the opening entry of ${company.companyName}`));
+    if (e instanceof QboError && e.kind === "closed_period") throw new AppError(409, "books_closed", closedBooksRefusal(parent.companyName, lastDayOfMonth(month), `the opening entry of ${company.companyName}`));
     if (e instanceof QboError) throw new AppError(502, "qbo_refused", `QuickBooks refused the entry: ${e.message}${e.detail ? ` (${e.detail})` : ""}. Nothing was posted.`);
     throw e;
   }
@@ -297,7 +296,7 @@ export const obalPostingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     },
     async (req) => {
       const { accountId } = authOf(req).user;
-      const month = `${req.query.year}-${String(req.query.month).padStart(2, "0")}`;
+      const month = monthFromParts(req.query.year, req.query.month);
       const period = (parent: Parameters<typeof resolvePeriod>[0]) => resolvePeriod(parent, { kind: req.query.period, year: req.query.year, month: req.query.month });
       let parent: Parameters<typeof resolvePeriod>[0];
       let docNumber: string;

@@ -8,7 +8,7 @@ import { AppError, errors } from "../../http/errors.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { listCompanies } from "../companies/routes.ts";
 import { REAUTHORIZE_PARENT_MESSAGE } from "../obal/posting.ts";
-import { lastDayOf } from "../sync/months.ts";
+import { lastDayOfMonth } from "@groupledger/domain";
 
 /**
  * Transaction detail (issue 9): the QuickBooks transactions behind one parent account of the
@@ -80,7 +80,7 @@ export async function transactionDetail(
     );
     let report: Report;
     try {
-      report = await provider.client(m.company.realmId).report("GeneralLedger", { start_date: `${query.from}-01`, end_date: lastDayOf(query.to) });
+      report = await provider.client(m.company.realmId).report("GeneralLedger", { start_date: `${query.from}-01`, end_date: lastDayOfMonth(query.to) });
     } catch (e) {
       if (e instanceof QboError && e.kind === "reauthorize") {
         throw new AppError(409, "qbo_reauthorization_required", m.company.isParent ? REAUTHORIZE_PARENT_MESSAGE : `QuickBooks Online asked for ${m.company.companyName} to be re-authorized (errorCode 003200). Reconnect it on Connected Companies.`);

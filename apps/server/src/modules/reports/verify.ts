@@ -10,6 +10,7 @@ import {
   fiscalYearStart,
   formatIssue,
   formatMonth,
+  lastDayOfMonth,
   monthsNotPosted,
   parseConsolidationInput,
   parseMonth,
@@ -27,7 +28,6 @@ import { ADJUSTMENTS_REALM } from "../adjustments/view.ts";
 import { asEnginePair, INTERCO_REALM, pairRows } from "../eliminations/view.ts";
 import { openingDocNumber, REAUTHORIZE_PARENT_MESSAGE } from "../obal/posting.ts";
 import { openingOf, resolvePeriod } from "../runs/entry.ts";
-import { lastDayOf } from "../sync/months.ts";
 
 /**
  * Verify (issue 9): reconciles, at a month-end,
@@ -191,7 +191,7 @@ export async function verify(db: Db, provider: QboProvider, accountId: string, r
       const amount = r.amounts.reduce((s, a, i) => (i === nciColumn || i === consolidatedColumn ? s : s + a), 0);
       if (amount !== 0) add(expected, merged.get(r.account) ?? r.account, amount);
     }
-    const tb = balancesByAccount(await qbo("with the parent's trial balance", () => client.report("TrialBalance", { start_date: `${fyStart}-01`, end_date: lastDayOf(month) })));
+    const tb = balancesByAccount(await qbo("with the parent's trial balance", () => client.report("TrialBalance", { start_date: `${fyStart}-01`, end_date: lastDayOfMonth(month) })));
     const actual = new Map<string, number>();
     for (const [account, [amount = 0]] of tb) if (amount !== 0) add(actual, merged.get(account) ?? account, amount);
     names.set(RE_AND_DIVIDENDS, "Retained earnings and dividends");

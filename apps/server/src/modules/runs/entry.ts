@@ -8,6 +8,8 @@ import {
   fiscalYearStart,
   formatIssue,
   formatMonth,
+  lastDayOfMonth,
+  monthFromParts,
   parseConsolidationInput,
   parseMonth,
   type PostingPeriod,
@@ -22,7 +24,6 @@ import { acquisitions, obalCompanies, obalPeriods, type companies } from "../../
 import { errors } from "../../http/errors.ts";
 import { listCompanies } from "../companies/routes.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
-import { lastDayOf } from "../sync/months.ts";
 
 /**
  * One subsidiary-period as the journal entry that brings it into the parent's books (issue 9).
@@ -76,7 +77,7 @@ export function resolvePeriod(parent: CompanyRow, period: RunPeriod): PostingPer
 export async function openingOf(db: Db, accountId: string, parent: CompanyRow) {
   const [locked] = await db.select().from(obalPeriods).where(eq(obalPeriods.accountId, accountId)).limit(1);
   if (!locked) throw errors.conflict("period_not_locked", "Lock the opening period on Opening Balance Sheet first: runs continue from the opening balances.");
-  const month = `${locked.naturalYear}-${String(locked.naturalMonth).padStart(2, "0")}`;
+  const month = monthFromParts(locked.naturalYear, locked.naturalMonth);
   const anchor = shiftMonth(formatMonth(fiscalYearStart(parseMonth(month), parent.fiscalYearStartMonth)), -1);
   return { month, anchor };
 }
@@ -110,7 +111,7 @@ export async function computePeriodEntry(db: Db, accountId: string, realmId: str
       message: `${company.companyName}'s opening balance at ${opening.month} is not posted yet; post it on Opening Balance Sheet first, so this entry has something to continue from.`,
     });
   }
-  const closed = closedBooksReason(parent, lastDayOf(period.to), `${company.companyName}'s ${period.label} entry`, "post a later period");
+  const closed = closedBooksReason(parent, lastDayOfMonth(period.to), `${company.companyName}'s ${period.label} entry`, "post a later period");
   if (closed) problems.push({ code: "books_closed", realmId: parent.realmId, message: closed });
 
   const built = await buildConsolidationInput(
@@ -126,7 +127,7 @@ export async function computePeriodEntry(db: Db, accountId: string, realmId: str
     parentCurrency: parent.homeCurrency,
     period: { kind: period.kind, from: period.from, to: period.to, label: period.label },
     docNumber: consolidationDocNumber(period, realmId),
-    txnDate: lastDayOf(period.to),
+    txnDate: lastDayOfMonth(period.to),
   };
   const inputs = { openingMonth: opening.month, anchor: opening.anchor, engineInput: built.input };
 

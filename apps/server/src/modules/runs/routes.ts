@@ -17,7 +17,7 @@ import {
   type RunDetail,
   type RunSummary,
 } from "@groupledger/contract";
-import { monthsBetween } from "@groupledger/domain";
+import { monthList } from "@groupledger/domain";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { companies, consolidationPostings, consolidationRunItems, consolidationRuns, users } from "../../db/schema.ts";
@@ -166,7 +166,7 @@ export const runRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
       if (from <= opening.month) {
         throw errors.badRequest("period_in_opening_balances", `The run starts in ${from}, not after the opening month ${opening.month}: the opening balances already hold it.`);
       }
-      const months = monthsBetween(from, to);
+      const months = monthList(from, to);
       if (months.length * realmIds.length > MAX_RUN_ITEMS) {
         throw errors.badRequest("run_too_large", `${months.length} months × ${realmIds.length} companies is ${months.length * realmIds.length} entries; one run posts at most ${MAX_RUN_ITEMS}. Split it.`);
       }

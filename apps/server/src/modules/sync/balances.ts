@@ -1,5 +1,5 @@
 import { balancesByAccount, type Report } from "@groupledger/qbo";
-import { monthOf } from "./months.ts";
+import { monthOf } from "@groupledger/domain";
 
 export interface MonthlyAmount {
   qboAccountId: string;

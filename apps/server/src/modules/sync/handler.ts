@@ -5,13 +5,13 @@ import type { Database } from "../../db/client.ts";
 import { accounts as accountsTable, companies, monthlyBalances, qboAccounts } from "../../db/schema.ts";
 import { PermanentJobError, type JobHandler } from "../../jobs/worker.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
-import { byQboId } from "@groupledger/domain";
+import { byQboId, lastDayOfMonth, monthOf, shiftMonth } from "@groupledger/domain";
 import { detectChangedAdjustments } from "../adjustments/stale.ts";
 import { detectChangedPostings } from "../runs/stale.ts";
 import { monthlyAmounts } from "./balances.ts";
 import { namesInPairs, syncNameBalances, syncNames } from "./names.ts";
 import { groupLedgerClassIds, withoutPosted } from "./own-books.ts";
-import { addMonths, chunkMonths, lastDayOf, monthOf } from "./months.ts";
+import { chunkMonths } from "./months.ts";
 
 /** Months per report call: QBO answers wide reports, but smaller spans checkpoint more often. */
 export const CHUNK_MONTHS = 36;
@@ -73,7 +73,7 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; l
         if (ctx.signal.aborted) throw new Error("sync stopped");
         const done = total - chunks.length + i;
         await progress(0.05 + (0.9 * done) / total, `Fetching balances ${chunk.from} to ${chunk.to}`, { ...plan, doneThrough: plan.doneThrough });
-        const params = { start_date: `${chunk.from}-01`, end_date: lastDayOf(chunk.to), accounting_method: "Accrual", summarize_column_by: "Month" } as const;
+        const params = { start_date: `${chunk.from}-01`, end_date: lastDayOfMonth(chunk.to), accounting_method: "Accrual", summarize_column_by: "Month" } as const;
         // The parent: what GroupLedger posted under its classes is not the parent's own books, so the
         // same reports filtered by those classes are read alongside (one round trip) and subtracted.
         const classed = postedClasses.length > 0 ? { ...params, class: postedClasses.join(",") } : null;
@@ -167,7 +167,7 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; l
       }
     }
     const info = await client.companyInfo();
-    const start = info.companyStartDate ? monthOf(info.companyStartDate) : addMonths(current, -12 * DEFAULT_HISTORY_YEARS);
+    const start = info.companyStartDate ? monthOf(info.companyStartDate) : shiftMonth(current, -12 * DEFAULT_HISTORY_YEARS);
     return { from: start, to: current, doneThrough: null };
   }
 }
@@ -243,7 +243,7 @@ async function writeBalances(
       .where(
         and(
           eq(monthlyBalances.realmId, realmId),
-          sql`${monthlyBalances.month} between ${`${chunk.from}-01`} and ${lastDayOf(chunk.to)}`,
+          sql`${monthlyBalances.month} between ${`${chunk.from}-01`} and ${lastDayOfMonth(chunk.to)}`,
         ),
       );
     // Batches keep each statement's parameters well under PostgreSQL's limit.

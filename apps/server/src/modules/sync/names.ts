@@ -3,7 +3,8 @@ import type { Database } from "../../db/client.ts";
 import { companies, dividendEliminations, eliminationPairs, nameBalances, qboNames, type NameKind } from "../../db/schema.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { monthlyAmounts, type MonthlyAmount } from "./balances.ts";
-import { chunkMonths, lastDayOf } from "./months.ts";
+import { lastDayOfMonth } from "@groupledger/domain";
+import { chunkMonths } from "./months.ts";
 
 type Client = ReturnType<QboProvider["client"]>;
 
@@ -84,7 +85,7 @@ export async function syncNameBalances(
   for (const plan of plans) {
     for (const chunk of plan.chunks) {
       const filter = plan.kind === "Customer" ? { customer: plan.id } : { vendor: plan.id };
-      const params = { start_date: `${chunk.from}-01`, end_date: lastDayOf(chunk.to), accounting_method: "Accrual", summarize_column_by: "Month", ...filter } as const;
+      const params = { start_date: `${chunk.from}-01`, end_date: lastDayOfMonth(chunk.to), accounting_method: "Accrual", summarize_column_by: "Month", ...filter } as const;
       const [bs, pl] = await Promise.all([client.report("BalanceSheet", params), client.report("ProfitAndLoss", params)]);
       const amounts = [...monthlyAmounts(bs, classificationOf).amounts, ...monthlyAmounts(pl, classificationOf).amounts];
       await writeNameBalances(database, realmId, plan, chunk, amounts);
@@ -112,7 +113,7 @@ async function writeNameBalances(
           eq(nameBalances.realmId, realmId),
           eq(nameBalances.nameKind, name.kind),
           eq(nameBalances.nameId, name.id),
-          sql`${nameBalances.month} between ${`${chunk.from}-01`} and ${lastDayOf(chunk.to)}`,
+          sql`${nameBalances.month} between ${`${chunk.from}-01`} and ${lastDayOfMonth(chunk.to)}`,
         ),
       );
     const rows = amounts

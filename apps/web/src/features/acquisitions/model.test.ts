@@ -6,7 +6,6 @@ import {
   figureLines,
   formOf,
   formPath,
-  monthEnd,
   newAdjustment,
   newOwnershipChange,
   parseDateText,
@@ -259,7 +258,7 @@ describe("errors from the server", () => {
   });
 });
 
-describe("whollyOwned and monthEnd", () => {
+describe("whollyOwned and dates", () => {
   it("is wholly owned only at a valid 100", () => {
     expect(whollyOwned("100")).toBe(true);
     expect(whollyOwned(" 100.00 ")).toBe(true);
@@ -272,14 +271,6 @@ describe("whollyOwned and monthEnd", () => {
     expect(parseDateText(" 2023-02-14 ")).toBe("2023-02-14");
     expect(parseDateText("2024-02-29")).toBe("2024-02-29");
     for (const bad of ["2023-02-30", "2023-02-29", "2023-2-14", "14/02/2023", "Feb 14, 2023", "2023-02", ""]) expect(parseDateText(bad)).toBeNull();
-  });
-
-  it("finds the month's last day, leap years included", () => {
-    expect(monthEnd("2023-01")).toBe("2023-01-31");
-    expect(monthEnd("2024-02")).toBe("2024-02-29");
-    expect(monthEnd("2023-02")).toBe("2023-02-28");
-    expect(monthEnd("2023-11")).toBe("2023-11-30");
-    expect(monthEnd("junk")).toBe("junk");
   });
 });
 

@@ -8,10 +8,9 @@ import {
   type fairValueKinds,
   type nciMeasurements,
 } from "@groupledger/contract";
-import { currencyExponent } from "@groupledger/domain";
-import { formatMinor } from "../../lib/money.ts";
+import { currencyExponent, formatAmount, lastDayOfMonth, minorToDecimal } from "@groupledger/domain";
 import { formatDate, formatMonth } from "../companies/format.ts";
-import { minorToInput, parseAmount } from "../cta/model.ts";
+import { parseAmount } from "../cta/model.ts";
 
 export type NciMeasurement = (typeof nciMeasurements)[number];
 export type FairValueKind = (typeof fairValueKinds)[number];
@@ -120,28 +119,28 @@ export function formOf(body: AcquisitionBody | null, equityAccounts: readonly Ac
   // Equity is a credit, negative in the API: shown to the user as a positive figure.
   const amountOf = (accountId: string) => {
     const line = stated.get(accountId);
-    return line ? minorToInput(-line.localAmount, local) : "";
+    return line ? minorToDecimal(-line.localAmount, local) : "";
   };
   const listed = new Set(equityAccounts.map((a) => a.accountId));
   return {
     acquiredOn: body?.acquiredOn ?? "",
     ownershipPercent: body?.ownershipPercent ?? ownershipPercent,
-    consideration: body ? minorToInput(body.consideration, parent) : "",
+    consideration: body ? minorToDecimal(body.consideration, parent) : "",
     investmentAccountId: body?.investmentAccountId ?? null,
     nciMeasurement: body?.nciMeasurement ?? "proportionateShare",
-    nciFairValue: body?.nciFairValue != null ? minorToInput(body.nciFairValue, parent) : "",
+    nciFairValue: body?.nciFairValue != null ? minorToDecimal(body.nciFairValue, parent) : "",
     equityAtAcquisition: [
       ...equityAccounts.map((a) => ({ accountId: a.accountId, name: a.name, acctNum: a.acctNum, localAmount: amountOf(a.accountId) })),
       ...(body?.equityAtAcquisition ?? [])
         .filter((l) => !listed.has(l.accountId))
-        .map((l) => ({ accountId: l.accountId, name: l.name, acctNum: l.acctNum, localAmount: minorToInput(-l.localAmount, local) })),
+        .map((l) => ({ accountId: l.accountId, name: l.name, acctNum: l.acctNum, localAmount: minorToDecimal(-l.localAmount, local) })),
     ],
     fairValueAdjustments: (body?.fairValueAdjustments ?? []).map((f) => ({
       ...newAdjustment(),
       description: f.description,
       kind: f.kind,
       assetAccountId: f.assetAccountId,
-      amount: minorToInput(f.amount, local),
+      amount: minorToDecimal(f.amount, local),
       usefulLifeMonths: String(f.usefulLifeMonths),
       expenseAccountId: f.expenseAccountId,
     })),
@@ -149,7 +148,7 @@ export function formOf(body: AcquisitionBody | null, equityAccounts: readonly Ac
       ...newOwnershipChange(),
       effectiveOn: c.effectiveOn,
       ownershipPercent: c.ownershipPercent,
-      consideration: minorToInput(c.consideration, parent),
+      consideration: minorToDecimal(c.consideration, parent),
       accountId: c.accountId,
     })),
   };
@@ -301,13 +300,6 @@ export function parseDateText(text: string): string | null {
 /** The parent's share once every change up to now is counted: the last change's, else the share acquired. */
 export const currentHolding = (body: Pick<AcquisitionBody, "ownershipPercent" | "ownershipChanges">): string => body.ownershipChanges.at(-1)?.ownershipPercent ?? body.ownershipPercent;
 
-/** The last day of a "YYYY-MM" month, as YYYY-MM-DD. */
-export function monthEnd(month: string): string {
-  const [y, m] = month.split("-").map(Number);
-  if (!y || !m) return month;
-  return `${month.slice(0, 7)}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, "0")}`;
-}
-
 export interface FigureLine {
   label: string;
   value: string;
@@ -322,7 +314,7 @@ export interface FigureLine {
  * 805-30-25-2), never as a negative goodwill.
  */
 export function figureLines(f: AcquisitionFigures, currency: string, parentCurrency: string, locale?: string): FigureLine[] {
-  const money = (n: number | null) => (n === null ? "—" : formatMinor(n, parentCurrency, locale));
+  const money = (n: number | null) => (n === null ? "—" : formatAmount(n, parentCurrency, { locale }));
   const translated = currency !== parentCurrency;
   const rateLine: FigureLine =
     f.closingRate === null
@@ -340,7 +332,7 @@ export function figureLines(f: AcquisitionFigures, currency: string, parentCurre
         }
       : { label: "Goodwill", value: money(f.goodwill), note: "Consideration + NCI − net assets acquired (with the fair-value adjustments).", result: true };
   return [
-    { label: "Acquisition month", value: formatMonth(f.acquisitionMonth, locale), note: `Takes effect at the month-end, ${formatDate(monthEnd(f.acquisitionMonth), locale)}.` },
+    { label: "Acquisition month", value: formatMonth(f.acquisitionMonth, locale), note: `Takes effect at the month-end, ${formatDate(lastDayOfMonth(f.acquisitionMonth), locale)}.` },
     rateLine,
     { label: "Net assets acquired", value: money(f.netAssets), note: "The subsidiary's equity at acquisition, translated." },
     { label: "Fair-value adjustments", value: money(f.fairValueAdjustments), note: null },

@@ -1,8 +1,7 @@
 import { eliminationPairRequestSchema, eliminationToleranceSchema, type CompanyAccount, type CompanyNames, type EliminationPair, type EliminationView, type NameKind } from "@groupledger/contract";
-import { currencyExponent, ELIMINATION_TOLERANCE_MAX } from "@groupledger/domain";
+import { currencyExponent, ELIMINATION_TOLERANCE_MAX, formatAmount, minorToDecimal } from "@groupledger/domain";
 import { zodFieldErrors } from "../../lib/forms.ts";
-import { formatMinor } from "../../lib/money.ts";
-import { minorToInput, parseAmount } from "../cta/model.ts";
+import { parseAmount } from "../cta/model.ts";
 
 /**
  * Intercompany eliminations as the screen shows them: what each kind of pair takes, what the
@@ -234,12 +233,12 @@ export function periodSummary(view: Pick<EliminationView, "pairs" | "tolerance" 
   const n = view.pairs.length;
   const unmatched = unmatchedCount(view);
   const within = view.pairs.filter((p) => p.match === "withinTolerance").length;
-  const tolerance = within ? ` (${within} within the ${formatMinor(view.tolerance, view.parentCurrency)} tolerance)` : "";
+  const tolerance = within ? ` (${within} within the ${formatAmount(view.tolerance, view.parentCurrency)} tolerance)` : "";
   return `${n} pair${n === 1 ? "" : "s"}: ${n - unmatched} matched${tolerance}, ${unmatched} with an unmatched difference.`;
 }
 
 /** The tolerance as the form shows it: "1.00" for 100 in USD. */
-export const toleranceInput = (tolerance: number, currency: string): string => minorToInput(tolerance, currencyExponent(currency));
+export const toleranceInput = (tolerance: number, currency: string): string => minorToDecimal(tolerance, currencyExponent(currency));
 
 /**
  * The tolerance field's text as minor units of the parent's currency, or why it cannot be: the
@@ -248,10 +247,10 @@ export const toleranceInput = (tolerance: number, currency: string): string => m
 export function parseTolerance(text: string, currency: string): { tolerance: number } | { error: string } {
   const exponent = currencyExponent(currency);
   const minor = parseAmount(text, exponent);
-  const example = minorToInput(100, exponent);
+  const example = minorToDecimal(100, exponent);
   if (minor === null) return { error: `Enter an amount in ${currency}${exponent ? ` with at most ${exponent} decimal places` : ""}, such as ${example}; 0 for exact matching.` };
   const parsed = eliminationToleranceSchema.safeParse(minor);
   if (parsed.success) return { tolerance: parsed.data };
   if (minor < 0) return { error: "The tolerance cannot be negative: 0 is exact matching." };
-  return { error: `The tolerance is at most ${formatMinor(ELIMINATION_TOLERANCE_MAX, currency)}: a larger difference is a mismatch to investigate, not rounding.` };
+  return { error: `The tolerance is at most ${formatAmount(ELIMINATION_TOLERANCE_MAX, currency)}: a larger difference is a mismatch to investigate, not rounding.` };
 }

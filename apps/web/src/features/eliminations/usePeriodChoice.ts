@@ -1,6 +1,7 @@
 import type { PostingSummary } from "@groupledger/contract";
 import { useState } from "react";
-import { defaultChoice, lastPostedMonth, monthOfDate, periodChoices, requestPeriod, type PeriodKind } from "../runs/model.ts";
+import { localMonthOf } from "@groupledger/domain";
+import { defaultChoice, lastPostedMonth, periodChoices, requestPeriod, type PeriodKind } from "../runs/model.ts";
 
 /**
  * The period a group entry screen shows (intercompany eliminations, group adjustments): a month,
@@ -17,7 +18,7 @@ export function usePeriodChoice(opts: {
   const [kind, setKind] = useState<PeriodKind>("month");
   const [pickedTo, setPickedTo] = useState<string | null>(null);
   const { openingMonth, postings, onChange } = opts;
-  const choices = periodChoices(kind, openingMonth, opts.fiscalYearStartMonth, monthOfDate(new Date()));
+  const choices = periodChoices(kind, openingMonth, opts.fiscalYearStartMonth, localMonthOf(new Date()));
   const chosen = choices.find((c) => c.to === pickedTo) ?? (postings.data || postings.error ? defaultChoice(choices, lastPostedMonth(postings.data ?? [])) : null);
   return {
     chosen,

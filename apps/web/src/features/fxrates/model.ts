@@ -1,5 +1,5 @@
 import type { FxRate, FxRatesResponse } from "@groupledger/contract";
-import { formatMonth, normalizeRate, parseMonth, RATE_MESSAGE } from "@groupledger/domain";
+import { localMonthOf, monthCount, normalizeRate, RATE_MESSAGE, shiftMonth } from "@groupledger/domain";
 
 /** The two rates of a currency and month (SPEC §3): the month's average and its end-of-period rate. */
 export type RateField = "avgfx" | "endfx";
@@ -141,9 +141,6 @@ export function missingText(summary: MissingSummary): string {
 export const MAX_MONTHS = 120;
 export const DEFAULT_MONTHS = 24;
 
-export const monthOfDate = (d: Date): string => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}`;
-export const shiftMonth = (month: string, by: number): string => formatMonth(parseMonth(month) + by);
-export const monthCount = (from: string, to: string): number => parseMonth(to) - parseMonth(from) + 1;
 
 export interface MonthRangeValue {
   from: string;
@@ -152,7 +149,7 @@ export interface MonthRangeValue {
 
 /** The last 24 months up to the current one. */
 export function defaultRange(now: Date = new Date()): MonthRangeValue {
-  const to = monthOfDate(now);
+  const to = localMonthOf(now);
   return { from: shiftMonth(to, -(DEFAULT_MONTHS - 1)), to };
 }
 

@@ -1,6 +1,5 @@
-import { formatMinor } from "../../lib/money.ts";
 import type { CompanyAccount, CompanyMap } from "@groupledger/contract";
-import { chartMappingProblem, type ChartAccount } from "@groupledger/domain";
+import { chartMappingProblem, type ChartAccount, formatAmount } from "@groupledger/domain";
 import type { Suggestions } from "./api.ts";
 
 /** A suggested parent account; `confident` ones are what "Accept all suggestions" takes, the others carry a `caution`. */
@@ -95,7 +94,7 @@ export function parentOptions(sub: CompanyAccount, parents: readonly CompanyAcco
 
 /** A balance in minor units as money of its currency (credits in parentheses); "—" before any sync. */
 export function formatBalance(amountMinor: number | null, currency: string, locale?: string): string {
-  return amountMinor === null ? "—" : formatMinor(amountMinor, currency, locale);
+  return amountMinor === null ? "—" : formatAmount(amountMinor, currency, { locale });
 }
 
 /** Field errors of a 400 invalid_mapping answer (details.fields, path "map.<subId>") keyed by subsidiary account Id. */

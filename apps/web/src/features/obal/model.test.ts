@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { OBAL } from "../../test/fixtures.ts";
 import { UK_TB } from "./components/obalFixtures.ts";
-import { allowedActions, ctaBreakdown, fixLink, formatAmount, naturalMonthOf, obalStatus, problemsOf } from "./model.ts";
+import { allowedActions, ctaBreakdown, fixLink, naturalMonthOf, obalStatus, problemsOf } from "./model.ts";
 
 describe("naturalMonthOf (the domain's rule: a fiscal year is named by the calendar year it ends in)", () => {
   it("January start: fiscal and calendar months are the same", () => {
@@ -17,23 +17,6 @@ describe("naturalMonthOf (the domain's rule: a fiscal year is named by the calen
   it("December start: only month 1 falls in the previous calendar year", () => {
     expect(naturalMonthOf(2026, 1, 12)).toEqual({ year: 2025, month: 12 });
     expect(naturalMonthOf(2026, 2, 12)).toEqual({ year: 2026, month: 1 });
-  });
-});
-
-describe("formatAmount", () => {
-  it("uses the currency's exponent, grouping, and parentheses for credits", () => {
-    expect(formatAmount(123_456_789, "USD")).toBe("1,234,567.89");
-    expect(formatAmount(-500_000, "GBP")).toBe("(5,000.00)");
-    expect(formatAmount(-5, "USD")).toBe("(0.05)");
-    expect(formatAmount(1_234_567, "JPY")).toBe("1,234,567");
-    expect(formatAmount(1_234_567, "KWD")).toBe("1,234.567");
-    expect(formatAmount(0, "USD")).toBe("0.00");
-  });
-  it("shows a minus sign instead when asked (credit-positive explanations)", () => {
-    expect(formatAmount(-30_000, "USD", { parentheses: false })).toBe("-300.00");
-  });
-  it("never rounds a large amount through floating point", () => {
-    expect(formatAmount(9_007_199_254_740_991, "USD")).toBe("90,071,992,547,409.91");
   });
 });
 

@@ -1,5 +1,5 @@
 import { problemSchema, type Company, type ObalState, type ObalTrialBalance } from "@groupledger/contract";
-import { calendarMonthOfFiscal, currencyExponent, formatMinor } from "@groupledger/domain";
+import { calendarMonthOfFiscal } from "@groupledger/domain";
 import { z } from "zod";
 
 /** Months in words live in the domain (periods/month-label.ts), shared with the server's messages. */
@@ -136,17 +136,3 @@ export function ctaBreakdown(cta: CtaView): CtaBreakdown | null {
   return { parts, sum, change: t.change, addsUp: sum === t.change && t.change === cta.change, months: parsed.data.months };
 }
 
-/**
- * Formats integer minor units in the currency's own decimals (JPY 0, USD 2, KWD 3). The decimal
- * text comes from the integer, so no float rounding ever shows; a credit is shown in parentheses
- * as on a trial balance.
- */
-export function formatAmount(minor: number, currency: string, options: { parentheses?: boolean } = {}): string {
-  const exponent = currencyExponent(currency);
-  const text = formatMinor(Math.abs(minor), exponent);
-  const formatted = new Intl.NumberFormat("en-US", { minimumFractionDigits: exponent, maximumFractionDigits: exponent }).format(
-    text as `${number}`,
-  );
-  if (minor < 0 && options.parentheses !== false) return `(${formatted})`;
-  return minor < 0 ? `-${formatted}` : formatted;
-}

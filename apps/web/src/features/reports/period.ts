@@ -1,4 +1,4 @@
-import { fiscalQuarterRange, fiscalYearOf, fiscalYearRange, formatMonth, isMonthText, parseMonth } from "@groupledger/domain";
+import { fiscalQuarterRange, fiscalYearOf, fiscalYearRange, formatMonth, isMonthText, monthCount, monthOf, parseMonth, shiftMonth } from "@groupledger/domain";
 import type { Company, CompanyStatus } from "@groupledger/contract";
 import { reportComparisons } from "@groupledger/contract";
 
@@ -39,9 +39,6 @@ export interface ReportState extends ReportPeriod {
   view: ReportView;
 }
 
-export const shiftMonth = (month: string, by: number): string => formatMonth(parseMonth(month) + by);
-export const monthCount = (from: string, to: string): number => parseMonth(to) - parseMonth(from) + 1;
-
 /** "2026-03" → "Mar 2026". */
 export function shortMonth(month: string): string {
   const d = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1));
@@ -61,9 +58,6 @@ export function spanLabel(from: string, to: string): string {
   return sameYear ? `${shortMonth(from).slice(0, 3)} – ${shortMonth(to)}` : `${shortMonth(from)} – ${shortMonth(to)}`;
 }
 
-/** The calendar month of a date in the user's time zone: the month they are closing. */
-export const monthOfDate = (d: Date): string => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}`;
-
 /**
  * The month a report opens on: the latest month that is over and that every active company's books
  * have been synced past (a month synced while still under way is not complete), else the month
@@ -75,7 +69,7 @@ export function defaultMonth(companies: readonly Company[], status: Readonly<Rec
     if (c.archivedAt !== null) continue;
     const synced = status[c.realmId]?.sync.lastSyncedAt;
     if (!synced) continue;
-    const complete = shiftMonth(synced.slice(0, 7), -1);
+    const complete = shiftMonth(monthOf(synced), -1);
     if (complete < latest) latest = complete;
   }
   return latest;

@@ -1,14 +1,6 @@
 import type { PostingSummary, RunDetail, RunPeriod, RunPreview, RunSummary } from "@groupledger/contract";
-import { fiscalYearRange, fiscalQuarterRange, fiscalYearOf, formatMonth, isMonthText, monthsBetween, parseMonth, resolvePostingPeriod } from "@groupledger/domain";
-import { formatMinor } from "../../lib/money.ts";
-import { calendarLabel } from "../obal/model.ts";
-
-/** A calendar month "YYYY-MM" as its year and month numbers. */
-export function monthParts(month: string): { year: number; month: number } {
-  return { year: Number(month.slice(0, 4)), month: Number(month.slice(5, 7)) };
-}
-
-export const shiftMonth = (month: string, by: number): string => formatMonth(parseMonth(month) + by);
+import { fiscalYearRange, fiscalQuarterRange, fiscalYearOf, formatAmount, formatMonth, isMonthText, monthCount, monthParts, parseMonth, resolvePostingPeriod, shiftMonth } from "@groupledger/domain";
+import { monthTextLabel } from "../obal/model.ts";
 
 /** "Mar 2026". */
 export function shortMonth(month: string): string {
@@ -16,14 +8,8 @@ export function shortMonth(month: string): string {
   return new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(year, m - 1, 1)));
 }
 
-/** "March 2026". */
-export const longMonth = (month: string): string => {
-  const { year, month: m } = monthParts(month);
-  return calendarLabel(year, m);
-};
-
-/** The calendar month of a date, in the user's time zone (the month they are closing). */
-export const monthOfDate = (d: Date): string => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}`;
+/** "March 2026" (obal's month label: text that is not a month is shown as it came). */
+export const longMonth = (month: string): string => monthTextLabel(month);
 
 export type PeriodKind = RunPeriod["kind"];
 export const PERIOD_KINDS: readonly { value: PeriodKind; label: string }[] = [
@@ -221,13 +207,13 @@ export function runFormProblem(form: RunForm, openingMonth: string): string | nu
   if (form.realmIds.length === 0) return "Choose at least one subsidiary.";
   if (form.to < form.from) return `The run ends (${form.to}) before it starts (${form.from}).`;
   if (form.from <= openingMonth) return `Start after the opening month ${openingMonth}: the opening balances already hold it.`;
-  const count = monthsBetween(form.from, form.to).length * form.realmIds.length;
+  const count = monthCount(form.from, form.to) * form.realmIds.length;
   if (count > MAX_RUN_ITEMS) return `${count} entries is more than one run posts (${MAX_RUN_ITEMS}); choose fewer months or companies.`;
   return null;
 }
 
 /** How many entries a run posts: months × subsidiaries. */
-export const runSize = (form: RunForm): number => (form.to < form.from ? 0 : monthsBetween(form.from, form.to).length * form.realmIds.length);
+export const runSize = (form: RunForm): number => (form.to < form.from ? 0 : monthCount(form.from, form.to) * form.realmIds.length);
 
 /**
  * The run a link asks for (?realmIds=a,b&from=YYYY-MM&to=YYYY-MM, as Verify's "months not posted"
@@ -248,8 +234,8 @@ export function runFormFromSearch(params: URLSearchParams, realmIds: readonly st
  * raises the CTA (a credit on its line), "$1,234.56 Dr" lowers it.
  */
 export function creditText(creditPositive: number, currency: string): string {
-  if (creditPositive === 0) return formatMinor(0, currency);
-  return `${formatMinor(Math.abs(creditPositive), currency)} ${creditPositive > 0 ? "Cr" : "Dr"}`;
+  if (creditPositive === 0) return formatAmount(0, currency);
+  return `${formatAmount(Math.abs(creditPositive), currency)} ${creditPositive > 0 ? "Cr" : "Dr"}`;
 }
 
 /**

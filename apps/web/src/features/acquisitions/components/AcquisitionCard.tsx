@@ -2,10 +2,10 @@ import { Alert, Badge, Button, Group, List, Modal, Paper, SimpleGrid, Stack, Tab
 import type { AcquisitionBody, AcquisitionSubsidiary } from "@groupledger/contract";
 import { IconCircleCheck, IconSparkles } from "@tabler/icons-react";
 import { useState } from "react";
-import { formatMinor } from "../../../lib/money.ts";
+import { formatAmount, lastDayOfMonth, monthOf } from "@groupledger/domain";
 import { formatDate } from "../../companies/format.ts";
 import { useRemoveAcquisition } from "../api.ts";
-import { accountLabel, currentHolding, FAIR_VALUE_KINDS, formOf, monthEnd, NCI_MEASUREMENTS, type AccountOption } from "../model.ts";
+import { accountLabel, currentHolding, FAIR_VALUE_KINDS, formOf, NCI_MEASUREMENTS, type AccountOption } from "../model.ts";
 import { AcquisitionForm } from "./AcquisitionForm.tsx";
 import { FiguresTable } from "./FiguresTable.tsx";
 
@@ -48,7 +48,7 @@ function SavedSummary({ sub, saved, parentCurrency, assetAccounts, expenseAccoun
         <Fact label="Acquisition date">
           {formatDate(saved.acquiredOn)}
           <Text size="xs" c="dimmed">
-            Effective at the month-end, {formatDate(monthEnd(saved.acquiredOn.slice(0, 7)))}
+            Effective at the month-end, {formatDate(lastDayOfMonth(monthOf(saved.acquiredOn)))}
           </Text>
         </Fact>
         <Fact label="% acquired">
@@ -59,12 +59,12 @@ function SavedSummary({ sub, saved, parentCurrency, assetAccounts, expenseAccoun
             </Text>
           ) : null}
         </Fact>
-        <Fact label="Consideration paid">{formatMinor(saved.consideration, parentCurrency)}</Fact>
+        <Fact label="Consideration paid">{formatAmount(saved.consideration, parentCurrency)}</Fact>
         <Fact label="Investment account">{nameOf(assetAccounts, saved.investmentAccountId)}</Fact>
         {wholly ? null : (
           <Fact label="NCI measured at">
             {NCI_MEASUREMENTS.find((m) => m.value === saved.nciMeasurement)?.label}
-            {saved.nciFairValue !== null ? ` (${formatMinor(saved.nciFairValue, parentCurrency)})` : ""}
+            {saved.nciFairValue !== null ? ` (${formatAmount(saved.nciFairValue, parentCurrency)})` : ""}
           </Fact>
         )}
       </SimpleGrid>
@@ -81,7 +81,7 @@ function SavedSummary({ sub, saved, parentCurrency, assetAccounts, expenseAccoun
               <Table.Td>{accountLabel(l)}</Table.Td>
               {/* Credit positive, as the user entered it. */}
               <Table.Td ta="right" style={{ fontVariantNumeric: "tabular-nums" }}>
-                {formatMinor(-l.localAmount, sub.currency)}
+                {formatAmount(-l.localAmount, sub.currency)}
               </Table.Td>
             </Table.Tr>
           ))}
@@ -104,12 +104,12 @@ function SavedSummary({ sub, saved, parentCurrency, assetAccounts, expenseAccoun
                   {formatDate(c.effectiveOn)}
                   <Text size="xs" c="dimmed">
                     {Number(c.ownershipPercent) > Number(previousShare(saved, c.effectiveOn)) ? "Bought" : "Sold"} shares: {previousShare(saved, c.effectiveOn)}% to {c.ownershipPercent}%, effective{" "}
-                    {formatDate(monthEnd(c.effectiveOn.slice(0, 7)))}
+                    {formatDate(lastDayOfMonth(monthOf(c.effectiveOn)))}
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right">{c.ownershipPercent}%</Table.Td>
                 <Table.Td ta="right" style={{ fontVariantNumeric: "tabular-nums" }}>
-                  {formatMinor(c.consideration, parentCurrency)}
+                  {formatAmount(c.consideration, parentCurrency)}
                 </Table.Td>
                 <Table.Td>{nameOf(assetAccounts, c.accountId ?? saved.investmentAccountId)}</Table.Td>
               </Table.Tr>
@@ -136,7 +136,7 @@ function SavedSummary({ sub, saved, parentCurrency, assetAccounts, expenseAccoun
                 <Table.Td>{FAIR_VALUE_KINDS.find((k) => k.value === f.kind)?.label}</Table.Td>
                 <Table.Td>{nameOf(assetAccounts, f.assetAccountId)}</Table.Td>
                 <Table.Td ta="right" style={{ fontVariantNumeric: "tabular-nums" }}>
-                  {formatMinor(f.amount, sub.currency)}
+                  {formatAmount(f.amount, sub.currency)}
                 </Table.Td>
                 <Table.Td ta="right">{f.usefulLifeMonths} months</Table.Td>
                 <Table.Td>{nameOf(expenseAccounts, f.expenseAccountId)}</Table.Td>

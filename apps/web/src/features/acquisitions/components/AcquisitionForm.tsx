@@ -3,11 +3,10 @@ import { DateInput } from "@mantine/dates";
 import "@mantine/dates/styles.css";
 import { useForm } from "@mantine/form";
 import type { AcquisitionFigures, AcquisitionSubsidiary } from "@groupledger/contract";
-import { currencyExponent } from "@groupledger/domain";
+import { currencyExponent, formatAmount, lastDayOfMonth, monthOf } from "@groupledger/domain";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { ApiError } from "../../../lib/http.ts";
-import { formatMinor } from "../../../lib/money.ts";
 import { formatDate } from "../../companies/format.ts";
 import { nciPercent, parseAmount } from "../../cta/model.ts";
 import { useSaveAcquisition } from "../api.ts";
@@ -16,7 +15,6 @@ import {
   buildInput,
   equityRowError,
   FAIR_VALUE_KINDS,
-  monthEnd,
   NCI_MEASUREMENTS,
   newAdjustment,
   newOwnershipChange,
@@ -106,7 +104,8 @@ export function AcquisitionForm({ sub, parentName, parentCurrency, assetAccounts
   let equityTotal = 0;
   for (const line of values.equityAtAcquisition) equityTotal += parseAmount(line.localAmount, localExponent) ?? 0;
   const acquiredOn = values.acquiredOn;
-  const effective = /^\d{4}-\d{2}-\d{2}$/.test(acquiredOn) ? formatDate(monthEnd(acquiredOn.slice(0, 7))) : null;
+  const acquiredDate = parseDateText(acquiredOn);
+  const effective = acquiredDate ? formatDate(lastDayOfMonth(monthOf(acquiredDate))) : null;
 
   return (
     <form onSubmit={submit} noValidate aria-label={`${sub.companyName} acquisition`}>
@@ -226,7 +225,7 @@ export function AcquisitionForm({ sub, parentName, parentCurrency, assetAccounts
                   <Table.Th scope="row">Net assets</Table.Th>
                   <Table.Td style={num} data-testid="equity-total">
                     <Text size="sm" fw={600} pl="xs">
-                      {formatMinor(equityTotal, sub.currency)}
+                      {formatAmount(equityTotal, sub.currency)}
                     </Text>
                   </Table.Td>
                 </Table.Tr>

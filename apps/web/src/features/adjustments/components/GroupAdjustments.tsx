@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, List, Paper, Skeleton, Stack, Table, Text
 import type { AdjustmentsView } from "@groupledger/contract";
 import { useState } from "react";
 import { Link } from "react-router";
-import { formatMinor } from "../../../lib/money.ts";
+import { formatAmount } from "@groupledger/domain";
 import { EliminationEntry } from "../../eliminations/components/EliminationEntry.tsx";
 import { PeriodPicker } from "../../eliminations/components/PeriodPicker.tsx";
 import { entryTotals } from "../../eliminations/model.ts";
@@ -56,7 +56,7 @@ export function GroupAdjustments({
   };
   const data = view.data;
   const showing = data && chosen && data.period.to === chosen.to && data.period.kind === chosen.kind ? data : null;
-  const money = (n: number) => (n === 0 ? "" : formatMinor(Math.abs(n), showing?.parentCurrency ?? "USD"));
+  const money = (n: number) => (n === 0 ? "" : formatAmount(Math.abs(n), showing?.parentCurrency ?? "USD"));
 
   return (
     <Stack gap="lg" component="section" aria-label="Group adjustments">

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, ScrollArea, Skeleton, Table, Text } from "@mantine/core";
 import type { CompanyAccount } from "@groupledger/contract";
+import { formatAmount } from "@groupledger/domain";
 import { useCompanyAccounts } from "../api.ts";
-import { formatMinor } from "../../../lib/money.ts";
 import { latestAmountBasis, latestAmountLabel } from "../latestAmount.ts";
 import { fullLabel } from "./styles.ts";
 
@@ -111,7 +111,7 @@ export function CompanyAccounts({ realmId, companyName, lastSyncedAt }: { realmI
                 <Table.Td>{a.classification}</Table.Td>
                 <Table.Td>{a.currency}</Table.Td>
                 <Table.Td ta="right" style={{ ...tabular, whiteSpace: "nowrap" }} title={latestAmountLabel(a) ?? undefined}>
-                  {a.latestAmount === null ? "—" : formatMinor(a.latestAmount, a.currency)}
+                  {a.latestAmount === null ? "—" : formatAmount(a.latestAmount, a.currency)}
                 </Table.Td>
                 <Table.Td>{a.active ? "Yes" : <Text size="sm" c="dimmed">No</Text>}</Table.Td>
               </Table.Tr>

@@ -1,5 +1,5 @@
 import { SegmentedControl, Table, Text, TextInput } from "@mantine/core";
-import { formatMinor } from "../../../lib/money.ts";
+import { formatAmount } from "@groupledger/domain";
 import { accountLabel, creditSide, rowError, translationOf, type EquityRowForm, type FieldErrors, type HistoricalMode } from "../model.ts";
 
 interface Props {
@@ -70,7 +70,7 @@ export function EquityTable({ kind = "equity", offset = 0, listed = true, compan
                       No balance synced
                     </Text>
                   ) : (
-                    <Text size="sm">{formatMinor(row.localAmount, currency)}</Text>
+                    <Text size="sm">{formatAmount(row.localAmount, currency)}</Text>
                   )}
                 </Table.Td>
                 <Table.Td>
@@ -111,10 +111,10 @@ export function EquityTable({ kind = "equity", offset = 0, listed = true, compan
                   {t.kind === "translated" ? (
                     <>
                       <Text size="sm" fw={600}>
-                        {formatMinor(t.amount, parentCurrency)}
+                        {formatAmount(t.amount, parentCurrency)}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {t.rate !== null && row.localAmount !== null ? `${formatMinor(row.localAmount, currency)} × ${t.rate}` : "as entered"}
+                        {t.rate !== null && row.localAmount !== null ? `${formatAmount(row.localAmount, currency)} × ${t.rate}` : "as entered"}
                       </Text>
                     </>
                   ) : (

@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title }
 import type { EliminationView } from "@groupledger/contract";
 import { IconCircleCheck, IconExternalLink, IconSend } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { formatMinor } from "../../../lib/money.ts";
+import { formatAmount } from "@groupledger/domain";
 import { AdminGate } from "../../team/permissions.tsx";
 import type { EliminationPostOutcome } from "../api.ts";
 import { entryTotals } from "../model.ts";
@@ -41,7 +41,7 @@ export function EliminationEntry({
   /** Off while the notice of the post just made carries the same link. */
   showPostedLink?: boolean;
 }) {
-  const money = (n: number) => (n === 0 ? "" : formatMinor(n, view.parentCurrency));
+  const money = (n: number) => (n === 0 ? "" : formatAmount(n, view.parentCurrency));
   const entry = view.entry;
   const totals = entry ? entryTotals(entry.lines) : null;
   return (
@@ -113,10 +113,10 @@ export function EliminationEntry({
                 <Table.Tr fw={650} data-testid="entry-totals">
                   <Table.Td>Total</Table.Td>
                   <Table.Td ta="right" ff="monospace">
-                    {formatMinor(totals.debit, view.parentCurrency)}
+                    {formatAmount(totals.debit, view.parentCurrency)}
                   </Table.Td>
                   <Table.Td ta="right" ff="monospace">
-                    {formatMinor(totals.credit, view.parentCurrency)}
+                    {formatAmount(totals.credit, view.parentCurrency)}
                   </Table.Td>
                 </Table.Tr>
               </Table.Tfoot>

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Paper, Skeleton, Text } from "@mantine/core";
 import type { Company } from "@groupledger/contract";
+import { monthFromParts } from "@groupledger/domain";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useAccount } from "../../account/api.ts";
@@ -61,7 +62,7 @@ export function GroupGate({ needsOpening, why, children }: { needsOpening: boole
     );
   }
   const state = obal.data;
-  const openingMonth = state && state.naturalYear !== null && state.naturalMonth !== null ? `${state.naturalYear}-${String(state.naturalMonth).padStart(2, "0")}` : null;
+  const openingMonth = state && state.naturalYear !== null && state.naturalMonth !== null ? monthFromParts(state.naturalYear, state.naturalMonth) : null;
   if (needsOpening && openingMonth === null) {
     return (
       <Alert color="yellow" radius="md" title="Lock the opening period first">

@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
-import { formatMinor } from "../../../lib/money.ts";
+import { formatAmount } from "@groupledger/domain";
 import { BOOK_PART_TEXT, differenceAccountText, differenceTone, PAIR_KINDS, rateText, sideNameText, TRANSLATION_PART_TEXT, type PairView } from "../model.ts";
 
 /**
@@ -13,7 +13,7 @@ export function PairResult({ view, parentCurrency, tolerance }: { view: PairView
   const { pair } = view;
   const info = PAIR_KINDS[pair.kind];
   const tone = differenceTone(view);
-  const money = (n: number) => formatMinor(n, parentCurrency);
+  const money = (n: number) => formatAmount(n, parentCurrency);
   const postedTo = differenceAccountText(view);
   const rows = [
     { role: info.left, side: view.left, meta: pair.left },
@@ -69,7 +69,7 @@ export function PairResult({ view, parentCurrency, tolerance }: { view: PairView
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right" ff="monospace">
-                    {formatMinor(side.local, side.currency)}{" "}
+                    {formatAmount(side.local, side.currency)}{" "}
                     <Text span size="xs" c="dimmed">
                       {side.currency}
                     </Text>

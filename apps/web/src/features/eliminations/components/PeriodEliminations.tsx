@@ -1,7 +1,7 @@
 import { Anchor, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import type { EliminationView } from "@groupledger/contract";
-import { formatMinor } from "../../../lib/money.ts";
+import { formatAmount } from "@groupledger/domain";
 import { ProblemList } from "../../obal/components/TrialBalanceView.tsx";
 import { longMonth } from "../../runs/model.ts";
 import { periodSummary } from "../model.ts";
@@ -25,7 +25,7 @@ export function PeriodEliminations({ view }: { view: EliminationView }) {
           <Text size="sm" c="dimmed" data-testid="tolerance-note">
             {view.tolerance === 0
               ? "The group's tolerance is 0: only pairs whose sides cancel to the cent count as matched."
-              : `Pairs whose sides differ by no more than the group's tolerance of ${formatMinor(view.tolerance, view.parentCurrency)} count as matched; the difference is still shown and posted.`}{" "}
+              : `Pairs whose sides differ by no more than the group's tolerance of ${formatAmount(view.tolerance, view.parentCurrency)} count as matched; the difference is still shown and posted.`}{" "}
             <Anchor component={Link} to="/settings?tab=team" size="sm">
               Change the tolerance
             </Anchor>

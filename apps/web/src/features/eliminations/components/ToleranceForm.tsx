@@ -1,11 +1,10 @@
 import { Alert, Button, Group, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import type { EliminationToleranceView } from "@groupledger/contract";
-import { ELIMINATION_TOLERANCE_DEFAULT } from "@groupledger/domain";
+import { ELIMINATION_TOLERANCE_DEFAULT, formatAmount } from "@groupledger/domain";
 import { useState } from "react";
 import { messageOf } from "../../../lib/forms.ts";
 import { ApiError } from "../../../lib/http.ts";
-import { formatMinor } from "../../../lib/money.ts";
 import { Saved } from "../../settings/components/Saved.tsx";
 import { eliminationsApi, useEliminationMutation, useTolerance } from "../api.ts";
 import { parseTolerance, toleranceInput } from "../model.ts";
@@ -35,7 +34,7 @@ function Form({ view }: { view: EliminationToleranceView & { currency: string } 
         setSaved(
           next.tolerance === 0
             ? "The elimination tolerance was saved: only pairs that cancel to the cent count as matched."
-            : `The elimination tolerance was saved: pairs within ${formatMinor(next.tolerance, currency)} count as matched.`,
+            : `The elimination tolerance was saved: pairs within ${formatAmount(next.tolerance, currency)} count as matched.`,
         );
       },
       onError: (err) => {
@@ -49,7 +48,7 @@ function Form({ view }: { view: EliminationToleranceView & { currency: string } 
       <Group align="flex-start" gap="sm">
         <TextInput
           label={`Elimination tolerance (${currency})`}
-          description={`Intercompany pairs whose two sides differ by no more than this count as matched on Interco Eliminations. The difference is still shown and posted to the parent's FX account (or CTA, as the pair says). 0 is exact matching; the default is ${formatMinor(ELIMINATION_TOLERANCE_DEFAULT, currency)}.`}
+          description={`Intercompany pairs whose two sides differ by no more than this count as matched on Interco Eliminations. The difference is still shown and posted to the parent's FX account (or CTA, as the pair says). 0 is exact matching; the default is ${formatAmount(ELIMINATION_TOLERANCE_DEFAULT, currency)}.`}
           inputMode="decimal"
           style={{ flex: 1 }}
           maw={520}

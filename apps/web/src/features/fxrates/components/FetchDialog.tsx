@@ -1,7 +1,8 @@
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useFetchRates, type FxFetched } from "../api.ts";
-import { monthCount, rangeProblem, type MonthRangeValue } from "../model.ts";
+import { monthCount } from "@groupledger/domain";
+import { rangeProblem, type MonthRangeValue } from "../model.ts";
 import { MonthRangeFields } from "./MonthRangeFields.tsx";
 
 interface Props {

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, List, Loader, Paper, Switch, Text, Tooltip } from "@mantine/core";
 import type { FxRatesResponse } from "@groupledger/contract";
+import { localMonthOf } from "@groupledger/domain";
 import { IconCloudDownload, IconDeviceFloppy, IconDownload, IconHistory, IconUpload } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { ApiError } from "../../../lib/http.ts";
@@ -12,7 +13,6 @@ import {
   missingRates,
   missingText,
   monthLabel,
-  monthOfDate,
   pendingEdits,
   ratesToSave,
   savedRatesOf,
@@ -60,7 +60,7 @@ export function RatesWorkspace({ grid, parentCurrency, parentName, range, onRang
   const changeCount = Object.keys(edits).length;
   const invalidCount = Object.keys(problems).length;
   const dirty = changeCount > 0;
-  const currentMonth = monthOfDate(new Date());
+  const currentMonth = localMonthOf(new Date());
   // A consolidation reads saved rates, so the count is of those; the row filter too, so a row does not vanish while it is typed in.
   const savedValue = (ref: CellRef) => saved.get(`${ref.currency}:${ref.month}:${ref.field}`) ?? "";
   const missing = missingRates(grid.currencies, grid.months, savedValue);

@@ -2,9 +2,9 @@ import { ActionIcon, Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Sta
 import type { Company, Intragroup } from "@groupledger/contract";
 import { IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
+import { formatAmount } from "@groupledger/domain";
 import { messageOf } from "../../../lib/forms.ts";
 import { ApiError } from "../../../lib/http.ts";
-import { formatMinor } from "../../../lib/money.ts";
 import { intragroupApi, useIntragroup, useIntragroupMutation } from "../api.ts";
 import { percentOfMargin, stockRequestOf, type StockForm } from "../model.ts";
 
@@ -96,11 +96,11 @@ function StockHeld({ data, companies }: { data: Intragroup; companies: Company[]
                     {r.sellerName} → {r.buyerName}
                   </Table.Td>
                   <Table.Td ta="right" ff="monospace">
-                    {formatMinor(r.inventory, r.currency)}
+                    {formatAmount(r.inventory, r.currency)}
                   </Table.Td>
                   <Table.Td ta="right">{percentOfMargin(r.margin)}%</Table.Td>
                   <Table.Td ta="right" ff="monospace">
-                    {formatMinor(r.unrealisedProfit, r.currency)}
+                    {formatAmount(r.unrealisedProfit, r.currency)}
                   </Table.Td>
                   <Table.Td>
                     <ActionIcon variant="subtle" color="red" aria-label={`Remove the stock ${r.buyerName} held at ${r.month}`} loading={remove.isPending && remove.variables === r.id} onClick={() => remove.mutate(r.id)}>

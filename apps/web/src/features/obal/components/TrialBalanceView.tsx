@@ -1,12 +1,16 @@
 import { Alert, Anchor, Badge, Button, Group, List, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ObalTrialBalance } from "@groupledger/contract";
+import { formatAmount, type AmountFormat } from "@groupledger/domain";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { collapseMissingRates, type ProblemLike } from "../missingRates.ts";
-import { ctaBreakdown, fixLink, formatAmount, isEmptyLine, isUnmappedRow, monthTextLabel, type CtaView } from "../model.ts";
+import { ctaBreakdown, fixLink, isEmptyLine, isUnmappedRow, monthTextLabel, type CtaView } from "../model.ts";
 
 type View = NonNullable<ObalTrialBalance["view"]>;
+
+/** Trial-balance amounts: the currency's decimals, en-US grouping, no symbol, credits in parentheses. */
+const TB_AMOUNT: AmountFormat = { currency: "none", locale: "en-US" };
 
 /**
  * Account numbers (QBO AcctNum) by QBO account id, of the subsidiary and of the parent: what an
@@ -81,7 +85,7 @@ function CtaExplanationBox({ cta, parentCurrency, account }: { cta: CtaView; par
   const breakdown = ctaBreakdown(cta);
   // The engine explains the CTA credit positive; it is shown debit positive like the trial balance above, so the
   // closing CTA here reads exactly as the highlighted CTA line does.
-  const fmt = (n: number) => formatAmount(-n, parentCurrency);
+  const fmt = (n: number) => formatAmount(-n, parentCurrency, TB_AMOUNT);
   return (
     <Paper withBorder radius="md" p="md" bg="yellow.0" data-testid="cta-explanation" aria-label="How the CTA is made up" component="section">
       <Stack gap="xs">
@@ -150,8 +154,8 @@ function CtaExplanationBox({ cta, parentCurrency, account }: { cta: CtaView; par
 /** A subsidiary's trial balance at the locked month-end: local, translated at its rate and basis, mapped onto the parent. */
 export function TrialBalanceView({ view, numbers = NO_NUMBERS }: { view: View; numbers?: AccountNumbers }) {
   const [showEmpty, setShowEmpty] = useState(false);
-  const local = (n: number) => formatAmount(n, view.currency);
-  const translated = (n: number) => formatAmount(n, view.parentCurrency);
+  const local = (n: number) => formatAmount(n, view.currency, TB_AMOUNT);
+  const translated = (n: number) => formatAmount(n, view.parentCurrency, TB_AMOUNT);
   const t = view.totals;
   const translatedInto = view.currency !== view.parentCurrency;
   // Accounts with nothing in them are most of a chart; they add nothing to the totals or the entry.
@@ -302,7 +306,7 @@ export function TrialBalanceView({ view, numbers = NO_NUMBERS }: { view: View; n
                     {a.amount > 0 ? translated(a.amount) : ""}
                   </Table.Td>
                   <Table.Td ta="right" ff="monospace">
-                    {a.amount < 0 ? formatAmount(-a.amount, view.parentCurrency) : ""}
+                    {a.amount < 0 ? formatAmount(-a.amount, view.parentCurrency, TB_AMOUNT) : ""}
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -6,7 +6,8 @@ import { messageOf } from "../../../lib/forms.ts";
 import { ApiError } from "../../../lib/http.ts";
 import { useCompanies, useCompanyAccounts, useCompanyStatus, type StatusMap } from "../../companies/api.ts";
 import { downloadReport, emailReport, useReport, type ReportFormat } from "../api.ts";
-import { defaultMonth, firstBookMonth, monthOfDate, periodContaining, rangeProblem, readState, shiftMonth, writeState, type ReportState } from "../period.ts";
+import { localMonthOf, shiftMonth } from "@groupledger/domain";
+import { defaultMonth, firstBookMonth, periodContaining, rangeProblem, readState, writeState, type ReportState } from "../period.ts";
 import { ReportBody } from "./ReportBody.tsx";
 import { DownloadButtons, ReportControls } from "./ReportControls.tsx";
 
@@ -51,7 +52,7 @@ export function ConsolidatedReports() {
 
 function ReportSection({ parent, companies, status }: { parent: Company; companies: Company[]; status: StatusMap }) {
   const [params, setParams] = useSearchParams();
-  const currentMonth = monthOfDate(new Date());
+  const currentMonth = localMonthOf(new Date());
   const fyStart = parent.fiscalYearStartMonth;
   const lastMonth = currentMonth;
   const firstMonth = firstBookMonth(companies, shiftMonth(currentMonth, -36));

@@ -1,5 +1,5 @@
 import { Stack, Table, Text } from "@mantine/core";
-import { formatMinor } from "../../../lib/money.ts";
+import { formatAmount } from "@groupledger/domain";
 import { entityRows, methodLabel, type Statements } from "../model.ts";
 
 const mono = { fontVariantNumeric: "tabular-nums" } as const;
@@ -10,7 +10,7 @@ export function EntitiesView({ statements, currency }: { statements: Statements;
   const sum = (f: (r: (typeof rows)[number]) => number) => rows.reduce((s, r) => s + f(r), 0);
   const anyNci = rows.some((r) => r.nci !== null);
   const nciTotal = (f: (n: NonNullable<(typeof rows)[number]["nci"]>) => number) =>
-    anyNci ? formatMinor(sum((r) => (r.nci ? f(r.nci) : 0)), currency) : <Text span c="dimmed">–</Text>;
+    anyNci ? formatAmount(sum((r) => (r.nci ? f(r.nci) : 0)), currency) : <Text span c="dimmed">–</Text>;
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed" maw={820}>
@@ -42,20 +42,20 @@ export function EntitiesView({ statements, currency }: { statements: Statements;
                   {methodLabel(r.method)}
                 </Table.Td>
                 <Table.Td ta="right" style={mono}>
-                  {formatMinor(r.netIncomeLocal, r.currency)}
+                  {formatAmount(r.netIncomeLocal, r.currency)}
                 </Table.Td>
                 <Table.Td ta="right" style={mono}>
-                  {formatMinor(r.netIncomeTranslated, currency)}
+                  {formatAmount(r.netIncomeTranslated, currency)}
                 </Table.Td>
                 <Table.Td ta="right" style={mono}>
-                  {r.method === "none" ? <Text span c="dimmed">–</Text> : formatMinor(r.ctaChange, currency)}
+                  {r.method === "none" ? <Text span c="dimmed">–</Text> : formatAmount(r.ctaChange, currency)}
                 </Table.Td>
                 <Table.Td ta="right">{r.nci ? r.nci.share : <Text span c="dimmed">–</Text>}</Table.Td>
                 <Table.Td ta="right" style={mono}>
-                  {r.nci ? formatMinor(r.nci.netIncome, currency) : <Text span c="dimmed">–</Text>}
+                  {r.nci ? formatAmount(r.nci.netIncome, currency) : <Text span c="dimmed">–</Text>}
                 </Table.Td>
                 <Table.Td ta="right" style={mono}>
-                  {r.nci ? formatMinor(r.nci.closing, currency) : <Text span c="dimmed">–</Text>}
+                  {r.nci ? formatAmount(r.nci.closing, currency) : <Text span c="dimmed">–</Text>}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -64,10 +64,10 @@ export function EntitiesView({ statements, currency }: { statements: Statements;
             <Table.Tr style={{ borderTop: "2px solid var(--mantine-color-gray-4)" }}>
               <Table.Th colSpan={4}>Group, before eliminations</Table.Th>
               <Table.Th ta="right" style={mono}>
-                {formatMinor(sum((r) => r.netIncomeTranslated), currency)}
+                {formatAmount(sum((r) => r.netIncomeTranslated), currency)}
               </Table.Th>
               <Table.Th ta="right" style={mono}>
-                {formatMinor(sum((r) => r.ctaChange), currency)}
+                {formatAmount(sum((r) => r.ctaChange), currency)}
               </Table.Th>
               <Table.Th />
               <Table.Th ta="right" style={mono}>

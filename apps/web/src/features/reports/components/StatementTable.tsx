@@ -1,6 +1,6 @@
 import { Anchor, Badge, Table, Text } from "@mantine/core";
 import { Link } from "react-router";
-import { formatMinor } from "../../../lib/money.ts";
+import { formatAmount } from "@groupledger/domain";
 import { change, drillHref, isUnmappedRow, type StatementRow, type Totals } from "../model.ts";
 
 export interface StatementSection {
@@ -42,7 +42,7 @@ interface Props {
 const mono = { fontVariantNumeric: "tabular-nums" } as const;
 
 function Figure({ amount, currency, account, months, drill, strong }: { amount: number; currency: string; account: string | null; months: { from: string; to: string } | null; drill: DrillContext; strong?: boolean }) {
-  const text = formatMinor(amount, currency);
+  const text = formatAmount(amount, currency);
   if (account && months && amount !== 0 && drill.accounts.has(account)) {
     return (
       <Anchor component={Link} to={drillHref({ account, ...months })} underline="hover" size="sm" fw={strong ? 700 : undefined} style={mono} title="Show the transactions behind this figure">
@@ -63,7 +63,7 @@ function ChangeCells({ amount, prior, currency, strong }: { amount: number; prio
   return (
     <>
       <Table.Td ta="right" fw={strong ? 700 : undefined} style={mono}>
-        {formatMinor(c.amount, currency)}
+        {formatAmount(c.amount, currency)}
       </Table.Td>
       <Table.Td ta="right" c="dimmed" style={mono}>
         {c.percent ?? "–"}

@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Text } from "@mantine/core";
 import { IconCircleCheck, IconScaleOutline } from "@tabler/icons-react";
-import { formatMinor } from "../../../lib/money.ts";
+import { formatAmount } from "@groupledger/domain";
 import { balanceSheetView, incomeStatementView, type BalanceSheet, type IncomeStatement } from "../model.ts";
 import { StatementTable, type DrillContext } from "./StatementTable.tsx";
 
@@ -23,7 +23,7 @@ function BalancedBadge({ b, currency }: { b: BalanceSheet; currency: string }) {
   const gap = b.totalAssets - (b.totalLiabilities + b.totalEquity + b.nonControllingInterests);
   return (
     <Badge color="red" variant="filled" size="lg" leftSection={<IconScaleOutline size={14} aria-hidden />} data-testid="balanced">
-      Out of balance by {formatMinor(gap, currency)}
+      Out of balance by {formatAmount(gap, currency)}
     </Badge>
   );
 }

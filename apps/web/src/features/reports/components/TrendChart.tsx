@@ -1,5 +1,5 @@
 import { Alert, Group, List, Paper, Progress, Stack, Table, Text } from "@mantine/core";
-import { formatMinor } from "../../../lib/money.ts";
+import { formatAmount } from "@groupledger/domain";
 import { useMonthlyReports } from "../api.ts";
 import { shortMonth, spanLabel } from "../period.ts";
 import { compactMoney, niceScale, TREND_LINES, trendMonths, trendValues, type TrendKey, type TrendPoint } from "../trend.ts";
@@ -66,7 +66,7 @@ function LineChart({ points, keys, currency, exponent, label, includeZero }: { p
             {points.map((p, i) =>
               p.values ? (
                 <circle key={p.month} cx={x(i)} cy={y(p.values[l.key])} r={3.5} fill="white" stroke={l.color} strokeWidth={2}>
-                  <title>{`${l.label}, ${shortMonth(p.month)}: ${formatMinor(p.values[l.key], currency)}`}</title>
+                  <title>{`${l.label}, ${shortMonth(p.month)}: ${formatAmount(p.values[l.key], currency)}`}</title>
                 </circle>
               ) : null,
             )}
@@ -151,7 +151,7 @@ export function TrendChart({ from, to, currency, exponent }: Props) {
                     <Table.Td>{shortMonth(p.month)}</Table.Td>
                     {TREND_LINES.map((l) => (
                       <Table.Td key={l.key} ta="right" style={{ fontVariantNumeric: "tabular-nums" }}>
-                        {p.values ? formatMinor(p.values[l.key], currency) : "–"}
+                        {p.values ? formatAmount(p.values[l.key], currency) : "–"}
                       </Table.Td>
                     ))}
                   </Table.Tr>

@@ -2,7 +2,7 @@ import { Anchor, Badge, Box, Group, Stack, Switch, Text } from "@mantine/core";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useMemo, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { Link } from "react-router";
-import { formatMinor } from "../../../lib/money.ts";
+import { formatAmount } from "@groupledger/domain";
 import { columnKind, columnTotals, drillHref, isUnmappedRow, VIRTUALIZE_ABOVE, worksheetRows, type Worksheet, type WorksheetRow } from "../model.ts";
 
 interface Props {
@@ -87,13 +87,13 @@ export function WorksheetView({ worksheet, currency, from, to, accounts, numbers
       const href = drillHref({ account: row.account, from, to, ...(kind === "entity" ? { realmId: col.id } : {}) });
       content = (
         <Anchor component={Link} to={href} underline="hover" size="sm" fw={strong ? 700 : undefined} style={mono} title={`Show the transactions behind this figure (${col.label})`}>
-          {formatMinor(amount, currency)}
+          {formatAmount(amount, currency)}
         </Anchor>
       );
     } else {
       content = (
         <Text span size="sm" fw={strong ? 700 : undefined} style={mono}>
-          {formatMinor(amount, currency)}
+          {formatAmount(amount, currency)}
         </Text>
       );
     }
@@ -144,7 +144,7 @@ export function WorksheetView({ worksheet, currency, from, to, accounts, numbers
       {values.map((v, i) => (
         <Cell key={worksheet.columns[i]!.id} style={{ justifyContent: "flex-end", ...stickyRight(worksheet.columns[i]!.id, "var(--mantine-color-gray-0)") }}>
           <Text span size="sm" fw={700} c={totals.balanced[i] ? undefined : "red.8"} style={mono}>
-            {formatMinor(v, currency)}
+            {formatAmount(v, currency)}
           </Text>
         </Cell>
       ))}

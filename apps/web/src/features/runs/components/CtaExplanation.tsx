@@ -2,7 +2,7 @@ import { Group, List, Paper, Stack, Table, Text } from "@mantine/core";
 import type { RunPreview } from "@groupledger/contract";
 import { IconCircleCheck } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
-import { formatMinor } from "../../../lib/money.ts";
+import { formatAmount } from "@groupledger/domain";
 import { CTA_PART_LABELS, CTA_PARTS, creditText, ctaAddsUp, ctaLineAmount, shortMonth } from "../model.ts";
 
 type Cta = NonNullable<RunPreview["cta"]>;
@@ -67,7 +67,7 @@ export function CtaExplanation({ preview, cta }: { preview: RunPreview; cta: Cta
                 <Table.Tr key={m.month} data-testid={`cta-month-${m.month}`}>
                   <Table.Td style={nowrap}>{shortMonth(m.month)}</Table.Td>
                   <Table.Td ta="right" ff="monospace" style={nowrap}>
-                    {formatMinor(m.openingNetAssetsLocal, preview.currency)}
+                    {formatAmount(m.openingNetAssetsLocal, preview.currency)}
                   </Table.Td>
                   <Table.Td ta="right" ff="monospace" style={nowrap}>
                     {m.previousClosingRate} → {m.closingRate}

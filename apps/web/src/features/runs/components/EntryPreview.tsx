@@ -1,9 +1,8 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { RunPreview } from "@groupledger/contract";
-import { endSentence } from "@groupledger/domain";
+import { endSentence, formatAmount } from "@groupledger/domain";
 import { IconChevronDown, IconChevronRight, IconCircleCheck, IconExternalLink } from "@tabler/icons-react";
 import { useState, type ReactNode } from "react";
-import { formatMinor } from "../../../lib/money.ts";
 import { ProblemList } from "../../obal/components/TrialBalanceView.tsx";
 import { creditText, longMonth } from "../model.ts";
 import { CtaExplanation } from "./CtaExplanation.tsx";
@@ -16,7 +15,7 @@ import { CtaExplanation } from "./CtaExplanation.tsx";
  */
 export function EntryPreview({ preview, numbers, actions }: { preview: RunPreview; numbers: ReadonlyMap<string, string>; actions?: ReactNode }) {
   const [explain, setExplain] = useState(false);
-  const money = (n: number) => (n === 0 ? "" : formatMinor(n, preview.parentCurrency));
+  const money = (n: number) => (n === 0 ? "" : formatAmount(n, preview.parentCurrency));
   const entry = preview.entry;
   const balanced = entry !== null && entry.totalDebit === entry.totalCredit;
   const { period } = preview;
@@ -32,7 +31,7 @@ export function EntryPreview({ preview, numbers, actions }: { preview: RunPrevie
               Entry {preview.docNumber} dated {preview.txnDate}, in {preview.parentCurrency}
               {preview.currency !== preview.parentCurrency ? `, translated from ${preview.currency}` : ", the parent's currency (not translated)"}.
               {preview.netIncome
-                ? ` Net income ${formatMinor(preview.netIncome.local, preview.currency)} (${formatMinor(preview.netIncome.translated, preview.parentCurrency)}), credit positive.`
+                ? ` Net income ${formatAmount(preview.netIncome.local, preview.currency)} (${formatAmount(preview.netIncome.translated, preview.parentCurrency)}), credit positive.`
                 : ""}
             </Text>
           </Stack>
@@ -113,10 +112,10 @@ export function EntryPreview({ preview, numbers, actions }: { preview: RunPrevie
                 <Table.Tr fw={650} data-testid="entry-totals">
                   <Table.Td>Total</Table.Td>
                   <Table.Td ta="right" ff="monospace">
-                    {formatMinor(entry.totalDebit, preview.parentCurrency)}
+                    {formatAmount(entry.totalDebit, preview.parentCurrency)}
                   </Table.Td>
                   <Table.Td ta="right" ff="monospace">
-                    {formatMinor(entry.totalCredit, preview.parentCurrency)}
+                    {formatAmount(entry.totalCredit, preview.parentCurrency)}
                   </Table.Td>
                 </Table.Tr>
               </Table.Tfoot>

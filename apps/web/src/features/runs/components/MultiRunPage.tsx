@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
 import { runKeys, runsApi, usePostings, useRun, useRunMutation, useRuns } from "../api.ts";
-import { defaultRunRange, isActive, monthOfDate, runFormFromSearch, type RunForm as RunFormValue } from "../model.ts";
+import { localMonthOf } from "@groupledger/domain";
+import { defaultRunRange, isActive, runFormFromSearch, type RunForm as RunFormValue } from "../model.ts";
 import { RecentRuns } from "./RecentRuns.tsx";
 import { RunForm } from "./RunForm.tsx";
 import { RunProgress } from "./RunProgress.tsx";
@@ -26,7 +27,7 @@ export function MultiRunPage() {
 function MultiRun({ setup }: { setup: RunsSetup }) {
   const { subsidiaries, openingMonth } = setup;
   const client = useQueryClient();
-  const today = monthOfDate(new Date());
+  const today = localMonthOf(new Date());
   const runs = useRuns();
   const postings = usePostings(null);
   // A link may ask for a run (Verify's months not posted): the form opens on it.

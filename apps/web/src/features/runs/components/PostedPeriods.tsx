@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Checkbox, Group, Modal, Paper, Skeleton, 
 import type { PostingSummary } from "@groupledger/contract";
 import { IconAlertTriangle, IconExternalLink, IconRefresh } from "@tabler/icons-react";
 import { Fragment, useState, type ReactNode } from "react";
-import { formatMinor } from "../../../lib/money.ts";
+import { formatAmount } from "@groupledger/domain";
 import { shortMonth } from "../model.ts";
 import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 
@@ -19,7 +19,7 @@ const badge = { flexShrink: 0 } as const;
 
 /** Posted vs now per parent account (debit positive), with the difference the new entry would make. */
 function ChangesTable({ posting, currency, numbers }: { posting: PostingSummary; currency: string; numbers: ReadonlyMap<string, string> }) {
-  const money = (n: number) => formatMinor(n, currency);
+  const money = (n: number) => formatAmount(n, currency);
   return (
     <Table withTableBorder fz="sm" verticalSpacing={4} maw={820} aria-label={`Changes in ${posting.period.label}`}>
       <Table.Thead>

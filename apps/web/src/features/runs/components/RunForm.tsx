@@ -3,7 +3,8 @@ import { MonthPickerInput } from "@mantine/dates";
 import "@mantine/dates/styles.css";
 import type { Company } from "@groupledger/contract";
 import { IconPlayerPlay } from "@tabler/icons-react";
-import { longMonth, runFormProblem, runSize, shiftMonth, shortMonth, type RunForm as RunFormValue } from "../model.ts";
+import { shiftMonth } from "@groupledger/domain";
+import { longMonth, runFormProblem, runSize, shortMonth, type RunForm as RunFormValue } from "../model.ts";
 import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 
 const toPicker = (month: string) => `${month}-01`;

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Tabs, Text } from "@mantine/core";
 import type { PostingSummary, RunRequest } from "@groupledger/contract";
+import { localMonthOf } from "@groupledger/domain";
 import { IconChecklist, IconExternalLink, IconSend } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -13,7 +14,7 @@ import { ProblemList } from "../../obal/components/TrialBalanceView.tsx";
 import { ConsolidatedReports } from "../../reports/components/ConsolidatedReports.tsx";
 import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
 import { runsApi, usePostings, usePostMutation, usePreview, type PostOutcome } from "../api.ts";
-import { defaultChoice, lastPostedMonth, monthOfDate, periodChoices, postBlockReason, requestPeriod, type PeriodKind } from "../model.ts";
+import { defaultChoice, lastPostedMonth, periodChoices, postBlockReason, requestPeriod, type PeriodKind } from "../model.ts";
 import { EntryPreview } from "./EntryPreview.tsx";
 import { PeriodForm } from "./PeriodForm.tsx";
 import { PostedPeriods } from "./PostedPeriods.tsx";
@@ -92,7 +93,7 @@ function SingleRun({ setup }: { setup: RunsSetup }) {
   const postings = usePostings(company.realmId);
   const status = useCompanyStatus();
   const numbers = useAccountNumbers([{ realmId: parent.realmId, lastSyncedAt: status.data?.[parent.realmId]?.sync.lastSyncedAt ?? null }]).get(parent.realmId)!;
-  const choices = periodChoices(kind, openingMonth, parent.fiscalYearStartMonth, monthOfDate(new Date()));
+  const choices = periodChoices(kind, openingMonth, parent.fiscalYearStartMonth, localMonthOf(new Date()));
   const chosen = choices.find((c) => c.to === pickedTo) ?? (postings.data ? defaultChoice(choices, lastPostedMonth(postings.data)) : null);
   const preview = usePreview(requested);
   const post = usePostMutation(runsApi.post);

@@ -1,6 +1,6 @@
 import { Anchor, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { IconExternalLink } from "@tabler/icons-react";
-import { formatMinor } from "../../../lib/money.ts";
+import { formatAmount } from "@groupledger/domain";
 import { companySums, type CompanyDetail } from "../model.ts";
 
 /**
@@ -11,8 +11,8 @@ import { companySums, type CompanyDetail } from "../model.ts";
 export function CompanyTransactions({ company, parentCurrency }: { company: CompanyDetail; parentCurrency: string }) {
   const foreign = company.currency !== parentCurrency;
   const sums = companySums(company);
-  const local = (n: number) => formatMinor(n, company.currency);
-  const parent = (n: number | null) => (n === null ? "—" : formatMinor(n, parentCurrency));
+  const local = (n: number) => formatAmount(n, company.currency);
+  const parent = (n: number | null) => (n === null ? "—" : formatAmount(n, parentCurrency));
   const columns = foreign ? 10 : 8;
   return (
     <Paper withBorder radius="md" p="lg" bg="white" component="section" aria-label={company.companyName}>

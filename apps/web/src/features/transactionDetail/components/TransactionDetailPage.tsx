@@ -2,11 +2,11 @@ import { Alert, Badge, Group, Paper, Select, Skeleton, Stack, Text, Title } from
 import { MonthPickerInput } from "@mantine/dates";
 import "@mantine/dates/styles.css";
 import { useSearchParams } from "react-router";
-import { formatMinor } from "../../../lib/money.ts";
+import { formatAmount, localMonthOf, shiftMonth } from "@groupledger/domain";
 import { useCompanyStatus } from "../../companies/api.ts";
 import { useChart } from "../../mapping/api.ts";
 import { ProblemList } from "../../obal/components/TrialBalanceView.tsx";
-import { monthOfDate, shiftMonth, shortMonth } from "../../runs/model.ts";
+import { shortMonth } from "../../runs/model.ts";
 import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
 import { GroupGate, type GroupSetup } from "../../eliminations/components/GroupGate.tsx";
 import { useTransactionDetail } from "../api.ts";
@@ -36,7 +36,7 @@ export function TransactionDetailPage() {
 function TransactionDetail({ setup }: { setup: GroupSetup }) {
   const { parent, subsidiaries } = setup;
   const [params, setParams] = useSearchParams();
-  const state = readUrl(params, shiftMonth(monthOfDate(new Date()), -1));
+  const state = readUrl(params, shiftMonth(localMonthOf(new Date()), -1));
   const status = useCompanyStatus();
   const chart = useChart(parent.realmId, status.data?.[parent.realmId]?.sync.lastSyncedAt ?? null);
   const query = queryOf(state);
@@ -142,7 +142,7 @@ function TransactionDetail({ setup }: { setup: GroupSetup }) {
               <Text size="sm" data-testid="summary">
                 {transactionCount(data.companies)} transaction{transactionCount(data.companies) === 1 ? "" : "s"} in {data.companies.length}{" "}
                 compan{data.companies.length === 1 ? "y" : "ies"}
-                {total !== null ? `, ${formatMinor(total, data.parentCurrency)} in ${data.parentCurrency}` : ""}.
+                {total !== null ? `, ${formatAmount(total, data.parentCurrency)} in ${data.parentCurrency}` : ""}.
               </Text>
               <Text size="xs" c="dimmed" maw={980}>
                 Amounts are debit positive; credits are in parentheses. Entries GroupLedger posted into the parent (opening balances,
@@ -166,7 +166,7 @@ function TransactionDetail({ setup }: { setup: GroupSetup }) {
               <Group justify="space-between">
                 <Text fw={700}>Total in {data.parentCurrency}</Text>
                 <Text fw={700} ff="monospace" data-testid="grand-total">
-                  {total === null ? "— (a rate is missing)" : formatMinor(total, data.parentCurrency)}
+                  {total === null ? "— (a rate is missing)" : formatAmount(total, data.parentCurrency)}
                 </Text>
               </Group>
             </Paper>

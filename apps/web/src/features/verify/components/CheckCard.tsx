@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { VerifyResult } from "@groupledger/contract";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
-import { formatMinor } from "../../../lib/money.ts";
+import { formatAmount } from "@groupledger/domain";
 import { longMonth } from "../../runs/model.ts";
 import { CHECK_STATUS, type CheckStatus } from "../model.ts";
 
@@ -37,7 +37,7 @@ export function CheckCard({
   numbers: ReadonlyMap<string, string>;
 }) {
   const s = CHECK_STATUS[status];
-  const money = (n: number) => formatMinor(n, currency);
+  const money = (n: number) => formatAmount(n, currency);
   return (
     <Paper withBorder radius="md" p="lg" bg="white" component="section" aria-label={title} data-testid="check">
       <Stack gap="sm">

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { useCompanyStatus } from "../../companies/api.ts";
 import { GroupGate, type GroupSetup } from "../../eliminations/components/GroupGate.tsx";
 import { useAccountNumbers } from "../../obal/useAccountNumbers.ts";
-import { longMonth, monthOfDate } from "../../runs/model.ts";
+import { localMonthOf } from "@groupledger/domain";
+import { longMonth } from "../../runs/model.ts";
 import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
 import { usePostedPeriods, useVerify } from "../api.ts";
 import { defaultMonth, headline, monthChoices } from "../model.ts";
@@ -29,7 +30,7 @@ export function VerifyPage() {
 function Verify({ setup }: { setup: GroupSetup }) {
   const { parent } = setup;
   const openingMonth = setup.openingMonth!;
-  const today = monthOfDate(new Date());
+  const today = localMonthOf(new Date());
   const [picked, setPicked] = useState<string | null>(null);
   const postings = usePostedPeriods();
   const status = useCompanyStatus();
