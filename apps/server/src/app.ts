@@ -31,7 +31,9 @@ import { RUN_JOB, runHandler } from "./modules/runs/job.ts";
 import { runRoutes } from "./modules/runs/routes.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
 import { eliminationRoutes } from "./modules/eliminations/routes.ts";
-import { syncHandler } from "./modules/sync/handler.ts";
+import { syncHandler, type AfterSyncCheck } from "./modules/sync/handler.ts";
+import { detectChangedPostings } from "./modules/runs/stale.ts";
+import { detectChangedAdjustments } from "./modules/adjustments/stale.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { Worker } from "./jobs/worker.ts";
 import { createQboProvider, SANDBOX_PREFIX, type QboProvider } from "./services/qbo-provider.ts";
@@ -169,7 +171,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const mailer = new Mailer(database.db, transport, config.mailFrom, app.log);
   const tokens = new TokenService(config.appSecret, config.tokenTtlSeconds);
   const queue = new JobQueue(database.db, opts.jobLeaseMs);
-  const worker = new Worker(queue, { [SYNC_JOB]: syncHandler({ database, provider, log: app.log }), [RUN_JOB]: runHandler({ database, provider, log: app.log }) }, {
+  // Re-consolidation after each sync: what was posted from the company's books is checked again.
+  const afterSync: AfterSyncCheck[] = [
+    // Periods already posted for the company: flag the ones whose entry would now differ.
+    { what: "posted periods", resultKey: "reconsolidation", check: (accountId, realmId) => detectChangedPostings(database.db, accountId, realmId) },
+    // The group adjustments read every group company's books.
+    { what: "posted group adjustments", check: (accountId) => detectChangedAdjustments(database.db, accountId) },
+  ];
+  const worker = new Worker(queue, { [SYNC_JOB]: syncHandler({ database, provider, afterSync, log: app.log }), [RUN_JOB]: runHandler({ database, provider, log: app.log }) }, {
     log: app.log,
     concurrency: 2,
     ...(opts.jobLeaseMs ? { leaseMs: opts.jobLeaseMs } : {}),

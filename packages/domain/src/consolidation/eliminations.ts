@@ -1,77 +1,14 @@
 import { minorToDecimal } from "../money/format.ts";
 import { divRoundHalfAway, mulDivRound, mulRatioRound, parseRate, translationFactor, type Rate } from "../money/rate.ts";
 import { formatMonth, parseMonth } from "../periods/month.ts";
-import type { EntityPeriodTrialBalance } from "../translation/period.ts";
-import type { EntityTranslation } from "../translation/translate.ts";
 import { equityMethodRestatement } from "./equity-method.ts";
-import type { IssueList } from "./errors.ts";
 import { fairValueAdjustments, fairValueDetails, fairValueLines } from "./fair-value.ts";
-import { consolidatedMonths, type ControlWindows } from "./mid-year.ts";
+import { consolidatedMonths } from "./mid-year.ts";
 import { classifyIntercompanyPair } from "./pair-match.ts";
-import type { OwnershipHistory } from "./ownership-change.ts";
-import type { ConsolidationInput } from "./input-schema.ts";
-import { LineKind, type CompiledEntity, type CompiledGroup } from "./model.ts";
+import type { AcquisitionEquity, Elimination, EliminationContext, EntryLine } from "./elimination-types.ts";
+import { LineKind, type CompiledEntity } from "./model.ts";
 
-export interface EntryLine {
-  readonly row: number;
-  readonly amount: number;
-}
-
-export interface Elimination {
-  readonly id: string;
-  readonly kind: "receivablePayable" | "revenueExpense" | "investment" | "manual" | "unrealisedProfit" | "dividend" | "preAcquisition" | "disposal" | "ownershipChange";
-  readonly description: string;
-  readonly lines: readonly EntryLine[];
-  readonly details: Record<string, number | string>;
-}
-
-/** Equity of a subsidiary at acquisition, by worksheet row, debit positive (so mostly negative). */
-export interface AcquisitionEquity {
-  readonly byAccount: ReadonlyMap<number, number>;
-  readonly retainedEarnings: number;
-  readonly cta: number;
-  /** Credit positive: proportionate share of net assets, or the given fair value. */
-  readonly nciAtAcquisition: number;
-  /** Fair-value measurement: the NCI owns its share of goodwill, so of its impairment and exchange differences. */
-  readonly nciSharesGoodwill: boolean;
-  /** Goodwill impairment recognised in the period, reporting minor units (positive = a loss). */
-  readonly impairmentInPeriod: number;
-  /** NCI's share of impairment recognised before the period (positive = reduces the NCI). */
-  readonly nciImpairmentBeforePeriod: number;
-  /** NCI's share of the cumulative exchange difference on goodwill, credit positive. */
-  readonly nciGoodwillCta: number;
-  /** Fair-value adjustments released in the period (an expense, reporting minor units); the NCI's profit share bears its part. */
-  readonly fairValueReleasedInPeriod?: number;
-  /** NCI's share of fair-value adjustments released before the period (positive = reduces the NCI). */
-  readonly nciFairValueReleasedBeforePeriod?: number;
-  /** NCI's share of the exchange difference on fair-value adjustments, credit positive. */
-  readonly nciFairValueCta?: number;
-}
-
-export interface EliminationContext {
-  readonly input: ConsolidationInput;
-  readonly group: CompiledGroup;
-  readonly translations: ReadonlyMap<string, EntityTranslation>;
-  readonly periodTbs: ReadonlyMap<string, EntityPeriodTrialBalance>;
-  /** Worksheet row of an entity's account. */
-  rowOf(entity: CompiledEntity, accountIndex: number): number;
-  readonly ctaRow: number | undefined;
-  readonly fxRow: number | undefined;
-  readonly goodwillRow: number | undefined;
-  readonly nciRow: number | undefined;
-  readonly goodwillImpairmentRow: number | undefined;
-  /** designatedAccounts.bargainPurchaseGain, when named. */
-  readonly bargainPurchaseGainRow?: number | undefined;
-  /** The parent's retained earnings row (impairment charged before the period). */
-  readonly retainedEarningsRow: number;
-  readonly parentRow: (accountId: string) => number | undefined;
-  readonly issues: IssueList;
-  readonly warnings: string[];
-  /** Subsidiaries acquired or disposed of inside the period (mid-year.ts); absent or empty otherwise. */
-  readonly windows?: ControlWindows;
-  /** Subsidiaries whose ownership changed without a loss of control (ownership-change.ts); absent or empty otherwise. */
-  readonly ownershipHistories?: ReadonlyMap<string, OwnershipHistory>;
-}
+export type { AcquisitionEquity, Elimination, EliminationContext, EntryLine } from "./elimination-types.ts";
 
 function sumLines(lines: readonly EntryLine[]): number {
   let s = 0;

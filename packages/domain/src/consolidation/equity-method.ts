@@ -1,5 +1,5 @@
 import { minorToDecimal } from "../money/format.ts";
-import type { Elimination, EliminationContext, EntryLine } from "./eliminations.ts";
+import type { Elimination, EliminationContext, EntryLine } from "./elimination-types.ts";
 import type { ConsolidationInput } from "./input-schema.ts";
 import { LineKind, type CompiledEntity } from "./model.ts";
 

@@ -1,6 +1,6 @@
 import { mulDivRound, mulRatioRound, parseRate, translationFactor, type Factor, type Ratio } from "../money/rate.ts";
 import { formatMonth } from "../periods/month.ts";
-import type { EliminationContext, EntryLine } from "./eliminations.ts";
+import type { EliminationContext, EntryLine } from "./elimination-types.ts";
 import type { ConsolidationInput } from "./input-schema.ts";
 import { LineKind, type CompiledEntity } from "./model.ts";
 

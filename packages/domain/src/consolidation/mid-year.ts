@@ -1,10 +1,12 @@
 import { formatMonth, parseMonth } from "../periods/month.ts";
 import { entityPeriodTrialBalance, type EntityPeriodTrialBalance } from "../translation/period.ts";
 import type { EntityTranslation } from "../translation/translate.ts";
-import type { EntryLine, Elimination, EliminationContext } from "./eliminations.ts";
+import type { ControlWindow, ControlWindows, Elimination, EliminationContext, EntryLine } from "./elimination-types.ts";
 import type { IssueList } from "./errors.ts";
 import type { ConsolidationInput } from "./input-schema.ts";
 import type { CompiledEntity, CompiledGroup } from "./model.ts";
+
+export type { ControlWindow, ControlWindows } from "./elimination-types.ts";
 
 /**
  * The months of the period in which the parent controlled a subsidiary (IFRS 10.20 and B88,
@@ -19,23 +21,6 @@ import type { CompiledEntity, CompiledGroup } from "./model.ts";
  * every worksheet column still sums to zero. Every later elimination, and the NCI, read the
  * controlled months' trial balance.
  */
-export interface ControlWindow {
-  readonly entity: CompiledEntity;
-  /** Roll-forward offsets (t) of the first and last months consolidated; first = last + 1 when none is. */
-  readonly first: number;
-  readonly last: number;
-  /** Acquired inside the period: the acquisition month's offset (the first month consolidated is the next). */
-  readonly acquiredAt: number | undefined;
-  /** Disposed of inside the period: the disposal month's offset (the last month consolidated). */
-  readonly disposedAt: number | undefined;
-  /** The subsidiary's translated trial balance for the whole period (its worksheet column). */
-  readonly periodTb: EntityPeriodTrialBalance;
-  /** The trial balance of the months consolidated: balance sheet at the last one, P&L over them, retained earnings at the start. */
-  readonly tb: EntityPeriodTrialBalance;
-}
-
-export type ControlWindows = ReadonlyMap<string, ControlWindow>;
-
 /** A disposal month, given by the disposal module (the last month consolidated). */
 export interface DisposalMonth {
   readonly subsidiary: string;

@@ -1,4 +1,4 @@
-import type { EliminationContext } from "./eliminations.ts";
+import type { EliminationContext } from "./elimination-types.ts";
 import { LineKind, type CompiledEntity } from "./model.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { mulRatioRound } from "../money/rate.ts";
 import type { EntityPeriodTrialBalance } from "../translation/period.ts";
-import type { AcquisitionEquity, EntryLine } from "./eliminations.ts";
+import type { AcquisitionEquity, EntryLine } from "./elimination-types.ts";
 import { LineKind, type CompiledEntity } from "./model.ts";
 import type { NciAttribution } from "./nci-attribution.ts";
 

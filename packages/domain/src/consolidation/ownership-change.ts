@@ -1,10 +1,12 @@
 import { mulRatioRound, parseRate, type Ratio } from "../money/rate.ts";
 import { formatMonth, parseMonth } from "../periods/month.ts";
-import type { AcquisitionEquity, Elimination, EliminationContext, EntryLine } from "./eliminations.ts";
+import type { AcquisitionEquity, Elimination, EliminationContext, EntryLine, OwnershipHistory, OwnershipSegment } from "./elimination-types.ts";
 import { consolidatedMonths } from "./mid-year.ts";
-import { LineKind, type CompiledEntity } from "./model.ts";
+import { LineKind } from "./model.ts";
 import type { NciComputation } from "./nci.ts";
 import type { NciAttribution } from "./nci-attribution.ts";
+
+export type { OwnershipHistory } from "./elimination-types.ts";
 
 /**
  * Changes in a parent's ownership of a subsidiary that do not end control (IFRS 10.23 and B96,
@@ -19,21 +21,6 @@ import type { NciAttribution } from "./nci-attribution.ts";
  * share in force then (nci.ts does the same with one share; a subsidiary without changes never
  * comes here).
  */
-
-/** One stretch of months with one NCI share: movements of months start < t ≤ end. */
-interface Segment {
-  readonly start: number;
-  readonly end: number;
-  readonly share: Ratio;
-}
-
-export interface OwnershipHistory {
-  readonly sub: CompiledEntity;
-  readonly segments: readonly Segment[];
-  /** Changes up to the last month consolidated, in order. */
-  readonly changes: readonly { readonly t: number; readonly before: Ratio; readonly after: Ratio; readonly ownershipText: string; readonly index: number }[];
-  readonly ruleIndex: number;
-}
 
 const nciShareOf = (ownershipText: string): Ratio => {
   const r = parseRate(ownershipText);
@@ -69,7 +56,7 @@ export function ownershipHistories(ctx: EliminationContext): Map<string, Ownersh
       ctx.issues.add(path, `${sub.name} is disposed of in the period: its ownership changes before the disposal are not built`);
       return;
     }
-    const segments: Segment[] = [];
+    const segments: OwnershipSegment[] = [];
     const changes: OwnershipHistory["changes"][number][] = [];
     let share = sub.nciShare;
     let start = tAcq;

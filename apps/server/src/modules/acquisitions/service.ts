@@ -17,7 +17,7 @@ import { acquisitions, companies, historicalEquity } from "../../db/schema.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
 import { chartOf } from "../companies/chart.ts";
-import { listCompanies } from "../companies/routes.ts";
+import { loadGroup, type CompanyRow } from "../group/service.ts";
 
 import { detectChangedAdjustments } from "../adjustments/stale.ts";
 import { equityAt, firstBalance, ratesAt } from "./books.ts";
@@ -41,7 +41,6 @@ import { equityAt, firstBalance, ratesAt } from "./books.ts";
  * domain's acquisitionFigures, exactly as the consolidation will.
  */
 
-type CompanyRow = typeof companies.$inferSelect;
 type AcquisitionRow = typeof acquisitions.$inferSelect;
 interface Meta {
   ip: string;
@@ -174,14 +173,8 @@ async function subsidiaryView(db: Db, accountId: string, sub: CompanyRow, parent
   };
 }
 
-async function groupOf(db: Db, accountId: string) {
-  const all = await listCompanies(db, accountId);
-  const parent = all.find((c) => c.isParent);
-  return { all, parent, subsidiaries: all.filter((c) => !c.isParent && !c.archivedAt) };
-}
-
 export async function acquisitionsView(db: Db, accountId: string): Promise<Acquisitions> {
-  const { parent, subsidiaries } = await groupOf(db, accountId);
+  const { parent, unarchivedSubsidiaries: subsidiaries } = await loadGroup(db, accountId);
   if (!parent) return { parentRealmId: null, parentCurrency: null, assetAccounts: [], expenseAccounts: [], subsidiaries: [] };
   const parentChart = (await chartOf(db, parent.realmId)).filter((a) => a.active);
   const rows = subsidiaries.length ? await db.select().from(acquisitions).where(inArray(acquisitions.realmId, subsidiaries.map((s) => s.realmId))) : [];
@@ -198,10 +191,9 @@ export async function acquisitionsView(db: Db, accountId: string): Promise<Acqui
 }
 
 async function subsidiaryOf(db: Db, accountId: string, realmId: string) {
-  const { parent, all } = await groupOf(db, accountId);
-  const sub = all.find((c) => c.realmId === realmId);
-  if (!sub) throw errors.notFound(`Company ${realmId} is not in your account.`);
-  if (!parent) throw errors.conflict("parent_required", "Choose a parent company first: acquisitions are the parent's.");
+  const group = await loadGroup(db, accountId);
+  const sub = group.company(realmId);
+  const parent = group.requireParent("acquisitions are the parent's");
   if (sub.isParent) throw errors.conflict("parent_not_acquired", `${sub.companyName} is the parent; acquisitions are recorded for subsidiaries.`);
   return { parent, sub };
 }

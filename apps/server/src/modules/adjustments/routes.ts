@@ -18,7 +18,7 @@ import { consolidationPostings } from "../../db/schema.ts";
 import { authOf } from "../../http/auth.ts";
 import { errors } from "../../http/errors.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
-import { listCompanies } from "../companies/routes.ts";
+import { loadGroup } from "../group/service.ts";
 import { postGroupEntry, type PostingRow } from "../runs/once.ts";
 import { postingBusy, retirePosting, summarize } from "../runs/post.ts";
 import { ADJUSTMENTS_REALM, computeAdjustments } from "./view.ts";
@@ -118,8 +118,7 @@ async function replaceAdjustments(deps: { database: Database; provider: QboProvi
     .where(and(eq(consolidationPostings.id, postingId), eq(consolidationPostings.accountId, accountId), eq(consolidationPostings.realmId, ADJUSTMENTS_REALM)))
     .limit(1);
   if (!row) throw errors.notFound("No such group adjustment entry in your account.");
-  const parent = (await listCompanies(db, accountId)).find((c) => c.isParent);
-  if (!parent) throw errors.conflict("parent_required", "Choose a parent company first.");
+  const parent = (await loadGroup(db, accountId)).requireParent();
   return deps.database.withLock(`consolidation-post:${accountId}:${ADJUSTMENTS_REALM}`, postingBusy("the group adjustments"), async () => {
     const [current] = await db.select().from(consolidationPostings).where(eq(consolidationPostings.id, row.id)).limit(1);
     if (current?.status !== "posted") throw errors.conflict("not_posted", `Group adjustments ${row.periodLabel} are not a posted entry (it is ${current?.status ?? "gone"}).`);

@@ -14,8 +14,7 @@ import {
 } from "@groupledger/domain";
 import type { Db } from "../../db/client.ts";
 import { acquisitions, consolidationPostings } from "../../db/schema.ts";
-import { errors } from "../../http/errors.ts";
-import { listCompanies } from "../companies/routes.ts";
+import { loadGroup } from "../group/service.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
 import { openingOf, resolvePeriod } from "../runs/entry.ts";
 import { ADJUSTMENTS_REALM } from "../runs/once.ts";
@@ -44,9 +43,8 @@ type Elimination = ConsolidationOutput["eliminations"][number];
  *   Verify compares retained earnings and dividends as one line).
  */
 export async function computeAdjustments(db: Db, accountId: string, requested: RunPeriod): Promise<{ view: Omit<AdjustmentsView, "posted"> }> {
-  const all = await listCompanies(db, accountId);
-  const parent = all.find((c) => c.isParent);
-  if (!parent) throw errors.conflict("parent_required", "Choose a parent company first: group adjustments are made in the parent's books.");
+  const group = await loadGroup(db, accountId);
+  const parent = group.requireParent("group adjustments are made in the parent's books");
   const period = resolvePeriod(parent, requested);
   const opening = await openingOf(db, accountId, parent).catch(() => null);
   const openingMonth = opening && opening.anchor < period.from ? opening.anchor : shiftMonth(period.from, -1);
@@ -54,7 +52,7 @@ export async function computeAdjustments(db: Db, accountId: string, requested: R
 
   // Like the reports: every active subsidiary, except one acquired after the period.
   const recorded = new Map((await db.select({ realmId: acquisitions.realmId, acquiredOn: acquisitions.acquiredOn }).from(acquisitions).where(eq(acquisitions.accountId, accountId))).map((r) => [r.realmId, r.acquiredOn]));
-  const subsidiaries = all.filter((c) => !c.isParent && !c.archivedAt && (recorded.get(c.realmId)?.slice(0, 7) ?? "") <= period.to).map((c) => c.realmId);
+  const subsidiaries = group.unarchivedSubsidiaries.filter((c) => (recorded.get(c.realmId)?.slice(0, 7) ?? "") <= period.to).map((c) => c.realmId);
   if (subsidiaries.length === 0) return { view: { ...base, ok: true, problems: [], warnings: [], adjustments: [], entry: null } };
 
   const built = await buildConsolidationInput(db, { accountId, subsidiaries, period: { from: period.from, to: period.to }, openingMonth, groupAdjustments: true });
@@ -74,7 +72,7 @@ export async function computeAdjustments(db: Db, accountId: string, requested: R
 
   const parentEntity = built.input.entities.find((e) => e.role === "parent")!;
   const kindOf = new Map(parentEntity.accounts.map((a) => [a.id, a]));
-  const companyName = new Map(all.map((c) => [c.realmId, c.companyName]));
+  const companyName = new Map(group.companies.map((c) => [c.realmId, c.companyName]));
   const designated = built.input.designatedAccounts;
   const money = (n: number) => formatAmount(n, parent.homeCurrency, { currency: "code", negative: "minus", locale: "en-US" });
   const adjustments = output.eliminations

@@ -1,7 +1,13 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { ChartAccount } from "@groupledger/domain";
+import type { Account } from "@groupledger/qbo";
 import type { Db } from "../../db/client.ts";
 import { qboAccounts } from "../../db/schema.ts";
+
+/*
+ * Our copy of each company's QuickBooks chart of accounts (qbo_accounts): written by every sync
+ * and by creating the CTA account (so it can be chosen before the next sync), read by every feature.
+ */
 
 /** A synced QBO account as the domain's mapping and translation rules see it. */
 export const toChartAccount = (r: typeof qboAccounts.$inferSelect): ChartAccount & { everHadBalance: boolean } => ({
@@ -18,4 +24,67 @@ export const toChartAccount = (r: typeof qboAccounts.$inferSelect): ChartAccount
 /** A company's synced chart of accounts. */
 export async function chartOf(db: Db, realmId: string): Promise<(ChartAccount & { everHadBalance: boolean })[]> {
   return (await db.select().from(qboAccounts).where(eq(qboAccounts.realmId, realmId))).map(toChartAccount);
+}
+
+/** Intuit's fixed AccountType → Classification, for accounts that arrive without a Classification. */
+const CLASSIFICATION_BY_TYPE: Record<string, string> = {
+  Bank: "Asset",
+  "Accounts Receivable": "Asset",
+  "Other Current Asset": "Asset",
+  "Fixed Asset": "Asset",
+  "Other Asset": "Asset",
+  "Accounts Payable": "Liability",
+  "Credit Card": "Liability",
+  "Other Current Liability": "Liability",
+  "Long Term Liability": "Liability",
+  Equity: "Equity",
+  Income: "Revenue",
+  "Other Income": "Revenue",
+  "Cost of Goods Sold": "Expense",
+  Expense: "Expense",
+  "Other Expense": "Expense",
+};
+
+export const classificationOf = (a: Pick<Account, "classification" | "accountType">): string =>
+  a.classification ?? CLASSIFICATION_BY_TYPE[a.accountType] ?? "Asset";
+
+/**
+ * Writes QuickBooks accounts into a company's synced chart (new ones added, known ones updated;
+ * `everHadBalance` is the sync's to set) and returns them as stored.
+ */
+export async function saveAccounts(db: Db, realmId: string, chart: readonly Account[], homeCurrency: string): Promise<(typeof qboAccounts.$inferSelect)[]> {
+  if (chart.length === 0) return [];
+  const rows = chart.map((a) => ({
+    realmId,
+    qboId: a.id,
+    name: a.name,
+    fullyQualifiedName: a.fullyQualifiedName ?? a.name,
+    acctNum: a.acctNum ?? null,
+    accountType: a.accountType,
+    accountSubType: a.accountSubType ?? null,
+    classification: classificationOf(a),
+    currency: a.currency ?? homeCurrency,
+    active: a.active,
+    parentQboId: a.parentId ?? null,
+    syncedAt: new Date(),
+  }));
+  return db
+    .insert(qboAccounts)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [qboAccounts.realmId, qboAccounts.qboId],
+      set: {
+        name: sql`excluded.name`,
+        fullyQualifiedName: sql`excluded.fully_qualified_name`,
+        acctNum: sql`excluded.acct_num`,
+        accountType: sql`excluded.account_type`,
+        accountSubType: sql`excluded.account_sub_type`,
+        classification: sql`excluded.classification`,
+        currency: sql`excluded.currency`,
+        active: sql`excluded.active`,
+        parentQboId: sql`excluded.parent_qbo_id`,
+        syncedAt: sql`excluded.synced_at`,
+      },
+    })
+    .returning();
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -14,7 +14,6 @@ import {
   realmParamsSchema,
   setParentRequestSchema,
   syncStartedSchema,
-  type Company,
   type CompanyAccount,
   type CompanyStatus,
 } from "@groupledger/contract";
@@ -25,26 +24,11 @@ import { companies, qboAccounts } from "../../db/schema.ts";
 import { authOf } from "../../http/auth.ts";
 import { errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
+import { loadGroup, NO_SUCH_COMPANY, toCompany, type CompanyRow } from "../group/service.ts";
 import { enqueueSync } from "../sync/enqueue.ts";
 
 const security = [{ bearer: [] }];
 const err = { 401: errorBodySchema };
-
-type CompanyRow = typeof companies.$inferSelect;
-
-export const toCompany = (c: CompanyRow): Company => ({
-  realmId: c.realmId,
-  companyName: c.companyName,
-  country: c.country,
-  homeCurrency: c.homeCurrency,
-  parent: c.isParent,
-  earliestTransactionDate: c.earliestTransactionDate,
-  fiscalYearStartMonth: c.fiscalYearStartMonth,
-  bookCloseDate: c.bookCloseDate,
-  ownershipPercent: String(Number(c.ownershipPercent)),
-  archivedAt: c.archivedAt,
-  connectedAt: c.createdAt.toISOString(),
-});
 
 const toStatus = (c: CompanyRow): CompanyStatus => ({
   connection: c.connection,
@@ -55,24 +39,6 @@ const toStatus = (c: CompanyRow): CompanyStatus => ({
     lastSyncedAt: c.lastSyncedAt?.toISOString() ?? null,
   },
 });
-
-/** The parent first, then subsidiaries by name: the order every screen lists them in. */
-export function listCompanies(db: Db, accountId: string): Promise<CompanyRow[]> {
-  return db
-    .select()
-    .from(companies)
-    .where(eq(companies.accountId, accountId))
-    .orderBy(desc(companies.isParent), asc(companies.companyName));
-}
-
-export async function parentOf(db: Db, accountId: string): Promise<CompanyRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(companies)
-    .where(and(eq(companies.accountId, accountId), eq(companies.isParent, true)))
-    .limit(1);
-  return row;
-}
 
 export const companyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth }) => {
   const { db } = database;
@@ -88,7 +54,7 @@ export const companyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { da
         response: { 200: companiesResponseSchema, ...err },
       },
     },
-    async (req) => (await listCompanies(db, authOf(req).user.accountId)).map(toCompany),
+    async (req) => (await loadGroup(db, authOf(req).user.accountId)).companies.map(toCompany),
   );
 
   app.get(
@@ -102,8 +68,8 @@ export const companyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { da
       },
     },
     async (req) => {
-      const rows = await listCompanies(db, authOf(req).user.accountId);
-      return Object.fromEntries(rows.map((c) => [c.realmId, toStatus(c)]));
+      const group = await loadGroup(db, authOf(req).user.accountId);
+      return Object.fromEntries(group.companies.map((c) => [c.realmId, toStatus(c)]));
     },
   );
 };
@@ -115,15 +81,7 @@ export const companyActionRoutes: FastifyPluginAsyncZod<AppContext> = async (app
   const actionErr = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
   /** The caller's company, or 404: another account's realm is indistinguishable from none. */
-  async function own(accountId: string, realmId: string): Promise<CompanyRow> {
-    const [row] = await db
-      .select()
-      .from(companies)
-      .where(and(eq(companies.accountId, accountId), eq(companies.realmId, realmId)))
-      .limit(1);
-    if (!row) throw errors.notFound("No such company in your account.");
-    return row;
-  }
+  const own = async (accountId: string, realmId: string): Promise<CompanyRow> => (await loadGroup(db, accountId)).company(realmId, NO_SUCH_COMPANY);
   const log = (req: FastifyRequest, action: string, details: Record<string, unknown>) =>
     audit(db, { action, accountId: authOf(req).user.accountId, userId: authOf(req).user.id, details, ip: req.ip, requestId: req.id });
 
@@ -139,7 +97,7 @@ export const companyActionRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         await tx.update(companies).set({ isParent: true, ownershipPercent: "100", updatedAt: new Date() }).where(eq(companies.realmId, target.realmId));
       });
       await log(req, "company.parent_set", { realmId: target.realmId });
-      return (await listCompanies(db, accountId)).map(toCompany);
+      return (await loadGroup(db, accountId)).companies.map(toCompany);
     },
   );
 
@@ -211,7 +169,7 @@ export const companyActionRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     "/companies/accounts",
     { schema: { tags, security, summary: "Synced accounts of every company, keyed by realmId", response: { 200: accountsByCompanySchema, ...actionErr } } },
     async (req) => {
-      const realms = (await listCompanies(db, authOf(req).user.accountId)).map((c) => c.realmId);
+      const realms = (await loadGroup(db, authOf(req).user.accountId)).companies.map((c) => c.realmId);
       const byRealm = await accountsOf(db, realms);
       return Object.fromEntries(realms.map((r) => [r, byRealm.get(r) ?? []]));
     },
@@ -231,7 +189,8 @@ export const companyActionRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     async (req) => {
       const { accountId } = authOf(req).user;
       const { realmId, forAllCompanies, status } = req.query;
-      const realms = forAllCompanies === "true" ? (await listCompanies(db, accountId)).map((c) => c.realmId) : [(await own(accountId, realmId ?? "")).realmId];
+      const group = await loadGroup(db, accountId);
+      const realms = forAllCompanies === "true" ? group.companies.map((c) => c.realmId) : [group.company(realmId ?? "", NO_SUCH_COMPANY).realmId];
       const byRealm = await accountsOf(db, realms);
       return realms.map((r) => ({
         realmId: r,

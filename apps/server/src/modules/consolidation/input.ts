@@ -30,11 +30,10 @@ import {
   qboAccounts,
   qboNames,
   translationSettings,
-  type companies,
 } from "../../db/schema.ts";
 import { errors } from "../../http/errors.ts";
 import { toChartAccount } from "../companies/chart.ts";
-import { listCompanies } from "../companies/routes.ts";
+import { loadGroup, type CompanyRow } from "../group/service.ts";
 
 /**
  * The bridge from the synced books to the consolidation engine, its reads: this module loads a
@@ -77,8 +76,6 @@ export interface BuildOptions {
 
 export type BuildResult = AssembledInput;
 
-type CompanyRow = typeof companies.$inferSelect;
-
 /** A company row as the domain's bridge sees it. */
 const groupCompany = (c: CompanyRow): GroupCompany => ({
   realmId: c.realmId,
@@ -107,13 +104,11 @@ function resolvePeriod(period: PeriodRequest, openingMonth: string | undefined):
 
 export async function buildConsolidationInput(db: Db, req: BuildRequest, options: BuildOptions = {}): Promise<BuildResult> {
   const { from, to, opening } = resolvePeriod(req.period, req.openingMonth);
-  const all = await listCompanies(db, req.accountId);
-  const parentRow = all.find((c) => c.isParent);
-  if (!parentRow) throw errors.conflict("parent_required", "Choose a parent company first: the consolidation is in the parent's currency and onto its chart of accounts.");
+  const group = await loadGroup(db, req.accountId);
+  const parentRow = group.requireParent("the consolidation is in the parent's currency and onto its chart of accounts");
   const subRows: CompanyRow[] = [];
   for (const realmId of new Set(req.subsidiaries)) {
-    const company = all.find((c) => c.realmId === realmId);
-    if (!company) throw errors.notFound(`Company ${realmId} is not in your account.`);
+    const company = group.company(realmId);
     if (company.isParent) throw errors.badRequest("parent_not_subsidiary", `${company.companyName} is the parent; choose only subsidiaries.`);
     subRows.push(company);
   }

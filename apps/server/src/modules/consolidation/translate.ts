@@ -14,7 +14,7 @@ import {
 } from "@groupledger/domain";
 import type { Db } from "../../db/client.ts";
 import { errors } from "../../http/errors.ts";
-import { listCompanies } from "../companies/routes.ts";
+import { loadGroup } from "../group/service.ts";
 import { buildConsolidationInput, type BuildRequest } from "./input.ts";
 
 /**
@@ -89,11 +89,9 @@ export async function translateSubsidiary(
   options: { openingMonth?: string; designated?: BuildRequest["designated"] } = {},
 ): Promise<SubsidiaryTranslation> {
   if (!isMonthText(month)) throw errors.badRequest("invalid_month", `The month ${month} is not a month written YYYY-MM, e.g. 2025-12.`);
-  const all = await listCompanies(db, accountId);
-  const parent = all.find((c) => c.isParent);
-  if (!parent) throw errors.conflict("parent_required", "Choose a parent company first: subsidiaries are translated into the parent's currency.");
-  const company = all.find((c) => c.realmId === realmId);
-  if (!company) throw errors.notFound(`Company ${realmId} is not in your account.`);
+  const group = await loadGroup(db, accountId);
+  const parent = group.requireParent("subsidiaries are translated into the parent's currency");
+  const company = group.company(realmId);
   if (company.isParent) throw errors.badRequest("parent_not_subsidiary", `${company.companyName} is the parent; it is not translated.`);
 
   const fyStart = formatMonth(fiscalYearStart(parseMonth(month), parent.fiscalYearStartMonth));

@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { QboError, type Account, type QboClient } from "@groupledger/qbo";
 import { CTA_ACCOUNT_DEFAULT_NAME, type CompanyAccount } from "@groupledger/contract";
 import type { Database } from "../../db/client.ts";
-import { companies, qboAccounts } from "../../db/schema.ts";
+import { companies } from "../../db/schema.ts";
 import type { UserRow } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
-import { listCompanies } from "../companies/routes.ts";
-import { classificationOf } from "../sync/handler.ts";
+import { saveAccounts } from "../companies/chart.ts";
+import { loadGroup } from "../group/service.ts";
 
 /**
  * "Accumulated adjustment" is QuickBooks' equity detail type for reserves that are neither
@@ -26,28 +26,9 @@ interface Meta {
   requestId: string;
 }
 
-/** The row our synced chart keeps for a QBO account, so the account can be chosen before the next sync. */
+/** Adds a QBO account to our copy of the chart, so it can be chosen before the next sync. */
 async function remember(database: Database, realmId: string, a: Account, homeCurrency: string): Promise<CompanyAccount> {
-  const row = {
-    realmId,
-    qboId: a.id,
-    name: a.name,
-    fullyQualifiedName: a.fullyQualifiedName,
-    acctNum: a.acctNum ?? null,
-    accountType: a.accountType,
-    accountSubType: a.accountSubType ?? null,
-    classification: classificationOf(a),
-    currency: a.currency ?? homeCurrency,
-    active: a.active,
-    parentQboId: a.parentId ?? null,
-    syncedAt: new Date(),
-  };
-  const { realmId: _realm, qboId: _id, ...set } = row;
-  const [saved] = await database.db
-    .insert(qboAccounts)
-    .values(row)
-    .onConflictDoUpdate({ target: [qboAccounts.realmId, qboAccounts.qboId], set })
-    .returning();
+  const [saved] = await saveAccounts(database.db, realmId, [a], homeCurrency);
   return {
     Id: saved!.qboId,
     name: saved!.name,
@@ -85,8 +66,7 @@ export async function createCtaAccount(
   meta: Meta,
 ): Promise<CompanyAccount> {
   const { database, provider } = deps;
-  const parent = (await listCompanies(database.db, user.accountId)).find((c) => c.isParent);
-  if (!parent) throw errors.conflict("parent_required", "Choose a parent company first: the CTA account is created in the parent's QuickBooks company.");
+  const parent = (await loadGroup(database.db, user.accountId)).requireParent("the CTA account is created in the parent's QuickBooks company");
   if (parent.connection === "disconnected") {
     throw errors.conflict("parent_disconnected", `${parent.companyName} is disconnected from QuickBooks. Reconnect it on Connected Companies, then create the account.`);
   }

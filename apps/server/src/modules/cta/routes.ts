@@ -30,7 +30,7 @@ import { chartOf } from "../companies/chart.ts";
 import { authOf } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
-import { listCompanies } from "../companies/routes.ts";
+import { loadGroup, NO_SUCH_COMPANY, type CompanyRow } from "../group/service.ts";
 import { createCtaAccount } from "./create-account.ts";
 import { ctaSuggestionReason } from "./suggestions.ts";
 
@@ -38,7 +38,6 @@ const security = [{ bearer: [] }];
 const tags = ["cta & historical"];
 const err = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
-type CompanyRow = typeof companies.$inferSelect;
 
 /** A foreign subsidiary's to-do while the group has no CTA account. */
 const GROUP_CTA_MISSING = "Choose the group's CTA account at the top of this page: the parent's equity account that receives the CTA of every foreign subsidiary.";
@@ -99,18 +98,16 @@ async function subsidiaryView(db: Db, company: CompanyRow, groupCtaAccountId: st
   };
 }
 
-/** The caller's parent and foreign (translated) subsidiaries. */
-async function groupOf(db: Db, accountId: string) {
-  const all = await listCompanies(db, accountId);
-  const parent = all.find((c) => c.isParent);
+/** The caller's parent and foreign (translated) subsidiaries; null without a parent. */
+async function translatedGroup(db: Db, accountId: string) {
+  const { parent, unarchivedSubsidiaries } = await loadGroup(db, accountId);
   if (!parent) return null;
-  const foreign = all.filter((c) => !c.isParent && !c.archivedAt && c.homeCurrency !== parent.homeCurrency);
-  return { all, parent, foreign };
+  return { parent, foreign: unarchivedSubsidiaries.filter((c) => c.homeCurrency !== parent.homeCurrency) };
 }
 
 /** GET /api/cta's answer: the group's CTA account and suggestions, and every foreign subsidiary's settings. */
 async function ctaSettings(db: Db, accountId: string): Promise<CtaSettings> {
-  const group = await groupOf(db, accountId);
+  const group = await translatedGroup(db, accountId);
   if (!group) return { parentRealmId: null, parentCurrency: null, ctaAccountId: null, ctaAccountSuggestions: [], subsidiaries: [] };
   const { parent, foreign } = group;
   const parentChart = await chartOf(db, parent.realmId);
@@ -161,8 +158,7 @@ export const ctaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databa
     },
     async (req) => {
       const { user } = authOf(req);
-      const parent = (await listCompanies(db, user.accountId)).find((c) => c.isParent);
-      if (!parent) throw errors.conflict("parent_required", "Choose a parent company first: the CTA account is one of the parent's equity accounts.");
+      const parent = (await loadGroup(db, user.accountId)).requireParent("the CTA account is one of the parent's equity accounts");
       const { ctaAccountId } = req.body;
       const problem = ctaAccountProblem((await chartOf(db, parent.realmId)).find((a) => a.id === ctaAccountId));
       if (problem) throw new AppError(400, "invalid_cta_account", problem, { fields: [{ path: "ctaAccountId", message: problem }] });
@@ -190,11 +186,9 @@ export const ctaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databa
     },
     async (req) => {
       const { user } = authOf(req);
-      const all = await listCompanies(db, user.accountId);
-      const company = all.find((c) => c.realmId === req.params.realmId);
-      if (!company) throw errors.notFound("No such company in your account.");
-      const parent = all.find((c) => c.isParent);
-      if (!parent) throw errors.conflict("parent_required", "Choose a parent company first.");
+      const group = await loadGroup(db, user.accountId);
+      const company = group.company(req.params.realmId, NO_SUCH_COMPANY);
+      const parent = group.requireParent();
       if (company.isParent) throw errors.conflict("parent_not_translated", "The parent is not translated; CTA settings belong to foreign subsidiaries.");
       if (company.homeCurrency === parent.homeCurrency) {
         throw errors.conflict("same_currency", `${company.companyName} keeps its books in ${company.homeCurrency} like the parent; it is not translated.`);
@@ -260,9 +254,9 @@ export const ctaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databa
         }
         await audit(tx, { action: "cta.settings_changed", accountId: user.accountId, userId: user.id, details: { realmId: company.realmId, ...body }, ip: req.ip, requestId: req.id });
       });
-      const after = await groupOf(db, user.accountId);
+      const after = await translatedGroup(db, user.accountId);
       const fresh = after?.foreign.find((c) => c.realmId === company.realmId);
-      if (!after || !fresh) throw errors.notFound("No such company in your account.");
+      if (!after || !fresh) throw errors.notFound(NO_SUCH_COMPANY);
       return subsidiaryView(db, fresh, after.parent.ctaAccountId);
     },
   );

@@ -24,7 +24,7 @@ import { authOf } from "../../http/auth.ts";
 import { errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
-import { listCompanies } from "../companies/routes.ts";
+import { loadGroup } from "../group/service.ts";
 import { postGroupEntry, type PostingRow } from "../runs/once.ts";
 import { postingBusy, summarize } from "../runs/post.ts";
 import { enqueueSync } from "../sync/enqueue.ts";
@@ -91,10 +91,9 @@ export const eliminationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     async (req) => {
       const { user } = authOf(req);
       const body = req.body;
-      const all = await listCompanies(db, user.accountId);
+      const group = await loadGroup(db, user.accountId);
       const sides = [body.left, body.right].map((s, i) => {
-        const company = all.find((c) => c.realmId === s.realmId);
-        if (!company) throw errors.notFound(`Company ${s.realmId} is not in your account.`);
+        const company = group.company(s.realmId);
         return { ...s, company, label: i === 0 ? (body.kind === "receivablePayable" ? "receivable" : "revenue") : body.kind === "receivablePayable" ? "payable" : "expense" };
       });
       if (sides[0]!.realmId === sides[1]!.realmId) throw errors.badRequest("same_company", "Both sides are in the same company; an intercompany pair is between two group companies.");
@@ -155,7 +154,7 @@ export const eliminationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       // A name never paired before has no balances yet: its company's sync fetches them.
       for (const realmId of new Set(named.map((s) => s.realmId))) {
         const unfetched = named.some((s) => s.realmId === realmId && !knownNames.find((k) => k.realmId === realmId && k.kind === s.name!.kind && k.qboId === s.name!.id)?.balancesThrough);
-        const company = all.find((c) => c.realmId === realmId)!;
+        const company = group.company(realmId);
         if (unfetched && company.connection === "connected") await enqueueSync(database, queue, company);
       }
       return (await pairViews(db, user.accountId, [created]))[0]!;
@@ -175,11 +174,10 @@ export const eliminationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     },
     async (req) => {
       const { user } = authOf(req);
-      const all = await listCompanies(db, user.accountId);
-      const company = all.find((c) => c.realmId === req.query.realmId);
-      if (!company) throw errors.notFound(`Company ${req.query.realmId} is not in your account.`);
+      const group = await loadGroup(db, user.accountId);
+      const company = group.company(req.query.realmId);
       const rows = await db.select().from(qboNames).where(eq(qboNames.realmId, company.realmId));
-      const others = all.filter((c) => c.realmId !== company.realmId).map((c) => ({ key: comparableCompanyName(c.companyName), realmId: c.realmId, companyName: c.companyName }));
+      const others = group.companies.filter((c) => c.realmId !== company.realmId).map((c) => ({ key: comparableCompanyName(c.companyName), realmId: c.realmId, companyName: c.companyName }));
       const names = rows
         .map((n) => {
           const key = comparableCompanyName(n.displayName);

@@ -3,7 +3,7 @@ import type { EliminationToleranceView } from "@groupledger/contract";
 import type { Db } from "../../db/client.ts";
 import { accounts } from "../../db/schema.ts";
 import { errors } from "../../http/errors.ts";
-import { listCompanies } from "../companies/routes.ts";
+import { loadGroup } from "../group/service.ts";
 
 /**
  * The group's elimination tolerance (accounts.elimination_tolerance, parent-currency minor units):
@@ -18,7 +18,7 @@ export async function toleranceOf(db: Db, accountId: string): Promise<number> {
 }
 
 export async function toleranceView(db: Db, accountId: string): Promise<EliminationToleranceView> {
-  const parent = (await listCompanies(db, accountId)).find((c) => c.isParent);
+  const { parent } = await loadGroup(db, accountId);
   return { tolerance: await toleranceOf(db, accountId), currency: parent?.homeCurrency ?? null };
 }
 

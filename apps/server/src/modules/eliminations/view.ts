@@ -21,8 +21,7 @@ import {
 import type { EliminationPair, EliminationView, RunPeriod } from "@groupledger/contract";
 import type { Db } from "../../db/client.ts";
 import { consolidationPostings, eliminationPairs, qboAccounts, qboNames } from "../../db/schema.ts";
-import { errors } from "../../http/errors.ts";
-import { listCompanies } from "../companies/routes.ts";
+import { loadGroup } from "../group/service.ts";
 import { buildConsolidationInput, type IntercompanyPair } from "../consolidation/input.ts";
 import { GROUPLEDGER_INTERCO_CLASS } from "../sync/own-books.ts";
 import { openingOf, resolvePeriod } from "../runs/entry.ts";
@@ -54,7 +53,7 @@ export const asEnginePair = (r: PairRow): IntercompanyPair => ({
 
 export async function pairViews(db: Db, accountId: string, rows: readonly PairRow[]): Promise<EliminationPair[]> {
   if (rows.length === 0) return [];
-  const companies = new Map((await listCompanies(db, accountId)).map((c) => [c.realmId, c]));
+  const companies = new Map((await loadGroup(db, accountId)).companies.map((c) => [c.realmId, c]));
   const realms = [...new Set(rows.flatMap((r) => [r.leftRealmId, r.rightRealmId]))];
   const accounts = new Map(
     (await db.select({ realmId: qboAccounts.realmId, id: qboAccounts.qboId, name: qboAccounts.name, acctNum: qboAccounts.acctNum }).from(qboAccounts).where(inArray(qboAccounts.realmId, realms))).map((a) => [
@@ -103,15 +102,14 @@ export interface ComputedEliminations {
  * opening balances carry the balances uneliminated).
  */
 export async function computeEliminations(db: Db, accountId: string, requested: RunPeriod): Promise<ComputedEliminations> {
-  const all = await listCompanies(db, accountId);
-  const parent = all.find((c) => c.isParent);
-  if (!parent) throw errors.conflict("parent_required", "Choose a parent company first: eliminations are made in the parent's currency.");
+  const group = await loadGroup(db, accountId);
+  const parent = group.requireParent("eliminations are made in the parent's currency");
   const period = resolvePeriod(parent, requested);
   const opening = await openingOf(db, accountId, parent).catch(() => null);
   const openingMonth = opening && opening.anchor < period.from ? opening.anchor : shiftMonth(period.from, -1);
   const rows = await pairRows(db, accountId);
   const pairs = await pairViews(db, accountId, rows);
-  const subsidiaries = [...new Set(rows.flatMap((r) => [r.leftRealmId, r.rightRealmId]))].filter((r) => r !== parent.realmId && all.some((c) => c.realmId === r));
+  const subsidiaries = [...new Set(rows.flatMap((r) => [r.leftRealmId, r.rightRealmId]))].filter((r) => r !== parent.realmId && group.find(r) !== undefined);
   const intercompany = rows.map(asEnginePair);
   const base = {
     period: { kind: period.kind, from: period.from, to: period.to, label: period.label },

@@ -23,7 +23,7 @@ import { fxRates } from "../../db/schema.ts";
 import { authOf } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
-import { listCompanies } from "../companies/routes.ts";
+import { loadGroup } from "../group/service.ts";
 
 const security = [{ bearer: [] }];
 const tags = ["fx rates"];
@@ -32,9 +32,8 @@ const MAX_GRID_MONTHS = 120;
 
 /** The parent's currency and the other currencies its active subsidiaries keep books in. */
 async function groupCurrencies(db: Db, accountId: string) {
-  const all = await listCompanies(db, accountId);
-  const parent = all.find((c) => c.isParent);
-  const foreign = [...new Set(all.filter((c) => !c.isParent && !c.archivedAt && parent && c.homeCurrency !== parent.homeCurrency).map((c) => c.homeCurrency))].sort();
+  const { parent, unarchivedSubsidiaries } = await loadGroup(db, accountId);
+  const foreign = [...new Set(unarchivedSubsidiaries.filter((c) => parent && c.homeCurrency !== parent.homeCurrency).map((c) => c.homeCurrency))].sort();
   return { parentCurrency: parent?.homeCurrency ?? null, foreign };
 }
 

@@ -9,12 +9,12 @@ import {
   rateRatio,
 } from "@groupledger/domain";
 import type { Database, Db } from "../../db/client.ts";
-import { dividendEliminations, intragroupInventory, qboNames, type companies } from "../../db/schema.ts";
+import { dividendEliminations, intragroupInventory, qboNames } from "../../db/schema.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
 import { chartOf } from "../companies/chart.ts";
-import { listCompanies } from "../companies/routes.ts";
+import { loadGroup, type CompanyRow } from "../group/service.ts";
 import { detectChangedAdjustments } from "../adjustments/stale.ts";
 import { enqueueSync } from "../sync/enqueue.ts";
 
@@ -25,7 +25,6 @@ import { enqueueSync } from "../sync/enqueue.ts";
  * profit in inventory", "Intra-group dividends"); here they are recorded and proposed.
  */
 
-type CompanyRow = typeof companies.$inferSelect;
 type Meta = { ip: string; requestId: string };
 type InventoryRow = typeof intragroupInventory.$inferSelect;
 
@@ -48,11 +47,11 @@ export const dividendIncomeAccountOf = (chart: readonly ChartAccount[]) =>
 /** inventory × margin, half away from zero: the profit the seller made on what the buyer still holds. */
 export const unrealisedProfitOf = (inventory: number, margin: string) => mulRatioRound(inventory, rateRatio(parseRate(margin)), 0);
 
-async function groupOf(db: Db, accountId: string) {
-  const all = await listCompanies(db, accountId);
-  const parent = all.find((c) => c.isParent);
-  if (!parent) throw errors.conflict("parent_required", "Choose a parent company first: intra-group trade is adjusted in the parent's consolidation.");
-  return { all, parent, subsidiaries: all.filter((c) => !c.isParent && !c.archivedAt) };
+/** The account's group, which needs its parent: intra-group trade is adjusted in the parent's consolidation. */
+async function groupWithParent(db: Db, accountId: string) {
+  const group = await loadGroup(db, accountId);
+  const parent = group.requireParent("intra-group trade is adjusted in the parent's consolidation");
+  return { group, all: group.companies, parent, subsidiaries: group.unarchivedSubsidiaries };
 }
 
 function inventoryView(r: InventoryRow, all: readonly CompanyRow[]): IntragroupInventory {
@@ -74,7 +73,7 @@ function inventoryView(r: InventoryRow, all: readonly CompanyRow[]): IntragroupI
 }
 
 export async function intragroupView(db: Db, accountId: string): Promise<Intragroup> {
-  const { all, parent, subsidiaries } = await groupOf(db, accountId);
+  const { all, parent, subsidiaries } = await groupWithParent(db, accountId);
   const chart = (await chartOf(db, parent.realmId)).filter((a) => a.active);
   const [rows, dividendRows, customers] = await Promise.all([
     db.select().from(intragroupInventory).where(eq(intragroupInventory.accountId, accountId)).orderBy(intragroupInventory.month),
@@ -112,11 +111,11 @@ export async function intragroupView(db: Db, accountId: string): Promise<Intragr
 }
 
 export async function saveInventory(db: Db, user: { id: string; accountId: string }, body: IntragroupInventoryRequest, meta: Meta): Promise<IntragroupInventory> {
-  const { all, parent } = await groupOf(db, user.accountId);
+  const { all, group, parent } = await groupWithParent(db, user.accountId);
   const chart = await chartOf(db, parent.realmId);
   const fields: FieldError[] = [];
   for (const [path, realm] of [["sellerRealmId", body.sellerRealmId], ["buyerRealmId", body.buyerRealmId]] as const) {
-    const c = all.find((x) => x.realmId === realm);
+    const c = group.find(realm);
     if (!c) fields.push({ path, message: `Company ${realm} is not in your account.` });
     else if (c.archivedAt) fields.push({ path, message: `${c.companyName} is archived: it is not in the group any more.` });
   }
@@ -163,9 +162,8 @@ export async function saveDividendElimination(
   meta: Meta,
 ): Promise<Intragroup["dividends"][number]> {
   const { db } = deps.database;
-  const { all, parent } = await groupOf(db, user.accountId);
-  const sub = all.find((c) => c.realmId === realmId);
-  if (!sub) throw errors.notFound(`Company ${realmId} is not in your account.`);
+  const { group, parent } = await groupWithParent(db, user.accountId);
+  const sub = group.company(realmId);
   if (sub.isParent) throw errors.conflict("parent_not_subsidiary", `${sub.companyName} is the parent; dividends are eliminated for subsidiaries.`);
   const chart = await chartOf(db, parent.realmId);
   const fields: FieldError[] = [];

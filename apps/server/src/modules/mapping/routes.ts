@@ -20,7 +20,7 @@ import { chartOf } from "../companies/chart.ts";
 import { authOf } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
-import { listCompanies } from "../companies/routes.ts";
+import { loadGroup, NO_SUCH_COMPANY } from "../group/service.ts";
 
 const security = [{ bearer: [] }];
 const tags = ["mapping"];
@@ -28,13 +28,11 @@ const err = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 
 
 /** A subsidiary of the caller's account and the account's parent, or the error that says what is missing. */
 async function subsidiaryAndParent(db: Db, accountId: string, realmId: string) {
-  const all = await listCompanies(db, accountId);
-  const company = all.find((c) => c.realmId === realmId);
-  if (!company) throw errors.notFound("No such company in your account.");
-  const parent = all.find((c) => c.isParent);
-  if (!parent) throw errors.conflict("parent_required", "Choose a parent company first: subsidiaries are mapped onto the parent's chart of accounts.");
+  const group = await loadGroup(db, accountId);
+  const company = group.company(realmId, NO_SUCH_COMPANY);
+  const parent = group.requireParent("subsidiaries are mapped onto the parent's chart of accounts");
   if (company.isParent) throw errors.conflict("parent_not_mapped", "The parent's chart is the one subsidiaries map onto; it is not mapped itself.");
-  return { company, parent, all };
+  return { company, parent, all: group.companies };
 }
 
 async function loadMap(db: Db, realmId: string, parentRealmId: string): Promise<CompanyMap> {
@@ -132,11 +130,9 @@ export const mappingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { da
     "/companies/maps",
     { schema: { tags, security, summary: "Account maps of every subsidiary, keyed by realmId", response: { 200: companyMapsSchema, ...err } } },
     async (req) => {
-      const all = await listCompanies(db, authOf(req).user.accountId);
-      const parent = all.find((c) => c.isParent);
+      const { parent, subsidiaries } = await loadGroup(db, authOf(req).user.accountId);
       if (!parent) return {};
-      const subs = all.filter((c) => !c.isParent);
-      return Object.fromEntries(await Promise.all(subs.map(async (c) => [c.realmId, await loadMap(db, c.realmId, parent.realmId)] as const)));
+      return Object.fromEntries(await Promise.all(subsidiaries.map(async (c) => [c.realmId, await loadMap(db, c.realmId, parent.realmId)] as const)));
     },
   );
 

@@ -25,7 +25,7 @@ import { AppError, errors } from "../../http/errors.ts";
 import type { UserRow } from "../../http/auth.ts";
 import { audit } from "../../services/audit.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
-import { listCompanies } from "../companies/routes.ts";
+import { loadGroup, NO_SUCH_COMPANY } from "../group/service.ts";
 import { classFor } from "../qbo/classes.ts";
 import { counterpartiesFor } from "../qbo/counterparties.ts";
 import { adjustmentsDocNumber } from "../adjustments/view.ts";
@@ -67,11 +67,9 @@ async function lockedPeriod(db: Db, accountId: string) {
 }
 
 async function subsidiary(db: Db, accountId: string, realmId: string) {
-  const all = await listCompanies(db, accountId);
-  const company = all.find((c) => c.realmId === realmId);
-  if (!company) throw errors.notFound("No such company in your account.");
-  const parent = all.find((c) => c.isParent);
-  if (!parent) throw errors.conflict("parent_required", "Choose a parent company first.");
+  const group = await loadGroup(db, accountId);
+  const company = group.company(realmId, NO_SUCH_COMPANY);
+  const parent = group.requireParent();
   if (company.isParent) throw errors.badRequest("parent_not_subsidiary", `${company.companyName} is the parent; its own books need no opening entry.`);
   return { company, parent };
 }
@@ -302,9 +300,7 @@ export const obalPostingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       let docNumber: string;
       if (req.query.flag === "eliminations" || req.query.flag === "adjustments") {
         // Eliminations and group adjustments belong to the group, not a subsidiary: asked for with the parent's realm.
-        const all = await listCompanies(db, accountId);
-        const company = all.find((c) => c.realmId === req.params.realmId);
-        if (!company) throw errors.notFound("No such company in your account.");
+        const company = (await loadGroup(db, accountId)).company(req.params.realmId, NO_SUCH_COMPANY);
         if (!company.isParent) throw errors.badRequest("not_parent", "Ask for elimination and group adjustment entries with the parent company's realmId.");
         parent = company;
         docNumber = req.query.flag === "adjustments" ? adjustmentsDocNumber(period(parent).code) : eliminationDocNumber(period(parent).code);

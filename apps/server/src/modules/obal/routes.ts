@@ -8,7 +8,7 @@ import { obalCompanies, obalPeriods } from "../../db/schema.ts";
 import { authOf } from "../../http/auth.ts";
 import { errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
-import { parentOf } from "../companies/routes.ts";
+import { loadGroup } from "../group/service.ts";
 
 const security = [{ bearer: [] }];
 const err = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema };
@@ -62,7 +62,7 @@ export const obalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { datab
     },
     async (req) => {
       const { user } = authOf(req);
-      const parent = await parentOf(db, user.accountId);
+      const { parent } = await loadGroup(db, user.accountId);
       if (!parent) throw errors.conflict("parent_required", "Connect and choose a parent company before locking the opening period.");
       const { year, month, naturalYear, naturalMonth } = req.body;
       const natural = calendarMonthOfFiscal(year, month, parent.fiscalYearStartMonth);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authorizationCallbackSchema, authorizationResultSchema, authorizeResponseSchema, errorBodySchema } from "@groupledger/contract";
 import type { AppContext } from "../../context.ts";
 import { authOf } from "../../http/auth.ts";
-import { toCompany } from "../companies/routes.ts";
+import { toCompany } from "../group/service.ts";
 
 const security = [{ bearer: [] }];
 const err = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema };

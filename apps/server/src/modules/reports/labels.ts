@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client.ts";
 import { chartOf } from "../companies/chart.ts";
-import { parentOf } from "../companies/routes.ts";
+import { loadGroup } from "../group/service.ts";
 import type { WorkbookLabels } from "./workbook.ts";
 
 /**
@@ -10,7 +10,7 @@ import type { WorkbookLabels } from "./workbook.ts";
  * (its name is in the next column).
  */
 export async function exportLabels(db: Db, accountId: string): Promise<WorkbookLabels & { parentName: string | null }> {
-  const parent = await parentOf(db, accountId);
+  const { parent } = await loadGroup(db, accountId);
   const numbers = new Map<string, string>();
   if (parent) for (const a of await chartOf(db, parent.realmId)) if (a.acctNum) numbers.set(a.id, a.acctNum);
   return { companyName: parent?.companyName ?? "Group", parentName: parent?.companyName ?? null, accountNumber: (id) => numbers.get(id) ?? "" };

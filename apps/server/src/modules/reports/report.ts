@@ -13,7 +13,7 @@ import type { ConsolidatedReport, ReportQuery } from "@groupledger/contract";
 import type { Db } from "../../db/client.ts";
 import { acquisitions, dataVersions } from "../../db/schema.ts";
 import { errors } from "../../http/errors.ts";
-import { listCompanies } from "../companies/routes.ts";
+import { loadGroup } from "../group/service.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
 import { asEnginePair, pairRows } from "../eliminations/view.ts";
 import { openingOf } from "../runs/entry.ts";
@@ -73,11 +73,10 @@ export async function consolidatedReport(db: Db, accountId: string, query: Repor
   const hit = cache.get(key);
   if (hit) return hit;
 
-  const all = await listCompanies(db, accountId);
-  const parent = all.find((c) => c.isParent);
-  if (!parent) throw errors.conflict("parent_required", "Choose a parent company first: the consolidation is in the parent's currency and onto its chart of accounts.");
+  const group = await loadGroup(db, accountId);
+  const parent = group.requireParent("the consolidation is in the parent's currency and onto its chart of accounts");
   // A subsidiary archived before the period takes no part in it.
-  const inGroup = all.filter((c) => !c.isParent && (!c.archivedAt || c.archivedAt.slice(0, 7) >= query.from));
+  const inGroup = group.subsidiaries.filter((c) => (!c.archivedAt || c.archivedAt.slice(0, 7) >= query.from));
   // A subsidiary acquired after a period is not in the group for it.
   const acquiredOn = new Map((await db.select({ realmId: acquisitions.realmId, acquiredOn: acquisitions.acquiredOn }).from(acquisitions).where(eq(acquisitions.accountId, accountId))).map((r) => [r.realmId, r.acquiredOn]));
   const subsidiariesFor = (to: string) => inGroup.filter((c) => (acquiredOn.get(c.realmId)?.slice(0, 7) ?? "") <= to).map((c) => c.realmId);

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { accountMaps, consolidationPostings, fxRates, obalCompanies, qboAccounts } from "../../db/schema.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
-import { listCompanies } from "../companies/routes.ts";
+import { loadGroup } from "../group/service.ts";
 import { REAUTHORIZE_PARENT_MESSAGE } from "../obal/posting.ts";
 import { lastDayOfMonth } from "@groupledger/domain";
 
@@ -32,18 +32,17 @@ export async function transactionDetail(
   query: { account: string; from: string; to: string; realmId?: string | undefined },
 ): Promise<TransactionDetail> {
   if (query.to < query.from) throw errors.badRequest("invalid_period", `The range ends (${query.to}) before it starts (${query.from}).`);
-  const all = await listCompanies(db, accountId);
-  const parent = all.find((c) => c.isParent);
-  if (!parent) throw errors.conflict("parent_required", "Choose a parent company first: transaction detail follows the parent's chart of accounts.");
+  const group = await loadGroup(db, accountId);
+  const parent = group.requireParent("transaction detail follows the parent's chart of accounts");
   const [target] = await db
     .select()
     .from(qboAccounts)
     .where(and(eq(qboAccounts.realmId, parent.realmId), eq(qboAccounts.qboId, query.account)))
     .limit(1);
   if (!target) throw errors.notFound(`Account ${query.account} is not in ${parent.companyName}'s chart of accounts.`);
-  if (query.realmId && !all.some((c) => c.realmId === query.realmId)) throw errors.notFound(`Company ${query.realmId} is not in your account.`);
+  if (query.realmId) group.company(query.realmId);
 
-  const subsidiaries = all.filter((c) => !c.isParent && (!query.realmId || c.realmId === query.realmId));
+  const subsidiaries = group.subsidiaries.filter((c) => (!query.realmId || c.realmId === query.realmId));
   const maps = subsidiaries.length
     ? await db
         .select()

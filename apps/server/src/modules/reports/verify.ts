@@ -22,7 +22,7 @@ import type { Db } from "../../db/client.ts";
 import { acquisitions, consolidationPostings, obalCompanies } from "../../db/schema.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
-import { listCompanies } from "../companies/routes.ts";
+import { loadGroup } from "../group/service.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
 import { ADJUSTMENTS_REALM } from "../adjustments/view.ts";
 import { asEnginePair, INTERCO_REALM, pairRows } from "../eliminations/view.ts";
@@ -63,9 +63,8 @@ function differences(expected: ReadonlyMap<string, number>, actual: ReadonlyMap<
 const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k) ?? 0) + v);
 
 export async function verify(db: Db, provider: QboProvider, accountId: string, requested: RunPeriod): Promise<VerifyResult> {
-  const all = await listCompanies(db, accountId);
-  const parent = all.find((c) => c.isParent);
-  if (!parent) throw errors.conflict("parent_required", "Choose a parent company first: there is nothing to verify yet.");
+  const accountGroup = await loadGroup(db, accountId);
+  const parent = accountGroup.requireParent("there is nothing to verify yet");
   const period = resolvePeriod(parent, { ...requested, kind: "month" });
   const month = period.to;
   const opening = await openingOf(db, accountId, parent);
@@ -88,7 +87,7 @@ export async function verify(db: Db, provider: QboProvider, accountId: string, r
       }),
     );
 
-  const subsidiaries = all.filter((c) => !c.isParent);
+  const { subsidiaries } = accountGroup;
   const obal = await db.select().from(obalCompanies).where(eq(obalCompanies.accountId, accountId));
   const postings = await db
     .select()
@@ -217,7 +216,7 @@ export async function verify(db: Db, provider: QboProvider, accountId: string, r
   for (const p of postings) {
     if ((p.realmId === INTERCO_REALM || p.realmId === ADJUSTMENTS_REALM) && p.journalEntryId) await readBack(p.journalEntryId, p.lines);
   }
-  const company = new Map(all.map((c) => [c.realmId, c]));
+  const company = new Map(accountGroup.companies.map((c) => [c.realmId, c]));
   const kindOf = (realmId: string): PostedEntryFacts["kind"] => (realmId === INTERCO_REALM ? "eliminations" : realmId === ADJUSTMENTS_REALM ? "adjustments" : "subsidiary");
   const fact = (journalEntryId: string | null): Pick<PostedEntryFacts, "inQuickBooks" | "changedAccounts"> => {
     const seen = journalEntryId ? inQuickBooks.get(journalEntryId) : undefined;

@@ -20,9 +20,9 @@ import {
 } from "@groupledger/domain";
 import type { RunPeriod, RunPreview } from "@groupledger/contract";
 import type { Db } from "../../db/client.ts";
-import { acquisitions, obalCompanies, obalPeriods, type companies } from "../../db/schema.ts";
+import { acquisitions, obalCompanies, obalPeriods } from "../../db/schema.ts";
 import { errors } from "../../http/errors.ts";
-import { listCompanies } from "../companies/routes.ts";
+import { loadGroup, type CompanyRow } from "../group/service.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
 
 /**
@@ -37,7 +37,6 @@ import { buildConsolidationInput } from "../consolidation/input.ts";
  * every month is translated once, the same way, whichever period it is posted in.
  */
 
-type CompanyRow = typeof companies.$inferSelect;
 
 export interface PeriodEntry {
   preview: Omit<RunPreview, "posted">;
@@ -55,11 +54,9 @@ export const consolidationRequestId = (accountId: string, realmId: string, perio
   `gl-cr-${createHash("sha256").update(`${accountId}|${realmId}|${period.from}|${period.to}|${generation}`).digest("hex").slice(0, 40)}`;
 
 export async function subsidiaryAndParent(db: Db, accountId: string, realmId: string) {
-  const all = await listCompanies(db, accountId);
-  const company = all.find((c) => c.realmId === realmId);
-  if (!company) throw errors.notFound(`Company ${realmId} is not in your account.`);
-  const parent = all.find((c) => c.isParent);
-  if (!parent) throw errors.conflict("parent_required", "Choose a parent company first: runs post into the parent's QuickBooks.");
+  const group = await loadGroup(db, accountId);
+  const company = group.company(realmId);
+  const parent = group.requireParent("runs post into the parent's QuickBooks");
   if (company.isParent) throw errors.badRequest("parent_not_subsidiary", `${company.companyName} is the parent; choose a subsidiary to consolidate.`);
   return { company, parent };
 }

@@ -2,10 +2,11 @@ import { and, desc, eq, gte, inArray, lte } from "drizzle-orm";
 import { closedBooksReason, closedBooksRefusal } from "@groupledger/domain";
 import { QboError } from "@groupledger/qbo";
 import type { Database } from "../../db/client.ts";
-import { companies, consolidationPostings } from "../../db/schema.ts";
+import { consolidationPostings } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
+import { loadGroup } from "../group/service.ts";
 import { REAUTHORIZE_PARENT_MESSAGE } from "../obal/posting.ts";
 import { classFor } from "../qbo/classes.ts";
 import { counterpartiesFor } from "../qbo/counterparties.ts";
@@ -199,12 +200,7 @@ export async function postGroupEntry(
   if (other) throw new AppError(409, "period_overlaps_posting", `${What} for ${other.periodLabel} are already posted, which overlaps ${p.label}; post the remaining months on their own instead.`);
   if (!view.ok) throw new AppError(409, "posting_blocked", `The ${what} for ${p.label} cannot be posted: ${view.problems[0]?.message ?? "they do not compute."}`, { problems: view.problems });
   if (!view.entry) throw new AppError(409, "nothing_to_post", req.nothingDefined ?? `Nothing changes in ${p.label}: there is no ${what.replace(/s$/, "")} entry to post.`);
-  const [parent] = await deps.database.db
-    .select()
-    .from(companies)
-    .where(and(eq(companies.accountId, req.accountId), eq(companies.isParent, true)))
-    .limit(1);
-  if (!parent) throw new AppError(409, "parent_required", "Choose a parent company first.");
+  const parent = (await loadGroup(deps.database.db, req.accountId)).requireParent();
   const posting = await postOnce(
     deps,
     {

@@ -23,7 +23,7 @@ import type { Db } from "../../db/client.ts";
 import { companies, consolidationPostings, consolidationRunItems, consolidationRuns, users } from "../../db/schema.ts";
 import { authOf } from "../../http/auth.ts";
 import { errors } from "../../http/errors.ts";
-import { listCompanies } from "../companies/routes.ts";
+import { loadGroup } from "../group/service.ts";
 import { computePeriodEntry, openingOf } from "./entry.ts";
 import { activeRunFilter, enqueueRun, itemCounts } from "./job.ts";
 import { postPeriod, replacePosting, summarize } from "./post.ts";
@@ -153,13 +153,11 @@ export const runRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
       const { user } = authOf(req);
       const { from, to } = req.body;
       if (to < from) throw errors.badRequest("invalid_period", `The run ends (${to}) before it starts (${from}).`);
-      const all = await listCompanies(db, user.accountId);
-      const parent = all.find((c) => c.isParent);
-      if (!parent) throw errors.conflict("parent_required", "Choose a parent company first: runs post into the parent's QuickBooks.");
+      const group = await loadGroup(db, user.accountId);
+      const parent = group.requireParent("runs post into the parent's QuickBooks");
       const realmIds = [...new Set(req.body.realmIds)];
       for (const realmId of realmIds) {
-        const company = all.find((c) => c.realmId === realmId);
-        if (!company) throw errors.notFound(`Company ${realmId} is not in your account.`);
+        const company = group.company(realmId);
         if (company.isParent) throw errors.badRequest("parent_not_subsidiary", `${company.companyName} is the parent; choose only subsidiaries.`);
       }
       const opening = await openingOf(db, user.accountId, parent);

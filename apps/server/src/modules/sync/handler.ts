@@ -1,13 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { QboError, type Account } from "@groupledger/qbo";
+import { QboError } from "@groupledger/qbo";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
 import { accounts as accountsTable, companies, monthlyBalances, qboAccounts } from "../../db/schema.ts";
 import { PermanentJobError, type JobHandler } from "../../jobs/worker.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { byQboId, lastDayOfMonth, monthOf, shiftMonth } from "@groupledger/domain";
-import { detectChangedAdjustments } from "../adjustments/stale.ts";
-import { detectChangedPostings } from "../runs/stale.ts";
+import { classificationOf, saveAccounts } from "../companies/chart.ts";
 import { monthlyAmounts } from "./balances.ts";
 import { namesInPairs, syncNameBalances, syncNames } from "./names.ts";
 import { groupLedgerClassIds, withoutPosted } from "./own-books.ts";
@@ -31,7 +30,21 @@ interface Checkpoint extends Record<string, unknown> {
   doneThrough: string | null;
 }
 
-export function syncHandler(deps: { database: Database; provider: QboProvider; log?: FastifyBaseLogger; now?: () => Date }): JobHandler {
+/**
+ * Something built from a company's synced books that must look again once they changed
+ * (re-consolidation: the periods posted for a subsidiary, the group adjustments). The composition
+ * root (app.ts) hands these in, so sync, which the features build on, imports none of them. A
+ * check that fails is logged and runs again after the next sync.
+ */
+export interface AfterSyncCheck {
+  /** What is checked, for the log: "posted periods". */
+  readonly what: string;
+  /** Where the check's answer goes in the job's result (null when it failed), if anywhere. */
+  readonly resultKey?: string;
+  check(accountId: string, realmId: string): Promise<unknown>;
+}
+
+export function syncHandler(deps: { database: Database; provider: QboProvider; afterSync: readonly AfterSyncCheck[]; log?: FastifyBaseLogger; now?: () => Date }): JobHandler {
   const { database, provider } = deps;
   const { db } = database;
   const now = deps.now ?? (() => new Date());
@@ -56,7 +69,7 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; l
       await progress(0.02, "Reading the chart of accounts");
       // Preferences too: the closing date ("Close the books") may have moved since the last sync.
       const [chart, prefs] = await Promise.all([client.accounts(), client.preferences()]);
-      await upsertAccounts(database, realmId, chart, company.homeCurrency);
+      await saveAccounts(db, realmId, chart, company.homeCurrency);
       if ((prefs.bookCloseDate ?? null) !== company.bookCloseDate) await setCompany(realmId, { bookCloseDate: prefs.bookCloseDate ?? null });
       const classification = new Map(chart.map((a) => [a.id, classificationOf(a)]));
       await progress(0.03, "Reading customers and vendors");
@@ -120,17 +133,16 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; l
         lastSyncedAt: now(),
         earliestTransactionDate: summary.earliestMonth ? `${summary.earliestMonth}-01` : company.earliestTransactionDate,
       });
-      // Periods already posted from these books: flag the ones whose entry would now differ.
-      const reconsolidation = await detectChangedPostings(db, company.accountId, realmId).catch((err: unknown) => {
-        deps.log?.warn({ err, realmId }, "checking posted periods for changes failed; they are checked again on the next sync");
-        return null;
-      });
-      // The group adjustments read every group company's books.
-      await detectChangedAdjustments(db, company.accountId).catch((err: unknown) => {
-        deps.log?.warn({ err, realmId }, "checking posted group adjustments for changes failed; they are checked again on the next sync");
-      });
+      const checked: Record<string, unknown> = {};
+      for (const after of deps.afterSync) {
+        const result = await after.check(company.accountId, realmId).catch((err: unknown) => {
+          deps.log?.warn({ err, realmId }, `checking ${after.what} for changes failed; they are checked again on the next sync`);
+          return null;
+        });
+        if (after.resultKey) checked[after.resultKey] = result;
+      }
       await ctx.progress(1, "Up to date");
-      return { calls, months: { from: plan.from, to: plan.to }, accounts: chart.length, names, pairedNames: paired.length, neverABalance: summary.neverABalance.length, reconsolidation };
+      return { calls, months: { from: plan.from, to: plan.to }, accounts: chart.length, names, pairedNames: paired.length, neverABalance: summary.neverABalance.length, ...checked };
     } catch (err) {
       if (err instanceof QboError && err.kind === "reauthorize") {
         // The token store already marked the company for reconnection (PgTokenStore.refused).
@@ -170,64 +182,6 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; l
     const start = info.companyStartDate ? monthOf(info.companyStartDate) : shiftMonth(current, -12 * DEFAULT_HISTORY_YEARS);
     return { from: start, to: current, doneThrough: null };
   }
-}
-
-/** Intuit's fixed AccountType → Classification, for accounts that arrive without a Classification. */
-const CLASSIFICATION_BY_TYPE: Record<string, string> = {
-  Bank: "Asset",
-  "Accounts Receivable": "Asset",
-  "Other Current Asset": "Asset",
-  "Fixed Asset": "Asset",
-  "Other Asset": "Asset",
-  "Accounts Payable": "Liability",
-  "Credit Card": "Liability",
-  "Other Current Liability": "Liability",
-  "Long Term Liability": "Liability",
-  Equity: "Equity",
-  Income: "Revenue",
-  "Other Income": "Revenue",
-  "Cost of Goods Sold": "Expense",
-  Expense: "Expense",
-  "Other Expense": "Expense",
-};
-
-export const classificationOf = (a: Pick<Account, "classification" | "accountType">): string =>
-  a.classification ?? CLASSIFICATION_BY_TYPE[a.accountType] ?? "Asset";
-
-async function upsertAccounts(database: Database, realmId: string, chart: readonly Account[], homeCurrency: string): Promise<void> {
-  if (chart.length === 0) return;
-  const rows = chart.map((a) => ({
-    realmId,
-    qboId: a.id,
-    name: a.name,
-    fullyQualifiedName: a.fullyQualifiedName ?? a.name,
-    acctNum: a.acctNum ?? null,
-    accountType: a.accountType,
-    accountSubType: a.accountSubType ?? null,
-    classification: classificationOf(a),
-    currency: a.currency ?? homeCurrency,
-    active: a.active,
-    parentQboId: a.parentId ?? null,
-    syncedAt: new Date(),
-  }));
-  await database.db
-    .insert(qboAccounts)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [qboAccounts.realmId, qboAccounts.qboId],
-      set: {
-        name: sql`excluded.name`,
-        fullyQualifiedName: sql`excluded.fully_qualified_name`,
-        acctNum: sql`excluded.acct_num`,
-        accountType: sql`excluded.account_type`,
-        accountSubType: sql`excluded.account_sub_type`,
-        classification: sql`excluded.classification`,
-        currency: sql`excluded.currency`,
-        active: sql`excluded.active`,
-        parentQboId: sql`excluded.parent_qbo_id`,
-        syncedAt: sql`excluded.synced_at`,
-      },
-    });
 }
 
 /** Replaces the chunk's months in one transaction, so a re-run or a crash never leaves a mix. */
