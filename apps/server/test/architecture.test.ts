@@ -7,17 +7,6 @@ const graph = sourceGraph(root);
 const MODULES = "apps/server/src/modules/";
 const moduleOf = (file: string) => (file.startsWith(MODULES) ? file.slice(MODULES.length).split("/")[0] : undefined);
 
-/**
- * Import loops that exist today and are being removed elsewhere; each must still be found (else
- * delete it here). Every other loop fails the test.
- */
-const KNOWN_LOOPS = [
-  // removed by the one posting protocol (issue 19): posting code shared by runs, opening balances,
-  // eliminations and group adjustments, instead of runs/once.ts and obal/posting.ts calling each
-  // other's features for doc numbers.
-  "apps/server/src/modules/adjustments/view.ts → apps/server/src/modules/runs/once.ts → apps/server/src/modules/obal/posting.ts → apps/server/src/modules/adjustments/view.ts",
-  "apps/server/src/modules/eliminations/view.ts → apps/server/src/modules/runs/once.ts → apps/server/src/modules/obal/posting.ts → apps/server/src/modules/eliminations/view.ts",
-];
 
 describe("reading imports", () => {
   it("sees static, type-only, re-exported and dynamic imports, however they are laid out", () => {
@@ -97,9 +86,6 @@ describe("architecture", () => {
   });
 
   it("no source file imports itself through others (type-only and dynamic imports count too)", () => {
-    const loops = importCycles(graph, () => true).map(describeCycle);
-    expect(loops.filter((l) => !KNOWN_LOOPS.includes(l))).toEqual([]);
-    const gone = KNOWN_LOOPS.filter((l) => !loops.includes(l));
-    expect(gone, "these loops are gone: delete them from KNOWN_LOOPS").toEqual([]);
+    expect(importCycles(graph, () => true).map(describeCycle)).toEqual([]);
   });
 });

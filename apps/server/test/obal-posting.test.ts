@@ -1,7 +1,8 @@
-import { balancesByAccount, journalEntrySchema } from "@groupledger/qbo";
+import { balancesByAccount, journalEntrySchema, QboClient, QboError } from "@groupledger/qbo";
 import { Sandbox } from "@groupledger/qbo-sandbox";
-import { describe, expect, it } from "vitest";
-import { openingDocNumber, postingRequestId, REAUTHORIZE_PARENT_MESSAGE } from "../src/modules/obal/posting.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { openingDocNumber, openingRequestId } from "../src/modules/posting/names.ts";
+import { REAUTHORIZE_PARENT_MESSAGE } from "../src/modules/qbo/errors.ts";
 import { useTestApp } from "./app.ts";
 import { DEMO, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
 import { drivers } from "./databases.ts";
@@ -83,7 +84,7 @@ describe.each(drivers)("opening balances: review, confirm and post on %s", (driv
           entity: names.get(l.account),
         })),
       },
-      postingRequestId(accountId, DEMO.uk, "2025-12", 0),
+      openingRequestId(accountId, DEMO.uk, "2025-12", 0),
     );
 
     // The retry, a double click and a second tab at once: still one entry in QuickBooks, the lost one.
@@ -195,5 +196,53 @@ describe.each(drivers)("opening balances: what changed after confirming still bl
     expect(state.confirmed[DEMO.canada]).toBe(true);
     expect(state.posted[DEMO.canada]).toBeUndefined();
     expect(await t.app.services.provider.client(DEMO.parent).query("SELECT * FROM JournalEntry WHERE DocNumber = 'OB202512-384031'", journalEntrySchema)).toEqual([]);
+  });
+});
+
+describe.each(drivers)("opening balances: a crash after QuickBooks accepted the entry, on %s", (driver) => {
+  const sandbox = new Sandbox();
+  const t = useTestApp(driver, { sandbox });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("never posts the opening entry twice, even when the next attempt meets a refusal before it reaches the entry", async () => {
+    const token = await signedInUser(t.app, "crash@obal.example");
+    for (const realm of [DEMO.parent, DEMO.uk]) await connectCompany(t.app, sandbox, token, realm);
+    await drainJobs(t.app);
+    await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token);
+    await post(t.app, "/api/obal", { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 }, token);
+    await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-12", to: "2025-12" });
+    for (const action of ["review", "confirm"]) expect((await post(t.app, `/api/obal/${action}`, { realmId: DEMO.uk }, token)).statusCode).toBe(200);
+    const inQuickBooks = () =>
+      t.app.services.provider.client(DEMO.parent).query(`SELECT * FROM JournalEntry WHERE DocNumber = '${openingDocNumber("2025-12", DEMO.uk)}'`, journalEntrySchema);
+
+    // QuickBooks creates the entry, then the process dies before it can record that: nothing after the create call runs.
+    const create = QboClient.prototype.createJournalEntry;
+    vi.spyOn(QboClient.prototype, "createJournalEntry").mockImplementationOnce(async function (this: QboClient, ...args) {
+      await create.apply(this, args);
+      throw new Error("the process died here");
+    });
+    expect((await post(t.app, `/api/balances/post/${DEMO.uk}`, undefined, token)).statusCode).toBe(500);
+    const [created] = await inQuickBooks();
+    expect(created).toBeDefined();
+    expect((await get(t.app, "/api/obal", token)).json().posted).toEqual({});
+
+    // The next attempt is refused before its entry is sent: QuickBooks denies the class lookup for a moment (403, 3100).
+    vi.spyOn(QboClient.prototype, "classes").mockRejectedValueOnce(
+      new QboError({
+        status: 403,
+        faultType: "AuthorizationFault",
+        errors: [{ code: "3100", message: "message=ApplicationAuthorizationFailed; errorCode=003100; statusCode=403", detail: "", element: undefined }],
+      }),
+    );
+    const denied = await post(t.app, `/api/balances/post/${DEMO.uk}`, undefined, token);
+    expect(denied.statusCode, denied.body).toBe(502);
+    expect(await inQuickBooks()).toHaveLength(1);
+
+    // The user posts again: the entry QuickBooks already made is the opening entry, and there is no second one.
+    const done = await post(t.app, `/api/balances/post/${DEMO.uk}`, undefined, token);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().posted).toEqual({ [DEMO.uk]: true });
+    expect(done.json().trialBalanceJournalEntryUrl).toBe(`/qbo-sandbox/app/journal?realmId=${DEMO.parent}&txnId=${created!.id}`);
+    expect(await inQuickBooks()).toHaveLength(1);
   });
 });

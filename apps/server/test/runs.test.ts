@@ -1,14 +1,14 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { balancesByAccount, journalEntrySchema } from "@groupledger/qbo";
+import { balancesByAccount, journalEntrySchema, QboClient } from "@groupledger/qbo";
 import { Sandbox } from "@groupledger/qbo-sandbox";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { rowsOf } from "../src/db/client.ts";
 import { consolidationPostings } from "../src/db/schema.ts";
 import { translateSubsidiary } from "../src/modules/consolidation/translate.ts";
 import { counterpartiesFor } from "../src/modules/qbo/counterparties.ts";
-import { consolidationDocNumber, consolidationRequestId } from "../src/modules/runs/entry.ts";
+import { consolidationDocNumber, consolidationRequestId } from "../src/modules/posting/names.ts";
 import { useTestApp } from "./app.ts";
 import { DEMO, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
 import { drivers } from "./databases.ts";
@@ -333,5 +333,45 @@ describe.each(drivers)("consolidation runs under faults on %s", (driver) => {
     const unchanged = await post(t.app, `/api/consolidation/postings/${replaced.posting.id}/repost`, { approve: true }, token);
     expect(unchanged.statusCode).toBe(409);
     expect(unchanged.json().error.message).toBe("Northwind UK Ltd 2026-03 has not changed since it was posted; there is nothing to re-post.");
+  });
+});
+
+describe.each(drivers)("consolidation runs: a crash after QuickBooks accepted the entry, on %s", (driver) => {
+  const sandbox = new Sandbox();
+  const t = useTestApp(driver, { sandbox });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("never posts the month twice when the next attempt is asked to re-authorize the parent first", async () => {
+    const token = await signedInUser(t.app, "crash@runs.example");
+    for (const realm of [DEMO.parent, DEMO.uk]) await connectCompany(t.app, sandbox, token, realm);
+    await drainJobs(t.app);
+    await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token);
+    expect((await post(t.app, "/api/obal", { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 }, token)).statusCode).toBe(200);
+    await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-12", to: "2026-01" });
+    await postOpening(t.app, token, DEMO.uk);
+
+    // QuickBooks creates January's entry, then the process dies before it can record that.
+    const create = QboClient.prototype.createJournalEntry;
+    vi.spyOn(QboClient.prototype, "createJournalEntry").mockImplementationOnce(async function (this: QboClient, ...args) {
+      await create.apply(this, args);
+      throw new Error("the process died here");
+    });
+    expect((await post(t.app, "/api/consolidation/post", { realmId: DEMO.uk, period: month("2026-01") }, token)).statusCode).toBe(500);
+    const [created] = await parentEntries(t.app, "CR202601-384023");
+    expect(created).toBeDefined();
+
+    // The parent's authorization lapses: the next attempt is asked to re-authorize before anything is sent.
+    const tokens = await t.app.services.tokenStore.load(DEMO.parent);
+    await t.app.services.provider.oauth("http://localhost/qbo/auth/complete").revoke(tokens!.refreshToken);
+    const reauthorize = await post(t.app, "/api/consolidation/post", { realmId: DEMO.uk, period: month("2026-01") }, token);
+    expect(reauthorize.statusCode, reauthorize.body).toBe(409);
+    expect(reauthorize.json().error.code).toBe("qbo_reauthorization_required");
+
+    // Reconnected, the user posts again: January is the entry QuickBooks already made, not a second one.
+    await connectCompany(t.app, sandbox, token, DEMO.parent);
+    const done = await post(t.app, "/api/consolidation/post", { realmId: DEMO.uk, period: month("2026-01") }, token);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ outcome: "posted", posting: { journalEntryId: created!.id } });
+    expect(await parentEntries(t.app, "CR202601-384023")).toHaveLength(1);
   });
 });

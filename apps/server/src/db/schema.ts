@@ -222,6 +222,12 @@ export const obalCompanies = pgTable(
     journalEntryUrl: text("journal_entry_url"),
     /** Bumped when a posted entry was deleted in QBO, so the next post gets a new requestid. */
     postGeneration: integer("post_generation").notNull().default(0),
+    /**
+     * The requestid of an attempt to post that has no known outcome yet (modules/posting): written
+     * before QuickBooks is called, cleared when it is posted or refused. The next attempt resumes it.
+     */
+    postingRequestId: text("posting_request_id"),
+    postingStartedAt: timestamp("posting_started_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.realmId] })],

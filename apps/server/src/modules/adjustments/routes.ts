@@ -19,9 +19,9 @@ import { authOf } from "../../http/auth.ts";
 import { errors } from "../../http/errors.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { loadGroup } from "../group/service.ts";
-import { postGroupEntry, type PostingRow } from "../runs/once.ts";
-import { postingBusy, retirePosting, summarize } from "../runs/post.ts";
-import { ADJUSTMENTS_REALM, computeAdjustments } from "./view.ts";
+import { ADJUSTMENTS_REALM } from "../posting/names.ts";
+import { postGroupEntry, postingBusy, retirePosting, summarize, type PostingRow } from "../posting/postings.ts";
+import { computeAdjustments } from "./view.ts";
 
 const security = [{ bearer: [] }];
 const tags = ["group adjustments"];
@@ -129,7 +129,7 @@ async function replaceAdjustments(deps: { database: Database; provider: QboProvi
   });
 }
 
-/** The same protocol as runs and eliminations (runs/once.ts), under the "Group adjustments" class. */
+/** The posting protocol (modules/posting), under the "Group adjustments" class. */
 async function postAdjustments(
   deps: { database: Database; provider: QboProvider },
   accountId: string,

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { consolidationPostings } from "../../db/schema.ts";
-import { ADJUSTMENTS_REALM } from "../runs/once.ts";
+import { ADJUSTMENTS_REALM } from "../posting/names.ts";
 import { diffLines, type Change } from "../runs/stale.ts";
 import { computeAdjustments } from "./view.ts";
 

@@ -16,12 +16,9 @@ import type { Db } from "../../db/client.ts";
 import { acquisitions, consolidationPostings } from "../../db/schema.ts";
 import { loadGroup } from "../group/service.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
+import { adjustmentsDocNumber, ADJUSTMENTS_REALM } from "../posting/names.ts";
 import { openingOf, resolvePeriod } from "../runs/entry.ts";
-import { ADJUSTMENTS_REALM } from "../runs/once.ts";
 
-/** Group adjustments post under their own "realm" in the postings table (runs/once.ts), like eliminations under "interco". */
-export { ADJUSTMENTS_REALM };
-export const adjustmentsDocNumber = (code: string) => `GA${code}`;
 
 /** The engine's eliminations that are group adjustments (intercompany pairs have their own entry; manual ones are the user's). */
 const ADJUSTMENT_KINDS = new Set(["investment", "preAcquisition", "unrealisedProfit", "dividend", "disposal", "ownershipChange"]);

@@ -9,6 +9,7 @@ import { audit } from "../../services/audit.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { saveAccounts } from "../companies/chart.ts";
 import { loadGroup } from "../group/service.ts";
+import { qboApiError, reauthorizeMessage, refusalText } from "../qbo/errors.ts";
 
 /**
  * "Accumulated adjustment" is QuickBooks' equity detail type for reserves that are neither
@@ -18,8 +19,8 @@ import { loadGroup } from "../group/service.ts";
 export const CTA_ACCOUNT_SUBTYPE = "AccumulatedAdjustment";
 const DESCRIPTION = "Cumulative translation adjustment of foreign subsidiaries (created by GroupLedger).";
 
-export const REAUTHORIZE_FOR_ACCOUNT_MESSAGE =
-  "QuickBooks Online asked for the parent company to be re-authorized (errorCode 003200). Reconnect it on Connected Companies, then create the account again.";
+const AFTER_RECONNECTING = "create the account again";
+export const REAUTHORIZE_FOR_ACCOUNT_MESSAGE = reauthorizeMessage("parent", AFTER_RECONNECTING);
 
 interface Meta {
   ip: string;
@@ -77,11 +78,8 @@ export async function createCtaAccount(
     try {
       created = await client.createAccount({ name, accountType: "Equity", accountSubType: CTA_ACCOUNT_SUBTYPE, description: DESCRIPTION });
     } catch (e) {
-      if (!(e instanceof QboError)) throw e;
-      if (e.kind === "reauthorize") {
-        throw new AppError(409, "qbo_reauthorization_required", REAUTHORIZE_FOR_ACCOUNT_MESSAGE);
-      }
-      if (e.code === "6240") {
+      // QuickBooks' answers about this account (its name taken, its fields refused) are the user's to fix; any other failure is mapped as everywhere.
+      if (e instanceof QboError && e.code === "6240") {
         const existing = await existingNamed(client, name);
         if (existing) await remember(database, parent.realmId, existing, parent.homeCurrency);
         throw new AppError(
@@ -91,14 +89,13 @@ export async function createCtaAccount(
           existing ? { existingAccountId: existing.id } : {},
         );
       }
-      if (e.kind === "validation") {
-        throw errors.badRequest("qbo_refused_account", `QuickBooks refused the account: ${e.message}${e.detail ? ` (${e.detail})` : ""}.`);
-      }
-      throw new AppError(
-        502,
-        "qbo_unavailable",
-        `QuickBooks did not answer the request to create the account (${e.message}). Try again in a moment; if the account shows up in QuickBooks meanwhile, sync ${parent.companyName} and choose it.`,
-      );
+      if (e instanceof QboError && e.kind === "validation") throw errors.badRequest("qbo_refused_account", `QuickBooks refused the account: ${refusalText(e)}.`);
+      throw qboApiError(e, {
+        subject: "parent",
+        then: AFTER_RECONNECTING,
+        unavailable: (qe) =>
+          `QuickBooks did not answer the request to create the account (${qe.message}). Try again in a moment; if the account shows up in QuickBooks meanwhile, sync ${parent.companyName} and choose it.`,
+      });
     }
     const saved = await remember(database, parent.realmId, created, parent.homeCurrency);
     // Made to be the group's CTA account: it receives every foreign subsidiary's CTA from now on.

@@ -25,11 +25,11 @@ import { errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { loadGroup } from "../group/service.ts";
-import { postGroupEntry, type PostingRow } from "../runs/once.ts";
-import { postingBusy, summarize } from "../runs/post.ts";
+import { INTERCO_REALM } from "../posting/names.ts";
+import { postGroupEntry, postingBusy, summarize, type PostingRow } from "../posting/postings.ts";
 import { enqueueSync } from "../sync/enqueue.ts";
 import { setTolerance, toleranceView } from "./tolerance.ts";
-import { computeEliminations, INTERCO_CLASS, INTERCO_REALM, pairRows, pairViews } from "./view.ts";
+import { computeEliminations, INTERCO_CLASS, pairRows, pairViews } from "./view.ts";
 import { comparableCompanyName } from "@groupledger/domain";
 
 const security = [{ bearer: [] }];
@@ -285,7 +285,7 @@ export const eliminationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
   );
 };
 
-/** The same protocol as a subsidiary's run (runs/once.ts), under the Interco class. */
+/** The posting protocol (modules/posting), under the Interco class. */
 async function postEliminations(
   deps: { database: Database; provider: QboProvider },
   accountId: string,

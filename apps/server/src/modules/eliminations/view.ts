@@ -24,14 +24,12 @@ import { consolidationPostings, eliminationPairs, qboAccounts, qboNames } from "
 import { loadGroup } from "../group/service.ts";
 import { buildConsolidationInput, type IntercompanyPair } from "../consolidation/input.ts";
 import { GROUPLEDGER_INTERCO_CLASS } from "../sync/own-books.ts";
+import { eliminationDocNumber, INTERCO_REALM } from "../posting/names.ts";
 import { openingOf, resolvePeriod } from "../runs/entry.ts";
-import { INTERCO_REALM } from "../runs/once.ts";
 import { toleranceOf } from "./tolerance.ts";
 
-/** Eliminations post under their own class in QBO (and "realm" in the postings table, once.ts). */
-export { INTERCO_REALM };
+/** Eliminations post under their own class in QBO (and "realm" in the postings table, posting/names.ts). */
 export const INTERCO_CLASS = GROUPLEDGER_INTERCO_CLASS;
-export const eliminationDocNumber = (code: string) => `EL${code}`;
 
 type PairRow = typeof eliminationPairs.$inferSelect;
 type Line = { account: string; name: string; debit: number; credit: number };

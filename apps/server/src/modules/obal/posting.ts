@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { closedBooksReason, closedBooksRefusal, lastDayOfMonth, monthFromParts } from "@groupledger/domain";
-import { QboError, journalEntrySchema, type NewJournalLine } from "@groupledger/qbo";
+import { closedBooksReason, lastDayOfMonth, monthFromParts } from "@groupledger/domain";
+import { journalEntrySchema } from "@groupledger/qbo";
 import {
   duplicateModalFlagRequestSchema,
   duplicateModalFlagSchema,
@@ -18,7 +17,7 @@ import {
 } from "@groupledger/contract";
 import { publicProblem } from "@groupledger/domain";
 import type { AppContext } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
+import type { Database, Db } from "../../db/client.ts";
 import { obalCompanies, obalPeriods, userPreferences, type companies } from "../../db/schema.ts";
 import { authOf } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
@@ -26,11 +25,10 @@ import type { UserRow } from "../../http/auth.ts";
 import { audit } from "../../services/audit.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { loadGroup, NO_SUCH_COMPANY } from "../group/service.ts";
-import { classFor } from "../qbo/classes.ts";
-import { counterpartiesFor } from "../qbo/counterparties.ts";
-import { adjustmentsDocNumber } from "../adjustments/view.ts";
-import { eliminationDocNumber } from "../eliminations/view.ts";
-import { consolidationDocNumber, resolvePeriod } from "../runs/entry.ts";
+import { adjustmentsDocNumber, consolidationDocNumber, eliminationDocNumber, openingDocNumber } from "../posting/names.ts";
+import { postOpeningEntry } from "../posting/opening.ts";
+import { askQbo, nullIfNotFound } from "../qbo/errors.ts";
+import { resolvePeriod } from "../runs/entry.ts";
 import { translateSubsidiary } from "../consolidation/translate.ts";
 import { obalState } from "./routes.ts";
 
@@ -38,21 +36,7 @@ const security = [{ bearer: [] }];
 const tags = ["opening balance"];
 const err = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 502: errorBodySchema };
 
-export const REAUTHORIZE_PARENT_MESSAGE =
-  "QuickBooks Online asked for the parent company to be re-authorized (errorCode 003200). Reconnect it on Connected Companies, then post again.";
-
 const monthText = (p: { naturalYear: number; naturalMonth: number }) => monthFromParts(p.naturalYear, p.naturalMonth);
-
-/** DocNumber of an opening-balance entry: QBO keeps at most 21 characters. */
-export const openingDocNumber = (month: string, realmId: string) => `OB${month.replace("-", "")}-${realmId.slice(-6)}`;
-
-/**
- * The same posting always sends the same requestid, so QBO answers a double click, a retry after
- * a time-out or a second tab with the first entry instead of creating another. A new generation
- * (after the entry was deleted in QBO) gets a new id.
- */
-export const postingRequestId = (accountId: string, realmId: string, month: string, generation: number) =>
-  `gl-ob-${createHash("sha256").update(`${accountId}|${realmId}|${month}|${generation}`).digest("hex").slice(0, 40)}`;
 
 interface Context {
   db: Db;
@@ -166,7 +150,7 @@ async function transition(
   await audit(db, { action: `obal.${action}`, accountId: user.accountId, userId: user.id, details: { realmId }, ...meta });
 }
 
-async function post(c: Context, provider: QboProvider, meta: { ip: string; requestId: string }): Promise<void> {
+async function post(c: Context, deps: { database: Database; provider: QboProvider }, meta: { ip: string; requestId: string }): Promise<void> {
   const { db, user, realmId } = c;
   const period = await lockedPeriod(db, user.accountId);
   const { company, parent } = await subsidiary(db, user.accountId, realmId);
@@ -178,48 +162,10 @@ async function post(c: Context, provider: QboProvider, meta: { ip: string; reque
   if (!tb.ok || !tb.view) {
     throw new AppError(409, "posting_blocked", `${company.companyName} cannot be posted: ${tb.problems[0]?.message ?? tb.reason ?? "its trial balance does not translate."}`, { problems: tb.problems });
   }
-  const client = provider.client(parent.realmId);
-  try {
-    const klass = await classFor(client, company.companyName);
-    const names = await counterpartiesFor(db, client, parent.realmId, tb.view.byParentAccount.map((l) => l.account), company.companyName);
-    const lines: NewJournalLine[] = tb.view.byParentAccount.map((l) => ({
-      postingType: l.amount > 0 ? "Debit" : "Credit",
-      amount: Math.abs(l.amount),
-      accountId: l.account,
-      classId: klass.id,
-      description: `${company.companyName} opening balance ${month}`,
-      entity: names.get(l.account),
-    }));
-    const entry = await client.createJournalEntry(
-      {
-        txnDate: lastDayOfMonth(month),
-        currency: parent.homeCurrency,
-        docNumber: openingDocNumber(month, realmId),
-        privateNote: `GroupLedger: translated opening trial balance of ${company.companyName} (${company.homeCurrency}) at ${month}, with CTA.`,
-        lines,
-      },
-      postingRequestId(user.accountId, realmId, month, row.postGeneration),
-    );
-    await db
-      .update(obalCompanies)
-      .set({ postedAt: new Date(), journalEntryId: entry.id, journalEntryUrl: provider.journalEntryUrl(parent.realmId, entry.id), updatedAt: new Date() })
-      .where(and(eq(obalCompanies.accountId, user.accountId), eq(obalCompanies.realmId, realmId), isNull(obalCompanies.postedAt)));
-    await audit(db, { action: "obal.posted", accountId: user.accountId, userId: user.id, details: { realmId, journalEntryId: entry.id, month }, ...meta });
-  } catch (e) {
-    if (e instanceof QboError && e.kind === "reauthorize") {
-      throw new AppError(409, "qbo_reauthorization_required", REAUTHORIZE_PARENT_MESSAGE);
-    }
-    if (e instanceof QboError && e.status >= 400 && e.status < 500 && e.kind !== "throttled") {
-      // A definitive refusal: the next attempt needs a new requestid, or QuickBooks replays this answer.
-      await db
-        .update(obalCompanies)
-        .set({ postGeneration: row.postGeneration + 1, updatedAt: new Date() })
-        .where(and(eq(obalCompanies.accountId, user.accountId), eq(obalCompanies.realmId, realmId), eq(obalCompanies.postGeneration, row.postGeneration)));
-    }
-    if (e instanceof QboError && e.kind === "closed_period") throw new AppError(409, "books_closed", closedBooksRefusal(parent.companyName, lastDayOfMonth(month), `the opening entry of ${company.companyName}`));
-    if (e instanceof QboError) throw new AppError(502, "qbo_refused", `QuickBooks refused the entry: ${e.message}${e.detail ? ` (${e.detail})` : ""}. Nothing was posted.`);
-    throw e;
-  }
+  await postOpeningEntry(
+    deps,
+    { accountId: user.accountId, userId: user.id, row, company, parent, month, txnDate: lastDayOfMonth(month), lines: tb.view.byParentAccount, meta },
+  );
 }
 
 export const obalPostingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth, provider }) => {
@@ -272,7 +218,7 @@ export const obalPostingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       const { company } = await subsidiary(db, c.user.accountId, c.realmId);
       // One posting per subsidiary at a time, across processes: a second click waits, then sees it posted.
       await database.withLock(`obal-post:${c.user.accountId}:${c.realmId}`, `Another posting of ${company.companyName}'s opening balance is in progress`, () =>
-        post(c, provider, meta(req)),
+        post(c, { database, provider }, meta(req)),
       );
       return obalState(db, c.user.accountId);
     },
@@ -309,17 +255,11 @@ export const obalPostingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         parent = found.parent;
         docNumber = req.query.flag === "consolidation" ? consolidationDocNumber(period(parent), found.company.realmId) : openingDocNumber(month, found.company.realmId);
       }
-      try {
-        const found = await provider
-          .client(parent.realmId)
-          .query(`SELECT * FROM JournalEntry WHERE DocNumber = '${docNumber}'`, journalEntrySchema);
-        const entries = found.map((e) => ({ id: e.id, docNumber: e.docNumber ?? null, txnDate: e.txnDate, url: provider.journalEntryUrl(parent.realmId, e.id) }));
-        return { entriesFound: entries.length > 0, entries };
-      } catch (e) {
-        if (e instanceof QboError && e.kind === "reauthorize") throw new AppError(409, "qbo_reauthorization_required", REAUTHORIZE_PARENT_MESSAGE);
-        if (e instanceof QboError) throw new AppError(502, "qbo_unavailable", `QuickBooks could not be asked for existing entries: ${e.message}.`);
-        throw e;
-      }
+      const found = await askQbo({ subject: "parent", then: "post again", unavailable: (e) => `QuickBooks could not be asked for existing entries: ${e.message}.` }, () =>
+        provider.client(parent.realmId).query(`SELECT * FROM JournalEntry WHERE DocNumber = '${docNumber}'`, journalEntrySchema),
+      );
+      const entries = found.map((e) => ({ id: e.id, docNumber: e.docNumber ?? null, txnDate: e.txnDate, url: provider.journalEntryUrl(parent.realmId, e.id) }));
+      return { entriesFound: entries.length > 0, entries };
     },
   );
 
@@ -340,14 +280,10 @@ export const obalPostingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       const { company, parent } = await subsidiary(db, user.accountId, req.body.realmId);
       const [row] = await db.select().from(obalCompanies).where(and(eq(obalCompanies.accountId, user.accountId), eq(obalCompanies.realmId, company.realmId))).limit(1);
       if (!row?.postedAt || !row.journalEntryId) throw errors.conflict("not_posted", `${company.companyName} has no posted opening entry.`);
-      const stillThere = await provider
-        .client(parent.realmId)
-        .readJournalEntry(row.journalEntryId)
-        .then(() => true)
-        .catch((e: unknown) => {
-          if (e instanceof QboError && e.kind === "not_found") return false;
-          throw e;
-        });
+      const journalEntryId = row.journalEntryId;
+      const stillThere = await askQbo({ subject: "parent", then: "mark it deleted again", unavailable: (e) => `QuickBooks could not be asked whether entry ${journalEntryId} is still there (${e.message}); try again.` }, async () =>
+        (await provider.client(parent.realmId).readJournalEntry(journalEntryId).catch(nullIfNotFound)) !== null,
+      );
       if (stillThere) throw errors.conflict("entry_still_exists", `Entry ${row.journalEntryId} is still in QuickBooks. Delete it there first.`);
       await db
         .update(obalCompanies)

@@ -1,13 +1,13 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { QboError, type Report } from "@groupledger/qbo";
+import type { Report } from "@groupledger/qbo";
 import { currencyExponent, mulDivRound, parseRate, translationFactor } from "@groupledger/domain";
 import type { TransactionDetail } from "@groupledger/contract";
 import type { Db } from "../../db/client.ts";
 import { accountMaps, consolidationPostings, fxRates, obalCompanies, qboAccounts } from "../../db/schema.ts";
-import { AppError, errors } from "../../http/errors.ts";
+import { errors } from "../../http/errors.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { loadGroup } from "../group/service.ts";
-import { REAUTHORIZE_PARENT_MESSAGE } from "../obal/posting.ts";
+import { askQbo } from "../qbo/errors.ts";
 import { lastDayOfMonth } from "@groupledger/domain";
 
 /**
@@ -77,16 +77,14 @@ export async function transactionDetail(
     const names = new Map(
       (await db.select().from(qboAccounts).where(and(eq(qboAccounts.realmId, m.company.realmId), inArray(qboAccounts.qboId, m.accounts)))).map((a) => [a.qboId, a]),
     );
-    let report: Report;
-    try {
-      report = await provider.client(m.company.realmId).report("GeneralLedger", { start_date: `${query.from}-01`, end_date: lastDayOfMonth(query.to) });
-    } catch (e) {
-      if (e instanceof QboError && e.kind === "reauthorize") {
-        throw new AppError(409, "qbo_reauthorization_required", m.company.isParent ? REAUTHORIZE_PARENT_MESSAGE : `QuickBooks Online asked for ${m.company.companyName} to be re-authorized (errorCode 003200). Reconnect it on Connected Companies.`);
-      }
-      if (e instanceof QboError) throw new AppError(502, "qbo_unavailable", `QuickBooks did not answer for ${m.company.companyName}'s general ledger (${e.message}); try again.`);
-      throw e;
-    }
+    const report: Report = await askQbo(
+      {
+        subject: m.company,
+        ...(m.company.isParent ? { then: "post again" } : {}),
+        unavailable: (e) => `QuickBooks did not answer for ${m.company.companyName}'s general ledger (${e.message}); try again.`,
+      },
+      () => provider.client(m.company.realmId).report("GeneralLedger", { start_date: `${query.from}-01`, end_date: lastDayOfMonth(query.to) }),
+    );
     const ex = currencyExponent(m.company.homeCurrency);
     const transactions: TransactionDetail["companies"][number]["transactions"] = [];
     for (const row of report.rows) {

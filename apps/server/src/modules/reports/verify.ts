@@ -1,5 +1,5 @@
 import { and, eq, lte } from "drizzle-orm";
-import { balancesByAccount, QboError } from "@groupledger/qbo";
+import { balancesByAccount } from "@groupledger/qbo";
 import {
   consolidate,
   ConsolidationInputError,
@@ -20,13 +20,13 @@ import {
 import type { RunPeriod, VerifyResult } from "@groupledger/contract";
 import type { Db } from "../../db/client.ts";
 import { acquisitions, consolidationPostings, obalCompanies } from "../../db/schema.ts";
-import { AppError, errors } from "../../http/errors.ts";
+import { errors } from "../../http/errors.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { loadGroup } from "../group/service.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
-import { ADJUSTMENTS_REALM } from "../adjustments/view.ts";
-import { asEnginePair, INTERCO_REALM, pairRows } from "../eliminations/view.ts";
-import { openingDocNumber, REAUTHORIZE_PARENT_MESSAGE } from "../obal/posting.ts";
+import { asEnginePair, pairRows } from "../eliminations/view.ts";
+import { ADJUSTMENTS_REALM, INTERCO_REALM, openingDocNumber } from "../posting/names.ts";
+import { askQbo, nullIfNotFound } from "../qbo/errors.ts";
 import { openingOf, resolvePeriod } from "../runs/entry.ts";
 
 /**
@@ -70,22 +70,9 @@ export async function verify(db: Db, provider: QboProvider, accountId: string, r
   const opening = await openingOf(db, accountId, parent);
   if (month < opening.month) throw errors.badRequest("before_opening", `${month} is before the opening month ${opening.month}: nothing was posted for it.`);
   const client = provider.client(parent.realmId);
-  const qbo = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
-    try {
-      return await fn();
-    } catch (e) {
-      if (e instanceof QboError && e.kind === "reauthorize") throw new AppError(409, "qbo_reauthorization_required", REAUTHORIZE_PARENT_MESSAGE);
-      if (e instanceof QboError) throw new AppError(502, "qbo_unavailable", `QuickBooks did not answer ${what} (${e.message}); try again.`);
-      throw e;
-    }
-  };
-  const readEntry = (id: string) =>
-    qbo(`for entry ${id}`, () =>
-      client.readJournalEntry(id).catch((e: unknown) => {
-        if (e instanceof QboError && e.kind === "not_found") return null;
-        throw e;
-      }),
-    );
+  const qbo = <T>(what: string, fn: () => Promise<T>): Promise<T> =>
+    askQbo({ subject: "parent", then: "post again", unavailable: (e) => `QuickBooks did not answer ${what} (${e.message}); try again.` }, fn);
+  const readEntry = (id: string) => qbo(`for entry ${id}`, () => client.readJournalEntry(id).catch(nullIfNotFound));
 
   const { subsidiaries } = accountGroup;
   const obal = await db.select().from(obalCompanies).where(eq(obalCompanies.accountId, accountId));

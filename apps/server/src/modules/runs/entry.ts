@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import {
   consolidate,
@@ -24,6 +23,7 @@ import { acquisitions, obalCompanies, obalPeriods } from "../../db/schema.ts";
 import { errors } from "../../http/errors.ts";
 import { loadGroup, type CompanyRow } from "../group/service.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
+import { consolidationDocNumber } from "../posting/names.ts";
 
 /**
  * One subsidiary-period as the journal entry that brings it into the parent's books (issue 9).
@@ -46,12 +46,6 @@ export interface PeriodEntry {
   parent: CompanyRow;
   period: PostingPeriod;
 }
-
-export const consolidationDocNumber = (period: Pick<PostingPeriod, "code">, realmId: string) => `CR${period.code}-${realmId.slice(-6)}`;
-
-/** Same subsidiary, period and generation → same requestid: QBO answers a retry with the first entry. */
-export const consolidationRequestId = (accountId: string, realmId: string, period: Pick<PostingPeriod, "from" | "to">, generation: number) =>
-  `gl-cr-${createHash("sha256").update(`${accountId}|${realmId}|${period.from}|${period.to}|${generation}`).digest("hex").slice(0, 40)}`;
 
 export async function subsidiaryAndParent(db: Db, accountId: string, realmId: string) {
   const group = await loadGroup(db, accountId);

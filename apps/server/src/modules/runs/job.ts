@@ -121,7 +121,7 @@ export function runHandler(deps: { database: Database; provider: QboProvider; lo
 /** QuickBooks throttling or outages, or an unknown outcome: try the same item again later. */
 function isRetryable(e: unknown): boolean {
   if (e instanceof AppError) return e.code === "qbo_unavailable";
-  if (e instanceof QboError) return e.kind === "throttled" || e.kind === "server";
+  if (e instanceof QboError) return e.retryable;
   return true;
 }
 

@@ -1,18 +1,14 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { CLOSE_THE_BOOKS_SETTING } from "@groupledger/domain";
-import { QboError } from "@groupledger/qbo";
-import type { PostingSummary, RunPeriod } from "@groupledger/contract";
-import type { Database, Db } from "../../db/client.ts";
-import { companies, consolidationPostings, users } from "../../db/schema.ts";
+import { and, eq } from "drizzle-orm";
+import type { RunPeriod } from "@groupledger/contract";
+import type { Database } from "../../db/client.ts";
+import { consolidationPostings } from "../../db/schema.ts";
 import { AppError, errors } from "../../http/errors.ts";
-import { audit } from "../../services/audit.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
-import { REAUTHORIZE_PARENT_MESSAGE } from "../obal/posting.ts";
+import { livePostings, postingBusy, postOnce, retirePosting, type PostingRow } from "../posting/postings.ts";
 import { computePeriodEntry, subsidiaryAndParent } from "./entry.ts";
-import { ADJUSTMENTS_REALM, INTERCO_REALM, livePostings, postOnce, type PostingRow } from "./once.ts";
 
 /**
- * Posting one subsidiary-period into the parent's QBO, exactly once (the protocol is in once.ts).
+ * Posting one subsidiary-period into the parent's QBO, exactly once (the protocol is modules/posting).
  *
  * - One writer per subsidiary at a time (an advisory lock across processes).
  * - Overlapping periods (March posted, then Q1) are refused: the months would be posted twice.
@@ -33,9 +29,6 @@ export interface PostRequest {
   runId?: string | null;
   meta?: { ip?: string; requestId?: string };
 }
-
-/** What a request that waited too long for a posting lock is told is in progress (db/locks.ts). */
-export const postingBusy = (what: string) => `Another posting of ${what} is in progress`;
 
 export async function postPeriod(deps: PostDeps, req: PostRequest): Promise<PostOutcome> {
   const { database } = deps;
@@ -87,77 +80,11 @@ async function postLocked(deps: PostDeps, req: PostRequest): Promise<PostOutcome
   return { outcome: "posted", posting };
 }
 
-export async function summarize(db: Db, rows: readonly PostingRow[]): Promise<PostingSummary[]> {
-  if (rows.length === 0) return [];
-  const names = new Map((await db.select({ realmId: companies.realmId, name: companies.companyName }).from(companies).where(inArray(companies.realmId, [...new Set(rows.map((r) => r.realmId))]))).map((c) => [c.realmId, c.name]));
-  const userIds = [...new Set(rows.map((r) => r.postedBy).filter((u): u is string => !!u))];
-  const emails = new Map(userIds.length ? (await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds))).map((u) => [u.id, u.email]) : []);
-  return rows
-    .filter((r) => r.status !== "posting" && r.status !== "refused")
-    .map((r) => ({
-      id: r.id,
-      realmId: r.realmId,
-      companyName: r.realmId === INTERCO_REALM ? "Intercompany eliminations" : r.realmId === ADJUSTMENTS_REALM ? "Group adjustments" : (names.get(r.realmId) ?? r.realmId),
-      period: { kind: r.periodKind, from: r.periodFrom, to: r.periodTo, label: r.periodLabel },
-      status: r.status as "posted" | "deleted" | "replaced",
-      journalEntryId: r.journalEntryId,
-      journalEntryUrl: r.journalEntryUrl,
-      docNumber: r.docNumber,
-      postedAt: (r.postedAt ?? r.createdAt).toISOString(),
-      postedBy: r.postedBy ? (emails.get(r.postedBy) ?? null) : null,
-      runId: r.runId,
-      stale: r.stale ?? null,
-    }));
-}
-
 /**
  * Re-consolidation: replaces a posted entry whose source books changed, after the user approved
  * the changes. The old entry is deleted in QuickBooks first (already gone is fine), then the
  * period is posted again under a new generation (so a new requestid).
  */
-/**
- * The first half of replacing a changed posting (runs, group adjustments): the old entry is deleted
- * in the parent's QuickBooks (gone already is fine) and the row marked replaced, audited with the
- * changes the user approved. The caller then posts the period again, under its lock.
- */
-export async function retirePosting(
-  deps: PostDeps,
-  current: PostingRow,
-  parentRealmId: string,
-  req: { accountId: string; userId: string; meta?: { ip?: string; requestId?: string } },
-): Promise<void> {
-  const { db } = deps.database;
-  const client = deps.provider.client(parentRealmId);
-  try {
-    if (current.journalEntryId) {
-      const existing = await client.readJournalEntry(current.journalEntryId).catch((e: unknown) => {
-        if (e instanceof QboError && e.kind === "not_found") return null;
-        throw e;
-      });
-      if (existing) await client.deleteJournalEntry(existing.id, existing.syncToken);
-    }
-  } catch (e) {
-    if (e instanceof QboError && e.kind === "reauthorize") throw new AppError(409, "qbo_reauthorization_required", REAUTHORIZE_PARENT_MESSAGE);
-    if (e instanceof QboError && e.kind === "closed_period") {
-      throw new AppError(
-        409,
-        "books_closed",
-        `QuickBooks refused to delete the old entry ${current.docNumber} (${current.periodLabel}): the parent's books are closed on its date (Account Period Closed), so it cannot be replaced. Move the closing date before it in QuickBooks (${CLOSE_THE_BOOKS_SETTING}), sync the parent and replace it again. Nothing was changed.`,
-      );
-    }
-    if (e instanceof QboError) throw new AppError(502, "qbo_unavailable", `QuickBooks could not delete the old entry ${current.journalEntryId} (${e.message}); nothing was changed.`);
-    throw e;
-  }
-  await db.update(consolidationPostings).set({ status: "replaced", updatedAt: new Date() }).where(eq(consolidationPostings.id, current.id));
-  await audit(db, {
-    action: "consolidation.replaced",
-    accountId: req.accountId,
-    userId: req.userId,
-    details: { postingId: current.id, journalEntryId: current.journalEntryId, changes: current.stale?.changes ?? [] },
-    ...req.meta,
-  });
-}
-
 export async function replacePosting(deps: PostDeps, req: { accountId: string; userId: string; postingId: string; meta?: { ip?: string; requestId?: string } }): Promise<PostOutcome> {
   const { db } = deps.database;
   const [row] = await db

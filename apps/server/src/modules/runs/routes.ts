@@ -26,7 +26,8 @@ import { errors } from "../../http/errors.ts";
 import { loadGroup } from "../group/service.ts";
 import { computePeriodEntry, openingOf } from "./entry.ts";
 import { activeRunFilter, enqueueRun, itemCounts } from "./job.ts";
-import { postPeriod, replacePosting, summarize } from "./post.ts";
+import { summarize } from "../posting/postings.ts";
+import { postPeriod, replacePosting } from "./post.ts";
 
 const security = [{ bearer: [] }];
 const err = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 502: errorBodySchema };

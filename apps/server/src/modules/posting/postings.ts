@@ -1,0 +1,257 @@
+import { and, desc, eq, gte, inArray, lte } from "drizzle-orm";
+import { CLOSE_THE_BOOKS_SETTING } from "@groupledger/domain";
+import type { PostingSummary } from "@groupledger/contract";
+import type { Database, Db } from "../../db/client.ts";
+import { companies, consolidationPostings, users } from "../../db/schema.ts";
+import { AppError } from "../../http/errors.ts";
+import { audit } from "../../services/audit.ts";
+import type { QboProvider } from "../../services/qbo-provider.ts";
+import { loadGroup } from "../group/service.ts";
+import { askQbo, nullIfNotFound } from "../qbo/errors.ts";
+import { ADJUSTMENTS_REALM, consolidationRequestId, INTERCO_REALM } from "./names.ts";
+import { type Attempt, type AttemptRecord, type EntryLine, postEntry } from "./protocol.ts";
+
+/**
+ * The postings of `consolidation_postings`: a subsidiary-period (runs), the group's eliminations
+ * of a period (realm "interco") and its group adjustments (realm "adjustments"), each posted
+ * through the protocol (protocol.ts) with one row per attempt: `posting` (pending) → `posted`, or
+ * `refused`; later `replaced` or `deleted`. Callers hold the realm's lock (`postingBusy`).
+ */
+
+export type PostingRow = typeof consolidationPostings.$inferSelect;
+type Period = { kind: PostingRow["periodKind"]; from: string; to: string; label: string };
+type Deps = { database: Database; provider: QboProvider };
+
+/** What a request that waited too long for a posting lock is told is in progress (db/locks.ts). */
+export const postingBusy = (what: string) => `Another posting of ${what} is in progress`;
+
+/** Live (posting or posted) entries of a realm that overlap the period; `same` covers exactly it. */
+export async function livePostings(database: Database, accountId: string, realmId: string, period: Period) {
+  const live = await database.db
+    .select()
+    .from(consolidationPostings)
+    .where(
+      and(
+        eq(consolidationPostings.accountId, accountId),
+        eq(consolidationPostings.realmId, realmId),
+        inArray(consolidationPostings.status, ["posting", "posted"]),
+        lte(consolidationPostings.periodFrom, period.to),
+        gte(consolidationPostings.periodTo, period.from),
+      ),
+    );
+  const same = live.find((p) => p.periodFrom === period.from && p.periodTo === period.to);
+  return { same, other: live.find((p) => p !== same) };
+}
+
+export interface OnceRequest {
+  accountId: string;
+  userId: string | null;
+  realmId: string;
+  period: Period;
+  docNumber: string;
+  txnDate: string;
+  lines: EntryLine[];
+  /** The audit trail kept with the posting. */
+  inputs: Record<string, unknown>;
+  runId?: string | null;
+  parent: { realmId: string; homeCurrency: string; companyName: string; bookCloseDate: string | null };
+  className: string;
+  /** Whose receivables and payables the lines on A/R and A/P accounts carry (qbo/counterparties.ts). */
+  counterparty: string;
+  privateNote: string;
+  description: string;
+  auditAction: string;
+  meta?: { ip?: string; requestId?: string };
+}
+
+type RowAttempt = Attempt & { row: PostingRow };
+
+/** The attempts of one realm-period as rows; `same`: its pending row from an earlier attempt, resumed. */
+function postingRows(database: Database, req: OnceRequest, same: PostingRow | undefined): AttemptRecord<RowAttempt, PostingRow> {
+  const { db } = database;
+  const attemptOf = (row: PostingRow, fresh: boolean): RowAttempt => ({ row, requestId: row.requestId, docNumber: row.docNumber, lines: row.lines, fresh });
+  return {
+    async begin() {
+      if (same) return attemptOf(same, false);
+      const [last] = await db
+        .select({ generation: consolidationPostings.generation })
+        .from(consolidationPostings)
+        .where(
+          and(
+            eq(consolidationPostings.accountId, req.accountId),
+            eq(consolidationPostings.realmId, req.realmId),
+            eq(consolidationPostings.periodFrom, req.period.from),
+            eq(consolidationPostings.periodTo, req.period.to),
+          ),
+        )
+        .orderBy(desc(consolidationPostings.generation))
+        .limit(1);
+      const generation = last ? last.generation + 1 : 0;
+      const [row] = (await db
+        .insert(consolidationPostings)
+        .values({
+          accountId: req.accountId,
+          realmId: req.realmId,
+          periodKind: req.period.kind,
+          periodFrom: req.period.from,
+          periodTo: req.period.to,
+          periodLabel: req.period.label,
+          status: "posting",
+          generation,
+          docNumber: req.docNumber,
+          requestId: consolidationRequestId(req.accountId, req.realmId, req.period, generation),
+          lines: req.lines,
+          inputs: req.inputs,
+          runId: req.runId ?? null,
+          postedBy: req.userId,
+        })
+        .returning()) as [PostingRow];
+      return attemptOf(row, true);
+    },
+    async posted({ row }, entry) {
+      const [posted] = (await db
+        .update(consolidationPostings)
+        .set({ status: "posted", journalEntryId: entry.id, journalEntryUrl: entry.url, postedAt: new Date(), updatedAt: new Date() })
+        .where(eq(consolidationPostings.id, row.id))
+        .returning()) as [PostingRow];
+      return posted;
+    },
+    async refused({ row }) {
+      // The row stays, marked refused, so the next attempt takes a new generation and requestid.
+      await db.update(consolidationPostings).set({ status: "refused", updatedAt: new Date() }).where(eq(consolidationPostings.id, row.id));
+    },
+    async abandon({ row }) {
+      await db.delete(consolidationPostings).where(eq(consolidationPostings.id, row.id));
+    },
+  };
+}
+
+/** Posts a realm-period's entry exactly once (protocol.ts); `same` is its live row, if any (`livePostings`). */
+export function postOnce(deps: Deps, req: OnceRequest, same?: PostingRow): Promise<PostingRow> {
+  return postEntry(deps, postingRows(deps.database, req, same), {
+    parent: req.parent,
+    txnDate: req.txnDate,
+    className: req.className,
+    counterparty: req.counterparty,
+    privateNote: req.privateNote,
+    description: req.description,
+    what: `entry ${req.docNumber} (${req.period.label})`,
+    instead: "post a later period",
+    audit: {
+      action: req.auditAction,
+      accountId: req.accountId,
+      userId: req.userId,
+      details: ({ row }, journalEntryId) => ({ realmId: req.realmId, period: req.period.label, journalEntryId, postingId: row.id, runId: req.runId ?? null }),
+      ...(req.meta ? { meta: req.meta } : {}),
+    },
+  });
+}
+
+/**
+ * A group entry of a period (intercompany eliminations, group adjustments), posted once: the same
+ * period already posted is a duplicate; an overlapping one, problems or nothing to post are 409s in
+ * words; otherwise postOnce under the entry's class. Callers hold the realm's lock.
+ */
+export async function postGroupEntry(
+  deps: Deps,
+  req: {
+    accountId: string;
+    userId: string;
+    realmId: string;
+    /** Plural, lower case: "eliminations", "group adjustments". */
+    what: string;
+    view: { period: Period; ok: boolean; problems: { code: string; message: string }[]; entry: { docNumber: string; txnDate: string; lines: EntryLine[] } | null };
+    /** Why there is no entry at all (nothing defined yet), as opposed to nothing changed. */
+    nothingDefined: string | null;
+    post: Pick<OnceRequest, "inputs" | "className" | "counterparty" | "privateNote" | "description" | "auditAction" | "meta">;
+  },
+): Promise<{ outcome: "posted" | "duplicate"; posting: PostingRow }> {
+  const { view, what } = req;
+  const p = view.period;
+  const { same, other } = await livePostings(deps.database, req.accountId, req.realmId, p);
+  if (same?.status === "posted") return { outcome: "duplicate", posting: same };
+  const What = `${what.charAt(0).toUpperCase()}${what.slice(1)}`;
+  if (other) throw new AppError(409, "period_overlaps_posting", `${What} for ${other.periodLabel} are already posted, which overlaps ${p.label}; post the remaining months on their own instead.`);
+  if (!view.ok) throw new AppError(409, "posting_blocked", `The ${what} for ${p.label} cannot be posted: ${view.problems[0]?.message ?? "they do not compute."}`, { problems: view.problems });
+  if (!view.entry) throw new AppError(409, "nothing_to_post", req.nothingDefined ?? `Nothing changes in ${p.label}: there is no ${what.replace(/s$/, "")} entry to post.`);
+  const parent = (await loadGroup(deps.database.db, req.accountId)).requireParent();
+  const posting = await postOnce(
+    deps,
+    {
+      accountId: req.accountId,
+      userId: req.userId,
+      realmId: req.realmId,
+      period: p,
+      docNumber: view.entry.docNumber,
+      txnDate: view.entry.txnDate,
+      lines: view.entry.lines,
+      parent,
+      ...req.post,
+    },
+    same,
+  );
+  return { outcome: "posted", posting };
+}
+
+/**
+ * The first half of replacing a changed posting (runs, group adjustments): the old entry is deleted
+ * in the parent's QuickBooks (gone already is fine) and the row marked replaced, audited with the
+ * changes the user approved. The caller then posts the period again (a new generation, so a new
+ * requestid), under its lock.
+ */
+export async function retirePosting(
+  deps: Deps,
+  current: PostingRow,
+  parentRealmId: string,
+  req: { accountId: string; userId: string; meta?: { ip?: string; requestId?: string } },
+): Promise<void> {
+  const { db } = deps.database;
+  const client = deps.provider.client(parentRealmId);
+  if (current.journalEntryId) {
+    const journalEntryId = current.journalEntryId;
+    await askQbo(
+      {
+        subject: "parent",
+        then: "post again",
+        closedBooks: () =>
+          `QuickBooks refused to delete the old entry ${current.docNumber} (${current.periodLabel}): the parent's books are closed on its date (Account Period Closed), so it cannot be replaced. Move the closing date before it in QuickBooks (${CLOSE_THE_BOOKS_SETTING}), sync the parent and replace it again. Nothing was changed.`,
+        unavailable: (e) => `QuickBooks could not delete the old entry ${journalEntryId} (${e.message}); nothing was changed.`,
+      },
+      async () => {
+        const existing = await client.readJournalEntry(journalEntryId).catch(nullIfNotFound);
+        if (existing) await client.deleteJournalEntry(existing.id, existing.syncToken);
+      },
+    );
+  }
+  await db.update(consolidationPostings).set({ status: "replaced", updatedAt: new Date() }).where(eq(consolidationPostings.id, current.id));
+  await audit(db, {
+    action: "consolidation.replaced",
+    accountId: req.accountId,
+    userId: req.userId,
+    details: { postingId: current.id, journalEntryId: current.journalEntryId, changes: current.stale?.changes ?? [] },
+    ...req.meta,
+  });
+}
+
+export async function summarize(db: Db, rows: readonly PostingRow[]): Promise<PostingSummary[]> {
+  if (rows.length === 0) return [];
+  const names = new Map((await db.select({ realmId: companies.realmId, name: companies.companyName }).from(companies).where(inArray(companies.realmId, [...new Set(rows.map((r) => r.realmId))]))).map((c) => [c.realmId, c.name]));
+  const userIds = [...new Set(rows.map((r) => r.postedBy).filter((u): u is string => !!u))];
+  const emails = new Map(userIds.length ? (await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds))).map((u) => [u.id, u.email]) : []);
+  return rows
+    .filter((r) => r.status !== "posting" && r.status !== "refused")
+    .map((r) => ({
+      id: r.id,
+      realmId: r.realmId,
+      companyName: r.realmId === INTERCO_REALM ? "Intercompany eliminations" : r.realmId === ADJUSTMENTS_REALM ? "Group adjustments" : (names.get(r.realmId) ?? r.realmId),
+      period: { kind: r.periodKind, from: r.periodFrom, to: r.periodTo, label: r.periodLabel },
+      status: r.status as "posted" | "deleted" | "replaced",
+      journalEntryId: r.journalEntryId,
+      journalEntryUrl: r.journalEntryUrl,
+      docNumber: r.docNumber,
+      postedAt: (r.postedAt ?? r.createdAt).toISOString(),
+      postedBy: r.postedBy ? (emails.get(r.postedBy) ?? null) : null,
+      runId: r.runId,
+      stale: r.stale ?? null,
+    }));
+}

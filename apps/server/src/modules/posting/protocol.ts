@@ -1,0 +1,136 @@
+import { closedBooksReason, closedBooksRefusal } from "@groupledger/domain";
+import { QboError } from "@groupledger/qbo";
+import type { Database } from "../../db/client.ts";
+import { AppError } from "../../http/errors.ts";
+import { audit } from "../../services/audit.ts";
+import type { QboProvider } from "../../services/qbo-provider.ts";
+import { classFor } from "../qbo/classes.ts";
+import { counterpartiesFor } from "../qbo/counterparties.ts";
+import { qboApiError, refusalText } from "../qbo/errors.ts";
+
+/**
+ * The one way an entry is posted into the parent's QuickBooks, exactly once: opening balances,
+ * subsidiary-periods, eliminations and group adjustments. Callers hold the entry's lock.
+ *
+ * 1. Books closed on the entry's date (as last synced): 409 `books_closed` before anything is
+ *    written or sent.
+ * 2. Record first: the attempt is written as pending, with the requestid of its generation, before
+ *    QuickBooks is called. A pending attempt left by an earlier call (a crash, a time-out, an
+ *    outage) is resumed with its own requestid, so whatever QuickBooks already made under it is
+ *    answered again instead of made twice.
+ * 3. Class and names (created when missing), then the create call with that requestid.
+ * 4. Accepted → recorded as posted, audited. Then, by what failed:
+ *    - QuickBooks refused the entry itself (a 4xx: validation, closed books, …): nothing was
+ *      made, and QuickBooks replays a refusal to the same requestid, so the attempt is retired
+ *      (refused) and the next one takes a new generation;
+ *    - anything before the create call, or a re-authorization (the gateway turns the request away
+ *      unread): a new attempt is forgotten (nothing was sent under its requestid); a resumed one
+ *      stays pending, since its earlier try may have been accepted;
+ *    - no usable answer (throttling, an outage, a dropped connection, a crash after the call):
+ *      the attempt stays pending and the next one repeats its requestid.
+ *    The failure is answered through the one QuickBooks error mapping (qbo/errors.ts).
+ */
+
+export type EntryLine = { account: string; name: string; debit: number; credit: number };
+
+export interface Attempt {
+  requestId: string;
+  docNumber: string;
+  lines: readonly EntryLine[];
+  /** Written by this call; false when resumed from an earlier attempt whose outcome is unknown. */
+  fresh: boolean;
+}
+
+/** Where an entry's attempts are recorded (postings.ts for `consolidation_postings`, opening.ts for opening balances). */
+export interface AttemptRecord<A extends Attempt, Posted> {
+  /** The pending attempt, or a new one written as pending (before anything is sent). */
+  begin(): Promise<A>;
+  posted(attempt: A, entry: { id: string; url: string }): Promise<Posted>;
+  /** QuickBooks refused the entry: the next attempt takes a new generation. */
+  refused(attempt: A): Promise<void>;
+  /** Nothing was sent under this new attempt's requestid: forget it. */
+  abandon(attempt: A): Promise<void>;
+}
+
+export interface EntryRequest<A extends Attempt> {
+  parent: { realmId: string; homeCurrency: string; companyName: string; bookCloseDate: string | null };
+  txnDate: string;
+  className: string;
+  /** Whose receivables and payables the lines on A/R and A/P accounts carry (qbo/counterparties.ts). */
+  counterparty: string;
+  privateNote: string;
+  description: string;
+  /** The entry in words, for the closed-books advice: "entry CR202601-384023 (2026-01)". */
+  what: string;
+  /** The other way round closed books: "post a later period". */
+  instead: string;
+  audit: { action: string; accountId: string; userId: string | null; details: (attempt: A, journalEntryId: string) => Record<string, unknown>; meta?: { ip?: string; requestId?: string } };
+}
+
+export async function postEntry<A extends Attempt, Posted>(
+  deps: { database: Database; provider: QboProvider },
+  record: AttemptRecord<A, Posted>,
+  req: EntryRequest<A>,
+): Promise<Posted> {
+  const { db } = deps.database;
+  const closed = closedBooksReason(req.parent, req.txnDate, req.what, req.instead);
+  if (closed) throw new AppError(409, "books_closed", closed);
+  const attempt = await record.begin();
+  const client = deps.provider.client(req.parent.realmId);
+  let sent = false;
+  let entry: { id: string };
+  try {
+    const klass = await classFor(client, req.className);
+    const names = await counterpartiesFor(db, client, req.parent.realmId, attempt.lines.map((l) => l.account), req.counterparty);
+    sent = true;
+    entry = await client.createJournalEntry(
+      {
+        txnDate: req.txnDate,
+        currency: req.parent.homeCurrency,
+        docNumber: attempt.docNumber,
+        privateNote: req.privateNote,
+        lines: attempt.lines.map((l) => ({
+          postingType: l.debit > 0 ? ("Debit" as const) : ("Credit" as const),
+          amount: l.debit > 0 ? l.debit : l.credit,
+          accountId: l.account,
+          classId: klass.id,
+          description: req.description,
+          entity: names.get(l.account),
+        })),
+      },
+      attempt.requestId,
+    );
+  } catch (e) {
+    const settled = await settle(record, attempt, e, sent);
+    throw qboApiError(e, {
+      subject: "parent",
+      then: "post again",
+      closedBooks: () => closedBooksRefusal(req.parent.companyName, req.txnDate, req.what),
+      refused: (qe) => `QuickBooks refused the entry: ${refusalText(qe)}. ${settled ? "Nothing was posted." : "Post again once that is resolved: a retry never posts twice."}`,
+      unavailable: (qe) => `QuickBooks did not answer the posting (${qe.message}). Try again: a retry never posts twice.`,
+    });
+  }
+  const posted = await record.posted(attempt, { id: entry.id, url: deps.provider.journalEntryUrl(req.parent.realmId, entry.id) });
+  await audit(db, {
+    action: req.audit.action,
+    accountId: req.audit.accountId,
+    userId: req.audit.userId,
+    details: req.audit.details(attempt, entry.id),
+    ...req.audit.meta,
+  });
+  return posted;
+}
+
+/** Records what a failure means for the attempt; true when it is settled (nothing of it is in QuickBooks). */
+async function settle<A extends Attempt>(record: AttemptRecord<A, unknown>, attempt: A, e: unknown, sent: boolean): Promise<boolean> {
+  const qbo = e instanceof QboError ? e : null;
+  if (sent && qbo && qbo.status >= 400 && qbo.status < 500 && (qbo.kind === "validation" || qbo.kind === "closed_period" || qbo.kind === "other")) {
+    await record.refused(attempt);
+    return true;
+  }
+  if (attempt.fresh && (!sent || qbo?.kind === "reauthorize")) {
+    await record.abandon(attempt);
+    return true;
+  }
+  return false;
+}
