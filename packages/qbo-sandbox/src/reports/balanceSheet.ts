@@ -10,8 +10,9 @@ import type { Json } from "../entities.ts";
 import type { Account, CompanyLedger } from "../ledger.ts";
 import { formatCents } from "../money.ts";
 import { balanceAt, chartOrder, fiscalYearOf, natural, profitBetween, showsOnBalanceSheet } from "./books.ts";
+import { reportColumns } from "./columns.ts";
 import type { ReportParams } from "./params.ts";
-import { dataRow, moneyColumns, reportHeader, sectionRow } from "./rows.ts";
+import { dataRow, reportHeader, sectionRow } from "./rows.ts";
 
 interface Block {
   readonly rows: Json[];
@@ -33,15 +34,18 @@ const LEAVES: readonly { type: AccountType; group: string; title: string }[] = [
 ];
 
 export function balanceSheet(ledger: CompanyLedger, params: ReportParams, now: Date): Json {
-  const ends = params.columns.map((c) => c.end);
+  const layout = reportColumns(ledger, params, "BalanceSheet");
+  const ends = layout.columns.map((c) => c.end);
+  const books = layout.columns.map((c) => c.ledger);
+  const at = (i: number): CompanyLedger => books[i] as CompanyLedger;
   const blank = (): string[] => ends.map(() => "");
   const money = (values: readonly number[]): string[] => values.map(formatCents);
   const zero = (): number[] => ends.map(() => 0);
   const lastEnd = params.end;
 
   const accountRow = (a: Account): { row: Json; values: number[] } => {
-    const values = ends.map((d) => natural(a, balanceAt(ledger, a, d)));
-    const colData = ends.map((d, i) => (showsOnBalanceSheet(ledger, a, d) ? formatCents(values[i] as number) : ""));
+    const values = ends.map((d, i) => natural(a, balanceAt(at(i), a, d)));
+    const colData = ends.map((d, i) => (showsOnBalanceSheet(at(i), a, d) ? formatCents(values[i] as number) : ""));
     return { row: dataRow([{ value: a.name, id: a.id }, ...colData]), values };
   };
 
@@ -86,7 +90,7 @@ export function balanceSheet(ledger: CompanyLedger, params: ReportParams, now: D
   const liabilities = wrap("Liabilities", "Liabilities", merge(currentLiabilities, leafSection("Long Term Liability")));
 
   const equityAccounts = leaf("Equity");
-  const netIncome = ends.map((d) => profitBetween(ledger, fiscalYearOf(ledger, d), d));
+  const netIncome = ends.map((d, i) => profitBetween(at(i), fiscalYearOf(ledger, d), d));
   const equity = wrap(
     "Equity",
     "Equity",
@@ -102,7 +106,7 @@ export function balanceSheet(ledger: CompanyLedger, params: ReportParams, now: D
   const totalCells = (b: Block): string[] => (noData ? blank() : money(b.totals));
   return {
     Header: reportHeader({ now, name: "BalanceSheet", params, currency: ledger.profile.currency, summarize: true, accountingStandard: true, noData }),
-    Columns: { Column: moneyColumns(params, false) },
+    Columns: { Column: layout.json },
     Rows: {
       Row: [
         sectionRow({ header: ["ASSETS", ...blank()], rows: noData ? [] : assets.rows, summary: ["TOTAL ASSETS", ...totalCells(assets)], group: "TotalAssets" }),

@@ -13,10 +13,10 @@ import { trialBalance } from "./trialBalance.ts";
 
 type Builder = (ledger: CompanyLedger, params: ReturnType<typeof parseReportParams>, now: Date) => Json;
 
-const REPORTS: Record<string, { build: Builder; defaultMacro: string; summarize: boolean; nameFilters?: boolean }> = {
+const REPORTS: Record<string, { build: Builder; defaultMacro: string; summarize: boolean; nameFilters?: boolean; dimensions?: boolean }> = {
   TrialBalance: { build: trialBalance, defaultMacro: "this month-to-date", summarize: false },
-  BalanceSheet: { build: balanceSheet, defaultMacro: "this calendar year-to-date", summarize: true, nameFilters: true },
-  ProfitAndLoss: { build: profitAndLoss, defaultMacro: "this calendar year-to-date", summarize: true, nameFilters: true },
+  BalanceSheet: { build: balanceSheet, defaultMacro: "this calendar year-to-date", summarize: true, nameFilters: true, dimensions: true },
+  ProfitAndLoss: { build: profitAndLoss, defaultMacro: "this calendar year-to-date", summarize: true, nameFilters: true, dimensions: true },
   GeneralLedger: { build: generalLedger, defaultMacro: "this month-to-date", summarize: false },
   TransactionList: { build: transactionList, defaultMacro: "this month-to-date", summarize: false },
 };
@@ -36,6 +36,7 @@ export function runReport(ledger: CompanyLedger, name: string, query: Readonly<R
     defaultMacro: spec.defaultMacro,
     allowSummarize: spec.summarize,
     allowNameFilters: spec.nameFilters === true,
+    allowDimensions: spec.dimensions === true,
   });
   return spec.build(filteredBooks(ledger, params), params, now);
 }
@@ -43,14 +44,18 @@ export function runReport(ledger: CompanyLedger, name: string, query: Readonly<R
 /**
  * With `customer` and/or `vendor`, the report is built from the lines naming one of those ids
  * (both given: a line must satisfy both, so nothing counts); with `class`, from the lines
- * carrying one of those classes (and the name filters, when also given). An id that is not a customer (or
- * vendor) of the company is refused, naming the parameter; inactive ones are fine.
+ * carrying one of those classes, with `department` (a location) from the lines carrying one of those
+ * departments (every filter given must hold). An id that is not a customer (vendor, class,
+ * department) of the company is refused, naming the parameter; inactive ones are fine.
  */
 function filteredBooks(ledger: CompanyLedger, params: ReportParams): CompanyLedger {
-  const { customer, vendor, class: classes } = params;
-  if (customer === undefined && vendor === undefined && classes === undefined) return ledger;
+  const { customer, vendor, class: classes, department: departments } = params;
+  if (customer === undefined && vendor === undefined && classes === undefined && departments === undefined) return ledger;
   for (const id of classes ?? []) {
     if (!ledger.classes.some((c) => c.id === id)) throw unsupportedProperty("class", `value ${id} is not the id of a class of this company`);
+  }
+  for (const id of departments ?? []) {
+    if (!ledger.departments.some((d) => d.id === id)) throw unsupportedProperty("department", `value ${id} is not the id of a department (location) of this company`);
   }
   for (const [param, kind, ids] of [["customer", "Customer", customer], ["vendor", "Vendor", vendor]] as const) {
     for (const id of ids ?? []) {
@@ -60,5 +65,6 @@ function filteredBooks(ledger: CompanyLedger, params: ReportParams): CompanyLedg
   const names = (line: JournalLine, kind: "Customer" | "Vendor", ids: readonly string[] | undefined): boolean =>
     ids === undefined || (line.entity?.type === kind && ids.includes(line.entity.id));
   const classed = (line: JournalLine) => classes === undefined || (line.classId !== undefined && classes.includes(line.classId));
-  return ledger.filtered((l) => names(l, "Customer", customer) && names(l, "Vendor", vendor) && classed(l));
+  const located = (line: JournalLine) => departments === undefined || (line.departmentId !== undefined && departments.includes(line.departmentId));
+  return ledger.filtered((l) => names(l, "Customer", customer) && names(l, "Vendor", vendor) && classed(l) && located(l));
 }

@@ -7,7 +7,15 @@
 import { addDays, addMonths, fiscalYearStart, isIsoDate, monthEnd, monthStart, parts, shortMonth } from "../calendar.ts";
 import { unsupportedProperty } from "../qboFault.ts";
 
-export type Summarize = "Total" | "Month" | "Quarter" | "Year";
+export type Period = "Total" | "Month" | "Quarter" | "Year";
+/** Column per class, department (location) or customer, then TOTAL (BalanceSheet and ProfitAndLoss). */
+export type Dimension = "Classes" | "Departments" | "Customers";
+export type Summarize = Period | Dimension;
+export const DIMENSIONS: readonly Dimension[] = ["Classes", "Departments", "Customers"];
+
+export function isDimension(s: Summarize): s is Dimension {
+  return (DIMENSIONS as readonly string[]).includes(s);
+}
 
 export interface Column {
   readonly start: string;
@@ -22,7 +30,7 @@ export interface ReportParams {
   readonly dateMacro: string | undefined;
   readonly basis: "Accrual" | "Cash";
   readonly summarize: Summarize;
-  /** One per period for Month/Quarter/Year; a single column for Total. */
+  /** One per period for Month/Quarter/Year; a single column for Total and for the dimensions. */
   readonly columns: readonly Column[];
   /** `customer=1,2`: only lines naming one of these customers count (ids as sent, deduplicated). */
   readonly customer?: readonly string[] | undefined;
@@ -30,9 +38,37 @@ export interface ReportParams {
   readonly vendor?: readonly string[] | undefined;
   /** `class=3,4`: only lines carrying one of these classes count. */
   readonly class?: readonly string[] | undefined;
+  /** `department=1,2` (a location): only lines carrying one of these departments count. */
+  readonly department?: readonly string[] | undefined;
 }
 
-export const NAME_FILTERS = ["customer", "vendor", "class"] as const;
+export const NAME_FILTERS = ["customer", "vendor", "class", "department"] as const;
+
+/**
+ * Filters Intuit documents on its reports that the emulator does not implement (journal lines
+ * carry no item, employee Names are not supported, ...). They are refused (2010, naming the
+ * parameter) rather than ignored, so a filtered request never gets unfiltered figures.
+ */
+export const UNSUPPORTED_FILTERS = [
+  "item",
+  "employee",
+  "account",
+  "account_type",
+  "source_account",
+  "source_account_type",
+  "payment_method",
+  "term",
+  "sales_rep",
+  "transaction_type",
+  "name",
+  "memo",
+  "doc_num",
+  "cleared",
+  "printed",
+  "agency_id",
+  "customer_type",
+  "vendor_type",
+] as const;
 export type NameFilter = (typeof NAME_FILTERS)[number];
 
 /** `1,2, 3` → ["1","2","3"]; anything but a list of ids is refused, naming the parameter. */
@@ -120,6 +156,8 @@ export interface ParamInput {
   /** The macro Intuit applies when the request names no period. */
   readonly defaultMacro: string;
   readonly allowSummarize: boolean;
+  /** Whether the report takes summarize_column_by Classes/Departments/Customers. */
+  readonly allowDimensions?: boolean | undefined;
   /** Whether the report takes `customer` and `vendor`; elsewhere they are refused, not ignored. */
   readonly allowNameFilters?: boolean | undefined;
 }
@@ -155,9 +193,10 @@ export function parseReportParams(input: ParamInput): ReportParams {
   const rawSummarize = q["summarize_column_by"];
   let summarize: Summarize = "Total";
   if (rawSummarize !== undefined) {
-    const found = (["Total", "Month", "Quarter", "Year"] as const).find((s) => s.toLowerCase() === rawSummarize.toLowerCase());
-    if (found === undefined || (!input.allowSummarize && found !== "Total")) {
-      throw unsupportedProperty("summarize_column_by", `value "${rawSummarize}" is not supported here; use Total, Month, Quarter or Year`);
+    const offered: Summarize[] = ["Total", ...(input.allowSummarize ? (["Month", "Quarter", "Year"] as const) : []), ...(input.allowDimensions === true ? DIMENSIONS : [])];
+    const found = offered.find((s) => s.toLowerCase() === rawSummarize.toLowerCase());
+    if (found === undefined) {
+      throw unsupportedProperty("summarize_column_by", `value "${rawSummarize}" is not supported by the sandbox on this report; use ${offered.join(", ")}`);
     }
     summarize = found;
   }
@@ -166,6 +205,11 @@ export function parseReportParams(input: ParamInput): ReportParams {
   switch (summarize) {
     case "Total":
       columns = [{ start: range.start, end: range.end, title: "Total" }];
+      break;
+    case "Classes":
+    case "Departments":
+    case "Customers":
+      columns = [{ start: range.start, end: range.end, title: "TOTAL" }];
       break;
     case "Month":
       columns = periods(range, 1, monthStart);
@@ -177,7 +221,10 @@ export function parseReportParams(input: ParamInput): ReportParams {
       columns = periods(range, 12, (d) => fiscalYearStart(d, fyMonth));
       break;
   }
-  const filters: { customer?: string[]; vendor?: string[]; class?: string[] } = {};
+  for (const name of UNSUPPORTED_FILTERS) {
+    if (q[name] !== undefined) throw unsupportedProperty(name, "is a report filter the sandbox does not implement; it is refused rather than ignored");
+  }
+  const filters: { customer?: string[]; vendor?: string[]; class?: string[]; department?: string[] } = {};
   for (const name of NAME_FILTERS) {
     const raw = q[name];
     if (raw === undefined) continue;

@@ -8,12 +8,13 @@ import type { Json } from "../entities.ts";
 import type { CompanyLedger } from "../ledger.ts";
 import { formatCents } from "../money.ts";
 import { chartOrder, natural } from "./books.ts";
-import type { Column, ReportParams } from "./params.ts";
-import { dataRow, moneyColumns, reportHeader, sectionRow } from "./rows.ts";
+import { reportColumns } from "./columns.ts";
+import type { ReportParams } from "./params.ts";
+import { dataRow, reportHeader, sectionRow } from "./rows.ts";
 
 export function profitAndLoss(ledger: CompanyLedger, params: ReportParams, now: Date): Json {
-  const withTotal = params.summarize !== "Total";
-  const columns: Column[] = withTotal ? [...params.columns, { start: params.start, end: params.end, title: "Total" }] : [...params.columns];
+  const layout = reportColumns(ledger, params, "ProfitAndLoss");
+  const columns = layout.columns;
   const zero = (): number[] => columns.map(() => 0);
   const blank = (): string[] => columns.map(() => "");
   const money = (v: readonly number[]): string[] => v.map(formatCents);
@@ -23,8 +24,8 @@ export function profitAndLoss(ledger: CompanyLedger, params: ReportParams, now: 
     const totals = zero();
     const rows = accounts.map((a) => {
       const colData = columns.map((c, i) => {
-        if (!ledger.hasPostings(a.id, c.start, c.end)) return "";
-        const v = natural(a, ledger.activity(a.id, c.start, c.end));
+        if (!c.ledger.hasPostings(a.id, c.start, c.end)) return "";
+        const v = natural(a, c.ledger.activity(a.id, c.start, c.end));
         totals[i] = (totals[i] as number) + v;
         return formatCents(v);
       });
@@ -79,7 +80,7 @@ export function profitAndLoss(ledger: CompanyLedger, params: ReportParams, now: 
 
   return {
     Header: reportHeader({ now, name: "ProfitAndLoss", params, currency: ledger.profile.currency, summarize: true, accountingStandard: true, noData }),
-    Columns: { Column: moneyColumns(params, withTotal) },
+    Columns: { Column: layout.json },
     Rows: { Row: rows },
   };
 }

@@ -63,6 +63,7 @@ export function reportHeader(input: {
     ...(p.customer === undefined ? {} : { Customer: p.customer.join(",") }),
     ...(p.vendor === undefined ? {} : { Vendor: p.vendor.join(",") }),
     ...(p.class === undefined ? {} : { Class: p.class.join(",") }),
+    ...(p.department === undefined ? {} : { Department: p.department.join(",") }),
     Option: [
       ...(input.accountingStandard ? [{ Name: "AccountingStandard", Value: "GAAP" }] : []),
       { Name: "NoReportData", Value: input.noData ? "true" : "false" },
