@@ -339,4 +339,17 @@ describe("the comparison itself", () => {
       ["extra A.C[].F", "extra G", "missing A.C[].E", "missing Rows.Row[].Rows", "type A.B"].sort(),
     );
   });
+
+  it("classifies by what the client reads, per entity: a Customer's CompanyName is minor, its DisplayName major", () => {
+    const keys = clientKeys();
+    expect(clientReads(keys, "QueryResponse.Customer[].CompanyName")).toBe(false);
+    expect(clientReads(keys, "QueryResponse.Customer[].DisplayName")).toBe(true);
+    expect(clientReads(keys, "Customer.BillAddr")).toBe(false);
+    expect(clientReads(keys, "CompanyInfo.CompanyName")).toBe(true);
+    expect(clientReads(keys, "Account.AcctNum")).toBe(true);
+    expect(clientReads(keys, "Rows.Row[].Header.ColData[].id")).toBe(true);
+    expect(clientReads(keys, "Columns.Column[].MetaData[].Value")).toBe(true);
+    expect(clientReads(keys, "fault.error[].code")).toBe(true);
+    expect(clientReads(keys, "Header.Time")).toBe(false);
+  });
 });
