@@ -17,7 +17,7 @@ import {
   renderVendor,
 } from "../entities.ts";
 import type { CompanyLedger } from "../ledger.ts";
-import { invalidQuery } from "../qboFault.ts";
+import { invalidQuery, maxResultsTooLarge } from "../qboFault.ts";
 import type { Condition, Literal, Query } from "./parser.ts";
 
 export const DEFAULT_PAGE = 100;
@@ -146,7 +146,24 @@ function checkField(known: Set<string> | undefined, field: string): void {
   }
 }
 
-function order(a: Json, b: Json, query: Query): number {
+/**
+ * Without ORDERBY, QuickBooks lists names by name: vendors by DisplayName
+ * (minimul-qbo_api/all__vendors_by_5__*, get__inactive_vendors__0: "PG&E" before "Pam Seitz", so
+ * character by character, upper case first), customers by FullyQualifiedName
+ * (all__customers__1: a job follows its parent). Other entities keep the order of their Ids.
+ */
+const DEFAULT_ORDER: Record<string, string> = { Customer: "FullyQualifiedName", Vendor: "DisplayName" };
+
+function byNameThenId(a: Json, b: Json, field: string): number {
+  const x = String(a[field] ?? "");
+  const y = String(b[field] ?? "");
+  if (x !== y) return x < y ? -1 : 1;
+  return Number(a["Id"]) - Number(b["Id"]);
+}
+
+function order(a: Json, b: Json, query: Query, entity: string): number {
+  const byName = DEFAULT_ORDER[entity];
+  if (query.orderBy.length === 0 && byName !== undefined) return byNameThenId(a, b, byName);
   const keys = query.orderBy.length > 0 ? query.orderBy : [{ field: "Id", descending: false }];
   for (const k of keys) {
     const x = lookup(a, k.field);
@@ -173,7 +190,7 @@ export function executeQuery(ledger: CompanyLedger, query: Query): Json {
   const rows = all
     .filter((e) => mentionsActive || e["Active"] === undefined || e["Active"] === true)
     .filter((e) => query.where.every((c) => matches(e, c)))
-    .sort((a, b) => order(a, b, query));
+    .sort((a, b) => order(a, b, query, entity));
 
   if (query.select.kind === "count") return { totalCount: rows.length };
 
@@ -181,7 +198,8 @@ export function executeQuery(ledger: CompanyLedger, query: Query): Json {
   if (query.maxResults !== undefined && query.maxResults < 1) {
     throw invalidQuery("QueryValidationError: MAXRESULTS must be a positive number");
   }
-  const size = Math.min(query.maxResults ?? DEFAULT_PAGE, MAX_PAGE);
+  if (query.maxResults !== undefined && query.maxResults > MAX_PAGE) throw maxResultsTooLarge(query.maxResults);
+  const size = query.maxResults ?? DEFAULT_PAGE;
   let page = rows.slice(start - 1, start - 1 + size);
   if (page.length === 0) return {};
   const select = query.select;
