@@ -2,7 +2,7 @@
  * Runs a parsed query against one company's ledger and builds Intuit's QueryResponse body.
  * Like QBO: inactive list entities (accounts, classes, departments, customers, vendors) are left
  * out unless the query mentions `Active`; pages
- * default to 100 rows and never exceed 1000; an empty page is `{"QueryResponse":{}}`.
+ * default to 100 rows and a MAXRESULTS above 1000 is refused (4001); an empty page is `{"QueryResponse":{}}`.
  */
 import type { Json } from "../entities.ts";
 import {
@@ -180,6 +180,7 @@ function order(a: Json, b: Json, query: Query, entity: string): number {
 export function executeQuery(ledger: CompanyLedger, query: Query): Json {
   const entity = canonicalEntity(query.entity);
   if (entity === undefined) throw invalidQuery(`QueryValidationError: invalid context declaration: ${query.entity}`);
+  if (query.maxResults !== undefined && query.maxResults > MAX_PAGE) throw maxResultsTooLarge(query.maxResults);
   const all = entitiesOf(ledger, entity);
   const known = knownFields(all);
   for (const c of query.where) checkField(known, c.field);
@@ -198,7 +199,6 @@ export function executeQuery(ledger: CompanyLedger, query: Query): Json {
   if (query.maxResults !== undefined && query.maxResults < 1) {
     throw invalidQuery("QueryValidationError: MAXRESULTS must be a positive number");
   }
-  if (query.maxResults !== undefined && query.maxResults > MAX_PAGE) throw maxResultsTooLarge(query.maxResults);
   const size = query.maxResults ?? DEFAULT_PAGE;
   let page = rows.slice(start - 1, start - 1 + size);
   if (page.length === 0) return {};
