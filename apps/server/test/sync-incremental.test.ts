@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
-import { monthlyBalances } from "../src/db/schema.ts";
+import { companies, monthlyBalances } from "../src/db/schema.ts";
 import { useTestApp } from "./app.ts";
 import { DEMO, connectCompany, drainJobs } from "./connect.ts";
 import { drivers } from "./databases.ts";
@@ -51,5 +51,24 @@ describe.each(drivers)("incremental sync on %s", (driver) => {
       .where(and(eq(monthlyBalances.realmId, DEMO.retail), eq(monthlyBalances.qboAccountId, expense.Id), eq(monthlyBalances.month, "2025-06-01")));
     expect(after[0]!.amountMinor - (before[0]?.amountMinor ?? 0)).toBe(12_345);
     expect((await get(t.app, "/api/companies/status", token)).json()[DEMO.retail].sync.state).toBe("succeeded");
+    // Every request said minorversion 75 (Intuit's floor since August 2025).
+    expect(Object.keys(sandbox.minorVersionsSeen())).toEqual(["75"]);
+  });
+
+  it("pulls the whole history when the last sync is more than 30 days old, since QuickBooks' CDC refuses to look back further", async () => {
+    const token = await signedInUser(t.app, "incremental-old@northwind.example");
+    await connectCompany(t.app, sandbox, token, DEMO.canada);
+    await drainJobs(t.app);
+    const accountId = (await get(t.app, "/api/session", token)).json().accountId;
+    // The emulator refuses a CDC changedSince 31 days back, as QuickBooks does.
+    const longAgo = new Date(Date.now() - 31 * 24 * 3600 * 1000);
+    await expect(t.app.services.provider.client(DEMO.canada).changeDataCapture(["JournalEntry"], longAgo)).rejects.toThrow(/invalid or unsupported property/);
+
+    await t.db.database.db.update(companies).set({ lastSyncedAt: longAgo }).where(eq(companies.realmId, DEMO.canada));
+    expect((await post(t.app, `/api/companies/${DEMO.canada}/sync`, undefined, token)).statusCode).toBe(202);
+    await drainJobs(t.app);
+    const [latest] = await t.app.services.queue.listForAccount(accountId);
+    expect((latest!.result as { months: { from: string } }).months.from).toBe("2023-01");
+    expect((await get(t.app, "/api/companies/status", token)).json()[DEMO.canada].sync.state).toBe("succeeded");
   });
 });

@@ -7,6 +7,7 @@
  * either full (`sparse` false or absent: writable fields left out go back to their defaults) or
  * sparse (only the fields sent change). Name is required in both, as QBO requires it.
  */
+import { withoutDeletedSuffix } from "./deleted.ts";
 import { ACCOUNT_TYPES, type AccountType } from "./accountTypes.ts";
 import type { Json } from "./entities.ts";
 import type { Account, CompanyLedger } from "./ledger.ts";
@@ -174,7 +175,8 @@ export function updateAccount(ledger: CompanyLedger, body: unknown, now: Date): 
   }
 
   // Name is required in both kinds (QBO answers a sparse update without it as a missing name).
-  const name = checkName(optionalText(body, "Name"));
+  // An inactive account's name comes back with " (deleted)"; sent back, it is the plain name.
+  const name = withoutDeletedSuffix(checkName(optionalText(body, "Name")));
   const given = (key: string): boolean => body[key] !== undefined;
   let fields: Fields;
   if (sparse) {

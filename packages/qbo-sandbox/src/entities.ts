@@ -4,6 +4,7 @@
  */
 import { classificationOf } from "./accountTypes.ts";
 import { monthName } from "./calendar.ts";
+import { shownName } from "./deleted.ts";
 import { intuitTime } from "./faults.ts";
 import type { Account, CompanyLedger, ExchangeRateRow, JournalEntry, Party, Tag } from "./ledger.ts";
 import { centsToNumber } from "./money.ts";
@@ -33,9 +34,9 @@ function metaData(createTime: number, updateTime: number): Json {
 export function renderAccount(ledger: CompanyLedger, a: Account): Json {
   const balance = centsToNumber(ledger.currentBalance(a));
   return {
-    Name: a.name,
+    Name: shownName(a.name, a.active),
     SubAccount: false,
-    FullyQualifiedName: a.name,
+    FullyQualifiedName: shownName(a.name, a.active),
     Active: a.active,
     Classification: classificationOf(a.type),
     AccountType: a.type,
@@ -101,9 +102,9 @@ export function renderCustomer(ledger: CompanyLedger, c: Party): Json {
     Id: c.id,
     SyncToken: String(c.syncToken),
     MetaData: metaData(c.createTime, c.updateTime),
-    FullyQualifiedName: c.displayName,
+    FullyQualifiedName: shownName(c.displayName, c.active),
     ...(c.companyName === undefined ? {} : { CompanyName: c.companyName }),
-    DisplayName: c.displayName,
+    DisplayName: shownName(c.displayName, c.active),
     PrintOnCheckName: c.displayName,
     Active: c.active,
   };
@@ -121,7 +122,7 @@ export function renderVendor(ledger: CompanyLedger, v: Party): Json {
     SyncToken: String(v.syncToken),
     MetaData: metaData(v.createTime, v.updateTime),
     ...(v.companyName === undefined ? {} : { CompanyName: v.companyName }),
-    DisplayName: v.displayName,
+    DisplayName: shownName(v.displayName, v.active),
     PrintOnCheckName: v.displayName,
     Active: v.active,
   };
@@ -160,8 +161,8 @@ export function renderJournalEntry(ledger: CompanyLedger, e: JournalEntry): Json
         JournalEntryLineDetail: {
           PostingType: l.posting,
           // Intuit's JournalEntryLineDetail order: PostingType, Entity, AccountRef, ClassRef, DepartmentRef.
-          ...(l.entity === undefined ? {} : { Entity: { Type: l.entity.type, EntityRef: { value: l.entity.id, name: name?.displayName ?? "" } } }),
-          AccountRef: { value: l.accountId, name: account?.name ?? "" },
+          ...(l.entity === undefined ? {} : { Entity: { Type: l.entity.type, EntityRef: { value: l.entity.id, name: name === undefined ? "" : shownName(name.displayName, name.active) } } }),
+          AccountRef: { value: l.accountId, name: account === undefined ? "" : shownName(account.name, account.active) },
           ...(cls === undefined ? {} : { ClassRef: { value: cls.id, name: cls.name } }),
           ...(dept === undefined ? {} : { DepartmentRef: { value: dept.id, name: dept.name } }),
         },

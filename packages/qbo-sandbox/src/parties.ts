@@ -7,6 +7,7 @@
  * either full (`sparse` false or absent: CompanyName left out is removed, Active left out is true)
  * or sparse (only the fields sent change).
  */
+import { withoutDeletedSuffix } from "./deleted.ts";
 import type { Json } from "./entities.ts";
 import type { CompanyLedger, Party, PartyKind } from "./ledger.ts";
 import { duplicateName, objectNotFound, staleObject, unsupportedProperty, validationFault } from "./qboFault.ts";
@@ -130,7 +131,8 @@ export function updateParty(ledger: CompanyLedger, kind: PartyKind, body: unknow
   const given = (key: string): boolean => body[key] !== undefined;
   const nameGiven = ["DisplayName", "Title", "GivenName", "MiddleName", "FamilyName", "Suffix"].some(given);
 
-  const displayName = sparse && !nameGiven ? current.displayName : checkDisplayName(displayNameOf(body));
+  // An inactive name's DisplayName comes back with " (deleted)"; sent back, it is the plain name.
+  const displayName = sparse && !nameGiven ? current.displayName : withoutDeletedSuffix(checkDisplayName(displayNameOf(body)));
   const companyName = sparse && !given("CompanyName") ? current.companyName : checkCompanyName(text(body, "CompanyName"));
   const active = given("Active") && body["Active"] !== null ? checkActive(body["Active"]) : sparse ? current.active : true;
   checkUnique(ledger, displayName, id);

@@ -80,3 +80,37 @@ export function accountPeriodClosed(): QboFault {
     "The account period has closed and the account books cannot be updated through the QBO Services API. Please use the QBO website to make these changes.",
   );
 }
+
+/**
+ * A body property the entity's schema does not have: QuickBooks' JSON binder refuses it with 2010
+ * and this Detail (errors/400_ValidationFault_2010_unknown_property__minimul-qbo_api.json, an
+ * Invoice with "BadJson"; the recording's list of known properties is cut short by Intuit with
+ * " [truncated]]", so the list here is the emulator's, in its own order).
+ */
+export function unrecognizedField(field: string, entity: string, known: readonly string[]): QboFault {
+  const list = known.map((k) => `"${k}"`).join(", ");
+  return validationFault(
+    "2010",
+    "Request has invalid or unsupported property",
+    `Property Name:Unrecognized field "${field}" (class com.intuit.schema.finance.v3.${entity}), not marked as ignorable (${known.length} known properties: ${list}])\n specified is unsupported or invalid`,
+  );
+}
+
+/** A query page larger than QuickBooks serves (Intuit: "The maximum number of entities that can be returned in a response is 1000"). */
+export function maxResultsTooLarge(n: number): QboFault {
+  return invalidQuery(`QueryValidationError: value ${n} is too large. Max allowed value is 1000`);
+}
+
+/**
+ * CDC looks back at most 30 days (Intuit's "Change data capture operation" page: "CDC operations can
+ * track changes within the last 30 days"). The Detail is the sentence QuickBooks answers with, as
+ * reported by an integration (Wish-Org/QuickBooksSharp issue #19); the code and Message are the
+ * 2010 ones QuickBooks uses for a refused request parameter (not verified for this case).
+ */
+export function cdcWindowExceeded(changedSince: string): QboFault {
+  return validationFault(
+    "2010",
+    "Request has invalid or unsupported property",
+    `Operation cdc with changedSince date ${changedSince} which is older than fixed days is not supported.`,
+  );
+}

@@ -174,6 +174,19 @@ export class Sandbox {
     return code;
   }
 
+  private readonly minorVersions = new Map<string, number>();
+
+  /** Counts a `/v3` request's `minorversion` (absent as "none"); Intuit answers every value below 75 as 75. */
+  noteMinorVersion(value: string | undefined): void {
+    const key = value ?? "none";
+    this.minorVersions.set(key, (this.minorVersions.get(key) ?? 0) + 1);
+  }
+
+  /** How many `/v3` requests came with each `minorversion` value ("none" when absent), since start. */
+  minorVersionsSeen(): Record<string, number> {
+    return Object.fromEntries(this.minorVersions);
+  }
+
   replay(realmId: string, requestId: string): WireResponse | undefined {
     return this.replays.get(`${realmId}:${requestId}`);
   }

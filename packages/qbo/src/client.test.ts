@@ -133,6 +133,16 @@ describe("query paging", () => {
     expect(w.apiCalls()).toHaveLength(0);
   });
 
+  it("sends minorversion 75 and refuses a lower one (Intuit ignores minor versions below 75 since 1 August 2025: blogs.intuit.com, 2025-01-21)", async () => {
+    const w = world(() => jsonResponse({ QueryResponse: {} }));
+    await w.seed();
+    expect(() => w.client({ minorVersion: 74 })).toThrow(/minorVersion must be 75 or more/);
+    expect(() => w.client({ minorVersion: 65 })).toThrow(RangeError);
+    await w.client().query("SELECT * FROM Account");
+    await w.client({ minorVersion: 75 }).query("SELECT * FROM Class");
+    expect(w.apiCalls().map((c) => c.url.searchParams.get("minorversion"))).toEqual(["75", "75"]);
+  });
+
   it("count() reads totalCount", async () => {
     const w = world(() => jsonResponse(readExchange("minimul-qbo_api/all__vendors_by_5__0.json").response.body_json));
     await w.seed();

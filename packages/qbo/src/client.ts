@@ -145,6 +145,11 @@ export class QboClient {
     const clock = options.clock ?? systemClock;
     const pageSize = options.pageSize ?? MAX_PAGE_SIZE;
     if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw new RangeError(`pageSize must be 1..${MAX_PAGE_SIZE}`);
+    // Intuit ignores every minorversion below 75 since 1 August 2025 and answers as 75 (Intuit
+    // developer blog, 2025-01-21 "Changes to our Accounting API that may impact your application"):
+    // a lower one would only claim a schema the answers no longer follow.
+    const minorVersion = options.minorVersion ?? MINOR_VERSION;
+    if (!Number.isInteger(minorVersion) || minorVersion < MINOR_VERSION) throw new RangeError(`minorVersion must be ${MINOR_VERSION} or more (Intuit's floor since August 2025)`);
     this.realmId = options.realmId;
     this.pageSize = pageSize;
     this.accessTokens = new AccessTokens(options.realmId, options.tokens, options.oauth, clock, options.refreshSkewMs ?? REFRESH_SKEW_MS);
@@ -157,7 +162,7 @@ export class QboClient {
       clock,
       random: options.random ?? Math.random,
       retry: { ...DEFAULT_RETRY, ...options.retry },
-      minorVersion: options.minorVersion ?? MINOR_VERSION,
+      minorVersion,
       timeoutMs: options.timeoutMs ?? 60_000,
       onCall: options.onCall,
     });

@@ -105,7 +105,9 @@ describe("Account sparse update", () => {
     const res = await update({ Id: before.Id, SyncToken: before.SyncToken, sparse: true, Active: false, Name: before.Name });
     expect(res.statusCode, res.body).toBe(200);
     const after = (res.json() as { Account: Wire }).Account;
-    expect(after).toEqual({ ...before, Active: false, SyncToken: String(Number(before.SyncToken) + 1), MetaData: { ...before.MetaData, LastUpdatedTime: "2026-11-02T09:00:05-08:00" } });
+    // An inactive account is shown as "<name> (deleted)" (minimul-qbo_api/deactivate__account__0).
+    const shown = `${String(before.Name)} (deleted)`;
+    expect(after).toEqual({ ...before, Name: shown, FullyQualifiedName: shown, Active: false, SyncToken: String(Number(before.SyncToken) + 1), MetaData: { ...before.MetaData, LastUpdatedTime: "2026-11-02T09:00:05-08:00" } });
     expect(shapeProblems({ Account: after, time: "" }, [SAMPLE_UPDATE], { extra: ["Account.AcctNum"] })).toEqual([]);
   });
 
@@ -201,7 +203,7 @@ describe("A deactivated account", () => {
     expect((await queried("SELECT * FROM Account WHERE Active = false MAXRESULTS 1000")).find((a) => a.Id === account.id)).toMatchObject({ Active: false, SyncToken: String(token0 + 1) });
     const chartAfter = await queried(`${CHART_QUERY} MAXRESULTS 1000`);
     expect(chartAfter).toHaveLength(chartBefore.length);
-    expect(chartAfter.find((a) => a.Id === account.id)).toMatchObject({ Name: account.name, Active: false, AcctNum: account.number });
+    expect(chartAfter.find((a) => a.Id === account.id)).toMatchObject({ Name: `${account.name} (deleted)`, Active: false, AcctNum: account.number });
     expect(chartAfter.filter((a) => a.Id !== account.id)).toEqual(chartBefore.filter((a) => a.Id !== account.id));
 
     const je = {

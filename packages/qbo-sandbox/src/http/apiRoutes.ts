@@ -10,7 +10,8 @@ import type { CompanyLedger, PartyKind } from "../ledger.ts";
 import { createParty, isPartyUpdate, updateParty } from "../parties.ts";
 import { executeQuery } from "../query/execute.ts";
 import { parseQuery } from "../query/parser.ts";
-import { duplicateName, objectNotFound, unsupportedProperty, validationFault } from "../qboFault.ts";
+import { cdcWindowExceeded, duplicateName, objectNotFound, unsupportedProperty, validationFault } from "../qboFault.ts";
+import { checkKnownProperties } from "../schema.ts";
 import { runReport } from "../reports/index.ts";
 import type { Sandbox } from "../sandbox.ts";
 import { isIsoDate } from "../calendar.ts";
@@ -27,6 +28,8 @@ interface Ctx {
 }
 
 const MAX_REQUEST_ID = 50;
+/** CDC looks back 30 days at most (Intuit's "Change data capture operation" page). */
+export const CDC_WINDOW_MS = 30 * 24 * 3600 * 1000;
 
 function queryOf(request: FastifyRequest): Query {
   const out: Query = {};
@@ -77,6 +80,7 @@ export function registerApiRoutes(app: FastifyInstance, sandbox: Sandbox): void 
       let response: WireResponse;
       try {
         const minor = query["minorversion"];
+        sandbox.noteMinorVersion(minor);
         if (minor !== undefined && (!/^\d+$/.test(minor) || Number(minor) < 1 || Number(minor) > 75)) {
           throw unsupportedProperty("minorversion", `value ${minor} is not supported; use 1 to 75`);
         }
@@ -126,6 +130,7 @@ export function registerApiRoutes(app: FastifyInstance, sandbox: Sandbox): void 
       throw unsupportedProperty("operation", `value ${operation} is not supported for Account; use create or update`);
     }
     const body = ctx.request.body;
+    checkKnownProperties("Account", body);
     const saved = operation === "update" || (operation === undefined && isAccountUpdate(body)) ? updateAccount(ctx.ledger, body, ctx.now) : createAccount(ctx.ledger, body, ctx.now);
     sandbox.markAccount(ctx.ledger.realmId, saved.id);
     sandbox.save();
@@ -140,6 +145,7 @@ export function registerApiRoutes(app: FastifyInstance, sandbox: Sandbox): void 
   }));
   app.post(`${v3}/class`, faults, api((ctx) => {
     const body = ctx.request.body as Json | undefined;
+    checkKnownProperties("Class", body);
     const name = typeof body?.["Name"] === "string" ? body["Name"].trim() : "";
     if (name === "" || name.length > 100) throw unsupportedProperty("Name", "is required (1 to 100 characters)");
     if (ctx.ledger.classes.some((c) => c.name.toLowerCase() === name.toLowerCase())) throw duplicateName();
@@ -173,6 +179,7 @@ export function registerApiRoutes(app: FastifyInstance, sandbox: Sandbox): void 
         throw unsupportedProperty("operation", `value ${operation} is not supported for ${kind}; use create or update`);
       }
       const body = ctx.request.body;
+      checkKnownProperties(kind, body);
       const saved = operation === "update" || (operation === undefined && isPartyUpdate(body)) ? updateParty(ctx.ledger, kind, body, ctx.now) : createParty(ctx.ledger, kind, body, ctx.now);
       sandbox.markParty(ctx.ledger.realmId, saved.id);
       sandbox.save();
@@ -192,6 +199,7 @@ export function registerApiRoutes(app: FastifyInstance, sandbox: Sandbox): void 
       throw unsupportedProperty("operation", `value ${operation} is not supported for JournalEntry; use create, update or delete`);
     }
     const body = ctx.request.body as Json | undefined;
+    checkKnownProperties("JournalEntry", body);
     // As at Intuit, a body with an Id is an update (full, or sparse with "sparse": true).
     const isUpdate = operation === "update" || (operation === undefined && body !== undefined && body !== null && typeof body === "object" && body["Id"] !== undefined);
     const entry = isUpdate
@@ -214,6 +222,7 @@ export function registerApiRoutes(app: FastifyInstance, sandbox: Sandbox): void 
     const since = Date.parse(ctx.query["changedSince"] ?? "");
     if (entities.length === 0) throw unsupportedProperty("entities", "is required (e.g. entities=Account,JournalEntry)");
     if (!Number.isFinite(since)) throw unsupportedProperty("changedSince", "must be an ISO 8601 date-time");
+    if (since < ctx.now.getTime() - CDC_WINDOW_MS) throw cdcWindowExceeded(ctx.query["changedSince"] ?? "");
     const l = ctx.ledger;
     const changed = (u: number): boolean => u >= since;
     const byEntity: Record<string, () => Json[]> = {

@@ -77,7 +77,7 @@ describe("entity and query responses have the samples' shape", () => {
   });
 
   it("CDC", async () => {
-    const cdc = await body("cdc?entities=Account,JournalEntry&changedSince=2026-10-01T00:00:00-07:00");
+    const cdc = await body("cdc?entities=Account,JournalEntry&changedSince=2026-10-15T00:00:00-07:00");
     expect(shapeProblems(cdc, [sample("minimul-qbo_api/cdc__basic__0.json")], { extra: ["CDCResponse[].QueryResponse[].Account", "CDCResponse[].QueryResponse[].JournalEntry"] })).toEqual([]);
   });
 });

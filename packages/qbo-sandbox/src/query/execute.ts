@@ -2,7 +2,7 @@
  * Runs a parsed query against one company's ledger and builds Intuit's QueryResponse body.
  * Like QBO: inactive list entities (accounts, classes, departments, customers, vendors) are left
  * out unless the query mentions `Active`; pages
- * default to 100 rows and never exceed 1000; an empty page is `{"QueryResponse":{}}`.
+ * default to 100 rows and a MAXRESULTS above 1000 is refused (4001); an empty page is `{"QueryResponse":{}}`.
  */
 import type { Json } from "../entities.ts";
 import {
@@ -17,7 +17,7 @@ import {
   renderVendor,
 } from "../entities.ts";
 import type { CompanyLedger } from "../ledger.ts";
-import { invalidQuery } from "../qboFault.ts";
+import { invalidQuery, maxResultsTooLarge } from "../qboFault.ts";
 import type { Condition, Literal, Query } from "./parser.ts";
 
 export const DEFAULT_PAGE = 100;
@@ -146,7 +146,24 @@ function checkField(known: Set<string> | undefined, field: string): void {
   }
 }
 
-function order(a: Json, b: Json, query: Query): number {
+/**
+ * Without ORDERBY, QuickBooks lists names by name: vendors by DisplayName
+ * (minimul-qbo_api/all__vendors_by_5__*, get__inactive_vendors__0: "PG&E" before "Pam Seitz", so
+ * character by character, upper case first), customers by FullyQualifiedName
+ * (all__customers__1: a job follows its parent). Other entities keep the order of their Ids.
+ */
+const DEFAULT_ORDER: Record<string, string> = { Customer: "FullyQualifiedName", Vendor: "DisplayName" };
+
+function byNameThenId(a: Json, b: Json, field: string): number {
+  const x = String(a[field] ?? "");
+  const y = String(b[field] ?? "");
+  if (x !== y) return x < y ? -1 : 1;
+  return Number(a["Id"]) - Number(b["Id"]);
+}
+
+function order(a: Json, b: Json, query: Query, entity: string): number {
+  const byName = DEFAULT_ORDER[entity];
+  if (query.orderBy.length === 0 && byName !== undefined) return byNameThenId(a, b, byName);
   const keys = query.orderBy.length > 0 ? query.orderBy : [{ field: "Id", descending: false }];
   for (const k of keys) {
     const x = lookup(a, k.field);
@@ -163,6 +180,7 @@ function order(a: Json, b: Json, query: Query): number {
 export function executeQuery(ledger: CompanyLedger, query: Query): Json {
   const entity = canonicalEntity(query.entity);
   if (entity === undefined) throw invalidQuery(`QueryValidationError: invalid context declaration: ${query.entity}`);
+  if (query.maxResults !== undefined && query.maxResults > MAX_PAGE) throw maxResultsTooLarge(query.maxResults);
   const all = entitiesOf(ledger, entity);
   const known = knownFields(all);
   for (const c of query.where) checkField(known, c.field);
@@ -173,7 +191,7 @@ export function executeQuery(ledger: CompanyLedger, query: Query): Json {
   const rows = all
     .filter((e) => mentionsActive || e["Active"] === undefined || e["Active"] === true)
     .filter((e) => query.where.every((c) => matches(e, c)))
-    .sort((a, b) => order(a, b, query));
+    .sort((a, b) => order(a, b, query, entity));
 
   if (query.select.kind === "count") return { totalCount: rows.length };
 
@@ -181,7 +199,7 @@ export function executeQuery(ledger: CompanyLedger, query: Query): Json {
   if (query.maxResults !== undefined && query.maxResults < 1) {
     throw invalidQuery("QueryValidationError: MAXRESULTS must be a positive number");
   }
-  const size = Math.min(query.maxResults ?? DEFAULT_PAGE, MAX_PAGE);
+  const size = query.maxResults ?? DEFAULT_PAGE;
   let page = rows.slice(start - 1, start - 1 + size);
   if (page.length === 0) return {};
   const select = query.select;

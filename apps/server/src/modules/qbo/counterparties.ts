@@ -50,9 +50,16 @@ export async function counterpartiesFor(db: Db, client: Client, parentRealmId: s
 /** QBO's query language escapes a quote in a string with a backslash. */
 const quoted = (s: string) => `'${s.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
 
+/** QuickBooks shows an inactive name with " (deleted)" after its DisplayName (minimul-qbo_api/get__inactive_vendors__0). */
+const DELETED_SUFFIX = " (deleted)";
+
 async function findOrCreate(client: Client, kind: Kind, displayName: string): Promise<CustomerOrVendor> {
-  const lookup = (activeToo: boolean) =>
-    client.query(`SELECT * FROM ${kind} WHERE DisplayName = ${quoted(displayName)}${activeToo ? " AND Active IN (true, false)" : ""}`, customerOrVendorSchema);
+  // An inactive one answers as "<name> (deleted)", so looking for inactive ones asks for both.
+  const lookup = async (activeToo: boolean) => {
+    const names = activeToo ? `IN (${quoted(displayName)}, ${quoted(`${displayName}${DELETED_SUFFIX}`)}) AND Active IN (true, false)` : `= ${quoted(displayName)}`;
+    const rows = await client.query(`SELECT * FROM ${kind} WHERE DisplayName ${names}`, customerOrVendorSchema);
+    return [...rows].sort((a, b) => Number(b.active) - Number(a.active));
+  };
   const [active] = await lookup(false);
   if (active) return active;
   try {
