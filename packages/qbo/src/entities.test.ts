@@ -6,6 +6,14 @@ import { readExchange, readSample } from "./testing/samples.ts";
 type Json = Record<string, unknown>;
 
 describe("entities from the samples", () => {
+  it("an inactive Account keeps its own name; QuickBooks' ' (deleted)' after it is dropped, Active says it", () => {
+    const read = readExchange("minimul-qbo_api/deactivate__account__0.json").response.body_json as { Account: Json };
+    expect(read.Account["Name"]).toBe("Fees Billed (deleted)");
+    expect(parseEntity(accountSchema, read.Account, "Account")).toMatchObject({ name: "Fees Billed", fullyQualifiedName: "Fees Billed", active: false });
+    // An active account whose name happens to end so is left as it is.
+    expect(parseEntity(accountSchema, { ...read.Account, Active: true }, "Account")).toMatchObject({ name: "Fees Billed (deleted)", active: true });
+  });
+
   it("Account (a single read)", () => {
     const body = readSample("entities/Account__intuit-docs-example__abossenbroek-qbo-mcp.json") as Json;
     expect(parseEntity(accountSchema, body["Account"], "Account")).toEqual({

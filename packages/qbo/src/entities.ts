@@ -34,6 +34,16 @@ export interface Account {
   readonly lastUpdatedTime: string | undefined;
 }
 
+/**
+ * QuickBooks answers an inactive account or name with " (deleted)" after its Name/DisplayName and
+ * FullyQualifiedName (recordings minimul-qbo_api/deactivate__account__0, get__inactive_vendors__0).
+ */
+export const DELETED_SUFFIX = " (deleted)";
+
+/** The name the user gave an inactive record, without the suffix QuickBooks shows after it; `Active` says it is inactive. */
+export const withoutDeletedSuffix = (name: string, active: boolean): string =>
+  !active && name.endsWith(DELETED_SUFFIX) ? name.slice(0, -DELETED_SUFFIX.length) : name;
+
 export const accountSchema = z
   .object({
     Id: z.string(),
@@ -58,8 +68,10 @@ export const accountSchema = z
     return {
       id: a.Id,
       syncToken: a.SyncToken,
-      name: a.Name,
-      fullyQualifiedName: a.FullyQualifiedName ?? a.Name,
+      // The chart keeps the account's own name; `active` already says it is inactive, and messages
+      // such as '"Fees Billed" is inactive in QuickBooks' must not read "Fees Billed (deleted)".
+      name: withoutDeletedSuffix(a.Name, a.Active),
+      fullyQualifiedName: withoutDeletedSuffix(a.FullyQualifiedName ?? a.Name, a.Active),
       acctNum: a.AcctNum === "" ? undefined : a.AcctNum,
       accountType: a.AccountType,
       accountSubType: a.AccountSubType,

@@ -28,6 +28,7 @@ export { DEFAULT_RETRY, backoffDelay, type RetryOptions } from "./retry.ts";
 export { MINOR_VERSION, type ApiRequest, type CallObserver } from "./http.ts";
 export {
   accountSchema,
+  DELETED_SUFFIX,
   companyInfoSchema,
   customerOrVendorSchema,
   customerSchema,

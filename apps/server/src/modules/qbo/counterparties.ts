@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { customerOrVendorSchema, QboError, type CustomerOrVendor, type NewJournalLineEntity } from "@groupledger/qbo";
+import { customerOrVendorSchema, DELETED_SUFFIX, QboError, type CustomerOrVendor, type NewJournalLineEntity } from "@groupledger/qbo";
 import type { Db } from "../../db/client.ts";
 import { qboAccounts } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
@@ -49,9 +49,6 @@ export async function counterpartiesFor(db: Db, client: Client, parentRealmId: s
 
 /** QBO's query language escapes a quote in a string with a backslash. */
 const quoted = (s: string) => `'${s.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
-
-/** QuickBooks shows an inactive name with " (deleted)" after its DisplayName (minimul-qbo_api/get__inactive_vendors__0). */
-const DELETED_SUFFIX = " (deleted)";
 
 async function findOrCreate(client: Client, kind: Kind, displayName: string): Promise<CustomerOrVendor> {
   // An inactive one answers as "<name> (deleted)", so looking for inactive ones asks for both.
