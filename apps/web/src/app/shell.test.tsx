@@ -99,6 +99,21 @@ describe("the login shell", () => {
     expect(window.history.length).toBe(before + 1);
   });
 
+  it("a second click while the app is loading starts it once: one history entry, one app", async () => {
+    mockApi({});
+    act(() => renderShell(root));
+    const before = window.history.length;
+    const link = await screen.findByRole("link", { name: "Forgot password?" });
+    // Both clicks land before the app's code has arrived.
+    act(() => {
+      link.click();
+      link.click();
+    });
+    expect(await screen.findByRole("button", { name: /send/i })).toBeInTheDocument();
+    expect(window.history.length).toBe(before + 1);
+    expect(screen.getAllByRole("button", { name: /send/i })).toHaveLength(1);
+  });
+
   it("draws real page links, so a new tab opens the page itself", async () => {
     mockApi({});
     act(() => renderShell(root));

@@ -14,10 +14,13 @@ export function firstScreen(pathname: string, token: RestoredToken["state"]): "s
 }
 
 let root: Root | null = null;
+/** The app's start once asked for: a second link clicked while its code loads must not start a second app. */
+let started: Promise<void> | null = null;
 
 /** The one React root both draw into: the app replaces the shell in place, no page load. */
 export function setRoot(next: Root): void {
   root = next;
+  started = null;
 }
 
 /**
@@ -26,15 +29,20 @@ export function setRoot(next: Root): void {
  * cannot be loaded after the shell ran (a deploy replaced it), the browser loads that address
  * afresh; on a first load that would only repeat, so the page says what happened.
  */
-export async function startApp(path?: { to: string; history: "push" | "replace" }): Promise<void> {
-  if (path) window.history[path.history === "push" ? "pushState" : "replaceState"](null, "", path.to);
+export function startApp(path?: { to: string; history: "push" | "replace" }): Promise<void> {
   if (!root) throw new Error("startApp before the root exists");
+  started ??= load(root, path);
+  return started;
+}
+
+async function load(target: Root, path: { to: string; history: "push" | "replace" } | undefined): Promise<void> {
+  if (path) window.history[path.history === "push" ? "pushState" : "replaceState"](null, "", path.to);
   try {
     const { renderApp } = await import("./App.tsx");
-    renderApp(root);
+    renderApp(target);
   } catch {
     if (path) window.location.reload();
-    else showLoadFailure(root);
+    else showLoadFailure(target);
   }
 }
 
