@@ -197,7 +197,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
 
   await app.register(systemRoutes, { ...ctx, prefix: "/api" });
-  await app.register(sessionRoutes, { ...ctx, prefix: "/api/session" });
+  await app.register(sessionRoutes, { ...ctx, prefix: "/api" });
   await app.register(accountRoutes, { ...ctx, prefix: "/api" });
   await app.register(teamRoutes, { ...ctx, prefix: "/api" });
   await app.register(settingsRoutes, { ...ctx, prefix: "/api" });

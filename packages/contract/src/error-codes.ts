@@ -20,6 +20,8 @@ export const ErrorCodes = {
   /** 409: the change would leave the account without an admin. */
   lastAdmin: "last_admin",
   invalidInvitation: "invalid_invitation",
+  /** 409: QuickBooks refused a company's authorization (errorCode 003200): the error bar asks to reconnect (SPEC §8). */
+  qboReauthorizationRequired: "qbo_reauthorization_required",
 } as const;
 
 /** SPEC §8: a 401 with this message makes the web app drop its token and reload. */

@@ -1,3 +1,4 @@
+export * from "./endpoint.ts";
 export * from "./errors.ts";
 export * from "./error-codes.ts";
 export * from "./session.ts";

@@ -7,6 +7,7 @@ import {
   PASSWORD_RULE_MESSAGES,
   whenFieldsAreStrings,
 } from "@groupledger/domain";
+import { endpoint } from "./endpoint.ts";
 
 export const CODE_MESSAGE = "Please enter the code from your email.";
 
@@ -64,3 +65,21 @@ export const changePasswordRequestSchema = z.object({
   newPassword: z.string(),
 });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+// ---- Endpoints (endpoint.ts): registered by the server, called by the web.
+
+export const postSignup = endpoint({ method: "POST", path: "/session/signup", body: signupRequestSchema, responses: { 201: signupResponseSchema } });
+export const postResendCode = endpoint({ method: "POST", path: "/session/resendcode", body: emailOnlyRequestSchema, responses: { 200: messageResponseSchema } });
+export const postValidationCode = endpoint({
+  method: "POST",
+  path: "/session/validationcode",
+  body: validationCodeRequestSchema,
+  responses: { 200: validationCodeResponseSchema },
+});
+export const postToken = endpoint({ method: "POST", path: "/session/token", body: tokenRequestSchema, responses: { 200: tokenResponseSchema } });
+export const getSession = endpoint({ method: "GET", path: "/session", responses: { 200: sessionUserSchema } });
+export const postLogout = endpoint({ method: "POST", path: "/session/logout", responses: { 204: null } });
+export const postLogoutAll = endpoint({ method: "POST", path: "/session/logout/all", responses: { 204: null } });
+export const postForgotPassword = endpoint({ method: "POST", path: "/session/forgotpassword", body: emailOnlyRequestSchema, responses: { 200: messageResponseSchema } });
+export const postResetPassword = endpoint({ method: "POST", path: "/session/resetpassword", body: resetPasswordRequestSchema, responses: { 200: messageResponseSchema } });
+export const postChangePassword = endpoint({ method: "POST", path: "/session/changepassword", body: changePasswordRequestSchema, responses: { 200: tokenResponseSchema } });

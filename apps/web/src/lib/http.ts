@@ -1,6 +1,17 @@
-import { errorBodySchema, ErrorCodes, INVALID_TOKEN_MESSAGE } from "@groupledger/contract";
+import {
+  errorBodySchema,
+  ErrorCodes,
+  INVALID_TOKEN_MESSAGE,
+  pathOf,
+  successOf,
+  type DownloadedFile,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointOutput,
+  type EndpointSpec,
+} from "@groupledger/contract";
 import type { z } from "zod";
-import { errorText, needsReauthorization } from "../features/errors/errorBar.ts";
+import { needsReauthorization } from "../features/errors/errorBar.ts";
 import { readToken } from "../features/session/tokenStore.ts";
 
 /** A failed call: the server's error body when it sent one, else a network or shape failure (status 0). */
@@ -55,15 +66,11 @@ export function setResponseHandlers(next: ResponseHandlers): void {
 export function handleFailure(error: ApiError): ApiError {
   if (error.code === ErrorCodes.expiredToken) handlers.expiredToken();
   else if (error.status === 401 && error.message === INVALID_TOKEN_MESSAGE) handlers.invalidToken();
-  else if (error.status === 0 || error.status >= 500 || needsReauthorization(errorText(error))) handlers.unexpected(error);
+  else if (error.status === 0 || error.status >= 500 || needsReauthorization(error)) handlers.unexpected(error);
   return error;
 }
 
-export interface RequestOptions<T> {
-  method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-  body?: unknown;
-  /** The contract schema of the answer; a 204 needs none. */
-  schema?: z.ZodType<T>;
+export interface CallOptions {
   /** Logout must not reload the page when its token was already refused. */
   skipGlobalHandler?: boolean;
   signal?: AbortSignal;
@@ -84,7 +91,64 @@ async function errorFrom(res: Response): Promise<ApiError> {
   return new ApiError(res.status, BAD_RESPONSE_CODE, `The server answered ${res.status}.`);
 }
 
-/** Calls the API with the session token and checks the answer against the contract. */
+const bodyAndTypeOf = (e: EndpointSpec, body: unknown): { body: string; type: string } | null => {
+  if (body === undefined) return null;
+  if (e.bodyType) return { body: String(body), type: e.bodyType };
+  return { body: JSON.stringify(body), type: "application/json" };
+};
+
+type CallArgs<E extends EndpointSpec> = object extends EndpointInput<E>
+  ? [input?: EndpointInput<E>, options?: CallOptions]
+  : [input: EndpointInput<E>, options?: CallOptions];
+
+/**
+ * Calls an endpoint the contract declares, with the session token: the path built from its params
+ * and query, the body sent as it says, the answer parsed by its success schema (a file as a blob).
+ * Every failure is an ApiError that went through the global handler first.
+ */
+export async function call<E extends Endpoint>(e: E, ...[input, options = {}]: CallArgs<E>): Promise<EndpointOutput<E>> {
+  const path = pathOf(e, input ?? {});
+  const success = successOf(e);
+  const headers: Record<string, string> = { accept: success.body === "file" ? "*/*" : "application/json" };
+  const token = readToken();
+  if (token) headers["authorization"] = `Bearer ${token}`;
+  const sent = bodyAndTypeOf(e, (input as { body?: unknown } | undefined)?.body);
+  if (sent) headers["content-type"] = sent.type;
+  const fail = (error: ApiError) => (options.skipGlobalHandler ? error : handleFailure(error));
+
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, {
+      method: e.method,
+      headers,
+      ...(sent ? { body: sent.body } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === "AbortError") throw err;
+    throw fail(new ApiError(0, NETWORK_ERROR_CODE, "The server could not be reached. Check your connection and try again."));
+  }
+  if (!res.ok) throw fail(await errorFrom(res));
+  if (success.body === "file") {
+    const file: DownloadedFile = { blob: await res.blob(), disposition: res.headers.get("content-disposition") };
+    return file as unknown as EndpointOutput<E>;
+  }
+  if (res.status === 204 || success.body === null) return undefined as EndpointOutput<E>;
+  const parsed = success.body.safeParse(await res.json().catch(() => undefined));
+  if (!parsed.success) {
+    throw fail(new ApiError(0, BAD_RESPONSE_CODE, `The server's answer to ${e.method} ${e.path} has an unexpected shape.`));
+  }
+  return parsed.data as EndpointOutput<E>;
+}
+
+export interface RequestOptions<T> extends CallOptions {
+  method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  body?: unknown;
+  /** The contract schema of the answer; a 204 needs none. */
+  schema?: z.ZodType<T>;
+}
+
+/** @deprecated Being replaced by `call` (an endpoint the contract declares); removed with its last caller. */
 export async function api<T = void>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" };
   const token = readToken();

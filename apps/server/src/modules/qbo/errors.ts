@@ -1,4 +1,5 @@
 import { QboError } from "@groupledger/qbo";
+import { ErrorCodes } from "@groupledger/contract";
 import { AppError } from "../../http/errors.ts";
 
 /**
@@ -41,7 +42,7 @@ export interface QboFailureWords {
 
 export function qboApiError(e: unknown, words: QboFailureWords): unknown {
   if (!(e instanceof QboError)) return e;
-  if (e.kind === "reauthorize") return new AppError(409, "qbo_reauthorization_required", reauthorizeMessage(words.subject, words.then));
+  if (e.kind === "reauthorize") return new AppError(409, ErrorCodes.qboReauthorizationRequired, reauthorizeMessage(words.subject, words.then));
   if (e.kind === "closed_period" && words.closedBooks) return new AppError(409, "books_closed", words.closedBooks(e));
   if (words.refused && (e.kind === "validation" || e.kind === "closed_period" || e.kind === "other")) return new AppError(502, "qbo_refused", words.refused(e));
   return new AppError(502, "qbo_unavailable", words.unavailable(e));

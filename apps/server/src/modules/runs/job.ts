@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { QboError } from "@groupledger/qbo";
+import { ErrorCodes } from "@groupledger/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
 import { consolidationRunItems, consolidationRuns } from "../../db/schema.ts";
@@ -98,7 +99,7 @@ export function runHandler(deps: { database: Database; provider: QboProvider; lo
           const message = e instanceof AppError ? e.message : e instanceof Error ? e.message : String(e);
           await setItem({ status: "failed", message });
           failedRealms.set(item.realmId, item.month);
-          if (e instanceof AppError && e.code === "qbo_reauthorization_required") {
+          if (e instanceof AppError && e.code === ErrorCodes.qboReauthorizationRequired) {
             await db
               .update(consolidationRunItems)
               .set({ status: "skipped", message: "Not posted: the parent company must be re-authorized first.", updatedAt: new Date() })

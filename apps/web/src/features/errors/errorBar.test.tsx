@@ -1,6 +1,7 @@
 import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { ApiError } from "../../lib/http.ts";
 import { renderRoutes } from "../../test/render.tsx";
 import { ErrorBar } from "./components/ErrorBar.tsx";
 import { dismissError, errorBarContent, GENERIC_ERROR_MESSAGE, raiseError, REAUTHORIZE_MESSAGE } from "./errorBar.ts";
@@ -15,17 +16,14 @@ describe("error bar messages (SPEC §8)", () => {
     );
   });
 
-  it("asks to re-authorize when the error text contains errorCode 003200, linking to /setup/companies", () => {
-    expect(errorBarContent("message=AuthenticationFailed; errorCode=003200; statusCode=401")).toEqual({
-      message: REAUTHORIZE_MESSAGE,
-      href: "/setup/companies",
-    });
-    expect(errorBarContent('{"errorCode":"003200"}').href).toBe("/setup/companies");
+  it("asks to re-authorize when the server answers that QuickBooks refused a company (errorCode 003200), linking to /setup/companies", () => {
+    const refused = new ApiError(409, "qbo_reauthorization_required", "QuickBooks Online asked for Acme to be re-authorized (errorCode 003200).");
+    expect(errorBarContent(refused)).toEqual({ message: REAUTHORIZE_MESSAGE, href: "/setup/companies" });
   });
 
-  it("shows the generic message for anything else", () => {
-    for (const text of ["Internal error", "errorCode=003100", "003200 without the code name", ""]) {
-      expect(errorBarContent(text)).toEqual({ message: GENERIC_ERROR_MESSAGE, href: null });
+  it("shows the generic message for anything else, whatever its words", () => {
+    for (const error of [new ApiError(500, "internal_error", "Internal error"), new Error("errorCode=003200"), "errorCode=003200", null, ""]) {
+      expect(errorBarContent(error)).toEqual({ message: GENERIC_ERROR_MESSAGE, href: null });
     }
   });
 });
@@ -34,7 +32,7 @@ describe("<ErrorBar>", () => {
   it("shows the raised error with a link and can be dismissed", async () => {
     renderRoutes([{ path: "*", element: <ErrorBar /> }], "/x");
     expect(screen.queryByRole("alert")).toBeNull();
-    act(() => raiseError(new Error("QBO said errorCode=003200")));
+    act(() => raiseError(new ApiError(409, "qbo_reauthorization_required", "Reconnect Acme (errorCode 003200).")));
     const link = await screen.findByRole("link", { name: REAUTHORIZE_MESSAGE });
     expect(link).toHaveAttribute("href", "/setup/companies");
     await userEvent.click(screen.getByRole("button", { name: "Dismiss error" }));

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { ErrorCodes } from "@groupledger/contract";
 
 /** SPEC §8, word for word. */
 export const REAUTHORIZE_MESSAGE =
@@ -7,8 +8,12 @@ export const GENERIC_ERROR_MESSAGE =
   "Uh oh! Something went wrong. We're looking into the problem, and we'll get it fixed as quickly as possible.";
 export const REAUTHORIZE_PATH = "/setup/companies";
 
-/** QuickBooks reports a revoked or expired company authorization as "...; errorCode=003200; ...". */
-const REAUTHORIZE_PATTERN = /errorCode\W{0,3}003200/i;
+/**
+ * The server answers every QuickBooks refusal of a company's authorization (errorCode 003200) with
+ * this code, in one place (apps/server modules/qbo/errors.ts); its message names the company and
+ * the 003200. The code, not the text, is what the app acts on.
+ */
+const REAUTHORIZE_CODE = ErrorCodes.qboReauthorizationRequired;
 
 export interface ErrorBarContent {
   message: string;
@@ -16,24 +21,15 @@ export interface ErrorBarContent {
   href: string | null;
 }
 
-/** True when QuickBooks refused a company's authorization somewhere in this error text. */
-export function needsReauthorization(errorText: string): boolean {
-  return REAUTHORIZE_PATTERN.test(errorText);
+/** True when the error is the server's answer that QuickBooks refused a company's authorization. */
+export function needsReauthorization(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === REAUTHORIZE_CODE;
 }
 
-export function errorBarContent(errorText: string): ErrorBarContent {
-  return needsReauthorization(errorText)
+export function errorBarContent(error: unknown): ErrorBarContent {
+  return needsReauthorization(error)
     ? { message: REAUTHORIZE_MESSAGE, href: REAUTHORIZE_PATH }
     : { message: GENERIC_ERROR_MESSAGE, href: null };
-}
-
-/** The text an error is judged by: its message plus any detail text the server sent with it. */
-export function errorText(error: unknown): string {
-  if (error instanceof Error) {
-    const details = (error as { details?: unknown }).details;
-    return details === undefined ? error.message : `${error.message} ${JSON.stringify(details)}`;
-  }
-  return typeof error === "string" ? error : JSON.stringify(error) ?? "";
 }
 
 let current: ErrorBarContent | null = null;
@@ -42,7 +38,7 @@ const notify = () => listeners.forEach((l) => l());
 
 /** Shows the error bar for this error; a later error replaces an earlier one. */
 export function raiseError(error: unknown): void {
-  current = errorBarContent(errorText(error));
+  current = errorBarContent(error);
   notify();
 }
 

@@ -3,11 +3,12 @@ import {
   emailChangeStartedSchema,
   profileSchema,
   reportEmailResponseSchema,
-  tokenResponseSchema,
+  postChangePassword,
+  postLogoutAll,
   type ChangePasswordRequest,
 } from "@groupledger/contract";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../lib/http.ts";
+import { api, call } from "../../lib/http.ts";
 
 export const settingsKeys = { profile: ["settings", "profile"] as const };
 
@@ -20,8 +21,8 @@ export const settingsApi = {
   /** SPEC §7 PATCH /api/excel/update: another address than the sign-in email gets a code first (the same address again: a new code). */
   setReportEmail: (email: string) => api("/excel/update", { method: "PATCH", body: { email }, schema: reportEmailResponseSchema }),
   verifyReportEmail: (code: string) => api("/excel/verify", { method: "POST", body: { code }, schema: reportEmailResponseSchema }),
-  changePassword: (body: ChangePasswordRequest) => api("/session/changepassword", { method: "POST", body, schema: tokenResponseSchema }),
-  logoutEverywhere: () => api("/session/logout/all", { method: "POST", skipGlobalHandler: true }),
+  changePassword: (body: ChangePasswordRequest) => call(postChangePassword, { body }),
+  logoutEverywhere: () => call(postLogoutAll, {}, { skipGlobalHandler: true }),
 };
 
 export function useProfile() {
