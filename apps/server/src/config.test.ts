@@ -4,6 +4,10 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
 
+// The QuickBooks emulator's exposure in production (issue #17.7; the apps built from these are in test/emulator-exposure.test.ts).
+const PRODUCTION = { NODE_ENV: "production", APP_SECRET: "p".repeat(40), DATABASE_URL: "postgres://u@db.example:5432/groupledger" };
+const INTUIT = { QBO_CLIENT_ID: "id", QBO_CLIENT_SECRET: "secret", QBO_REDIRECT_URI: "https://ledger.example/qbo/auth/complete" };
+
 describe("loadConfig", () => {
   const dirs: string[] = [];
   const dataDir = () => {
@@ -79,5 +83,31 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ NODE_ENV: "production", APP_SECRET: "s".repeat(40) })).toThrow(/DATABASE_URL: required in production/);
     const config = loadConfig({ NODE_ENV: "production", APP_SECRET: "s".repeat(40), DATABASE_URL: "postgres://x/y", DEMO_MODE: "true" });
     expect(config.devMailbox).toBe(false);
+  });
+
+  it("production without Intuit keys is a start-up error unless the demo mode is explicit", () => {
+    expect(() => loadConfig({ ...PRODUCTION, DATA_DIR: dataDir() })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...PRODUCTION, DATA_DIR: dataDir() })).toThrow(/QBO_CLIENT_ID, QBO_CLIENT_SECRET and QBO_REDIRECT_URI: required in production \(or DEMO_MODE=true/);
+    expect(loadConfig({ ...PRODUCTION, DATA_DIR: dataDir(), ...INTUIT }).qbo.kind).toBe("intuit");
+    const demo = loadConfig({ ...PRODUCTION, DATA_DIR: dataDir(), DEMO_MODE: "true" });
+    expect(demo.qbo).toMatchObject({ kind: "embedded", admin: false });
+    expect(() => loadConfig({ ...PRODUCTION, DATA_DIR: dataDir(), DEMO_MODE: "yes" })).toThrow(/DEMO_MODE: must be true or false/);
+  });
+
+  it("the emulator's admin flag is refused in production and off by default elsewhere", () => {
+    expect(() => loadConfig({ ...PRODUCTION, DATA_DIR: dataDir(), DEMO_MODE: "true", QBO_EMULATOR_ADMIN: "true" })).toThrow(/QBO_EMULATOR_ADMIN: not allowed in production/);
+    expect(loadConfig({ DATA_DIR: dataDir() }).qbo).toMatchObject({ kind: "embedded", admin: false });
+    expect(loadConfig({ DATA_DIR: dataDir(), QBO_EMULATOR_ADMIN: "true" }).qbo).toMatchObject({ kind: "embedded", admin: true });
+  });
+
+  it("keeps the emulator's state under DATA_DIR", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).qbo).toMatchObject({ stateDir: join(dir, "qbo-sandbox") });
+  });
+
+  it("the dev mailbox is off whenever real SMTP is configured, and in production", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).devMailbox).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), SMTP_URL: "smtp://mail.example:587" }).devMailbox).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, DATA_DIR: dataDir(), ...INTUIT }).devMailbox).toBe(false);
   });
 });

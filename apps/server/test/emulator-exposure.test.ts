@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
-import { ConfigError, loadConfig, type Config } from "../src/config.ts";
+import { loadConfig, type Config } from "../src/config.ts";
 import { createTestDatabase, drivers, type TestDatabase } from "./databases.ts";
 
 /**
@@ -22,42 +22,6 @@ const ADMIN: [string, string][] = [
   ["PUT", "/qbo-sandbox/_sandbox/rules"],
   ["GET", "/qbo-sandbox/_sandbox/companies"],
 ];
-
-describe("configuration", () => {
-  const dirs: string[] = [];
-  const dataDir = () => {
-    const d = mkdtempSync(join(tmpdir(), "gl-emulator-"));
-    dirs.push(d);
-    return d;
-  };
-  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-  it("production without Intuit keys is a start-up error unless the demo mode is explicit", () => {
-    expect(() => loadConfig({ ...PRODUCTION, DATA_DIR: dataDir() })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...PRODUCTION, DATA_DIR: dataDir() })).toThrow(/QBO_CLIENT_ID, QBO_CLIENT_SECRET and QBO_REDIRECT_URI: required in production \(or DEMO_MODE=true/);
-    expect(loadConfig({ ...PRODUCTION, DATA_DIR: dataDir(), ...INTUIT }).qbo.kind).toBe("intuit");
-    const demo = loadConfig({ ...PRODUCTION, DATA_DIR: dataDir(), DEMO_MODE: "true" });
-    expect(demo.qbo).toMatchObject({ kind: "embedded", admin: false });
-    expect(() => loadConfig({ ...PRODUCTION, DATA_DIR: dataDir(), DEMO_MODE: "yes" })).toThrow(/DEMO_MODE: must be true or false/);
-  });
-
-  it("the emulator's admin flag is refused in production and off by default elsewhere", () => {
-    expect(() => loadConfig({ ...PRODUCTION, DATA_DIR: dataDir(), DEMO_MODE: "true", QBO_EMULATOR_ADMIN: "true" })).toThrow(/QBO_EMULATOR_ADMIN: not allowed in production/);
-    expect(loadConfig({ DATA_DIR: dataDir() }).qbo).toMatchObject({ kind: "embedded", admin: false });
-    expect(loadConfig({ DATA_DIR: dataDir(), QBO_EMULATOR_ADMIN: "true" }).qbo).toMatchObject({ kind: "embedded", admin: true });
-  });
-
-  it("keeps the emulator's state under DATA_DIR", () => {
-    const dir = dataDir();
-    expect(loadConfig({ DATA_DIR: dir }).qbo).toMatchObject({ stateDir: join(dir, "qbo-sandbox") });
-  });
-
-  it("the dev mailbox is off whenever real SMTP is configured, and in production", () => {
-    expect(loadConfig({ DATA_DIR: dataDir() }).devMailbox).toBe(true);
-    expect(loadConfig({ DATA_DIR: dataDir(), SMTP_URL: "smtp://mail.example:587" }).devMailbox).toBe(false);
-    expect(loadConfig({ ...PRODUCTION, DATA_DIR: dataDir(), ...INTUIT }).devMailbox).toBe(false);
-  });
-});
 
 describe.each(drivers)("the emulator as mounted, on %s", (driver) => {
   const open: { app: FastifyInstance; db: TestDatabase; dir: string }[] = [];

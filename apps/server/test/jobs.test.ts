@@ -1,7 +1,7 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { fromPool, type Database } from "../src/db/client.ts";
-import { JobQueue, LeaseLostError, retryDelayMs } from "../src/jobs/queue.ts";
+import { JobQueue, LeaseLostError } from "../src/jobs/queue.ts";
 import { PermanentJobError, Worker, type JobHandler } from "../src/jobs/worker.ts";
 import { createTestDatabase, drivers } from "./databases.ts";
 
@@ -15,12 +15,6 @@ async function withDb(driver: (typeof drivers)[number], fn: (db: Database, url?:
     await t.drop();
   }
 }
-
-describe("retryDelayMs", () => {
-  it("doubles from 2 s and stops at 5 minutes", () => {
-    expect([1, 2, 3, 8, 9, 20].map(retryDelayMs)).toEqual([2000, 4000, 8000, 256_000, 300_000, 300_000]);
-  });
-});
 
 describe.each(drivers)("job queue on %s", (driver) => {
   it("runs a job, records progress and result", async () => {

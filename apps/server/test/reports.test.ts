@@ -1,21 +1,12 @@
 import ExcelJS from "exceljs";
 import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
-import { comparisonPeriod } from "../src/modules/reports/report.ts";
 import { useTestApp } from "./app.ts";
 import { DEMO, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, latestCode, post, signedInUser } from "./flows.ts";
 
 type Row = { account: string; name: string; classification: string; amounts: number[] };
-
-describe("comparison periods", () => {
-  it("prior period is the same number of months just before; prior year is twelve months back", () => {
-    expect(comparisonPeriod("prior_period", "2026-01", "2026-03")).toEqual({ from: "2025-10", to: "2025-12", label: "2025-10 to 2025-12" });
-    expect(comparisonPeriod("prior_period", "2026-03", "2026-03")).toEqual({ from: "2026-02", to: "2026-02", label: "2026-02" });
-    expect(comparisonPeriod("prior_year", "2026-01", "2026-03")).toEqual({ from: "2025-01", to: "2025-03", label: "2025-01 to 2025-03" });
-  });
-});
 
 describe.each(drivers)("consolidated reports on %s", (driver) => {
   const sandbox = new Sandbox();

@@ -77,7 +77,8 @@ export const ROUTE_POLICIES: Record<string, { permission: RouteAccess; whenLapse
   "GET /api/qbo/account/authorize": admin(),
 };
 
-function resolve(method: string, url: string, config: RouteOptions["config"]): RoutePolicy {
+/** A route's policy: what it declares, else the table above, else read for GETs and admin-only for anything mutating. */
+export function routePolicy(method: string, url: string, config: RouteOptions["config"]): RoutePolicy {
   const declared = config?.permission;
   if (declared) {
     const whenLapsed = config.whenLapsed ?? (declared === "public" || !MUTATING.has(method) ? "allowed" : "blocked");
@@ -132,7 +133,7 @@ export function registerPermissions(app: FastifyInstance, db: Db): void {
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).map((m) => m.toUpperCase());
     for (const method of methods) {
       if (method === "HEAD") continue;
-      const policy = resolve(method, route.url, route.config);
+      const policy = routePolicy(method, route.url, route.config);
       policies.push(policy);
       if (policy.permission === "read" || policy.permission === "public") continue;
       const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];

@@ -1,42 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "../../http/errors.ts";
-import { groupOf, NO_SUCH_COMPANY, toCompany, type CompanyRow } from "./group.ts";
-
-const row = (realmId: string, over: Partial<CompanyRow> = {}): CompanyRow => ({
-  id: `company-${realmId}`,
-  realmId,
-  accountId: "acc-1",
-  companyName: `Company ${realmId}`,
-  country: "US",
-  homeCurrency: "USD",
-  isParent: false,
-  ownershipPercent: "100",
-  archivedAt: null,
-  fiscalYearStartMonth: 1,
-  earliestTransactionDate: null,
-  bookCloseDate: null,
-  connection: "connected",
-  syncState: "succeeded",
-  syncProgress: null,
-  syncMessage: null,
-  lastSyncedAt: null,
-  ctaAccountId: null,
-  createdAt: new Date("2026-01-02T03:04:05Z"),
-  updatedAt: new Date("2026-01-02T03:04:05Z"),
-  ...over,
-});
-
-/** What a call throws, as the client sees it. */
-function thrown(fn: () => unknown): { status: number; code: string; message: string } {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(AppError);
-    const { status, code, message } = e as AppError;
-    return { status, code, message };
-  }
-  throw new Error("expected a throw");
-}
+import { companyRow as row, thrown } from "../../testing/fixtures.ts";
+import { groupOf, NO_SUCH_COMPANY, toCompany } from "./group.ts";
 
 describe("groupOf", () => {
   const parent = row("100", { isParent: true, companyName: "Parent Inc" });
