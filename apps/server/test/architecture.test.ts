@@ -45,7 +45,7 @@ describe("reading imports", () => {
     expect(targets("packages/contract/src/index.ts").length).toBeGreaterThan(5);
     expect(targets("apps/server/src/modules/group/group.ts")).toContain("apps/server/src/http/errors.ts");
     // Workspace packages resolve to the file their package.json exports.
-    expect(graph.edges.get("apps/server/src/modules/companies/routes.ts")?.map((e) => e.to)).toEqual(
+    expect(graph.edges.get("apps/server/src/modules/companies/service.ts")?.map((e) => e.to)).toEqual(
       expect.arrayContaining(["packages/contract/src/index.ts", "packages/domain/src/index.ts"]),
     );
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-10-31.");
 
@@ -49,3 +50,70 @@ export function foreignCurrencyInUse(companies: readonly Company[]): boolean {
 }
 
 export const isoDateSchema = isoDate;
+
+export const realmParamsSchema = z.object({ realmId: z.string().trim().min(1, "realmId is required.").max(32, "realmId is too long.") });
+export const setParentRequestSchema = realmParamsSchema;
+/** A date archives the company from that day; null brings it back. */
+export const archiveRequestSchema = z.object({ date: isoDate.nullable() });
+export const syncStartedSchema = z.object({ jobId: z.string(), alreadyRunning: z.boolean() });
+
+/** SPEC §3 "Company accounts": each with an Id (QBO's id), plus what the mapping grid shows. */
+export const companyAccountSchema = z.object({
+  Id: z.string(),
+  name: z.string(),
+  fullyQualifiedName: z.string(),
+  acctNum: z.string().nullable(),
+  accountType: z.string(),
+  accountSubType: z.string().nullable(),
+  classification: z.string(),
+  currency: z.string(),
+  active: z.boolean(),
+  /** False for a never-a-balance account. */
+  everHadBalance: z.boolean(),
+  /**
+   * Minor units of `currency`, null before the first sync: a balance-sheet account's closing balance
+   * at the end of `latestMonth` (the latest synced month), an income or expense account's activity in
+   * `latestMonth`, the last full month (the current one is still being booked).
+   */
+  latestAmount: z.number().int().nullable(),
+  latestMonth: z.string().nullable(),
+});
+export type CompanyAccount = z.infer<typeof companyAccountSchema>;
+export const companyAccountsSchema = z.array(companyAccountSchema);
+export const accountsByCompanySchema = z.record(z.string(), companyAccountsSchema);
+
+export const neverABalanceQuerySchema = z
+  .object({
+    realmId: z.string().trim().min(1).max(32).optional(),
+    forAllCompanies: z.enum(["true", "false"], { error: "forAllCompanies must be true or false." }).default("false"),
+    status: z.enum(["active", "inactive", "all"], { error: "status must be active, inactive or all." }).default("all"),
+  })
+  .refine((q) => q.forAllCompanies === "true" || q.realmId !== undefined, { message: "Give a realmId, or forAllCompanies=true." });
+/** Same shape as the account record's nabAccounts entries. */
+export const neverABalanceResponseSchema = z.array(
+  z.object({ realmId: z.string(), neverABalanceAccountsForCompany: z.array(z.string()) }),
+);
+
+// ---- Endpoints (endpoint.ts): registered by the server, called by the web.
+
+export const getCompanies = endpoint({ method: "GET", path: "/companies", responses: { 200: companiesResponseSchema } });
+export const getCompaniesStatus = endpoint({ method: "GET", path: "/companies/status", responses: { 200: companyStatusMapSchema } });
+export const postCompanyParent = endpoint({ method: "POST", path: "/companies/parent", body: setParentRequestSchema, responses: { 200: companiesResponseSchema } });
+export const deleteCompany = endpoint({ method: "DELETE", path: "/companies/:realmId", params: realmParamsSchema, responses: { 204: null } });
+export const putCompanyDisconnect = endpoint({ method: "PUT", path: "/companies/disconnect/:realmId", params: realmParamsSchema, responses: { 204: null } });
+export const postCompanyArchive = endpoint({
+  method: "POST",
+  path: "/companies/archive/:realmId",
+  params: realmParamsSchema,
+  body: archiveRequestSchema,
+  responses: { 204: null },
+});
+export const postCompanySync = endpoint({ method: "POST", path: "/companies/:realmId/sync", params: realmParamsSchema, responses: { 202: syncStartedSchema } });
+export const getCompanyAccounts = endpoint({ method: "GET", path: "/companies/:realmId/accounts", params: realmParamsSchema, responses: { 200: companyAccountsSchema } });
+export const getCompaniesAccounts = endpoint({ method: "GET", path: "/companies/accounts", responses: { 200: accountsByCompanySchema } });
+export const getNeverABalance = endpoint({
+  method: "GET",
+  path: "/companies/neverabalance",
+  query: neverABalanceQuerySchema,
+  responses: { 200: neverABalanceResponseSchema },
+});

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { realmParamsSchema } from "./companies.ts";
+import { endpoint } from "./endpoint.ts";
 
 const year = z.number({ error: "Year must be a number such as 2025." }).int().min(2000, "Year must be 2000 or later.").max(2100, "Year must be 2100 or earlier.");
 const month = z.number({ error: "Month must be a number from 1 to 12." }).int().min(1, "Month must be from 1 to 12.").max(12, "Month must be from 1 to 12.");
@@ -86,3 +88,38 @@ export const journalEntriesResponseSchema = z.object({
 export const duplicateModalQuerySchema = z.object({ JE: z.string().min(1).max(40).default("obal") });
 export const duplicateModalFlagSchema = z.object({ isDontShowDuplicateJEModalChecked: z.boolean() });
 export const duplicateModalFlagRequestSchema = z.object({ JE: z.string().min(1).max(40).default("obal"), checked: z.boolean() });
+
+// ---- Endpoints (endpoint.ts): registered by the server, called by the web.
+
+export const getObal = endpoint({ method: "GET", path: "/obal", responses: { 200: obalStateSchema } });
+export const postObal = endpoint({ method: "POST", path: "/obal", body: obalLockRequestSchema, responses: { 200: obalStateSchema } });
+export const postObalReset = endpoint({ method: "POST", path: "/obal/reset", responses: { 200: obalStateSchema } });
+export const getObalTrialBalance = endpoint({ method: "GET", path: "/obal/:realmId/trialbalance", params: realmParamsSchema, responses: { 200: obalTrialBalanceSchema } });
+export const postObalReview = endpoint({ method: "POST", path: "/obal/review", body: obalRealmRequestSchema, responses: { 200: obalStateSchema } });
+export const postObalUnreview = endpoint({ method: "POST", path: "/obal/unreview", body: obalRealmRequestSchema, responses: { 200: obalStateSchema } });
+export const postObalConfirm = endpoint({ method: "POST", path: "/obal/confirm", body: obalRealmRequestSchema, responses: { 200: obalStateSchema } });
+export const postObalUnconfirm = endpoint({ method: "POST", path: "/obal/unconfirm", body: obalRealmRequestSchema, responses: { 200: obalStateSchema } });
+/** A subsidiary's opening balance moves unreviewed → reviewed → confirmed → posted; each step has its endpoint. */
+export const obalTransitionEndpoints = { review: postObalReview, unreview: postObalUnreview, confirm: postObalConfirm, unconfirm: postObalUnconfirm } as const;
+export type ObalTransition = keyof typeof obalTransitionEndpoints;
+export const postOpeningBalance = endpoint({ method: "POST", path: "/balances/post/:realmId", params: realmParamsSchema, responses: { 200: obalStateSchema } });
+export const postIsDeletedFlag = endpoint({ method: "POST", path: "/postIsDeletedFlag", body: obalRealmRequestSchema, responses: { 200: obalStateSchema } });
+export const getJournalEntries = endpoint({
+  method: "GET",
+  path: "/getJournalEntries/:realmId",
+  params: realmParamsSchema,
+  query: journalEntriesQuerySchema,
+  responses: { 200: journalEntriesResponseSchema },
+});
+export const getDontShowDuplicateJEModalFlag = endpoint({
+  method: "GET",
+  path: "/getDontShowDuplicateJEModalFlag",
+  query: duplicateModalQuerySchema,
+  responses: { 200: duplicateModalFlagSchema },
+});
+export const postDontShowDuplicateJEModalFlag = endpoint({
+  method: "POST",
+  path: "/setDontShowDuplicateJEModalFlag",
+  body: duplicateModalFlagRequestSchema,
+  responses: { 200: duplicateModalFlagSchema },
+});

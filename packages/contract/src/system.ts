@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
 
 export const healthSchema = z.object({
   status: z.literal("ok"),
@@ -30,3 +31,10 @@ export const publicConfigSchema = z.object({
   devMailbox: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+// ---- Endpoints (endpoint.ts): registered by the server, called by the web.
+
+export const getHealth = endpoint({ method: "GET", path: "/health", responses: { 200: healthSchema } });
+/** Registered only outside production and without SMTP_URL (ARCHITECTURE.md, Mail). */
+export const getDevMailbox = endpoint({ method: "GET", path: "/dev/mailbox", query: mailboxQuerySchema, responses: { 200: mailboxSchema } });
+export const getPublicConfig = endpoint({ method: "GET", path: "/config", responses: { 200: publicConfigSchema } });

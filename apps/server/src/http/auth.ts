@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { ErrorCodes, INVALID_TOKEN_MESSAGE } from "@groupledger/contract";
 import type { Db } from "../db/client.ts";
 import { revokedTokens, users } from "../db/schema.ts";
+import type { Actor } from "../services/audit.ts";
 import type { TokenClaims, TokenService } from "../services/tokens.ts";
 import { AppError } from "./errors.ts";
 
@@ -63,4 +64,10 @@ export function requireAuth(db: Db, tokens: TokenService) {
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw invalid();
   return request.auth;
+}
+
+/** The signed-in caller as an audited change records it (a service's `Actor`). */
+export function actorOf(request: FastifyRequest): Actor {
+  const { user } = authOf(request);
+  return { accountId: user.accountId, userId: user.id, ip: request.ip, requestId: request.id };
 }

@@ -10,6 +10,14 @@ export interface AuditEvent {
   requestId?: string;
 }
 
+/** Who made a change, and from which request: what every audited change records besides its action and details. */
+export interface Actor {
+  accountId: string;
+  userId: string;
+  ip: string;
+  requestId: string;
+}
+
 export async function audit(db: Db, event: AuditEvent): Promise<void> {
   await db.insert(auditLog).values({
     action: event.action,

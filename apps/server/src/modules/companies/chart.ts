@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
-import type { ChartAccount } from "@groupledger/domain";
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import type { CompanyAccount } from "@groupledger/contract";
+import { monthOf, type ChartAccount } from "@groupledger/domain";
 import type { Account } from "@groupledger/qbo";
-import type { Db } from "../../db/client.ts";
+import { rowsOf, type Db } from "../../db/client.ts";
 import { qboAccounts } from "../../db/schema.ts";
 
 /*
@@ -24,6 +25,56 @@ export const toChartAccount = (r: typeof qboAccounts.$inferSelect): ChartAccount
 /** A company's synced chart of accounts. */
 export async function chartOf(db: Db, realmId: string): Promise<(ChartAccount & { everHadBalance: boolean })[]> {
   return (await db.select().from(qboAccounts).where(eq(qboAccounts.realmId, realmId))).map(toChartAccount);
+}
+
+/**
+ * Accounts with their latest synced amount, in chart order (number, then name): a balance-sheet
+ * account's closing balance at the latest synced month-end; an income or expense account's
+ * activity in the last full month before `now` (the current month is still being booked, and its
+ * activity so far, often nothing, says little about the account).
+ */
+export async function accountsWithLatestAmounts(db: Db, realmIds: readonly string[], now = new Date()): Promise<Map<string, CompanyAccount[]>> {
+  const result = new Map<string, CompanyAccount[]>();
+  if (realmIds.length === 0) return result;
+  const rows = await db
+    .select()
+    .from(qboAccounts)
+    .where(inArray(qboAccounts.realmId, [...realmIds]))
+    .orderBy(asc(qboAccounts.realmId), asc(qboAccounts.acctNum), asc(qboAccounts.fullyQualifiedName));
+  // The latest synced month of each account. A separate query: correlated subqueries in a
+  // single-table drizzle select lose their table qualifiers (realm_id would match itself).
+  const latest = rowsOf<{ realm_id: string; qbo_account_id: string; amount: string; month: string }>(
+    await db.execute(sql`
+      select distinct on (realm_id, qbo_account_id) realm_id, qbo_account_id, amount_minor::text as amount, to_char(month, 'YYYY-MM') as month
+      from monthly_balances
+      where realm_id in (${sql.join(
+        realmIds.map((r) => sql`${r}`),
+        sql`, `,
+      )})
+        and (kind = 'closing' or month < ${`${monthOf(now)}-01`}::date)
+      order by realm_id, qbo_account_id, month desc`),
+  );
+  const latestOf = new Map(latest.map((l) => [`${l.realm_id}:${l.qbo_account_id}`, l]));
+  for (const r of rows) {
+    const list = result.get(r.realmId) ?? [];
+    const l = latestOf.get(`${r.realmId}:${r.qboId}`);
+    list.push({
+      Id: r.qboId,
+      name: r.name,
+      fullyQualifiedName: r.fullyQualifiedName,
+      acctNum: r.acctNum,
+      accountType: r.accountType,
+      accountSubType: r.accountSubType,
+      classification: r.classification,
+      currency: r.currency,
+      active: r.active,
+      everHadBalance: r.everHadBalance,
+      latestAmount: l ? Number(l.amount) : null,
+      latestMonth: l?.month ?? null,
+    });
+    result.set(r.realmId, list);
+  }
+  return result;
 }
 
 /** Intuit's fixed AccountType → Classification, for accounts that arrive without a Classification. */

@@ -1,115 +1,135 @@
-import { desc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { errorBodySchema, obalLockRequestSchema, obalStateSchema, type ObalState } from "@groupledger/contract";
-import { calendarMonthOfFiscal } from "@groupledger/domain";
+import {
+  getDontShowDuplicateJEModalFlag,
+  getJournalEntries,
+  getObal,
+  getObalTrialBalance,
+  obalTransitionEndpoints,
+  postDontShowDuplicateJEModalFlag,
+  postIsDeletedFlag,
+  postObal,
+  postObalReset,
+  postOpeningBalance,
+  type ObalTransition,
+} from "@groupledger/contract";
 import type { AppContext } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { obalCompanies, obalPeriods } from "../../db/schema.ts";
-import { authOf } from "../../http/auth.ts";
-import { errors } from "../../http/errors.ts";
-import { audit } from "../../services/audit.ts";
-import { loadGroup } from "../group/service.ts";
+import { actorOf, authOf } from "../../http/auth.ts";
+import { bearer, routeOf } from "../../http/endpoint.ts";
+import { dontShowDuplicates, journalEntries, setDontShowDuplicates } from "./duplicates.ts";
+import { ObalService } from "./service.ts";
+import { trialBalance } from "./trial-balance.ts";
 
-const security = [{ bearer: [] }];
-const err = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema };
+const tags = ["opening balance"];
+const periodErrors = [400, 401, 409] as const;
+const errors = [400, 401, 404, 409, 502] as const;
 
-export async function obalState(db: Db, accountId: string): Promise<ObalState> {
-  const [period] = await db.select().from(obalPeriods).where(eq(obalPeriods.accountId, accountId)).limit(1);
-  const rows = await db
-    .select()
-    .from(obalCompanies)
-    .where(eq(obalCompanies.accountId, accountId))
-    .orderBy(desc(obalCompanies.postedAt));
-  const flag = (pick: (r: (typeof rows)[number]) => Date | null) =>
-    Object.fromEntries(rows.filter((r) => pick(r) !== null).map((r) => [r.realmId, true]));
-  return {
-    year: period?.year ?? null,
-    month: period?.month ?? null,
-    naturalYear: period?.naturalYear ?? null,
-    naturalMonth: period?.naturalMonth ?? null,
-    reviewed: flag((r) => r.reviewedAt),
-    confirmed: flag((r) => r.confirmedAt),
-    posted: flag((r) => r.postedAt),
-    // The spec keeps one link: the most recently posted entry.
-    trialBalanceJournalEntryUrl: rows.find((r) => r.journalEntryUrl)?.journalEntryUrl ?? "",
-  };
-}
-
-export const obalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth }) => {
+export const obalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth, provider }) => {
   const { db } = database;
+  const obal = new ObalService(database, provider);
   app.addHook("onRequest", requireAuth);
 
-  app.get(
-    "/obal",
-    { schema: { tags: ["opening balance"], security, summary: "Opening-balance state", response: { 200: obalStateSchema, ...err } } },
-    async (req) => obalState(db, authOf(req).user.accountId),
-  );
+  app.route({
+    ...routeOf(getObal, { tags, security: bearer, summary: "Opening-balance state", errors: periodErrors }),
+    handler: async (req) => obal.state(authOf(req).user.accountId),
+  });
 
-  app.post(
-    "/obal",
-    {
-      schema: {
-        tags: ["opening balance"],
-        security,
-        summary: "Lock the opening period",
-        description:
-          "year/month: the fiscal year and fiscal month (1 = first month of the parent's fiscal year) whose month-end " +
-          "balances open the consolidation. A fiscal year is named by the calendar year it ends in. " +
-          "naturalYear/naturalMonth: the same month-end on the calendar; it must agree with the parent's fiscal year start.",
-        body: obalLockRequestSchema,
-        response: { 200: obalStateSchema, ...err },
-      },
-    },
-    async (req) => {
-      const { user } = authOf(req);
-      const { parent } = await loadGroup(db, user.accountId);
-      if (!parent) throw errors.conflict("parent_required", "Connect and choose a parent company before locking the opening period.");
-      const { year, month, naturalYear, naturalMonth } = req.body;
-      const natural = calendarMonthOfFiscal(year, month, parent.fiscalYearStartMonth);
-      if (natural.year !== naturalYear || natural.month !== naturalMonth) {
-        throw errors.badRequest(
-          "period_mismatch",
-          `Fiscal month ${month} of ${year} is ${natural.month}/${natural.year} on the calendar for ${parent.companyName} ` +
-            `(fiscal year starts in month ${parent.fiscalYearStartMonth}), not ${naturalMonth}/${naturalYear}.`,
-        );
-      }
-      const inserted = await db
-        .insert(obalPeriods)
-        .values({ accountId: user.accountId, year, month, naturalYear, naturalMonth, lockedBy: user.id })
-        .onConflictDoNothing()
-        .returning({ accountId: obalPeriods.accountId });
-      if (inserted.length === 0) {
-        const current = await obalState(db, user.accountId);
-        throw errors.conflict(
-          "period_locked",
-          `The opening period is already locked to ${current.naturalMonth}/${current.naturalYear}. Reset it before choosing another.`,
-        );
-      }
-      await audit(db, { action: "obal.locked", accountId: user.accountId, userId: user.id, details: req.body, ip: req.ip, requestId: req.id });
-      return obalState(db, user.accountId);
-    },
-  );
+  app.route({
+    ...routeOf(postObal, {
+      tags,
+      security: bearer,
+      summary: "Lock the opening period",
+      description:
+        "year/month: the fiscal year and fiscal month (1 = first month of the parent's fiscal year) whose month-end " +
+        "balances open the consolidation. A fiscal year is named by the calendar year it ends in. " +
+        "naturalYear/naturalMonth: the same month-end on the calendar; it must agree with the parent's fiscal year start.",
+      errors: periodErrors,
+    }),
+    handler: async (req) => obal.lock(actorOf(req), req.body),
+  });
 
-  app.post(
-    "/obal/reset",
-    {
-      schema: {
-        tags: ["opening balance"],
-        security,
-        summary: "Clear the opening period and every subsidiary's review, confirmation and posting marks",
-        description: "Entries already posted into QuickBooks stay there; the audit log records what was cleared.",
-        response: { 200: obalStateSchema, ...err },
-      },
+  app.route({
+    ...routeOf(postObalReset, {
+      tags,
+      security: bearer,
+      summary: "Clear the opening period and every subsidiary's review, confirmation and posting marks",
+      description: "Entries already posted into QuickBooks stay there; the audit log records what was cleared.",
+      errors: periodErrors,
+    }),
+    handler: async (req) => obal.reset(actorOf(req)),
+  });
+
+  app.route({
+    ...routeOf(getObalTrialBalance, {
+      tags,
+      security: bearer,
+      summary: "A subsidiary's trial balance at the locked month-end: local, translated, mapped, with CTA",
+      errors,
+    }),
+    handler: async (req) => trialBalance(db, authOf(req).user.accountId, req.params.realmId),
+  });
+
+  for (const action of Object.keys(obalTransitionEndpoints) as ObalTransition[]) {
+    app.route({
+      ...routeOf(obalTransitionEndpoints[action], {
+        tags,
+        security: bearer,
+        summary: `${action[0]!.toUpperCase()}${action.slice(1)} a subsidiary's opening balance (unreviewed → reviewed → confirmed → posted)`,
+        ...(action === "review" || action === "confirm" ? { description: "Not in the product spec; defined here." } : {}),
+        errors,
+      }),
+      handler: async (req) => obal.transition(actorOf(req), req.body.realmId, action),
+    });
+  }
+
+  app.route({
+    ...routeOf(postOpeningBalance, {
+      tags,
+      security: bearer,
+      summary: "Post a confirmed subsidiary's translated opening trial balance into the parent's QuickBooks, once",
+      errors,
+    }),
+    handler: async (req) => obal.post(actorOf(req), req.params.realmId),
+  });
+
+  app.route({
+    ...routeOf(getJournalEntries, {
+      tags,
+      security: bearer,
+      summary: "Entries already in the parent's QuickBooks for this subsidiary and month (duplicate check)",
+      description:
+        "month/year: the period's month-end; flag obal|consolidation|eliminations|adjustments (eliminations and group adjustments: ask with the parent's realmId); period month|quarter|year; division: the subsidiary's class name (defaults to its company name).",
+      errors,
+    }),
+    handler: async (req) => journalEntries(db, provider, authOf(req).user.accountId, req.params.realmId, req.query),
+  });
+
+  app.route({
+    ...routeOf(postIsDeletedFlag, {
+      tags,
+      security: bearer,
+      summary: "Record that a posted opening entry was deleted in QuickBooks, so it can be posted again",
+      description: "The spec does not show the payload; it is {realmId}. QuickBooks is asked first: an entry still there is not marked deleted.",
+      errors,
+    }),
+    handler: async (req) => obal.markDeleted(actorOf(req), req.body.realmId),
+  });
+
+  app.route({
+    ...routeOf(getDontShowDuplicateJEModalFlag, { tags, security: bearer, summary: "Whether the user asked not to see the duplicate-entry warning again", errors }),
+    handler: async (req) => ({ isDontShowDuplicateJEModalChecked: await dontShowDuplicates(db, authOf(req).user.id, req.query.JE) }),
+  });
+
+  app.route({
+    ...routeOf(postDontShowDuplicateJEModalFlag, {
+      tags,
+      security: bearer,
+      summary: "Remember the duplicate-entry warning preference",
+      description: "Not in the product spec; defined here.",
+      errors,
+    }),
+    handler: async (req) => {
+      await setDontShowDuplicates(db, authOf(req).user.id, req.body.JE, req.body.checked);
+      return { isDontShowDuplicateJEModalChecked: req.body.checked };
     },
-    async (req) => {
-      const { user } = authOf(req);
-      const before = await obalState(db, user.accountId);
-      await db.transaction(async (tx) => {
-        await tx.delete(obalCompanies).where(eq(obalCompanies.accountId, user.accountId));
-        await tx.delete(obalPeriods).where(eq(obalPeriods.accountId, user.accountId));
-      });
-      await audit(db, { action: "obal.reset", accountId: user.accountId, userId: user.id, details: { before }, ip: req.ip, requestId: req.id });
-      return obalState(db, user.accountId);
-    },
-  );
+  });
 };

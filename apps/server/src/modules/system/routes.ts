@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { errorBodySchema, healthSchema, mailboxQuerySchema, mailboxSchema } from "@groupledger/contract";
+import { getDevMailbox, getHealth, getPublicConfig } from "@groupledger/contract";
 import type { AppContext } from "../../context.ts";
+import { routeOf } from "../../http/endpoint.ts";
 import { AppError } from "../../http/errors.ts";
 
+const tags = ["system"];
+
 export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, mailer, config, version }) => {
-  app.get(
-    "/health",
-    {
-      config: { rateLimit: false },
-      schema: { tags: ["system"], summary: "Liveness with a database round trip", response: { 200: healthSchema, 503: errorBodySchema } },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(getHealth, { tags, summary: "Liveness with a database round trip", errors: [503] }),
+    config: { rateLimit: false },
+    handler: async (req) => {
       try {
         await database.ping();
       } catch (err) {
@@ -19,20 +19,18 @@ export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
       }
       return { status: "ok" as const, database: database.driver, version };
     },
-  );
+  });
+
+  /** What the web app needs to know about this deployment before anyone signs in. */
+  app.route({
+    ...routeOf(getPublicConfig, { tags, summary: "Public settings of this deployment" }),
+    handler: async () => ({ idleTimeoutMs: config.idleTimeoutMs, devMailbox: config.devMailbox }),
+  });
 
   if (config.devMailbox) {
-    app.get(
-      "/dev/mailbox",
-      {
-        schema: {
-          tags: ["system"],
-          summary: "Development only: mails in the outbox, newest first (off when NODE_ENV=production)",
-          querystring: mailboxQuerySchema,
-          response: { 200: mailboxSchema, 400: errorBodySchema },
-        },
-      },
-      async (req) => {
+    app.route({
+      ...routeOf(getDevMailbox, { tags, summary: "Development only: mails in the outbox, newest first (off when NODE_ENV=production)", errors: [400] }),
+      handler: async (req) => {
         const rows = await mailer.recent(req.query.to, req.query.limit);
         return {
           messages: rows.map((m) => ({
@@ -46,6 +44,6 @@ export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
           })),
         };
       },
-    );
+    });
   }
 };

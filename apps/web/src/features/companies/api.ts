@@ -1,20 +1,20 @@
 import {
-  accountsByCompanySchema,
-  authorizationResultSchema,
-  authorizeResponseSchema,
-  companiesResponseSchema,
-  companyAccountsSchema,
-  companyStatusMapSchema,
-  syncStartedSchema,
+  deleteCompany,
+  getCompanies,
+  getCompaniesAccounts,
+  getCompaniesStatus,
+  getCompanyAccounts,
+  getQboAuthorize,
+  postCompanyArchive,
+  postCompanyParent,
+  postCompanySync,
+  postQboCallback,
+  putCompanyDisconnect,
   type AuthorizationCallbackRequest,
-  type AuthorizationResult,
-  type AuthorizeResponse,
-  type Company,
-  type CompanyAccount,
   type CompanyStatus,
 } from "@groupledger/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/http.ts";
+import { call } from "../../lib/http.ts";
 
 export type StatusMap = Record<string, CompanyStatus>;
 
@@ -27,21 +27,18 @@ export const companyKeys = {
   accounts: (realmId: string, lastSyncedAt: string | null) => ["companies", "accounts", realmId, lastSyncedAt] as const,
 };
 
-const enc = encodeURIComponent;
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export const companiesApi = {
-  list: (signal?: AbortSignal) => api<Company[]>("/companies", { schema: companiesResponseSchema, ...withSignal(signal) }),
-  status: (signal?: AbortSignal) => api<StatusMap>("/companies/status", { schema: companyStatusMapSchema, ...withSignal(signal) }),
-  accounts: (realmId: string, signal?: AbortSignal) =>
-    api<CompanyAccount[]>(`/companies/${enc(realmId)}/accounts`, { schema: companyAccountsSchema, ...withSignal(signal) }),
-  allAccounts: (signal?: AbortSignal) =>
-    api<Record<string, CompanyAccount[]>>("/companies/accounts", { schema: accountsByCompanySchema, ...withSignal(signal) }),
-  setParent: (realmId: string) => api("/companies/parent", { method: "POST", body: { realmId } }),
-  remove: (realmId: string) => api(`/companies/${enc(realmId)}`, { method: "DELETE" }),
-  disconnect: (realmId: string) => api(`/companies/disconnect/${enc(realmId)}`, { method: "PUT" }),
-  archive: (realmId: string, date: string | null) => api(`/companies/archive/${enc(realmId)}`, { method: "POST", body: { date } }),
-  sync: (realmId: string) => api(`/companies/${enc(realmId)}/sync`, { method: "POST", schema: syncStartedSchema }),
+  list: (signal?: AbortSignal) => call(getCompanies, {}, withSignal(signal)),
+  status: (signal?: AbortSignal) => call(getCompaniesStatus, {}, withSignal(signal)),
+  accounts: (realmId: string, signal?: AbortSignal) => call(getCompanyAccounts, { params: { realmId } }, withSignal(signal)),
+  allAccounts: (signal?: AbortSignal) => call(getCompaniesAccounts, {}, withSignal(signal)),
+  setParent: (realmId: string) => call(postCompanyParent, { body: { realmId } }),
+  remove: (realmId: string) => call(deleteCompany, { params: { realmId } }),
+  disconnect: (realmId: string) => call(putCompanyDisconnect, { params: { realmId } }),
+  archive: (realmId: string, date: string | null) => call(postCompanyArchive, { params: { realmId }, body: { date } }),
+  sync: (realmId: string) => call(postCompanySync, { params: { realmId } }),
 };
 
 /**
@@ -49,9 +46,8 @@ export const companiesApi = {
  * errors, so they bypass the global handler (no error bar or page reload inside a 600x544 window).
  */
 export const qboApi = {
-  authorize: () => api<AuthorizeResponse>("/qbo/account/authorize", { schema: authorizeResponseSchema, skipGlobalHandler: true }),
-  callback: (body: AuthorizationCallbackRequest) =>
-    api<AuthorizationResult>("/qbo/account/callback", { method: "POST", body, schema: authorizationResultSchema, skipGlobalHandler: true }),
+  authorize: () => call(getQboAuthorize, {}, { skipGlobalHandler: true }),
+  callback: (body: AuthorizationCallbackRequest) => call(postQboCallback, { body }, { skipGlobalHandler: true }),
 };
 
 export function useCompanies() {

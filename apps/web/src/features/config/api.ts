@@ -1,7 +1,7 @@
-import { publicConfigSchema, type PublicConfig } from "@groupledger/contract";
+import { getPublicConfig, type PublicConfig } from "@groupledger/contract";
 import { IDLE_TIMEOUT_MS } from "@groupledger/domain";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../lib/http.ts";
+import { call } from "../../lib/http.ts";
 
 /** SPEC defaults, used when GET /api/config cannot be read. */
 export const DEFAULT_CONFIG: PublicConfig = { idleTimeoutMs: IDLE_TIMEOUT_MS, devMailbox: false };
@@ -13,7 +13,7 @@ export const DEFAULT_CONFIG: PublicConfig = { idleTimeoutMs: IDLE_TIMEOUT_MS, de
  */
 export async function fetchPublicConfig(): Promise<PublicConfig> {
   try {
-    return await api("/config", { schema: publicConfigSchema, skipGlobalHandler: true });
+    return await call(getPublicConfig, {}, { skipGlobalHandler: true });
   } catch {
     return DEFAULT_CONFIG;
   }

@@ -1,6 +1,6 @@
 import {
-  companyAccountsSchema,
   ctaAccountCreatedSchema,
+  getCompanyAccounts,
   ctaSettingsSchema,
   ctaSubsidiarySchema,
   type CompanyAccount,
@@ -11,7 +11,7 @@ import {
   type CtaUpdate,
 } from "@groupledger/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/http.ts";
+import { api, call } from "../../lib/http.ts";
 import { companyKeys } from "../companies/api.ts";
 
 /** Everything under ["cta"]: a save refreshes every subsidiary, since they must agree on one CTA account. */
@@ -28,8 +28,7 @@ export const ctaApi = {
   get: (signal?: AbortSignal) => api<CtaSettings>("/cta", { schema: ctaSettingsSchema, ...withSignal(signal) }),
   setGroupAccount: (body: CtaGroupAccount) => api<CtaSettings>("/cta/account", { method: "PUT", body, schema: ctaSettingsSchema }),
   save: (realmId: string, body: CtaUpdate) => api<CtaSubsidiary>(`/cta/${enc(realmId)}`, { method: "PUT", body, schema: ctaSubsidiarySchema }),
-  parentAccounts: (realmId: string, signal?: AbortSignal) =>
-    api<CompanyAccount[]>(`/companies/${enc(realmId)}/accounts`, { schema: companyAccountsSchema, ...withSignal(signal) }),
+  parentAccounts: (realmId: string, signal?: AbortSignal) => call(getCompanyAccounts, { params: { realmId } }, withSignal(signal)),
   createAccount: (body: CtaAccountCreate) => api<CompanyAccount>("/cta/account", { method: "POST", body, schema: ctaAccountCreatedSchema }),
 };
 

@@ -1,6 +1,6 @@
-import { duplicateModalFlagSchema, journalEntriesResponseSchema } from "@groupledger/contract";
+import { getDontShowDuplicateJEModalFlag, getJournalEntries, postDontShowDuplicateJEModalFlag, type journalEntriesResponseSchema } from "@groupledger/contract";
 import type { z } from "zod";
-import { api } from "../../lib/http.ts";
+import { call } from "../../lib/http.ts";
 
 export type JournalEntries = z.infer<typeof journalEntriesResponseSchema>;
 export type FoundEntry = JournalEntries["entries"][number];
@@ -15,19 +15,12 @@ export interface DuplicateQuery {
   period?: "month" | "quarter" | "year";
 }
 
-const enc = encodeURIComponent;
-
 /** SPEC §7 GET /api/getJournalEntries and the duplicate-warning preference, shared by every screen that posts an entry. */
 export const duplicatesApi = {
   find: (kind: DuplicateKind, realmId: string, q: DuplicateQuery) =>
-    api<JournalEntries>(
-      `/getJournalEntries/${enc(realmId)}?month=${q.month}&year=${q.year}&flag=${kind}${q.period ? `&period=${q.period}` : ""}`,
-      { schema: journalEntriesResponseSchema },
-    ),
-  dontShow: (kind: DuplicateKind) =>
-    api(`/getDontShowDuplicateJEModalFlag?JE=${kind}`, { schema: duplicateModalFlagSchema }).then((r) => r.isDontShowDuplicateJEModalChecked),
-  setDontShow: (kind: DuplicateKind, checked: boolean) =>
-    api("/setDontShowDuplicateJEModalFlag", { method: "POST", body: { JE: kind, checked }, schema: duplicateModalFlagSchema }),
+    call(getJournalEntries, { params: { realmId }, query: { month: q.month, year: q.year, flag: kind, period: q.period } }),
+  dontShow: (kind: DuplicateKind) => call(getDontShowDuplicateJEModalFlag, { query: { JE: kind } }).then((r) => r.isDontShowDuplicateJEModalChecked),
+  setDontShow: (kind: DuplicateKind, checked: boolean) => call(postDontShowDuplicateJEModalFlag, { body: { JE: kind, checked } }),
 };
 
 /**

@@ -1,12 +1,17 @@
 import {
-  obalStateSchema,
-  obalTrialBalanceSchema,
+  getObal,
+  getObalTrialBalance,
+  obalTransitionEndpoints,
+  postIsDeletedFlag,
+  postObal,
+  postObalReset,
+  postOpeningBalance,
   type ObalLockRequest,
   type ObalState,
-  type ObalTrialBalance,
+  type ObalTransition,
 } from "@groupledger/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/http.ts";
+import { call } from "../../lib/http.ts";
 import { duplicatesApi } from "../duplicates/api.ts";
 
 /** Everything under ["obal"], so a reset or a re-lock refreshes state and every trial balance at once. */
@@ -20,21 +25,16 @@ export const obalKeys = {
 /** The duplicate check and its preference for the opening-balance entry (SPEC §3: flag and JE). */
 export const OBAL_JE = "obal";
 
-const enc = encodeURIComponent;
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
-export type ObalTransition = "review" | "unreview" | "confirm" | "unconfirm";
-
 export const obalApi = {
-  get: (signal?: AbortSignal) => api<ObalState>("/obal", { schema: obalStateSchema, ...withSignal(signal) }),
-  lock: (body: ObalLockRequest) => api<ObalState>("/obal", { method: "POST", body, schema: obalStateSchema }),
-  reset: () => api<ObalState>("/obal/reset", { method: "POST", schema: obalStateSchema }),
-  trialBalance: (realmId: string, signal?: AbortSignal) =>
-    api<ObalTrialBalance>(`/obal/${enc(realmId)}/trialbalance`, { schema: obalTrialBalanceSchema, ...withSignal(signal) }),
-  transition: (action: ObalTransition, realmId: string) =>
-    api<ObalState>(`/obal/${action}`, { method: "POST", body: { realmId }, schema: obalStateSchema }),
-  post: (realmId: string) => api<ObalState>(`/balances/post/${enc(realmId)}`, { method: "POST", schema: obalStateSchema }),
-  markDeleted: (realmId: string) => api<ObalState>("/postIsDeletedFlag", { method: "POST", body: { realmId }, schema: obalStateSchema }),
+  get: (signal?: AbortSignal) => call(getObal, {}, withSignal(signal)),
+  lock: (body: ObalLockRequest) => call(postObal, { body }),
+  reset: () => call(postObalReset, {}),
+  trialBalance: (realmId: string, signal?: AbortSignal) => call(getObalTrialBalance, { params: { realmId } }, withSignal(signal)),
+  transition: (action: ObalTransition, realmId: string) => call(obalTransitionEndpoints[action], { body: { realmId } }),
+  post: (realmId: string) => call(postOpeningBalance, { params: { realmId } }),
+  markDeleted: (realmId: string) => call(postIsDeletedFlag, { body: { realmId } }),
   journalEntries: (realmId: string, year: number, month: number) => duplicatesApi.find(OBAL_JE, realmId, { year, month }),
 };
 

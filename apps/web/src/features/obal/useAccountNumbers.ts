@@ -1,6 +1,6 @@
-import { companyAccountsSchema } from "@groupledger/contract";
+import { getCompanyAccounts } from "@groupledger/contract";
 import { useQueries } from "@tanstack/react-query";
-import { api } from "../../lib/http.ts";
+import { call } from "../../lib/http.ts";
 import { companyKeys } from "../companies/api.ts";
 
 /**
@@ -12,8 +12,7 @@ export function useAccountNumbers(companies: { realmId: string; lastSyncedAt: st
   const results = useQueries({
     queries: companies.map((c) => ({
       queryKey: companyKeys.accounts(c.realmId, c.lastSyncedAt),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api(`/companies/${encodeURIComponent(c.realmId)}/accounts`, { schema: companyAccountsSchema, signal, skipGlobalHandler: true }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => call(getCompanyAccounts, { params: { realmId: c.realmId } }, { signal, skipGlobalHandler: true }),
       staleTime: 5 * 60_000,
       retry: false,
     })),

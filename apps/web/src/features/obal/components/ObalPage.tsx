@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from "@mantine/core";
-import type { Company, ObalState, ObalTrialBalance } from "@groupledger/contract";
+import type { Company, ObalState, ObalTransition, ObalTrialBalance } from "@groupledger/contract";
 import { obalConfigured } from "@groupledger/contract";
 import { FINISH_ONBOARDING_PATCH } from "@groupledger/domain";
 import { IconCircleCheck } from "@tabler/icons-react";
@@ -12,7 +12,7 @@ import { useCompanies, useCompanyStatus } from "../../companies/api.ts";
 import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
 import { DuplicateEntryDialog } from "../../duplicates/components/DuplicateEntryDialog.tsx";
 import { entriesToWarnAbout, rememberDontShow, type FoundEntry } from "../../duplicates/api.ts";
-import { OBAL_JE, obalApi, obalKeys, useObal, useObalMutation, type ObalTransition } from "../api.ts";
+import { OBAL_JE, obalApi, obalKeys, useObal, useObalMutation } from "../api.ts";
 import { groupMissingRates } from "../missingRates.ts";
 import { allowedActions, obalStatus, problemsOf, subsidiariesOf, type ObalAction } from "../model.ts";
 import { useAccountNumbers } from "../useAccountNumbers.ts";
