@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { problemSchema } from "./obal.ts";
-import { postingSummarySchema, resolvedPeriodSchema, runPeriodSchema } from "./runs.ts";
+import { endpoint } from "./endpoint.ts";
+import { postingParamsSchema, postingSummarySchema, postOutcomeSchema, repostRequestSchema, resolvedPeriodSchema, runPeriodSchema } from "./runs.ts";
 
 /**
  * Group adjustments (issue 16): each period, the consolidation's own entries that no company
@@ -57,3 +58,15 @@ export const adjustmentsViewSchema = z.object({
 export type AdjustmentsView = z.infer<typeof adjustmentsViewSchema>;
 
 export const adjustmentsPostRequestSchema = z.strictObject({ period: runPeriodSchema });
+
+// --- Endpoints ----------------------------------------------------------------------------
+
+export const getAdjustments = endpoint({ method: "GET", path: "/consolidation/adjustments", query: adjustmentsQuerySchema, responses: { 200: adjustmentsViewSchema } });
+export const postAdjustments = endpoint({ method: "POST", path: "/consolidation/adjustments/post", body: adjustmentsPostRequestSchema, responses: { 200: postOutcomeSchema } });
+export const postAdjustmentsRepost = endpoint({
+  method: "POST",
+  path: "/consolidation/adjustments/:postingId/repost",
+  params: postingParamsSchema,
+  body: repostRequestSchema,
+  responses: { 200: postOutcomeSchema },
+});
