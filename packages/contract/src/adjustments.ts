@@ -13,6 +13,8 @@ import { postingParamsSchema, postingSummarySchema, postOutcomeSchema, repostReq
  * the period's amounts. Intercompany pairs keep their own entry (EL<period>).
  */
 export const GROUP_ADJUSTMENTS_CLASS = "Group adjustments";
+/** Group adjustments are filed under this "realm" among the consolidation postings (they belong to no one company): GET /consolidation/postings?realmId=adjustments lists them. */
+export const ADJUSTMENTS_REALM = "adjustments";
 
 export const adjustmentsQuerySchema = z.object({
   kind: z.enum(["month", "quarter", "year"], { error: "kind is month, quarter or year." }).default("month"),

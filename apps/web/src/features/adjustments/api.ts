@@ -1,9 +1,6 @@
-import { getAdjustments, getConsolidationPostings, postAdjustments, postAdjustmentsRepost, type RunPeriod } from "@groupledger/contract";
+import { ADJUSTMENTS_REALM, getAdjustments, getConsolidationPostings, postAdjustments, postAdjustmentsRepost, type RunPeriod } from "@groupledger/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../lib/http.ts";
-
-/** The server files group adjustments under this "realm" among the consolidation postings (apps/server adjustments/view.ts). */
-export const ADJUSTMENTS_REALM = "adjustments";
 
 export const adjustmentKeys = {
   all: ["adjustments"] as const,
