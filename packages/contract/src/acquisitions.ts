@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { ownershipPercentSchema } from "./cta.ts";
+import { endpoint } from "./endpoint.ts";
+import { realmParamsSchema } from "./qbo.ts";
 
 /**
  * Acquisitions (issue 16): per subsidiary, how the parent acquired it. The consolidation eliminates
@@ -187,3 +189,9 @@ export const acquisitionsSchema = z.object({
   subsidiaries: z.array(acquisitionSubsidiarySchema),
 });
 export type Acquisitions = z.infer<typeof acquisitionsSchema>;
+
+// --- Endpoints ----------------------------------------------------------------------------
+
+export const getAcquisitions = endpoint({ method: "GET", path: "/acquisitions", responses: { 200: acquisitionsSchema } });
+export const putAcquisition = endpoint({ method: "PUT", path: "/acquisitions/:realmId", params: realmParamsSchema, body: acquisitionInputSchema, responses: { 200: acquisitionSubsidiarySchema } });
+export const deleteAcquisition = endpoint({ method: "DELETE", path: "/acquisitions/:realmId", params: realmParamsSchema, responses: { 204: null } });

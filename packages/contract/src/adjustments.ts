@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { problemSchema } from "./obal.ts";
-import { postingSummarySchema, resolvedPeriodSchema, runPeriodSchema } from "./runs.ts";
+import { endpoint } from "./endpoint.ts";
+import { postingParamsSchema, postingSummarySchema, postOutcomeSchema, repostRequestSchema, resolvedPeriodSchema, runPeriodSchema } from "./runs.ts";
 
 /**
  * Group adjustments (issue 16): each period, the consolidation's own entries that no company
@@ -12,6 +13,8 @@ import { postingSummarySchema, resolvedPeriodSchema, runPeriodSchema } from "./r
  * the period's amounts. Intercompany pairs keep their own entry (EL<period>).
  */
 export const GROUP_ADJUSTMENTS_CLASS = "Group adjustments";
+/** Group adjustments are filed under this "realm" among the consolidation postings (they belong to no one company): GET /consolidation/postings?realmId=adjustments lists them. */
+export const ADJUSTMENTS_REALM = "adjustments";
 
 export const adjustmentsQuerySchema = z.object({
   kind: z.enum(["month", "quarter", "year"], { error: "kind is month, quarter or year." }).default("month"),
@@ -57,3 +60,15 @@ export const adjustmentsViewSchema = z.object({
 export type AdjustmentsView = z.infer<typeof adjustmentsViewSchema>;
 
 export const adjustmentsPostRequestSchema = z.strictObject({ period: runPeriodSchema });
+
+// --- Endpoints ----------------------------------------------------------------------------
+
+export const getAdjustments = endpoint({ method: "GET", path: "/consolidation/adjustments", query: adjustmentsQuerySchema, responses: { 200: adjustmentsViewSchema } });
+export const postAdjustments = endpoint({ method: "POST", path: "/consolidation/adjustments/post", body: adjustmentsPostRequestSchema, responses: { 200: postOutcomeSchema } });
+export const postAdjustmentsRepost = endpoint({
+  method: "POST",
+  path: "/consolidation/adjustments/:postingId/repost",
+  params: postingParamsSchema,
+  body: repostRequestSchema,
+  responses: { 200: postOutcomeSchema },
+});

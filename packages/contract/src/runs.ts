@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ctaExplanationSchema } from "@groupledger/domain";
+import { endpoint } from "./endpoint.ts";
 import { problemSchema } from "./obal.ts";
 
 /**
@@ -53,6 +54,10 @@ export const postingSummarySchema = z.object({
 });
 export type PostingSummary = z.infer<typeof postingSummarySchema>;
 
+/** The answer of a post and of a re-post: a new entry, or the one already there (never a second). */
+export const postOutcomeSchema = z.object({ outcome: z.enum(["posted", "duplicate"]), posting: postingSummarySchema });
+export type PostOutcome = z.infer<typeof postOutcomeSchema>;
+
 export const runPreviewSchema = z.object({
   realmId: z.string(),
   companyName: z.string(),
@@ -105,6 +110,9 @@ export const repostRequestSchema = z.strictObject({
 
 // --- Multi-period runs --------------------------------------------------------------------
 
+/** The most entries one run may post: more would hold the parent's QuickBooks for hours, and is better split. */
+export const MAX_RUN_ITEMS = 1200;
+
 export const multiRunRequestSchema = z.strictObject({
   realmIds: z.array(z.string().trim().min(1).max(32)).min(1, "Choose at least one subsidiary.").max(50, "At most 50 subsidiaries in one run."),
   /** First and last month (inclusive) posted month by month. */
@@ -149,3 +157,21 @@ export type RunDetail = z.infer<typeof runDetailSchema>;
 export const runsResponseSchema = z.object({ runs: z.array(runSummarySchema) });
 export const runParamsSchema = z.object({ runId: z.uuid({ error: "Not a run id." }) });
 export const postingParamsSchema = z.object({ postingId: z.uuid({ error: "Not a posting id." }) });
+
+// --- Endpoints ----------------------------------------------------------------------------
+
+export const postConsolidationPreview = endpoint({ method: "POST", path: "/consolidation/preview", body: runRequestSchema, responses: { 200: runPreviewSchema } });
+export const postConsolidationPost = endpoint({ method: "POST", path: "/consolidation/post", body: runRequestSchema, responses: { 200: postOutcomeSchema } });
+export const getConsolidationPostings = endpoint({ method: "GET", path: "/consolidation/postings", query: postingsQuerySchema, responses: { 200: postingsResponseSchema } });
+export const postConsolidationRepost = endpoint({
+  method: "POST",
+  path: "/consolidation/postings/:postingId/repost",
+  params: postingParamsSchema,
+  body: repostRequestSchema,
+  responses: { 200: postOutcomeSchema },
+});
+export const postMultiRun = endpoint({ method: "POST", path: "/multipleconsolidation/runs", body: multiRunRequestSchema, responses: { 200: runDetailSchema } });
+export const getMultiRuns = endpoint({ method: "GET", path: "/multipleconsolidation/runs", responses: { 200: runsResponseSchema } });
+export const getMultiRun = endpoint({ method: "GET", path: "/multipleconsolidation/runs/:runId", params: runParamsSchema, responses: { 200: runDetailSchema } });
+export const postMultiRunPause = endpoint({ method: "POST", path: "/multipleconsolidation/runs/:runId/pause", params: runParamsSchema, responses: { 200: runDetailSchema } });
+export const postMultiRunResume = endpoint({ method: "POST", path: "/multipleconsolidation/runs/:runId/resume", params: runParamsSchema, responses: { 200: runDetailSchema } });

@@ -278,7 +278,7 @@ export async function saveAcquisition(db: Db, user: { id: string; accountId: str
   return subsidiaryView(db, user.accountId, fresh.sub, fresh.parent, (await chartOf(db, fresh.parent.realmId)).filter((a) => a.active), row);
 }
 
-export async function deleteAcquisition(db: Db, user: { id: string; accountId: string }, realmId: string, meta: Meta): Promise<void> {
+export async function forgetAcquisition(db: Db, user: { id: string; accountId: string }, realmId: string, meta: Meta): Promise<void> {
   const { sub } = await subsidiaryOf(db, user.accountId, realmId);
   await db.transaction(async (tx) => {
     const gone = await tx.delete(acquisitions).where(and(eq(acquisitions.realmId, sub.realmId), eq(acquisitions.accountId, user.accountId))).returning({ realmId: acquisitions.realmId });

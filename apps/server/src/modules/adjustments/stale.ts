@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { consolidationPostings } from "../../db/schema.ts";
 import { ADJUSTMENTS_REALM } from "../posting/names.ts";
+import { requestedPeriod } from "../posting/postings.ts";
 import { diffLines, type Change } from "../runs/stale.ts";
 import { computeAdjustments } from "./view.ts";
 
@@ -19,7 +20,7 @@ export async function detectChangedAdjustments(db: Db, accountId: string): Promi
     .where(and(eq(consolidationPostings.accountId, accountId), eq(consolidationPostings.realmId, ADJUSTMENTS_REALM), eq(consolidationPostings.status, "posted")));
   let changed = 0;
   for (const row of posted) {
-    const period = { kind: row.periodKind, year: Number(row.periodTo.slice(0, 4)), month: Number(row.periodTo.slice(5, 7)) };
+    const period = requestedPeriod(row);
     let lines: { account: string; name: string; debit: number; credit: number }[];
     try {
       const { view } = await computeAdjustments(db, accountId, period);

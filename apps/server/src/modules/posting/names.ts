@@ -9,8 +9,8 @@ import { createHash } from "node:crypto";
 
 /** Eliminations post under this "realm" in `consolidation_postings` (they belong to no one company). */
 export const INTERCO_REALM = "interco";
-/** Group adjustments likewise. */
-export const ADJUSTMENTS_REALM = "adjustments";
+/** Group adjustments likewise (the web lists them by it: the contract holds it). */
+export { ADJUSTMENTS_REALM } from "@groupledger/contract";
 
 /** A subsidiary's opening balance at the locked month: `OB<yyyymm>-<realm>`. */
 export const openingDocNumber = (month: string, realmId: string) => `OB${month.replace("-", "")}-${realmId.slice(-6)}`;

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lte } from "drizzle-orm";
-import { CLOSE_THE_BOOKS_SETTING } from "@groupledger/domain";
-import type { PostingSummary } from "@groupledger/contract";
+import { CLOSE_THE_BOOKS_SETTING, monthParts } from "@groupledger/domain";
+import type { PostingSummary, PostOutcome, RunPeriod } from "@groupledger/contract";
 import type { Database, Db } from "../../db/client.ts";
 import { companies, consolidationPostings, users } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
@@ -21,6 +21,12 @@ import { type Attempt, type AttemptRecord, type EntryLine, postEntry } from "./p
 export type PostingRow = typeof consolidationPostings.$inferSelect;
 type Period = { kind: PostingRow["periodKind"]; from: string; to: string; label: string };
 type Deps = { database: Database; provider: QboProvider };
+
+/** The period a posting covers as it is asked for again (re-posting, re-computing): its kind and last month. */
+export function requestedPeriod(row: Pick<PostingRow, "periodKind" | "periodTo">): RunPeriod {
+  const { year, month } = monthParts(row.periodTo);
+  return { kind: row.periodKind, year, month };
+}
 
 /** What a request that waited too long for a posting lock is told is in progress (db/locks.ts). */
 export const postingBusy = (what: string) => `Another posting of ${what} is in progress`;
@@ -254,4 +260,28 @@ export async function summarize(db: Db, rows: readonly PostingRow[]): Promise<Po
       runId: r.runId,
       stale: r.stale ?? null,
     }));
+}
+
+/** The entry posted for a realm over exactly this period, as the API shows it, or null. */
+export async function postedFor(db: Db, accountId: string, realmId: string, period: { from: string; to: string }): Promise<PostingSummary | null> {
+  const [live] = await db
+    .select()
+    .from(consolidationPostings)
+    .where(
+      and(
+        eq(consolidationPostings.accountId, accountId),
+        eq(consolidationPostings.realmId, realmId),
+        eq(consolidationPostings.periodFrom, period.from),
+        eq(consolidationPostings.periodTo, period.to),
+        eq(consolidationPostings.status, "posted"),
+      ),
+    )
+    .limit(1);
+  return live ? ((await summarize(db, [live]))[0] ?? null) : null;
+}
+
+/** The answer to a post or a re-post: its outcome and the entry, as the API shows it. */
+export async function outcomeOf(db: Db, result: { outcome: "posted" | "duplicate"; posting: PostingRow }): Promise<PostOutcome> {
+  const [posting] = await summarize(db, [result.posting]);
+  return { outcome: result.outcome, posting: posting! };
 }

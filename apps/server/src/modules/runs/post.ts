@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { consolidationPostings } from "../../db/schema.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
-import { livePostings, postingBusy, postOnce, retirePosting, type PostingRow } from "../posting/postings.ts";
+import { livePostings, postingBusy, postOnce, requestedPeriod, retirePosting, type PostingRow } from "../posting/postings.ts";
 import { computePeriodEntry, subsidiaryAndParent } from "./entry.ts";
 
 /**
@@ -99,7 +99,7 @@ export async function replacePosting(deps: PostDeps, req: { accountId: string; u
     if (current?.status !== "posted") throw errors.conflict("not_posted", `${company.companyName} ${row.periodLabel} is not a posted entry (it is ${current?.status ?? "gone"}).`);
     if (!current.stale) throw errors.conflict("not_changed", `${company.companyName} ${row.periodLabel} has not changed since it was posted; there is nothing to re-post.`);
     await retirePosting(deps, current, parent.realmId, req);
-    const period = { kind: current.periodKind, year: Number(current.periodTo.slice(0, 4)), month: Number(current.periodTo.slice(5, 7)) };
+    const period = requestedPeriod(current);
     return postLocked(deps, { accountId: req.accountId, userId: req.userId, realmId: current.realmId, period, runId: null, meta: req.meta });
   });
 }

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { consolidationPostings } from "../../db/schema.ts";
+import { requestedPeriod } from "../posting/postings.ts";
 import { computePeriodEntry } from "./entry.ts";
 
 type Line = { account: string; name: string; debit: number; credit: number };
@@ -34,7 +35,7 @@ export async function detectChangedPostings(db: Db, accountId: string, realmId: 
     .where(and(eq(consolidationPostings.accountId, accountId), eq(consolidationPostings.realmId, realmId), eq(consolidationPostings.status, "posted")));
   let changed = 0;
   for (const row of posted) {
-    const period = { kind: row.periodKind, year: Number(row.periodTo.slice(0, 4)), month: Number(row.periodTo.slice(5, 7)) };
+    const period = requestedPeriod(row);
     let lines: Line[];
     try {
       const { preview } = await computePeriodEntry(db, accountId, realmId, period);

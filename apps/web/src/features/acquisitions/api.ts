@@ -1,6 +1,6 @@
-import { acquisitionsSchema, acquisitionSubsidiarySchema, type AcquisitionInput, type Acquisitions, type AcquisitionSubsidiary } from "@groupledger/contract";
+import { deleteAcquisition, getAcquisitions, putAcquisition, type AcquisitionInput, type Acquisitions } from "@groupledger/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/http.ts";
+import { call } from "../../lib/http.ts";
 import { companyKeys } from "../companies/api.ts";
 import { ctaKeys } from "../cta/api.ts";
 
@@ -8,14 +8,12 @@ export const acquisitionKeys = {
   all: ["acquisitions"] as const,
 };
 
-const enc = encodeURIComponent;
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export const acquisitionsApi = {
-  get: (signal?: AbortSignal) => api<Acquisitions>("/acquisitions", { schema: acquisitionsSchema, ...withSignal(signal) }),
-  save: (realmId: string, body: AcquisitionInput) =>
-    api<AcquisitionSubsidiary>(`/acquisitions/${enc(realmId)}`, { method: "PUT", body, schema: acquisitionSubsidiarySchema }),
-  remove: (realmId: string) => api(`/acquisitions/${enc(realmId)}`, { method: "DELETE" }),
+  get: (signal?: AbortSignal) => call(getAcquisitions, {}, withSignal(signal)),
+  save: (realmId: string, body: AcquisitionInput) => call(putAcquisition, { params: { realmId }, body }),
+  remove: (realmId: string) => call(deleteAcquisition, { params: { realmId } }),
 };
 
 export function useAcquisitions() {

@@ -1,10 +1,6 @@
-import { adjustmentsViewSchema, postingsResponseSchema, type AdjustmentsView, type PostingSummary, type RunPeriod } from "@groupledger/contract";
+import { ADJUSTMENTS_REALM, getAdjustments, getConsolidationPostings, postAdjustments, postAdjustmentsRepost, type RunPeriod } from "@groupledger/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/http.ts";
-import { postOutcomeSchema, type EliminationPostOutcome } from "../eliminations/api.ts";
-
-/** The server files group adjustments under this "realm" among the consolidation postings (apps/server adjustments/view.ts). */
-export const ADJUSTMENTS_REALM = "adjustments";
+import { call } from "../../lib/http.ts";
 
 export const adjustmentKeys = {
   all: ["adjustments"] as const,
@@ -15,13 +11,10 @@ export const adjustmentKeys = {
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export const adjustmentsApi = {
-  view: (p: RunPeriod, signal?: AbortSignal) =>
-    api<AdjustmentsView>(`/consolidation/adjustments?kind=${p.kind}&year=${p.year}&month=${p.month}`, { schema: adjustmentsViewSchema, ...withSignal(signal) }),
-  post: (period: RunPeriod) => api<EliminationPostOutcome>("/consolidation/adjustments/post", { method: "POST", body: { period }, schema: postOutcomeSchema }),
-  replace: (postingId: string) =>
-    api<EliminationPostOutcome>(`/consolidation/adjustments/${encodeURIComponent(postingId)}/repost`, { method: "POST", body: { approve: true }, schema: postOutcomeSchema }),
-  postings: (signal?: AbortSignal) =>
-    api<{ postings: PostingSummary[] }>(`/consolidation/postings?realmId=${ADJUSTMENTS_REALM}`, { schema: postingsResponseSchema, ...withSignal(signal) }).then((r) => r.postings),
+  view: (p: RunPeriod, signal?: AbortSignal) => call(getAdjustments, { query: { kind: p.kind, year: p.year, month: p.month } }, withSignal(signal)),
+  post: (period: RunPeriod) => call(postAdjustments, { body: { period } }),
+  replace: (postingId: string) => call(postAdjustmentsRepost, { params: { postingId }, body: { approve: true } }),
+  postings: (signal?: AbortSignal) => call(getConsolidationPostings, { query: { realmId: ADJUSTMENTS_REALM } }, withSignal(signal)).then((r) => r.postings),
 };
 
 export function useAdjustmentsView(period: RunPeriod | null) {

@@ -4,19 +4,18 @@ import {
   eliminationPairsSchema,
   eliminationToleranceViewSchema,
   eliminationViewSchema,
-  postingsResponseSchema,
+  getConsolidationPostings,
   postingSummarySchema,
   type CompanyNames,
   type EliminationPair,
   type EliminationPairRequest,
   type EliminationToleranceView,
   type EliminationView,
-  type PostingSummary,
   type RunPeriod,
 } from "@groupledger/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { api } from "../../lib/http.ts";
+import { api, call } from "../../lib/http.ts";
 
 /** The server files eliminations under this "realm" among the consolidation postings (apps/server eliminations/view.ts). */
 export const INTERCO_REALM = "interco";
@@ -46,10 +45,7 @@ export const eliminationsApi = {
   post: (period: RunPeriod) => api<EliminationPostOutcome>("/eliminations/post", { method: "POST", body: { period }, schema: postOutcomeSchema }),
   tolerance: (signal?: AbortSignal) => api<EliminationToleranceView>("/eliminations/tolerance", { schema: eliminationToleranceViewSchema, ...withSignal(signal) }),
   setTolerance: (tolerance: number) => api<EliminationToleranceView>("/eliminations/tolerance", { method: "PUT", body: { tolerance }, schema: eliminationToleranceViewSchema }),
-  postings: (signal?: AbortSignal) =>
-    api<{ postings: PostingSummary[] }>(`/consolidation/postings?realmId=${INTERCO_REALM}`, { schema: postingsResponseSchema, ...withSignal(signal) }).then(
-      (r) => r.postings,
-    ),
+  postings: (signal?: AbortSignal) => call(getConsolidationPostings, { query: { realmId: INTERCO_REALM } }, withSignal(signal)).then((r) => r.postings),
 };
 
 export function usePairs() {

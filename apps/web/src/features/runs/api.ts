@@ -1,24 +1,22 @@
 import {
-  postingsResponseSchema,
-  postingSummarySchema,
-  runDetailSchema,
-  runPreviewSchema,
-  runsResponseSchema,
+  getConsolidationPostings,
+  getMultiRun,
+  getMultiRuns,
+  postConsolidationPost,
+  postConsolidationPreview,
+  postConsolidationRepost,
+  postMultiRun,
+  postMultiRunPause,
+  postMultiRunResume,
   type MultiRunRequest,
-  type PostingSummary,
+  type PostOutcome,
   type RunDetail,
-  type RunPreview,
   type RunRequest,
   type RunSummary,
 } from "@groupledger/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { api } from "../../lib/http.ts";
+import { call } from "../../lib/http.ts";
 import { isActive } from "./model.ts";
-
-/** The answer of a post and of a re-post: a new entry, or the one already there (never a second). */
-export const postOutcomeSchema = z.object({ outcome: z.enum(["posted", "duplicate"]), posting: postingSummarySchema });
-export type PostOutcome = z.infer<typeof postOutcomeSchema>;
 
 /** Everything under ["runs"]: a post or a run refreshes previews, posted periods and runs at once. */
 export const runKeys = {
@@ -29,26 +27,19 @@ export const runKeys = {
   run: (runId: string) => ["runs", "multi", runId] as const,
 };
 
-const enc = encodeURIComponent;
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export const runsApi = {
-  preview: (body: RunRequest, signal?: AbortSignal) =>
-    api<RunPreview>("/consolidation/preview", { method: "POST", body, schema: runPreviewSchema, ...withSignal(signal) }),
-  post: (body: RunRequest) => api<PostOutcome>("/consolidation/post", { method: "POST", body, schema: postOutcomeSchema }),
+  preview: (body: RunRequest, signal?: AbortSignal) => call(postConsolidationPreview, { body }, withSignal(signal)),
+  post: (body: RunRequest) => call(postConsolidationPost, { body }),
   postings: (realmId: string | null, signal?: AbortSignal) =>
-    api<{ postings: PostingSummary[] }>(`/consolidation/postings${realmId ? `?realmId=${enc(realmId)}` : ""}`, {
-      schema: postingsResponseSchema,
-      ...withSignal(signal),
-    }).then((r) => r.postings),
-  repost: (postingId: string) =>
-    api<PostOutcome>(`/consolidation/postings/${enc(postingId)}/repost`, { method: "POST", body: { approve: true }, schema: postOutcomeSchema }),
-  start: (body: MultiRunRequest) => api<RunDetail>("/multipleconsolidation/runs", { method: "POST", body, schema: runDetailSchema }),
-  list: (signal?: AbortSignal) =>
-    api<{ runs: RunSummary[] }>("/multipleconsolidation/runs", { schema: runsResponseSchema, ...withSignal(signal) }).then((r) => r.runs),
-  get: (runId: string, signal?: AbortSignal) => api<RunDetail>(`/multipleconsolidation/runs/${enc(runId)}`, { schema: runDetailSchema, ...withSignal(signal) }),
-  pause: (runId: string) => api<RunDetail>(`/multipleconsolidation/runs/${enc(runId)}/pause`, { method: "POST", schema: runDetailSchema }),
-  resume: (runId: string) => api<RunDetail>(`/multipleconsolidation/runs/${enc(runId)}/resume`, { method: "POST", schema: runDetailSchema }),
+    call(getConsolidationPostings, { query: realmId ? { realmId } : {} }, withSignal(signal)).then((r) => r.postings),
+  repost: (postingId: string) => call(postConsolidationRepost, { params: { postingId }, body: { approve: true } }),
+  start: (body: MultiRunRequest) => call(postMultiRun, { body }),
+  list: (signal?: AbortSignal) => call(getMultiRuns, {}, withSignal(signal)).then((r) => r.runs),
+  get: (runId: string, signal?: AbortSignal) => call(getMultiRun, { params: { runId } }, withSignal(signal)),
+  pause: (runId: string) => call(postMultiRunPause, { params: { runId } }),
+  resume: (runId: string) => call(postMultiRunResume, { params: { runId } }),
 };
 
 /** The preview of the period the user asked for; always fetched fresh, as the books and rates may have moved. */

@@ -1,4 +1,4 @@
-import type { PostingSummary, RunDetail, RunPeriod, RunPreview, RunSummary } from "@groupledger/contract";
+import { MAX_RUN_ITEMS, type PostingSummary, type RunDetail, type RunPeriod, type RunPreview, type RunSummary } from "@groupledger/contract";
 import { fiscalYearRange, fiscalQuarterRange, fiscalYearOf, formatAmount, formatMonth, isMonthText, monthCount, monthParts, parseMonth, resolvePostingPeriod, shiftMonth } from "@groupledger/domain";
 import { monthTextLabel } from "../obal/model.ts";
 
@@ -198,9 +198,6 @@ export interface RunForm {
   from: string;
   to: string;
 }
-
-/** The most entries one run may post (apps/server runs/routes.ts MAX_RUN_ITEMS). */
-export const MAX_RUN_ITEMS = 1200;
 
 /** What is wrong with a run request before it is sent, in the server's terms; null when it can start. */
 export function runFormProblem(form: RunForm, openingMonth: string): string | null {

@@ -1,6 +1,6 @@
-import { transactionDetailSchema, type TransactionDetail } from "@groupledger/contract";
+import { getTransactionDetail } from "@groupledger/contract";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../lib/http.ts";
+import { call } from "../../lib/http.ts";
 import type { DetailQuery } from "./model.ts";
 
 export const transactionDetailKeys = {
@@ -9,11 +9,8 @@ export const transactionDetailKeys = {
 };
 
 export const transactionDetailApi = {
-  get: (q: DetailQuery, signal?: AbortSignal) => {
-    const params = new URLSearchParams({ account: q.account, from: q.from, to: q.to });
-    if (q.realmId) params.set("realmId", q.realmId);
-    return api<TransactionDetail>(`/consolidation/transactions?${params.toString()}`, { schema: transactionDetailSchema, ...(signal ? { signal } : {}) });
-  },
+  get: (q: DetailQuery, signal?: AbortSignal) =>
+    call(getTransactionDetail, { query: { account: q.account, from: q.from, to: q.to, ...(q.realmId ? { realmId: q.realmId } : {}) } }, signal ? { signal } : {}),
 };
 
 /** The transactions behind a parent account for a range; read from each company's QuickBooks ledger, so kept for a minute only. */

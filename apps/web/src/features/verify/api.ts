@@ -1,6 +1,7 @@
-import { postingsResponseSchema, verifyResultSchema, type PostingSummary, type VerifyResult } from "@groupledger/contract";
+import { getConsolidationPostings, getVerify } from "@groupledger/contract";
+import { monthParts } from "@groupledger/domain";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../lib/http.ts";
+import { call } from "../../lib/http.ts";
 
 export const verifyKeys = {
   all: ["verify"] as const,
@@ -9,13 +10,8 @@ export const verifyKeys = {
 };
 
 export const verifyApi = {
-  verify: (month: string, signal?: AbortSignal) =>
-    api<VerifyResult>(`/consolidation/verify?year=${Number(month.slice(0, 4))}&month=${Number(month.slice(5, 7))}`, {
-      schema: verifyResultSchema,
-      ...(signal ? { signal } : {}),
-    }),
-  postings: (signal?: AbortSignal) =>
-    api<{ postings: PostingSummary[] }>("/consolidation/postings", { schema: postingsResponseSchema, ...(signal ? { signal } : {}) }).then((r) => r.postings),
+  verify: (month: string, signal?: AbortSignal) => call(getVerify, { query: monthParts(month) }, signal ? { signal } : {}),
+  postings: (signal?: AbortSignal) => call(getConsolidationPostings, { query: {} }, signal ? { signal } : {}).then((r) => r.postings),
 };
 
 /** A month's reconciliation, read from QuickBooks as it is now: never served from an old answer. */

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Tabs, Text } from "@mantine/core";
-import type { PostingSummary, RunRequest } from "@groupledger/contract";
+import type { PostingSummary, PostOutcome, RunRequest } from "@groupledger/contract";
 import { localMonthOf } from "@groupledger/domain";
 import { IconChecklist, IconExternalLink, IconSend } from "@tabler/icons-react";
 import { useState } from "react";
@@ -13,7 +13,7 @@ import { problemsOf } from "../../obal/model.ts";
 import { ProblemList } from "../../obal/components/TrialBalanceView.tsx";
 import { ConsolidatedReports } from "../../reports/components/ConsolidatedReports.tsx";
 import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
-import { runsApi, usePostings, usePostMutation, usePreview, type PostOutcome } from "../api.ts";
+import { runsApi, usePostings, usePostMutation, usePreview } from "../api.ts";
 import { defaultChoice, lastPostedMonth, periodChoices, postBlockReason, requestPeriod, type PeriodKind } from "../model.ts";
 import { EntryPreview } from "./EntryPreview.tsx";
 import { PeriodForm } from "./PeriodForm.tsx";
