@@ -52,6 +52,9 @@ export const postingSummarySchema = z.object({
     .nullable(),
 });
 export type PostingSummary = z.infer<typeof postingSummarySchema>;
+/** What posting an entry once did: posted now, or found already posted for the period (the same entry). */
+export const postOutcomeSchema = z.object({ outcome: z.enum(["posted", "duplicate"]), posting: postingSummarySchema });
+export type PostOutcome = z.infer<typeof postOutcomeSchema>;
 
 export const runPreviewSchema = z.object({
   realmId: z.string(),

@@ -255,3 +255,21 @@ export async function summarize(db: Db, rows: readonly PostingRow[]): Promise<Po
       stale: r.stale ?? null,
     }));
 }
+
+/** The entry posted for exactly this realm-period, as the API shows it; null when none is. */
+export async function postedSummary(db: Db, accountId: string, realmId: string, period: { from: string; to: string }): Promise<PostingSummary | null> {
+  const [live] = await db
+    .select()
+    .from(consolidationPostings)
+    .where(
+      and(
+        eq(consolidationPostings.accountId, accountId),
+        eq(consolidationPostings.realmId, realmId),
+        eq(consolidationPostings.periodFrom, period.from),
+        eq(consolidationPostings.periodTo, period.to),
+        eq(consolidationPostings.status, "posted"),
+      ),
+    )
+    .limit(1);
+  return live ? ((await summarize(db, [live]))[0] ?? null) : null;
+}

@@ -1,17 +1,17 @@
 import {
   companyAccountsSchema,
-  ctaAccountCreatedSchema,
-  ctaSettingsSchema,
-  ctaSubsidiarySchema,
+  getCta,
+  postCtaAccount,
+  putCtaAccount,
+  putCtaSubsidiary,
   type CompanyAccount,
   type CtaAccountCreate,
   type CtaGroupAccount,
   type CtaSettings,
-  type CtaSubsidiary,
   type CtaUpdate,
 } from "@groupledger/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/http.ts";
+import { api, call } from "../../lib/http.ts";
 import { companyKeys } from "../companies/api.ts";
 
 /** Everything under ["cta"]: a save refreshes every subsidiary, since they must agree on one CTA account. */
@@ -25,12 +25,12 @@ const enc = encodeURIComponent;
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export const ctaApi = {
-  get: (signal?: AbortSignal) => api<CtaSettings>("/cta", { schema: ctaSettingsSchema, ...withSignal(signal) }),
-  setGroupAccount: (body: CtaGroupAccount) => api<CtaSettings>("/cta/account", { method: "PUT", body, schema: ctaSettingsSchema }),
-  save: (realmId: string, body: CtaUpdate) => api<CtaSubsidiary>(`/cta/${enc(realmId)}`, { method: "PUT", body, schema: ctaSubsidiarySchema }),
+  get: (signal?: AbortSignal) => call(getCta, {}, withSignal(signal)),
+  setGroupAccount: (body: CtaGroupAccount) => call(putCtaAccount, { body }),
+  save: (realmId: string, body: CtaUpdate) => call(putCtaSubsidiary, { params: { realmId }, body }),
   parentAccounts: (realmId: string, signal?: AbortSignal) =>
     api<CompanyAccount[]>(`/companies/${enc(realmId)}/accounts`, { schema: companyAccountsSchema, ...withSignal(signal) }),
-  createAccount: (body: CtaAccountCreate) => api<CompanyAccount>("/cta/account", { method: "POST", body, schema: ctaAccountCreatedSchema }),
+  createAccount: (body: CtaAccountCreate) => call(postCtaAccount, { body }),
 };
 
 export function useCtaSettings() {
