@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { companyAccountSchema } from "./qbo.ts";
+import { endpoint } from "./endpoint.ts";
+import { companyAccountSchema, realmParamsSchema } from "./qbo.ts";
 
 export const dividendRatePolicies = ["declarationDate", "profitPeriod"] as const;
 
@@ -103,3 +104,10 @@ export const ctaAccountCreateSchema = z.strictObject({
 export type CtaAccountCreate = z.input<typeof ctaAccountCreateSchema>;
 /** The created account, as GET /api/companies/{realmId}/accounts lists it. */
 export const ctaAccountCreatedSchema = companyAccountSchema;
+
+// ---- Endpoints (endpoint.ts): registered by the server, called by the web.
+
+export const getCta = endpoint({ method: "GET", path: "/cta", responses: { 200: ctaSettingsSchema } });
+export const putCtaAccount = endpoint({ method: "PUT", path: "/cta/account", body: ctaGroupAccountSchema, responses: { 200: ctaSettingsSchema } });
+export const postCtaAccount = endpoint({ method: "POST", path: "/cta/account", body: ctaAccountCreateSchema, responses: { 200: ctaAccountCreatedSchema } });
+export const putCtaSubsidiary = endpoint({ method: "PUT", path: "/cta/:realmId", params: realmParamsSchema, body: ctaUpdateSchema, responses: { 200: ctaSubsidiarySchema } });

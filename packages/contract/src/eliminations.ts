@@ -1,7 +1,11 @@
 import { z } from "zod";
-import { ELIMINATION_TOLERANCE_MAX, PAIR_MATCHES } from "@groupledger/domain";
+import { ELIMINATION_TOLERANCE_MAX, INTERCOMPANY_PAIR_KINDS, PAIR_MATCHES } from "@groupledger/domain";
+import { endpoint } from "./endpoint.ts";
 import { problemSchema } from "./obal.ts";
-import { postingSummarySchema, resolvedPeriodSchema, runPeriodSchema } from "./runs.ts";
+import { postingSummarySchema, postOutcomeSchema, resolvedPeriodSchema, runPeriodSchema } from "./runs.ts";
+
+/** Eliminations are filed under this "realm" among the consolidation postings (they belong to no one company): GET /consolidation/postings?realmId=interco lists them. */
+export const INTERCO_REALM = "interco";
 
 export const nameKindSchema = z.enum(["Customer", "Vendor"], { error: "A name is a Customer or a Vendor." });
 export type NameKind = z.infer<typeof nameKindSchema>;
@@ -18,7 +22,7 @@ const side = z.strictObject({
 
 export const eliminationPairRequestSchema = z.strictObject({
   name: z.string().trim().min(1, "Name the pair, e.g. “UK loan from parent”.").max(100, "A name is at most 100 characters."),
-  kind: z.enum(["receivablePayable", "revenueExpense"], { error: "kind is receivablePayable or revenueExpense." }),
+  kind: z.enum(INTERCOMPANY_PAIR_KINDS, { error: "kind is receivablePayable or revenueExpense." }),
   /** Receivable (or revenue) side. */
   left: side,
   /** Payable (or expense) side. */
@@ -39,7 +43,7 @@ const sideView = z.object({
 export const eliminationPairSchema = z.object({
   id: z.string(),
   name: z.string(),
-  kind: z.enum(["receivablePayable", "revenueExpense"]),
+  kind: z.enum(INTERCOMPANY_PAIR_KINDS),
   left: sideView,
   right: sideView,
   differenceTo: z.enum(["fx", "cta"]),
@@ -127,3 +131,21 @@ export const companyNamesSchema = z.object({
   ),
 });
 export type CompanyNames = z.infer<typeof companyNamesSchema>;
+
+export const eliminationPairDeletedSchema = z.object({ deleted: z.literal(true) });
+
+// ---- Endpoints (endpoint.ts): registered by the server, called by the web.
+
+export const getEliminationPairs = endpoint({ method: "GET", path: "/eliminations/pairs", responses: { 200: eliminationPairsSchema } });
+export const postEliminationPair = endpoint({ method: "POST", path: "/eliminations/pairs", body: eliminationPairRequestSchema, responses: { 200: eliminationPairSchema } });
+export const deleteEliminationPair = endpoint({ method: "DELETE", path: "/eliminations/pairs/:pairId", params: pairParamsSchema, responses: { 200: eliminationPairDeletedSchema } });
+export const getEliminationNames = endpoint({ method: "GET", path: "/eliminations/names", query: companyNamesQuerySchema, responses: { 200: companyNamesSchema } });
+export const getEliminationTolerance = endpoint({ method: "GET", path: "/eliminations/tolerance", responses: { 200: eliminationToleranceViewSchema } });
+export const putEliminationTolerance = endpoint({
+  method: "PUT",
+  path: "/eliminations/tolerance",
+  body: eliminationToleranceRequestSchema,
+  responses: { 200: eliminationToleranceViewSchema },
+});
+export const getEliminations = endpoint({ method: "GET", path: "/eliminations", query: eliminationsQuerySchema, responses: { 200: eliminationViewSchema } });
+export const postEliminations = endpoint({ method: "POST", path: "/eliminations/post", body: eliminationPostRequestSchema, responses: { 200: postOutcomeSchema } });

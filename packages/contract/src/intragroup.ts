@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
+import { realmParamsSchema } from "./qbo.ts";
 
 /**
  * Intra-group trade the consolidation adjusts for (issue 16): inventory one group company bought
@@ -81,3 +83,19 @@ export const intragroupSchema = z.object({
   dividends: z.array(dividendEliminationSchema),
 });
 export type Intragroup = z.infer<typeof intragroupSchema>;
+
+export const intragroupInventoryParamsSchema = z.object({ id: z.uuid({ error: "Not a stock line id." }) });
+
+// ---- Endpoints (endpoint.ts): registered by the server, called by the web.
+
+export const getIntragroup = endpoint({ method: "GET", path: "/intragroup", responses: { 200: intragroupSchema } });
+export const putIntragroupInventory = endpoint({ method: "PUT", path: "/intragroup/inventory", body: intragroupInventoryRequestSchema, responses: { 200: intragroupInventorySchema } });
+export const deleteIntragroupInventory = endpoint({ method: "DELETE", path: "/intragroup/inventory/:id", params: intragroupInventoryParamsSchema, responses: { 204: null } });
+export const putIntragroupDividends = endpoint({
+  method: "PUT",
+  path: "/intragroup/dividends/:realmId",
+  params: realmParamsSchema,
+  body: dividendEliminationRequestSchema,
+  responses: { 200: dividendEliminationSchema },
+});
+export const deleteIntragroupDividends = endpoint({ method: "DELETE", path: "/intragroup/dividends/:realmId", params: realmParamsSchema, responses: { 204: null } });

@@ -53,8 +53,7 @@ export const postingSummarySchema = z.object({
     .nullable(),
 });
 export type PostingSummary = z.infer<typeof postingSummarySchema>;
-
-/** The answer of a post and of a re-post: a new entry, or the one already there (never a second). */
+/** What posting an entry once did: posted now, or found already posted for the period (the same entry). */
 export const postOutcomeSchema = z.object({ outcome: z.enum(["posted", "duplicate"]), posting: postingSummarySchema });
 export type PostOutcome = z.infer<typeof postOutcomeSchema>;
 

@@ -67,6 +67,17 @@ describe("package entry point", () => {
       "ONBOARDING_STEP_LABELS",
       // text
       "endSentence",
+      // intercompany pairs
+      "INTERCOMPANY_PAIR_KINDS",
+      "PAIR_KIND_CLASSIFICATIONS",
+      "pairKindTakes",
+      "checkPairSides",
+      "pairSidesFit",
+      "overlappingPair",
+      "namesWithGroupMembers",
+      // CTA account
+      "CTA_ACCOUNT_SUBTYPE",
+      "ctaSuggestionReason",
     ];
     for (const name of expected) expect(domain, name).toHaveProperty(name);
   });

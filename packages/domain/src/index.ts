@@ -37,3 +37,6 @@ export * from "./bridge/intragroup.ts";
 export * from "./bridge/intercompany.ts";
 export * from "./bridge/input.ts";
 export * from "./spreadsheet/cells.ts";
+export * from "./eliminations/pair-kinds.ts";
+export * from "./eliminations/pair-overlap.ts";
+export * from "./eliminations/member-names.ts";

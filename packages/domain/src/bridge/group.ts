@@ -1,5 +1,6 @@
 import { type ChartRow, type CompanyBooksInfo, equityKindOf } from "./books.ts";
 import { NCI_NAME } from "../coa/cta-account.ts";
+import type { IntercompanyPairKind } from "../eliminations/pair-kinds.ts";
 
 /**
  * What the bridge knows of a group and its synced books: plain rows as the server reads them,
@@ -29,7 +30,7 @@ export interface PairSide {
 export interface IntercompanyPair {
   id: string;
   name: string;
-  kind: "receivablePayable" | "revenueExpense";
+  kind: IntercompanyPairKind;
   left: PairSide;
   right: PairSide;
   differenceTo: "fx" | "cta";

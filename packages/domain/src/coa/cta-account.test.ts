@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ctaAccountProblem, suggestCtaAccounts } from "./cta-account.ts";
+import { ctaAccountProblem, ctaSuggestionReason, suggestCtaAccounts } from "./cta-account.ts";
 import type { ChartAccount } from "./mapping-rules.ts";
 
 const eq = (id: string, name: string, sub: string | null, active = true): ChartAccount => ({ id, name, acctNum: null, classification: "Equity", accountType: "Equity", accountSubType: sub, active });
@@ -29,6 +29,20 @@ describe("suggestCtaAccounts", () => {
     const withNci = [...chart, eq("9", "Non-controlling Interests", "AccumulatedAdjustment"), eq("10", "Minority interest", null)];
     expect(suggestCtaAccounts(withNci, 10).map((s) => s.accountId)).not.toContain("9");
     expect(suggestCtaAccounts(withNci, 10).map((s) => s.accountId)).not.toContain("10");
+  });
+});
+
+describe("ctaSuggestionReason", () => {
+  it("says which name and detail type made an account a candidate", () => {
+    expect(ctaSuggestionReason(chart[2]!)).toBe("Named as accumulated other comprehensive income, where translation differences are reported; QuickBooks detail type Accumulated adjustment.");
+    expect(ctaSuggestionReason(chart[3]!)).toBe("Named as a translation reserve.");
+    expect(ctaSuggestionReason({ name: "CTA", accountSubType: null })).toBe("Named as a translation reserve.");
+    expect(ctaSuggestionReason({ name: "FX reserve", accountSubType: "AccumulatedAdjustment" })).toBe("Named as a currency reserve; QuickBooks detail type Accumulated adjustment.");
+    expect(ctaSuggestionReason(chart[7]!)).toBe("QuickBooks detail type Accumulated adjustment.");
+  });
+
+  it("an equity reserve named otherwise is offered as neither capital nor retained earnings", () => {
+    expect(ctaSuggestionReason({ name: "Other reserves", accountSubType: null })).toBe("An equity reserve that is neither contributed capital nor retained earnings.");
   });
 });
 

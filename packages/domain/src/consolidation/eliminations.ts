@@ -5,8 +5,9 @@ import { equityMethodRestatement } from "./equity-method.ts";
 import { fairValueAdjustments, fairValueDetails, fairValueLines } from "./fair-value.ts";
 import { consolidatedMonths } from "./mid-year.ts";
 import { classifyIntercompanyPair } from "./pair-match.ts";
+import { pairSidesFit } from "../eliminations/pair-kinds.ts";
 import type { AcquisitionEquity, Elimination, EliminationContext, EntryLine } from "./elimination-types.ts";
-import { LineKind, type CompiledEntity } from "./model.ts";
+import { CLASSIFICATION_OF_KIND, LineKind, type CompiledEntity } from "./model.ts";
 
 export type { AcquisitionEquity, Elimination, EliminationContext, EntryLine } from "./elimination-types.ts";
 
@@ -44,9 +45,7 @@ export function intercompanyEliminations(ctx: EliminationContext): Elimination[]
     });
     const [left, right] = sides;
     if (!left || !right) return;
-    const allowed = rule.kind === "receivablePayable" ? [LineKind.Asset, LineKind.Liability] : [LineKind.Revenue, LineKind.Expense];
-    const kinds = [left.account.kind, right.account.kind];
-    if (!kinds.every((x) => (allowed as LineKind[]).includes(x)) || kinds[0] === kinds[1]) {
+    if (!pairSidesFit(rule.kind, CLASSIFICATION_OF_KIND[left.account.kind]!, CLASSIFICATION_OF_KIND[right.account.kind]!)) {
       ctx.issues.add(path, rule.kind === "receivablePayable"
         ? "a receivable/payable pair needs one Asset and one Liability account"
         : "a revenue/expense pair needs one Revenue and one Expense account");

@@ -1,31 +1,23 @@
 import { eq } from "drizzle-orm";
 import { QboError, type Account, type QboClient } from "@groupledger/qbo";
 import { CTA_ACCOUNT_DEFAULT_NAME, type CompanyAccount } from "@groupledger/contract";
+import { CTA_ACCOUNT_SUBTYPE } from "@groupledger/domain";
 import type { Database } from "../../db/client.ts";
 import { companies } from "../../db/schema.ts";
 import type { UserRow } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
+import type { RequestMeta } from "../../http/request-meta.ts";
 import { audit } from "../../services/audit.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { saveAccounts } from "../companies/chart.ts";
 import { loadGroup } from "../group/service.ts";
 import { qboApiError, reauthorizeMessage, refusalText } from "../qbo/errors.ts";
 
-/**
- * "Accumulated adjustment" is QuickBooks' equity detail type for reserves that are neither
- * contributed capital nor retained earnings: the domain counts it as other equity, the only kind
- * that may hold the CTA, and the suggestions rank it first.
- */
-export const CTA_ACCOUNT_SUBTYPE = "AccumulatedAdjustment";
 const DESCRIPTION = "Cumulative translation adjustment of foreign subsidiaries (created by GroupLedger).";
 
 const AFTER_RECONNECTING = "create the account again";
 export const REAUTHORIZE_FOR_ACCOUNT_MESSAGE = reauthorizeMessage("parent", AFTER_RECONNECTING);
 
-interface Meta {
-  ip: string;
-  requestId: string;
-}
 
 /** Adds a QBO account to our copy of the chart, so it can be chosen before the next sync. */
 async function remember(database: Database, realmId: string, a: Account, homeCurrency: string): Promise<CompanyAccount> {
@@ -64,7 +56,7 @@ export async function createCtaAccount(
   deps: { database: Database; provider: QboProvider },
   user: UserRow,
   requestedName: string | undefined,
-  meta: Meta,
+  meta: RequestMeta,
 ): Promise<CompanyAccount> {
   const { database, provider } = deps;
   const parent = (await loadGroup(database.db, user.accountId)).requireParent("the CTA account is created in the parent's QuickBooks company");

@@ -1,279 +1,64 @@
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  ctaAccountCreatedSchema,
-  ctaAccountCreateSchema,
-  ctaGroupAccountSchema,
-  ctaSettingsSchema,
-  ctaUpdateSchema,
-  errorBodySchema,
-  realmParamsSchema,
-  ctaSubsidiarySchema,
-  type CtaSettings,
-  type CtaSubsidiary,
-  type FieldError,
-} from "@groupledger/contract";
-import {
-  accountLabel,
-  ctaAccountProblem,
-  endSentence,
-  isNonMonetary,
-  normalizeRate,
-  qboEquityKind,
-  RATE_MESSAGE,
-  suggestCtaAccounts,
-} from "@groupledger/domain";
+import { getCta, postCtaAccount, putCtaAccount, putCtaSubsidiary } from "@groupledger/contract";
 import type { AppContext } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { companies, historicalEquity, monthlyBalances, translationSettings } from "../../db/schema.ts";
-import { chartOf } from "../companies/chart.ts";
 import { authOf } from "../../http/auth.ts";
-import { AppError, errors } from "../../http/errors.ts";
-import { audit } from "../../services/audit.ts";
-import { loadGroup, NO_SUCH_COMPANY, type CompanyRow } from "../group/service.ts";
+import { bearer, routeOf } from "../../http/endpoint.ts";
+import { requestMeta } from "../../http/request-meta.ts";
 import { createCtaAccount } from "./create-account.ts";
-import { ctaSuggestionReason } from "./suggestions.ts";
+import { chooseGroupCtaAccount, ctaSettings, saveSubsidiaryCta } from "./service.ts";
 
-const security = [{ bearer: [] }];
 const tags = ["cta & historical"];
-const err = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-
-
-/** A foreign subsidiary's to-do while the group has no CTA account. */
-const GROUP_CTA_MISSING = "Choose the group's CTA account at the top of this page: the parent's equity account that receives the CTA of every foreign subsidiary.";
-
-/** What the group's CTA account looks like in a message: 3600 "Accumulated OCI". */
-async function groupAccountLabel(db: Db, parentRealmId: string, id: string): Promise<string> {
-  const account = (await chartOf(db, parentRealmId)).find((a) => a.id === id);
-  return account ? accountLabel(account) : `account ${id}`;
-}
-
-/** A foreign subsidiary's settings, its contributed-equity accounts with their historical translation, and what is missing. */
-async function subsidiaryView(db: Db, company: CompanyRow, groupCtaAccountId: string | null): Promise<CtaSubsidiary> {
-  const [settings] = await db.select().from(translationSettings).where(eq(translationSettings.realmId, company.realmId)).limit(1);
-  const chart = await chartOf(db, company.realmId);
-  const method = settings?.method ?? "currentRate";
-  const accounts = chart.filter((a) => a.classification === "Equity" && qboEquityKind(a.accountSubType) === "contributedCapital");
-  const nonMonetaryAccounts = method === "temporal" ? chart.filter(isNonMonetary) : [];
-  const historical = await db.select().from(historicalEquity).where(eq(historicalEquity.realmId, company.realmId));
-  const byAccount = new Map(historical.map((h) => [h.accountId, h]));
-  const listed = [...accounts, ...nonMonetaryAccounts];
-  const latest = listed.length
-    ? await db
-        .select({ id: monthlyBalances.qboAccountId, amount: monthlyBalances.amountMinor, month: monthlyBalances.month })
-        .from(monthlyBalances)
-        .where(and(eq(monthlyBalances.realmId, company.realmId), inArray(monthlyBalances.qboAccountId, listed.map((a) => a.id))))
-        .orderBy(desc(monthlyBalances.month))
-    : [];
-  const localAmount = new Map<string, number>();
-  for (const row of latest) if (!localAmount.has(row.id)) localAmount.set(row.id, row.amount);
-  const view = (a: (typeof accounts)[number]) => ({
-    accountId: a.id,
-    name: a.name,
-    acctNum: a.acctNum,
-    localAmount: localAmount.get(a.id) ?? null,
-    historicalRate: byAccount.get(a.id)?.rate ?? "",
-    historicalAmount: byAccount.get(a.id)?.amountMinor ?? null,
-  });
-  const equity = accounts.map(view);
-  // Under the temporal method only the accounts that hold a balance need a historical rate.
-  const nonMonetary = nonMonetaryAccounts.map(view).filter((a) => a.localAmount !== null && a.localAmount !== 0);
-  const missing = [
-    ...(groupCtaAccountId ? [] : [GROUP_CTA_MISSING]),
-    ...[...equity, ...nonMonetary]
-      .filter((e) => e.localAmount !== null && e.localAmount !== 0 && e.historicalRate === "" && e.historicalAmount === null)
-      .map((e) => `Enter the historical rate or translated amount of "${e.name}".`),
-  ];
-  return {
-    realmId: company.realmId,
-    companyName: company.companyName,
-    currency: company.homeCurrency,
-    ownershipPercent: String(Number(company.ownershipPercent)),
-    dividendRatePolicy: settings?.dividendRatePolicy ?? "declarationDate",
-    translationMethod: method,
-    ctaAccountId: groupCtaAccountId,
-    equity,
-    nonMonetary,
-    missing,
-  };
-}
-
-/** The caller's parent and foreign (translated) subsidiaries; null without a parent. */
-async function translatedGroup(db: Db, accountId: string) {
-  const { parent, unarchivedSubsidiaries } = await loadGroup(db, accountId);
-  if (!parent) return null;
-  return { parent, foreign: unarchivedSubsidiaries.filter((c) => c.homeCurrency !== parent.homeCurrency) };
-}
-
-/** GET /api/cta's answer: the group's CTA account and suggestions, and every foreign subsidiary's settings. */
-async function ctaSettings(db: Db, accountId: string): Promise<CtaSettings> {
-  const group = await translatedGroup(db, accountId);
-  if (!group) return { parentRealmId: null, parentCurrency: null, ctaAccountId: null, ctaAccountSuggestions: [], subsidiaries: [] };
-  const { parent, foreign } = group;
-  const parentChart = await chartOf(db, parent.realmId);
-  const byId = new Map(parentChart.map((a) => [a.id, a]));
-  return {
-    parentRealmId: parent.realmId,
-    parentCurrency: parent.homeCurrency,
-    ctaAccountId: parent.ctaAccountId,
-    ctaAccountSuggestions: suggestCtaAccounts(parentChart).map((s) => {
-      const account = byId.get(s.accountId)!;
-      return { ...s, name: account.name, reason: ctaSuggestionReason(account) };
-    }),
-    subsidiaries: await Promise.all(foreign.map((c) => subsidiaryView(db, c, parent.ctaAccountId))),
-  };
-}
+const errors = [400, 401, 404, 409] as const;
 
 export const ctaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth, provider }) => {
   const { db } = database;
   app.addHook("onRequest", requireAuth);
 
-  app.get(
-    "/cta",
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The group's CTA account, and the ownership, dividend-rate policy and historical equity of every foreign subsidiary",
-        response: { 200: ctaSettingsSchema, ...err },
-      },
-    },
-    async (req) => ctaSettings(db, authOf(req).user.accountId),
-  );
+  app.route({
+    ...routeOf(getCta, {
+      tags,
+      security: bearer,
+      summary: "The group's CTA account, and the ownership, dividend-rate policy and historical equity of every foreign subsidiary",
+      errors,
+    }),
+    handler: async (req) => ctaSettings(db, authOf(req).user.accountId),
+  });
 
-  app.put(
-    "/cta/account",
-    {
-      // Preparing a consolidation, like each subsidiary's CTA settings: any member.
-      config: { permission: "member" },
-      schema: {
-        tags,
-        security,
-        summary: "Choose the group's CTA account: the parent's equity account that receives every foreign subsidiary's CTA",
-        description:
-          "The group keeps one CTA account; this sets it for every foreign subsidiary at once (and for those connected later). An account that cannot hold a CTA (not equity, contributed capital, retained earnings, inactive, not in the parent's chart) answers 400 invalid_cta_account. Answers the CTA settings as GET /api/cta does.",
-        body: ctaGroupAccountSchema,
-        response: { 200: ctaSettingsSchema, ...err },
-      },
-    },
-    async (req) => {
-      const { user } = authOf(req);
-      const parent = (await loadGroup(db, user.accountId)).requireParent("the CTA account is one of the parent's equity accounts");
-      const { ctaAccountId } = req.body;
-      const problem = ctaAccountProblem((await chartOf(db, parent.realmId)).find((a) => a.id === ctaAccountId));
-      if (problem) throw new AppError(400, "invalid_cta_account", problem, { fields: [{ path: "ctaAccountId", message: problem }] });
-      await db.transaction(async (tx) => {
-        await tx.update(companies).set({ ctaAccountId, updatedAt: new Date() }).where(eq(companies.realmId, parent.realmId));
-        await audit(tx, { action: "cta.group_account_chosen", accountId: user.accountId, userId: user.id, details: { realmId: parent.realmId, ctaAccountId, before: parent.ctaAccountId }, ip: req.ip, requestId: req.id });
-      });
-      return ctaSettings(db, user.accountId);
-    },
-  );
+  app.route({
+    ...routeOf(putCtaAccount, {
+      tags,
+      security: bearer,
+      summary: "Choose the group's CTA account: the parent's equity account that receives every foreign subsidiary's CTA",
+      description:
+        "The group keeps one CTA account; this sets it for every foreign subsidiary at once (and for those connected later). An account that cannot hold a CTA (not equity, contributed capital, retained earnings, inactive, not in the parent's chart) answers 400 invalid_cta_account. Answers the CTA settings as GET /api/cta does.",
+      errors,
+    }),
+    // Preparing a consolidation, like each subsidiary's CTA settings: any member.
+    config: { permission: "member" },
+    handler: async (req) => chooseGroupCtaAccount(db, authOf(req).user, req.body.ctaAccountId, requestMeta(req)),
+  });
 
-  app.put(
-    "/cta/:realmId",
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Set a foreign subsidiary's ownership, dividend-rate policy, translation method and historical equity (all or nothing)",
-        description:
-          "ctaAccountId is the group's (PUT /api/cta/account): sent here it chooses the group's account while none is chosen; another account than the group's answers 409 group_cta_account.",
-        params: realmParamsSchema,
-        body: ctaUpdateSchema,
-        response: { 200: ctaSubsidiarySchema, ...err },
-      },
-    },
-    async (req) => {
-      const { user } = authOf(req);
-      const group = await loadGroup(db, user.accountId);
-      const company = group.company(req.params.realmId, NO_SUCH_COMPANY);
-      const parent = group.requireParent();
-      if (company.isParent) throw errors.conflict("parent_not_translated", "The parent is not translated; CTA settings belong to foreign subsidiaries.");
-      if (company.homeCurrency === parent.homeCurrency) {
-        throw errors.conflict("same_currency", `${company.companyName} keeps its books in ${company.homeCurrency} like the parent; it is not translated.`);
-      }
-      const body = req.body;
-      const fields: FieldError[] = [];
-      if (body.ctaAccountId) {
-        const problem = ctaAccountProblem((await chartOf(db, parent.realmId)).find((a) => a.id === body.ctaAccountId));
-        if (problem) fields.push({ path: "ctaAccountId", message: problem });
-      }
-      const [current] = await db.select({ method: translationSettings.method }).from(translationSettings).where(eq(translationSettings.realmId, company.realmId)).limit(1);
-      const temporal = (body.translationMethod ?? current?.method ?? "currentRate") === "temporal";
-      // Contributed capital always; non-monetary items too under the temporal method.
-      const contributed = new Set(
-        (await chartOf(db, company.realmId))
-          .filter((a) => (a.classification === "Equity" && qboEquityKind(a.accountSubType) === "contributedCapital") || (temporal && isNonMonetary(a)))
-          .map((a) => a.id),
-      );
-      const historical = (body.historical ?? []).map((h, i) => {
-        if (!contributed.has(h.accountId)) fields.push({ path: `historical.${i}.accountId`, message: endSentence(`Account ${h.accountId} is not a contributed-equity account${temporal ? " or non-monetary item" : ""} of ${company.companyName}`) });
-        const rateText = h.historicalRate?.trim() ?? "";
-        const rate = rateText === "" ? null : normalizeRate(rateText);
-        if (rateText !== "" && rate === null) fields.push({ path: `historical.${i}.historicalRate`, message: RATE_MESSAGE });
-        const amount = h.historicalAmount ?? null;
-        if (rate !== null && amount !== null) fields.push({ path: `historical.${i}`, message: "Give a historical rate or a translated amount, not both." });
-        return { accountId: h.accountId, rate, amount };
-      });
-      if (fields.length > 0) throw new AppError(400, "invalid_cta_settings", fields.length === 1 ? fields[0]!.message : `${fields.length} problems; nothing was saved.`, { fields });
-      // The CTA account is the group's (PUT /api/cta/account). Kept here for callers that set it per
-      // subsidiary: it chooses the group's account while none is chosen, and is refused when it would
-      // send this subsidiary's CTA elsewhere than every other's.
-      const chooseForGroup = body.ctaAccountId !== undefined && body.ctaAccountId !== parent.ctaAccountId ? body.ctaAccountId : undefined;
-      if (chooseForGroup !== undefined && parent.ctaAccountId !== null) {
-        throw errors.conflict(
-          "group_cta_account",
-          `The group keeps one CTA account: ${parent.companyName}'s ${await groupAccountLabel(db, parent.realmId, parent.ctaAccountId)} receives the CTA of every foreign subsidiary. Change it for the whole group at the top of CTA & Historical (PUT /api/cta/account); nothing was saved.`,
-        );
-      }
+  app.route({
+    ...routeOf(putCtaSubsidiary, {
+      tags,
+      security: bearer,
+      summary: "Set a foreign subsidiary's ownership, dividend-rate policy, translation method and historical equity (all or nothing)",
+      description:
+        "ctaAccountId is the group's (PUT /api/cta/account): sent here it chooses the group's account while none is chosen; another account than the group's answers 409 group_cta_account.",
+      errors,
+    }),
+    handler: async (req) => saveSubsidiaryCta(db, authOf(req).user, req.params.realmId, req.body, requestMeta(req)),
+  });
 
-      await db.transaction(async (tx) => {
-        if (body.ownershipPercent !== undefined) {
-          await tx.update(companies).set({ ownershipPercent: body.ownershipPercent, updatedAt: new Date() }).where(eq(companies.realmId, company.realmId));
-        }
-        if (chooseForGroup) {
-          await tx.update(companies).set({ ctaAccountId: chooseForGroup, updatedAt: new Date() }).where(and(eq(companies.realmId, parent.realmId), isNull(companies.ctaAccountId)));
-        }
-        if (body.dividendRatePolicy !== undefined || body.translationMethod !== undefined) {
-          const set = {
-            ...(body.dividendRatePolicy !== undefined ? { dividendRatePolicy: body.dividendRatePolicy } : {}),
-            ...(body.translationMethod !== undefined ? { method: body.translationMethod } : {}),
-            updatedBy: user.id,
-            updatedAt: new Date(),
-          };
-          await tx.insert(translationSettings).values({ realmId: company.realmId, ...set }).onConflictDoUpdate({ target: translationSettings.realmId, set });
-        }
-        for (const h of historical) {
-          if (h.rate === null && h.amount === null) {
-            await tx.delete(historicalEquity).where(and(eq(historicalEquity.realmId, company.realmId), eq(historicalEquity.accountId, h.accountId)));
-          } else {
-            const set = { rate: h.rate, amountMinor: h.amount, updatedBy: user.id, updatedAt: new Date() };
-            await tx.insert(historicalEquity).values({ realmId: company.realmId, accountId: h.accountId, ...set }).onConflictDoUpdate({ target: [historicalEquity.realmId, historicalEquity.accountId], set });
-          }
-        }
-        await audit(tx, { action: "cta.settings_changed", accountId: user.accountId, userId: user.id, details: { realmId: company.realmId, ...body }, ip: req.ip, requestId: req.id });
-      });
-      const after = await translatedGroup(db, user.accountId);
-      const fresh = after?.foreign.find((c) => c.realmId === company.realmId);
-      if (!after || !fresh) throw errors.notFound(NO_SUCH_COMPANY);
-      return subsidiaryView(db, fresh, after.parent.ctaAccountId);
-    },
-  );
-
-  app.post(
-    "/cta/account",
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Create an equity account for the CTA in the parent's QuickBooks company, add it to the parent's chart here and make it the group's CTA account",
-        description:
-          "Equity, detail type Accumulated adjustment; the name defaults to \"Accumulated OCI – Translation\". A name QuickBooks already has answers 409 duplicate_account_name (with details.existingAccountId when it can be read); a parent QuickBooks no longer authorizes answers 409 qbo_reauthorization_required (errorCode 003200).",
-        body: ctaAccountCreateSchema,
-        response: { 200: ctaAccountCreatedSchema, ...err, 502: errorBodySchema },
-      },
-    },
-    async (req) => createCtaAccount({ database, provider }, authOf(req).user, req.body.name, { ip: req.ip, requestId: req.id }),
-  );
+  app.route({
+    ...routeOf(postCtaAccount, {
+      tags,
+      security: bearer,
+      summary: "Create an equity account for the CTA in the parent's QuickBooks company, add it to the parent's chart here and make it the group's CTA account",
+      description:
+        "Equity, detail type Accumulated adjustment; the name defaults to \"Accumulated OCI – Translation\". A name QuickBooks already has answers 409 duplicate_account_name (with details.existingAccountId when it can be read); a parent QuickBooks no longer authorizes answers 409 qbo_reauthorization_required (errorCode 003200).",
+      errors: [...errors, 502],
+    }),
+    handler: async (req) => createCtaAccount({ database, provider }, authOf(req).user, req.body.name, requestMeta(req)),
+  });
 };

@@ -2,7 +2,10 @@ import { eq } from "drizzle-orm";
 import type { EliminationToleranceView } from "@groupledger/contract";
 import type { Db } from "../../db/client.ts";
 import { accounts } from "../../db/schema.ts";
+import type { UserRow } from "../../http/auth.ts";
 import { errors } from "../../http/errors.ts";
+import type { RequestMeta } from "../../http/request-meta.ts";
+import { audit } from "../../services/audit.ts";
 import { loadGroup } from "../group/service.ts";
 
 /**
@@ -22,9 +25,10 @@ export async function toleranceView(db: Db, accountId: string): Promise<Eliminat
   return { tolerance: await toleranceOf(db, accountId), currency: parent?.homeCurrency ?? null };
 }
 
-/** Sets the tolerance; returns the one it replaced. */
-export async function setTolerance(db: Db, accountId: string, tolerance: number): Promise<{ before: number }> {
-  const before = await toleranceOf(db, accountId);
-  await db.update(accounts).set({ eliminationTolerance: tolerance, updatedAt: new Date() }).where(eq(accounts.id, accountId));
-  return { before };
+/** Sets the tolerance, audited with the one it replaced; answers the new view. */
+export async function setTolerance(db: Db, user: UserRow, tolerance: number, meta: RequestMeta): Promise<EliminationToleranceView> {
+  const before = await toleranceOf(db, user.accountId);
+  await db.update(accounts).set({ eliminationTolerance: tolerance, updatedAt: new Date() }).where(eq(accounts.id, user.accountId));
+  await audit(db, { action: "eliminations.tolerance_set", accountId: user.accountId, userId: user.id, details: { before, tolerance }, ...meta });
+  return toleranceView(db, user.accountId);
 }

@@ -12,6 +12,7 @@ import type { Database, Db } from "../../db/client.ts";
 import { dividendEliminations, intragroupInventory, qboNames } from "../../db/schema.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import { AppError, errors } from "../../http/errors.ts";
+import type { RequestMeta } from "../../http/request-meta.ts";
 import { audit } from "../../services/audit.ts";
 import { chartOf } from "../companies/chart.ts";
 import { loadGroup, type CompanyRow } from "../group/service.ts";
@@ -25,7 +26,6 @@ import { enqueueSync } from "../sync/enqueue.ts";
  * profit in inventory", "Intra-group dividends"); here they are recorded and proposed.
  */
 
-type Meta = { ip: string; requestId: string };
 type InventoryRow = typeof intragroupInventory.$inferSelect;
 
 const option = (a: ChartAccount) => ({ accountId: a.id, name: a.name, acctNum: a.acctNum });
@@ -110,7 +110,7 @@ export async function intragroupView(db: Db, accountId: string): Promise<Intragr
   };
 }
 
-export async function saveInventory(db: Db, user: { id: string; accountId: string }, body: IntragroupInventoryRequest, meta: Meta): Promise<IntragroupInventory> {
+export async function saveInventory(db: Db, user: { id: string; accountId: string }, body: IntragroupInventoryRequest, meta: RequestMeta): Promise<IntragroupInventory> {
   const { all, group, parent } = await groupWithParent(db, user.accountId);
   const chart = await chartOf(db, parent.realmId);
   const fields: FieldError[] = [];
@@ -144,7 +144,7 @@ export async function saveInventory(db: Db, user: { id: string; accountId: strin
   return inventoryView(row!, all);
 }
 
-export async function deleteInventory(db: Db, user: { id: string; accountId: string }, id: string, meta: Meta): Promise<void> {
+export async function deleteInventory(db: Db, user: { id: string; accountId: string }, id: string, meta: RequestMeta): Promise<void> {
   await db.transaction(async (tx) => {
     const gone = await tx.delete(intragroupInventory).where(and(eq(intragroupInventory.id, id), eq(intragroupInventory.accountId, user.accountId))).returning({ id: intragroupInventory.id });
     if (gone.length === 0) throw errors.notFound("No such stock line in your account.");
@@ -159,7 +159,7 @@ export async function saveDividendElimination(
   user: { id: string; accountId: string },
   realmId: string,
   body: DividendEliminationRequest,
-  meta: Meta,
+  meta: RequestMeta,
 ): Promise<Intragroup["dividends"][number]> {
   const { db } = deps.database;
   const { group, parent } = await groupWithParent(db, user.accountId);
@@ -184,7 +184,7 @@ export async function saveDividendElimination(
   return (await intragroupView(db, user.accountId)).dividends.find((d) => d.realmId === realmId)!;
 }
 
-export async function deleteDividendElimination(db: Db, user: { id: string; accountId: string }, realmId: string, meta: Meta): Promise<void> {
+export async function deleteDividendElimination(db: Db, user: { id: string; accountId: string }, realmId: string, meta: RequestMeta): Promise<void> {
   await db.transaction(async (tx) => {
     const gone = await tx.delete(dividendEliminations).where(and(eq(dividendEliminations.realmId, realmId), eq(dividendEliminations.accountId, user.accountId))).returning({ realmId: dividendEliminations.realmId });
     if (gone.length === 0) throw errors.notFound("No dividend setting is recorded for that company.");

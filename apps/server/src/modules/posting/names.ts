@@ -7,10 +7,8 @@ import { createHash } from "node:crypto";
  * already made; a new generation (after a refusal or a deletion) gets a new one.
  */
 
-/** Eliminations post under this "realm" in `consolidation_postings` (they belong to no one company). */
-export const INTERCO_REALM = "interco";
-/** Group adjustments likewise (the web lists them by it: the contract holds it). */
-export { ADJUSTMENTS_REALM } from "@groupledger/contract";
+/** Eliminations and group adjustments post under these "realms" in `consolidation_postings` (they belong to no one company; the web lists them by it: the contract holds them). */
+export { ADJUSTMENTS_REALM, INTERCO_REALM } from "@groupledger/contract";
 
 /** A subsidiary's opening balance at the locked month: `OB<yyyymm>-<realm>`. */
 export const openingDocNumber = (month: string, realmId: string) => `OB${month.replace("-", "")}-${realmId.slice(-6)}`;

@@ -1,17 +1,17 @@
 import {
-  ctaAccountCreatedSchema,
   getCompanyAccounts,
-  ctaSettingsSchema,
-  ctaSubsidiarySchema,
+  getCta,
+  postCtaAccount,
+  putCtaAccount,
+  putCtaSubsidiary,
   type CompanyAccount,
   type CtaAccountCreate,
   type CtaGroupAccount,
   type CtaSettings,
-  type CtaSubsidiary,
   type CtaUpdate,
 } from "@groupledger/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, call } from "../../lib/http.ts";
+import { call } from "../../lib/http.ts";
 import { companyKeys } from "../companies/api.ts";
 
 /** Everything under ["cta"]: a save refreshes every subsidiary, since they must agree on one CTA account. */
@@ -21,15 +21,14 @@ export const ctaKeys = {
   parentAccounts: (realmId: string) => ["cta", "parentAccounts", realmId] as const,
 };
 
-const enc = encodeURIComponent;
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export const ctaApi = {
-  get: (signal?: AbortSignal) => api<CtaSettings>("/cta", { schema: ctaSettingsSchema, ...withSignal(signal) }),
-  setGroupAccount: (body: CtaGroupAccount) => api<CtaSettings>("/cta/account", { method: "PUT", body, schema: ctaSettingsSchema }),
-  save: (realmId: string, body: CtaUpdate) => api<CtaSubsidiary>(`/cta/${enc(realmId)}`, { method: "PUT", body, schema: ctaSubsidiarySchema }),
+  get: (signal?: AbortSignal) => call(getCta, {}, withSignal(signal)),
+  setGroupAccount: (body: CtaGroupAccount) => call(putCtaAccount, { body }),
+  save: (realmId: string, body: CtaUpdate) => call(putCtaSubsidiary, { params: { realmId }, body }),
   parentAccounts: (realmId: string, signal?: AbortSignal) => call(getCompanyAccounts, { params: { realmId } }, withSignal(signal)),
-  createAccount: (body: CtaAccountCreate) => api<CompanyAccount>("/cta/account", { method: "POST", body, schema: ctaAccountCreatedSchema }),
+  createAccount: (body: CtaAccountCreate) => call(postCtaAccount, { body }),
 };
 
 export function useCtaSettings() {

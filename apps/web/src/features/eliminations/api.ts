@@ -1,27 +1,23 @@
 import {
-  companyNamesSchema,
-  eliminationPairSchema,
-  eliminationPairsSchema,
-  eliminationToleranceViewSchema,
-  eliminationViewSchema,
+  deleteEliminationPair,
+  getEliminationNames,
+  getEliminationPairs,
+  getEliminations,
+  getEliminationTolerance,
+  postEliminationPair,
+  postEliminations,
   getConsolidationPostings,
-  postingSummarySchema,
-  type CompanyNames,
-  type EliminationPair,
+  INTERCO_REALM,
+  putEliminationTolerance,
   type EliminationPairRequest,
-  type EliminationToleranceView,
-  type EliminationView,
   type RunPeriod,
 } from "@groupledger/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { api, call } from "../../lib/http.ts";
+import { call } from "../../lib/http.ts";
 
-/** The server files eliminations under this "realm" among the consolidation postings (apps/server eliminations/view.ts). */
-export const INTERCO_REALM = "interco";
 
-export const postOutcomeSchema = z.object({ outcome: z.enum(["posted", "duplicate"]), posting: postingSummarySchema });
-export type EliminationPostOutcome = z.infer<typeof postOutcomeSchema>;
+/** The adjustments screen posts through the same notices and imports these from here. */
+export { postOutcomeSchema, type PostOutcome as EliminationPostOutcome } from "@groupledger/contract";
 
 /** Everything under ["eliminations"]: a pair added, removed or posted refreshes the pairs, the period and the posted list at once. */
 export const eliminationKeys = {
@@ -36,15 +32,14 @@ export const eliminationKeys = {
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export const eliminationsApi = {
-  pairs: (signal?: AbortSignal) => api("/eliminations/pairs", { schema: eliminationPairsSchema, ...withSignal(signal) }).then((r) => r.pairs),
-  create: (body: EliminationPairRequest) => api<EliminationPair>("/eliminations/pairs", { method: "POST", body, schema: eliminationPairSchema }),
-  names: (realmId: string, signal?: AbortSignal) => api<CompanyNames>(`/eliminations/names?realmId=${encodeURIComponent(realmId)}`, { schema: companyNamesSchema, ...withSignal(signal) }),
-  remove: (pairId: string) => api(`/eliminations/pairs/${encodeURIComponent(pairId)}`, { method: "DELETE", schema: z.object({ deleted: z.literal(true) }) }),
-  view: (p: RunPeriod, signal?: AbortSignal) =>
-    api<EliminationView>(`/eliminations?kind=${p.kind}&year=${p.year}&month=${p.month}`, { schema: eliminationViewSchema, ...withSignal(signal) }),
-  post: (period: RunPeriod) => api<EliminationPostOutcome>("/eliminations/post", { method: "POST", body: { period }, schema: postOutcomeSchema }),
-  tolerance: (signal?: AbortSignal) => api<EliminationToleranceView>("/eliminations/tolerance", { schema: eliminationToleranceViewSchema, ...withSignal(signal) }),
-  setTolerance: (tolerance: number) => api<EliminationToleranceView>("/eliminations/tolerance", { method: "PUT", body: { tolerance }, schema: eliminationToleranceViewSchema }),
+  pairs: (signal?: AbortSignal) => call(getEliminationPairs, {}, withSignal(signal)).then((r) => r.pairs),
+  create: (body: EliminationPairRequest) => call(postEliminationPair, { body }),
+  names: (realmId: string, signal?: AbortSignal) => call(getEliminationNames, { query: { realmId } }, withSignal(signal)),
+  remove: (pairId: string) => call(deleteEliminationPair, { params: { pairId } }),
+  view: (p: RunPeriod, signal?: AbortSignal) => call(getEliminations, { query: { kind: p.kind, year: p.year, month: p.month } }, withSignal(signal)),
+  post: (period: RunPeriod) => call(postEliminations, { body: { period } }),
+  tolerance: (signal?: AbortSignal) => call(getEliminationTolerance, {}, withSignal(signal)),
+  setTolerance: (tolerance: number) => call(putEliminationTolerance, { body: { tolerance } }),
   postings: (signal?: AbortSignal) => call(getConsolidationPostings, { query: { realmId: INTERCO_REALM } }, withSignal(signal)).then((r) => r.postings),
 };
 

@@ -1,5 +1,5 @@
 import { eliminationPairRequestSchema, eliminationToleranceSchema, type CompanyAccount, type CompanyNames, type EliminationPair, type EliminationView, type NameKind } from "@groupledger/contract";
-import { currencyExponent, ELIMINATION_TOLERANCE_MAX, formatAmount, minorToDecimal } from "@groupledger/domain";
+import { checkPairSides, currencyExponent, ELIMINATION_TOLERANCE_MAX, formatAmount, minorToDecimal, PAIR_KIND_CLASSIFICATIONS } from "@groupledger/domain";
 import { zodFieldErrors } from "../../lib/forms.ts";
 import { parseAmount } from "../cta/model.ts";
 
@@ -20,7 +20,7 @@ export interface KindInfo {
   /** The first side's role ("Receivable"), then the second's ("Payable"). */
   left: string;
   right: string;
-  /** The two classifications a pair of this kind joins, one per side (apps/server eliminations/routes.ts). */
+  /** The two classifications a pair of this kind joins, one per side: the domain's rule (pair-kinds.ts), as the server checks it. */
   classifications: readonly [string, string];
   explanation: string;
 }
@@ -30,14 +30,14 @@ export const PAIR_KINDS: Record<PairKind, KindInfo> = {
     label: "Receivable / payable",
     left: "Receivable",
     right: "Payable",
-    classifications: ["Asset", "Liability"],
+    classifications: PAIR_KIND_CLASSIFICATIONS.receivablePayable,
     explanation: "A balance one company holds against another, such as a loan or a current account: eliminated at the period end, both sides at the closing rate.",
   },
   revenueExpense: {
     label: "Revenue / expense",
     left: "Revenue",
     right: "Expense",
-    classifications: ["Revenue", "Expense"],
+    classifications: PAIR_KIND_CLASSIFICATIONS.revenueExpense,
     explanation: "A flow between companies, such as management fees or intercompany sales: the period's amounts are eliminated, each month at its average rate.",
   },
 };
@@ -174,12 +174,13 @@ export function pairFormErrors(v: PairFormValues, classificationOf: (realmId: st
   const left = v.leftRealmId && v.leftAccountId ? classificationOf(v.leftRealmId, v.leftAccountId) : undefined;
   const right = v.rightRealmId && v.rightAccountId ? classificationOf(v.rightRealmId, v.rightAccountId) : undefined;
   const info = PAIR_KINDS[v.kind];
-  for (const [side, c] of [["leftAccountId", left], ["rightAccountId", right]] as const) {
-    if (c !== undefined && !info.classifications.includes(c) && !errors[side]) {
+  const check = checkPairSides(v.kind, { left, right });
+  for (const [side, c, wrong] of [["leftAccountId", left, check.left], ["rightAccountId", right, check.right]] as const) {
+    if (c !== undefined && wrong && !errors[side]) {
       errors[side] = `This is ${c === "Asset" || c === "Expense" ? "an" : "a"} ${c.toLowerCase()} account: a ${info.label.toLowerCase()} pair takes ${info.classifications.map((x) => x.toLowerCase()).join(" and ")} accounts.`;
     }
   }
-  if (left !== undefined && left === right && !errors.rightAccountId) {
+  if (left !== undefined && check.same && !errors.rightAccountId) {
     errors.rightAccountId = `Both sides are ${left.toLowerCase()} accounts; one side must be ${info.classifications[0].toLowerCase()} and the other ${info.classifications[1].toLowerCase()}.`;
   }
   return errors;

@@ -1,24 +1,22 @@
 import {
-  dividendEliminationSchema,
-  intragroupInventorySchema,
-  intragroupSchema,
+  deleteIntragroupInventory,
+  getIntragroup,
+  putIntragroupDividends,
+  putIntragroupInventory,
   type DividendEliminationRequest,
-  type Intragroup,
-  type IntragroupInventory,
   type IntragroupInventoryRequest,
 } from "@groupledger/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/http.ts";
+import { call } from "../../lib/http.ts";
 import { adjustmentKeys } from "../adjustments/api.ts";
 
 export const intragroupKeys = { all: ["intragroup"] as const };
 
 export const intragroupApi = {
-  get: (signal?: AbortSignal) => api<Intragroup>("/intragroup", { schema: intragroupSchema, ...(signal ? { signal } : {}) }),
-  saveInventory: (body: IntragroupInventoryRequest) => api<IntragroupInventory>("/intragroup/inventory", { method: "PUT", body, schema: intragroupInventorySchema }),
-  deleteInventory: (id: string) => api(`/intragroup/inventory/${encodeURIComponent(id)}`, { method: "DELETE" }),
-  saveDividends: ({ realmId, body }: { realmId: string; body: DividendEliminationRequest }) =>
-    api(`/intragroup/dividends/${encodeURIComponent(realmId)}`, { method: "PUT", body, schema: dividendEliminationSchema }),
+  get: (signal?: AbortSignal) => call(getIntragroup, {}, signal ? { signal } : {}),
+  saveInventory: (body: IntragroupInventoryRequest) => call(putIntragroupInventory, { body }),
+  deleteInventory: (id: string) => call(deleteIntragroupInventory, { params: { id } }),
+  saveDividends: ({ realmId, body }: { realmId: string; body: DividendEliminationRequest }) => call(putIntragroupDividends, { params: { realmId }, body }),
 };
 
 export function useIntragroup() {
