@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../db/client.ts";
+import { errors } from "../http/errors.ts";
 
 export interface LimitResult {
   allowed: boolean;
@@ -25,6 +26,12 @@ export class RateLimiter {
                      then now() else rate_limit_counters.window_start end
       returning count, window_start`);
     return this.result(rows, limit, windowMs);
+  }
+
+  /** Counts a try; past the limit, a 429 in `message`'s words, told how many whole minutes to wait (at least 1). */
+  async enforce(key: string, limit: number, windowMs: number, message: (minutes: number) => string): Promise<void> {
+    const r = await this.hit(key, limit, windowMs);
+    if (!r.allowed) throw errors.tooManyRequests(message(Math.max(1, Math.ceil(r.retryAfterMs / 60_000))), r.retryAfterMs);
   }
 
   /**
