@@ -10,6 +10,15 @@ export interface AuditEvent {
   requestId?: string;
 }
 
+/** Who asked, for the audit log: the client's address and the request's id. */
+export interface RequestMeta {
+  ip: string;
+  requestId: string;
+}
+
+/** A request's RequestMeta (Fastify's `ip` and `id`). */
+export const requestMeta = (req: { ip: string; id: string }): RequestMeta => ({ ip: req.ip, requestId: req.id });
+
 export async function audit(db: Db, event: AuditEvent): Promise<void> {
   await db.insert(auditLog).values({
     action: event.action,

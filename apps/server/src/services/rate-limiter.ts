@@ -8,6 +8,11 @@ export interface LimitResult {
   retryAfterMs: number;
 }
 
+/** The 429 for a refused hit: `message` is told the whole minutes to wait (at least 1); Retry-After says the seconds. */
+export function tooManyRequests(r: LimitResult, message: (minutes: number) => string) {
+  return errors.tooManyRequests(message(Math.max(1, Math.ceil(r.retryAfterMs / 60_000))), r.retryAfterMs);
+}
+
 /**
  * Fixed-window counters in PostgreSQL, so every app process sees the same count and a
  * restart does not reset an attacker's budget. One round trip per hit.
@@ -28,10 +33,10 @@ export class RateLimiter {
     return this.result(rows, limit, windowMs);
   }
 
-  /** Counts a try; past the limit, a 429 in `message`'s words, told how many whole minutes to wait (at least 1). */
+  /** Counts a try; past the limit, the 429 of `tooManyRequests` in `message`'s words. */
   async enforce(key: string, limit: number, windowMs: number, message: (minutes: number) => string): Promise<void> {
     const r = await this.hit(key, limit, windowMs);
-    if (!r.allowed) throw errors.tooManyRequests(message(Math.max(1, Math.ceil(r.retryAfterMs / 60_000))), r.retryAfterMs);
+    if (!r.allowed) throw tooManyRequests(r, message);
   }
 
   /**

@@ -3,6 +3,7 @@ import { getAccount, getAccountAudit, getReleaseNotesVersion, patchAccount, post
 import type { AppContext } from "../../context.ts";
 import { authOf } from "../../http/auth.ts";
 import { bearer, routeOf } from "../../http/endpoint.ts";
+import { requestMeta } from "../../services/audit.ts";
 import { AccountService } from "./service.ts";
 
 const tags = ["account"];
@@ -22,7 +23,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { da
     ...routeOf(patchAccount, { tags, security: bearer, summary: "Update onboarding, onboardingStep, nabAccounts or name", errors: errs }),
     // Onboarding bookkeeping and the group's name: any member, also on a lapsed trial.
     config: { permission: "member", whenLapsed: "allowed" },
-    handler: async (req) => account.update(authOf(req).user, req.body, { ip: req.ip, requestId: req.id }),
+    handler: async (req) => account.update(authOf(req).user, req.body, requestMeta(req)),
   });
 
   app.route({

@@ -5,12 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { accounts, auditLog, users } from "../../db/schema.ts";
 import type { UserRow } from "../../http/auth.ts";
 import { errors } from "../../http/errors.ts";
-import { audit } from "../../services/audit.ts";
-
-export interface RequestMeta {
-  ip: string;
-  requestId: string;
-}
+import { audit, type RequestMeta } from "../../services/audit.ts";
 
 type AccountRow = typeof accounts.$inferSelect;
 const toAccount = (a: AccountRow): Account => ({

@@ -4,6 +4,7 @@ import { getBilling, postBillingSubscribe } from "@groupledger/contract";
 import type { AppContext } from "../../context.ts";
 import { authOf } from "../../http/auth.ts";
 import { bearer, routeOf } from "../../http/endpoint.ts";
+import { requestMeta } from "../../services/audit.ts";
 import type { PaymentProvider } from "./provider.ts";
 import { BillingService } from "./service.ts";
 import { TEST_PROVIDER_PREFIX, TestPaymentProvider, testProviderPlugin } from "./test-provider.ts";
@@ -37,7 +38,7 @@ const billingApi = (billing: BillingService): FastifyPluginAsyncZod<AppContext> 
       config: { permission: "admin", whenLapsed: "allowed" },
       handler: async (req) => {
         const { user } = authOf(req);
-        await billing.subscribe(user, req.body, { ip: req.ip, requestId: req.id });
+        await billing.subscribe(user, req.body, requestMeta(req));
         return billing.view(user, origin(req));
       },
     });

@@ -3,11 +3,11 @@ import { getFxRates, getFxRatesTemplate, postFxRatesFetch, postFxRatesImport, pu
 import type { AppContext } from "../../context.ts";
 import { authOf } from "../../http/auth.ts";
 import { bearer, routeOf } from "../../http/endpoint.ts";
+import { requestMeta } from "../../services/audit.ts";
 import { FxService } from "./service.ts";
 
 const tags = ["fx rates"];
 const errs = [400, 401, 409, 415] as const;
-const meta = (r: { ip: string; id: string }) => ({ ip: r.ip, requestId: r.id });
 
 export const fxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth, provider, config }) => {
   const fx = new FxService(database.db, () => provider.fxRatesSource(config.fxRatesUrl));
@@ -26,7 +26,7 @@ export const fxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databas
 
   app.route({
     ...routeOf(putFxRates, { tags, security: bearer, summary: "Set rates (all or nothing); an empty string clears a rate", errors: errs }),
-    handler: async (req) => fx.update(authOf(req).user, req.body.rates, meta(req)),
+    handler: async (req) => fx.update(authOf(req).user, req.body.rates, requestMeta(req)),
   });
 
   app.route({
@@ -36,7 +36,7 @@ export const fxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databas
       summary: "Import rates from CSV (text/csv; header currency,month,avgfx,endfx); row-level errors, all or nothing",
       errors: errs,
     }),
-    handler: async (req) => fx.importCsv(authOf(req).user, req.body, meta(req)),
+    handler: async (req) => fx.importCsv(authOf(req).user, req.body, requestMeta(req)),
   });
 
   app.route({
@@ -47,7 +47,7 @@ export const fxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { databas
       description: "Fills only empty cells unless overwrite is true. Every change is audited like a manual edit.",
       errors: [...errs, 502],
     }),
-    handler: async (req) => fx.fetchRates(authOf(req).user, req.body, meta(req)),
+    handler: async (req) => fx.fetchRates(authOf(req).user, req.body, requestMeta(req)),
   });
 
   app.route({

@@ -12,14 +12,9 @@ import type { Db } from "../../db/client.ts";
 import { fxRates } from "../../db/schema.ts";
 import type { UserRow } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
-import { audit } from "../../services/audit.ts";
+import { audit, type RequestMeta } from "../../services/audit.ts";
 import { fetchDailyRates, RatesSourceError } from "../../services/fx-source.ts";
 import { loadGroup } from "../group/service.ts";
-
-export interface RequestMeta {
-  ip: string;
-  requestId: string;
-}
 
 /** Where rates are fetched from (services/fx-source.ts). */
 export type RatesSource = Parameters<typeof fetchDailyRates>[0];

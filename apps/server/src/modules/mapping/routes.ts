@@ -12,12 +12,12 @@ import {
 import type { AppContext } from "../../context.ts";
 import { authOf } from "../../http/auth.ts";
 import { bearer, routeOf } from "../../http/endpoint.ts";
+import { requestMeta } from "../../services/audit.ts";
 import { MappingService } from "./service.ts";
 
 const tags = ["mapping"];
 const errs = [400, 401, 404, 409] as const;
 const docs = (summary: string) => ({ tags, security: bearer, summary, errors: errs });
-const meta = (r: { ip: string; id: string }) => ({ ip: r.ip, requestId: r.id });
 
 export const mappingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth }) => {
   const mapping = new MappingService(database.db);
@@ -35,27 +35,27 @@ export const mappingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { da
 
   app.route({
     ...routeOf(postCompanyMap, docs("Map subsidiary accounts to parent accounts (all or nothing)")),
-    handler: async (req) => mapping.map(authOf(req).user, req.params.realmId, req.body.map, meta(req)),
+    handler: async (req) => mapping.map(authOf(req).user, req.params.realmId, req.body.map, requestMeta(req)),
   });
 
   app.route({
     ...routeOf(postCompanyMultimap, docs("Map many subsidiary accounts onto one parent account each (keyed by the parent account)")),
-    handler: async (req) => mapping.multimap(authOf(req).user, req.params.realmId, req.body.map, meta(req)),
+    handler: async (req) => mapping.multimap(authOf(req).user, req.params.realmId, req.body.map, requestMeta(req)),
   });
 
   app.route({
     ...routeOf(postCompanyUnmap, docs("Remove the maps of these subsidiary accounts")),
-    handler: async (req) => mapping.unmap(authOf(req).user, req.params.realmId, req.body.accountIds, meta(req)),
+    handler: async (req) => mapping.unmap(authOf(req).user, req.params.realmId, req.body.accountIds, requestMeta(req)),
   });
 
   app.route({
     ...routeOf(deleteCompanyMap, docs("Remove every map of this subsidiary")),
-    handler: async (req) => mapping.clear(authOf(req).user, req.params.realmId, meta(req)),
+    handler: async (req) => mapping.clear(authOf(req).user, req.params.realmId, requestMeta(req)),
   });
 
   app.route({
     ...routeOf(postCompanyUnmapInvalid, docs("Remove the maps of these accounts that are invalid (valid ones are kept)")),
-    handler: async (req) => mapping.unmapInvalid(authOf(req).user, req.params.realmId, req.body.accountIds, meta(req)),
+    handler: async (req) => mapping.unmapInvalid(authOf(req).user, req.params.realmId, req.body.accountIds, requestMeta(req)),
   });
 
   app.route({

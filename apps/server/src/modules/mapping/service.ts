@@ -7,14 +7,9 @@ import type { Db } from "../../db/client.ts";
 import { accountMaps } from "../../db/schema.ts";
 import type { UserRow } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
-import { audit } from "../../services/audit.ts";
+import { audit, type RequestMeta } from "../../services/audit.ts";
 import { chartOf } from "../companies/chart.ts";
 import { loadGroup, NO_SUCH_COMPANY } from "../group/service.ts";
-
-export interface RequestMeta {
-  ip: string;
-  requestId: string;
-}
 
 /** A subsidiary of the caller's account and the account's parent, or the error that says what is missing. */
 async function subsidiaryAndParent(db: Db, accountId: string, realmId: string) {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { FastifyRequest } from "fastify";
 import { getProfile, patchProfile, patchReportEmail, postEmailChange, postEmailChangeVerify, postReportEmailVerify } from "@groupledger/contract";
 import type { AppContext } from "../../context.ts";
 import { authOf } from "../../http/auth.ts";
 import { bearer, routeOf } from "../../http/endpoint.ts";
+import { requestMeta } from "../../services/audit.ts";
 import { RateLimiter } from "../../services/rate-limiter.ts";
 import { TokenService } from "../../services/tokens.ts";
 import { SettingsService } from "./service.ts";
@@ -12,7 +12,6 @@ const tags = ["settings"];
 const errs = [400, 401, 403, 404, 409, 429] as const;
 /** A user's own settings: anyone signed in, also while a lapsed trial is read-only. */
 const own = { permission: "member", whenLapsed: "allowed" } as const;
-const meta = (r: FastifyRequest) => ({ ip: r.ip, requestId: r.id });
 
 export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, config, mailer, requireAuth }) => {
   const settings = new SettingsService(database.db, config, mailer, new TokenService(config.appSecret, config.tokenTtlSeconds), new RateLimiter(database.db));
@@ -26,7 +25,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
   app.route({
     ...routeOf(patchProfile, { tags, security: bearer, summary: "Change your name", errors: errs }),
     config: own,
-    handler: async (req) => settings.rename(authOf(req).user, req.body.name, meta(req)),
+    handler: async (req) => settings.rename(authOf(req).user, req.body.name, requestMeta(req)),
   });
 
   app.route({
@@ -37,7 +36,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       errors: errs,
     }),
     config: own,
-    handler: async (req, reply) => reply.status(202).send(await settings.startEmailChange(authOf(req).user, req.body, meta(req))),
+    handler: async (req, reply) => reply.status(202).send(await settings.startEmailChange(authOf(req).user, req.body, requestMeta(req))),
   });
 
   app.route({
@@ -49,7 +48,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     }),
     config: own,
     handler: async (req) => {
-      const { email, token, expiresAt } = await settings.confirmEmailChange(authOf(req).user, req.body.code, meta(req));
+      const { email, token, expiresAt } = await settings.confirmEmailChange(authOf(req).user, req.body.code, requestMeta(req));
       return { email, token, expiresAt: expiresAt.toISOString() };
     },
   });
@@ -63,7 +62,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       errors: errs,
     }),
     config: own,
-    handler: async (req) => ({ data: await settings.setReportEmail(authOf(req).user, req.body.email, meta(req)) }),
+    handler: async (req) => ({ data: await settings.setReportEmail(authOf(req).user, req.body.email, requestMeta(req)) }),
   });
 
   app.route({
@@ -74,6 +73,6 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       errors: errs,
     }),
     config: own,
-    handler: async (req) => ({ data: await settings.confirmReportEmail(authOf(req).user, req.body.code, meta(req)) }),
+    handler: async (req) => ({ data: await settings.confirmReportEmail(authOf(req).user, req.body.code, requestMeta(req)) }),
   });
 };

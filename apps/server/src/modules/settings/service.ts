@@ -5,18 +5,13 @@ import type { Db } from "../../db/client.ts";
 import { users, verificationCodes, type CodePurpose } from "../../db/schema.ts";
 import type { UserRow } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
-import { audit } from "../../services/audit.ts";
+import { audit, type RequestMeta } from "../../services/audit.ts";
 import { formatCode, hashCode, newCode } from "../../services/codes.ts";
 import type { Mail, Mailer } from "../../services/mailer.ts";
 import { verifyPassword } from "../../services/passwords.ts";
 import type { RateLimiter } from "../../services/rate-limiter.ts";
 import type { TokenService } from "../../services/tokens.ts";
 import { messages } from "../session/service.ts";
-
-export interface RequestMeta {
-  ip: string;
-  requestId: string;
-}
 
 export const settingsMessages = {
   emailSame: "That is already your sign-in email.",

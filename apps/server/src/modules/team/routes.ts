@@ -13,6 +13,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import { authOf } from "../../http/auth.ts";
 import { bearer, routeOf } from "../../http/endpoint.ts";
+import { requestMeta } from "../../services/audit.ts";
 import { RateLimiter } from "../../services/rate-limiter.ts";
 import { TokenService } from "../../services/tokens.ts";
 import { TeamService } from "./service.ts";
@@ -20,8 +21,6 @@ import { TeamService } from "./service.ts";
 const tags = ["team"];
 const errs = [400, 401, 402, 403, 404, 409, 429] as const;
 const admin = { permission: "admin", whenLapsed: "allowed" } as const;
-
-const meta = (r: FastifyRequest) => ({ ip: r.ip, requestId: r.id });
 
 /**
  * Team members and invitations (Account Settings → Team). Everyone in the account sees the team;
@@ -47,7 +46,7 @@ export const teamRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     }),
     onRequest: requireAuth,
     config: admin,
-    handler: async (req, reply) => reply.status(201).send(await team.invite(authOf(req).user, req.body, origin(req), meta(req))),
+    handler: async (req, reply) => reply.status(201).send(await team.invite(authOf(req).user, req.body, origin(req), requestMeta(req))),
   });
 
   app.route({
@@ -59,7 +58,7 @@ export const teamRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     }),
     onRequest: requireAuth,
     config: admin,
-    handler: async (req) => team.resend(authOf(req).user, req.params.id, origin(req), meta(req)),
+    handler: async (req) => team.resend(authOf(req).user, req.params.id, origin(req), requestMeta(req)),
   });
 
   app.route({
@@ -67,7 +66,7 @@ export const teamRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     onRequest: requireAuth,
     config: admin,
     handler: async (req, reply) => {
-      await team.revoke(authOf(req).user, req.params.id, meta(req));
+      await team.revoke(authOf(req).user, req.params.id, requestMeta(req));
       return reply.status(204).send(null);
     },
   });
@@ -83,7 +82,7 @@ export const teamRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     config: admin,
     handler: async (req) => {
       const { user } = authOf(req);
-      await team.changeLevel(user, req.params.id, req.body.permissionLevel, meta(req));
+      await team.changeLevel(user, req.params.id, req.body.permissionLevel, requestMeta(req));
       return team.team(user);
     },
   });
@@ -98,7 +97,7 @@ export const teamRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     onRequest: requireAuth,
     config: admin,
     handler: async (req, reply) => {
-      await team.remove(authOf(req).user, req.params.id, meta(req));
+      await team.remove(authOf(req).user, req.params.id, requestMeta(req));
       return reply.status(204).send(null);
     },
   });
@@ -111,7 +110,7 @@ export const teamRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       errors: errs,
     }),
     config: { permission: "public" },
-    handler: async (req) => team.preview(req.body.token, meta(req)),
+    handler: async (req) => team.preview(req.body.token, requestMeta(req)),
   });
 
   app.route({
@@ -122,7 +121,7 @@ export const teamRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     }),
     config: { permission: "public" },
     handler: async (req) => {
-      const { token, expiresAt } = await team.accept(req.body, meta(req));
+      const { token, expiresAt } = await team.accept(req.body, requestMeta(req));
       return { token, expiresAt: expiresAt.toISOString() };
     },
   });

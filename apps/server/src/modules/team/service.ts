@@ -15,18 +15,13 @@ import type { Db } from "../../db/client.ts";
 import { accounts, invitations, users } from "../../db/schema.ts";
 import type { UserRow } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
-import { audit } from "../../services/audit.ts";
+import { audit, type RequestMeta } from "../../services/audit.ts";
 import type { Mail, Mailer } from "../../services/mailer.ts";
 import { assertNewPassword } from "../../services/password-strength.ts";
 import { hashPassword } from "../../services/passwords.ts";
 import type { RateLimiter } from "../../services/rate-limiter.ts";
 import type { TokenService } from "../../services/tokens.ts";
 import { messages } from "../session/service.ts";
-
-export interface RequestMeta {
-  ip: string;
-  requestId: string;
-}
 
 const DAY_MS = 86_400_000;
 
