@@ -6,18 +6,13 @@ import { accounts, auditLog, revokedTokens, users, verificationCodes, type CodeP
 import type { AfterResponse } from "../../http/after-response.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import type { UserRow } from "../../http/auth.ts";
-import { audit } from "../../services/audit.ts";
+import { audit, type RequestMeta } from "../../services/audit.ts";
 import { formatCode, hashCode, newCode } from "../../services/codes.ts";
 import type { Mail, Mailer, PreparedMail } from "../../services/mailer.ts";
 import { assertNewPassword } from "../../services/password-strength.ts";
 import { hashPassword, timingDummyHash, verifyPassword } from "../../services/passwords.ts";
 import { tooManyRequests, type LimitResult, type RateLimiter } from "../../services/rate-limiter.ts";
 import type { TokenClaims, TokenService } from "../../services/tokens.ts";
-
-export interface RequestMeta {
-  ip: string;
-  requestId: string;
-}
 
 export const messages = {
   signupSent: "We sent a verification code to your email. Enter it to finish signing up.",
