@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { onboardingStepSchema } from "@groupledger/domain";
+import { endpoint } from "./endpoint.ts";
 
 export const nabAccountsEntrySchema = z.object({
   realmId: z.string().trim().min(1, "realmId is required.").max(32),
@@ -42,3 +43,18 @@ export const auditEntrySchema = z.object({
   createdAt: z.string(),
 });
 export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });
+/** How many entries of the audit log, newest first. */
+export const auditQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
+
+// ---- Endpoints (endpoint.ts): registered by the server, called by the web.
+
+export const getAccount = endpoint({ method: "GET", path: "/account", responses: { 200: accountSchema } });
+export const patchAccount = endpoint({ method: "PATCH", path: "/account", body: accountPatchSchema, responses: { 200: accountSchema } });
+export const getAccountAudit = endpoint({ method: "GET", path: "/account/audit", query: auditQuerySchema, responses: { 200: auditListSchema } });
+export const getReleaseNotesVersion = endpoint({ method: "GET", path: "/userpermission/releasenotesversion", responses: { 200: releaseNotesVersionSchema } });
+export const postReleaseNotesVersion = endpoint({
+  method: "POST",
+  path: "/userpermission/releasenotesversion",
+  body: releaseNotesVersionRequestSchema,
+  responses: { 200: releaseNotesVersionSchema },
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
 
 /**
  * Rates from 2000-01 to 2100-12, the years the rest of the app accepts (opening balances, runs):
@@ -42,3 +43,20 @@ export const fxRatesFetchSchema = z.object({
   overwrite: z.boolean().default(false),
 });
 export const fxRatesFetchedSchema = fxRatesUpdatedSchema.extend({ months: z.number().int(), currencies: z.array(z.string()) });
+
+/** The CSV import's body: the file's text, sent as text/csv (FX_CSV_HEADER first). */
+export const fxRatesCsvSchema = z.string({ error: "Send the file as text/csv." });
+
+// ---- Endpoints (endpoint.ts): registered by the server, called by the web.
+
+export const getFxRates = endpoint({ method: "GET", path: "/fxrates", query: fxRatesQuerySchema, responses: { 200: fxRatesResponseSchema } });
+export const putFxRates = endpoint({ method: "PUT", path: "/fxrates", body: fxRatesUpdateSchema, responses: { 200: fxRatesUpdatedSchema } });
+export const postFxRatesImport = endpoint({
+  method: "POST",
+  path: "/fxrates/import",
+  body: fxRatesCsvSchema,
+  bodyType: "text/csv",
+  responses: { 200: fxRatesUpdatedSchema },
+});
+export const postFxRatesFetch = endpoint({ method: "POST", path: "/fxrates/fetch", body: fxRatesFetchSchema, responses: { 200: fxRatesFetchedSchema } });
+export const getFxRatesTemplate = endpoint({ method: "GET", path: "/fxrates/template.csv", responses: { 200: "file" } });

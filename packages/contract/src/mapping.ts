@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
+import { realmParamsSchema } from "./qbo.ts";
 
 const accountId = z.string().trim().min(1, "Account ids must not be empty.").max(64, "Account ids are at most 64 characters.");
 const MAX_PAIRS = 20_000;
@@ -53,3 +55,47 @@ export const suggestionSchema = z.object({
   caution: z.string().nullable(),
 });
 export const suggestionsResponseSchema = z.object({ suggestions: z.record(z.string(), z.array(suggestionSchema)) });
+
+/** `all=true` ranks every account with a balance, mapped ones too; by default only the unmapped. */
+export const suggestionsQuerySchema = z.object({ all: z.enum(["true", "false"]).default("false") });
+
+// ---- Endpoints (endpoint.ts): registered by the server, called by the web.
+
+export const getCompanyMap = endpoint({ method: "GET", path: "/companies/:realmId/map", params: realmParamsSchema, responses: { 200: companyMapSchema } });
+export const getCompanyMaps = endpoint({ method: "GET", path: "/companies/maps", responses: { 200: companyMapsSchema } });
+export const postCompanyMap = endpoint({
+  method: "POST",
+  path: "/companies/:realmId/map",
+  params: realmParamsSchema,
+  body: mapRequestSchema,
+  responses: { 200: companyMapSchema },
+});
+export const postCompanyMultimap = endpoint({
+  method: "POST",
+  path: "/companies/:realmId/multimap",
+  params: realmParamsSchema,
+  body: multimapRequestSchema,
+  responses: { 200: companyMapSchema },
+});
+export const postCompanyUnmap = endpoint({
+  method: "POST",
+  path: "/companies/:realmId/unmap",
+  params: realmParamsSchema,
+  body: accountIdsRequestSchema,
+  responses: { 200: companyMapSchema },
+});
+export const deleteCompanyMap = endpoint({ method: "DELETE", path: "/companies/:realmId/map", params: realmParamsSchema, responses: { 200: companyMapSchema } });
+export const postCompanyUnmapInvalid = endpoint({
+  method: "POST",
+  path: "/companies/:realmId/unmap/invalidmaps",
+  params: realmParamsSchema,
+  body: accountIdsRequestSchema,
+  responses: { 200: companyMapSchema },
+});
+export const getCompanyMapSuggestions = endpoint({
+  method: "GET",
+  path: "/companies/:realmId/map/suggestions",
+  params: realmParamsSchema,
+  query: suggestionsQuerySchema,
+  responses: { 200: suggestionsResponseSchema },
+});

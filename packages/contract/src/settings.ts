@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailSchema, loginPasswordSchema, nonEmptyText } from "@groupledger/domain";
+import { endpoint } from "./endpoint.ts";
 import { codeSchema } from "./session.ts";
 
 export const NAME_MAX_LENGTH = 120;
@@ -55,3 +56,17 @@ export const reportEmailResponseSchema = z.object({
 export type ReportEmailResponse = z.infer<typeof reportEmailResponseSchema>;
 export const reportEmailVerifySchema = z.object({ code: codeSchema });
 export type ReportEmailVerify = z.input<typeof reportEmailVerifySchema>;
+
+// ---- Endpoints (endpoint.ts): registered by the server, called by the web.
+
+export const getProfile = endpoint({ method: "GET", path: "/settings/profile", responses: { 200: profileSchema } });
+export const patchProfile = endpoint({ method: "PATCH", path: "/settings/profile", body: profilePatchSchema, responses: { 200: profileSchema } });
+export const postEmailChange = endpoint({ method: "POST", path: "/settings/email", body: emailChangeRequestSchema, responses: { 202: emailChangeStartedSchema } });
+export const postEmailChangeVerify = endpoint({
+  method: "POST",
+  path: "/settings/email/verify",
+  body: emailChangeConfirmSchema,
+  responses: { 200: emailChangedSchema },
+});
+export const patchReportEmail = endpoint({ method: "PATCH", path: "/excel/update", body: reportEmailRequestSchema, responses: { 200: reportEmailResponseSchema } });
+export const postReportEmailVerify = endpoint({ method: "POST", path: "/excel/verify", body: reportEmailVerifySchema, responses: { 200: reportEmailResponseSchema } });

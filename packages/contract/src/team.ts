@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { CONFIRMATION_MESSAGE, emailSchema, passwordProblems, PASSWORD_RULE_MESSAGES } from "@groupledger/domain";
 import { permissionLevelSchema } from "./permissions.ts";
+import { endpoint } from "./endpoint.ts";
+import { tokenResponseSchema } from "./session.ts";
 import { NAME_MAX_LENGTH, NAME_MESSAGE } from "./settings.ts";
 
 /** How long an invitation link works. Resending starts a new period with a new link. */
@@ -85,3 +87,31 @@ export type InvitationAccept = z.input<typeof invitationAcceptSchema>;
 export function invitationPasswordProblems(password: string, email: string): string[] {
   return passwordProblems(password, email);
 }
+
+// ---- Endpoints (endpoint.ts): registered by the server, called by the web.
+
+export const getTeam = endpoint({ method: "GET", path: "/team", responses: { 200: teamSchema } });
+export const postTeamInvitation = endpoint({ method: "POST", path: "/team/invitations", body: inviteRequestSchema, responses: { 201: invitationSchema } });
+export const postTeamInvitationResend = endpoint({
+  method: "POST",
+  path: "/team/invitations/:id/resend",
+  params: idParamsSchema,
+  responses: { 200: invitationSchema },
+});
+export const deleteTeamInvitation = endpoint({ method: "DELETE", path: "/team/invitations/:id", params: idParamsSchema, responses: { 204: null } });
+export const patchTeamMember = endpoint({
+  method: "PATCH",
+  path: "/team/members/:id",
+  params: idParamsSchema,
+  body: memberPatchSchema,
+  responses: { 200: teamSchema },
+});
+export const deleteTeamMember = endpoint({ method: "DELETE", path: "/team/members/:id", params: idParamsSchema, responses: { 204: null } });
+/** The invitee has no session yet: the link's token travels in the body. */
+export const postInvitationLookup = endpoint({
+  method: "POST",
+  path: "/invitations/lookup",
+  body: invitationLookupRequestSchema,
+  responses: { 200: invitationPreviewSchema },
+});
+export const postInvitationAccept = endpoint({ method: "POST", path: "/invitations/accept", body: invitationAcceptSchema, responses: { 200: tokenResponseSchema } });

@@ -10,12 +10,19 @@ export interface AuditEvent {
   requestId?: string;
 }
 
-/** Who made a change, and from which request: what every audited change records besides its action and details. */
-export interface Actor {
-  accountId: string;
-  userId: string;
+/** Who asked, for the audit log: the client's address and the request's id. */
+export interface RequestMeta {
   ip: string;
   requestId: string;
+}
+
+/** A request's RequestMeta (Fastify's `ip` and `id`). */
+export const requestMeta = (req: { ip: string; id: string }): RequestMeta => ({ ip: req.ip, requestId: req.id });
+
+/** Who made a change, and from which request: what every audited change records besides its action and details. */
+export interface Actor extends RequestMeta {
+  accountId: string;
+  userId: string;
 }
 
 export async function audit(db: Db, event: AuditEvent): Promise<void> {

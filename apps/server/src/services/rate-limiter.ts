@@ -1,10 +1,16 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../db/client.ts";
+import { errors } from "../http/errors.ts";
 
 export interface LimitResult {
   allowed: boolean;
   count: number;
   retryAfterMs: number;
+}
+
+/** The 429 for a refused hit: `message` is told the whole minutes to wait (at least 1); Retry-After says the seconds. */
+export function tooManyRequests(r: LimitResult, message: (minutes: number) => string) {
+  return errors.tooManyRequests(message(Math.max(1, Math.ceil(r.retryAfterMs / 60_000))), r.retryAfterMs);
 }
 
 /**
@@ -25,6 +31,12 @@ export class RateLimiter {
                      then now() else rate_limit_counters.window_start end
       returning count, window_start`);
     return this.result(rows, limit, windowMs);
+  }
+
+  /** Counts a try; past the limit, the 429 of `tooManyRequests` in `message`'s words. */
+  async enforce(key: string, limit: number, windowMs: number, message: (minutes: number) => string): Promise<void> {
+    const r = await this.hit(key, limit, windowMs);
+    if (!r.allowed) throw tooManyRequests(r, message);
   }
 
   /**

@@ -1,53 +1,47 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { billingSchema, errorBodySchema, subscribeRequestSchema } from "@groupledger/contract";
+import { getBilling, postBillingSubscribe } from "@groupledger/contract";
 import type { AppContext } from "../../context.ts";
 import { authOf } from "../../http/auth.ts";
+import { bearer, routeOf } from "../../http/endpoint.ts";
+import { requestMeta } from "../../services/audit.ts";
 import type { PaymentProvider } from "./provider.ts";
 import { BillingService } from "./service.ts";
 import { TEST_PROVIDER_PREFIX, TestPaymentProvider, testProviderPlugin } from "./test-provider.ts";
 
 const tags = ["billing"];
-const security = [{ bearer: [] }];
-const err = { 400: errorBodySchema, 401: errorBodySchema, 402: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema };
+const errs = [400, 401, 402, 403, 404, 409, 503] as const;
 
 const billingApi = (billing: BillingService): FastifyPluginAsyncZod<AppContext> =>
   async (app, { config, requireAuth }) => {
     const origin = (req: FastifyRequest) => config.publicUrl ?? `${req.protocol}://${req.host}`;
     app.addHook("onRequest", requireAuth);
 
-    app.get(
-      "/billing",
-      {
-        schema: {
-          tags,
-          security,
-          summary: "Subscription status (SPEC §3), trial days left, plan, card on file, payments and the provider's browser settings",
-          response: { 200: billingSchema, ...err },
-        },
-      },
-      async (req) => billing.view(authOf(req).user, origin(req)),
-    );
+    app.route({
+      ...routeOf(getBilling, {
+        tags,
+        security: bearer,
+        summary: "Subscription status (SPEC §3), trial days left, plan, card on file, payments and the provider's browser settings",
+        errors: errs,
+      }),
+      handler: async (req) => billing.view(authOf(req).user, origin(req)),
+    });
 
-    app.post(
-      "/billing/subscribe",
-      {
-        // Admins only, and it must work on a lapsed trial: it is how the account gets out of it.
-        config: { permission: "admin", whenLapsed: "allowed" },
-        schema: {
-          tags,
-          security,
-          summary: "Subscribe to a plan with a card token from the payment provider (never card details)",
-          body: subscribeRequestSchema,
-          response: { 200: billingSchema, ...err },
-        },
-      },
-      async (req) => {
+    app.route({
+      ...routeOf(postBillingSubscribe, {
+        tags,
+        security: bearer,
+        summary: "Subscribe to a plan with a card token from the payment provider (never card details)",
+        errors: errs,
+      }),
+      // Admins only, and it must work on a lapsed trial: it is how the account gets out of it.
+      config: { permission: "admin", whenLapsed: "allowed" },
+      handler: async (req) => {
         const { user } = authOf(req);
-        await billing.subscribe(user, req.body, { ip: req.ip, requestId: req.id });
+        await billing.subscribe(user, req.body, requestMeta(req));
         return billing.view(user, origin(req));
       },
-    );
+    });
   };
 
 /**

@@ -5,13 +5,8 @@ import type { Db } from "../../db/client.ts";
 import { accounts, billingPayments, billingSubscriptions } from "../../db/schema.ts";
 import type { UserRow } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
-import { audit } from "../../services/audit.ts";
+import { audit, type RequestMeta } from "../../services/audit.ts";
 import { PaymentProviderError, type PaymentProvider, type ProviderPayment } from "./provider.ts";
-
-export interface RequestMeta {
-  ip: string;
-  requestId: string;
-}
 
 export const billingMessages = {
   alreadySubscribed: "Your account already has an active subscription. To change your plan or card, contact support.",

@@ -6,7 +6,7 @@ import type { Database } from "../../db/client.ts";
 import { companies } from "../../db/schema.ts";
 import type { UserRow } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
-import type { RequestMeta } from "../../http/request-meta.ts";
+import type { RequestMeta } from "../../services/audit.ts";
 import { audit } from "../../services/audit.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { saveAccounts } from "../companies/chart.ts";

@@ -3,7 +3,7 @@ import { getCta, postCtaAccount, putCtaAccount, putCtaSubsidiary } from "@groupl
 import type { AppContext } from "../../context.ts";
 import { authOf } from "../../http/auth.ts";
 import { bearer, routeOf } from "../../http/endpoint.ts";
-import { requestMeta } from "../../http/request-meta.ts";
+import { requestMeta } from "../../services/audit.ts";
 import { createCtaAccount } from "./create-account.ts";
 import { chooseGroupCtaAccount, ctaSettings, saveSubsidiaryCta } from "./service.ts";
 

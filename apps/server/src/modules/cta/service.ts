@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { companies, historicalEquity, monthlyBalances, translationSettings } from "../../db/schema.ts";
 import type { UserRow } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
-import type { RequestMeta } from "../../http/request-meta.ts";
+import type { RequestMeta } from "../../services/audit.ts";
 import { audit } from "../../services/audit.ts";
 import { chartOf } from "../companies/chart.ts";
 import { loadGroup, NO_SUCH_COMPANY, type CompanyRow } from "../group/service.ts";

@@ -12,7 +12,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import { authOf } from "../../http/auth.ts";
 import { bearer, routeOf } from "../../http/endpoint.ts";
-import { requestMeta } from "../../http/request-meta.ts";
+import { requestMeta } from "../../services/audit.ts";
 import { companyNames, createPair, deletePair, eliminationsOf, listPairs, postEliminations as post } from "./service.ts";
 import { setTolerance, toleranceView } from "./tolerance.ts";
 

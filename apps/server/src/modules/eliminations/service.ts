@@ -6,7 +6,7 @@ import type { Database, Db } from "../../db/client.ts";
 import { eliminationPairs, qboAccounts, qboNames } from "../../db/schema.ts";
 import type { UserRow } from "../../http/auth.ts";
 import { errors } from "../../http/errors.ts";
-import type { RequestMeta } from "../../http/request-meta.ts";
+import type { RequestMeta } from "../../services/audit.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import { audit } from "../../services/audit.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { accounts } from "../../db/schema.ts";
 import type { UserRow } from "../../http/auth.ts";
 import { errors } from "../../http/errors.ts";
-import type { RequestMeta } from "../../http/request-meta.ts";
+import type { RequestMeta } from "../../services/audit.ts";
 import { audit } from "../../services/audit.ts";
 import { loadGroup } from "../group/service.ts";
 

@@ -3,7 +3,7 @@ import { deleteIntragroupDividends, deleteIntragroupInventory, getIntragroup, pu
 import type { AppContext } from "../../context.ts";
 import { authOf } from "../../http/auth.ts";
 import { bearer, routeOf } from "../../http/endpoint.ts";
-import { requestMeta } from "../../http/request-meta.ts";
+import { requestMeta } from "../../services/audit.ts";
 import { deleteDividendElimination, deleteInventory, intragroupView, saveDividendElimination, saveInventory } from "./service.ts";
 
 const tags = ["intra-group trade"];

@@ -12,7 +12,7 @@ import type { Database, Db } from "../../db/client.ts";
 import { dividendEliminations, intragroupInventory, qboNames } from "../../db/schema.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import { AppError, errors } from "../../http/errors.ts";
-import type { RequestMeta } from "../../http/request-meta.ts";
+import type { RequestMeta } from "../../services/audit.ts";
 import { audit } from "../../services/audit.ts";
 import { chartOf } from "../companies/chart.ts";
 import { loadGroup, type CompanyRow } from "../group/service.ts";

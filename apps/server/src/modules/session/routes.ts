@@ -14,6 +14,7 @@ import {
 import { afterResponse } from "../../http/after-response.ts";
 import { authOf } from "../../http/auth.ts";
 import { bearer, routeOf } from "../../http/endpoint.ts";
+import { requestMeta } from "../../services/audit.ts";
 import type { AppContext } from "../../context.ts";
 import { messages } from "./service.ts";
 
@@ -24,8 +25,6 @@ const errors = [400, 401, 403, 409, 429] as const;
 
 export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { sessions, requireAuth } = ctx;
-  const meta = (r: { ip: string; id: string }) => ({ ip: r.ip, requestId: r.id });
-
   app.route({
     ...routeOf(postSignup, {
       tags,
@@ -35,14 +34,14 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       errors,
     }),
     config: { permission: "public" },
-    handler: async (req, reply) => reply.status(201).send(await sessions.signup(req.body, meta(req))),
+    handler: async (req, reply) => reply.status(201).send(await sessions.signup(req.body, requestMeta(req))),
   });
 
   app.route({
     ...routeOf(postResendCode, { tags, summary: "Mail a new verification code (same answer whether or not the email is known)", errors }),
     config: { permission: "public" },
     handler: async (req) => {
-      await sessions.resendVerification(req.body.email, meta(req), afterResponse(req));
+      await sessions.resendVerification(req.body.email, requestMeta(req), afterResponse(req));
       return { message: messages.resendSent };
     },
   });
@@ -56,14 +55,14 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       errors,
     }),
     config: { permission: "public" },
-    handler: async (req) => sessions.verifyEmail(req.body, meta(req)),
+    handler: async (req) => sessions.verifyEmail(req.body, requestMeta(req)),
   });
 
   app.route({
     ...routeOf(postToken, { tags, summary: "Sign in: returns a JWT", errors }),
     config: { permission: "public" },
     handler: async (req) => {
-      const { token, expiresAt } = await sessions.login(req.body, meta(req));
+      const { token, expiresAt } = await sessions.login(req.body, requestMeta(req));
       return { token, expiresAt: expiresAt.toISOString() };
     },
   });
@@ -92,7 +91,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     config: ownSession,
     handler: async (req, reply) => {
       const { user, claims } = authOf(req);
-      await sessions.logout(user, claims, meta(req));
+      await sessions.logout(user, claims, requestMeta(req));
       return reply.status(204).send(null);
     },
   });
@@ -108,7 +107,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     onRequest: requireAuth,
     config: ownSession,
     handler: async (req, reply) => {
-      await sessions.logoutEverywhere(authOf(req).user, meta(req));
+      await sessions.logoutEverywhere(authOf(req).user, requestMeta(req));
       return reply.status(204).send(null);
     },
   });
@@ -117,7 +116,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     ...routeOf(postForgotPassword, { tags, summary: "Mail a password-reset code (same answer whether or not the email is known)", errors }),
     config: { permission: "public" },
     handler: async (req) => {
-      await sessions.forgotPassword(req.body.email, meta(req), afterResponse(req));
+      await sessions.forgotPassword(req.body.email, requestMeta(req), afterResponse(req));
       return { message: messages.forgotSent };
     },
   });
@@ -131,7 +130,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     }),
     config: { permission: "public" },
     handler: async (req) => {
-      await sessions.resetPassword(req.body, meta(req));
+      await sessions.resetPassword(req.body, requestMeta(req));
       return { message: messages.passwordReset };
     },
   });
@@ -147,7 +146,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     onRequest: requireAuth,
     config: ownSession,
     handler: async (req) => {
-      const { token, expiresAt } = await sessions.changePassword(authOf(req).user, req.body, meta(req));
+      const { token, expiresAt } = await sessions.changePassword(authOf(req).user, req.body, requestMeta(req));
       return { token, expiresAt: expiresAt.toISOString() };
     },
   });

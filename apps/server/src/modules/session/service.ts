@@ -6,18 +6,13 @@ import { accounts, auditLog, revokedTokens, users, verificationCodes, type CodeP
 import type { AfterResponse } from "../../http/after-response.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import type { UserRow } from "../../http/auth.ts";
-import { audit } from "../../services/audit.ts";
+import { audit, type RequestMeta } from "../../services/audit.ts";
 import { formatCode, hashCode, newCode } from "../../services/codes.ts";
 import type { Mail, Mailer, PreparedMail } from "../../services/mailer.ts";
 import { assertNewPassword } from "../../services/password-strength.ts";
 import { hashPassword, timingDummyHash, verifyPassword } from "../../services/passwords.ts";
-import type { LimitResult, RateLimiter } from "../../services/rate-limiter.ts";
+import { tooManyRequests, type LimitResult, type RateLimiter } from "../../services/rate-limiter.ts";
 import type { TokenClaims, TokenService } from "../../services/tokens.ts";
-
-export interface RequestMeta {
-  ip: string;
-  requestId: string;
-}
 
 export const messages = {
   signupSent: "We sent a verification code to your email. Enter it to finish signing up.",
@@ -35,8 +30,7 @@ export const messages = {
     `Too many codes were tried without an email. Enter your email together with the code, or wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
 };
 
-const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
-const tooManyLogins = (r: LimitResult) => errors.tooManyRequests(messages.tooManyLogins(minutes(r.retryAfterMs)), r.retryAfterMs);
+const tooManyLogins = (r: LimitResult) => tooManyRequests(r, messages.tooManyLogins);
 
 /** Email-less code submissions share one budget: from any number of addresses, guessing stays bounded. */
 const CODES_WITHOUT_EMAIL_KEY = "code:no-email";
@@ -53,8 +47,7 @@ export class SessionService {
   ) {}
 
   private async limit(key: string, limit: number, message: (m: number) => string): Promise<void> {
-    const r = await this.limiter.hit(key, limit, this.config.rateLimits.windowMs);
-    if (!r.allowed) throw errors.tooManyRequests(message(minutes(r.retryAfterMs)), r.retryAfterMs);
+    await this.limiter.enforce(key, limit, this.config.rateLimits.windowMs, message);
   }
 
   async signup(input: { email: string; password: string }, meta: RequestMeta): Promise<{ email: string; message: string }> {
@@ -108,7 +101,7 @@ export class SessionService {
       // Without an email a wrong code cannot count against anyone's code, so it counts against a
       // budget every address shares; reserved before the code is looked at, so a burst cannot overrun it.
       const r = await this.limiter.hit(CODES_WITHOUT_EMAIL_KEY, rateLimits.codeGuessesWithoutEmail, rateLimits.windowMs);
-      if (!r.allowed) throw errors.tooManyRequests(messages.codeNeedsEmail(minutes(r.retryAfterMs)), r.retryAfterMs);
+      if (!r.allowed) throw tooManyRequests(r, messages.codeNeedsEmail);
     }
     const codeHash = hashCode(this.config.appSecret, input.validationCode);
     const email = await this.db.transaction(async (tx) => {

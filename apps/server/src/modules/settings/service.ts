@@ -5,16 +5,13 @@ import type { Db } from "../../db/client.ts";
 import { users, verificationCodes, type CodePurpose } from "../../db/schema.ts";
 import type { UserRow } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
-import { audit } from "../../services/audit.ts";
+import { audit, type RequestMeta } from "../../services/audit.ts";
 import { formatCode, hashCode, newCode } from "../../services/codes.ts";
 import type { Mail, Mailer } from "../../services/mailer.ts";
 import { verifyPassword } from "../../services/passwords.ts";
+import type { RateLimiter } from "../../services/rate-limiter.ts";
 import type { TokenService } from "../../services/tokens.ts";
-
-export interface RequestMeta {
-  ip: string;
-  requestId: string;
-}
+import { messages } from "../session/service.ts";
 
 export const settingsMessages = {
   emailSame: "That is already your sign-in email.",
@@ -24,6 +21,8 @@ export const settingsMessages = {
   emailChangeSent: (email: string) => `We sent a code to ${email}. Enter it here to finish the change.`,
   reportCodeInvalid: "That code is not valid or has expired. Check the latest email we sent to your report address, or send a new code.",
   reportCodeSent: (email: string) => `We sent a code to ${email}. Enter it here to verify the address; until then no report is sent to it.`,
+  tooManyReportAddressCodes: (limit: number, minutes: number) =>
+    `You asked for ${limit} report address codes recently. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
 };
 
 export interface ReportAddress {
@@ -38,7 +37,14 @@ export class SettingsService {
     private readonly config: Config,
     private readonly mailer: Mailer,
     private readonly tokens: TokenService,
+    private readonly limiter: RateLimiter,
   ) {}
+
+  /** Codes mailed, and codes tried, per IP: the session's limits. */
+  private async limit(kind: "mail" | "code", meta: RequestMeta): Promise<void> {
+    const { windowMs, mailPerIp, codePerIp } = this.config.rateLimits;
+    await this.limiter.enforce(`${kind}:ip:${meta.ip}`, kind === "mail" ? mailPerIp : codePerIp, windowMs, messages.tooManyCodes);
+  }
 
   async profile(user: UserRow): Promise<Profile> {
     const [pending] = await this.db
@@ -74,6 +80,14 @@ export class SettingsService {
    * again mails a new code (the older one stops working).
    */
   async setReportEmail(user: UserRow, email: string, meta: RequestMeta): Promise<ReportAddress> {
+    if (email !== user.email) {
+      // Each code is a mail to an address nobody has verified: limited per IP and per user.
+      await this.limit("mail", meta);
+      const { reportAddressCodesPerUser, reportMailWindowMs } = this.config.rateLimits;
+      await this.limiter.enforce(`report-address:user:${user.id}`, reportAddressCodesPerUser, reportMailWindowMs, (minutes) =>
+        settingsMessages.tooManyReportAddressCodes(reportAddressCodesPerUser, minutes),
+      );
+    }
     if (email === user.email || (email === user.reportEmail && user.reportEmailVerifiedAt !== null)) {
       if (email === user.email) {
         await this.db.transaction(async (tx) => {
@@ -105,6 +119,7 @@ export class SettingsService {
 
   /** POST /api/excel/verify: the code mailed to the report address proves someone reads it. */
   async confirmReportEmail(user: UserRow, code: string, meta: RequestMeta): Promise<ReportAddress> {
+    await this.limit("code", meta);
     const codeHash = hashCode(this.config.appSecret, code);
     const verified = await this.db.transaction(async (tx) => {
       const [row] = await tx
@@ -146,6 +161,7 @@ export class SettingsService {
    * mailed to the new address proves they own it. Nothing changes until step 2.
    */
   async startEmailChange(user: UserRow, input: { newEmail: string; currentPassword: string }, meta: RequestMeta): Promise<{ pendingEmail: string; message: string }> {
+    await this.limit("mail", meta);
     if (input.newEmail === user.email) {
       throw new AppError(400, "email_unchanged", settingsMessages.emailSame, { fields: [{ path: "newEmail", message: settingsMessages.emailSame }] });
     }
@@ -176,6 +192,7 @@ export class SettingsService {
 
   /** Step 2: the code swaps the email. Every other session ends; this one continues with a new token. */
   async confirmEmailChange(user: UserRow, code: string, meta: RequestMeta): Promise<{ email: string; token: string; expiresAt: Date }> {
+    await this.limit("code", meta);
     const codeHash = hashCode(this.config.appSecret, code);
     const result = await this.db.transaction(async (tx) => {
       const [row] = await tx

@@ -10,20 +10,18 @@ import {
   type PermissionLevel,
   type Team,
 } from "@groupledger/contract";
+import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { accounts, invitations, users } from "../../db/schema.ts";
 import type { UserRow } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
-import { audit } from "../../services/audit.ts";
+import { audit, type RequestMeta } from "../../services/audit.ts";
 import type { Mail, Mailer } from "../../services/mailer.ts";
 import { assertNewPassword } from "../../services/password-strength.ts";
 import { hashPassword } from "../../services/passwords.ts";
+import type { RateLimiter } from "../../services/rate-limiter.ts";
 import type { TokenService } from "../../services/tokens.ts";
-
-export interface RequestMeta {
-  ip: string;
-  requestId: string;
-}
+import { messages } from "../session/service.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -45,13 +43,20 @@ const newToken = () => randomBytes(32).toString("base64url");
 export class TeamService {
   constructor(
     private readonly db: Db,
-    private readonly appSecret: string,
+    private readonly config: Pick<Config, "appSecret" | "rateLimits">,
     private readonly mailer: Mailer,
     private readonly tokens: TokenService,
+    private readonly limiter: RateLimiter,
   ) {}
 
   private hash(token: string): string {
-    return createHmac("sha256", this.appSecret).update(`invitation:${token}`).digest("hex");
+    return createHmac("sha256", this.config.appSecret).update(`invitation:${token}`).digest("hex");
+  }
+
+  /** Every invitation is a mail, and every link tried a guess: both limited per IP like the session's. */
+  private async limit(kind: "mail" | "code", meta: RequestMeta): Promise<void> {
+    const { windowMs, mailPerIp, codePerIp } = this.config.rateLimits;
+    await this.limiter.enforce(`${kind}:ip:${meta.ip}`, kind === "mail" ? mailPerIp : codePerIp, windowMs, messages.tooManyCodes);
   }
 
   async team(caller: UserRow, now = new Date()): Promise<Team> {
@@ -73,6 +78,7 @@ export class TeamService {
   }
 
   async invite(caller: UserRow, input: { email: string; permissionLevel: PermissionLevel }, origin: string, meta: RequestMeta): Promise<Invitation> {
+    await this.limit("mail", meta);
     const token = newToken();
     const { row, mail } = await this.db.transaction(async (tx) => {
       const [existing] = await tx.select({ accountId: users.accountId }).from(users).where(eq(users.email, input.email)).limit(1);
@@ -112,6 +118,7 @@ export class TeamService {
 
   /** A new link (the old one stops working) and a new expiry. */
   async resend(caller: UserRow, id: string, origin: string, meta: RequestMeta): Promise<Invitation> {
+    await this.limit("mail", meta);
     const token = newToken();
     const { row, mail } = await this.db.transaction(async (tx) => {
       const [row] = await tx
@@ -145,7 +152,8 @@ export class TeamService {
   }
 
   /** What the accept page shows before the person sets a password. */
-  async preview(token: string, now = new Date()): Promise<InvitationPreview> {
+  async preview(token: string, meta: RequestMeta, now = new Date()): Promise<InvitationPreview> {
+    await this.limit("code", meta);
     const [found] = await this.db
       .select({ invitation: invitations, accountName: accounts.name, invitedBy: users.email })
       .from(invitations)
@@ -168,6 +176,7 @@ export class TeamService {
    * mailbox, so the user starts verified and is signed in at once.
    */
   async accept(input: { token: string; name: string; password: string }, meta: RequestMeta): Promise<{ token: string; expiresAt: Date }> {
+    await this.limit("code", meta);
     const tokenHash = this.hash(input.token);
     const [peek] = await this.db.select().from(invitations).where(eq(invitations.tokenHash, tokenHash)).limit(1);
     const invitation = this.usable(peek, new Date());

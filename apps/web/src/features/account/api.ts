@@ -1,21 +1,21 @@
 import {
-  accountSchema,
-  releaseNotesVersionSchema,
-  type Account,
+  getAccount,
+  getReleaseNotesVersion,
+  patchAccount,
+  postReleaseNotesVersion,
   type AccountPatch,
 } from "@groupledger/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/http.ts";
+import { call } from "../../lib/http.ts";
 import { sessionKeys } from "../session/api.ts";
 
 export const accountKeys = { account: ["account"] as const };
 
 export const accountApi = {
-  get: (signal?: AbortSignal) => api<Account>("/account", { schema: accountSchema, ...(signal ? { signal } : {}) }),
-  patch: (body: AccountPatch) => api<Account>("/account", { method: "PATCH", body, schema: accountSchema }),
-  releaseNotesVersion: () => api("/userpermission/releasenotesversion", { schema: releaseNotesVersionSchema }),
-  acknowledgeReleaseNotes: (version: string) =>
-    api("/userpermission/releasenotesversion", { method: "POST", body: { version }, schema: releaseNotesVersionSchema }),
+  get: (signal?: AbortSignal) => call(getAccount, {}, signal ? { signal } : {}),
+  patch: (body: AccountPatch) => call(patchAccount, { body }),
+  releaseNotesVersion: () => call(getReleaseNotesVersion),
+  acknowledgeReleaseNotes: (version: string) => call(postReleaseNotesVersion, { body: { version } }),
 };
 
 export function useAccount() {

@@ -1,13 +1,13 @@
-import { billingSchema, cardTokenSchema, errorBodySchema, type CardToken, type PaymentProviderClient, type PlanId } from "@groupledger/contract";
+import { cardTokenSchema, errorBodySchema, getBilling, postBillingSubscribe, type CardToken, type PaymentProviderClient, type PlanId } from "@groupledger/contract";
 import type { PaymentCard } from "@groupledger/domain";
 import { useQuery } from "@tanstack/react-query";
-import { api, ApiError } from "../../lib/http.ts";
+import { ApiError, call } from "../../lib/http.ts";
 
 export const billingKeys = { billing: ["billing"] as const };
 
 export const billingApi = {
-  billing: () => api("/billing", { schema: billingSchema }),
-  subscribe: (plan: PlanId, token: string) => api("/billing/subscribe", { method: "POST", body: { plan, token }, schema: billingSchema }),
+  billing: () => call(getBilling),
+  subscribe: (plan: PlanId, token: string) => call(postBillingSubscribe, { body: { plan, token } }),
 };
 
 export function useBilling() {

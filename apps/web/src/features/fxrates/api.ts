@@ -1,16 +1,18 @@
 import {
-  auditListSchema,
-  errorBodySchema,
-  fxRatesFetchedSchema,
-  fxRatesResponseSchema,
-  fxRatesUpdatedSchema,
+  getAccountAudit,
+  getFxRates,
+  getFxRatesTemplate,
+  postFxRatesFetch,
+  postFxRatesImport,
+  putFxRates,
+  type auditListSchema,
   type FxRate,
-  type FxRatesResponse,
+  type fxRatesFetchedSchema,
+  type fxRatesUpdatedSchema,
 } from "@groupledger/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { api, ApiError, BAD_RESPONSE_CODE, handleFailure, NETWORK_ERROR_CODE } from "../../lib/http.ts";
-import { readToken } from "../session/tokenStore.ts";
+import { call } from "../../lib/http.ts";
 import type { MonthRangeValue } from "./model.ts";
 
 export type FxUpdated = z.infer<typeof fxRatesUpdatedSchema>;
@@ -29,44 +31,14 @@ export const HISTORY_EVENTS = 500;
 
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
-/**
- * The two calls that are not JSON (a CSV up, a CSV down), with the same token, error shape and
- * global handling as lib/http.ts's api().
- */
-async function rawCall(path: string, init: { method: string; body?: string; contentType?: string; accept: string }): Promise<Response> {
-  const headers: Record<string, string> = { accept: init.accept };
-  const token = readToken();
-  if (token) headers["authorization"] = `Bearer ${token}`;
-  if (init.contentType) headers["content-type"] = init.contentType;
-  let res: Response;
-  try {
-    res = await fetch(`/api${path}`, { method: init.method, headers, ...(init.body !== undefined ? { body: init.body } : {}) });
-  } catch {
-    throw handleFailure(new ApiError(0, NETWORK_ERROR_CODE, "The server could not be reached. Check your connection and try again."));
-  }
-  if (res.ok) return res;
-  const body = errorBodySchema.safeParse(await res.json().catch(() => null));
-  throw handleFailure(
-    body.success
-      ? new ApiError(res.status, body.data.error.code, body.data.error.message, body.data.error.details ?? {})
-      : new ApiError(res.status, BAD_RESPONSE_CODE, `The server answered ${res.status}.`),
-  );
-}
-
 export const fxApi = {
-  grid: (range: MonthRangeValue, signal?: AbortSignal) =>
-    api<FxRatesResponse>(`/fxrates?from=${range.from}&to=${range.to}`, { schema: fxRatesResponseSchema, ...withSignal(signal) }),
-  save: (rates: FxRate[]) => api<FxUpdated>("/fxrates", { method: "PUT", body: { rates }, schema: fxRatesUpdatedSchema }),
-  fetchRates: (body: { from: string; to: string; overwrite: boolean }) =>
-    api<FxFetched>("/fxrates/fetch", { method: "POST", body, schema: fxRatesFetchedSchema }),
-  importCsv: async (csv: string): Promise<FxUpdated> => {
-    const res = await rawCall("/fxrates/import", { method: "POST", body: csv, contentType: "text/csv", accept: "application/json" });
-    const parsed = fxRatesUpdatedSchema.safeParse(await res.json().catch(() => undefined));
-    if (!parsed.success) throw handleFailure(new ApiError(0, BAD_RESPONSE_CODE, "The server's answer to the import has an unexpected shape."));
-    return parsed.data;
-  },
-  template: async (): Promise<Blob> => (await rawCall("/fxrates/template.csv", { method: "GET", accept: "text/csv" })).blob(),
-  history: (signal?: AbortSignal) => api(`/account/audit?limit=${HISTORY_EVENTS}`, { schema: auditListSchema, ...withSignal(signal) }),
+  grid: (range: MonthRangeValue, signal?: AbortSignal) => call(getFxRates, { query: { from: range.from, to: range.to } }, withSignal(signal)),
+  save: (rates: FxRate[]) => call(putFxRates, { body: { rates } }),
+  fetchRates: (body: { from: string; to: string; overwrite: boolean }) => call(postFxRatesFetch, { body }),
+  /** The file's text as is, sent as text/csv. */
+  importCsv: (csv: string) => call(postFxRatesImport, { body: csv }),
+  template: async (): Promise<Blob> => (await call(getFxRatesTemplate)).blob,
+  history: (signal?: AbortSignal) => call(getAccountAudit, { query: { limit: HISTORY_EVENTS } }, withSignal(signal)),
 };
 
 /** The grid of a month range; the previous range stays on screen while the next one loads. */

@@ -1,12 +1,18 @@
 import {
-  companyMapSchema,
-  companyMapsSchema,
-  suggestionsResponseSchema,
+  deleteCompanyMap,
+  getCompanyMap,
+  getCompanyMaps,
+  getCompanyMapSuggestions,
+  postCompanyMap,
+  postCompanyMultimap,
+  postCompanyUnmap,
+  postCompanyUnmapInvalid,
   type CompanyMap,
+  type suggestionsResponseSchema,
 } from "@groupledger/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { api } from "../../lib/http.ts";
+import { call } from "../../lib/http.ts";
 import { companiesApi, companyKeys } from "../companies/api.ts";
 
 export type Suggestions = z.infer<typeof suggestionsResponseSchema>["suggestions"];
@@ -19,24 +25,17 @@ export const mappingKeys = {
   suggestions: (realmId: string) => ["maps", "suggestions", realmId] as const,
 };
 
-const enc = encodeURIComponent;
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export const mappingApi = {
-  map: (realmId: string, signal?: AbortSignal) =>
-    api<CompanyMap>(`/companies/${enc(realmId)}/map`, { schema: companyMapSchema, ...withSignal(signal) }),
-  maps: (signal?: AbortSignal) => api<Record<string, CompanyMap>>("/companies/maps", { schema: companyMapsSchema, ...withSignal(signal) }),
-  suggestions: (realmId: string, signal?: AbortSignal) =>
-    api<{ suggestions: Suggestions }>(`/companies/${enc(realmId)}/map/suggestions`, { schema: suggestionsResponseSchema, ...withSignal(signal) }),
-  setMap: (realmId: string, map: Record<string, string>) =>
-    api<CompanyMap>(`/companies/${enc(realmId)}/map`, { method: "POST", body: { map }, schema: companyMapSchema }),
-  multimap: (realmId: string, map: Record<string, string[]>) =>
-    api<CompanyMap>(`/companies/${enc(realmId)}/multimap`, { method: "POST", body: { map }, schema: companyMapSchema }),
-  unmap: (realmId: string, accountIds: string[]) =>
-    api<CompanyMap>(`/companies/${enc(realmId)}/unmap`, { method: "POST", body: { accountIds }, schema: companyMapSchema }),
-  removeAll: (realmId: string) => api<CompanyMap>(`/companies/${enc(realmId)}/map`, { method: "DELETE", schema: companyMapSchema }),
-  unmapInvalid: (realmId: string, accountIds: string[]) =>
-    api<CompanyMap>(`/companies/${enc(realmId)}/unmap/invalidmaps`, { method: "POST", body: { accountIds }, schema: companyMapSchema }),
+  map: (realmId: string, signal?: AbortSignal) => call(getCompanyMap, { params: { realmId } }, withSignal(signal)),
+  maps: (signal?: AbortSignal) => call(getCompanyMaps, {}, withSignal(signal)),
+  suggestions: (realmId: string, signal?: AbortSignal) => call(getCompanyMapSuggestions, { params: { realmId }, query: {} }, withSignal(signal)),
+  setMap: (realmId: string, map: Record<string, string>) => call(postCompanyMap, { params: { realmId }, body: { map } }),
+  multimap: (realmId: string, map: Record<string, string[]>) => call(postCompanyMultimap, { params: { realmId }, body: { map } }),
+  unmap: (realmId: string, accountIds: string[]) => call(postCompanyUnmap, { params: { realmId }, body: { accountIds } }),
+  removeAll: (realmId: string) => call(deleteCompanyMap, { params: { realmId } }),
+  unmapInvalid: (realmId: string, accountIds: string[]) => call(postCompanyUnmapInvalid, { params: { realmId }, body: { accountIds } }),
 };
 
 export function useCompanyMap(realmId: string | null) {

@@ -1,26 +1,27 @@
 import {
-  emailChangedSchema,
-  emailChangeStartedSchema,
-  profileSchema,
-  reportEmailResponseSchema,
+  getProfile,
+  patchProfile,
+  patchReportEmail,
   postChangePassword,
+  postEmailChange,
+  postEmailChangeVerify,
   postLogoutAll,
+  postReportEmailVerify,
   type ChangePasswordRequest,
 } from "@groupledger/contract";
 import { useQuery } from "@tanstack/react-query";
-import { api, call } from "../../lib/http.ts";
+import { call } from "../../lib/http.ts";
 
 export const settingsKeys = { profile: ["settings", "profile"] as const };
 
 export const settingsApi = {
-  profile: () => api("/settings/profile", { schema: profileSchema }),
-  rename: (name: string) => api("/settings/profile", { method: "PATCH", body: { name }, schema: profileSchema }),
-  startEmailChange: (newEmail: string, currentPassword: string) =>
-    api("/settings/email", { method: "POST", body: { newEmail, currentPassword }, schema: emailChangeStartedSchema }),
-  confirmEmailChange: (code: string) => api("/settings/email/verify", { method: "POST", body: { code }, schema: emailChangedSchema }),
+  profile: () => call(getProfile),
+  rename: (name: string) => call(patchProfile, { body: { name } }),
+  startEmailChange: (newEmail: string, currentPassword: string) => call(postEmailChange, { body: { newEmail, currentPassword } }),
+  confirmEmailChange: (code: string) => call(postEmailChangeVerify, { body: { code } }),
   /** SPEC §7 PATCH /api/excel/update: another address than the sign-in email gets a code first (the same address again: a new code). */
-  setReportEmail: (email: string) => api("/excel/update", { method: "PATCH", body: { email }, schema: reportEmailResponseSchema }),
-  verifyReportEmail: (code: string) => api("/excel/verify", { method: "POST", body: { code }, schema: reportEmailResponseSchema }),
+  setReportEmail: (email: string) => call(patchReportEmail, { body: { email } }),
+  verifyReportEmail: (code: string) => call(postReportEmailVerify, { body: { code } }),
   changePassword: (body: ChangePasswordRequest) => call(postChangePassword, { body }),
   logoutEverywhere: () => call(postLogoutAll, {}, { skipGlobalHandler: true }),
 };

@@ -1,27 +1,29 @@
 import {
-  invitationPreviewSchema,
-  invitationSchema,
-  teamSchema,
-  tokenResponseSchema,
+  deleteTeamInvitation,
+  deleteTeamMember,
+  getTeam,
+  patchTeamMember,
+  postInvitationAccept,
+  postInvitationLookup,
+  postTeamInvitation,
+  postTeamInvitationResend,
   type InvitationAccept,
   type PermissionLevel,
 } from "@groupledger/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/http.ts";
+import { call } from "../../lib/http.ts";
 
 export const teamKeys = { team: ["team"] as const };
 
 export const teamApi = {
-  team: () => api("/team", { schema: teamSchema }),
-  invite: (email: string, permissionLevel: PermissionLevel) =>
-    api("/team/invitations", { method: "POST", body: { email, permissionLevel }, schema: invitationSchema }),
-  resend: (id: string) => api(`/team/invitations/${id}/resend`, { method: "POST", schema: invitationSchema }),
-  revoke: (id: string) => api(`/team/invitations/${id}`, { method: "DELETE" }),
-  setLevel: (id: string, permissionLevel: PermissionLevel) =>
-    api(`/team/members/${id}`, { method: "PATCH", body: { permissionLevel }, schema: teamSchema }),
-  remove: (id: string) => api(`/team/members/${id}`, { method: "DELETE" }),
-  lookup: (token: string) => api("/invitations/lookup", { method: "POST", body: { token }, schema: invitationPreviewSchema }),
-  accept: (body: InvitationAccept) => api("/invitations/accept", { method: "POST", body, schema: tokenResponseSchema }),
+  team: () => call(getTeam),
+  invite: (email: string, permissionLevel: PermissionLevel) => call(postTeamInvitation, { body: { email, permissionLevel } }),
+  resend: (id: string) => call(postTeamInvitationResend, { params: { id } }),
+  revoke: (id: string) => call(deleteTeamInvitation, { params: { id } }),
+  setLevel: (id: string, permissionLevel: PermissionLevel) => call(patchTeamMember, { params: { id }, body: { permissionLevel } }),
+  remove: (id: string) => call(deleteTeamMember, { params: { id } }),
+  lookup: (token: string) => call(postInvitationLookup, { body: { token } }),
+  accept: (body: InvitationAccept) => call(postInvitationAccept, { body }),
 };
 
 export function useTeam() {
