@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { describeCycle, importCycles, importsOf, sourceGraph } from "./import-graph.ts";
@@ -87,5 +89,14 @@ describe("architecture", () => {
 
   it("no source file imports itself through others (type-only and dynamic imports count too)", () => {
     expect(importCycles(graph, () => true).map(describeCycle)).toEqual([]);
+  });
+
+  // Every web call goes through the contract's declarations (lib/http.ts `call`): a path typed
+  // anywhere else could drift from the server's. The only fetch of our API is call's own.
+  it("the web reaches the API only through lib/http.ts", () => {
+    const web = graph.files.filter((f) => f.startsWith("apps/web/src/") && !/\.test\.tsx?$/.test(f) && !f.includes("/bench/") && f !== "apps/web/src/lib/http.ts");
+    const offenders = web.filter((f) => /\bfetch\(\s*[`"']\/api|\bapi\(\s*[`"']\//.test(readFileSync(join(root, f), "utf8")));
+    expect(web.length).toBeGreaterThan(100);
+    expect(offenders).toEqual([]);
   });
 });

@@ -30,6 +30,14 @@ describe("routes declared once, in the contract", () => {
     expect(missing).toEqual([]);
   });
 
+  it("serves no /api route the contract does not declare (the OpenAPI document and its UI apart)", () => {
+    const declaredKeys = new Set(declared.map(([, e]) => key(e.method, `/api${e.path}`)));
+    const undeclared = t.app.routePolicies
+      .filter((p) => !p.url.startsWith("/api/docs") && !declaredKeys.has(key(p.method, p.url)))
+      .map((p) => key(p.method, p.url));
+    expect(undeclared).toEqual([]);
+  });
+
   it("declares the params of a path exactly: each :param has a schema field and nothing else", () => {
     for (const [name, e] of declared) {
       const inPath = contract.paramNames(e.path).sort();

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ownershipPercentSchema } from "./cta.ts";
 import { endpoint } from "./endpoint.ts";
-import { realmParamsSchema } from "./qbo.ts";
+import { realmParamsSchema } from "./companies.ts";
 
 /**
  * Acquisitions (issue 16): per subsidiary, how the parent acquired it. The consolidation eliminates

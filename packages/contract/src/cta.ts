@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
-import { companyAccountSchema, realmParamsSchema } from "./qbo.ts";
+import { companyAccountSchema, realmParamsSchema } from "./companies.ts";
 
 export const dividendRatePolicies = ["declarationDate", "profitPeriod"] as const;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
-import { realmParamsSchema } from "./qbo.ts";
+import { realmParamsSchema } from "./companies.ts";
 
 /**
  * Intra-group trade the consolidation adjusts for (issue 16): inventory one group company bought

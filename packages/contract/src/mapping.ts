@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
-import { realmParamsSchema } from "./qbo.ts";
+import { realmParamsSchema } from "./companies.ts";
 
 const accountId = z.string().trim().min(1, "Account ids must not be empty.").max(64, "Account ids are at most 64 characters.");
 const MAX_PAIRS = 20_000;

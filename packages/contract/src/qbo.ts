@@ -2,10 +2,6 @@ import { z } from "zod";
 import { companySchema } from "./companies.ts";
 import { endpoint } from "./endpoint.ts";
 
-// The company schemas that lived here moved to companies.ts (their endpoints are declared there);
-// these two stay importable from here for the contract files that still name this file.
-export { companyAccountSchema, realmParamsSchema } from "./companies.ts";
-
 /** SPEC §7: GET /api/qbo/account/authorize. `key` is the app's client id; `authorizeUrl` the consent page to open in the pop-up. */
 export const authorizeResponseSchema = z.object({
   key: z.string(),

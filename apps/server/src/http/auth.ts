@@ -71,15 +71,3 @@ export function actorOf(request: FastifyRequest): Actor {
   const { user } = authOf(request);
   return { accountId: user.accountId, userId: user.id, ip: request.ip, requestId: request.id };
 }
-
-/** Whom a service acts for (the caller's account and user) and what its audit records (ip, request id). */
-export interface Caller {
-  accountId: string;
-  userId: string;
-  meta: { ip: string; requestId: string };
-}
-
-export function callerOf(request: FastifyRequest): Caller {
-  const { user } = authOf(request);
-  return { accountId: user.accountId, userId: user.id, meta: { ip: request.ip, requestId: request.id } };
-}

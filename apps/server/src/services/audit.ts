@@ -25,6 +25,9 @@ export interface Actor extends RequestMeta {
   userId: string;
 }
 
+/** An actor as the posting protocol takes it (modules/posting: the request's fields apart, as `meta`). */
+export const posterOf = (a: Actor) => ({ accountId: a.accountId, userId: a.userId, meta: { ip: a.ip, requestId: a.requestId } });
+
 export async function audit(db: Db, event: AuditEvent): Promise<void> {
   await db.insert(auditLog).values({
     action: event.action,

@@ -10,7 +10,6 @@ import {
   type EndpointOutput,
   type EndpointSpec,
 } from "@groupledger/contract";
-import type { z } from "zod";
 import { needsReauthorization } from "../features/errors/errorBar.ts";
 import { readToken } from "../features/session/tokenStore.ts";
 
@@ -139,40 +138,4 @@ export async function call<E extends Endpoint>(e: E, ...[input, options = {}]: C
     throw fail(new ApiError(0, BAD_RESPONSE_CODE, `The server's answer to ${e.method} ${e.path} has an unexpected shape.`));
   }
   return parsed.data as EndpointOutput<E>;
-}
-
-export interface RequestOptions<T> extends CallOptions {
-  method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-  body?: unknown;
-  /** The contract schema of the answer; a 204 needs none. */
-  schema?: z.ZodType<T>;
-}
-
-/** @deprecated Being replaced by `call` (an endpoint the contract declares); removed with its last caller. */
-export async function api<T = void>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: "application/json" };
-  const token = readToken();
-  if (token) headers["authorization"] = `Bearer ${token}`;
-  if (options.body !== undefined) headers["content-type"] = "application/json";
-  const fail = (error: ApiError) => (options.skipGlobalHandler ? error : handleFailure(error));
-
-  let res: Response;
-  try {
-    res = await fetch(`/api${path}`, {
-      method: options.method ?? "GET",
-      headers,
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === "AbortError") throw err;
-    throw fail(new ApiError(0, NETWORK_ERROR_CODE, "The server could not be reached. Check your connection and try again."));
-  }
-  if (!res.ok) throw fail(await errorFrom(res));
-  if (res.status === 204 || !options.schema) return undefined as T;
-  const parsed = options.schema.safeParse(await res.json().catch(() => undefined));
-  if (!parsed.success) {
-    throw fail(new ApiError(0, BAD_RESPONSE_CODE, `The server's answer to ${path} has an unexpected shape.`));
-  }
-  return parsed.data;
 }

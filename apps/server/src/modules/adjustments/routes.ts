@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { GROUP_ADJUSTMENTS_CLASS, getAdjustments, postAdjustments, postAdjustmentsRepost } from "@groupledger/contract";
 import type { AppContext } from "../../context.ts";
-import { authOf, callerOf } from "../../http/auth.ts";
+import { actorOf, authOf } from "../../http/auth.ts";
 import { bearer, routeOf } from "../../http/endpoint.ts";
 import { AdjustmentService } from "./service.ts";
 
@@ -26,11 +26,11 @@ export const adjustmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       postAdjustmentsRepost,
       docs("Replace a posted group adjustment entry whose inputs changed: delete it in QuickBooks, then post the period again (after the user approved the changes)"),
     ),
-    handler: async (req) => adjustments.replace(callerOf(req), req.params.postingId),
+    handler: async (req) => adjustments.replace(actorOf(req), req.params.postingId),
   });
 
   app.route({
     ...routeOf(postAdjustments, docs(`Post a period's group adjustments into the parent's QuickBooks under the class "${GROUP_ADJUSTMENTS_CLASS}", once`)),
-    handler: async (req) => adjustments.post(callerOf(req), req.body.period),
+    handler: async (req) => adjustments.post(actorOf(req), req.body.period),
   });
 };

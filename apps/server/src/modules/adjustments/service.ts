@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { GROUP_ADJUSTMENTS_CLASS, type AdjustmentsView, type PostOutcome, type RunPeriod } from "@groupledger/contract";
 import type { Database, Db } from "../../db/client.ts";
 import { consolidationPostings } from "../../db/schema.ts";
-import type { Caller } from "../../http/auth.ts";
 import { errors } from "../../http/errors.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
+import { posterOf, type Actor } from "../../services/audit.ts";
 import { loadGroup } from "../group/service.ts";
 import { ADJUSTMENTS_REALM } from "../posting/names.ts";
 import { outcomeOf, postedFor, postGroupEntry, postingBusy, requestedPeriod, retirePosting, type PostingRow } from "../posting/postings.ts";
@@ -27,7 +27,7 @@ export class AdjustmentService {
     return { ...view, posted: await postedFor(this.db, accountId, ADJUSTMENTS_REALM, view.period) };
   }
 
-  async post(caller: Caller, period: RunPeriod): Promise<PostOutcome> {
+  async post(caller: Actor, period: RunPeriod): Promise<PostOutcome> {
     const result = await this.deps.database.withLock(lockOf(caller.accountId), busy, () => this.postLocked(caller, period));
     return outcomeOf(this.db, result);
   }
@@ -37,7 +37,7 @@ export class AdjustmentService {
    * user approved the differences: the old entry is deleted in QuickBooks, then the period is posted
    * again from what it gives now. Later posted periods then differ too and are flagged in turn.
    */
-  async replace(caller: Caller, postingId: string): Promise<PostOutcome> {
+  async replace(caller: Actor, postingId: string): Promise<PostOutcome> {
     const { db } = this;
     const { accountId } = caller;
     const [row] = await db
@@ -51,14 +51,14 @@ export class AdjustmentService {
       const [current] = await db.select().from(consolidationPostings).where(eq(consolidationPostings.id, row.id)).limit(1);
       if (current?.status !== "posted") throw errors.conflict("not_posted", `Group adjustments ${row.periodLabel} are not a posted entry (it is ${current?.status ?? "gone"}).`);
       if (!current.stale) throw errors.conflict("not_changed", `Group adjustments ${row.periodLabel} have not changed since they were posted; there is nothing to re-post.`);
-      await retirePosting(this.deps, current, parent.realmId, caller);
+      await retirePosting(this.deps, current, parent.realmId, posterOf(caller));
       return this.postLocked(caller, requestedPeriod(current));
     });
     return outcomeOf(db, result);
   }
 
   /** The posting protocol (modules/posting), under the "Group adjustments" class; the caller holds the lock. */
-  private async postLocked(caller: Caller, period: RunPeriod): Promise<{ outcome: "posted" | "duplicate"; posting: PostingRow }> {
+  private async postLocked(caller: Actor, period: RunPeriod): Promise<{ outcome: "posted" | "duplicate"; posting: PostingRow }> {
     const { view } = await computeAdjustments(this.db, caller.accountId, period);
     const p = view.period;
     return postGroupEntry(this.deps, {
@@ -75,7 +75,7 @@ export class AdjustmentService {
         privateNote: `GroupLedger: group adjustments for ${p.label} (${view.adjustments.map((a) => a.description).join("; ")}).`,
         description: `Group adjustments ${p.label}`,
         auditAction: "adjustments.posted",
-        meta: caller.meta,
+        meta: posterOf(caller).meta,
       },
     });
   }

@@ -11,7 +11,7 @@ import {
   postMultiRunResume,
 } from "@groupledger/contract";
 import type { AppContext } from "../../context.ts";
-import { authOf, callerOf } from "../../http/auth.ts";
+import { actorOf, authOf } from "../../http/auth.ts";
 import { bearer, routeOf } from "../../http/endpoint.ts";
 import { RunService } from "./service.ts";
 
@@ -39,7 +39,7 @@ export const runRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
       postConsolidationPost,
       docs("Post one subsidiary-period into the parent's QuickBooks, tagged with the subsidiary's class; a repeat returns the entry already posted"),
     ),
-    handler: async (req) => runs.post(callerOf(req), req.body),
+    handler: async (req) => runs.post(actorOf(req), req.body),
   });
 
   app.route({
@@ -52,14 +52,14 @@ export const runRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
       postConsolidationRepost,
       docs("Replace a posted entry whose books changed: delete it in QuickBooks, then post the period again (after the user approved the changes)"),
     ),
-    handler: async (req) => runs.repost(callerOf(req), req.params.postingId),
+    handler: async (req) => runs.repost(actorOf(req), req.params.postingId),
   });
 
   // --- Multi Period / Company ---------------------------------------------------------------
 
   app.route({
     ...routeOf(postMultiRun, docs("Start a background run posting each chosen subsidiary for each month of a range, in order")),
-    handler: async (req) => runs.start(callerOf(req), req.body),
+    handler: async (req) => runs.start(actorOf(req), req.body),
   });
 
   app.route({

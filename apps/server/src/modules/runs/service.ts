@@ -3,10 +3,10 @@ import { MAX_RUN_ITEMS, type MultiRunRequest, type PostingSummary, type PostOutc
 import { monthList } from "@groupledger/domain";
 import type { Database, Db } from "../../db/client.ts";
 import { companies, consolidationPostings, consolidationRunItems, consolidationRuns, users } from "../../db/schema.ts";
-import type { Caller } from "../../http/auth.ts";
 import { errors } from "../../http/errors.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
+import { posterOf, type Actor } from "../../services/audit.ts";
 import { loadGroup } from "../group/service.ts";
 import { outcomeOf, postedFor, summarize } from "../posting/postings.ts";
 import { computePeriodEntry, openingOf } from "./entry.ts";
@@ -33,12 +33,12 @@ export class RunService {
     return { ...preview, posted: await postedFor(this.db, accountId, request.realmId, preview.period) };
   }
 
-  async post(caller: Caller, request: RunRequest): Promise<PostOutcome> {
-    return outcomeOf(this.db, await postPeriod(this.deps, { ...caller, realmId: request.realmId, period: request.period }));
+  async post(caller: Actor, request: RunRequest): Promise<PostOutcome> {
+    return outcomeOf(this.db, await postPeriod(this.deps, { ...posterOf(caller), realmId: request.realmId, period: request.period }));
   }
 
-  async repost(caller: Caller, postingId: string): Promise<PostOutcome> {
-    return outcomeOf(this.db, await replacePosting(this.deps, { ...caller, postingId }));
+  async repost(caller: Actor, postingId: string): Promise<PostOutcome> {
+    return outcomeOf(this.db, await replacePosting(this.deps, { ...posterOf(caller), postingId }));
   }
 
   /** Posted entries (every realm's, or one's), newest period first. */
@@ -53,7 +53,7 @@ export class RunService {
   }
 
   /** Checks the run and queues its job: each chosen subsidiary for each month, months in order. */
-  async start(caller: Pick<Caller, "accountId" | "userId">, request: MultiRunRequest): Promise<RunDetail> {
+  async start(caller: Pick<Actor, "accountId" | "userId">, request: MultiRunRequest): Promise<RunDetail> {
     const { db } = this;
     const { accountId } = caller;
     const { from, to } = request;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ctaSuggestionReason } from "./suggestions.ts";
+import { ctaSuggestionReason } from "./cta-account.ts";
 
 const reason = (name: string, accountSubType: string | null = null) => ctaSuggestionReason({ name, accountSubType });
 
