@@ -371,5 +371,10 @@ describe("the comparison itself", () => {
     expect(clientReads(keys, "Columns.Column[].MetaData[].Value")).toBe(true);
     expect(clientReads(keys, "fault.error[].code")).toBe(true);
     expect(clientReads(keys, "Header.Time")).toBe(false);
+    // A batch item reads like a whole answer.
+    expect(clientReads(keys, "BatchItemResponse[].bId")).toBe(true);
+    expect(clientReads(keys, "BatchItemResponse[].Vendor.DisplayName")).toBe(true);
+    expect(clientReads(keys, "BatchItemResponse[].Vendor.PrintOnCheckName")).toBe(false);
+    expect(clientReads(keys, "BatchItemResponse[].Fault.Error[].code")).toBe(true);
   });
 });
