@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { parseEntity } from "./entities.ts";
-import { batchItemError, type QboError } from "./errors.ts";
+import { QboError, batchItemError } from "./errors.ts";
 import { record, unexpectedResponse } from "./failures.ts";
 import { BATCH_PATH, type ApiRequest } from "./http.ts";
 
@@ -74,13 +74,48 @@ export interface BatchTransport {
   queryPage(statement: string, entity: string): Promise<unknown[]>;
 }
 
+/** Every row of a query whose first page is `first` (read here when absent): pages follow while a page comes back full. */
+async function allRows(transport: BatchTransport, statement: string, entity: string, first?: unknown[]): Promise<unknown[]> {
+  const rows = first ?? (await transport.queryPage(`${statement} STARTPOSITION 1 MAXRESULTS ${PAGE}`, entity));
+  for (let from = PAGE + 1, page = rows; page.length === PAGE; from += PAGE) {
+    page = await transport.queryPage(`${statement} STARTPOSITION ${from} MAXRESULTS ${PAGE}`, entity);
+    rows.push(...page);
+  }
+  return rows;
+}
+
+/** What a batch item's Fault can be; any other failure of a call fails a whole batch too. */
+const ITEM_FAILURES: ReadonlySet<QboError["kind"]> = new Set(["validation", "not_found", "closed_period"]);
+
+/**
+ * A lone item goes as a call of its own (the same answer, without spending one of the realm's
+ * 40 batches a minute): a query page by page, a write with a fresh requestid. A refusal of the
+ * item itself is its outcome, as in a batch.
+ */
+async function runAlone(transport: BatchTransport, item: BatchItem, entity: string): Promise<BatchOutcome<unknown>> {
+  try {
+    if (isQuery(item)) {
+      const rows = await allRows(transport, item.query.trim(), entity);
+      return { ok: true, value: rows.map((row) => parseEntity(item.schema, row, entity)) };
+    }
+    const params = item.operation === "create" ? undefined : { operation: item.operation };
+    const body = await transport.send({ method: "POST", path: entity.toLowerCase(), params, body: item.body, requestId: randomUUID() });
+    return { ok: true, value: parseEntity(item.schema, keyed(record(body, entity), entity), entity) };
+  } catch (e) {
+    if (e instanceof QboError && ITEM_FAILURES.has(e.kind)) return { ok: false, error: e };
+    throw e;
+  }
+}
+
 /**
  * Sends `items` in batches of 30, one after another, each with a fresh requestid (so a retry of
  * a lost answer is answered again, never run twice), and answers each item's outcome in order.
  * A query item reads one page of 1000; a full page is followed by plain queries for the rest.
+ * A single item is sent as a call of its own (`runAlone`).
  */
 export async function runBatches<const Items extends readonly BatchItem[]>(transport: BatchTransport, items: Items): Promise<BatchResults<Items>> {
   const entities = items.map((item) => (isQuery(item) ? entityOfQuery(item.query) : item.entity));
+  if (items.length === 1) return [await runAlone(transport, items[0] as BatchItem, entities[0] as string)] as BatchResults<Items>;
   const outcomes: BatchOutcome<unknown>[] = [];
   for (let start = 0; start < items.length; start += MAX_BATCH_ITEMS) {
     const chunk = items.slice(start, start + MAX_BATCH_ITEMS);
@@ -101,11 +136,7 @@ export async function runBatches<const Items extends readonly BatchItem[]>(trans
       if (fault !== undefined) {
         outcomes.push({ ok: false, error: batchItemError(fault) });
       } else if (isQuery(item)) {
-        const rows = rowsOf(answer["QueryResponse"], entity);
-        for (let from = PAGE + 1, page = rows; page.length === PAGE; from += PAGE) {
-          page = await transport.queryPage(`${item.query.trim()} STARTPOSITION ${from} MAXRESULTS ${PAGE}`, entity);
-          rows.push(...page);
-        }
+        const rows = await allRows(transport, item.query.trim(), entity, rowsOf(answer["QueryResponse"], entity));
         outcomes.push({ ok: true, value: rows.map((row) => parseEntity(item.schema, row, entity)) });
       } else {
         outcomes.push({ ok: true, value: parseEntity(item.schema, keyed(answer, entity), entity) });

@@ -261,13 +261,7 @@ export class QboClient {
 
   /** Creates a Class. A fresh requestid makes the POST safe to retry within this call. */
   async createClass(name: string, parentId?: string): Promise<NamedListItem> {
-    if (name.trim() === "" || name.length > 100) throw new RangeError("a class name must be 1..100 characters");
-    const body = await this.transport.send({
-      method: "POST",
-      path: "class",
-      body: { Name: name, ...(parentId === undefined ? {} : { SubClass: true, ParentRef: { value: parentId } }) },
-      requestId: randomUUID(),
-    });
+    const body = await this.transport.send({ method: "POST", path: "class", body: classBody(name, parentId), requestId: randomUUID() });
     return parseEntity(namedListItemSchema, record(body, "class")["Class"], "Class");
   }
 
@@ -303,17 +297,13 @@ export class QboClient {
     for (let i = 0; i < unique.length; i += IDS_PER_QUERY) {
       statements.push(`SELECT * FROM JournalEntry WHERE Id IN (${unique.slice(i, i + IDS_PER_QUERY).map((id) => `'${id}'`).join(", ")})`);
     }
-    let rows: JournalEntry[];
-    if (statements.length <= 1) {
-      rows = statements.length === 0 ? [] : await this.query(statements[0] as string, journalEntrySchema);
-    } else {
-      rows = [];
-      for (const outcome of await this.batch(statements.map((query) => ({ query, schema: journalEntrySchema })))) {
-        if (!outcome.ok) throw outcome.error;
-        rows.push(...outcome.value);
-      }
+    const found = new Map<string, JournalEntry>();
+    if (statements.length === 0) return found;
+    for (const outcome of await this.batch(statements.map((query) => ({ query, schema: journalEntrySchema })))) {
+      if (!outcome.ok) throw outcome.error;
+      for (const entry of outcome.value) found.set(entry.id, entry);
     }
-    return new Map(rows.map((entry) => [entry.id, entry]));
+    return found;
   }
 
   async readJournalEntry(id: string): Promise<JournalEntry> {
@@ -421,6 +411,12 @@ export function accountBody(account: NewAccount): Record<string, unknown> {
     ...(account.acctNum === undefined ? {} : { AcctNum: account.acctNum }),
     ...(description === undefined || description === "" ? {} : { Description: description }),
   };
+}
+
+/** The Class JSON for a create (a sub-class under `parentId`); refuses a name QBO would refuse before anything is sent. */
+export function classBody(name: string, parentId?: string): Record<string, unknown> {
+  if (name.trim() === "" || name.length > 100) throw new RangeError("a class name must be 1..100 characters");
+  return { Name: name, ...(parentId === undefined ? {} : { SubClass: true, ParentRef: { value: parentId } }) };
 }
 
 /** The Customer/Vendor JSON for a create; refuses a name QBO would refuse before anything is sent. */

@@ -81,6 +81,7 @@ export {
   MAX_REQUEST_ID_LENGTH,
   QboClient,
   accountBody,
+  classBody,
   connectCompany,
   journalEntryBody,
   nameBody,

@@ -257,6 +257,15 @@ export function describeQboContract(name: string, factory: () => Promise<Contrac
       expect(missing.ok ? missing.value : missing.error).toMatchObject({ code: "610", kind: "not_found" });
       expect(badQuery.ok ? badQuery.value : badQuery.error).toMatchObject({ code: "4001", kind: "validation" });
 
+      // A lone item goes as a call of its own, with the same outcome.
+      const calls: string[] = [];
+      const { client: counted } = await connect(company.realmId, { onCall: (c) => void calls.push(`${c.method} ${c.path}`) });
+      const [alone] = await counted.batch([{ operation: "create", entity: "Vendor", body: { DisplayName: taken.displayName }, schema: vendorSchema }]);
+      expect(alone.ok ? alone.value : alone.error).toMatchObject({ code: "6240", kind: "validation", status: 400 });
+      const [rows] = await counted.batch([{ query: `SELECT * FROM Customer WHERE DisplayName = '${unique}'`, schema: customerSchema }]);
+      expect(rows.ok && rows.value.map((c) => c.displayName)).toEqual([unique]);
+      expect(calls).toEqual(["POST vendor", "GET query"]);
+
       // 65 items go as 30 + 30 + 5, answered in order.
       batches = 0;
       const names = await client.batch(Array.from({ length: 65 }, (_, i) => ({ query: `SELECT * FROM Customer WHERE DisplayName = '${i % 2 === 0 ? unique : `${unique} taken`}'`, schema: customerSchema })));
@@ -391,10 +400,14 @@ export function describeQboContract(name: string, factory: () => Promise<Contrac
       expect(faulty.tb.rows).toEqual(clean.tb.rows);
       // A batch is retried too (its requestid makes a repeat answer the first), and creates once.
       const name = `GL batch under faults ${Date.now()}`;
-      const [created] = await client.batch([{ operation: "create", entity: "Customer", body: { DisplayName: name }, schema: customerSchema }]);
-      expect(created.ok).toBe(true);
+      const created = await client.batch([
+        { operation: "create", entity: "Customer", body: { DisplayName: name }, schema: customerSchema },
+        { operation: "create", entity: "Vendor", body: { DisplayName: `${name} supplier` }, schema: vendorSchema },
+      ]);
+      expect(created.map((c) => c.ok)).toEqual([true, true]);
       target.setFaults(NO_FAULTS);
       expect((await client.customers()).filter((c) => c.displayName === name)).toHaveLength(1);
+      expect((await client.vendors()).filter((v) => v.displayName === `${name} supplier`)).toHaveLength(1);
       // The faults really happened and were retried.
       expect(statuses.some((s) => s === 429)).toBe(true);
       expect(statuses.some((s) => s >= 500 || s === 0)).toBe(true);
