@@ -12,6 +12,14 @@ export const DEMO = {
   retail: "9341453172384056",
 } as const;
 
+/** A historical rate for each demo subsidiary's contributed equity (what `configureForTranslation` needs for the whole group). */
+export const DEMO_HISTORICAL_RATES = [
+  { realmId: DEMO.uk, historicalRate: "1.2650" },
+  { realmId: DEMO.canada, historicalRate: "0.7383" },
+  { realmId: DEMO.germany, historicalRate: "1.0800" },
+  { realmId: DEMO.retail, historicalRate: "1" },
+];
+
 /** Starts a connection and consents for `realmId` as the emulator's consent page would. */
 export async function consent(app: FastifyInstance, sandbox: Sandbox, token: string, realmId: string) {
   const res = await get(app, "/api/qbo/account/authorize", token);

@@ -1,7 +1,7 @@
 import { journalEntrySchema } from "@groupledger/qbo";
 import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
-import { counterpartiesFor, counterpartyNames } from "../src/modules/qbo/counterparties.ts";
+import { counterpartiesFor, counterpartyNames, entryReferences, ReferenceCache } from "../src/modules/qbo/counterparties.ts";
 import { AppError } from "../src/http/errors.ts";
 import { useTestApp } from "./app.ts";
 import { DEMO, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
@@ -78,5 +78,38 @@ describe.each(drivers)("names on receivable and payable lines on %s", (driver) =
     const bank = accounts.find((a) => a.accountType === "Bank")!.Id;
     expect((await counterpartiesFor(t.db.database.db, client, DEMO.parent, [bank], "Gamma Sub")).size).toBe(0);
     expect((await client.customers()).some((c) => c.displayName.startsWith("Gamma Sub"))).toBe(false);
+  });
+
+  it("looks the class and both names up in one call, creates the missing ones in one more, and a run's cache asks nothing again", async () => {
+    const client = t.app.services.provider.client(DEMO.parent);
+    const ar = accounts.find((a) => a.accountType === "Accounts Receivable")!.Id;
+    const ap = accounts.find((a) => a.accountType === "Accounts Payable")!.Id;
+    const bank = accounts.find((a) => a.accountType === "Bank")!.Id;
+    const calls = async <T>(fn: () => Promise<T>): Promise<[T, Record<string, number>]> => {
+      const before = sandbox.requestCounts(DEMO.parent);
+      const out = await fn();
+      const after = sandbox.requestCounts(DEMO.parent);
+      return [out, Object.fromEntries(Object.entries(after).filter(([k, n]) => n !== (before[k] ?? 0)).map(([k, n]) => [k, n - (before[k] ?? 0)]))];
+    };
+    const cache = new ReferenceCache();
+    const entry = { className: "Delta Sub", accountIds: [ar, ap, bank], owner: "Delta Sub" };
+    const [first, made] = await calls(() => entryReferences(t.db.database.db, client, DEMO.parent, entry, cache));
+    expect(made).toEqual({ "POST batch": 2 });
+    expect(first.klass.name).toBe("Delta Sub");
+    expect([...first.names].map(([account, e]) => [account, e.type, e.name]).sort((x, y) => x[1]!.localeCompare(y[1]!))).toEqual([
+      [ar, "Customer", "Delta Sub (consolidated receivables)"],
+      [ap, "Vendor", "Delta Sub (consolidated payables)"],
+    ]);
+    // The run's next posting of the subsidiary: nothing to ask.
+    const [again, none] = await calls(() => entryReferences(t.db.database.db, client, DEMO.parent, entry, cache));
+    expect(none).toEqual({});
+    expect(again).toEqual(first);
+    // Without the cache (a posting of its own): one call finds all three.
+    const [found, one] = await calls(() => entryReferences(t.db.database.db, client, DEMO.parent, entry));
+    expect(one).toEqual({ "POST batch": 1 });
+    expect(found).toEqual(first);
+    // Cleared (a posting failed): asked again.
+    cache.clear();
+    expect((await calls(() => entryReferences(t.db.database.db, client, DEMO.parent, entry, cache)))[1]).toEqual({ "POST batch": 1 });
   });
 });

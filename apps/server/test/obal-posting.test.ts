@@ -226,8 +226,8 @@ describe.each(drivers)("opening balances: a crash after QuickBooks accepted the 
     expect(created).toBeDefined();
     expect((await get(t.app, "/api/obal", token)).json().posted).toEqual({});
 
-    // The next attempt is refused before its entry is sent: QuickBooks denies the class lookup for a moment (403, 3100).
-    vi.spyOn(QboClient.prototype, "classes").mockRejectedValueOnce(
+    // The next attempt is refused before its entry is sent: QuickBooks denies the look-up of the class and names for a moment (403, 3100).
+    vi.spyOn(QboClient.prototype, "batch").mockRejectedValueOnce(
       new QboError({
         status: 403,
         faultType: "AuthorizationFault",

@@ -3,7 +3,7 @@ import { parse } from "csv-parse/sync";
 import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "./app.ts";
-import { DEMO, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
+import { DEMO, DEMO_HISTORICAL_RATES, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 
@@ -35,17 +35,7 @@ describe.each(drivers)("report exports on %s", (driver) => {
     for (const realm of Object.values(DEMO)) await connectCompany(t.app, sandbox, token, realm);
     await drainJobs(t.app);
     await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token);
-    await configureForTranslation(
-      t.app,
-      token,
-      [
-        { realmId: DEMO.uk, historicalRate: "1.2650" },
-        { realmId: DEMO.canada, historicalRate: "0.7383" },
-        { realmId: DEMO.germany, historicalRate: "1.0800" },
-        { realmId: DEMO.retail, historicalRate: "1" },
-      ],
-      { from: "2024-11", to: "2026-10" },
-    );
+    await configureForTranslation(t.app, token, DEMO_HISTORICAL_RATES, { from: "2024-11", to: "2026-10" });
     chart = (await get(t.app, `/api/companies/${DEMO.parent}/accounts`, token)).json();
     const res = await get(t.app, `/api/consolidation/report?${query}`, token);
     expect(res.statusCode, res.body).toBe(200);

@@ -138,11 +138,6 @@ export function createAccount(ledger: CompanyLedger, body: unknown, now: Date): 
   return account;
 }
 
-/** Whether a create/update body names an existing account (QBO tells the two apart by Id). */
-export function isAccountUpdate(body: unknown): boolean {
-  return isObject(body) && body["Id"] !== undefined;
-}
-
 /** Intuit sends Id and SyncToken as strings; a number is read the same way. */
 function idText(v: unknown): string | undefined {
   if (typeof v === "string" && v.trim() !== "") return v.trim();

@@ -75,11 +75,6 @@ function checkUnique(ledger: CompanyLedger, displayName: string, self?: string):
   if (ledger.parties.some((p) => p.id !== self && p.displayName.toLowerCase() === wanted)) throw duplicateName();
 }
 
-/** Whether a create/update body names an existing record (QBO tells the two apart by Id). */
-export function isPartyUpdate(body: unknown): boolean {
-  return isObject(body) && body["Id"] !== undefined;
-}
-
 /** Validates a create body and adds the customer or vendor; the caller persists and renders it. */
 export function createParty(ledger: CompanyLedger, kind: PartyKind, body: unknown, now: Date): Party {
   if (!isObject(body)) throw unsupportedProperty(kind, `the body must be a ${kind} object`);

@@ -63,6 +63,11 @@ export function duplicateName(): QboFault {
   return validationFault("6240", "Duplicate Name Exists Error", "The name supplied already exists. : null");
 }
 
+/** Intuit's answer for an operation it does not serve (errors/400_ValidationFault_500_unsupported_operation). */
+export function unsupportedOperationFault(path: string): QboFault {
+  return new QboFault(400, "ValidationFault", [{ message: "Unsupported Operation", detail: `Operation Could not find resource for relative : ${path} is not supported.`, code: "500" }]);
+}
+
 export function invalidQuery(detail: string): QboFault {
   return validationFault("4001", "Invalid query", detail);
 }

@@ -187,6 +187,23 @@ export class Sandbox {
     return Object.fromEntries(this.minorVersions);
   }
 
+  private readonly requests = new Map<string, Map<string, number>>();
+
+  /**
+   * Counts an API request the realm answered (after authentication, a requestid replay included),
+   * by method and route, e.g. "GET query", "POST batch", "GET journalentry/:id".
+   */
+  noteRequest(realmId: string, route: string): void {
+    let counts = this.requests.get(realmId);
+    if (counts === undefined) this.requests.set(realmId, (counts = new Map()));
+    counts.set(route, (counts.get(route) ?? 0) + 1);
+  }
+
+  /** The realm's API requests since start, by method and route (see `noteRequest`): what tests measure calls with. */
+  requestCounts(realmId: string): Record<string, number> {
+    return Object.fromEntries(this.requests.get(realmId) ?? []);
+  }
+
   replay(realmId: string, requestId: string): WireResponse | undefined {
     return this.replays.get(`${realmId}:${requestId}`);
   }

@@ -1,6 +1,9 @@
 /**
  * Fault injection (seeded, so a test can predict which request fails) and Intuit's per-realm
- * limits: at most 10 requests in flight and 500 accepted per rolling minute.
+ * limits: at most 10 requests in flight and 500 accepted per rolling minute, a batch counting as
+ * one request; and at most 40 batch requests per rolling minute (Intuit's "API call limits and
+ * throttles" page: "Throttled at 40 Batch requests per minute, per realm ID and app"; the
+ * emulator serves one app).
  */
 import type { Random } from "./rng.ts";
 import { seededRandom } from "./rng.ts";
@@ -24,6 +27,7 @@ export type FaultDecision = { kind: "drop" } | { kind: "throttle" } | { kind: "s
 
 export const MAX_CONCURRENT = 10;
 export const MAX_PER_MINUTE = 500;
+export const MAX_BATCHES_PER_MINUTE = 40;
 const MINUTE_MS = 60_000;
 
 export class FaultInjector {
@@ -56,15 +60,21 @@ export class FaultInjector {
 export class RealmLimiter {
   private readonly inFlight = new Map<string, number>();
   private readonly accepted = new Map<string, number[]>();
+  private readonly batches = new Map<string, number[]>();
 
-  /** Whether a new request for the realm may run now; if so it counts until `release`. */
-  tryAcquire(realmId: string, now: number): boolean {
+  /**
+   * Whether a new request for the realm may run now (a batch request also within the batches'
+   * own limit); if so it counts until `release`.
+   */
+  tryAcquire(realmId: string, now: number, kind: "request" | "batch" = "request"): boolean {
     const running = this.inFlight.get(realmId) ?? 0;
-    const window = (this.accepted.get(realmId) ?? []).filter((t) => t > now - MINUTE_MS);
-    this.accepted.set(realmId, window);
+    const window = recent(this.accepted, realmId, now);
+    const batchWindow = recent(this.batches, realmId, now);
     if (running >= MAX_CONCURRENT || window.length >= MAX_PER_MINUTE) return false;
+    if (kind === "batch" && batchWindow.length >= MAX_BATCHES_PER_MINUTE) return false;
     this.inFlight.set(realmId, running + 1);
     window.push(now);
+    if (kind === "batch") batchWindow.push(now);
     return true;
   }
 
@@ -75,5 +85,13 @@ export class RealmLimiter {
   /** Forgets the rolling minute; requests still in flight keep counting until they finish. */
   resetWindow(): void {
     this.accepted.clear();
+    this.batches.clear();
   }
+}
+
+/** The realm's start times within the last minute (older ones dropped). */
+function recent(windows: Map<string, number[]>, realmId: string, now: number): number[] {
+  const window = (windows.get(realmId) ?? []).filter((t) => t > now - MINUTE_MS);
+  windows.set(realmId, window);
+  return window;
 }

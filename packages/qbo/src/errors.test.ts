@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { QboError, classifyQboError, parseQboError, parseRetryAfter, type QboErrorKind } from "./errors.ts";
+import { QboError, batchItemError, classifyQboError, parseQboError, parseRetryAfter, type QboErrorKind } from "./errors.ts";
 
 // /work/main/packages/qbo/src -> /work/shared/qbo-samples
 const SAMPLES = new URL("../../../../shared/qbo-samples/", import.meta.url);
@@ -425,5 +425,45 @@ describe("QboError", () => {
     expect(err.errors).toHaveLength(1);
     expect(err.message).toBe("QuickBooks Online request failed with HTTP 500 Internal Server Error");
     expect(err.stack?.split("\n")[0]).toBe(`QboError: ${err.message}`);
+  });
+});
+
+describe("batchItemError: a batch item's Fault classified as the same Fault answering a call", () => {
+  type Item = { bId: string; Fault?: unknown };
+  const items = (rel: string, path: (j: Json) => unknown): Item[] => path(readJson(rel)) as Item[];
+  const recorded = [
+    ...items("minimul-qbo_api/batch__basic__0.json", (j) => ((j["response"] as Json)["body_json"] as Json)["BatchItemResponse"]),
+    ...items("entities/Batch_response__intuit-docs-example__abossenbroek-qbo-mcp.json", (j) => j["BatchItemResponse"]),
+  ].filter((i) => i.Fault !== undefined);
+
+  it("reads the recorded item Faults: 610 not found, 5010 and 6240 validation, as single calls with those codes are", () => {
+    expect(
+      recorded.map((i) => {
+        const err = batchItemError(i.Fault, "1-tid");
+        return [err.code, err.kind, err.status, err.faultType, err.element, err.intuitTid];
+      }),
+    ).toEqual([
+      ["610", "not_found", 400, "ValidationFault", undefined, "1-tid"],
+      ["5010", "validation", 400, "ValidationFault", undefined, "1-tid"],
+      ["6240", "validation", 400, "ValidationFault", undefined, "1-tid"],
+      ["610", "not_found", 400, "ValidationFault", undefined, "1-tid"],
+      ["5010", "validation", 400, "ValidationFault", undefined, "1-tid"],
+    ]);
+    // The same as parseQboError reading the Fault as a 400 of its own.
+    for (const i of recorded) {
+      const alone = parseQboError(400, {}, JSON.stringify({ Fault: i.Fault }));
+      const item = batchItemError(i.Fault);
+      expect([item.kind, item.code, item.message, item.detail]).toEqual([alone.kind, alone.code, alone.message, alone.detail]);
+    }
+  });
+
+  it("places other Fault types at their own statuses, and survives a Fault it cannot read", () => {
+    const system = batchItemError({ Error: [{ Message: "An application error has occurred", code: "10000" }], type: "SystemFault" });
+    expect([system.status, system.kind]).toEqual([500, "server"]);
+    expect(system.retryable).toBe(true);
+    const closed = batchItemError({ Error: [{ Message: "Account Period Closed", code: "6200" }], type: "ValidationFault" });
+    expect(closed.kind).toBe("closed_period");
+    const nonsense = batchItemError("not a fault");
+    expect([nonsense.status, nonsense.kind]).toEqual([400, "validation"]);
   });
 });

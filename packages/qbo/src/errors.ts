@@ -121,6 +121,31 @@ export function parseQboError(status: number, headers: HeadersLike, body: string
 }
 
 /**
+ * The HTTP status QuickBooks answers a call of its own with, by Fault type (recordings: 400
+ * ValidationFault, 500 SystemFault, 401 AUTHENTICATION, 429 ThrottleExceeded; Intuit's docs: 403
+ * AuthorizationFault). A batch item's Fault comes inside a 200, so this is what places it.
+ */
+const STATUS_OF_FAULT: Readonly<Record<string, number>> = {
+  validationfault: 400,
+  systemfault: 500,
+  authentication: 401,
+  authorizationfault: 403,
+  throttleexceeded: 429,
+};
+
+/**
+ * A batch item's own `Fault` (`{"Error":[...],"type"}`) as the QboError the same Fault would
+ * have been had the item been a call of its own: the status of its type (400 when unknown),
+ * classified by `classifyQboError`, so callers handle an item's 610 or 6240 as they handle a call's.
+ */
+export function batchItemError(fault: unknown, intuitTid?: string): QboError {
+  const parsed = parseJson({ Fault: fault }) ?? { errors: [item(undefined, undefined, undefined, undefined)], faultType: undefined, isFault: true };
+  const status = STATUS_OF_FAULT[(parsed.faultType ?? "").toLowerCase()] ?? 400;
+  const kind = classifyQboError(status, parsed.errors[0]?.code ?? "", parsed.faultType ?? "");
+  return new QboError({ status, errors: parsed.errors, faultType: parsed.faultType, intuitTid, kind });
+}
+
+/**
  * `Retry-After` as milliseconds from now: delta-seconds or an HTTP date (a past date gives 0).
  * Undefined when absent or unreadable.
  */

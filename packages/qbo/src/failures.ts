@@ -13,6 +13,14 @@ export function unexpectedResponse(what: string, detail: string, status = 200, i
   });
 }
 
+/** `value` as an object, else an "unexpected response" naming `what`. */
+export function record(value: unknown, what: string): Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw unexpectedResponse(`expected an object for ${what}`, JSON.stringify(value ?? null).slice(0, 200));
+  }
+  return value as Record<string, unknown>;
+}
+
 /**
  * The request never got an HTTP answer (connection refused or reset, a dropped connection,
  * a timeout). Kind 'server' because, like a 5xx, trying again later may succeed; status 0.

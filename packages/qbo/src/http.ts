@@ -7,6 +7,9 @@ import { backoffDelay, type RetryOptions } from "./retry.ts";
 
 export const MINOR_VERSION = 75;
 
+/** The batch endpoint, below `/v3/company/{realmId}/`: Intuit limits batch requests on their own. */
+export const BATCH_PATH = "batch";
+
 export interface ApiRequest {
   readonly method: "GET" | "POST";
   /** Below `/v3/company/{realmId}/`, e.g. `query`, `reports/TrialBalance`, `journalentry`. */
@@ -81,7 +84,7 @@ export class QboTransport {
   }
 
   private async attempt(request: ApiRequest, url: string, token: string, attempt: number): Promise<{ json: unknown } | QboError> {
-    const release = await this.o.limiter.acquire();
+    const release = await this.o.limiter.acquire(request.path === BATCH_PATH ? "batch" : "request");
     let status = 0;
     try {
       const res = await this.o.fetch(url, {

@@ -9,6 +9,16 @@ export {
   type QboErrorKind,
 } from "./errors.ts";
 export { networkFailure, unexpectedResponse } from "./failures.ts";
+export { batchItemError } from "./errors.ts";
+export {
+  MAX_BATCH_ITEMS,
+  type BatchItem,
+  type BatchOperation,
+  type BatchOutcome,
+  type BatchQueryItem,
+  type BatchResults,
+  type BatchWriteItem,
+} from "./batch.ts";
 export { INTUIT_PRODUCTION, INTUIT_SANDBOX, intuitEndpoints, sandboxEndpoints, type QboEndpoints } from "./endpoints.ts";
 export { systemClock, VirtualClock, type Clock } from "./clock.ts";
 export { AmountError, amountFromJsonNumber, amountToJsonNumber, parseAmount } from "./money.ts";
@@ -23,9 +33,9 @@ export {
 } from "./tokens.ts";
 export { ACCOUNTING_SCOPE, QboOAuth, type AuthorizationCallback, type QboOAuthOptions } from "./oauth.ts";
 export { AccessTokens, REFRESH_SKEW_MS } from "./auth.ts";
-export { INTUIT_LIMITS, LimiterPool, RealmLimiter, type LimiterOptions } from "./limiter.ts";
+export { INTUIT_LIMITS, LimiterPool, RealmLimiter, type LimiterOptions, type RequestKind } from "./limiter.ts";
 export { DEFAULT_RETRY, backoffDelay, type RetryOptions } from "./retry.ts";
-export { MINOR_VERSION, type ApiRequest, type CallObserver } from "./http.ts";
+export { BATCH_PATH, MINOR_VERSION, type ApiRequest, type CallObserver } from "./http.ts";
 export {
   accountSchema,
   DELETED_SUFFIX,
@@ -71,6 +81,7 @@ export {
   MAX_REQUEST_ID_LENGTH,
   QboClient,
   accountBody,
+  classBody,
   connectCompany,
   journalEntryBody,
   nameBody,

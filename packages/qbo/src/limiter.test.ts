@@ -45,6 +45,31 @@ describe("RealmLimiter", () => {
     for (let i = 500; i < startedAt.length; i++) expect((startedAt[i] ?? 0) - (startedAt[i - 500] ?? 0)).toBeGreaterThanOrEqual(60_000);
   });
 
+  it("holds the 41st batch of a minute, letting other requests by, until the first batch is a minute old", async () => {
+    const clock = new VirtualClock(0);
+    const limiter = new RealmLimiter({ maxConcurrent: 10, maxPerWindow: 500, maxBatchesPerWindow: 40, windowMs: 60_000 }, clock);
+    const batchStarts: number[] = [];
+    const requestStarts: number[] = [];
+    await Promise.all([
+      ...Array.from({ length: 81 }, async (_, i) => {
+        await clock.sleep(i * 100);
+        await limiter.run(async () => void batchStarts.push(clock.now()), "batch");
+      }),
+      ...Array.from({ length: 20 }, async (_, i) => {
+        await clock.sleep(5_000 + i * 100);
+        await limiter.run(async () => void requestStarts.push(clock.now()));
+      }),
+    ]);
+    expect(batchStarts[39]).toBe(3_900);
+    expect(batchStarts[40]).toBe(60_000); // the first batch (t=0) left the window
+    expect(batchStarts[41]).toBe(60_100);
+    expect(batchStarts[80]).toBe(120_000);
+    for (let i = 40; i < batchStarts.length; i++) expect((batchStarts[i] ?? 0) - (batchStarts[i - 40] ?? 0)).toBeGreaterThanOrEqual(60_000);
+    // Plain requests queued behind waiting batches went at once.
+    expect(requestStarts).toEqual(Array.from({ length: 20 }, (_, i) => 5_000 + i * 100));
+    expect(() => new RealmLimiter({ maxConcurrent: 1, maxPerWindow: 1, maxBatchesPerWindow: 0, windowMs: 1 })).toThrow();
+  });
+
   it("ignores a second release and rejects nonsense options", async () => {
     const limiter = new RealmLimiter({ maxConcurrent: 1, maxPerWindow: 10, windowMs: 1000 }, new VirtualClock());
     const release = await limiter.acquire();

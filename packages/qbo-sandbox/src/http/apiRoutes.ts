@@ -1,22 +1,20 @@
-/** The Accounting API under /v3/company/{realmId}: bearer auth, requestid replay, entities, query, CDC, reports. */
+/** The Accounting API under /v3/company/{realmId}: bearer auth, requestid replay, entities, batch, query, CDC, reports. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Json } from "../entities.ts";
 import { renderAccount, renderClass, renderCompanyInfo, renderDeleted, renderDepartment, renderExchangeRate, renderJournalEntry, renderParty, renderPreferences } from "../entities.ts";
 import type { WireResponse } from "../faults.ts";
 import { authFailureResponse, faultResponse } from "../faults.ts";
-import { createAccount, isAccountUpdate, updateAccount } from "../accounts.ts";
-import { createJournalEntry, deleteJournalEntry, updateJournalEntry } from "../journal.ts";
 import type { CompanyLedger, PartyKind } from "../ledger.ts";
-import { createParty, isPartyUpdate, updateParty } from "../parties.ts";
 import { executeQuery } from "../query/execute.ts";
 import { parseQuery } from "../query/parser.ts";
-import { cdcWindowExceeded, duplicateName, objectNotFound, unsupportedProperty, validationFault } from "../qboFault.ts";
-import { checkKnownProperties } from "../schema.ts";
+import { cdcWindowExceeded, objectNotFound, unsupportedProperty, validationFault } from "../qboFault.ts";
 import { runReport } from "../reports/index.ts";
 import type { Sandbox } from "../sandbox.ts";
 import { isIsoDate } from "../calendar.ts";
 import { jsonResponse } from "../wire.ts";
+import { runBatch } from "./batch.ts";
 import { faultOf, send, unsupportedOperation } from "./send.ts";
+import { writeEntity, type WritableEntity } from "./writes.ts";
 
 type Query = Record<string, string | undefined>;
 
@@ -71,6 +69,7 @@ export function registerApiRoutes(app: FastifyInstance, sandbox: Sandbox): void 
       const ledger = sandbox.ledger(realmId);
       if (access.realmId !== realmId || ledger === undefined) return send(reply, authorizationFault(now));
 
+      sandbox.noteRequest(realmId, `${request.method} ${request.routeOptions.url?.slice(`${app.prefix}/v3/company/:realmId/`.length) ?? ""}`);
       const query = queryOf(request);
       const requestId = options.idempotent === true ? query["requestid"] : undefined;
       if (requestId !== undefined && requestId !== "") {
@@ -122,20 +121,6 @@ export function registerApiRoutes(app: FastifyInstance, sandbox: Sandbox): void 
     if (account === undefined) throw objectNotFound("Account", id);
     return jsonResponse({ Account: renderAccount(ctx.ledger, account) }, ctx.now);
   }));
-  // One endpoint creates and updates, as at Intuit: a body with an Id is an update (full, or
-  // sparse with "sparse": true); `operation=update` is accepted as the SDKs send it.
-  app.post(`${v3}/account`, faults, api((ctx) => {
-    const operation = ctx.query["operation"];
-    if (operation !== undefined && operation !== "create" && operation !== "update") {
-      throw unsupportedProperty("operation", `value ${operation} is not supported for Account; use create or update`);
-    }
-    const body = ctx.request.body;
-    checkKnownProperties("Account", body);
-    const saved = operation === "update" || (operation === undefined && isAccountUpdate(body)) ? updateAccount(ctx.ledger, body, ctx.now) : createAccount(ctx.ledger, body, ctx.now);
-    sandbox.markAccount(ctx.ledger.realmId, saved.id);
-    sandbox.save();
-    return jsonResponse({ Account: renderAccount(ctx.ledger, saved) }, ctx.now);
-  }, { idempotent: true }));
   app.get(`${v3}/class/:id`, faults, api((ctx) => {
     const id = (ctx.request.params as { id: string }).id;
     checkId(id);
@@ -143,19 +128,6 @@ export function registerApiRoutes(app: FastifyInstance, sandbox: Sandbox): void 
     if (found === undefined) throw objectNotFound("Class", id);
     return jsonResponse({ Class: renderClass(found) }, ctx.now);
   }));
-  app.post(`${v3}/class`, faults, api((ctx) => {
-    const body = ctx.request.body as Json | undefined;
-    checkKnownProperties("Class", body);
-    const name = typeof body?.["Name"] === "string" ? body["Name"].trim() : "";
-    if (name === "" || name.length > 100) throw unsupportedProperty("Name", "is required (1 to 100 characters)");
-    if (ctx.ledger.classes.some((c) => c.name.toLowerCase() === name.toLowerCase())) throw duplicateName();
-    const ms = ctx.now.getTime();
-    const created = { id: ctx.ledger.nextId(ctx.ledger.classes), name, active: true, createTime: ms, updateTime: ms, syncToken: 0 };
-    ctx.ledger.addClass(created);
-    sandbox.markClass(ctx.ledger.realmId, created.id);
-    sandbox.save();
-    return jsonResponse({ Class: renderClass(created) }, ctx.now);
-  }, { idempotent: true }));
   app.get(`${v3}/department/:id`, faults, api((ctx) => {
     const id = (ctx.request.params as { id: string }).id;
     checkId(id);
@@ -163,8 +135,7 @@ export function registerApiRoutes(app: FastifyInstance, sandbox: Sandbox): void 
     if (found === undefined) throw objectNotFound("Department", id);
     return jsonResponse({ Department: renderDepartment(found) }, ctx.now);
   }));
-
-  // Customers and vendors: read by id, create, and update (full or sparse) on the same POST.
+  // Customers and vendors: read by id (the other kind's id is unknown here).
   for (const [path, kind] of [["customer", "Customer"], ["vendor", "Vendor"]] as const satisfies readonly (readonly [string, PartyKind])[]) {
     app.get(`${v3}/${path}/:id`, faults, api((ctx) => {
       const id = (ctx.request.params as { id: string }).id;
@@ -173,42 +144,16 @@ export function registerApiRoutes(app: FastifyInstance, sandbox: Sandbox): void 
       if (found === undefined || found.kind !== kind) throw objectNotFound(kind, id);
       return jsonResponse({ [kind]: renderParty(ctx.ledger, found) }, ctx.now);
     }));
+  }
+  // One endpoint per entity creates, updates (a body with an Id, or `operation=update` as the
+  // SDKs send it) and, for journal entries, deletes (`operation=delete`): http/writes.ts.
+  for (const [path, entity] of [["account", "Account"], ["class", "Class"], ["customer", "Customer"], ["vendor", "Vendor"], ["journalentry", "JournalEntry"]] as const satisfies readonly (readonly [string, WritableEntity])[]) {
     app.post(`${v3}/${path}`, faults, api((ctx) => {
-      const operation = ctx.query["operation"];
-      if (operation !== undefined && operation !== "create" && operation !== "update") {
-        throw unsupportedProperty("operation", `value ${operation} is not supported for ${kind}; use create or update`);
-      }
-      const body = ctx.request.body;
-      checkKnownProperties(kind, body);
-      const saved = operation === "update" || (operation === undefined && isPartyUpdate(body)) ? updateParty(ctx.ledger, kind, body, ctx.now) : createParty(ctx.ledger, kind, body, ctx.now);
-      sandbox.markParty(ctx.ledger.realmId, saved.id);
+      const answer = writeEntity({ sandbox, ledger: ctx.ledger, now: ctx.now }, entity, ctx.query["operation"], ctx.request.body);
       sandbox.save();
-      return jsonResponse({ [kind]: renderParty(ctx.ledger, saved) }, ctx.now);
+      return jsonResponse(answer, ctx.now);
     }, { idempotent: true }));
   }
-
-  app.post(`${v3}/journalentry`, faults, api((ctx) => {
-    const operation = ctx.query["operation"];
-    if (operation === "delete") {
-      const deleted = deleteJournalEntry(ctx.ledger, ctx.request.body, ctx.now);
-      sandbox.markEntry(ctx.ledger.realmId, deleted.id);
-      sandbox.save();
-      return jsonResponse({ JournalEntry: { domain: "QBO", status: "Deleted", Id: deleted.id } }, ctx.now);
-    }
-    if (operation !== undefined && operation !== "create" && operation !== "update") {
-      throw unsupportedProperty("operation", `value ${operation} is not supported for JournalEntry; use create, update or delete`);
-    }
-    const body = ctx.request.body as Json | undefined;
-    checkKnownProperties("JournalEntry", body);
-    // As at Intuit, a body with an Id is an update (full, or sparse with "sparse": true).
-    const isUpdate = operation === "update" || (operation === undefined && body !== undefined && body !== null && typeof body === "object" && body["Id"] !== undefined);
-    const entry = isUpdate
-      ? updateJournalEntry(ctx.ledger, body, ctx.now, sandbox.rules)
-      : createJournalEntry(ctx.ledger, body, ctx.now, sandbox.today(), sandbox.rules);
-    sandbox.markEntry(ctx.ledger.realmId, entry.id);
-    sandbox.save();
-    return jsonResponse({ JournalEntry: renderJournalEntry(ctx.ledger, entry) }, ctx.now);
-  }, { idempotent: true }));
   app.get(`${v3}/journalentry/:id`, faults, api((ctx) => {
     const id = (ctx.request.params as { id: string }).id;
     checkId(id);
@@ -216,6 +161,12 @@ export function registerApiRoutes(app: FastifyInstance, sandbox: Sandbox): void 
     if (entry === undefined || entry.deletedTime !== undefined) throw objectNotFound("JournalEntry", id);
     return jsonResponse({ JournalEntry: renderJournalEntry(ctx.ledger, entry) }, ctx.now);
   }));
+
+  app.post(`${v3}/batch`, { config: { faults: true, batch: true } }, api((ctx) => {
+    const answer = runBatch({ sandbox, ledger: ctx.ledger, now: ctx.now }, ctx.request.body);
+    sandbox.save();
+    return jsonResponse(answer, ctx.now);
+  }, { idempotent: true }));
 
   app.get(`${v3}/cdc`, faults, api((ctx) => {
     const entities = (ctx.query["entities"] ?? "").split(",").map((e) => e.trim()).filter((e) => e !== "");

@@ -20,6 +20,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Routes that fault injection and Intuit's rate limits apply to (the API and the token endpoint). */
     faults?: boolean;
+    /** The batch endpoint: also within Intuit's limit on batch requests. */
+    batch?: boolean;
   }
 }
 
@@ -73,7 +75,7 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (ap
     const latency = sandbox.faults.current.latencyMs ?? 0;
     const realmId = (request.params as { realmId?: string }).realmId;
     if (realmId !== undefined) {
-      if (!sandbox.limiter.tryAcquire(realmId, Date.now())) {
+      if (!sandbox.limiter.tryAcquire(realmId, Date.now(), request.routeOptions.config?.batch === true ? "batch" : "request")) {
         if (latency > 0) await sleep(latency);
         return send(reply, throttledResponse({ time: sandbox.now() }));
       }

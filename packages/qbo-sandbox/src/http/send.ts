@@ -2,7 +2,7 @@
 import type { FastifyReply } from "fastify";
 import type { WireResponse } from "../faults.ts";
 import { faultResponse } from "../faults.ts";
-import { QboFault } from "../qboFault.ts";
+import { QboFault, unsupportedOperationFault } from "../qboFault.ts";
 
 export function send(reply: FastifyReply, w: WireResponse): FastifyReply {
   // Fastify computes Content-Length itself; a second copy would only risk a mismatch.
@@ -22,10 +22,6 @@ export function faultOf(error: unknown, now: Date): WireResponse | undefined {
 
 /** Intuit's answer for a path it does not serve (errors/400_ValidationFault_500_unsupported_operation). */
 export function unsupportedOperation(path: string, now: Date): WireResponse {
-  return faultResponse({
-    status: 400,
-    type: "ValidationFault",
-    errors: [{ message: "Unsupported Operation", detail: `Operation Could not find resource for relative : ${path} is not supported.`, code: "500" }],
-    time: now,
-  });
+  const fault = unsupportedOperationFault(path);
+  return faultResponse({ status: fault.status, type: fault.type, errors: fault.errors, time: now });
 }

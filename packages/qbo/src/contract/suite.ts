@@ -10,6 +10,7 @@ import { connectCompany, QboClient, type QboClientOptions } from "../client.ts";
 import type { QboEndpoints } from "../endpoints.ts";
 import { QboError } from "../errors.ts";
 import { QboOAuth } from "../oauth.ts";
+import { accountSchema, customerSchema, journalEntrySchema, vendorSchema } from "../entities.ts";
 import { balancesByAccount, type Report } from "../reports.ts";
 import { MemoryTokenStore } from "../tokens.ts";
 
@@ -236,6 +237,73 @@ export function describeQboContract(name: string, factory: () => Promise<Contrac
       await deactivate(client, "customer", customer);
     });
 
+    it("runs queries and writes in batches of 30, each item answered on its own: a Fault classified as a call's would be", async () => {
+      const company = first();
+      let batches = 0;
+      const { client } = await connect(company.realmId, { onCall: (c) => void (c.path === "batch" && batches++) });
+      const unique = `GL batch ${Date.now()}`;
+      const taken = await client.createCustomer(`${unique} taken`);
+      const [made, duplicate, accounts, missing, badQuery] = await client.batch([
+        { operation: "create", entity: "Customer", body: { DisplayName: unique }, schema: customerSchema },
+        { operation: "create", entity: "Vendor", body: { DisplayName: taken.displayName }, schema: vendorSchema },
+        { query: "SELECT * FROM Account WHERE Active IN (true, false)", schema: accountSchema },
+        { operation: "delete", entity: "JournalEntry", body: { Id: "987654321", SyncToken: "0" }, schema: journalEntrySchema },
+        { query: "SELECT * FROM Custmoer", schema: customerSchema },
+      ]);
+      expect(batches).toBe(1);
+      expect(made.ok && made.value).toMatchObject({ displayName: unique, active: true });
+      expect(duplicate.ok ? duplicate.value : duplicate.error).toMatchObject({ code: "6240", kind: "validation", status: 400 });
+      expect(accounts.ok && accounts.value.map((a) => a.id).sort()).toEqual((await client.accounts()).map((a) => a.id).sort());
+      expect(missing.ok ? missing.value : missing.error).toMatchObject({ code: "610", kind: "not_found" });
+      expect(badQuery.ok ? badQuery.value : badQuery.error).toMatchObject({ code: "4001", kind: "validation" });
+
+      // A lone item goes as a call of its own, with the same outcome.
+      const calls: string[] = [];
+      const { client: counted } = await connect(company.realmId, { onCall: (c) => void calls.push(`${c.method} ${c.path}`) });
+      const [alone] = await counted.batch([{ operation: "create", entity: "Vendor", body: { DisplayName: taken.displayName }, schema: vendorSchema }]);
+      expect(alone.ok ? alone.value : alone.error).toMatchObject({ code: "6240", kind: "validation", status: 400 });
+      const [rows] = await counted.batch([{ query: `SELECT * FROM Customer WHERE DisplayName = '${unique}'`, schema: customerSchema }]);
+      expect(rows.ok && rows.value.map((c) => c.displayName)).toEqual([unique]);
+      expect(calls).toEqual(["POST vendor", "GET query"]);
+
+      // 65 items go as 30 + 30 + 5, answered in order.
+      batches = 0;
+      const names = await client.batch(Array.from({ length: 65 }, (_, i) => ({ query: `SELECT * FROM Customer WHERE DisplayName = '${i % 2 === 0 ? unique : `${unique} taken`}'`, schema: customerSchema })));
+      expect(batches).toBe(3);
+      expect(names.map((n) => (n.ok ? n.value.map((c) => c.displayName) : []))).toEqual(Array.from({ length: 65 }, (_, i) => [i % 2 === 0 ? unique : `${unique} taken`]));
+      if (made.ok) await deactivate(client, "customer", made.value);
+      await deactivate(client, "customer", taken);
+    });
+
+    it("reads posted journal entries by id in one call: a deleted or unknown id is absent", async () => {
+      const company = first();
+      const calls: string[] = [];
+      const { client } = await connect(company.realmId, { onCall: (c) => void calls.push(`${c.method} ${c.path}`) });
+      const [debit, credit] = (await client.accounts()).filter((a) => a.active && a.classification === "Asset" && a.accountType !== "Accounts Receivable" && a.accountType !== "Accounts Payable");
+      if (debit === undefined || credit === undefined) throw new Error("need two active asset accounts");
+      const year = await lastFullYear(client);
+      const post = (n: number) =>
+        client.createJournalEntry(
+          { txnDate: `${year}-06-30`, currency: company.homeCurrency, privateNote: "contract test: read back by id", lines: [{ postingType: "Debit", amount: 100 + n, accountId: debit.id }, { postingType: "Credit", amount: 100 + n, accountId: credit.id }] },
+          `contract-byid-${Date.now()}-${n}`,
+        );
+      const kept = await post(1);
+      const gone = await post(2);
+      await client.deleteJournalEntry(gone.id, gone.syncToken);
+      calls.length = 0;
+      const found = await client.journalEntriesById([kept.id, gone.id, "987654321", kept.id]);
+      expect(calls).toEqual(["GET query"]);
+      expect([...found.keys()]).toEqual([kept.id]);
+      expect(found.get(kept.id)).toEqual(await client.readJournalEntry(kept.id));
+      // More ids than one query takes: one batch of queries.
+      calls.length = 0;
+      const many = await client.journalEntriesById([...Array.from({ length: 250 }, (_, i) => String(900_000_000 + i)), kept.id]);
+      expect(calls).toEqual(["POST batch"]);
+      expect([...many.keys()]).toEqual([kept.id]);
+      await expect(client.journalEntriesById(["1 OR 1=1"])).rejects.toThrow(RangeError);
+      await client.deleteJournalEntry(kept.id, kept.syncToken);
+    });
+
     it("answers faults the way Intuit does: 4001 for a bad query, a ValidationFault for an unbalanced entry", async () => {
       const company = first();
       const { client } = await connect(company.realmId);
@@ -330,6 +398,16 @@ export function describeQboContract(name: string, factory: () => Promise<Contrac
       expect(faulty.info).toEqual(clean.info);
       expect(faulty.accounts).toEqual(clean.accounts);
       expect(faulty.tb.rows).toEqual(clean.tb.rows);
+      // A batch is retried too (its requestid makes a repeat answer the first), and creates once.
+      const name = `GL batch under faults ${Date.now()}`;
+      const created = await client.batch([
+        { operation: "create", entity: "Customer", body: { DisplayName: name }, schema: customerSchema },
+        { operation: "create", entity: "Vendor", body: { DisplayName: `${name} supplier` }, schema: vendorSchema },
+      ]);
+      expect(created.map((c) => c.ok)).toEqual([true, true]);
+      target.setFaults(NO_FAULTS);
+      expect((await client.customers()).filter((c) => c.displayName === name)).toHaveLength(1);
+      expect((await client.vendors()).filter((v) => v.displayName === `${name} supplier`)).toHaveLength(1);
       // The faults really happened and were retried.
       expect(statuses.some((s) => s === 429)).toBe(true);
       expect(statuses.some((s) => s >= 500 || s === 0)).toBe(true);

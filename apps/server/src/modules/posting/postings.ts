@@ -5,11 +5,10 @@ import type { Database, Db } from "../../db/client.ts";
 import { companies, consolidationPostings, users } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
-import type { QboProvider } from "../../services/qbo-provider.ts";
 import { loadGroup } from "../group/service.ts";
 import { askQbo, nullIfNotFound } from "../qbo/errors.ts";
 import { ADJUSTMENTS_REALM, consolidationRequestId, INTERCO_REALM } from "./names.ts";
-import { type Attempt, type AttemptRecord, type EntryLine, postEntry } from "./protocol.ts";
+import { type Attempt, type AttemptRecord, type EntryLine, postEntry, type PostingDeps } from "./protocol.ts";
 
 /**
  * The postings of `consolidation_postings`: a subsidiary-period (runs), the group's eliminations
@@ -20,7 +19,7 @@ import { type Attempt, type AttemptRecord, type EntryLine, postEntry } from "./p
 
 export type PostingRow = typeof consolidationPostings.$inferSelect;
 type Period = { kind: PostingRow["periodKind"]; from: string; to: string; label: string };
-type Deps = { database: Database; provider: QboProvider };
+type Deps = PostingDeps;
 
 /** The period a posting covers as it is asked for again (re-posting, re-computing): its kind and last month. */
 export function requestedPeriod(row: Pick<PostingRow, "periodKind" | "periodTo">): RunPeriod {

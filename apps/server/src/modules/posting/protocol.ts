@@ -4,8 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { AppError } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
-import { classFor } from "../qbo/classes.ts";
-import { counterpartiesFor } from "../qbo/counterparties.ts";
+import { entryReferences, type ReferenceCache } from "../qbo/counterparties.ts";
 import { qboApiError, refusalText } from "../qbo/errors.ts";
 
 /**
@@ -18,7 +17,8 @@ import { qboApiError, refusalText } from "../qbo/errors.ts";
  *    QuickBooks is called. A pending attempt left by an earlier call (a crash, a time-out, an
  *    outage) is resumed with its own requestid, so whatever QuickBooks already made under it is
  *    answered again instead of made twice.
- * 3. Class and names (created when missing), then the create call with that requestid.
+ * 3. Class and names (looked up in one call, the missing ones created in one more; a run's
+ *    `references` keeps them for its later postings), then the create call with that requestid.
  * 4. Accepted → recorded as posted, audited. Then, by what failed:
  *    - QuickBooks refused the entry itself (a 4xx: validation, closed books, …): nothing was
  *      made, and QuickBooks replays a refusal to the same requestid, so the attempt is retired
@@ -32,6 +32,13 @@ import { qboApiError, refusalText } from "../qbo/errors.ts";
  */
 
 export type EntryLine = { account: string; name: string; debit: number; credit: number };
+
+export interface PostingDeps {
+  database: Database;
+  provider: QboProvider;
+  /** A run's: the class and names found for its earlier postings (qbo/counterparties.ts). */
+  references?: ReferenceCache | undefined;
+}
 
 export interface Attempt {
   requestId: string;
@@ -68,7 +75,7 @@ export interface EntryRequest<A extends Attempt> {
 }
 
 export async function postEntry<A extends Attempt, Posted>(
-  deps: { database: Database; provider: QboProvider },
+  deps: PostingDeps,
   record: AttemptRecord<A, Posted>,
   req: EntryRequest<A>,
 ): Promise<Posted> {
@@ -80,8 +87,13 @@ export async function postEntry<A extends Attempt, Posted>(
   let sent = false;
   let entry: { id: string };
   try {
-    const klass = await classFor(client, req.className);
-    const names = await counterpartiesFor(db, client, req.parent.realmId, attempt.lines.map((l) => l.account), req.counterparty);
+    const { klass, names } = await entryReferences(
+      db,
+      client,
+      req.parent.realmId,
+      { className: req.className, accountIds: attempt.lines.map((l) => l.account), owner: req.counterparty },
+      deps.references,
+    );
     sent = true;
     entry = await client.createJournalEntry(
       {
@@ -101,6 +113,8 @@ export async function postEntry<A extends Attempt, Posted>(
       attempt.requestId,
     );
   } catch (e) {
+    // What the cache holds may be what QuickBooks just refused (a name made inactive since).
+    deps.references?.clear();
     const settled = await settle(record, attempt, e, sent);
     throw qboApiError(e, {
       subject: "parent",

@@ -26,7 +26,7 @@ import { loadGroup } from "../group/service.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
 import { asEnginePair, pairRows } from "../eliminations/view.ts";
 import { ADJUSTMENTS_REALM, INTERCO_REALM, openingDocNumber } from "../posting/names.ts";
-import { askQbo, nullIfNotFound } from "../qbo/errors.ts";
+import { askQbo } from "../qbo/errors.ts";
 import { openingOf, resolvePeriod } from "../runs/entry.ts";
 
 /**
@@ -43,7 +43,7 @@ import { openingOf, resolvePeriod } from "../runs/entry.ts";
  * Every difference is listed by account; nothing is rounded away. Then why (`causes`, the
  * domain's runs/verify-causes.ts): months not posted, opening balances not posted, and entries
  * deleted or edited in QuickBooks (each entry read back is compared with the lines posted) or out
- * of date.
+ * of date. QuickBooks is asked twice: every posted entry at once, and the parent's trial balance.
  */
 
 type Diff = VerifyResult["subsidiaries"][number]["differences"][number];
@@ -72,7 +72,6 @@ export async function verify(db: Db, provider: QboProvider, accountId: string, r
   const client = provider.client(parent.realmId);
   const qbo = <T>(what: string, fn: () => Promise<T>): Promise<T> =>
     askQbo({ subject: "parent", then: "post again", unavailable: (e) => `QuickBooks did not answer ${what} (${e.message}); try again.` }, fn);
-  const readEntry = (id: string) => qbo(`for entry ${id}`, () => client.readJournalEntry(id).catch(nullIfNotFound));
 
   const { subsidiaries } = accountGroup;
   const obal = await db.select().from(obalCompanies).where(eq(obalCompanies.accountId, accountId));
@@ -85,10 +84,18 @@ export async function verify(db: Db, provider: QboProvider, accountId: string, r
   );
   const names = new Map<string, string>();
 
+  // Every entry GroupLedger posted that Verify compares, read back in one call (an `Id IN` query,
+  // or a batch of them for thousands: issue 21), instead of one call per entry.
+  const postedIds = [
+    ...obal.filter((o) => o.postedAt && o.journalEntryId && subsidiaries.some((s) => s.realmId === o.realmId)).map((o) => o.journalEntryId!),
+    ...postings.filter((p) => p.journalEntryId).map((p) => p.journalEntryId!),
+  ];
+  const held = await qbo("with the posted entries", () => client.journalEntriesById(postedIds));
+
   /** What QuickBooks holds now of each entry read back, by journal entry id. */
   const inQuickBooks = new Map<string, { state: PostedEntryFacts["inQuickBooks"]; changedAccounts: number }>();
-  const readBack = async (journalEntryId: string, posted: readonly { account: string; debit: number; credit: number }[] | null) => {
-    const entry = await readEntry(journalEntryId);
+  const readBack = (journalEntryId: string, posted: readonly { account: string; debit: number; credit: number }[] | null) => {
+    const entry = held.get(journalEntryId) ?? null;
     const changed = entry && posted ? entryChanges(posted, entry.lines).length : 0;
     const state = !entry ? "deleted" : changed > 0 ? "edited" : "as_posted";
     inQuickBooks.set(journalEntryId, { state, changedAccounts: changed });
@@ -130,7 +137,7 @@ export async function verify(db: Db, provider: QboProvider, accountId: string, r
       ...mine.filter((p) => p.journalEntryId).map((p) => ({ id: p.journalEntryId!, docNumber: p.docNumber, lines: p.lines })),
     ];
     for (const { id, docNumber, lines } of read) {
-      const entry = await readBack(id, lines);
+      const entry = readBack(id, lines);
       if (!entry) {
         missingEntries.push(docNumber);
         continue;
@@ -201,7 +208,7 @@ export async function verify(db: Db, provider: QboProvider, accountId: string, r
 
   // --- 3. Why: the facts the domain's rules read ---------------------------------------------
   for (const p of postings) {
-    if ((p.realmId === INTERCO_REALM || p.realmId === ADJUSTMENTS_REALM) && p.journalEntryId) await readBack(p.journalEntryId, p.lines);
+    if ((p.realmId === INTERCO_REALM || p.realmId === ADJUSTMENTS_REALM) && p.journalEntryId) readBack(p.journalEntryId, p.lines);
   }
   const company = new Map(accountGroup.companies.map((c) => [c.realmId, c]));
   const kindOf = (realmId: string): PostedEntryFacts["kind"] => (realmId === INTERCO_REALM ? "eliminations" : realmId === ADJUSTMENTS_REALM ? "adjustments" : "subsidiary");

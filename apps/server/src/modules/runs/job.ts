@@ -8,6 +8,7 @@ import type { JobQueue } from "../../jobs/queue.ts";
 import type { JobHandler } from "../../jobs/worker.ts";
 import { AppError } from "../../http/errors.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
+import { ReferenceCache } from "../qbo/counterparties.ts";
 import { postPeriod } from "./post.ts";
 
 export const RUN_JOB = "consolidation.run";
@@ -56,6 +57,8 @@ export function runHandler(deps: { database: Database; provider: QboProvider; lo
     const total = items.length;
     let done = items.filter((i) => i.status !== "pending").length;
     const failedRealms = new Map(items.filter((i) => i.status === "failed").map((i) => [i.realmId, i.month]));
+    // Each subsidiary's class and names are looked up for its first posting of the run only.
+    const references = new ReferenceCache();
 
     for (const item of items) {
       if (item.status !== "pending") continue;
@@ -77,7 +80,7 @@ export function runHandler(deps: { database: Database; provider: QboProvider; lo
       } else {
         const [year, month] = item.month.split("-").map(Number) as [number, number];
         try {
-          const { outcome, posting } = await postPeriod(deps, {
+          const { outcome, posting } = await postPeriod({ ...deps, references }, {
             accountId: run.accountId,
             userId: run.createdBy,
             realmId: item.realmId,

@@ -1,10 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { RunPeriod } from "@groupledger/contract";
-import type { Database } from "../../db/client.ts";
 import { consolidationPostings } from "../../db/schema.ts";
 import { AppError, errors } from "../../http/errors.ts";
-import type { QboProvider } from "../../services/qbo-provider.ts";
 import { livePostings, postingBusy, postOnce, requestedPeriod, retirePosting, type PostingRow } from "../posting/postings.ts";
+import type { PostingDeps } from "../posting/protocol.ts";
 import { computePeriodEntry, subsidiaryAndParent } from "./entry.ts";
 
 /**
@@ -16,11 +15,6 @@ import { computePeriodEntry, subsidiaryAndParent } from "./entry.ts";
 
 export type PostOutcome = { outcome: "posted" | "duplicate"; posting: PostingRow };
 
-export interface PostDeps {
-  database: Database;
-  provider: QboProvider;
-}
-
 export interface PostRequest {
   accountId: string;
   userId: string | null;
@@ -30,13 +24,13 @@ export interface PostRequest {
   meta?: { ip?: string; requestId?: string };
 }
 
-export async function postPeriod(deps: PostDeps, req: PostRequest): Promise<PostOutcome> {
+export async function postPeriod(deps: PostingDeps, req: PostRequest): Promise<PostOutcome> {
   const { database } = deps;
   const { company } = await subsidiaryAndParent(database.db, req.accountId, req.realmId);
   return database.withLock(`consolidation-post:${req.accountId}:${company.realmId}`, postingBusy(company.companyName), () => postLocked(deps, req));
 }
 
-async function postLocked(deps: PostDeps, req: PostRequest): Promise<PostOutcome> {
+async function postLocked(deps: PostingDeps, req: PostRequest): Promise<PostOutcome> {
   const computed = await computePeriodEntry(deps.database.db, req.accountId, req.realmId, req.period);
   const { preview, period, company, parent } = computed;
   const { same, other } = await livePostings(deps.database, req.accountId, req.realmId, period);
@@ -85,7 +79,7 @@ async function postLocked(deps: PostDeps, req: PostRequest): Promise<PostOutcome
  * the changes. The old entry is deleted in QuickBooks first (already gone is fine), then the
  * period is posted again under a new generation (so a new requestid).
  */
-export async function replacePosting(deps: PostDeps, req: { accountId: string; userId: string; postingId: string; meta?: { ip?: string; requestId?: string } }): Promise<PostOutcome> {
+export async function replacePosting(deps: PostingDeps, req: { accountId: string; userId: string; postingId: string; meta?: { ip?: string; requestId?: string } }): Promise<PostOutcome> {
   const { db } = deps.database;
   const [row] = await db
     .select()

@@ -1,0 +1,98 @@
+/**
+ * Creating, updating and deleting entities through the API: one home for the entity endpoints
+ * (`POST .../account`, `.../journalentry?operation=delete`, ...) and for batch items, which
+ * QuickBooks runs as the same operations (Intuit's batch reference: an item is "a full payload
+ * for create, update, or delete operations"). Records what changed for persistence; the caller
+ * saves the state once its answer is complete.
+ */
+import type { Json } from "../entities.ts";
+import { renderAccount, renderClass, renderJournalEntry, renderParty } from "../entities.ts";
+import { createAccount, updateAccount } from "../accounts.ts";
+import { createJournalEntry, deleteJournalEntry, updateJournalEntry } from "../journal.ts";
+import type { CompanyLedger } from "../ledger.ts";
+import { createParty, updateParty } from "../parties.ts";
+import { duplicateName, unsupportedProperty } from "../qboFault.ts";
+import { checkKnownProperties } from "../schema.ts";
+import type { Sandbox } from "../sandbox.ts";
+
+export type WriteOperation = "create" | "update" | "delete";
+
+/** The entities the emulator writes, with the operations it serves for each. */
+const OPERATIONS = {
+  Account: ["create", "update"],
+  Class: ["create"],
+  Customer: ["create", "update"],
+  Vendor: ["create", "update"],
+  JournalEntry: ["create", "update", "delete"],
+} as const satisfies Record<string, readonly WriteOperation[]>;
+
+export type WritableEntity = keyof typeof OPERATIONS;
+
+export function isWritable(entity: string): entity is WritableEntity {
+  return Object.hasOwn(OPERATIONS, entity);
+}
+
+export interface WriteContext {
+  readonly sandbox: Sandbox;
+  readonly ledger: CompanyLedger;
+  readonly now: Date;
+}
+
+/** "create or update", "create, update or delete". */
+function spelled(list: readonly string[]): string {
+  return list.length < 2 ? (list[0] ?? "") : `${list.slice(0, -1).join(", ")} or ${list[list.length - 1]}`;
+}
+
+function isObject(v: unknown): v is Json {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+/**
+ * Runs one write and answers its body, `{"<Entity>": {...}}`. Without an `operation` a body with
+ * an Id is an update, as at Intuit (the entity endpoints; batch items always name one).
+ * Refusals are thrown as QboFaults.
+ */
+export function writeEntity(ctx: WriteContext, entity: WritableEntity, operation: string | undefined, body: unknown): Json {
+  const allowed: readonly string[] = OPERATIONS[entity];
+  if (operation !== undefined && !allowed.includes(operation)) {
+    throw unsupportedProperty("operation", `value ${operation} is not supported for ${entity}; use ${spelled(allowed)}`);
+  }
+  const { sandbox, ledger, now } = ctx;
+  const realmId = ledger.realmId;
+  if (entity === "JournalEntry" && operation === "delete") {
+    const deleted = deleteJournalEntry(ledger, body, now);
+    sandbox.markEntry(realmId, deleted.id);
+    return { JournalEntry: { domain: "QBO", status: "Deleted", Id: deleted.id } };
+  }
+  checkKnownProperties(entity, body);
+  // As at Intuit, a body with an Id is an update (full, or sparse with "sparse": true).
+  const update = operation === "update" || (operation === undefined && allowed.includes("update") && isObject(body) && body["Id"] !== undefined);
+  switch (entity) {
+    case "Account": {
+      const saved = update ? updateAccount(ledger, body, now) : createAccount(ledger, body, now);
+      sandbox.markAccount(realmId, saved.id);
+      return { Account: renderAccount(ledger, saved) };
+    }
+    case "Class": {
+      const name = isObject(body) && typeof body["Name"] === "string" ? body["Name"].trim() : "";
+      if (name === "" || name.length > 100) throw unsupportedProperty("Name", "is required (1 to 100 characters)");
+      if (ledger.classes.some((c) => c.name.toLowerCase() === name.toLowerCase())) throw duplicateName();
+      const ms = now.getTime();
+      const created = { id: ledger.nextId(ledger.classes), name, active: true, createTime: ms, updateTime: ms, syncToken: 0 };
+      ledger.addClass(created);
+      sandbox.markClass(realmId, created.id);
+      return { Class: renderClass(created) };
+    }
+    case "Customer":
+    case "Vendor": {
+      const saved = update ? updateParty(ledger, entity, body, now) : createParty(ledger, entity, body, now);
+      sandbox.markParty(realmId, saved.id);
+      return { [entity]: renderParty(ledger, saved) };
+    }
+    case "JournalEntry": {
+      const entry = update ? updateJournalEntry(ledger, body, now, sandbox.rules) : createJournalEntry(ledger, body, now, sandbox.today(), sandbox.rules);
+      sandbox.markEntry(realmId, entry.id);
+      return { JournalEntry: renderJournalEntry(ledger, entry) };
+    }
+  }
+}
