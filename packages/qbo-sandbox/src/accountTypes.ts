@@ -50,3 +50,16 @@ export function isCreditNatured(type: AccountType): boolean {
   const c = classificationOf(type);
   return c === "Liability" || c === "Equity" || c === "Revenue";
 }
+
+/**
+ * Account types a multicurrency company can give a foreign currency. QuickBooks' help ("About
+ * multicurrency"): "You can assign a currency to most types of accounts: customers, vendors, bank,
+ * credit card, accounts receivable, and accounts payable. Income and expense accounts always use
+ * your home currency"; the other asset and liability types take one too ("add new asset and
+ * liability accounts ... for each currency", QuickBooks Online For Dummies). Equity is not named
+ * by either and stays in the home currency here (an assumption, not verified against QuickBooks).
+ */
+export function holdsForeignCurrency(type: AccountType): boolean {
+  const c = classificationOf(type);
+  return c === "Asset" || c === "Liability";
+}

@@ -8,7 +8,7 @@
  * sparse (only the fields sent change). Name is required in both, as QBO requires it.
  */
 import { withoutDeletedSuffix } from "./deleted.ts";
-import { ACCOUNT_TYPES, type AccountType } from "./accountTypes.ts";
+import { ACCOUNT_TYPES, holdsForeignCurrency, type AccountType } from "./accountTypes.ts";
 import type { Json } from "./entities.ts";
 import type { Account, CompanyLedger } from "./ledger.ts";
 import { businessValidation, duplicateName, objectNotFound, staleObject, unsupportedProperty, validationFault } from "./qboFault.ts";
@@ -110,6 +110,27 @@ function checkUnique(ledger: CompanyLedger, fields: Pick<Fields, "name" | "numbe
   if (fields.number !== "" && others.some((a) => a.number === fields.number)) throw businessValidation(`Another account already uses the number ${fields.number}.`);
 }
 
+/**
+ * The account's currency from `CurrencyRef`: absent or the home currency → undefined (home). A
+ * foreign one needs multicurrency on, a type that holds foreign currency (holdsForeignCurrency)
+ * and a currency the company has turned on (an active CompanyCurrency). QuickBooks' wording for
+ * these refusals is not recorded: the Detail is ours, in the recorded 6000 envelope.
+ */
+function checkCurrency(ledger: CompanyLedger, body: Json, type: AccountType): string | undefined {
+  const ref = body["CurrencyRef"];
+  if (ref === undefined || ref === null) return undefined;
+  const raw = isObject(ref) ? ref["value"] : undefined;
+  if (typeof raw !== "string" || raw.trim() === "") throw unsupportedProperty("CurrencyRef", "must be an object with value, an ISO 4217 code such as EUR");
+  const code = raw.trim().toUpperCase();
+  const home = ledger.profile.currency;
+  if (code === home) return undefined;
+  if (!ledger.profile.multiCurrency) throw businessValidation(`Multicurrency is not enabled for this company; accounts are in the home currency (${home}).`);
+  if (!holdsForeignCurrency(type)) throw businessValidation(`${type} accounts always use the home currency (${home}); only asset and liability accounts can hold ${code}.`);
+  const currency = ledger.currencyByCode(code);
+  if (currency === undefined || !currency.active) throw businessValidation(`${code} is not an active currency of this company; add it (CompanyCurrency) first.`);
+  return currency.code;
+}
+
 /** Validates a create body and adds the account; the caller persists and renders it. */
 export function createAccount(ledger: CompanyLedger, body: unknown, now: Date): Account {
   if (!isObject(body)) throw unsupportedProperty("Account", "the body must be an Account object");
@@ -119,6 +140,7 @@ export function createAccount(ledger: CompanyLedger, body: unknown, now: Date): 
   const subType = checkSubType(optionalText(body, "AccountSubType"), type);
   const number = optionalText(body, "AcctNum") ?? "";
   const description = checkDescription(optionalText(body, "Description"));
+  const currency = checkCurrency(ledger, body, type);
   checkUnique(ledger, { name, number });
 
   const ms = now.getTime();
@@ -129,6 +151,7 @@ export function createAccount(ledger: CompanyLedger, body: unknown, now: Date): 
     type,
     subType,
     active: true,
+    ...(currency === undefined ? {} : { currency }),
     ...(description === undefined ? {} : { description }),
     createTime: ms,
     updateTime: ms,
@@ -164,9 +187,12 @@ export function updateAccount(ledger: CompanyLedger, body: unknown, now: Date): 
   const sparse = body["sparse"] ?? false;
   if (typeof sparse !== "boolean") throw unsupportedProperty("sparse", `value ${JSON.stringify(sparse)} must be true or false`);
   if (body["SubAccount"] === true || body["ParentRef"] !== undefined) throw unsupportedProperty("ParentRef", "sub-accounts are not supported by the sandbox");
+  // QuickBooks' help: once an account has had a transaction posted to it its currency cannot
+  // change; the emulator keeps every account's currency as created.
+  const held = current.currency ?? ledger.profile.currency;
   const currency = isObject(body["CurrencyRef"]) ? body["CurrencyRef"]["value"] : undefined;
-  if (currency !== undefined && currency !== ledger.profile.currency) {
-    throw unsupportedProperty("CurrencyRef", `an account's currency cannot be changed (this one is in ${ledger.profile.currency})`);
+  if (currency !== undefined && currency !== held) {
+    throw unsupportedProperty("CurrencyRef", `an account's currency cannot be changed (this one is in ${held})`);
   }
 
   // Name is required in both kinds (QBO answers a sparse update without it as a missing name).
@@ -197,6 +223,9 @@ export function updateAccount(ledger: CompanyLedger, body: unknown, now: Date): 
       active: given("Active") && body["Active"] !== null ? checkActive(body["Active"]) : true,
     };
   }
+  if (ledger.isForeign(current) && !holdsForeignCurrency(fields.type)) {
+    throw businessValidation(`${fields.type} accounts always use the home currency (${ledger.profile.currency}); this account holds ${held}.`);
+  }
   checkUnique(ledger, fields, id);
 
   const unchanged =
@@ -211,6 +240,7 @@ export function updateAccount(ledger: CompanyLedger, body: unknown, now: Date): 
   const updated: Account = {
     id,
     ...rest,
+    ...(current.currency === undefined ? {} : { currency: current.currency }),
     ...(description === undefined ? {} : { description }),
     createTime: current.createTime,
     updateTime: now.getTime(),

@@ -6,20 +6,41 @@ import { classificationOf } from "./accountTypes.ts";
 import { monthName } from "./calendar.ts";
 import { shownName } from "./deleted.ts";
 import { intuitTime } from "./faults.ts";
-import type { Account, CompanyLedger, ExchangeRateRow, JournalEntry, Party, Tag } from "./ledger.ts";
+import type { Account, CompanyCurrencyRow, CompanyLedger, ExchangeRateRow, JournalEntry, Party, Tag } from "./ledger.ts";
 import { centsToNumber } from "./money.ts";
 
 export type Json = { [key: string]: unknown };
 
+/**
+ * QuickBooks' names of currencies where they differ from the English ISO names or are documented:
+ * "British Pound Sterling" (Intuit's CompanyCurrency create example), "Japanese Yen", "Dutch
+ * Guilder", "Australian Dollar", "Canadian Dollar", "Euro" (its query example). Others: the
+ * English name from the runtime's ISO 4217 data.
+ */
 const CURRENCY_NAMES: Record<string, string> = {
   USD: "United States Dollar",
   GBP: "British Pound Sterling",
   CAD: "Canadian Dollar",
   EUR: "Euro",
+  JPY: "Japanese Yen",
+  ANG: "Dutch Guilder",
+  AUD: "Australian Dollar",
 };
 
+const ISO_NAMES = new Intl.DisplayNames(["en"], { type: "currency", fallback: "none" });
+const ISO_CODES = new Set(Intl.supportedValuesOf("currency"));
+
+/** Whether `code` is an ISO 4217 currency code (upper case). */
+export function isCurrencyCode(code: string): boolean {
+  return /^[A-Z]{3}$/.test(code) && ISO_CODES.has(code);
+}
+
+export function currencyName(code: string): string {
+  return CURRENCY_NAMES[code] ?? ISO_NAMES.of(code) ?? code;
+}
+
 export function currencyRef(code: string): { value: string; name: string } {
-  return { value: code, name: CURRENCY_NAMES[code] ?? code };
+  return { value: code, name: currencyName(code) };
 }
 
 /** MetaData times carry no milliseconds: "2015-06-23T09:38:18-07:00". */
@@ -46,7 +67,7 @@ export function renderAccount(ledger: CompanyLedger, a: Account): Json {
     ...(a.description === undefined ? {} : { Description: a.description }),
     CurrentBalance: balance,
     CurrentBalanceWithSubAccounts: balance,
-    CurrencyRef: currencyRef(ledger.profile.currency),
+    CurrencyRef: currencyRef(a.currency ?? ledger.profile.currency),
     domain: "QBO",
     sparse: false,
     Id: a.id,
@@ -266,15 +287,39 @@ export function renderPreferences(ledger: CompanyLedger): Json {
   };
 }
 
-export function renderExchangeRate(r: ExchangeRateRow): Json {
+/**
+ * An ExchangeRate, keys in the order of Intuit's API reference examples (ExchangeRate read and
+ * update responses). Its query example lists the rows without `domain` and `sparse`
+ * (`inQuery`), as rendered here too.
+ */
+export function renderExchangeRate(r: ExchangeRateRow, inQuery = false): Json {
+  const syncToken = String(r.syncToken ?? 0);
+  const metaData = { LastUpdatedTime: metaTime(r.updateTime) };
+  if (inQuery) {
+    return { SyncToken: syncToken, AsOfDate: r.asOfDate, SourceCurrencyCode: r.source, Rate: Number(r.rate), TargetCurrencyCode: r.target, MetaData: metaData };
+  }
   return {
-    SourceCurrencyCode: r.source,
-    TargetCurrencyCode: r.target,
-    Rate: Number(r.rate),
-    AsOfDate: r.asOfDate,
+    SyncToken: syncToken,
     domain: "QBO",
+    AsOfDate: r.asOfDate,
+    SourceCurrencyCode: r.source,
+    Rate: Number(r.rate),
     sparse: false,
-    SyncToken: "0",
-    MetaData: { LastUpdatedTime: metaTime(r.updateTime) },
+    TargetCurrencyCode: r.target,
+    MetaData: metaData,
+  };
+}
+
+/** A CompanyCurrency, keys in the order of Intuit's API reference examples (read, create, query, update). */
+export function renderCompanyCurrency(c: CompanyCurrencyRow): Json {
+  return {
+    SyncToken: String(c.syncToken),
+    domain: "QBO",
+    Code: c.code,
+    Name: currencyName(c.code),
+    sparse: false,
+    Active: c.active,
+    Id: c.id,
+    MetaData: metaData(c.createTime, c.updateTime),
   };
 }

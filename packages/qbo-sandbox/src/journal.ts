@@ -76,9 +76,7 @@ function rateFor(ledger: CompanyLedger, currency: string, date: string, given: u
     if (rate === undefined || rate <= 0n) throw unsupportedProperty("ExchangeRate", `value ${JSON.stringify(given)} must be a positive number with at most six decimals`);
     return rate;
   }
-  const stored = ledger.exchangeRates
-    .filter((r) => r.source === currency && r.asOfDate <= date)
-    .sort((a, b) => (a.asOfDate < b.asOfDate ? 1 : -1))[0];
+  const stored = ledger.exchangeRateAsOf(currency, date);
   if (stored === undefined) throw businessValidation(`No exchange rate for ${currency} on or before ${date}. Provide ExchangeRate.`);
   return parseRate(stored.rate) as bigint;
 }
@@ -141,6 +139,12 @@ function parseEntry(ledger: CompanyLedger, body: unknown, today: string, rules: 
     const account = ledger.account(accountId);
     if (account === undefined) throw invalidReference("Accounts", accountId);
     if (!account.active) throw objectNotFound("Account", accountId);
+    // A foreign-currency account takes only transactions in its currency, at the entry's
+    // ExchangeRate (Intuit: CurrencyRef is "the currency in which all amounts on the associated
+    // transaction are expressed"); the wording of this refusal is ours.
+    if (ledger.isForeign(account) && account.currency !== currency) {
+      throw businessValidation(`The account ${account.name} holds ${account.currency}; a journal entry posting to it must be in ${account.currency} (CurrencyRef), not ${currency}.`);
+    }
     const classId = refValue(detail["ClassRef"]);
     if (classId !== undefined && ledger.classes.find((c) => c.id === classId && c.active) === undefined) throw invalidReference("Klasses", classId);
     const departmentId = refValue(detail["DepartmentRef"]);

@@ -15,6 +15,8 @@ export interface Account {
   readonly type: AccountType;
   readonly subType: string;
   readonly active: boolean;
+  /** A foreign currency (ISO 4217) the account holds amounts in; absent: the home currency. */
+  readonly currency?: string | undefined;
   /** Set only on accounts created through the API with one. */
   readonly description?: string | undefined;
   /** Epoch milliseconds. */
@@ -95,6 +97,18 @@ export interface ExchangeRateRow {
   /** Six decimals. */
   readonly rate: string;
   readonly updateTime: number;
+  /** Bumped by each update through the API; absent: never updated (0). */
+  readonly syncToken?: number | undefined;
+}
+
+/** A CompanyCurrency: a foreign currency the multicurrency company has turned on (never the home currency). */
+export interface CompanyCurrencyRow {
+  readonly id: string;
+  readonly code: string;
+  readonly active: boolean;
+  readonly createTime: number;
+  readonly updateTime: number;
+  readonly syncToken: number;
 }
 
 export interface CompanyProfileData {
@@ -124,6 +138,11 @@ export interface CompanyData {
   readonly parties?: Party[] | undefined;
   readonly entries: JournalEntry[];
   readonly exchangeRates: ExchangeRateRow[];
+  /**
+   * The company's currencies (CompanyCurrency). Absent: for a multicurrency company, one per
+   * currency its stored exchange rates are for (a rate exists only for a currency turned on).
+   */
+  readonly currencies?: CompanyCurrencyRow[] | undefined;
 }
 
 interface AccountSeries {
@@ -155,10 +174,12 @@ export class CompanyLedger {
   readonly parties: Party[];
   readonly entries: JournalEntry[];
   readonly exchangeRates: ExchangeRateRow[];
+  readonly currencies: CompanyCurrencyRow[];
   private accountIndex = new Map<string, Account>();
   private entryIndex = new Map<string, number>();
   private series: Map<string, AccountSeries> | undefined;
   private partyBalances: Map<string, number> | undefined;
+  private foreignBalances: Map<string, number> | undefined;
 
   constructor(data: CompanyData) {
     this.currentProfile = data.profile;
@@ -168,6 +189,7 @@ export class CompanyLedger {
     this.parties = data.parties ?? [];
     this.entries = data.entries;
     this.exchangeRates = data.exchangeRates;
+    this.currencies = data.currencies ?? (data.profile.multiCurrency ? currenciesOfRates(data.exchangeRates, data.profile) : []);
     for (const a of this.accounts) this.accountIndex.set(a.id, a);
     this.entries.forEach((e, i) => this.entryIndex.set(e.id, i));
   }
@@ -191,6 +213,7 @@ export class CompanyLedger {
       parties: this.parties,
       entries,
       exchangeRates: this.exchangeRates,
+      currencies: this.currencies,
     });
   }
 
@@ -273,6 +296,7 @@ export class CompanyLedger {
     this.entries.push(entry);
     this.series = undefined;
     this.partyBalances = undefined;
+    this.foreignBalances = undefined;
   }
 
   replaceEntry(entry: JournalEntry): void {
@@ -281,6 +305,7 @@ export class CompanyLedger {
     this.entries[i] = entry;
     this.series = undefined;
     this.partyBalances = undefined;
+    this.foreignBalances = undefined;
   }
 
   addClass(tag: Tag): void {
@@ -299,6 +324,7 @@ export class CompanyLedger {
     this.accounts[i] = account;
     this.accountIndex.set(account.id, account);
     this.partyBalances = undefined; // a type change moves an account in or out of A/R and A/P
+    this.foreignBalances = undefined;
   }
 
   /** Debit-positive home balance of an account over every posting dated on or before `date`. */
@@ -333,10 +359,73 @@ export class CompanyLedger {
       .sort((a, b) => (a.txnDate < b.txnDate ? -1 : a.txnDate > b.txnDate ? 1 : Number(a.id) - Number(b.id)));
   }
 
-  /** QBO's CurrentBalance: balance-sheet accounts carry one, income and expense accounts show 0. */
+  /**
+   * QBO's CurrentBalance: balance-sheet accounts carry one, income and expense accounts show 0.
+   * A foreign-currency account's balance is in its own currency (QuickBooks' chart of accounts
+   * shows "account balances in the account's assigned currency"); every line on such an account
+   * is in that currency (journal.ts), so it is the sum of the lines' own amounts.
+   */
   currentBalance(account: Account): number {
     if (!isBalanceSheet(account.type)) return 0;
+    if (this.isForeign(account)) return this.foreignBalance(account.id);
     return this.balanceThrough(account.id, "9999-12-31");
+  }
+
+  /** Whether the account holds a currency other than the home currency. */
+  isForeign(account: Account): boolean {
+    return account.currency !== undefined && account.currency !== this.profile.currency;
+  }
+
+  private foreignBalance(accountId: string): number {
+    if (this.foreignBalances === undefined) {
+      const sums = new Map<string, number>();
+      for (const e of this.entries) {
+        if (e.deletedTime !== undefined) continue;
+        for (const l of e.lines) {
+          const a = this.accountIndex.get(l.accountId);
+          if (a === undefined || !this.isForeign(a)) continue;
+          sums.set(l.accountId, (sums.get(l.accountId) ?? 0) + (l.posting === "Debit" ? l.amount : -l.amount));
+        }
+      }
+      this.foreignBalances = sums;
+    }
+    return this.foreignBalances.get(accountId) ?? 0;
+  }
+
+  /** A CompanyCurrency by its code (any case), active or not. */
+  currencyByCode(code: string): CompanyCurrencyRow | undefined {
+    return this.currencies.find((c) => c.code.toLowerCase() === code.toLowerCase());
+  }
+
+  addCurrency(row: CompanyCurrencyRow): void {
+    this.currencies.push(row);
+  }
+
+  replaceCurrency(row: CompanyCurrencyRow): void {
+    const i = this.currencies.findIndex((c) => c.id === row.id);
+    if (i < 0) throw new Error(`no company currency ${row.id}`);
+    this.currencies[i] = row;
+  }
+
+  /** The stored rate of `source` for exactly `asOfDate`, if any. */
+  exchangeRateOn(source: string, asOfDate: string): ExchangeRateRow | undefined {
+    return this.exchangeRates.find((r) => r.source === source && r.asOfDate === asOfDate);
+  }
+
+  /** The rate in force for `source` on `date`: the latest stored on or before it. */
+  exchangeRateAsOf(source: string, date: string): ExchangeRateRow | undefined {
+    let best: ExchangeRateRow | undefined;
+    for (const r of this.exchangeRates) {
+      if (r.source === source && r.asOfDate <= date && (best === undefined || r.asOfDate > best.asOfDate)) best = r;
+    }
+    return best;
+  }
+
+  /** Adds the rate of its source and date, or replaces the one stored for them. */
+  putExchangeRate(row: ExchangeRateRow): void {
+    const i = this.exchangeRates.findIndex((r) => r.source === row.source && r.asOfDate === row.asOfDate);
+    if (i < 0) this.exchangeRates.push(row);
+    else this.exchangeRates[i] = row;
   }
 
   private index(): Map<string, AccountSeries> {
@@ -376,4 +465,10 @@ export function dayBefore(date: string): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() - 1);
   return d.toISOString().slice(0, 10);
+}
+
+/** One CompanyCurrency per currency the stored rates are for, in order of first appearance. */
+function currenciesOfRates(rates: readonly ExchangeRateRow[], profile: CompanyProfileData): CompanyCurrencyRow[] {
+  const codes = [...new Set(rates.map((r) => r.source))].filter((c) => c !== profile.currency);
+  return codes.map((code, i) => ({ id: String(i + 1), code, active: true, createTime: profile.createTime, updateTime: profile.createTime, syncToken: 0 }));
 }

@@ -17,7 +17,7 @@ import { buildDemoCompanies } from "./demo/index.ts";
 import { INTUIT_TIME_ZONE } from "./faults.ts";
 import type { WireResponse } from "./faults.ts";
 import type { JournalRules } from "./journal.ts";
-import type { Account, JournalEntry, Party, Tag } from "./ledger.ts";
+import type { Account, CompanyCurrencyRow, ExchangeRateRow, JournalEntry, Party, Tag } from "./ledger.ts";
 import { CompanyLedger } from "./ledger.ts";
 import type { OAuthState } from "./oauth.ts";
 import { emptyOAuthState, OAuthStore } from "./oauth.ts";
@@ -73,6 +73,10 @@ interface PersistedRealm {
   accounts?: Account[];
   /** Created and updated customers and vendors; absent in older state files. */
   parties?: Party[];
+  /** Created and updated CompanyCurrency rows; absent in older state files. */
+  currencies?: CompanyCurrencyRow[];
+  /** Exchange rates set through the API; absent in older state files. */
+  exchangeRates?: ExchangeRateRow[];
 }
 
 interface PersistedState {
@@ -89,6 +93,9 @@ interface Touched {
   classes: Set<string>;
   accounts: Set<string>;
   parties: Set<string>;
+  currencies: Set<string>;
+  /** `${source}:${asOfDate}`. */
+  exchangeRates: Set<string>;
 }
 
 export class Sandbox {
@@ -228,6 +235,14 @@ export class Sandbox {
     this.touchedOf(realmId).parties.add(id);
   }
 
+  markCurrency(realmId: string, id: string): void {
+    this.touchedOf(realmId).currencies.add(id);
+  }
+
+  markExchangeRate(realmId: string, source: string, asOfDate: string): void {
+    this.touchedOf(realmId).exchangeRates.add(`${source}:${asOfDate}`);
+  }
+
   /** Writes the state when a data folder is configured; a no-op in memory. */
   save(): void {
     if (this.dataDir === undefined) return;
@@ -241,6 +256,8 @@ export class Sandbox {
         classes: ledger.classes.filter((c) => t.classes.has(c.id)),
         accounts: ledger.accounts.filter((a) => t.accounts.has(a.id)),
         parties: ledger.parties.filter((p) => t.parties.has(p.id)),
+        currencies: ledger.currencies.filter((c) => t.currencies.has(c.id)),
+        exchangeRates: ledger.exchangeRates.filter((r) => t.exchangeRates.has(`${r.source}:${r.asOfDate}`)),
       };
     }
     const state: PersistedState = { version: 1, realms, oauth: this.oauth.state, replays: Object.fromEntries(this.replays) };
@@ -258,7 +275,7 @@ export class Sandbox {
 
   private touchedOf(realmId: string): Touched {
     let t = this.touched.get(realmId);
-    if (t === undefined) this.touched.set(realmId, (t = { entries: new Set(), classes: new Set(), accounts: new Set(), parties: new Set() }));
+    if (t === undefined) this.touched.set(realmId, (t = { entries: new Set(), classes: new Set(), accounts: new Set(), parties: new Set(), currencies: new Set(), exchangeRates: new Set() }));
     return t;
   }
 
@@ -288,6 +305,16 @@ export class Sandbox {
     for (const [realmId, persisted] of Object.entries(state.realms)) {
       const ledger = this.ledgers.get(realmId);
       if (ledger === undefined) continue;
+      // Currencies before accounts: a restored account may hold one.
+      for (const c of persisted.currencies ?? []) {
+        if (ledger.currencies.some((x) => x.id === c.id)) ledger.replaceCurrency(c);
+        else ledger.addCurrency(c);
+        this.markCurrency(realmId, c.id);
+      }
+      for (const r of persisted.exchangeRates ?? []) {
+        ledger.putExchangeRate(r);
+        this.markExchangeRate(realmId, r.source, r.asOfDate);
+      }
       // Accounts first: restored entries may post to them. A demo account updated through the
       // API (renamed, made inactive) replaces the regenerated one.
       for (const a of persisted.accounts ?? []) {

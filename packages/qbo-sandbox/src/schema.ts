@@ -44,6 +44,9 @@ export const KNOWN_PROPERTIES: Record<string, readonly string[]> = {
     "TxnApprovalInfo", "RecurDataRef", "RecurringInfo", "Adjustment", "HomeCurrencyAdjustment", "EnteredInHomeCurrency",
     "GlobalTaxCalculation", "TotalAmt", "HomeTotalAmt", "JournalEntryEx",
   ],
+  CompanyCurrency: [...COMMON, "Code", "Name", "Active"],
+  // No Id: an exchange rate is named by its source currency and date.
+  ExchangeRate: ["SyncToken", "MetaData", "CustomField", "domain", "sparse", "SourceCurrencyCode", "TargetCurrencyCode", "Rate", "AsOfDate"],
 };
 
 /** Throws the recorded 2010 for the first property of `body` that `entity`'s schema does not have. */

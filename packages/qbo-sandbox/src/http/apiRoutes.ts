@@ -1,7 +1,18 @@
 /** The Accounting API under /v3/company/{realmId}: bearer auth, requestid replay, entities, batch, query, CDC, reports. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Json } from "../entities.ts";
-import { renderAccount, renderClass, renderCompanyInfo, renderDeleted, renderDepartment, renderExchangeRate, renderJournalEntry, renderParty, renderPreferences } from "../entities.ts";
+import {
+  renderAccount,
+  renderClass,
+  renderCompanyCurrency,
+  renderCompanyInfo,
+  renderDeleted,
+  renderDepartment,
+  renderExchangeRate,
+  renderJournalEntry,
+  renderParty,
+  renderPreferences,
+} from "../entities.ts";
 import type { WireResponse } from "../faults.ts";
 import { authFailureResponse, faultResponse } from "../faults.ts";
 import type { CompanyLedger, PartyKind } from "../ledger.ts";
@@ -147,13 +158,28 @@ export function registerApiRoutes(app: FastifyInstance, sandbox: Sandbox): void 
   }
   // One endpoint per entity creates, updates (a body with an Id, or `operation=update` as the
   // SDKs send it) and, for journal entries, deletes (`operation=delete`): http/writes.ts.
-  for (const [path, entity] of [["account", "Account"], ["class", "Class"], ["customer", "Customer"], ["vendor", "Vendor"], ["journalentry", "JournalEntry"]] as const satisfies readonly (readonly [string, WritableEntity])[]) {
+  for (const [path, entity] of [
+    ["account", "Account"],
+    ["class", "Class"],
+    ["customer", "Customer"],
+    ["vendor", "Vendor"],
+    ["journalentry", "JournalEntry"],
+    ["companycurrency", "CompanyCurrency"],
+    ["exchangerate", "ExchangeRate"],
+  ] as const satisfies readonly (readonly [string, WritableEntity])[]) {
     app.post(`${v3}/${path}`, faults, api((ctx) => {
       const answer = writeEntity({ sandbox, ledger: ctx.ledger, now: ctx.now }, entity, ctx.query["operation"], ctx.request.body);
       sandbox.save();
       return jsonResponse(answer, ctx.now);
     }, { idempotent: true }));
   }
+  app.get(`${v3}/companycurrency/:id`, faults, api((ctx) => {
+    const id = (ctx.request.params as { id: string }).id;
+    checkId(id);
+    const found = ctx.ledger.currencies.find((c) => c.id === id);
+    if (found === undefined) throw objectNotFound("CompanyCurrency", id);
+    return jsonResponse({ CompanyCurrency: renderCompanyCurrency(found) }, ctx.now);
+  }));
   app.get(`${v3}/journalentry/:id`, faults, api((ctx) => {
     const id = (ctx.request.params as { id: string }).id;
     checkId(id);
@@ -199,9 +225,7 @@ export function registerApiRoutes(app: FastifyInstance, sandbox: Sandbox): void 
     const asOf = ctx.query["asofdate"] ?? sandbox.today();
     if (!/^[A-Z]{3}$/.test(source)) throw unsupportedProperty("sourcecurrencycode", "is required (an ISO 4217 code such as GBP)");
     if (!isIsoDate(asOf)) throw unsupportedProperty("asofdate", "must be a date (YYYY-MM-DD)");
-    const row = ctx.ledger.exchangeRates
-      .filter((r) => r.source === source && r.asOfDate <= asOf)
-      .sort((a, b) => (a.asOfDate < b.asOfDate ? 1 : -1))[0];
+    const row = ctx.ledger.exchangeRateAsOf(source, asOf);
     if (row === undefined) throw objectNotFound("ExchangeRate", `${source} ${asOf}`);
     return jsonResponse({ ExchangeRate: renderExchangeRate(row) }, ctx.now);
   }));

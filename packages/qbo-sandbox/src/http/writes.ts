@@ -6,8 +6,9 @@
  * saves the state once its answer is complete.
  */
 import type { Json } from "../entities.ts";
-import { renderAccount, renderClass, renderJournalEntry, renderParty } from "../entities.ts";
+import { renderAccount, renderClass, renderCompanyCurrency, renderExchangeRate, renderJournalEntry, renderParty } from "../entities.ts";
 import { createAccount, updateAccount } from "../accounts.ts";
+import { createCompanyCurrency, updateCompanyCurrency, updateExchangeRate } from "../currencies.ts";
 import { createJournalEntry, deleteJournalEntry, updateJournalEntry } from "../journal.ts";
 import type { CompanyLedger } from "../ledger.ts";
 import { createParty, updateParty } from "../parties.ts";
@@ -24,6 +25,9 @@ const OPERATIONS = {
   Customer: ["create", "update"],
   Vendor: ["create", "update"],
   JournalEntry: ["create", "update", "delete"],
+  CompanyCurrency: ["create", "update"],
+  // Intuit documents only an update: it sets the rate of a currency on a date, new or not.
+  ExchangeRate: ["update"],
 } as const satisfies Record<string, readonly WriteOperation[]>;
 
 export type WritableEntity = keyof typeof OPERATIONS;
@@ -93,6 +97,16 @@ export function writeEntity(ctx: WriteContext, entity: WritableEntity, operation
       const entry = update ? updateJournalEntry(ledger, body, now, sandbox.rules) : createJournalEntry(ledger, body, now, sandbox.today(), sandbox.rules);
       sandbox.markEntry(realmId, entry.id);
       return { JournalEntry: renderJournalEntry(ledger, entry) };
+    }
+    case "CompanyCurrency": {
+      const saved = update ? updateCompanyCurrency(ledger, body, now) : createCompanyCurrency(ledger, body, now);
+      sandbox.markCurrency(realmId, saved.id);
+      return { CompanyCurrency: renderCompanyCurrency(saved) };
+    }
+    case "ExchangeRate": {
+      const saved = updateExchangeRate(ledger, body, now);
+      sandbox.markExchangeRate(realmId, saved.source, saved.asOfDate);
+      return { ExchangeRate: renderExchangeRate(saved) };
     }
   }
 }

@@ -8,6 +8,7 @@ import type { Json } from "../entities.ts";
 import {
   renderAccount,
   renderClass,
+  renderCompanyCurrency,
   renderCompanyInfo,
   renderCustomer,
   renderDepartment,
@@ -32,8 +33,28 @@ const SUPPORTED: Record<string, (ledger: CompanyLedger) => Json[]> = {
   JournalEntry: (l) => l.entries.filter((e) => e.deletedTime === undefined).map((e) => renderJournalEntry(l, e)),
   CompanyInfo: (l) => [renderCompanyInfo(l)],
   Preferences: (l) => [renderPreferences(l)],
-  ExchangeRate: (l) => l.exchangeRates.map(renderExchangeRate),
+  ExchangeRate: (l) => l.exchangeRates.map((r) => renderExchangeRate(r, true)),
+  CompanyCurrency: (l) => l.currencies.map(renderCompanyCurrency),
 };
+
+/**
+ * ExchangeRate rows as Intuit's query example answers them: `where sourcecurrencycode in ('EUR',
+ * 'INR') and asofdate='2015-07-07'` gives each currency's rate in force on that date (INR's of
+ * 2015-05-15 among them), so `AsOfDate = 'd'` selects, per currency, the latest rate on or before
+ * d rather than rows dated d. Without it, each currency's latest rate (the GET's "today" when no
+ * rate is dated later). Returns the rows and the conditions left to apply.
+ */
+function exchangeRatesAsOf(ledger: CompanyLedger, where: readonly Condition[]): { rows: Json[]; where: Condition[] } {
+  const isAsOf = (c: Condition) => c.field.toLowerCase() === "asofdate" && c.kind === "compare" && c.op === "=";
+  const asOf = where.find(isAsOf);
+  const date = asOf?.kind === "compare" ? String(asOf.value) : "9999-12-31";
+  const sources = [...new Set(ledger.exchangeRates.map((r) => r.source))];
+  const rows = sources.flatMap((s) => {
+    const r = ledger.exchangeRateAsOf(s, date);
+    return r === undefined ? [] : [renderExchangeRate(r, true)];
+  });
+  return { rows, where: where.filter((c) => !isAsOf(c)) };
+}
 
 /** Entities QBO knows that this emulator keeps none of: queries on them are valid and empty. */
 const EMPTY = [
@@ -184,13 +205,16 @@ export function executeQuery(ledger: CompanyLedger, query: Query): Json {
   const all = entitiesOf(ledger, entity);
   const known = knownFields(all);
   for (const c of query.where) checkField(known, c.field);
+  const asOf = entity === "ExchangeRate" ? exchangeRatesAsOf(ledger, query.where) : undefined;
+  const candidates = asOf?.rows ?? all;
+  const where = asOf?.where ?? query.where;
   for (const o of query.orderBy) checkField(known, o.field);
   if (query.select.kind === "fields") for (const f of query.select.fields) checkField(known, f);
 
   const mentionsActive = query.where.some((c) => c.field.toLowerCase() === "active");
-  const rows = all
+  const rows = candidates
     .filter((e) => mentionsActive || e["Active"] === undefined || e["Active"] === true)
-    .filter((e) => query.where.every((c) => matches(e, c)))
+    .filter((e) => where.every((c) => matches(e, c)))
     .sort((a, b) => order(a, b, query, entity));
 
   if (query.select.kind === "count") return { totalCount: rows.length };
