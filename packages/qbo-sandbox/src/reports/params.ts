@@ -40,6 +40,8 @@ export interface ReportParams {
   readonly class?: readonly string[] | undefined;
   /** `department=1,2` (a location): only lines carrying one of these departments count. */
   readonly department?: readonly string[] | undefined;
+  /** `columns=tx_date,nat_foreign_amount,...` (GeneralLedger): the columns asked for, in order. */
+  readonly columnKeys?: readonly string[] | undefined;
 }
 
 export const NAME_FILTERS = ["customer", "vendor", "class", "department"] as const;
@@ -160,6 +162,8 @@ export interface ParamInput {
   readonly allowDimensions?: boolean | undefined;
   /** Whether the report takes `customer` and `vendor`; elsewhere they are refused, not ignored. */
   readonly allowNameFilters?: boolean | undefined;
+  /** The column keys the report serves for `columns=`; absent: the parameter is not read. */
+  readonly columnKeys?: readonly string[] | undefined;
 }
 
 export function parseReportParams(input: ParamInput): ReportParams {
@@ -231,5 +235,15 @@ export function parseReportParams(input: ParamInput): ReportParams {
     if (input.allowNameFilters !== true) throw unsupportedProperty(name, "is not supported by the sandbox on this report (only BalanceSheet and ProfitAndLoss)");
     filters[name] = idList(name, raw);
   }
-  return { start: range.start, end: range.end, dateMacro, basis, summarize, columns, ...filters };
+  const columnKeys = input.columnKeys === undefined ? undefined : columnList(q["columns"], input.columnKeys);
+  return { start: range.start, end: range.end, dateMacro, basis, summarize, columns, ...filters, ...(columnKeys === undefined ? {} : { columnKeys }) };
+}
+
+/** `columns=a,b`: known keys only (refused, naming the parameter, rather than left out). */
+function columnList(raw: string | undefined, known: readonly string[]): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const keys = raw.split(",").map((k) => k.trim().toLowerCase());
+  const unknown = keys.find((k) => !known.includes(k));
+  if (unknown !== undefined) throw unsupportedProperty("columns", `value "${unknown}" is not a column the sandbox serves on this report; use ${known.join(", ")}`);
+  return [...new Set(keys)];
 }

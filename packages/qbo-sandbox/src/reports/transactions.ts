@@ -10,6 +10,7 @@ import { dayBefore, signedHome } from "../ledger.ts";
 import { formatCents } from "../money.ts";
 import { balanceAt, chartOrder, fiscalYearOf, natural } from "./books.ts";
 import type { ReportParams } from "./params.ts";
+import type { Cell } from "./rows.ts";
 import { dataRow, reportHeader, sectionRow } from "./rows.ts";
 
 function splitOf(ledger: CompanyLedger, entry: JournalEntry, line: JournalLine): { value: string; id?: string } {
@@ -26,8 +27,36 @@ function nameOf(ledger: CompanyLedger, line: JournalLine): { value: string; id?:
   return { value: ledger.party(line.entity.id)?.displayName ?? "", id: line.entity.id };
 }
 
+/**
+ * GeneralLedger columns by key (ColType), with their titles: the recorded default eight first
+ * (reports/GeneralLedger_2020_sandbox..., in that order), then the multicurrency columns a
+ * request can add with `columns=`: the line's amount in the transaction currency, the currency and
+ * the exchange rate (keys as Intuit's report reference names them; their titles are QuickBooks'
+ * screen labels, no recording shows them).
+ */
+const GL_TITLES: Record<string, string> = {
+  tx_date: "Date",
+  txn_type: "Transaction Type",
+  doc_num: "Num",
+  name: "Name",
+  memo: "Memo/Description",
+  split_acc: "Split",
+  subt_nat_amount: "Amount",
+  rbal_nat_amount: "Balance",
+  nat_foreign_amount: "Foreign Amount",
+  currency: "Currency",
+  exch_rate: "Exchange Rate",
+};
+export const GENERAL_LEDGER_COLUMNS = Object.keys(GL_TITLES);
+const DEFAULT_GL_COLUMNS = GENERAL_LEDGER_COLUMNS.slice(0, 8);
+
+type GlCells = Partial<Record<string, Cell | string>>;
+
 export function generalLedger(ledger: CompanyLedger, params: ReportParams, now: Date): Json {
   const { start, end } = params;
+  const keys = params.columnKeys ?? DEFAULT_GL_COLUMNS;
+  // Each row names its cells by key; the first column carries the row's label whatever it is.
+  const pick = (cells: GlCells, label?: string): (Cell | string)[] => keys.map((k, i) => (i === 0 && label !== undefined ? label : (cells[k] ?? "")));
   const postings = new Map<string, { entry: JournalEntry; line: JournalLine }[]>();
   for (const entry of ledger.liveEntriesByDate()) {
     if (entry.txnDate < start || entry.txnDate > end) continue;
@@ -37,6 +66,7 @@ export function generalLedger(ledger: CompanyLedger, params: ReportParams, now: 
       list.push({ entry, line });
     }
   }
+  const home = ledger.profile.currency;
   const sections: Json[] = [];
   for (const a of [...ledger.accounts].sort(chartOrder)) {
     const opening = isBalanceSheet(a.type)
@@ -44,48 +74,45 @@ export function generalLedger(ledger: CompanyLedger, params: ReportParams, now: 
       : natural(a, ledger.activity(a.id, fiscalYearOf(ledger, start), dayBefore(start)));
     const list = postings.get(a.id) ?? [];
     if (list.length === 0 && opening === 0) continue;
-    const empty = ["", "", "", "", "", ""];
-    const rows: Json[] = [dataRow(["Beginning Balance", ...empty, formatCents(opening)])];
+    const rows: Json[] = [dataRow(pick({ rbal_nat_amount: formatCents(opening) }, "Beginning Balance"))];
     let running = opening;
     let total = 0;
     for (const { entry, line } of list) {
+      // Amount and Balance are in the home currency (signedHome); Foreign Amount is the line's
+      // own amount in the transaction currency, signed the same way.
       const amount = natural(a, signedHome(line));
       running += amount;
       total += amount;
+      const foreign = natural(a, line.posting === "Debit" ? line.amount : -line.amount);
       rows.push(
-        dataRow([
-          entry.txnDate,
-          { value: "Journal Entry", id: entry.id },
-          entry.docNumber ?? "",
-          nameOf(ledger, line),
-          line.description ?? "",
-          splitOf(ledger, entry, line),
-          formatCents(amount),
-          formatCents(running),
-        ]),
+        dataRow(
+          pick({
+            tx_date: entry.txnDate,
+            txn_type: { value: "Journal Entry", id: entry.id },
+            doc_num: entry.docNumber ?? "",
+            name: nameOf(ledger, line),
+            memo: line.description ?? "",
+            split_acc: splitOf(ledger, entry, line),
+            subt_nat_amount: formatCents(amount),
+            rbal_nat_amount: formatCents(running),
+            nat_foreign_amount: formatCents(foreign),
+            currency: entry.currency,
+            exch_rate: entry.currency === home || entry.exchangeRate === undefined ? "1" : String(Number(entry.exchangeRate)),
+          }),
+        ),
       );
     }
     sections.push(
       sectionRow({
-        header: [{ value: a.name, id: a.id }, "", "", "", "", "", "", ""],
+        header: pick({}, "").map((c, i) => (i === 0 ? { value: a.name, id: a.id } : c)),
         rows,
-        summary: [`Total for ${a.name}`, "", "", "", "", "", list.length === 0 ? "" : formatCents(total), ""],
+        summary: pick({ subt_nat_amount: list.length === 0 ? "" : formatCents(total) }, `Total for ${a.name}`),
       }),
     );
   }
-  const titles: [string, string][] = [
-    ["Date", "tx_date"],
-    ["Transaction Type", "txn_type"],
-    ["Num", "doc_num"],
-    ["Name", "name"],
-    ["Memo/Description", "memo"],
-    ["Split", "split_acc"],
-    ["Amount", "subt_nat_amount"],
-    ["Balance", "rbal_nat_amount"],
-  ];
   return {
-    Header: reportHeader({ now, name: "GeneralLedger", params, currency: ledger.profile.currency, summarize: false, accountingStandard: false, noData: sections.length === 0 }),
-    Columns: { Column: titles.map(([ColTitle, ColType]) => ({ ColTitle, ColType })) },
+    Header: reportHeader({ now, name: "GeneralLedger", params, currency: home, summarize: false, accountingStandard: false, noData: sections.length === 0 }),
+    Columns: { Column: keys.map((ColType) => ({ ColTitle: GL_TITLES[ColType] ?? ColType, ColType })) },
     Rows: sections.length === 0 ? {} : { Row: sections },
   };
 }
