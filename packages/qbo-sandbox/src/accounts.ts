@@ -162,7 +162,7 @@ export function createAccount(ledger: CompanyLedger, body: unknown, now: Date): 
 }
 
 /** Intuit sends Id and SyncToken as strings; a number is read the same way. */
-function idText(v: unknown): string | undefined {
+export function idText(v: unknown): string | undefined {
   if (typeof v === "string" && v.trim() !== "") return v.trim();
   if (typeof v === "number" && Number.isInteger(v) && v >= 0) return String(v);
   return undefined;

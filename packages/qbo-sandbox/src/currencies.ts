@@ -7,6 +7,7 @@
  * multicurrency on (Preferences.CurrencyPrefs.MultiCurrencyEnabled). Where QuickBooks' wording of
  * a refusal is not recorded the Detail is ours, in the recorded 6000 envelope.
  */
+import { idText } from "./accounts.ts";
 import { isIsoDate } from "./calendar.ts";
 import type { Json } from "./entities.ts";
 import { isCurrencyCode } from "./entities.ts";
@@ -16,13 +17,6 @@ import { businessValidation, objectNotFound, staleObject, unsupportedProperty, v
 
 function isObject(v: unknown): v is Json {
   return v !== null && typeof v === "object" && !Array.isArray(v);
-}
-
-/** Intuit sends Id and SyncToken as strings; a number is read the same way. */
-function idText(v: unknown): string | undefined {
-  if (typeof v === "string" && v.trim() !== "") return v.trim();
-  if (typeof v === "number" && Number.isInteger(v) && v >= 0) return String(v);
-  return undefined;
 }
 
 function requireMulticurrency(ledger: CompanyLedger): void {
