@@ -238,6 +238,25 @@ describe("foreign-currency accounts", () => {
   });
 });
 
+describe("batch", () => {
+  it("runs CompanyCurrency and ExchangeRate items as the endpoints do; ExchangeRate has no create", async () => {
+    const res = await h.post(parent, "batch", token, {
+      BatchItemRequest: [
+        { bId: "c", operation: "create", CompanyCurrency: { Code: "CHF" } },
+        { bId: "r", operation: "update", ExchangeRate: { AsOfDate: "2026-11-20", SourceCurrencyCode: "CHF", Rate: 1.12 } },
+        { bId: "x", operation: "create", ExchangeRate: { AsOfDate: "2026-11-20", SourceCurrencyCode: "CHF", Rate: 1.13 } },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const items = (res.json() as { BatchItemResponse: Body[] }).BatchItemResponse;
+    expect(items[0]).toMatchObject({ CompanyCurrency: { Code: "CHF", Active: true }, bId: "c" });
+    expect(items[1]).toMatchObject({ ExchangeRate: { SourceCurrencyCode: "CHF", Rate: 1.12, SyncToken: "0" }, bId: "r" });
+    expect(items[2]).toMatchObject({ Fault: { Error: [{ code: "2010" }] }, bId: "x" });
+    const read = await h.get(parent, "exchangerate?sourcecurrencycode=CHF&asofdate=2026-11-20", token);
+    expect((read.json() as { ExchangeRate: Body }).ExchangeRate).toMatchObject({ Rate: 1.12 });
+  });
+});
+
 describe("persistence", () => {
   it("keeps created currencies and set rates across a restart with a data folder", async () => {
     const dir = mkdtempSync(join(tmpdir(), "qbo-mc-"));
