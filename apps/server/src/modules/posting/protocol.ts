@@ -5,7 +5,7 @@ import { AppError } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { entryReferences, type ReferenceCache } from "../qbo/counterparties.ts";
-import { qboApiError, refusalText } from "../qbo/errors.ts";
+import { isRefusal, qboApiError, refusalText } from "../qbo/errors.ts";
 
 /**
  * The one way an entry is posted into the parent's QuickBooks, exactly once: opening balances,
@@ -20,9 +20,10 @@ import { qboApiError, refusalText } from "../qbo/errors.ts";
  * 3. Class and names (looked up in one call, the missing ones created in one more; a run's
  *    `references` keeps them for its later postings), then the create call with that requestid.
  * 4. Accepted → recorded as posted, audited. Then, by what failed:
- *    - QuickBooks refused the entry itself (a 4xx: validation, closed books, …): nothing was
- *      made, and QuickBooks replays a refusal to the same requestid, so the attempt is retired
- *      (refused) and the next one takes a new generation;
+ *    - QuickBooks refused the entry itself (a 4xx refusal, `isRefusal`: validation, closed books,
+ *      a 400 "Object Not Found" for a name, class or account made inactive, …): nothing was made,
+ *      and QuickBooks replays a refusal to the same requestid, so the attempt is retired (refused)
+ *      and the next one takes a new generation;
  *    - anything before the create call, or a re-authorization (the gateway turns the request away
  *      unread): a new attempt is forgotten (nothing was sent under its requestid); a resumed one
  *      stays pending, since its earlier try may have been accepted;
@@ -120,7 +121,12 @@ export async function postEntry<A extends Attempt, Posted>(
       subject: "parent",
       then: "post again",
       closedBooks: () => closedBooksRefusal(req.parent.companyName, req.txnDate, req.what),
-      refused: (qe) => `QuickBooks refused the entry: ${refusalText(qe)}. ${settled ? "Nothing was posted." : "Post again once that is resolved: a retry never posts twice."}`,
+      refused: (qe) => {
+        const then = settled ? "Nothing was posted." : "Post again once that is resolved: a retry never posts twice.";
+        // 610: something the entry names (a customer, vendor, class or account) was made inactive since it was looked up.
+        const inactive = qe.kind === "not_found" ? " Make it active again in the parent's QuickBooks, then post again." : "";
+        return `QuickBooks refused the entry: ${refusalText(qe)}. ${then}${inactive}`;
+      },
       unavailable: (qe) => `QuickBooks did not answer the posting (${qe.message}). Try again: a retry never posts twice.`,
     });
   }
@@ -138,7 +144,7 @@ export async function postEntry<A extends Attempt, Posted>(
 /** Records what a failure means for the attempt; true when it is settled (nothing of it is in QuickBooks). */
 async function settle<A extends Attempt>(record: AttemptRecord<A, unknown>, attempt: A, e: unknown, sent: boolean): Promise<boolean> {
   const qbo = e instanceof QboError ? e : null;
-  if (sent && qbo && qbo.status >= 400 && qbo.status < 500 && (qbo.kind === "validation" || qbo.kind === "closed_period" || qbo.kind === "other")) {
+  if (sent && qbo && qbo.status >= 400 && qbo.status < 500 && isRefusal(qbo)) {
     await record.refused(attempt);
     return true;
   }

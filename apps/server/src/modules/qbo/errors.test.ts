@@ -41,6 +41,8 @@ describe("a QuickBooks failure as an API error", () => {
     expect(asApi(fault(400, "6200", "ValidationFault"))).toEqual({ status: 409, code: "books_closed", message: "books closed" });
     expect(asApi(fault(400, "6000", "ValidationFault"))).toEqual({ status: 502, code: "qbo_refused", message: "refused: fault 6000" });
     expect(asApi(fault(403, "3100", "AuthorizationFault"))).toEqual({ status: 502, code: "qbo_refused", message: "refused: fault 3100" });
+    // 610 "Object Not Found" in a 400: something the request names is inactive. A 404 answers the address, not the request.
+    expect(asApi(fault(400, "610", "ValidationFault"))).toEqual({ status: 502, code: "qbo_refused", message: "refused: fault 610" });
     for (const e of [fault(429, "3001", "ThrottleExceeded"), fault(503, "", "SystemFault"), networkFailure(new Error("reset")), fault(404, "610", "")]) {
       expect(asApi(e)).toEqual({ status: 502, code: "qbo_unavailable", message: `no answer (${e.message})` });
     }

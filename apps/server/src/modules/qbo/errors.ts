@@ -8,9 +8,9 @@ import { AppError } from "../../http/errors.ts";
  * - reauthorize (3200, `invalid_grant`) → 409 `qbo_reauthorization_required`, naming whose
  *   QuickBooks must be reconnected and what to do then;
  * - closed_period (6200/6210), when the caller words it → 409 `books_closed`;
- * - a refusal (validation, other), when the caller words it → 502 `qbo_refused`;
- * - anything else (throttled, an outage, no answer, not found, or a refusal the caller did not
- *   word) → 502 `qbo_unavailable`, in the caller's words.
+ * - a refusal (`isRefusal`), when the caller words it → 502 `qbo_refused`;
+ * - anything else (throttled, an outage, no answer, a 404, or a refusal the caller did not word)
+ *   → 502 `qbo_unavailable`, in the caller's words.
  *
  * Anything that is not a QboError is handed back as it is, so `throw qboApiError(e, words)` fits
  * any catch.
@@ -40,11 +40,22 @@ export interface QboFailureWords {
   refused?: (e: QboError) => string;
 }
 
+/**
+ * QuickBooks answered and refused the request itself: a validation fault, closed books, another
+ * refusal it gave (kind `other`: 403 3100, an answer without what was asked for), or a 400 "Object
+ * Not Found" (610: something the request names, an account, class, customer or vendor, is inactive
+ * or deleted). Nothing was made, and the same request would be refused again. A 404 is left out:
+ * it answers the address (a gateway, a wrong path), not what the request asked for.
+ */
+export function isRefusal(e: QboError): boolean {
+  return e.kind === "validation" || e.kind === "closed_period" || e.kind === "other" || (e.kind === "not_found" && e.status === 400);
+}
+
 export function qboApiError(e: unknown, words: QboFailureWords): unknown {
   if (!(e instanceof QboError)) return e;
   if (e.kind === "reauthorize") return new AppError(409, ErrorCodes.qboReauthorizationRequired, reauthorizeMessage(words.subject, words.then));
   if (e.kind === "closed_period" && words.closedBooks) return new AppError(409, "books_closed", words.closedBooks(e));
-  if (words.refused && (e.kind === "validation" || e.kind === "closed_period" || e.kind === "other")) return new AppError(502, "qbo_refused", words.refused(e));
+  if (words.refused && isRefusal(e)) return new AppError(502, "qbo_refused", words.refused(e));
   return new AppError(502, "qbo_unavailable", words.unavailable(e));
 }
 
