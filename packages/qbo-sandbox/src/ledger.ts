@@ -17,6 +17,8 @@ export interface Account {
   readonly active: boolean;
   /** Set only on accounts created through the API with one. */
   readonly description?: string | undefined;
+  /** A sub-account's parent account (QBO's ParentRef); absent on top-level accounts. */
+  readonly parentId?: string | undefined;
   /** Epoch milliseconds. */
   readonly createTime: number;
   readonly updateTime: number;
@@ -113,6 +115,8 @@ export interface CompanyProfileData {
   readonly createTime: number;
   /** "Close the books" date (YYYY-MM-DD): nothing dated on or before it changes through the API; absent: books open. */
   readonly bookCloseDate?: string | undefined;
+  /** Preferences AccountingInfoPrefs.UseAccountNumbers ("Enable account numbers"); absent: on. */
+  readonly useAccountNumbers?: boolean | undefined;
 }
 
 export interface CompanyData {
@@ -241,6 +245,30 @@ export class CompanyLedger {
 
   account(id: string): Account | undefined {
     return this.accountIndex.get(id);
+  }
+
+  /** The sub-accounts directly under an account, in chart order of ids. */
+  subAccountsOf(id: string): Account[] {
+    return this.accounts.filter((a) => a.parentId === id);
+  }
+
+  /** The account and its parents up to the top-level one, the account first. */
+  lineage(account: Account): Account[] {
+    const out = [account];
+    for (let p = this.parentOf(account); p !== undefined && !out.includes(p); p = this.parentOf(p)) out.push(p);
+    return out;
+  }
+
+  parentOf(account: Account): Account | undefined {
+    return account.parentId === undefined ? undefined : this.accountIndex.get(account.parentId);
+  }
+
+  /** QBO's FullyQualifiedName: the top-level parent's name, then each sub-account's, joined by colons. */
+  fullyQualifiedName(account: Account): string {
+    return this.lineage(account)
+      .reverse()
+      .map((a) => a.name)
+      .join(":");
   }
 
   entry(id: string): JournalEntry | undefined {

@@ -1,23 +1,32 @@
 /**
  * GeneralLedger (reports/GeneralLedger_2020_sandbox...: one Section per account with a Beginning
  * Balance row, one row per posting with a running balance, "Total for ...") and TransactionList
- * (one Data row per transaction). Every transaction here is a journal entry.
+ * (one Data row per transaction). Every transaction here is a journal entry. A sub-account's
+ * section sits inside its parent's, after the parent's own rows; every section header carries its
+ * own account's id (the recorded GL has one sub-account, and its id on the outer header only).
  */
 import { isBalanceSheet } from "../accountTypes.ts";
 import type { Json } from "../entities.ts";
-import type { CompanyLedger, JournalEntry, JournalLine } from "../ledger.ts";
+import type { Account, CompanyLedger, JournalEntry, JournalLine } from "../ledger.ts";
 import { dayBefore, signedHome } from "../ledger.ts";
 import { formatCents } from "../money.ts";
-import { balanceAt, chartOrder, fiscalYearOf, natural } from "./books.ts";
+import { balanceAt, fiscalYearOf, natural } from "./books.ts";
 import type { ReportParams } from "./params.ts";
 import { dataRow, reportHeader, sectionRow } from "./rows.ts";
+import { accountTree, type AccountNode } from "./tree.ts";
 
 function splitOf(ledger: CompanyLedger, entry: JournalEntry, line: JournalLine): { value: string; id?: string } {
   const others = entry.lines.filter((l) => l.id !== line.id && l.accountId !== line.accountId);
   const ids = new Set(others.map((l) => l.accountId));
   if (ids.size !== 1) return { value: "-Split-" };
   const id = [...ids][0] as string;
-  return { value: ledger.account(id)?.name ?? "", id };
+  return { value: accountName(ledger, id), id };
+}
+
+/** Other accounts named in a row (Split, Account) go by FullyQualifiedName, as references do. */
+function accountName(ledger: CompanyLedger, id: string): string {
+  const account = ledger.account(id);
+  return account === undefined ? "" : ledger.fullyQualifiedName(account);
 }
 
 /** The GL's Name column: the line's customer or vendor, with its id (as in the recorded GL). */
@@ -37,14 +46,14 @@ export function generalLedger(ledger: CompanyLedger, params: ReportParams, now: 
       list.push({ entry, line });
     }
   }
-  const sections: Json[] = [];
-  for (const a of [...ledger.accounts].sort(chartOrder)) {
+  const empty = ["", "", "", "", "", ""];
+  /** An account's own rows (Beginning Balance, then its postings) and their total, or undefined when it has neither. */
+  const ownRows = (a: Account): { rows: Json[]; total: number; postings: number } | undefined => {
     const opening = isBalanceSheet(a.type)
       ? natural(a, balanceAt(ledger, a, dayBefore(start)))
       : natural(a, ledger.activity(a.id, fiscalYearOf(ledger, start), dayBefore(start)));
     const list = postings.get(a.id) ?? [];
-    if (list.length === 0 && opening === 0) continue;
-    const empty = ["", "", "", "", "", ""];
+    if (list.length === 0 && opening === 0) return undefined;
     const rows: Json[] = [dataRow(["Beginning Balance", ...empty, formatCents(opening)])];
     let running = opening;
     let total = 0;
@@ -65,14 +74,23 @@ export function generalLedger(ledger: CompanyLedger, params: ReportParams, now: 
         ]),
       );
     }
-    sections.push(
-      sectionRow({
-        header: [{ value: a.name, id: a.id }, "", "", "", "", "", "", ""],
-        rows,
-        summary: [`Total for ${a.name}`, "", "", "", "", "", list.length === 0 ? "" : formatCents(total), ""],
-      }),
-    );
-  }
+    return { rows, total, postings: list.length };
+  };
+  // One Section per account; a sub-account's inside its parent's (as minimul-qbo_api/reports__gl__0 nests "Original Cost" in "Truck").
+  const section = (node: AccountNode): { row: Json; total: number; postings: number } => {
+    const a = node.account;
+    const mine = ownRows(a);
+    const below = node.subAccounts.map(section);
+    const total = below.reduce((s, b) => s + b.total, mine?.total ?? 0);
+    const count = below.reduce((s, b) => s + b.postings, mine?.postings ?? 0);
+    const row = sectionRow({
+      header: [{ value: a.name, id: a.id }, "", "", "", "", "", "", ""],
+      rows: [...(mine?.rows ?? []), ...below.map((b) => b.row)],
+      summary: [`Total for ${a.name}`, "", "", "", "", "", count === 0 ? "" : formatCents(total), ""],
+    });
+    return { row, total, postings: count };
+  };
+  const sections = accountTree(ledger, ledger.accounts, (a) => ownRows(a) !== undefined).map((n) => section(n).row);
   const titles: [string, string][] = [
     ["Date", "tx_date"],
     ["Transaction Type", "txn_type"],
@@ -105,7 +123,7 @@ export function transactionList(ledger: CompanyLedger, params: ReportParams, now
         "Yes",
         "",
         entry.privateNote ?? "",
-        { value: ledger.account(first.accountId)?.name ?? "", id: first.accountId },
+        { value: accountName(ledger, first.accountId), id: first.accountId },
         splitOf(ledger, entry, first),
         formatCents(total),
       ]),
