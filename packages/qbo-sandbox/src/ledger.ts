@@ -163,6 +163,7 @@ export class CompanyLedger {
   private entryIndex = new Map<string, number>();
   private series: Map<string, AccountSeries> | undefined;
   private partyBalances: Map<string, number> | undefined;
+  private children: Map<string, Account[]> | undefined;
 
   constructor(data: CompanyData) {
     this.currentProfile = data.profile;
@@ -247,9 +248,18 @@ export class CompanyLedger {
     return this.accountIndex.get(id);
   }
 
-  /** The sub-accounts directly under an account, in chart order of ids. */
-  subAccountsOf(id: string): Account[] {
-    return this.accounts.filter((a) => a.parentId === id);
+  /** The sub-accounts directly under an account, in the chart's order. */
+  subAccountsOf(id: string): readonly Account[] {
+    if (this.children === undefined) {
+      this.children = new Map();
+      for (const a of this.accounts) {
+        if (a.parentId === undefined) continue;
+        const list = this.children.get(a.parentId);
+        if (list === undefined) this.children.set(a.parentId, [a]);
+        else list.push(a);
+      }
+    }
+    return this.children.get(id) ?? [];
   }
 
   /** The account and its parents up to the top-level one, the account first. */
@@ -318,6 +328,7 @@ export class CompanyLedger {
   addAccount(account: Account): void {
     this.accountIndex.set(account.id, account);
     this.accounts.push(account);
+    this.children = undefined;
   }
 
   /** Swaps in a new version of an existing account (an update), keeping its place in the chart. */
@@ -327,6 +338,7 @@ export class CompanyLedger {
     this.accounts[i] = account;
     this.accountIndex.set(account.id, account);
     this.partyBalances = undefined; // a type change moves an account in or out of A/R and A/P
+    this.children = undefined;
   }
 
   /** Debit-positive home balance of an account over every posting dated on or before `date`. */

@@ -77,9 +77,10 @@ export function generalLedger(ledger: CompanyLedger, params: ReportParams, now: 
     return { rows, total, postings: list.length };
   };
   // One Section per account; a sub-account's inside its parent's (as minimul-qbo_api/reports__gl__0 nests "Original Cost" in "Truck").
+  const own = new Map(ledger.accounts.map((a) => [a.id, ownRows(a)] as const));
   const section = (node: AccountNode): { row: Json; total: number; postings: number } => {
     const a = node.account;
-    const mine = ownRows(a);
+    const mine = own.get(a.id);
     const below = node.subAccounts.map(section);
     const total = below.reduce((s, b) => s + b.total, mine?.total ?? 0);
     const count = below.reduce((s, b) => s + b.postings, mine?.postings ?? 0);
@@ -90,7 +91,7 @@ export function generalLedger(ledger: CompanyLedger, params: ReportParams, now: 
     });
     return { row, total, postings: count };
   };
-  const sections = accountTree(ledger, ledger.accounts, (a) => ownRows(a) !== undefined).map((n) => section(n).row);
+  const sections = accountTree(ledger, ledger.accounts, (a) => own.get(a.id) !== undefined).map((n) => section(n).row);
   const titles: [string, string][] = [
     ["Date", "tx_date"],
     ["Transaction Type", "txn_type"],
