@@ -17,6 +17,20 @@ export interface ChartAccount {
   /** QBO AccountSubType, e.g. "Checking", "RetainedEarnings". */
   accountSubType: string | null;
   active: boolean;
+  /**
+   * QBO FullyQualifiedName: for a sub-account its parents' names and its own joined by colons
+   * ("Wages and Salaries:Wages - Toronto"); a top-level account's is its name. Absent: the name.
+   */
+  fullyQualifiedName?: string | undefined;
+}
+
+/**
+ * The names of a sub-account's parent accounts, top-level first, from its FullyQualifiedName
+ * (QuickBooks allows no colon in a name, so the colons are the path's); none for a top-level account.
+ */
+export function parentNamesOf(a: Pick<ChartAccount, "fullyQualifiedName">): string[] {
+  const path = a.fullyQualifiedName?.split(":") ?? [];
+  return path.slice(0, -1);
 }
 
 /**
