@@ -48,7 +48,7 @@ describe("Northwind Canada's sub-accounts through the client", () => {
     const ca = await client(canada?.realmId as string);
     const chart = await ca.accounts();
     const id = (name: string) => (chart.find((a) => a.name === name) ?? expect.unreachable(name)).id;
-    const range = { start_date: "2024-11-01", end_date: "2025-03-31", summarize_column_by: "Month" };
+    const range = { start_date: "2024-11-01", end_date: "2025-03-31", summarize_column_by: "Month" } as const;
     const bs = await ca.report("BalanceSheet", range);
     // The parent account is a section header (with its id) and, for its own amount, a data row.
     expect(bs.rows.filter((r) => r.accountId === id("Computer Equipment")).map((r) => r.kind)).toEqual(["header", "data"]);

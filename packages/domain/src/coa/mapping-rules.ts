@@ -1,4 +1,5 @@
 import type { EquityKind } from "../consolidation/input-schema.ts";
+import { fullNameOf } from "./hierarchy.ts";
 
 /**
  * Chart-of-accounts mapping rules over QBO accounts: which subsidiary account may feed which
@@ -58,7 +59,7 @@ export function qboEquityKind(accountSubType: string | null): EquityKind {
 /** The engine's grouping: retained earnings and dividends may feed each other, the rest only their own kind. */
 const equityGroup = (k: EquityKind) => (k === "dividends" ? "retainedEarnings" : k);
 
-const describe = (a: ChartAccount) => `${a.classification.toLowerCase()} account ${a.acctNum ? `${a.acctNum} ` : ""}"${a.name}"`;
+const describe = (a: ChartAccount) => `${a.classification.toLowerCase()} account ${a.acctNum ? `${a.acctNum} ` : ""}"${fullNameOf(a)}"`;
 const EQUITY_WORDS: Record<EquityKind, string> = {
   contributedCapital: "contributed capital",
   retainedEarnings: "retained earnings",

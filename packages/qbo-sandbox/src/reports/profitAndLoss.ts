@@ -17,7 +17,6 @@ import { accountTree, nestedRows, type OwnRow } from "./tree.ts";
 export function profitAndLoss(ledger: CompanyLedger, params: ReportParams, now: Date): Json {
   const layout = reportColumns(ledger, params, "ProfitAndLoss");
   const columns = layout.columns;
-  const zero = (): number[] => columns.map(() => 0);
   const blank = (): string[] => columns.map(() => "");
   const money = (v: readonly number[]): string[] => v.map(formatCents);
 
