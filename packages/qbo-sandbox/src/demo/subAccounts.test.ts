@@ -6,10 +6,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "../testing/harness.ts";
 import { harness, q, testClock } from "../testing/harness.ts";
+import { findRow as find, type WireRow as Row } from "../testing/reportRows.ts";
 import { profileByCode } from "./companies.ts";
 
-type Cell = { value: string; id?: string };
-type Row = { group?: string; ColData?: Cell[]; Header?: { ColData: Cell[] }; Summary?: { ColData: Cell[] }; Rows?: { Row: Row[] } };
 type Account = { Id: string; Name: string; FullyQualifiedName: string; SubAccount: boolean; ParentRef?: { value: string }; AcctNum?: string; CurrentBalance: number; CurrentBalanceWithSubAccounts: number };
 
 const CA = profileByCode("CA").realmId;
@@ -31,14 +30,6 @@ async function get<T>(realm: string, path: string): Promise<T> {
 const accounts = async (realm: string) => (await get<{ QueryResponse: { Account: Account[] } }>(realm, q("SELECT * FROM Account WHERE Active IN (true, false) MAXRESULTS 1000"))).QueryResponse.Account;
 const rows = async (realm: string, report: string, query: string) => (await get<{ Rows: { Row: Row[] } }>(realm, `reports/${report}?${query}`)).Rows.Row;
 
-function find(list: readonly Row[], test: (r: Row) => boolean): Row | undefined {
-  for (const r of list) {
-    if (test(r)) return r;
-    const inner = find(r.Rows?.Row ?? [], test);
-    if (inner !== undefined) return inner;
-  }
-  return undefined;
-}
 
 /** Every Data row naming an account, with its first amount: what a reader that skips headers and summaries adds up. */
 function ownAmounts(list: readonly Row[]): Map<string, number> {

@@ -6,12 +6,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "../testing/harness.ts";
 import { harness, q, testClock } from "../testing/harness.ts";
+import { findRow as find, type WireRow as Row } from "../testing/reportRows.ts";
 import { sample } from "../testing/shape.ts";
 
 type Wire = Record<string, unknown> & { Id: string; SyncToken: string; Name: string };
 type Fault = { Fault: { Error: { code: string; Message: string; Detail: string }[] } };
-type Cell = { value: string; id?: string };
-type Row = { type?: string; group?: string; ColData?: Cell[]; Header?: { ColData: Cell[] }; Summary?: { ColData: Cell[] }; Rows?: { Row: Row[] } };
 
 let h: Harness;
 let realm: string;
@@ -52,14 +51,6 @@ async function report(name: string, query: string): Promise<Row[]> {
   return (res.json() as { Rows: { Row?: Row[] } }).Rows.Row ?? [];
 }
 
-function find(rows: readonly Row[], test: (r: Row) => boolean): Row | undefined {
-  for (const r of rows) {
-    if (test(r)) return r;
-    const inner = find(r.Rows?.Row ?? [], test);
-    if (inner !== undefined) return inner;
-  }
-  return undefined;
-}
 
 const sectionOf = (rows: readonly Row[], id: string) => find(rows, (r) => r.Header?.ColData[0]?.id === id);
 const summaryOf = (rows: readonly Row[], group: string) => find(rows, (r) => r.group === group)?.Summary?.ColData.map((c) => c.value);
