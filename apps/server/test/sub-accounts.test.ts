@@ -107,7 +107,8 @@ describe.each(drivers)("sub-accounts and charts without numbers on %s", (driver)
     // (the parent has none of its own since 2025), each once, beside any other account mapped there.
     const detail = (await get(t.app, `/api/consolidation/transactions?account=${id(parentChart, "Salaries and Wages")}&from=2025-01&to=2025-03&realmId=${DEMO.canada}`, token)).json();
     const company = detail.companies.find((c: { realmId: string }) => c.realmId === DEMO.canada) ?? expect.unreachable("Canada in the detail");
-    const lines = company.transactions as { accountId: string; local: number; txnId: string }[];
+    const lines = company.transactions as { accountId: string; accountName: string; local: number; txnId: string }[];
+    expect(lines.find((l) => l.accountId === id(accounts, "Wages - Toronto"))?.accountName).toBe("60010 Wages and Salaries:Wages - Toronto");
     const mappedThere = Object.keys(map).filter((sub) => map[sub] === id(parentChart, "Salaries and Wages"));
     const ledger = sandbox.ledger(DEMO.canada) ?? expect.unreachable("Canada's books");
     for (const n of ["Wages - Toronto", "Wages - Vancouver"]) {
