@@ -11,7 +11,8 @@ import * as e2e from "./support.ts";
  * one line per currency with "Fetch missing rates"; "Explain CTA" followed by the side navigation
  * does not crash; the memo ends in one period; a month posted twice names its entry by number and
  * opens it in the emulator's own view; FOREX badges, the Transaction Detail table and the report's
- * heading show what they should, unclipped.
+ * heading show what they should, unclipped. Canada's sub-accounts (issue #20) are mapped each on its
+ * own under its parent on COA Mapping, and its month's entry carries them once.
  */
 let baseUrl = "";
 let server: RunningServer | undefined;
@@ -160,6 +161,22 @@ describe("A new user's first month, at 1440×900", () => {
     await e2e.shot(page, "182-obal-rates-fetched");
   });
 
+  it("Canada's sub-accounts (issue #20): COA Mapping shows each under its parent account, mapped on its own where its parent goes", async () => {
+    await page.goto(`${baseUrl}/setup/coa`);
+    await page.getByRole("tab", { name: new RegExp(CANADA.name) }).click();
+    const grid = page.getByRole("grid");
+    await grid.locator("[data-row-id]").first().waitFor();
+    await page.getByRole("textbox", { name: "Search" }).fill("Wages");
+    const rows = grid.locator("[data-row-id]");
+    await expect.poll(() => rows.count(), POLL).toBe(3);
+    const names = await rows.locator("[data-depth]").evaluateAll((els) => els.map((el) => `${el.getAttribute("data-depth")} ${el.querySelector("[title]")?.getAttribute("title")}`));
+    expect(names).toEqual(["0 Wages and Salaries", "1 Wages and Salaries:Wages - Toronto", "1 Wages and Salaries:Wages - Vancouver"]);
+    for (const row of await rows.all()) {
+      expect(await row.locator("[data-parent-picker]").getAttribute("aria-label")).toMatch(/: 6000 · Salaries and Wages$/);
+    }
+    await e2e.shot(page, "181b-coa-sub-accounts");
+  });
+
   it("posts the opening balances, finishes onboarding and fetches the rates of 2026", { timeout: 180_000 }, async () => {
     // Fills nothing the step above fetched; lets the journey go on when that step fails.
     await api("/fxrates/fetch", { method: "POST", body: { from: "2024-12", to: "2026-10" } });
@@ -220,6 +237,39 @@ describe("A new user's first month, at 1440×900", () => {
     await view.getByText(PARENT.name).first().waitFor();
     await e2e.shot(view, "185-emulator-journal-entry");
     await view.close();
+  });
+
+  it("Canada's January entry carries its wages once: what its sub-accounts hold, nothing more for their parent (issue #20)", { timeout: 120_000 }, async () => {
+    const parentChart = await api<{ Id: string; name: string }[]>(`/companies/${PARENT.realmId}/accounts`);
+    const wages = parentChart.find((a) => a.name === "Salaries and Wages")!.Id;
+    const { map } = await api<{ map: Record<string, string> }>(`/companies/${CANADA.realmId}/map`);
+    const mapped = new Set(Object.keys(map).filter((sub) => map[sub] === wages));
+    // Canada's January as its own QuickBooks reports it: every account mapped to Salaries and Wages, once each.
+    type Row = { ColData?: { value: string; id?: string }[]; Rows?: { Row: Row[] } };
+    const pl = await (await e2e.sandboxQbo(baseUrl, CANADA.realmId)).report<{ Rows: { Row: Row[] } }>("ProfitAndLoss", { start_date: "2026-01-01", end_date: "2026-01-31" });
+    const own = (list: readonly Row[]): number =>
+      list.reduce((s, r) => s + (r.ColData?.[0]?.id && mapped.has(r.ColData[0].id) ? Math.round(Number(r.ColData[1]?.value || "0") * 100) : 0) + own(r.Rows?.Row ?? []), 0);
+    const detail = await api<{ companies: { realmId: string; totalLocal: number; totalTranslated: number | null; transactions: { accountName: string }[] }[] }>(
+      `/consolidation/transactions?account=${wages}&from=${FIRST_MONTH}&to=${FIRST_MONTH}&realmId=${CANADA.realmId}`,
+    );
+    const canada = detail.companies.find((c) => c.realmId === CANADA.realmId)!;
+    expect(canada.totalLocal).toBe(own(pl.Rows.Row));
+    expect(new Set(canada.transactions.map((t) => t.accountName).filter((n) => n.includes("Wages and Salaries")))).toEqual(
+      new Set(["60010 Wages and Salaries:Wages - Toronto", "60020 Wages and Salaries:Wages - Vancouver"]),
+    );
+    // The posted entry's line on Salaries and Wages is that amount translated.
+    const [entry] = await (await e2e.sandboxQbo(baseUrl, PARENT.realmId)).query<{ Line: { Amount: number; JournalEntryLineDetail: { PostingType: string; AccountRef: { value: string } } }[] }>(
+      "JournalEntry",
+      `DocNumber = 'CR202601-${CANADA.realmId.slice(-6)}'`,
+    );
+    const line = entry!.Line.filter((l) => l.JournalEntryLineDetail.AccountRef.value === wages);
+    expect(line.reduce((s, l) => s + Math.round(l.Amount * 100) * (l.JournalEntryLineDetail.PostingType === "Debit" ? 1 : -1), 0)).toBe(canada.totalTranslated);
+    // And the Transaction Detail screen names the sub-accounts by their full name.
+    await page.goto(`${baseUrl}/consolidation/transaction-detail?account=${wages}&from=${FIRST_MONTH}&to=${FIRST_MONTH}`);
+    const table = page.getByRole("table", { name: `${CANADA.name} transactions` });
+    await table.waitFor({ timeout: 60_000 });
+    await table.getByText("Wages and Salaries:Wages - Toronto").first().waitFor();
+    await e2e.shot(page, "184b-transaction-detail-sub-accounts");
   });
 
   it("FOREX Management: the Current and missing badges of the month column are not cut off", async () => {

@@ -17,6 +17,7 @@ export * from "./periods/month.ts";
 export * from "./periods/month-label.ts";
 export * from "./consolidation/index.ts";
 export * from "./coa/mapping-rules.ts";
+export * from "./coa/hierarchy.ts";
 export * from "./coa/suggestions.ts";
 export * from "./coa/detail-types.ts";
 export * from "./coa/intercompany.ts";

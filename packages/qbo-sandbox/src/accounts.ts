@@ -1,8 +1,10 @@
 /**
- * Creating and updating an Account through the API, validated the way QBO validates it: a unique
- * name (any case) without the characters QBO reserves for sub-account paths, a known AccountType,
- * an AccountSubType (detail type) that belongs to it, and an AcctNum nobody else uses. A duplicate
- * name is the recorded 6240; the wording for a duplicate number is ours (businessValidation).
+ * Creating and updating an Account through the API, validated the way QBO validates it: a name
+ * without the characters QBO reserves for sub-account paths, unique (any case) among the accounts
+ * under the same parent (QuickBooks allows "Film Crew:Salaries" beside "Acting Staff:Salaries"), a
+ * known AccountType, an AccountSubType (detail type) that belongs to it, an AcctNum nobody else
+ * uses, and for a sub-account the rules of subAccounts.ts. A duplicate name is the recorded 6240;
+ * the wording for a duplicate number is ours (businessValidation).
  * An update names the account by Id with its current SyncToken (else the recorded 5010) and is
  * either full (`sparse` false or absent: writable fields left out go back to their defaults) or
  * sparse (only the fields sent change). Name is required in both, as QBO requires it.
@@ -12,6 +14,7 @@ import { ACCOUNT_TYPES, holdsForeignCurrency, type AccountType } from "./account
 import type { Json } from "./entities.ts";
 import type { Account, CompanyLedger } from "./ledger.ts";
 import { businessValidation, duplicateName, objectNotFound, staleObject, unsupportedProperty, validationFault } from "./qboFault.ts";
+import { checkKeepsSubAccounts, checkParent, placementOf } from "./subAccounts.ts";
 
 /** QBO's limits on Account.Name and Account.Description. */
 export const MAX_ACCOUNT_NAME = 100;
@@ -67,6 +70,7 @@ interface Fields {
   readonly number: string;
   readonly description: string | undefined;
   readonly active: boolean;
+  readonly parentId: string | undefined;
 }
 
 function checkName(name: string | undefined): string {
@@ -103,10 +107,13 @@ function checkActive(v: unknown): boolean {
   return v;
 }
 
-/** Name and number are unique in the chart; `self` is the account being updated, which may keep its own. */
-function checkUnique(ledger: CompanyLedger, fields: Pick<Fields, "name" | "number">, self?: string): void {
+/**
+ * A name is unique among its siblings (so FullyQualifiedName is unique), a number in the whole
+ * chart; `self` is the account being updated, which may keep its own.
+ */
+function checkUnique(ledger: CompanyLedger, fields: Pick<Fields, "name" | "number" | "parentId">, self?: string): void {
   const others = ledger.accounts.filter((a) => a.id !== self);
-  if (others.some((a) => a.name.toLowerCase() === fields.name.toLowerCase())) throw duplicateName();
+  if (others.some((a) => a.parentId === fields.parentId && a.name.toLowerCase() === fields.name.toLowerCase())) throw duplicateName();
   if (fields.number !== "" && others.some((a) => a.number === fields.number)) throw businessValidation(`Another account already uses the number ${fields.number}.`);
 }
 
@@ -141,7 +148,9 @@ export function createAccount(ledger: CompanyLedger, body: unknown, now: Date): 
   const number = optionalText(body, "AcctNum") ?? "";
   const description = checkDescription(optionalText(body, "Description"));
   const currency = checkCurrency(ledger, body, type);
-  checkUnique(ledger, { name, number });
+  const placement = placementOf(body);
+  const parentId = placement.kind === "under" ? checkParent(ledger, placement.parentId, type, subType) : undefined;
+  checkUnique(ledger, { name, number, parentId });
 
   const ms = now.getTime();
   const account: Account = {
@@ -153,6 +162,7 @@ export function createAccount(ledger: CompanyLedger, body: unknown, now: Date): 
     active: true,
     ...(currency === undefined ? {} : { currency }),
     ...(description === undefined ? {} : { description }),
+    ...(parentId === undefined ? {} : { parentId }),
     createTime: ms,
     updateTime: ms,
     syncToken: 0,
@@ -186,10 +196,10 @@ export function updateAccount(ledger: CompanyLedger, body: unknown, now: Date): 
   if (syncToken !== String(current.syncToken)) throw staleObject();
   const sparse = body["sparse"] ?? false;
   if (typeof sparse !== "boolean") throw unsupportedProperty("sparse", `value ${JSON.stringify(sparse)} must be true or false`);
-  if (body["SubAccount"] === true || body["ParentRef"] !== undefined) throw unsupportedProperty("ParentRef", "sub-accounts are not supported by the sandbox");
   // QuickBooks' help: once an account has had a transaction posted to it its currency cannot
   // change; the emulator keeps every account's currency as created.
   const held = current.currency ?? ledger.profile.currency;
+  const placement = placementOf(body);
   const currency = isObject(body["CurrencyRef"]) ? body["CurrencyRef"]["value"] : undefined;
   if (currency !== undefined && currency !== held) {
     throw unsupportedProperty("CurrencyRef", `an account's currency cannot be changed (this one is in ${held})`);
@@ -210,6 +220,8 @@ export function updateAccount(ledger: CompanyLedger, body: unknown, now: Date): 
       number: given("AcctNum") ? (optionalText(body, "AcctNum") ?? "") : current.number,
       description: given("Description") ? checkDescription(optionalText(body, "Description")) : current.description,
       active: given("Active") ? checkActive(body["Active"]) : current.active,
+      // A sparse update that says nothing of the parent keeps it (a type change is then checked against it).
+      parentId: placement.kind === "under" ? placement.parentId : placement.kind === "top" ? undefined : current.parentId,
     };
   } else {
     // A full update: every writable field left out goes back to what a create would give it.
@@ -221,11 +233,16 @@ export function updateAccount(ledger: CompanyLedger, body: unknown, now: Date): 
       number: optionalText(body, "AcctNum") ?? "",
       description: checkDescription(optionalText(body, "Description")),
       active: given("Active") && body["Active"] !== null ? checkActive(body["Active"]) : true,
+      // Left out, the account goes back to the top level, as a create without ParentRef makes it.
+      parentId: placement.kind === "under" ? placement.parentId : undefined,
     };
   }
   if (ledger.isForeign(current) && !holdsForeignCurrency(fields.type)) {
     throw businessValidation(`${fields.type} accounts always use the home currency (${ledger.profile.currency}); this account holds ${held}.`);
   }
+  const placed = fields.parentId !== current.parentId || fields.type !== current.type || fields.subType !== current.subType;
+  if (fields.parentId !== undefined && placed) checkParent(ledger, fields.parentId, fields.type, fields.subType, current);
+  checkKeepsSubAccounts(ledger, current, fields.type, fields.subType);
   checkUnique(ledger, fields, id);
 
   const unchanged =
@@ -234,14 +251,16 @@ export function updateAccount(ledger: CompanyLedger, body: unknown, now: Date): 
     fields.subType === current.subType &&
     fields.number === current.number &&
     fields.description === current.description &&
-    fields.active === current.active;
+    fields.active === current.active &&
+    fields.parentId === current.parentId;
   if (unchanged) return current;
-  const { description, ...rest } = fields;
+  const { description, parentId, ...rest } = fields;
   const updated: Account = {
     id,
     ...rest,
     ...(current.currency === undefined ? {} : { currency: current.currency }),
     ...(description === undefined ? {} : { description }),
+    ...(parentId === undefined ? {} : { parentId }),
     createTime: current.createTime,
     updateTime: now.getTime(),
     syncToken: current.syncToken + 1,

@@ -52,12 +52,28 @@ function metaData(createTime: number, updateTime: number): Json {
   return { CreateTime: metaTime(createTime), LastUpdatedTime: metaTime(updateTime) };
 }
 
+/** What the account and every account below it hold (QBO's CurrentBalanceWithSubAccounts), cents. */
+function balanceWithSubAccounts(ledger: CompanyLedger, a: Account, seen: Set<string> = new Set()): number {
+  if (seen.has(a.id)) return 0;
+  seen.add(a.id);
+  return ledger.subAccountsOf(a.id).reduce((sum, s) => sum + balanceWithSubAccounts(ledger, s, seen), ledger.currentBalance(a));
+}
+
+/** An account as a reference names it: by its FullyQualifiedName ("Parent:Child"), " (deleted)" after an inactive one. */
+export function accountRefName(ledger: CompanyLedger, a: Account): string {
+  return shownName(ledger.fullyQualifiedName(a), a.active);
+}
+
+/**
+ * Keys in the recorded order (minimul-qbo_api/deactivate__account__0); a sub-account's
+ * `ParentRef` ({"value"} only, as the recorded customers' jobs carry it) follows `SubAccount`.
+ */
 export function renderAccount(ledger: CompanyLedger, a: Account): Json {
-  const balance = centsToNumber(ledger.currentBalance(a));
   return {
     Name: shownName(a.name, a.active),
-    SubAccount: false,
-    FullyQualifiedName: shownName(a.name, a.active),
+    SubAccount: a.parentId !== undefined,
+    ...(a.parentId === undefined ? {} : { ParentRef: { value: a.parentId } }),
+    FullyQualifiedName: accountRefName(ledger, a),
     Active: a.active,
     Classification: classificationOf(a.type),
     AccountType: a.type,
@@ -65,8 +81,8 @@ export function renderAccount(ledger: CompanyLedger, a: Account): Json {
     // QBO leaves AcctNum out of an account that has none (the recorded samples have none).
     ...(a.number === "" ? {} : { AcctNum: a.number }),
     ...(a.description === undefined ? {} : { Description: a.description }),
-    CurrentBalance: balance,
-    CurrentBalanceWithSubAccounts: balance,
+    CurrentBalance: centsToNumber(ledger.currentBalance(a)),
+    CurrentBalanceWithSubAccounts: centsToNumber(balanceWithSubAccounts(ledger, a)),
     CurrencyRef: currencyRef(a.currency ?? ledger.profile.currency),
     domain: "QBO",
     sparse: false,
@@ -183,7 +199,7 @@ export function renderJournalEntry(ledger: CompanyLedger, e: JournalEntry): Json
           PostingType: l.posting,
           // Intuit's JournalEntryLineDetail order: PostingType, Entity, AccountRef, ClassRef, DepartmentRef.
           ...(l.entity === undefined ? {} : { Entity: { Type: l.entity.type, EntityRef: { value: l.entity.id, name: name === undefined ? "" : shownName(name.displayName, name.active) } } }),
-          AccountRef: { value: l.accountId, name: account === undefined ? "" : shownName(account.name, account.active) },
+          AccountRef: { value: l.accountId, name: account === undefined ? "" : accountRefName(ledger, account) },
           ...(cls === undefined ? {} : { ClassRef: { value: cls.id, name: cls.name } }),
           ...(dept === undefined ? {} : { DepartmentRef: { value: dept.id, name: dept.name } }),
         },
@@ -249,7 +265,7 @@ export function renderPreferences(ledger: CompanyLedger): Json {
   return {
     AccountingInfoPrefs: {
       FirstMonthOfFiscalYear: fyMonth,
-      UseAccountNumbers: true,
+      UseAccountNumbers: p.useAccountNumbers ?? true,
       TaxYearMonth: fyMonth,
       ClassTrackingPerTxn: false,
       TrackDepartments: true,

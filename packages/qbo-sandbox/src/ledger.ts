@@ -19,6 +19,8 @@ export interface Account {
   readonly currency?: string | undefined;
   /** Set only on accounts created through the API with one. */
   readonly description?: string | undefined;
+  /** A sub-account's parent account (QBO's ParentRef); absent on top-level accounts. */
+  readonly parentId?: string | undefined;
   /** Epoch milliseconds. */
   readonly createTime: number;
   readonly updateTime: number;
@@ -127,6 +129,8 @@ export interface CompanyProfileData {
   readonly createTime: number;
   /** "Close the books" date (YYYY-MM-DD): nothing dated on or before it changes through the API; absent: books open. */
   readonly bookCloseDate?: string | undefined;
+  /** Preferences AccountingInfoPrefs.UseAccountNumbers ("Enable account numbers"); absent: on. */
+  readonly useAccountNumbers?: boolean | undefined;
 }
 
 export interface CompanyData {
@@ -180,6 +184,7 @@ export class CompanyLedger {
   private series: Map<string, AccountSeries> | undefined;
   private partyBalances: Map<string, number> | undefined;
   private foreignBalances: Map<string, number> | undefined;
+  private children: Map<string, Account[]> | undefined;
 
   constructor(data: CompanyData) {
     this.currentProfile = data.profile;
@@ -266,6 +271,39 @@ export class CompanyLedger {
     return this.accountIndex.get(id);
   }
 
+  /** The sub-accounts directly under an account, in the chart's order. */
+  subAccountsOf(id: string): readonly Account[] {
+    if (this.children === undefined) {
+      this.children = new Map();
+      for (const a of this.accounts) {
+        if (a.parentId === undefined) continue;
+        const list = this.children.get(a.parentId);
+        if (list === undefined) this.children.set(a.parentId, [a]);
+        else list.push(a);
+      }
+    }
+    return this.children.get(id) ?? [];
+  }
+
+  /** The account and its parents up to the top-level one, the account first. */
+  lineage(account: Account): Account[] {
+    const out = [account];
+    for (let p = this.parentOf(account); p !== undefined && !out.includes(p); p = this.parentOf(p)) out.push(p);
+    return out;
+  }
+
+  parentOf(account: Account): Account | undefined {
+    return account.parentId === undefined ? undefined : this.accountIndex.get(account.parentId);
+  }
+
+  /** QBO's FullyQualifiedName: the top-level parent's name, then each sub-account's, joined by colons. */
+  fullyQualifiedName(account: Account): string {
+    return this.lineage(account)
+      .reverse()
+      .map((a) => a.name)
+      .join(":");
+  }
+
   entry(id: string): JournalEntry | undefined {
     const i = this.entryIndex.get(id);
     return i === undefined ? undefined : this.entries[i];
@@ -315,6 +353,7 @@ export class CompanyLedger {
   addAccount(account: Account): void {
     this.accountIndex.set(account.id, account);
     this.accounts.push(account);
+    this.children = undefined;
   }
 
   /** Swaps in a new version of an existing account (an update), keeping its place in the chart. */
@@ -325,6 +364,7 @@ export class CompanyLedger {
     this.accountIndex.set(account.id, account);
     this.partyBalances = undefined; // a type change moves an account in or out of A/R and A/P
     this.foreignBalances = undefined;
+    this.children = undefined;
   }
 
   /** Debit-positive home balance of an account over every posting dated on or before `date`. */

@@ -142,6 +142,22 @@ describe("assembleConsolidationInput: synced books into the engine's input", () 
     expect(bs.totalAssets).toBe(2_400_20);
   });
 
+  it("takes a sub-account on its own (issue #20): its own map and amounts, named by its full name in problems and in the engine's accounts", () => {
+    // The UK's January sales: 100.00 on Sales itself, 40.00 more on its sub-account Sales:Online (banked).
+    const online = acct("so", "Online", "Revenue", "Income", "SalesOfProductIncome", { fullyQualifiedName: "Sales:Online" });
+    const books = { ...ukBooks, b: { "2025-12": 1_000_00, "2026-01": 1_140_00 }, so: { "2026-01": -40_00 } };
+    const snap = snapshot({ charts: new Map([["us", parentChart], ["uk", [...ukChart, online]]]), balances: [...rows("us", parentBooks), ...rows("uk", books)] });
+    const unmapped = assembleConsolidationInput(parent, [uk], january, snap);
+    expect(unmapped.problems.map((p) => [p.code, p.accountId])).toEqual([["unmapped_account", "so"]]);
+    expect(unmapped.problems[0]?.message).toContain('account "Sales:Online" has amounts');
+    const built = assembleConsolidationInput(parent, [uk], january, { ...snap, maps: [...snap.maps, { realmId: "uk", subAccountId: "so", parentAccountId: "8" }] });
+    expect(built.problems).toEqual([]);
+    expect(built.input.entities[1]!.accounts.find((a) => a.id === "so")?.name).toBe("Sales:Online");
+    // Its amount counts once, beside the parent account's own: the group sells 140.00 in January.
+    const out = consolidate(parseConsolidationInput(built.input));
+    expect(line(out.incomeStatement.revenue, "8")).toBe(Math.round(140_00 * 1.26));
+  });
+
   it("without the group's adjustments (a subsidiary's own translation) leaves the investment and says nothing of acquisitions", () => {
     const built = assembleConsolidationInput(parent, [uk], { ...january, groupAdjustments: false }, snapshot());
     expect(built.input.eliminations?.investments).toEqual([]);

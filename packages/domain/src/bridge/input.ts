@@ -20,6 +20,7 @@ import { bargainPurchaseAccountOf, fxDifferenceAccountOf, goodwillAccountOf, typ
 import { intercompanyRules } from "./intercompany.ts";
 import { intragroupRules } from "./intragroup.ts";
 import { accountLabel, type Problem } from "./problems.ts";
+import { fullNameOf } from "../coa/hierarchy.ts";
 
 /**
  * The bridge from the synced books to the consolidation engine (docs/engine.md): the pure rules
@@ -205,7 +206,8 @@ export function assembleConsolidationInput(parent: GroupCompany, subs: readonly 
       const equityKind = equityKindOf(a);
       return {
         id: a.id,
-        name: a.name,
+        // A sub-account goes by its full name ("Wages and Salaries:Wages - Toronto") wherever the engine's names are shown.
+        name: fullNameOf(a),
         classification,
         ...(equityKind ? { equityKind } : {}),
         ...(classification === "Asset" || classification === "Liability" ? { monetary: !isNonMonetary(a) } : {}),

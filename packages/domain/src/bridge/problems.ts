@@ -3,6 +3,8 @@
  * every message names the company, account, currency or month concerned. Codes are stable for
  * the web to group and link problems ("missing_rate" → the FX rates page, …).
  */
+import { fullNameOf, type NamedAccount } from "../coa/hierarchy.ts";
+
 export type ProblemCode =
   | "not_synced"
   | "sync_in_progress"
@@ -49,5 +51,5 @@ export function publicProblem(p: Problem): { code: string; message: string; curr
   return { code: p.code, message: p.message, ...(p.currency ? { currency: p.currency } : {}), ...(p.month ? { month: p.month } : {}) };
 }
 
-/** A QBO account as people recognise it: number and name. */
-export const accountLabel = (a: { acctNum: string | null; name: string }) => `${a.acctNum ? `${a.acctNum} ` : ""}"${a.name}"`;
+/** A QBO account as people recognise it in a sentence: number and full name ("Parent:Child" for a sub-account). */
+export const accountLabel = (a: NamedAccount) => `${a.acctNum ? `${a.acctNum} ` : ""}"${fullNameOf(a)}"`;

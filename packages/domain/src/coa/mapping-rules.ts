@@ -1,4 +1,5 @@
 import type { EquityKind } from "../consolidation/input-schema.ts";
+import { fullNameOf } from "./hierarchy.ts";
 
 /**
  * Chart-of-accounts mapping rules over QBO accounts: which subsidiary account may feed which
@@ -17,6 +18,20 @@ export interface ChartAccount {
   /** QBO AccountSubType, e.g. "Checking", "RetainedEarnings". */
   accountSubType: string | null;
   active: boolean;
+  /**
+   * QBO FullyQualifiedName: for a sub-account its parents' names and its own joined by colons
+   * ("Wages and Salaries:Wages - Toronto"); a top-level account's is its name. Absent: the name.
+   */
+  fullyQualifiedName?: string | undefined;
+}
+
+/**
+ * The names of a sub-account's parent accounts, top-level first, from its FullyQualifiedName
+ * (QuickBooks allows no colon in a name, so the colons are the path's); none for a top-level account.
+ */
+export function parentNamesOf(a: Pick<ChartAccount, "fullyQualifiedName">): string[] {
+  const path = a.fullyQualifiedName?.split(":") ?? [];
+  return path.slice(0, -1);
 }
 
 /**
@@ -44,7 +59,7 @@ export function qboEquityKind(accountSubType: string | null): EquityKind {
 /** The engine's grouping: retained earnings and dividends may feed each other, the rest only their own kind. */
 const equityGroup = (k: EquityKind) => (k === "dividends" ? "retainedEarnings" : k);
 
-const describe = (a: ChartAccount) => `${a.classification.toLowerCase()} account ${a.acctNum ? `${a.acctNum} ` : ""}"${a.name}"`;
+const describe = (a: ChartAccount) => `${a.classification.toLowerCase()} account ${a.acctNum ? `${a.acctNum} ` : ""}"${fullNameOf(a)}"`;
 const EQUITY_WORDS: Record<EquityKind, string> = {
   contributedCapital: "contributed capital",
   retainedEarnings: "retained earnings",

@@ -177,6 +177,41 @@ describe("suggestMappings: confidence", () => {
   });
 });
 
+describe("suggestMappings: sub-accounts, each mapped on its own", () => {
+  const payroll = [
+    account("wages", "Salaries and Wages", "Expense", "Expense", "PayrollExpenses"),
+    account("payrollTax", "Payroll Taxes", "Expense", "Expense", "PayrollExpenses"),
+    account("benefits", "Employee Benefits", "Expense", "Expense", "PayrollExpenses"),
+    account("bonus", "Bonuses", "Expense", "Expense", "PayrollExpenses"),
+    account("computers", "Computer Equipment", "Asset", "Fixed Asset", "MachineryAndEquipment"),
+    account("warehouse", "Warehouse Equipment", "Asset", "Fixed Asset", "MachineryAndEquipment"),
+    account("phone", "Telephone and Internet", "Expense", "Expense", "Utilities"),
+    account("power", "Utilities", "Expense", "Expense", "Utilities"),
+    ...parent,
+  ];
+  const first = (sub: ChartAccount) => suggestMappings([sub], payroll, { group: canada }).get(sub.id)?.[0];
+
+  it("a sub-account's parent names what it is part of: Wages and Salaries:Wages - Toronto onto Salaries and Wages, confidently", () => {
+    const toronto = account("s1", "Wages - Toronto", "Expense", "Expense", "PayrollExpenses", { fullyQualifiedName: "Wages and Salaries:Wages - Toronto" });
+    expect(first(toronto)).toMatchObject({ parentId: "wages", confident: true });
+    const laptops = account("s2", "Laptops and Workstations", "Asset", "Fixed Asset", "MachineryAndEquipment", { fullyQualifiedName: "Computer Equipment:Laptops and Workstations" });
+    expect(first(laptops)).toMatchObject({ parentId: "computers", confident: true });
+    // Without the path the name alone cannot tell the parent's payroll or equipment accounts apart.
+    expect(first({ ...laptops, fullyQualifiedName: undefined })).toMatchObject({ confident: false, caution: SUGGESTION_CAUTIONS.several });
+  });
+
+  it("its own name still decides when it says more than its parent's", () => {
+    const phone = account("s3", "Telephone", "Expense", "Expense", "Utilities", { fullyQualifiedName: "Utilities:Telephone" });
+    expect(first(phone)).toMatchObject({ parentId: "phone" });
+  });
+
+  it("a sub-account under an intercompany parent is intercompany", () => {
+    const owed = account("s4", "Holdings", "Liability", "Other Current Liability", "OtherCurrentLiabilities", { fullyQualifiedName: "Due to Group Companies:Holdings" });
+    expect(first(owed)).toMatchObject({ confident: false, caution: SUGGESTION_CAUTIONS.intercompanyNone });
+    expect(first({ ...owed, fullyQualifiedName: undefined })?.caution).not.toBe(SUGGESTION_CAUTIONS.intercompanyNone);
+  });
+});
+
 describe("suggestMappings, for any chart", () => {
   const classification = fc.constantFrom("Asset", "Liability", "Equity", "Revenue", "Expense");
   const chart = fc.array(

@@ -1,6 +1,6 @@
 import { DETAIL_RANK, detailAgreement, natureOf, type DetailAgreement } from "./detail-types.ts";
 import { intercompanyMatch, intercompanyOf, type GroupNames } from "./intercompany.ts";
-import { chartMappingProblem, type ChartAccount } from "./mapping-rules.ts";
+import { chartMappingProblem, parentNamesOf, type ChartAccount } from "./mapping-rules.ts";
 
 /**
  * Suggested parent accounts for subsidiary accounts, and which suggestions are confident enough to
@@ -97,8 +97,23 @@ interface Candidate {
 const fit = (c: Candidate) =>
   c.interco !== null ? (c.interco === "specific" ? 2 : 1) * 2 + Number(c.sameType) : DETAIL_RANK[c.detail] * 2 + Number(c.sameType);
 
-function candidate(sub: ChartAccount, parent: ChartAccount, subInterco: { counterparty: string | null } | null, group: GroupNames | undefined): Candidate {
-  const similarity = nameSimilarity(sub.name, parent.name);
+/**
+ * A sub-account's parents say what it is part of ("Computer Equipment:Laptops and Workstations").
+ * When its own name resembles no compatible parent account enough to decide (NAME_DECIDES.at), its
+ * name similarity to a parent account is its nearest parent's that is more similar, weighed down a
+ * little; when its own name does ("Utilities:Telephone" onto "Telephone and Internet"), only its
+ * own name counts.
+ */
+const PARENT_NAME_WEIGHT = 0.9;
+
+function similarityOf(sub: ChartAccount, parent: ChartAccount, byPath: boolean): number {
+  const own = nameSimilarity(sub.name, parent.name);
+  if (!byPath) return own;
+  return parentNamesOf(sub).reduce((best, n) => Math.max(best, PARENT_NAME_WEIGHT * nameSimilarity(n, parent.name)), own);
+}
+
+function candidate(sub: ChartAccount, parent: ChartAccount, subInterco: { counterparty: string | null } | null, group: GroupNames | undefined, byPath: boolean): Candidate {
+  const similarity = similarityOf(sub, parent, byPath);
   const detail = detailAgreement(sub, parent, similarity);
   const parentInterco = group ? intercompanyOf(parent, group) : null;
   const interco = subInterco && parentInterco && group ? intercompanyMatch(subInterco, parentInterco, group) : null;
@@ -156,7 +171,9 @@ function cautionFor(best: Candidate, ranked: readonly Candidate[], isInterco: bo
  * detail type agrees (same, same kind, same general type and name) and whether the account type
  * is the same, then the score: detail 0.4 (kind 0.35, general type and name 0.25; an intercompany
  * match for the same company 0.4, a generic intercompany account 0.35), same type 0.15, name
- * similarity up to 0.4, same number 0.05 (numbering schemes rarely agree across companies).
+ * similarity up to 0.4 (a sub-account's parents' names count too, similarityOf), same number 0.05
+ * (numbering schemes rarely agree across companies). Each account, sub-accounts included, gets
+ * its own suggestions: a sub-account is mapped on its own, like any account.
  *
  * The first suggestion is confident when it is on the right side of intercompany, its detail type
  * agrees, and no other parent account fits as well unless the name clearly tells them apart;
@@ -167,10 +184,12 @@ export function suggestMappings(subAccounts: readonly ChartAccount[], parentAcco
   const active = parentAccounts.filter((p) => p.active);
   const result = new Map<string, Suggestion[]>();
   for (const sub of subAccounts) {
-    const subInterco = group ? intercompanyOf(sub, group) : null;
-    const ranked = active
-      .filter((p) => chartMappingProblem(sub, p) === null)
-      .map((p) => candidate(sub, p, subInterco, group))
+    // A sub-account under "Intercompany Loans" is intercompany even when its own name only names the company, or nothing.
+    const subInterco = group ? intercompanyOf({ ...sub, name: sub.fullyQualifiedName ?? sub.name }, group) : null;
+    const compatible = active.filter((p) => chartMappingProblem(sub, p) === null);
+    const byPath = parentNamesOf(sub).length > 0 && compatible.every((p) => nameSimilarity(sub.name, p.name) < NAME_DECIDES.at);
+    const ranked = compatible
+      .map((p) => candidate(sub, p, subInterco, group, byPath))
       .filter((c) => c.score > 0)
       .sort((a, b) => a.tier - b.tier || fit(b) - fit(a) || b.score - a.score || a.parent.id.localeCompare(b.parent.id, "en", { numeric: true }));
     const best = ranked[0];

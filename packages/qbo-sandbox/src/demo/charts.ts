@@ -20,9 +20,11 @@ export interface ChartAccount {
   /** Last month ("YYYY-MM") the account is used; set with `inactive` for retired accounts. */
   readonly until?: string | undefined;
   readonly inactive?: boolean | undefined;
+  /** A sub-account's parent account (its demo number); what it receives is in demo/subAccounts.ts. */
+  readonly parent?: string | undefined;
 }
 
-type Opts = Pick<ChartAccount, "role" | "opex" | "until" | "inactive">;
+type Opts = Pick<ChartAccount, "role" | "opex" | "until" | "inactive" | "parent">;
 
 const T = {
   BANK: "Bank",
@@ -314,6 +316,12 @@ export const CA_CHART: readonly ChartAccount[] = [
   a("90000", "Amortization Expense", "OEXP", "Depreciation", r("depreciation")),
   a("90500", "Foreign Exchange Gain/Loss", "OEXP", "ExchangeGainOrLoss", r("fxGainLoss")),
   a("91000", "Current Income Taxes", "OEXP", "OtherMiscellaneousExpense", r("incomeTax")),
+  // Opened in January 2025 (so last: QBO numbers ids in order of creation), when Canada began to
+  // book equipment and wages in sub-accounts; the parent accounts keep what they held before.
+  a("15010", "Laptops and Workstations", "FA", "MachineryAndEquipment", { parent: "15000" }),
+  a("15020", "Servers and Networking", "FA", "MachineryAndEquipment", { parent: "15000" }),
+  a("60010", "Wages - Toronto", "EXP", "PayrollExpenses", { parent: "60000" }),
+  a("60020", "Wages - Vancouver", "EXP", "PayrollExpenses", { parent: "60000" }),
 ];
 
 /** Northwind Deutschland GmbH (EUR), SKR04 account numbers and German names. */
@@ -398,7 +406,10 @@ export const DE_CHART: readonly ChartAccount[] = [
   a("7610", "Gewerbesteuer", "OEXP", "OtherMiscellaneousExpense"),
 ];
 
-/** Northwind Retail LLC (second US subsidiary, USD), three-digit retail layout. */
+/**
+ * Northwind Retail LLC (second US subsidiary, USD), three-digit retail layout. Its QuickBooks keeps
+ * account numbers off (demo/companies.ts): the numbers here only key the demo's own data.
+ */
 export const US2_CHART: readonly ChartAccount[] = [
   a("101", "Checking - Bank of America", "BANK", "Checking", r("bank")),
   a("102", "Store Cash Drawers", "BANK", "CashOnHand", r("pettyCash")),

@@ -44,6 +44,11 @@ export interface DemoCompanyProfile {
    * March 2024, Canada and Germany 2024; Retail keeps its books open (no BookCloseDate at all).
    */
   readonly bookCloseDate?: string;
+  /**
+   * QuickBooks' "Enable account numbers" (Preferences AccountingInfoPrefs.UseAccountNumbers), on
+   * unless false: Retail keeps it off, as the recorded companies do, so its accounts carry no AcctNum.
+   */
+  readonly useAccountNumbers?: false;
 }
 
 const WHOLESALE = [0.86, 0.84, 0.97, 0.98, 1.02, 1.0, 0.94, 0.97, 1.05, 1.1, 1.15, 1.12];
@@ -140,6 +145,7 @@ export const DEMO_COMPANIES: readonly DemoCompanyProfile[] = [
   },
   {
     code: "US2",
+    useAccountNumbers: false,
     realmId: "9341453172384056",
     name: "Northwind Retail LLC",
     legalName: "Northwind Retail, LLC",

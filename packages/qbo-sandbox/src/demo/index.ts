@@ -6,6 +6,7 @@ import type { DemoCode, DemoCompanyProfile } from "./companies.ts";
 import { DEMO_COMPANIES } from "./companies.ts";
 import { demoFxRates, FxTable } from "./fx.ts";
 import { demoParties } from "./names.ts";
+import { splitIntoSubAccounts } from "./subAccounts.ts";
 import { monthEnd } from "../calendar.ts";
 
 /** When the demo companies were "created" in QBO: before their first transaction. */
@@ -28,18 +29,30 @@ interface DemoChart {
   names: Map<string, LineEntity>;
 }
 
+/** A demo account's id: its place in the chart (ids follow creation order, as in QBO). */
+function idByNumber(profile: DemoCompanyProfile): (number: string) => string {
+  return (number) => {
+    const i = profile.chart.findIndex((c) => c.number === number);
+    if (i < 0) throw new Error(`${profile.code} has no account ${number}`);
+    return String(i + 1);
+  };
+}
+
 function accountsOf(profile: DemoCompanyProfile): DemoChart {
   const accounts: Account[] = [];
   const roles = new Map<string, string>();
+  const idOf = idByNumber(profile);
   profile.chart.forEach((c, i) => {
     const id = String(i + 1);
     const retired = c.inactive === true;
     accounts.push({
       id,
-      number: c.number,
+      // With account numbers off QuickBooks keeps none: the chart's numbers stay the demo's keys.
+      number: profile.useAccountNumbers === false ? "" : c.number,
       name: c.name,
       type: c.type,
       subType: c.subType,
+      ...(c.parent === undefined ? {} : { parentId: idOf(c.parent) }),
       active: !retired,
       createTime: CREATED,
       updateTime: retired ? RETIRED : CREATED,
@@ -103,12 +116,13 @@ export function buildDemoCompanies(): CompanyData[] {
         multiCurrency: p.isParent,
         createTime: CREATED,
         bookCloseDate: p.bookCloseDate,
+        useAccountNumbers: p.useAccountNumbers ?? true,
       },
       accounts: chart.accounts,
       classes: tags(t.classes, t.inactiveClass),
       departments: tags(t.departments, undefined),
       parties: chart.parties,
-      entries: generated.books.entries,
+      entries: splitIntoSubAccounts(p.code, generated.books.entries, idByNumber(p)),
       exchangeRates: p.isParent ? parentExchangeRates() : [],
     };
   });

@@ -132,7 +132,8 @@ describe("Account sparse update", () => {
     expect(await refused({ Name: account.name, AccountSubType: "Checking" })).toMatchObject({ Detail: "Property Name:AccountSubType value Checking is not a detail type of Expense accounts" });
     expect(await refused({ Name: account.name, Active: "no" })).toMatchObject({ Detail: 'Property Name:Active value "no" must be true or false' });
     expect(await refused({ Name: account.name, CurrencyRef: { value: "EUR" } })).toMatchObject({ Detail: expect.stringMatching(/currency cannot be changed/) });
-    expect(await refused({ Name: account.name, SubAccount: true, ParentRef: { value: other.id } })).toMatchObject({ Detail: expect.stringMatching(/sub-accounts are not supported/) });
+    // A sub-account has its parent's type (subAccounts.test.ts has the other sub-account refusals).
+    expect(await refused({ Name: account.name, SubAccount: true, ParentRef: { value: other.id } })).toMatchObject({ code: "6000", Detail: `Business Validation Error: A sub-account must have its parent account's type: "${other.name}" is ${other.type}, not Expense.` });
     // Nothing above changed the account.
     expect((await read(account.id)).SyncToken).toBe(String(account.syncToken));
 

@@ -39,7 +39,7 @@ export function journalEntryPage(ledger: CompanyLedger, e: JournalEntry): string
       const name = l.entity === undefined ? undefined : ledger.party(l.entity.id);
       if (l.posting === "Debit") debits += l.amount;
       else credits += l.amount;
-      const label = account === undefined ? l.accountId : `${account.number ? `${account.number} ` : ""}${account.name}`;
+      const label = account === undefined ? l.accountId : `${account.number ? `${account.number} ` : ""}${ledger.fullyQualifiedName(account)}`;
       return `<tr><td>${esc(label)}</td><td class="num">${l.posting === "Debit" ? amount(l.amount) : ""}</td><td class="num">${l.posting === "Credit" ? amount(l.amount) : ""}</td>
 <td>${esc(l.description ?? "")}</td><td>${esc(name?.displayName ?? "")}</td><td>${esc(cls?.name ?? "")}</td></tr>`;
     })

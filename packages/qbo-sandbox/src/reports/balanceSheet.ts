@@ -3,16 +3,18 @@
  * (reports/BalanceSheet_2019_sandbox...): TotalAssets > CurrentAssets > BankAccounts/AR/
  * OtherCurrentAssets, FixedAssets, OtherAssets; TotalLiabilitiesAndEquity > Liabilities >
  * CurrentLiabilities > AP/CreditCards/OtherCurrentLiabilities, LongTermLiabilities; Equity with
- * Retained Earnings (earlier years closed in) and the year-to-date Net Income row.
+ * Retained Earnings (earlier years closed in) and the year-to-date Net Income row. A parent
+ * account with sub-accounts is a section of its own (reports/tree.ts).
  */
 import type { AccountType } from "../accountTypes.ts";
 import type { Json } from "../entities.ts";
 import type { Account, CompanyLedger } from "../ledger.ts";
 import { formatCents } from "../money.ts";
-import { balanceAt, chartOrder, fiscalYearOf, natural, profitBetween, showsOnBalanceSheet } from "./books.ts";
+import { balanceAt, fiscalYearOf, natural, profitBetween, showsOnBalanceSheet } from "./books.ts";
 import { reportColumns } from "./columns.ts";
 import type { ReportParams } from "./params.ts";
 import { dataRow, reportHeader, sectionRow } from "./rows.ts";
+import { accountTree, nestedRows, type OwnRow } from "./tree.ts";
 
 interface Block {
   readonly rows: Json[];
@@ -43,21 +45,16 @@ export function balanceSheet(ledger: CompanyLedger, params: ReportParams, now: D
   const zero = (): number[] => ends.map(() => 0);
   const lastEnd = params.end;
 
-  const accountRow = (a: Account): { row: Json; values: number[] } => {
+  const ownRow = (a: Account): OwnRow | undefined => {
+    if (!showsOnBalanceSheet(ledger, a, lastEnd)) return undefined;
     const values = ends.map((d, i) => natural(a, balanceAt(at(i), a, d)));
-    const colData = ends.map((d, i) => (showsOnBalanceSheet(at(i), a, d) ? formatCents(values[i] as number) : ""));
-    return { row: dataRow([{ value: a.name, id: a.id }, ...colData]), values };
+    return { cells: ends.map((d, i) => (showsOnBalanceSheet(at(i), a, d) ? formatCents(values[i] as number) : "")), values };
   };
 
+  // Sub-accounts nest under their parent account (reports/tree.ts).
   const leaf = (type: AccountType): Block => {
-    const accounts = ledger.accounts.filter((a) => a.type === type && showsOnBalanceSheet(ledger, a, lastEnd)).sort(chartOrder);
-    const totals = zero();
-    const rows = accounts.map((a) => {
-      const r = accountRow(a);
-      r.values.forEach((v, i) => (totals[i] = (totals[i] as number) + v));
-      return r.row;
-    });
-    return { rows, totals };
+    const accounts = ledger.accounts.filter((a) => a.type === type);
+    return nestedRows(accountTree(ledger, accounts, (a) => showsOnBalanceSheet(ledger, a, lastEnd)), ends.length, ownRow);
   };
 
   const wrap = (group: string, title: string, block: Block, always = false): Block => {

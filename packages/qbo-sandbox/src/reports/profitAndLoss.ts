@@ -2,36 +2,33 @@
  * ProfitAndLoss: activity per column, in Intuit's sections (Income, COGS, GrossProfit, Expenses,
  * NetOperatingIncome, OtherIncome, OtherExpenses, NetOtherIncome, NetIncome). With nothing posted
  * in the period it answers the NoReportData shape of minimul-qbo_api/reports__profit_and_loss__0.
+ * A parent account with sub-accounts is a section of its own (reports/tree.ts).
  */
 import type { AccountType } from "../accountTypes.ts";
 import type { Json } from "../entities.ts";
-import type { CompanyLedger } from "../ledger.ts";
+import type { Account, CompanyLedger } from "../ledger.ts";
 import { formatCents } from "../money.ts";
-import { chartOrder, natural } from "./books.ts";
+import { natural } from "./books.ts";
 import { reportColumns } from "./columns.ts";
 import type { ReportParams } from "./params.ts";
-import { dataRow, reportHeader, sectionRow } from "./rows.ts";
+import { reportHeader, sectionRow } from "./rows.ts";
+import { accountTree, nestedRows, type OwnRow } from "./tree.ts";
 
 export function profitAndLoss(ledger: CompanyLedger, params: ReportParams, now: Date): Json {
   const layout = reportColumns(ledger, params, "ProfitAndLoss");
   const columns = layout.columns;
-  const zero = (): number[] => columns.map(() => 0);
   const blank = (): string[] => columns.map(() => "");
   const money = (v: readonly number[]): string[] => v.map(formatCents);
 
+  // Sub-accounts nest under their parent account (reports/tree.ts).
   const block = (type: AccountType): { rows: Json[]; totals: number[] } => {
-    const accounts = ledger.accounts.filter((a) => a.type === type && ledger.hasPostings(a.id, params.start, params.end)).sort(chartOrder);
-    const totals = zero();
-    const rows = accounts.map((a) => {
-      const colData = columns.map((c, i) => {
-        if (!c.ledger.hasPostings(a.id, c.start, c.end)) return "";
-        const v = natural(a, c.ledger.activity(a.id, c.start, c.end));
-        totals[i] = (totals[i] as number) + v;
-        return formatCents(v);
-      });
-      return dataRow([{ value: a.name, id: a.id }, ...colData]);
-    });
-    return { rows, totals };
+    const accounts = ledger.accounts.filter((a) => a.type === type);
+    const own = (a: Account): OwnRow | undefined => {
+      if (!ledger.hasPostings(a.id, params.start, params.end)) return undefined;
+      const values = columns.map((c) => (c.ledger.hasPostings(a.id, c.start, c.end) ? natural(a, c.ledger.activity(a.id, c.start, c.end)) : 0));
+      return { cells: columns.map((c, i) => (c.ledger.hasPostings(a.id, c.start, c.end) ? formatCents(values[i] as number) : "")), values };
+    };
+    return nestedRows(accountTree(ledger, accounts, (a) => ledger.hasPostings(a.id, params.start, params.end)), columns.length, own);
   };
 
   const income = block("Income");

@@ -1,24 +1,33 @@
 /**
  * GeneralLedger (reports/GeneralLedger_2020_sandbox...: one Section per account with a Beginning
  * Balance row, one row per posting with a running balance, "Total for ...") and TransactionList
- * (one Data row per transaction). Every transaction here is a journal entry.
+ * (one Data row per transaction). Every transaction here is a journal entry. A sub-account's
+ * section sits inside its parent's, after the parent's own rows; every section header carries its
+ * own account's id (the recorded GL has one sub-account, and its id on the outer header only).
  */
 import { isBalanceSheet } from "../accountTypes.ts";
 import type { Json } from "../entities.ts";
-import type { CompanyLedger, JournalEntry, JournalLine } from "../ledger.ts";
+import type { Account, CompanyLedger, JournalEntry, JournalLine } from "../ledger.ts";
 import { dayBefore, signedHome } from "../ledger.ts";
 import { formatCents } from "../money.ts";
-import { balanceAt, chartOrder, fiscalYearOf, natural } from "./books.ts";
+import { balanceAt, fiscalYearOf, natural } from "./books.ts";
 import type { ReportParams } from "./params.ts";
 import type { Cell } from "./rows.ts";
 import { dataRow, reportHeader, sectionRow } from "./rows.ts";
+import { accountTree, type AccountNode } from "./tree.ts";
 
 function splitOf(ledger: CompanyLedger, entry: JournalEntry, line: JournalLine): { value: string; id?: string } {
   const others = entry.lines.filter((l) => l.id !== line.id && l.accountId !== line.accountId);
   const ids = new Set(others.map((l) => l.accountId));
   if (ids.size !== 1) return { value: "-Split-" };
   const id = [...ids][0] as string;
-  return { value: ledger.account(id)?.name ?? "", id };
+  return { value: accountName(ledger, id), id };
+}
+
+/** Other accounts named in a row (Split, Account) go by FullyQualifiedName, as references do. */
+function accountName(ledger: CompanyLedger, id: string): string {
+  const account = ledger.account(id);
+  return account === undefined ? "" : ledger.fullyQualifiedName(account);
 }
 
 /** The GL's Name column: the line's customer or vendor, with its id (as in the recorded GL). */
@@ -67,13 +76,13 @@ export function generalLedger(ledger: CompanyLedger, params: ReportParams, now: 
     }
   }
   const home = ledger.profile.currency;
-  const sections: Json[] = [];
-  for (const a of [...ledger.accounts].sort(chartOrder)) {
+  /** An account's own rows (Beginning Balance, then its postings) and their total, or undefined when it has neither. */
+  const ownRows = (a: Account): { rows: Json[]; total: number; postings: number } | undefined => {
     const opening = isBalanceSheet(a.type)
       ? natural(a, balanceAt(ledger, a, dayBefore(start)))
       : natural(a, ledger.activity(a.id, fiscalYearOf(ledger, start), dayBefore(start)));
     const list = postings.get(a.id) ?? [];
-    if (list.length === 0 && opening === 0) continue;
+    if (list.length === 0 && opening === 0) return undefined;
     const rows: Json[] = [dataRow(pick({ rbal_nat_amount: formatCents(opening) }, "Beginning Balance"))];
     let running = opening;
     let total = 0;
@@ -102,14 +111,24 @@ export function generalLedger(ledger: CompanyLedger, params: ReportParams, now: 
         ),
       );
     }
-    sections.push(
-      sectionRow({
-        header: pick({}, "").map((c, i) => (i === 0 ? { value: a.name, id: a.id } : c)),
-        rows,
-        summary: pick({ subt_nat_amount: list.length === 0 ? "" : formatCents(total) }, `Total for ${a.name}`),
-      }),
-    );
-  }
+    return { rows, total, postings: list.length };
+  };
+  // One Section per account; a sub-account's inside its parent's (as minimul-qbo_api/reports__gl__0 nests "Original Cost" in "Truck").
+  const own = new Map(ledger.accounts.map((a) => [a.id, ownRows(a)] as const));
+  const section = (node: AccountNode): { row: Json; total: number; postings: number } => {
+    const a = node.account;
+    const mine = own.get(a.id);
+    const below = node.subAccounts.map(section);
+    const total = below.reduce((s, b) => s + b.total, mine?.total ?? 0);
+    const count = below.reduce((s, b) => s + b.postings, mine?.postings ?? 0);
+    const row = sectionRow({
+      header: pick({}, "").map((c, i) => (i === 0 ? { value: a.name, id: a.id } : c)),
+      rows: [...(mine?.rows ?? []), ...below.map((b) => b.row)],
+      summary: pick({ subt_nat_amount: count === 0 ? "" : formatCents(total) }, `Total for ${a.name}`),
+    });
+    return { row, total, postings: count };
+  };
+  const sections = accountTree(ledger, ledger.accounts, (a) => own.get(a.id) !== undefined).map((n) => section(n).row);
   return {
     Header: reportHeader({ now, name: "GeneralLedger", params, currency: home, summarize: false, accountingStandard: false, noData: sections.length === 0 }),
     Columns: { Column: keys.map((ColType) => ({ ColTitle: GL_TITLES[ColType] ?? ColType, ColType })) },
@@ -132,7 +151,7 @@ export function transactionList(ledger: CompanyLedger, params: ReportParams, now
         "Yes",
         "",
         entry.privateNote ?? "",
-        { value: ledger.account(first.accountId)?.name ?? "", id: first.accountId },
+        { value: accountName(ledger, first.accountId), id: first.accountId },
         splitOf(ledger, entry, first),
         formatCents(total),
       ]),

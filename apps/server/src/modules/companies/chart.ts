@@ -14,6 +14,7 @@ import { qboAccounts } from "../../db/schema.ts";
 export const toChartAccount = (r: typeof qboAccounts.$inferSelect): ChartAccount & { everHadBalance: boolean } => ({
   id: r.qboId,
   name: r.name,
+  fullyQualifiedName: r.fullyQualifiedName,
   acctNum: r.acctNum,
   classification: r.classification,
   accountType: r.accountType,

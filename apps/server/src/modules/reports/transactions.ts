@@ -109,7 +109,8 @@ export async function transactionDetail(
         name: row.cells[3]?.value || null,
         memo: row.cells[4]?.value || null,
         accountId: acct,
-        accountName: a ? `${a.acctNum ? `${a.acctNum} ` : ""}${a.name}` : acct,
+        // A sub-account by its full name ("Wages and Salaries:Wages - Toronto"): its own name may repeat under another parent.
+        accountName: a ? `${a.acctNum ? `${a.acctNum} ` : ""}${a.fullyQualifiedName}` : acct,
         local,
         rate,
         translated: rate === null ? null : mulDivRound(local, translationFactor(parseRate(rate), ex, pe)),
@@ -120,7 +121,7 @@ export async function transactionDetail(
       realmId: m.company.realmId,
       companyName: m.company.companyName,
       currency: m.company.homeCurrency,
-      accounts: m.accounts.map((id) => ({ id, name: names.get(id)?.name ?? id })),
+      accounts: m.accounts.map((id) => ({ id, name: names.get(id)?.fullyQualifiedName ?? id })),
       transactions,
       totalLocal: transactions.reduce((s, t) => s + t.local, 0),
       totalTranslated: engineTotal(transactions, (month) => averageOf(m.company.homeCurrency, month), ex, pe),

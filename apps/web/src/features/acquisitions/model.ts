@@ -11,6 +11,7 @@ import {
 import { currencyExponent, formatAmount, lastDayOfMonth, minorToDecimal } from "@groupledger/domain";
 import { formatDate, formatMonth } from "../companies/format.ts";
 import { parseAmount } from "../cta/model.ts";
+import { chartAccountLabel as accountLabel } from "@groupledger/domain";
 
 export type NciMeasurement = (typeof nciMeasurements)[number];
 export type FairValueKind = (typeof fairValueKinds)[number];
@@ -92,7 +93,8 @@ export interface AccountOption {
   acctNum: string | null;
 }
 
-export const accountLabel = (a: { acctNum: string | null; name: string }) => (a.acctNum ? `${a.acctNum} · ${a.name}` : a.name);
+/** Number · full name, or the full name alone without numbers (one rule for every screen: the domain's). */
+export { accountLabel };
 
 let nextKey = 0;
 /** A new, empty fair-value adjustment row. */

@@ -10,6 +10,7 @@ import {
   translationFactor,
   type ChartAccount,
 } from "@groupledger/domain";
+import { chartAccountLabel as accountLabel } from "@groupledger/domain";
 
 export type DividendRatePolicy = (typeof dividendRatePolicies)[number];
 
@@ -229,7 +230,8 @@ export function nciPercent(ownership: string): string | null {
   return f ? `${w}.${f}` : String(w);
 }
 
-export const accountLabel = (a: { acctNum: string | null; name: string }) => (a.acctNum ? `${a.acctNum} · ${a.name}` : a.name);
+/** Number · full name, or the full name alone without numbers (one rule for every screen: the domain's). */
+export { accountLabel };
 
 const toChart = (a: CompanyAccount): ChartAccount => ({
   id: a.Id,

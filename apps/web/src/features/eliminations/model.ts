@@ -2,6 +2,7 @@ import { eliminationPairRequestSchema, eliminationToleranceSchema, type CompanyA
 import { checkPairSides, currencyExponent, ELIMINATION_TOLERANCE_MAX, formatAmount, minorToDecimal, PAIR_KIND_CLASSIFICATIONS } from "@groupledger/domain";
 import { zodFieldErrors } from "../../lib/forms.ts";
 import { parseAmount } from "../cta/model.ts";
+import { chartAccountLabel as accountLabel } from "@groupledger/domain";
 
 /**
  * Intercompany eliminations as the screen shows them: what each kind of pair takes, what the
@@ -58,7 +59,8 @@ export const TRANSLATION_PART_TEXT = "what rounding each side, and each month, o
 export const BOOK_PART_TEXT = "the books differ at the same rates";
 
 /** "1600 · Intercompany Loan - Northwind UK", as the chart-of-accounts screens name an account. */
-export const accountLabel = (a: Pick<CompanyAccount, "acctNum" | "name">): string => (a.acctNum ? `${a.acctNum} · ${a.name}` : a.name);
+/** Number · full name, or the full name alone without numbers (one rule for every screen: the domain's). */
+export { accountLabel };
 
 export interface AccountGroup {
   group: string;

@@ -1,6 +1,7 @@
 import type { CompanyAccount, CompanyMap } from "@groupledger/contract";
-import { chartMappingProblem, type ChartAccount, formatAmount } from "@groupledger/domain";
+import { chartMappingProblem, type ChartAccount, formatAmount, inChartOrder } from "@groupledger/domain";
 import type { Suggestions } from "./api.ts";
+import { chartAccountLabel as accountLabel } from "@groupledger/domain";
 
 /** A suggested parent account; `confident` ones are what "Accept all suggestions" takes, the others carry a `caution`. */
 export type RowSuggestion = Suggestions[string][number];
@@ -8,6 +9,8 @@ export type RowSuggestion = Suggestions[string][number];
 /** One subsidiary account as the grid shows it, with its map, its problem and its best suggestion. */
 export interface MappingRow {
   account: CompanyAccount;
+  /** How many of its parent accounts (QuickBooks sub-accounts) are above it in the grid: its indent. */
+  depth: number;
   /** The parent account Id it maps to, or null. */
   parentId: string | null;
   /** Why its current map cannot be used (GET /map `invalid`), or null. */
@@ -33,15 +36,21 @@ export function chartAccount(a: CompanyAccount): ChartAccount {
     accountType: a.accountType,
     accountSubType: a.accountSubType,
     active: a.active,
+    fullyQualifiedName: a.fullyQualifiedName,
   };
 }
 
+/**
+ * The grid's rows in chart order, each sub-account under its parent account (one level deeper).
+ * Every account, sub-accounts included, has its own row and its own map: a parent's row maps the
+ * parent's own amount only.
+ */
 export function buildRows(accounts: readonly CompanyAccount[], map: CompanyMap | undefined, suggestions: Suggestions | undefined): MappingRow[] {
   const invalid = new Map((map?.invalid ?? []).map((i) => [i.accountId, i.reason]));
-  return accounts.map((account) => {
+  return inChartOrder(accounts).map(({ account, depth }) => {
     const parentId = map?.map[account.Id] ?? null;
     const top = parentId === null ? suggestions?.[account.Id]?.[0] : undefined;
-    return { account, parentId, invalidReason: invalid.get(account.Id) ?? null, suggestion: top ?? null };
+    return { account, depth, parentId, invalidReason: invalid.get(account.Id) ?? null, suggestion: top ?? null };
   });
 }
 
@@ -75,7 +84,8 @@ export interface ParentOption {
   problem: string | null;
 }
 
-export const accountLabel = (a: Pick<CompanyAccount, "acctNum" | "name">) => (a.acctNum ? `${a.acctNum} · ${a.name}` : a.name);
+/** Number · full name, or the full name alone without numbers (one rule for every screen: the domain's). */
+export { accountLabel };
 
 /**
  * The parent accounts the picker offers for one subsidiary account. Only accounts of the same

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Box, Button, Checkbox, Group, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Badge, Box, Button, Checkbox, Group, Text, Tooltip, VisuallyHidden } from "@mantine/core";
 import type { CompanyAccount } from "@groupledger/contract";
 import { IconAlertTriangle, IconCheck, IconUnlink } from "@tabler/icons-react";
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
@@ -21,6 +21,11 @@ export interface MappingGridProps {
   onUnmap: (accountId: string) => void;
   /** Grid height in px; the rows scroll inside it. */
   height?: number;
+  /**
+   * Whether the company uses account numbers (any of its accounts has one); without them the
+   * Number column is left out and accounts go by name. Default true.
+   */
+  numbered?: boolean;
 }
 
 interface Meta {
@@ -34,11 +39,15 @@ const NOTE_ROW_HEIGHT = 100;
 /** A row whose suggestion "Accept all" leaves for review: room for its reason on three lines. */
 const CAUTION_ROW_HEIGHT = 84;
 // Sized to fit the content area beside the navigation at 1280 px and wider; below that the grid scrolls sideways inside its own box.
-const COLUMNS = "28px 56px minmax(150px,1.4fr) minmax(104px,1fr) 72px 40px 112px 52px minmax(200px,1.4fr) minmax(210px,1.4fr)";
-const MIN_WIDTH = 1080;
+const NUMBER_COLUMN = "56px ";
+const columnsTemplate = (numbered: boolean) =>
+  `28px ${numbered ? NUMBER_COLUMN : ""}minmax(150px,1.4fr) minmax(104px,1fr) 72px 40px 112px 52px minmax(200px,1.4fr) minmax(210px,1.4fr)`;
+const minWidth = (numbered: boolean) => (numbered ? 1080 : 1018);
+/** A sub-account's name is indented this much per level of parent accounts above it. */
+const INDENT_PX = 14;
 const col = createColumnHelper<MappingRow>();
 
-const columns = [
+const allColumns = [
   col.display({ id: "select", header: "Select" }),
   col.accessor((r) => r.account.acctNum ?? "", { id: "number", header: "Number" }),
   col.accessor((r) => r.account.name, { id: "name", header: "Account" }),
@@ -111,10 +120,17 @@ function Cell({ id, row, meta }: { id: string; row: MappingRow; meta: Meta }) {
     case "number":
       return <Text size="xs" ff="monospace">{a.acctNum ?? ""}</Text>;
     case "name":
+      // A sub-account sits under its parent account, indented; its full name ("Parent:Child") is its title.
       return (
-        <Box style={{ minWidth: 0 }}>
+        <Box style={{ minWidth: 0, paddingLeft: row.depth * INDENT_PX }} data-depth={row.depth}>
           <Text size="sm" truncate title={a.fullyQualifiedName}>
+            {row.depth > 0 ? (
+              <Text span c="dimmed" aria-hidden>
+                {"↳ "}
+              </Text>
+            ) : null}
             {a.name}
+            {row.depth > 0 ? <VisuallyHidden>, sub-account of {a.fullyQualifiedName.slice(0, a.fullyQualifiedName.lastIndexOf(":"))}</VisuallyHidden> : null}
           </Text>
           {!a.everHadBalance ? (
             <Badge size="xs" variant="light" color="gray" title="Never had a balance: not counted in the progress">
@@ -184,8 +200,11 @@ function Cell({ id, row, meta }: { id: string; row: MappingRow; meta: Meta }) {
  * picker, A accepts its suggestion, Delete unmaps it.
  */
 export function MappingGrid(props: MappingGridProps) {
-  const { rows, parents, selected, busy, height = 560 } = props;
+  const { rows, parents, selected, busy, height = 560, numbered = true } = props;
   const parentsById = useMemo(() => new Map(parents.map((p) => [p.Id, p])), [parents]);
+  const columns = useMemo(() => (numbered ? allColumns : allColumns.filter((c) => c.id !== "number")), [numbered]);
+  const COLUMNS = columnsTemplate(numbered);
+  const MIN_WIDTH = minWidth(numbered);
   const table = useReactTable({
     data: rows as MappingRow[],
     columns,

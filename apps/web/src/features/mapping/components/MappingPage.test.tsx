@@ -187,6 +187,54 @@ describe("COA Mapping: the grid", SLOW, () => {
     expect(row("u-sales")).not.toBeNull();
   });
 
+  it("a company with sub-accounts and without account numbers (issue #20): each sub-account on its own row under its parent, by full name, no Number column", async () => {
+    const parentChart = [
+      ...PARENT_CHART,
+      acct("p-wages", "Salaries and Wages", { acctNum: "6100", classification: "Expense", accountType: "Expense", accountSubType: "PayrollExpenses" }),
+      acct("p-staff", "Staff", { acctNum: "6200", classification: "Expense", accountType: "Expense", accountSubType: "PayrollExpenses" }),
+      acct("p-staff-wages", "Wages", { acctNum: "6210", fullyQualifiedName: "Staff:Wages", classification: "Expense", accountType: "Expense", accountSubType: "PayrollExpenses" }),
+    ];
+    const expense = { currency: "GBP", classification: "Expense", accountType: "Expense", accountSubType: "PayrollExpenses" } as const;
+    // As the server lists a chart without numbers: by full name, so a sub-account follows its parent.
+    const chart = [
+      acct("u-bank", "Barclays Current", { currency: "GBP" }),
+      acct("u-wages", "Wages and Salaries", expense),
+      acct("u-toronto", "Wages - Toronto", { ...expense, fullyQualifiedName: "Wages and Salaries:Wages - Toronto" }),
+      acct("u-vancouver", "Wages - Vancouver", { ...expense, fullyQualifiedName: "Wages and Salaries:Wages - Vancouver" }),
+    ];
+    setup({ map: mapOf({ "u-wages": "p-wages" }), step: 3 }, {
+      [`GET /companies/${P}/accounts`]: parentChart,
+      [`GET ${base}/accounts`]: chart,
+      [`GET ${base}/map/suggestions`]: {
+        suggestions: { "u-toronto": [{ parentAccountId: "p-wages", score: 0.81, reasons: ["same detail type (PayrollExpenses)", "similar name (83%)"], confident: true, caution: null }] },
+      },
+    });
+    renderRoutes(routes, "/setup/coa");
+    const toronto = await rowOf("u-toronto");
+    // In chart order, the sub-accounts one level under their parent account, each with its own map and suggestion.
+    expect([...document.querySelectorAll("[data-row-id]")].map((r) => r.getAttribute("data-row-id"))).toEqual(["u-bank", "u-wages", "u-toronto", "u-vancouver"]);
+    expect(row("u-wages")!.querySelector("[data-depth]")).toHaveAttribute("data-depth", "0");
+    expect(toronto.querySelector("[data-depth]")).toHaveAttribute("data-depth", "1");
+    expect(within(toronto).getByTitle("Wages and Salaries:Wages - Toronto")).toHaveTextContent("Wages - Toronto, sub-account of Wages and Salaries");
+    expect(within(row("u-wages")!).getByRole("button", { name: "Parent account for Wages and Salaries: 6100 · Salaries and Wages" })).toBeInTheDocument();
+    expect(within(toronto).getByRole("button", { name: "Parent account for Wages and Salaries:Wages - Toronto: not mapped" })).toBeInTheDocument();
+    expect(within(toronto).getByRole("button", { name: "Accept 6100 · Salaries and Wages for Wages and Salaries:Wages - Toronto" })).toBeInTheDocument();
+    // No account has a number: no Number column.
+    expect(screen.queryByRole("columnheader", { name: "Number" })).toBeNull();
+    expect(screen.getByRole("columnheader", { name: "Account" })).toBeInTheDocument();
+    // The parent's own sub-account is offered by its full name, right after its parent.
+    await userEvent.click(within(toronto).getByRole("button", { name: /Parent account for/ }));
+    const input = await within(row("u-toronto")!).findByRole("textbox", { name: "Parent account for Wages and Salaries:Wages - Toronto" });
+    await userEvent.click(input);
+    const listbox = await waitFor(() => {
+      const found = [...document.querySelectorAll<HTMLElement>('[role="listbox"]')].find((l) => l.textContent?.includes("Staff:Wages"));
+      expect(found).toBeDefined();
+      return found!;
+    });
+    const names = within(listbox).getAllByRole("option", { hidden: true }).map((o) => o.textContent);
+    expect(names.filter((n) => n?.startsWith("62"))).toEqual(["6200 · Staff", "6210 · Staff:Wages"]);
+  });
+
   it("keyboard: arrows move the active row, Space selects it, A accepts its suggestion", async () => {
     const state = { map: mapOf({}), step: 3 };
     const calls = setup(state, {

@@ -50,6 +50,8 @@ export function MappingWorkspace({ realmId, companyName, accounts, parents, map,
   const [multiTarget, setMultiTarget] = useState<string | null>(null);
 
   const rows = useMemo(() => buildRows(accounts, map, suggestions), [accounts, map, suggestions]);
+  // A company that keeps account numbers off (QuickBooks' default) is mapped by name.
+  const numbered = useMemo(() => accounts.some((a) => a.acctNum), [accounts]);
   const shown = useMemo(() => filterRows(rows, filters), [rows, filters]);
   const byId = useMemo(() => new Map(accounts.map((a) => [a.Id, a])), [accounts]);
   const classes = useMemo(() => unique(accounts.map((a) => a.classification)), [accounts]);
@@ -301,6 +303,7 @@ export function MappingWorkspace({ realmId, companyName, accounts, parents, map,
         onToggleAll={toggleAll}
         onMap={mapOne}
         onUnmap={unmapOne}
+        numbered={numbered}
         {...(gridHeight !== undefined ? { height: gridHeight } : {})}
       />
 

@@ -13,7 +13,7 @@ interface Props {
   onChange: (parentId: string | null) => void;
 }
 
-const pickerName = (sub: CompanyAccount) => `Parent account for ${sub.acctNum ? `${sub.acctNum} ` : ""}${sub.name}`;
+const pickerName = (sub: CompanyAccount) => `Parent account for ${sub.acctNum ? `${sub.acctNum} ` : ""}${sub.fullyQualifiedName}`;
 
 /**
  * The searchable parent-account select of one row. Its options are computed only when the row is
@@ -29,7 +29,7 @@ function Picker({ sub, parents, value, disabled, error, onChange, onDone }: Prop
     // A current map onto an account that is no longer offered (gone, or another classification) still shows what it is.
     if (value !== null && !problems.has(value)) {
       const p = parents.find((a) => a.Id === value);
-      list.unshift({ value, label: p ? `${p.acctNum ? `${p.acctNum} · ` : ""}${p.name}` : `Account ${value} (no longer in the parent)`, disabled: true });
+      list.unshift({ value, label: p ? accountLabel(p) : `Account ${value} (no longer in the parent)`, disabled: true });
     }
     return list;
   }, [options, problems, value, parents]);
