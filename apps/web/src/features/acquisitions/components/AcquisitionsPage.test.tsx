@@ -1,13 +1,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Acquisitions, AcquisitionSubsidiary } from "@groupledger/contract";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
-import { setResponseHandlers } from "../../../lib/http.ts";
-import { PARENT_CO, shellApi, syncedStatus, UK_CO } from "../../../test/fixtures.ts";
-import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
-import { dismissError, raiseError } from "../../errors/errorBar.ts";
-import { saveToken } from "../../session/tokenStore.ts";
+import { PARENT_CO, syncedStatuses, UK_CO } from "../../../test/fixtures.ts";
+import { renderRoutes } from "../../../test/render.tsx";
+import type { ApiCall } from "../../../test/render.tsx";
+import { screenTestHooks, signedIn } from "../../../test/session.ts";
 import { ACQUISITIONS, RETAIL_ACQ, RETAIL_CO, RETAIL_SAVED, UK_ACQ, UK_PROPOSAL, UK_REASONS } from "./acquisitionFixtures.ts";
 // Loaded up front so the route's lazy import resolves at once.
 import "./AcquisitionsPage.tsx";
@@ -15,15 +14,13 @@ import "./AcquisitionsPage.tsx";
 /** Pickers, dialogs and typing: more than the 5 s default on a loaded CI machine. */
 const SLOW_UI = 30_000;
 const UK = UK_CO.realmId;
-type Calls = ReturnType<typeof mockApi>;
+type Calls = ApiCall[];
 
 function signIn(data: Acquisitions = ACQUISITIONS, over: Record<string, unknown> = {}) {
-  saveToken(fakeToken(inOneHour()));
   const companies = [PARENT_CO, UK_CO, RETAIL_CO];
-  return mockApi({
-    ...shellApi(),
+  return signedIn({
     "GET /companies": companies,
-    "GET /companies/status": Object.fromEntries(companies.map((c) => [c.realmId, syncedStatus()])),
+    "GET /companies/status": syncedStatuses(companies),
     "GET /acquisitions": data,
     ...over,
   });
@@ -67,10 +64,7 @@ async function choose(input: HTMLElement, label: string) {
 
 const savedUk = (over: Partial<AcquisitionSubsidiary> = {}): AcquisitionSubsidiary => ({ ...UK_ACQ, saved: UK_PROPOSAL, savedFigures: UK_ACQ.proposalFigures, ...over });
 
-beforeEach(() => {
-  setResponseHandlers({ invalidToken: () => {}, expiredToken: () => {}, unexpected: raiseError });
-});
-afterEach(() => dismissError());
+screenTestHooks();
 
 describe("Acquisitions: the proposal", { timeout: SLOW_UI }, () => {
   it("is in the side navigation under Setup, next to CTA & Historical", async () => {

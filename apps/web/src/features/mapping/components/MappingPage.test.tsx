@@ -4,7 +4,8 @@ import type { CompanyMap } from "@groupledger/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { PARENT_CO, shellApi, syncedStatus, UK_CO } from "../../../test/fixtures.ts";
-import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
+import { callsTo, fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
+import type { ApiCall } from "../../../test/render.tsx";
 import { saveToken } from "../../session/tokenStore.ts";
 import { acct, bigCharts, companyMap } from "./testData.ts";
 // Loaded up front so the route's lazy import resolves at once.
@@ -72,7 +73,7 @@ function setup(state: State, over: Record<string, unknown> = {}) {
   });
 }
 
-const count = (calls: { method: string; path: string }[], method: string, path: string) => calls.filter((c) => c.method === method && c.path === path).length;
+const count = (calls: ApiCall[], method: string, path: string) => callsTo(calls, method, path).length;
 const row = (id: string) => document.querySelector<HTMLElement>(`[data-row-id="${id}"]`);
 const rowOf = async (id: string) => {
   await waitFor(() => expect(row(id)).not.toBeNull());

@@ -1,25 +1,23 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
-import { setResponseHandlers } from "../../../lib/http.ts";
 import { shellApi } from "../../../test/fixtures.ts";
-import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
-import { dismissError, raiseError, REAUTHORIZE_MESSAGE } from "../../errors/errorBar.ts";
-import { saveToken } from "../../session/tokenStore.ts";
+import { callsTo, renderRoutes } from "../../../test/render.tsx";
+import type { ApiCall } from "../../../test/render.tsx";
+import { screenTestHooks, signedIn } from "../../../test/session.ts";
+import { REAUTHORIZE_MESSAGE } from "../../errors/errorBar.ts";
 import { COMPANIES, LOCKED_DEC, PARENT_ACCOUNTS, POSTED_FEB, posting, UK, UK_FEB } from "./runsFixtures.ts";
 import { PARENT_CO } from "../../../test/fixtures.ts";
 // Loaded up front so the route's lazy import resolves at once.
 import "./SingleRunPage.tsx";
 
 const SLOW_UI = 30_000;
-type Calls = ReturnType<typeof mockApi>;
+type Calls = ApiCall[];
 const JANUARY = posting({ label: "2026-01" });
 
 function signIn(over: Record<string, unknown> = {}) {
-  saveToken(fakeToken(inOneHour()));
-  return mockApi({
-    ...shellApi(),
+  return signedIn({
     "GET /companies": COMPANIES,
     "GET /obal": LOCKED_DEC,
     "GET /consolidation/postings": { postings: [JANUARY] },
@@ -31,7 +29,7 @@ function signIn(over: Record<string, unknown> = {}) {
   });
 }
 
-const posts = (calls: Calls, path: string) => calls.filter((c) => c.method === "POST" && c.path === path);
+const posts = (calls: Calls, path: string) => callsTo(calls, "POST", path);
 const form = () => screen.findByRole("region", { name: "Period to consolidate" });
 
 /** The options of an open Mantine Select: its listbox is the one the input controls. */
@@ -60,16 +58,7 @@ async function previewFebruary() {
   return screen.findByRole("region", { name: "Journal entry preview" });
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
-  setResponseHandlers({ invalidToken: () => {}, expiredToken: () => {}, unexpected: raiseError });
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  dismissError();
-});
+screenTestHooks({ today: "2026-11-21T12:00:00Z" });
 
 describe("Single Period / Company: its tabs", { timeout: SLOW_UI }, () => {
   it("has the group's consolidated reports as a second tab, kept in the address, and a way to Verify", async () => {
