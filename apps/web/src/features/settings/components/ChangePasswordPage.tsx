@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { messageOf } from "../../../lib/forms.ts";
 import { ApiError } from "../../../lib/http.ts";
-import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
+import { Screen } from "../../screens/components/Screen.tsx";
 import { useSessionUser } from "../../session/api.ts";
 import { PasswordRules } from "../../session/components/PasswordRules.tsx";
 import { saveToken } from "../../session/tokenStore.ts";
@@ -56,8 +56,7 @@ export function ChangePasswordPage() {
     }
   });
   return (
-    <Stack gap="lg" maw={640}>
-      <ScreenHeader title="Change Password" description="Set a new password while you are signed in. Your other sessions end when you do." />
+    <Screen title="Change Password" description="Set a new password while you are signed in. Your other sessions end when you do." maw={640}>
       <Paper withBorder radius="md" p="lg" bg="white">
         <form onSubmit={submit} noValidate aria-label="Change password">
           <Stack gap="md">
@@ -84,6 +83,6 @@ export function ChangePasswordPage() {
           </Stack>
         </form>
       </Paper>
-    </Stack>
+    </Screen>
   );
 }

@@ -7,7 +7,7 @@ import { useCompanyStatus } from "../../companies/api.ts";
 import { useChart } from "../../mapping/api.ts";
 import { ProblemList } from "../../obal/components/TrialBalanceView.tsx";
 import { shortMonth } from "../../runs/model.ts";
-import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
+import { Screen } from "../../screens/components/Screen.tsx";
 import { GroupGate, type GroupSetup } from "../../eliminations/components/GroupGate.tsx";
 import { useTransactionDetail } from "../api.ts";
 import { grandTotal, parentAccountOptions, queryOf, readUrl, transactionCount, urlOf, type UrlState } from "../model.ts";
@@ -21,15 +21,15 @@ const ariaLabels = { previousYear: "Previous year", nextYear: "Next year", yearL
 /** /consolidation/transaction-detail "Transaction Detail" (SPEC §2): the QuickBooks transactions behind a consolidated line. */
 export function TransactionDetailPage() {
   return (
-    <Stack gap="lg" maw={1440}>
-      <ScreenHeader
-        title="Transaction Detail"
-        description="The QuickBooks transactions behind a line of the consolidation: for a parent account and a range of months, every company's postings on the accounts mapped to it, in their own currency and in the parent's."
-      />
+    <Screen
+      title="Transaction Detail"
+      description="The QuickBooks transactions behind a line of the consolidation: for a parent account and a range of months, every company's postings on the accounts mapped to it, in their own currency and in the parent's."
+      maw={1440}
+    >
       <GroupGate needsOpening={false} why="Transaction detail follows the parent's chart of accounts into each subsidiary's books.">
         {(setup) => <TransactionDetail setup={setup} />}
       </GroupGate>
-    </Stack>
+    </Screen>
   );
 }
 
