@@ -8,8 +8,8 @@ import {
   parseRate,
   RATE_MESSAGE,
   translationFactor,
-  type ChartAccount,
 } from "@groupledger/domain";
+import { chartAccount } from "../mapping/model.ts";
 
 export type DividendRatePolicy = (typeof dividendRatePolicies)[number];
 
@@ -231,15 +231,6 @@ export function nciPercent(ownership: string): string | null {
 
 export const accountLabel = (a: { acctNum: string | null; name: string }) => (a.acctNum ? `${a.acctNum} · ${a.name}` : a.name);
 
-const toChart = (a: CompanyAccount): ChartAccount => ({
-  id: a.Id,
-  name: a.name,
-  acctNum: a.acctNum,
-  classification: a.classification,
-  accountType: a.accountType,
-  accountSubType: a.accountSubType,
-  active: a.active,
-});
 
 export interface CtaAccountOption {
   value: string;
@@ -265,7 +256,7 @@ export function ctaAccountOptions(parentAccounts: readonly CompanyAccount[], sug
   const others = equity
     .filter((a) => !suggestions.some((s) => s.accountId === a.Id))
     .map((a) => {
-      const problem = ctaAccountProblem(toChart(a));
+      const problem = ctaAccountProblem(chartAccount(a));
       return { value: a.Id, label: accountLabel(a), note: problem, disabled: problem !== null, suggested: false };
     })
     .sort((x, y) => Number(x.disabled) - Number(y.disabled) || x.label.localeCompare(y.label, "en", { numeric: true }));
