@@ -5,9 +5,10 @@ import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { PARENT_CO, syncedStatuses, UK_CO } from "../../../test/fixtures.ts";
 import { renderRoutes } from "../../../test/render.tsx";
+import { listboxOf } from "../../../test/select.ts";
 import type { ApiCall } from "../../../test/render.tsx";
 import { screenTestHooks, signedIn } from "../../../test/session.ts";
-import { ACQUISITIONS, RETAIL_ACQ, RETAIL_CO, RETAIL_SAVED, UK_ACQ, UK_PROPOSAL, UK_REASONS } from "./acquisitionFixtures.ts";
+import { ACQUISITIONS, RETAIL_ACQ, RETAIL_CO, RETAIL_SAVED, UK_ACQ, UK_PROPOSAL, UK_PROPOSAL_PUT, UK_REASONS } from "./acquisitionFixtures.ts";
 // Loaded up front so the route's lazy import resolves at once.
 import "./AcquisitionsPage.tsx";
 
@@ -54,11 +55,7 @@ const figures = (scope: HTMLElement) =>
 
 async function choose(input: HTMLElement, label: string) {
   await userEvent.click(input);
-  const listbox = await waitFor(() => {
-    const el = document.getElementById(input.getAttribute("aria-controls") ?? "");
-    expect(el).not.toBeNull();
-    return el!;
-  });
+  const listbox = await listboxOf(input);
   await userEvent.click(within(listbox).getByRole("option", { name: label, hidden: true }));
 }
 
@@ -135,20 +132,7 @@ describe("Acquisitions: confirming and editing", { timeout: SLOW_UI }, () => {
     expect(puts(calls)).toEqual([
       expect.objectContaining({
         path: `/acquisitions/${UK}`,
-        body: {
-          acquiredOn: "2023-01-31",
-          ownershipPercent: "80",
-          consideration: 15_000_000,
-          investmentAccountId: "15",
-          nciMeasurement: "proportionateShare",
-          nciFairValue: null,
-          equityAtAcquisition: [
-            { accountId: "60", localAmount: -10_000_000 },
-            { accountId: "62", localAmount: -2_500_000 },
-          ],
-          fairValueAdjustments: [],
-          ownershipChanges: [],
-        },
+        body: UK_PROPOSAL_PUT,
       }),
     ]);
     expect(within(uk).getByText("Saved")).toBeInTheDocument();

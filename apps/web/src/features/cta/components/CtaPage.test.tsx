@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { PARENT_CO, shellApi, syncedStatus, syncedStatuses, UK_CO } from "../../../test/fixtures.ts";
 import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
+import { optionsOf } from "../../../test/select.ts";
 import type { ApiCall } from "../../../test/render.tsx";
 import { screenTestHooks, signedIn } from "../../../test/session.ts";
 import { saveToken } from "../../session/tokenStore.ts";
@@ -34,15 +35,6 @@ const groupSection = () => screen.findByRole("region", { name: "CTA account of t
 const groupPicker = async () => within(await groupSection()).getByRole("textbox", { name: /CTA account in the parent/ });
 const puts = (calls: Calls) => calls.filter((c) => c.method === "PUT");
 const ukTable = async () => within(await panel("Northwind UK Ltd")).findByRole("table", { name: "Contributed equity of Northwind UK Ltd" });
-
-async function optionsOf(input: HTMLElement) {
-  const listbox = await waitFor(() => {
-    const el = document.getElementById(input.getAttribute("aria-controls") ?? "");
-    expect(el).not.toBeNull();
-    return el!;
-  });
-  return within(listbox).getAllByRole("option", { hidden: true });
-}
 
 screenTestHooks();
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { shellApi } from "../../../test/fixtures.ts";
 import { callsTo, renderRoutes } from "../../../test/render.tsx";
+import { optionTextsOf } from "../../../test/select.ts";
 import { screenTestHooks, signedIn } from "../../../test/session.ts";
 import { ELIMINATION_PAGE_API, elimPosting, FEES_PAIR, JAN_VIEW, LOAN_PAIR, PARENT, PARENT_NAMES, Q1_VIEW, UK, WITHIN_VIEW } from "./eliminationsFixtures.ts";
 // Loaded up front so the route's lazy import resolves at once.
@@ -27,15 +28,6 @@ function signIn(over: Record<string, unknown> = {}) {
     },
     ...over,
   });
-}
-
-/** The options of an open Mantine Select: those of the listbox its input controls. */
-async function optionsOf(input: HTMLElement): Promise<string[]> {
-  await waitFor(() => expect(input.getAttribute("aria-controls")).toBeTruthy());
-  const listbox = document.getElementById(input.getAttribute("aria-controls")!)!;
-  return within(listbox)
-    .getAllByRole("option", { hidden: true })
-    .map((o) => o.textContent ?? "");
 }
 
 /** Picks an option of a Select inside `scope`. */
@@ -94,14 +86,14 @@ describe("Interco Eliminations: pairs", () => {
     const receivable = within(form).getByRole("textbox", { name: "Receivable account" });
     await waitFor(() => expect(receivable).toBeEnabled());
     await userEvent.click(receivable);
-    expect(await optionsOf(receivable)).toEqual(["1600 · Intercompany Loan - Northwind UK", "2700 · Term Loan - Chase"]);
+    expect(await optionTextsOf(receivable)).toEqual(["1600 · Intercompany Loan - Northwind UK", "2700 · Term Loan - Chase"]);
     await userEvent.keyboard("{Escape}");
     await pick(form, "Receivable account", "1600 · Intercompany Loan - Northwind UK");
     // The UK's payable side: only liabilities once the other side is an asset.
     const payable = within(form).getByRole("textbox", { name: "Payable account" });
     await waitFor(() => expect(payable).toBeEnabled());
     await userEvent.click(payable);
-    expect(await optionsOf(payable)).toEqual(["2410 · Loan from Northwind Holdings"]);
+    expect(await optionTextsOf(payable)).toEqual(["2410 · Loan from Northwind Holdings"]);
     await userEvent.keyboard("{Escape}");
     await pick(form, "Payable account", "2410 · Loan from Northwind Holdings");
     await userEvent.click(within(form).getByRole("radio", { name: "CTA (equity)" }));
@@ -134,7 +126,7 @@ describe("Interco Eliminations: pairs", () => {
     await waitFor(() => expect(revenueName).toBeEnabled());
     await userEvent.click(revenueName);
     // The one standing for the payable side's company first; inactive names are not offered.
-    expect(await optionsOf(revenueName)).toEqual(["Northwind UK Ltd (customer)", "Northwind Canada Inc. (customer)", "Trade customers (customer)", "Trade suppliers (vendor)"]);
+    expect(await optionTextsOf(revenueName)).toEqual(["Northwind UK Ltd (customer)", "Northwind Canada Inc. (customer)", "Trade customers (customer)", "Trade suppliers (vendor)"]);
     await userEvent.keyboard("{Escape}");
     await pick(form, "Revenue customer or vendor", "Northwind UK Ltd (customer)");
     // The UK has no names synced yet: the side stays the whole account.

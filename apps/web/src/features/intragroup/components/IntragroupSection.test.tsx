@@ -4,6 +4,7 @@ import type { Intragroup } from "@groupledger/contract";
 import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { renderRoutes } from "../../../test/render.tsx";
+import { listboxOf } from "../../../test/select.ts";
 import { screenTestHooks, signedIn } from "../../../test/session.ts";
 import { ELIMINATION_PAGE_API, PARENT, UK } from "../../eliminations/components/eliminationsFixtures.ts";
 import "../../eliminations/components/EliminationsPage.tsx";
@@ -39,8 +40,7 @@ screenTestHooks({ today: "2026-11-21T12:00:00Z" });
 async function pick(scope: HTMLElement, field: string, option: string) {
   const input = within(scope).getByRole("textbox", { name: field });
   await userEvent.click(input);
-  await waitFor(() => expect(input.getAttribute("aria-controls")).toBeTruthy());
-  const listbox = document.getElementById(input.getAttribute("aria-controls")!)!;
+  const listbox = await listboxOf(input);
   await userEvent.click(await within(listbox).findByRole("option", { name: option, hidden: true }));
   await waitFor(() => expect(input).toHaveValue(option));
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { shellApi } from "../../../test/fixtures.ts";
 import { callsTo, renderRoutes } from "../../../test/render.tsx";
+import { optionTextsOf } from "../../../test/select.ts";
 import type { ApiCall } from "../../../test/render.tsx";
 import { screenTestHooks, signedIn } from "../../../test/session.ts";
 import { REAUTHORIZE_MESSAGE } from "../../errors/errorBar.ts";
@@ -31,15 +32,6 @@ function signIn(over: Record<string, unknown> = {}) {
 
 const posts = (calls: Calls, path: string) => callsTo(calls, "POST", path);
 const form = () => screen.findByRole("region", { name: "Period to consolidate" });
-
-/** The options of an open Mantine Select: its listbox is the one the input controls. */
-async function optionsOf(input: HTMLElement): Promise<string[]> {
-  await waitFor(() => expect(input.getAttribute("aria-controls")).toBeTruthy());
-  const listbox = document.getElementById(input.getAttribute("aria-controls")!)!;
-  return within(listbox)
-    .getAllByRole("option", { hidden: true })
-    .map((o) => o.textContent ?? "");
-}
 
 async function chooseUk(f: HTMLElement) {
   const select = within(f).getByRole("textbox", { name: "Subsidiary" });
@@ -89,7 +81,7 @@ describe("Single Period / Company: choosing and previewing", { timeout: SLOW_UI 
     const f = await form();
     await userEvent.click(within(f).getByRole("textbox", { name: "Subsidiary" }));
     // Subsidiaries only, by name: the parent is where entries go, not something to consolidate.
-    expect(await optionsOf(within(f).getByRole("textbox", { name: "Subsidiary" }))).toEqual(["Northwind Canada Inc. (CAD)", "Northwind UK Ltd (GBP)"]);
+    expect(await optionTextsOf(within(f).getByRole("textbox", { name: "Subsidiary" }))).toEqual(["Northwind Canada Inc. (CAD)", "Northwind UK Ltd (GBP)"]);
     await userEvent.keyboard("{Escape}");
 
     const preview = await previewFebruary();
@@ -161,7 +153,7 @@ describe("Single Period / Company: choosing and previewing", { timeout: SLOW_UI 
     // January is posted, so the first whole quarter after it is Q2.
     await waitFor(() => expect(within(f).getByRole("textbox", { name: "Fiscal quarter" })).toHaveValue("FY2026 Q2 · Apr 2026 – Jun 2026"));
     await userEvent.click(within(f).getByRole("textbox", { name: "Fiscal quarter" }));
-    expect(await optionsOf(within(f).getByRole("textbox", { name: "Fiscal quarter" }))).toEqual([
+    expect(await optionTextsOf(within(f).getByRole("textbox", { name: "Fiscal quarter" }))).toEqual([
       "FY2026 Q4 · Oct 2026 – Dec 2026 (in progress)",
       "FY2026 Q3 · Jul 2026 – Sep 2026",
       "FY2026 Q2 · Apr 2026 – Jun 2026",
