@@ -1,16 +1,12 @@
 import { Alert, Button, Checkbox, Group, Stack, Text } from "@mantine/core";
-import { MonthPickerInput } from "@mantine/dates";
-import "@mantine/dates/styles.css";
 import type { Company } from "@groupledger/contract";
 import { IconPlayerPlay } from "@tabler/icons-react";
 import { shiftMonth } from "@groupledger/domain";
 import { longMonth, runFormProblem, runSize, shortMonth, type RunForm as RunFormValue } from "../model.ts";
 import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 import { Section } from "../../screens/components/Section.tsx";
+import { MonthRangeInputs } from "../../screens/components/MonthInput.tsx";
 
-const toPicker = (month: string) => `${month}-01`;
-const fromPicker = (date: string | null) => (date ? date.slice(0, 7) : null);
-const ariaLabels = { previousYear: "Previous year", nextYear: "Next year", yearLevelControl: "Choose a year", previousDecade: "Previous decade", nextDecade: "Next decade" };
 
 interface Props {
   subsidiaries: Company[];
@@ -31,15 +27,6 @@ export function RunForm({ subsidiaries, openingMonth, today, value, onChange, bu
   const adminOnly = useAdminOnly("start a run that posts to QuickBooks");
   const problem = runFormProblem(value, openingMonth);
   const size = runSize(value);
-  const picker = {
-    valueFormat: "MMM YYYY",
-    w: 150,
-    minDate: toPicker(shiftMonth(openingMonth, 1)),
-    maxDate: toPicker(today),
-    popoverProps: { withinPortal: true },
-    ariaLabels,
-    getMonthControlProps: (date: string) => ({ "aria-label": shortMonth(date.slice(0, 7)) }),
-  };
   return (
     <Section label="New run">
       <Text size="sm" c="dimmed" maw={820}>
@@ -55,29 +42,17 @@ export function RunForm({ subsidiaries, openingMonth, today, value, onChange, bu
           </Stack>
         </Checkbox.Group>
         <Stack gap={6}>
-          <Group gap="xs" align="flex-end" wrap="nowrap">
-            <MonthPickerInput
-              {...picker}
-              label="From"
-              value={toPicker(value.from)}
-              onChange={(d) => {
-                const from = fromPicker(d);
-                if (from) onChange({ ...value, from });
-              }}
-            />
-            <Text size="sm" c="dimmed" pb={8}>
-              to
-            </Text>
-            <MonthPickerInput
-              {...picker}
-              label="To"
-              value={toPicker(value.to)}
-              onChange={(d) => {
-                const to = fromPicker(d);
-                if (to) onChange({ ...value, to });
-              }}
-            />
-          </Group>
+          <MonthRangeInputs
+            from={value.from}
+            to={value.to}
+            onFrom={(from) => onChange({ ...value, from })}
+            onTo={(to) => onChange({ ...value, to })}
+            valueFormat="MMM YYYY"
+            w={150}
+            min={shiftMonth(openingMonth, 1)}
+            max={today}
+            monthName={shortMonth}
+          />
           <Text size="xs" c="dimmed">
             From {longMonth(shiftMonth(openingMonth, 1))} (after the opening month) to {longMonth(today)}.
           </Text>
