@@ -1,13 +1,13 @@
-import { Alert, Anchor, Badge, Button, Group, List, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Badge, Button, Group, List, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ObalTrialBalance } from "@groupledger/contract";
 import { formatAmount, type AmountFormat } from "@groupledger/domain";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import { collapseMissingRates, type ProblemLike } from "../missingRates.ts";
 import { ctaBreakdown, fixLink, isEmptyLine, isUnmappedRow, monthTextLabel, type CtaView } from "../model.ts";
 import { BalancedBadge } from "../../entries/components/EntryLines.tsx";
 import { AmountCell } from "../../screens/components/AmountCell.tsx";
+import { WithFixLink } from "../../screens/components/FixLink.tsx";
 
 type View = NonNullable<ObalTrialBalance["view"]>;
 
@@ -61,22 +61,11 @@ export function ProblemList({ problems, title }: { problems: readonly ProblemLik
   return (
     <Alert color="red" radius="md" title={title} icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" data-testid="problems">
       <List size="sm" spacing={6}>
-        {lines.map((p, i) => {
-          const fix = fixLink(p.code);
-          return (
-            <List.Item key={`${p.code}-${i}`}>
-              {p.message}
-              {fix ? (
-                <>
-                  {" "}
-                  <Anchor component={Link} to={fix.href} size="sm">
-                    {fix.label}
-                  </Anchor>
-                </>
-              ) : null}
-            </List.Item>
-          );
-        })}
+        {lines.map((p, i) => (
+          <List.Item key={`${p.code}-${i}`}>
+            <WithFixLink message={p.message} fix={fixLink(p.code)} />
+          </List.Item>
+        ))}
       </List>
     </Alert>
   );
