@@ -1,7 +1,7 @@
 import { demoAcquisitions, Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "./app.ts";
-import { DEMO, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
+import { DEMO, configureForTranslation, connectGroup, drainJobs } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 
@@ -38,9 +38,7 @@ describe.each(drivers)("acquisitions on %s", (driver) => {
 
   it("proposes each subsidiary's acquisition from the books: the investment account named after it, when it was booked, what it holds, the equity bought", async () => {
     token = await signedInUser(t.app, "acquisitions@northwind.example");
-    for (const realm of [DEMO.parent, DEMO.uk, DEMO.canada, DEMO.retail]) await connectCompany(t.app, sandbox, token, realm);
-    await drainJobs(t.app);
-    await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token);
+    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.uk, DEMO.canada, DEMO.retail]);
     await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }, { realmId: DEMO.canada, historicalRate: "0.7383" }, { realmId: DEMO.retail, historicalRate: "1" }], { from: "2022-12", to: "2026-10" });
 
     const res = await get(t.app, "/api/acquisitions", token);

@@ -2,7 +2,7 @@ import { journalEntrySchema } from "@groupledger/qbo";
 import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "./app.ts";
-import { DEMO, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
+import { DEMO, configureForTranslation, connectGroup, drainJobs } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 
@@ -20,9 +20,7 @@ describe.each(drivers)("closed books on %s", (driver) => {
 
   it("reads the closing date, shows a closed opening month as not eligible, and refuses a run into closed books before and after QuickBooks would", async () => {
     const token = await signedInUser(t.app, "closed-books@northwind.example");
-    for (const realm of [DEMO.parent, DEMO.uk]) await connectCompany(t.app, sandbox, token, realm);
-    await drainJobs(t.app);
-    await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token);
+    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.uk]);
     const companies = (await get(t.app, "/api/companies", token)).json() as { realmId: string; bookCloseDate?: string | null }[];
     expect(companies.find((c) => c.realmId === DEMO.parent)!.bookCloseDate).toBe("2023-12-31");
     await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2023-11", to: "2026-10" });

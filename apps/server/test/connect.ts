@@ -84,11 +84,17 @@ export async function configureForTranslation(
   expect(fetched.statusCode, fetched.body).toBe(200);
 }
 
+/** `realms` connected and synced for the user, the first of them chosen as the parent. */
+export async function connectGroup(app: FastifyInstance, sandbox: Sandbox, token: string, realms: readonly string[]): Promise<void> {
+  for (const realm of realms) await connectCompany(app, sandbox, token, realm);
+  await drainJobs(app);
+  const parent = await post(app, "/api/companies/parent", { realmId: realms[0] }, token);
+  expect(parent.statusCode, parent.body).toBe(200);
+}
+
 /** The demo parent and its UK subsidiary connected and synced, the parent chosen, the UK ready to translate; the parent's and the UK's charts. */
 export async function parentAndUk(app: FastifyInstance, sandbox: Sandbox, token: string) {
-  for (const realm of [DEMO.parent, DEMO.uk]) await connectCompany(app, sandbox, token, realm);
-  await drainJobs(app);
-  await post(app, "/api/companies/parent", { realmId: DEMO.parent }, token);
+  await connectGroup(app, sandbox, token, [DEMO.parent, DEMO.uk]);
   await configureForTranslation(app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-11", to: "2026-10" });
   type Account = { Id: string; name: string };
   const chart = async (realm: string): Promise<Account[]> => (await get(app, `/api/companies/${realm}/accounts`, token)).json();

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { companies, fxRates, monthlyBalances } from "../src/db/schema.ts";
 import { buildConsolidationInput, translateSubsidiary } from "../src/modules/consolidation/index.ts";
 import { useTestApp } from "./app.ts";
-import { DEMO, connectCompany, drainJobs } from "./connect.ts";
+import { DEMO, connectGroup } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 
@@ -92,9 +92,7 @@ describe.each(drivers)("consolidation input from the synced demo group on %s", (
   it("hands the engine local books that balance and roll forward every month, for every demo company", async () => {
     token = await signedInUser(t.app, "consolidator@northwind.example");
     accountId = (await get(t.app, "/api/session", token)).json().accountId;
-    for (const realm of [DEMO.parent, DEMO.uk, DEMO.germany, DEMO.canada, DEMO.retail]) await connectCompany(t.app, sandbox, token, realm);
-    await drainJobs(t.app);
-    expect((await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token)).statusCode).toBe(200);
+    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.uk, DEMO.germany, DEMO.canada, DEMO.retail]);
 
     // All of the synced history after the opening entries of 2023-01, both fiscal-year starts
     // (UK: April) crossed several times, dividends declared by every company.

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { counterpartiesFor, counterpartyNames, entryReferences, ReferenceCache } from "../src/modules/qbo/counterparties.ts";
 import { AppError } from "../src/http/errors.ts";
 import { useTestApp } from "./app.ts";
-import { DEMO, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
+import { DEMO, configureForTranslation, connectGroup } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 
@@ -23,9 +23,7 @@ describe.each(drivers)("names on receivable and payable lines on %s", (driver) =
 
   it("the opening balance entry names the subsidiary's consolidated receivables and payables, created once", async () => {
     token = await signedInUser(t.app, "names-on-lines@northwind.example");
-    for (const realm of [DEMO.parent, DEMO.uk]) await connectCompany(t.app, sandbox, token, realm);
-    await drainJobs(t.app);
-    await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token);
+    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.uk]);
     expect((await post(t.app, "/api/obal", { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 }, token)).statusCode).toBe(200);
     await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-12", to: "2026-10" });
     for (const action of ["review", "confirm"]) expect((await post(t.app, `/api/obal/${action}`, { realmId: DEMO.uk }, token)).statusCode).toBe(200);

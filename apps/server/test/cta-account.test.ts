@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { qboAccounts } from "../src/db/schema.ts";
 import { REAUTHORIZE_FOR_ACCOUNT_MESSAGE } from "../src/modules/cta/create-account.ts";
 import { useTestApp } from "./app.ts";
-import { DEMO, connectCompany, drainJobs } from "./connect.ts";
+import { DEMO, connectCompany, connectGroup, drainJobs } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 
@@ -21,9 +21,7 @@ describe.each(drivers)("Creating the CTA account in the parent's QuickBooks on %
 
   it("creates an equity account in the parent's QuickBooks, makes it the group's CTA account, and suggests it", async () => {
     const token = await signedInUser(t.app, "cta-account@northwind.example");
-    for (const realm of [DEMO.parent, DEMO.uk, DEMO.canada]) await connectCompany(t.app, sandbox, token, realm);
-    await drainJobs(t.app);
-    await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token);
+    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.uk, DEMO.canada]);
     const before = parentChartInQbo().length;
 
     const res = await post(t.app, "/api/cta/account", {}, token);

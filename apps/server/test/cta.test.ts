@@ -1,7 +1,7 @@
 import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "./app.ts";
-import { DEMO, connectCompany, drainJobs } from "./connect.ts";
+import { DEMO, connectCompany, connectGroup, drainJobs } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 import { addMember } from "./team-helpers.ts";
@@ -16,9 +16,7 @@ describe.each(drivers)("CTA & historical on %s", (driver) => {
   it("lists foreign subsidiaries with what they still need, and saves CTA account, ownership, policy and historical equity", async () => {
     token = await signedInUser(t.app, "cta@northwind.example");
     expect((await get(t.app, "/api/cta", token)).json()).toEqual({ parentRealmId: null, parentCurrency: null, ctaAccountId: null, ctaAccountSuggestions: [], subsidiaries: [] });
-    for (const realm of [DEMO.parent, DEMO.uk, DEMO.retail]) await connectCompany(t.app, sandbox, token, realm);
-    await drainJobs(t.app);
-    await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token);
+    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.uk, DEMO.retail]);
 
     const settings = (await get(t.app, "/api/cta", token)).json();
     expect(settings.parentCurrency).toBe("USD");

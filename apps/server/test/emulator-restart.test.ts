@@ -6,7 +6,7 @@ import { Sandbox } from "@groupledger/qbo-sandbox";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { testConfig, useTestApp } from "./app.ts";
-import { DEMO, connectCompany, drainJobs } from "./connect.ts";
+import { DEMO, connectCompany, connectGroup, drainJobs } from "./connect.ts";
 import { createTestDatabase, drivers, type TestDatabase } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 
@@ -66,9 +66,7 @@ describe.each(drivers)("a company whose token QuickBooks refuses, on %s", (drive
 
   it("shows as needing reconnection wherever the refusal happened, not 'connected'", async () => {
     const token = await signedInUser(t.app, "refused@northwind.example");
-    for (const realm of [DEMO.parent, DEMO.uk]) await connectCompany(t.app, sandbox, token, realm);
-    await drainJobs(t.app);
-    await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token);
+    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.uk]);
     const account = ((await get(t.app, `/api/companies/${DEMO.parent}/accounts`, token)).json() as { Id: string; name: string }[]).find((a) => a.name === "Petty Cash")!;
     expect(await statusOf(t.app, token, DEMO.parent)).toMatchObject({ connection: "connected" });
 

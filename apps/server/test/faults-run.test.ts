@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client.ts";
 import { standaloneQboProvider } from "../src/services/qbo-provider.ts";
 import { useTestApp } from "./app.ts";
-import { DEMO, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
+import { DEMO, configureForTranslation, connectGroup, drainJobs } from "./connect.ts";
 import { createTestDatabase, drivers, type TestDatabase } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 import { buildApp } from "../src/app.ts";
@@ -23,9 +23,7 @@ const MONTHS = ["202601", "202602", "202603", "202604", "202605", "202606"];
 
 async function everything(app: FastifyInstance, sandbox: Sandbox, email: string, midway?: () => Promise<void>) {
   const token = await signedInUser(app, email);
-  for (const realm of [DEMO.parent, DEMO.uk]) await connectCompany(app, sandbox, token, realm);
-  await drainJobs(app);
-  await post(app, "/api/companies/parent", { realmId: DEMO.parent }, token);
+  await connectGroup(app, sandbox, token, [DEMO.parent, DEMO.uk]);
   await post(app, "/api/obal", { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 }, token);
   await configureForTranslation(app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-12", to: "2026-06" });
   for (const action of ["review", "confirm"]) expect((await post(app, `/api/obal/${action}`, { realmId: DEMO.uk }, token)).statusCode).toBe(200);

@@ -1,9 +1,9 @@
 import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "./app.ts";
-import { DEMO, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
+import { DEMO, configureForTranslation, connectGroup, drainJobs } from "./connect.ts";
 import { drivers } from "./databases.ts";
-import { get, post, signedInUser } from "./flows.ts";
+import { get, signedInUser } from "./flows.ts";
 
 type Row = { account: string; name: string; amounts: number[] };
 type Elim = { id: string; kind: string; description: string; lines: { account: string; name: string; amount: number }[]; details: Record<string, number | string> };
@@ -18,9 +18,7 @@ describe.each(drivers)("intra-group stock and dividends on %s", (driver) => {
 
   it("proposes where the parent books each subsidiary's dividends, and its inventory and cost of sales accounts", async () => {
     token = await signedInUser(t.app, "intragroup@northwind.example");
-    for (const realm of [DEMO.parent, DEMO.uk, DEMO.germany]) await connectCompany(t.app, sandbox, token, realm);
-    await drainJobs(t.app);
-    await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token);
+    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.uk, DEMO.germany]);
     await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }, { realmId: DEMO.germany, historicalRate: "1.07" }], { from: "2024-11", to: "2026-10" });
     const res = await get(t.app, "/api/intragroup", token);
     expect(res.statusCode, res.body).toBe(200);

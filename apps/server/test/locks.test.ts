@@ -10,7 +10,7 @@ import { buildApp } from "../src/app.ts";
 import { fromPool, type Database } from "../src/db/client.ts";
 import { LockBusyError } from "../src/db/locks.ts";
 import { useTestApp, testConfig } from "./app.ts";
-import { DEMO, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
+import { DEMO, configureForTranslation, connectCompany, connectGroup } from "./connect.ts";
 import { createTestDatabase, drivers, type TestDatabase } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 
@@ -234,9 +234,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("50 concurrent locked requests o
   it("stays healthy, answers every request, and posts or creates each thing once", async () => {
     const { app } = t;
     const group = await signedInUser(app, "group@locks.example");
-    for (const realm of [DEMO.parent, DEMO.uk]) await connectCompany(app, sandbox, group, realm);
-    await drainJobs(app);
-    await post(app, "/api/companies/parent", { realmId: DEMO.parent }, group);
+    await connectGroup(app, sandbox, group, [DEMO.parent, DEMO.uk]);
     expect((await post(app, "/api/obal", { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 }, group)).statusCode).toBe(200);
     await configureForTranslation(app, group, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-12", to: "2026-02" });
     for (const action of ["review", "confirm"]) expect((await post(app, `/api/obal/${action}`, { realmId: DEMO.uk }, group)).statusCode).toBe(200);

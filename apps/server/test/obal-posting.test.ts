@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { openingDocNumber, openingRequestId } from "../src/modules/posting/names.ts";
 import { REAUTHORIZE_PARENT_MESSAGE } from "../src/modules/qbo/errors.ts";
 import { useTestApp } from "./app.ts";
-import { DEMO, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
+import { DEMO, configureForTranslation, connectCompany, connectGroup, drainJobs } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 import { counterpartiesFor } from "../src/modules/qbo/counterparties.ts";
@@ -15,9 +15,7 @@ describe.each(drivers)("opening balances: review, confirm and post on %s", (driv
 
   it("walks the allowed transitions, blocks what cannot be translated, posts exactly once, and re-posts after a deletion", async () => {
     const token = await signedInUser(t.app, "obal@northwind.example");
-    for (const realm of [DEMO.parent, DEMO.uk, DEMO.retail]) await connectCompany(t.app, sandbox, token, realm);
-    await drainJobs(t.app);
-    await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token);
+    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.uk, DEMO.retail]);
 
     const notLocked = await post(t.app, "/api/obal/review", { realmId: DEMO.uk }, token);
     expect(notLocked.json().error.message).toBe("Lock the opening period first.");
@@ -167,9 +165,7 @@ describe.each(drivers)("opening balances: what changed after confirming still bl
 
   it("a rate removed or an account unmapped after confirmation stops the post with a message naming it", async () => {
     const token = await signedInUser(t.app, "late-change@obal.example");
-    for (const realm of [DEMO.parent, DEMO.canada]) await connectCompany(t.app, sandbox, token, realm);
-    await drainJobs(t.app);
-    await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token);
+    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.canada]);
     await post(t.app, "/api/obal", { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 }, token);
     await configureForTranslation(t.app, token, [{ realmId: DEMO.canada, historicalRate: "0.7400" }], { from: "2024-12", to: "2025-12" });
     for (const action of ["review", "confirm"]) expect((await post(t.app, `/api/obal/${action}`, { realmId: DEMO.canada }, token)).statusCode).toBe(200);
@@ -206,9 +202,7 @@ describe.each(drivers)("opening balances: a crash after QuickBooks accepted the 
 
   it("never posts the opening entry twice, even when the next attempt meets a refusal before it reaches the entry", async () => {
     const token = await signedInUser(t.app, "crash@obal.example");
-    for (const realm of [DEMO.parent, DEMO.uk]) await connectCompany(t.app, sandbox, token, realm);
-    await drainJobs(t.app);
-    await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token);
+    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.uk]);
     await post(t.app, "/api/obal", { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 }, token);
     await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-12", to: "2025-12" });
     for (const action of ["review", "confirm"]) expect((await post(t.app, `/api/obal/${action}`, { realmId: DEMO.uk }, token)).statusCode).toBe(200);

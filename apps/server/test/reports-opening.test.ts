@@ -1,7 +1,7 @@
 import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "./app.ts";
-import { DEMO, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
+import { DEMO, configureForTranslation, connectGroup } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 
@@ -16,9 +16,7 @@ describe.each(drivers)("the opening month a report names, on %s", (driver) => {
 
   it("is the locked opening month once the period follows it; a fresh start's month before it", async () => {
     const token = await signedInUser(t.app, "opening@northwind.example");
-    for (const realm of [DEMO.parent, DEMO.uk]) await connectCompany(t.app, sandbox, token, realm);
-    await drainJobs(t.app);
-    await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token);
+    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.uk]);
     await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2023-01", to: "2026-10" });
     const opening = async (from: string, to: string) => {
       const res = await get(t.app, `/api/consolidation/report?from=${from}&to=${to}`, token);

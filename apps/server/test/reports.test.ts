@@ -2,7 +2,7 @@ import ExcelJS from "exceljs";
 import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "./app.ts";
-import { DEMO, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
+import { DEMO, configureForTranslation, connectGroup } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, latestCode, post, signedInUser } from "./flows.ts";
 
@@ -15,9 +15,7 @@ describe.each(drivers)("consolidated reports on %s", (driver) => {
 
   it("consolidates the group for a range: the worksheet adds across, the balance sheet balances, a comparison column comes along", async () => {
     token = await signedInUser(t.app, "reports@northwind.example");
-    for (const realm of [DEMO.parent, DEMO.uk, DEMO.retail]) await connectCompany(t.app, sandbox, token, realm);
-    await drainJobs(t.app);
-    await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token);
+    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.uk, DEMO.retail]);
     await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }, { realmId: DEMO.retail, historicalRate: "1" }], { from: "2024-11", to: "2026-10" });
 
     const res = await get(t.app, "/api/consolidation/report?from=2026-01&to=2026-03&compare=prior_year", token);

@@ -10,7 +10,7 @@ import { translateSubsidiary } from "../src/modules/consolidation/translate.ts";
 import { counterpartiesFor } from "../src/modules/qbo/counterparties.ts";
 import { consolidationDocNumber, consolidationRequestId } from "../src/modules/posting/names.ts";
 import { useTestApp } from "./app.ts";
-import { DEMO, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
+import { DEMO, configureForTranslation, connectCompany, connectGroup, drainJobs } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 
@@ -20,9 +20,7 @@ const month = (m: string) => ({ kind: "month", year: Number(m.slice(0, 4)), mont
 /** Parent + UK + Retail connected, opening month 2025-12 locked, both opening balances posted. */
 async function groupWithOpeningBalances(app: FastifyInstance, sandbox: Sandbox, email: string) {
   const token = await signedInUser(app, email);
-  for (const realm of [DEMO.parent, DEMO.uk, DEMO.retail]) await connectCompany(app, sandbox, token, realm);
-  await drainJobs(app);
-  await post(app, "/api/companies/parent", { realmId: DEMO.parent }, token);
+  await connectGroup(app, sandbox, token, [DEMO.parent, DEMO.uk, DEMO.retail]);
   expect((await post(app, "/api/obal", { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 }, token)).statusCode).toBe(200);
   await configureForTranslation(app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }, { realmId: DEMO.retail, historicalRate: "1" }], { from: "2024-12", to: "2026-10" });
   return token;
@@ -343,9 +341,7 @@ describe.each(drivers)("consolidation runs: a crash after QuickBooks accepted th
 
   it("never posts the month twice when the next attempt is asked to re-authorize the parent first", async () => {
     const token = await signedInUser(t.app, "crash@runs.example");
-    for (const realm of [DEMO.parent, DEMO.uk]) await connectCompany(t.app, sandbox, token, realm);
-    await drainJobs(t.app);
-    await post(t.app, "/api/companies/parent", { realmId: DEMO.parent }, token);
+    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.uk]);
     expect((await post(t.app, "/api/obal", { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 }, token)).statusCode).toBe(200);
     await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-12", to: "2026-01" });
     await postOpening(t.app, token, DEMO.uk);

@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "./global-setup.ts";
+import { afterAll, describe, expect, it } from "vitest";
 import * as e2e from "./support.ts";
 
 /**
@@ -15,19 +14,13 @@ import * as e2e from "./support.ts";
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 let baseUrl = "";
-let server: RunningServer | undefined;
 let session: e2e.Session;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startServer();
-  baseUrl = server.url;
-  session = await e2e.openBrowser();
-  page = session.page;
-}, 120_000);
-afterAll(async () => {
-  await session?.browser.close();
-  await server?.stop();
+e2e.ownServer((url) => (baseUrl = url));
+e2e.browserForFile((s) => {
+  session = s;
+  page = s.page;
 });
 
 type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };

@@ -1,7 +1,6 @@
 import type { ConsolidatedReport } from "@groupledger/contract";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "./global-setup.ts";
+import { describe, expect, it } from "vitest";
 import * as e2e from "./support.ts";
 
 /**
@@ -15,14 +14,7 @@ import * as e2e from "./support.ts";
  * the consolidation.
  */
 let baseUrl = "";
-let server: RunningServer | undefined;
-beforeAll(async () => {
-  server = await startServer();
-  baseUrl = server.url;
-}, 120_000);
-afterAll(async () => {
-  await server?.stop();
-});
+e2e.ownServer((url) => (baseUrl = url));
 
 const EMAIL = `acquirer.${Date.now()}@northwind.example`;
 const { parent: PARENT, uk: UK, canada: CANADA, germany: GERMANY, retail: RETAIL } = e2e.DEMO;
@@ -33,13 +25,9 @@ let session: e2e.Session;
 let page: Page;
 const api = <T>(path: string, init?: { method?: string; body?: unknown }) => e2e.api<T>(page, baseUrl, path, init);
 
-
-beforeAll(async () => {
-  session = await e2e.openBrowser();
-  ({ page } = session);
-});
-afterAll(async () => {
-  await session?.browser.close();
+e2e.browserForFile((s) => {
+  session = s;
+  page = s.page;
 });
 
 describe("Acquisitions and group adjustments in a browser, on the demo group", () => {

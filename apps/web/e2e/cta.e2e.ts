@@ -1,8 +1,7 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { currencyExponent, mulDivRound, parseRate, translationFactor } from "@groupledger/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "./global-setup.ts";
+import { describe, expect, it } from "vitest";
 import * as e2e from "./support.ts";
 
 /**
@@ -14,14 +13,7 @@ import * as e2e from "./support.ts";
  */
 // Its own server: a QuickBooks company belongs to one account, and other journeys take the demo parent.
 let baseUrl = "";
-let server: RunningServer | undefined;
-beforeAll(async () => {
-  server = await startServer();
-  baseUrl = server.url;
-}, 120_000);
-afterAll(async () => {
-  await server?.stop();
-});
+e2e.ownServer((url) => (baseUrl = url));
 
 const EMAIL = `cta.${Date.now()}@northwind.example`;
 const { parent: PARENT, uk: UK } = e2e.DEMO;
@@ -59,12 +51,9 @@ interface CtaSettings {
 }
 const ukSettings = async () => (await api<CtaSettings>("/cta")).subsidiaries.find((s) => s.realmId === UK.realmId)!;
 
-beforeAll(async () => {
-  session = await e2e.openBrowser();
-  ({ page } = session);
-});
-afterAll(async () => {
-  await session?.browser.close();
+e2e.browserForFile((s) => {
+  session = s;
+  page = s.page;
 });
 
 const ukPanel = () => page.getByRole("region", { name: `${UK.name} CTA settings` });

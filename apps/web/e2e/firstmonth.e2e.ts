@@ -1,8 +1,8 @@
 import type { Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { tmpdir } from "node:os";
-import { startServer, type RunningServer } from "./global-setup.ts";
 import * as e2e from "./support.ts";
+import { shortMonth } from "../src/features/runs/model.ts";
 
 /**
  * Issue 18 end to end: what a new user met on the way to a first consolidated month, in Chromium
@@ -15,14 +15,7 @@ import * as e2e from "./support.ts";
  * own under its parent on COA Mapping, and its month's entry carries them once.
  */
 let baseUrl = "";
-let server: RunningServer | undefined;
-beforeAll(async () => {
-  server = await startServer();
-  baseUrl = server.url;
-}, 120_000);
-afterAll(async () => {
-  await server?.stop();
-});
+e2e.ownServer((url) => (baseUrl = url));
 
 const EMAIL = `newcomer.${Date.now()}@northwind.example`;
 const { parent: PARENT, uk: UK, canada: CANADA, germany: GERMANY } = e2e.DEMO;
@@ -38,17 +31,18 @@ let page: Page;
 const pageErrors: string[] = [];
 const api = <T>(path: string, init?: { method?: string; body?: unknown }) => e2e.api<T>(page, baseUrl, path, init);
 
-beforeAll(async () => {
-  // A desktop Chromium's scroll bars, as the user had: they take 15 px from the page.
-  session = await e2e.openBrowser({ width: 1440, height: 900 }, { scrollbars: true });
-  ({ page } = session);
-  page.on("pageerror", (err) => pageErrors.push(err.message));
-});
+// A desktop Chromium's scroll bars, as the user had: they take 15 px from the page.
+e2e.browserForFile(
+  (s) => {
+    session = s;
+    page = s.page;
+    page.on("pageerror", (err) => pageErrors.push(err.message));
+  },
+  { width: 1440, height: 900 },
+  { scrollbars: true },
+);
 afterEach(async ({ task }) => {
   if (task.result?.state === "fail") await page?.screenshot({ path: `${tmpdir()}/firstmonth-e2e-failure.png` }).catch(() => undefined);
-});
-afterAll(async () => {
-  await session?.browser.close();
 });
 
 /**
@@ -321,17 +315,5 @@ async function previewCanada() {
   return preview;
 }
 
-/** Picks a month in a MonthPickerInput of the run form, moving the shown year as needed. */
-async function pickMonth(field: "From" | "To", month: string) {
-  const label = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
-  await page.getByRole("region", { name: "New run" }).getByRole("button", { name: field }).click();
-  const dropdown = page.locator(".mantine-Popover-dropdown").filter({ visible: true });
-  const year = dropdown.locator(".mantine-MonthPickerInput-calendarHeaderLevel");
-  await year.waitFor();
-  const wanted = Number(month.slice(0, 4));
-  for (let shown = Number(await year.textContent()); shown !== wanted; shown = Number(await year.textContent())) {
-    await dropdown.getByRole("button", { name: shown > wanted ? "Previous year" : "Next year" }).click();
-  }
-  await dropdown.getByRole("button", { name: label, exact: true }).click();
-  await dropdown.waitFor({ state: "hidden" });
-}
+/** Picks a month in the run form's From or To picker. */
+const pickMonth = (field: "From" | "To", month: string) => e2e.pickMonth(page, page.getByRole("region", { name: "New run" }), field, month, shortMonth);

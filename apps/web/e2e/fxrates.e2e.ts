@@ -1,9 +1,8 @@
 import { readFileSync } from "node:fs";
 import { RATE_MESSAGE } from "@groupledger/domain";
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { monthLabel } from "../src/features/fxrates/model.ts";
-import { startServer, type RunningServer } from "./global-setup.ts";
 import * as e2e from "./support.ts";
 
 /**
@@ -15,14 +14,7 @@ import * as e2e from "./support.ts";
  */
 // Its own server: a QuickBooks company belongs to one account, and other journeys connect the demo parent too.
 let baseUrl = "";
-let server: RunningServer | undefined;
-beforeAll(async () => {
-  server = await startServer();
-  baseUrl = server.url;
-}, 120_000);
-afterAll(async () => {
-  await server?.stop();
-});
+e2e.ownServer((url) => (baseUrl = url));
 
 const EMAIL = `treasurer.${Date.now()}@northwind.example`;
 // The emulator's rates history ends in October 2026; the default grid (the last 24 months) shows these months until late 2028.
@@ -47,28 +39,11 @@ const cell = (currency: string, field: "average" | "end of period", month: strin
   page.getByRole("textbox", { name: `${currency} ${field} rate, ${monthLabel(month)}`, exact: true });
 const status = () => page.getByRole("status").filter({ hasText: /Saved|Imported|Fetched/ });
 
-/** Picks a month in one of Mantine's month pickers (labelled From/To) inside `scope`. */
-async function pickMonth(scope: Locator, label: "From" | "To", month: string) {
-  const input = scope.getByRole("button", { name: label, exact: true });
-  await input.click();
-  const dropdown = page.locator(".mantine-Popover-dropdown").filter({ visible: true }).last();
-  const target = dropdown.getByRole("button", { name: monthLabel(month), exact: true });
-  const year = Number(month.slice(0, 4));
-  for (let i = 0; i < 20 && !(await target.isVisible()); i++) {
-    const shown = Number(((await dropdown.getByRole("button", { name: "Choose a year" }).textContent()) ?? "").trim());
-    await dropdown.getByRole("button", { name: shown < year ? "Next year" : "Previous year" }).click();
-  }
-  await target.click();
-  await dropdown.waitFor({ state: "hidden" });
-}
+const pickMonth = (scope: Locator, label: "From" | "To", month: string) => e2e.pickMonth(page, scope, label, month, monthLabel);
 
-beforeAll(async () => {
-  session = await e2e.openBrowser();
-  ({ page } = session);
-});
-
-afterAll(async () => {
-  await session?.browser.close();
+e2e.browserForFile((s) => {
+  session = s;
+  page = s.page;
 });
 
 describe("FOREX Management in a browser", () => {

@@ -1,6 +1,5 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "./global-setup.ts";
+import { describe, expect, it } from "vitest";
 import * as e2e from "./support.ts";
 
 /**
@@ -13,7 +12,6 @@ import * as e2e from "./support.ts";
  * 2026 reconciling with zero differences.
  */
 let baseUrl = "";
-let server: RunningServer | undefined;
 let session: e2e.Session;
 let page: Page;
 let qbo: e2e.SandboxQbo;
@@ -63,15 +61,10 @@ async function pick(scope: ReturnType<Page["getByRole"]>, field: string, search:
   await expect.poll(() => input.inputValue()).toBe(option);
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  baseUrl = server.url;
-  session = await e2e.openBrowser();
-  ({ page } = session);
-}, 120_000);
-afterAll(async () => {
-  await session?.browser.close();
-  await server?.stop();
+e2e.ownServer((url) => (baseUrl = url));
+e2e.browserForFile((s) => {
+  session = s;
+  page = s.page;
 });
 
 describe("Intercompany eliminations, transaction detail and verify in a browser", () => {

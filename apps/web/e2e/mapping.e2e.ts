@@ -1,6 +1,5 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "./global-setup.ts";
+import { describe, expect, it } from "vitest";
 import * as e2e from "./support.ts";
 
 /**
@@ -14,14 +13,7 @@ import * as e2e from "./support.ts";
  */
 // Its own server: the shared one's demo parent already belongs to the companies test's user.
 let baseUrl = "";
-let server: RunningServer | undefined;
-beforeAll(async () => {
-  server = await startServer();
-  baseUrl = server.url;
-}, 120_000);
-afterAll(async () => {
-  await server?.stop();
-});
+e2e.ownServer((url) => (baseUrl = url));
 const EMAIL = `mapper.${Date.now()}@northwind.example`;
 const UK = e2e.DEMO.uk;
 const PARENT = e2e.DEMO.parent;
@@ -39,13 +31,9 @@ type ChartRow = { Id: string; name: string; acctNum: string | null; active: bool
 /** The UK account whose map was fixed by hand: its parent account is the one retired in QuickBooks later. */
 let handFixed = "";
 
-beforeAll(async () => {
-  session = await e2e.openBrowser();
-  ({ page } = session);
-});
-
-afterAll(async () => {
-  await session?.browser.close();
+e2e.browserForFile((s) => {
+  session = s;
+  page = s.page;
 });
 
 describe("COA mapping in a browser", () => {

@@ -1,8 +1,7 @@
 import { FIRST_OBAL_POSTED_MODAL_TITLE, FIRST_COMPANY_MAPPED_MODAL_TITLE } from "@groupledger/domain";
 import { tmpdir } from "node:os";
 import type { Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "./global-setup.ts";
+import { afterEach, describe, expect, it } from "vitest";
 import * as e2e from "./support.ts";
 
 /**
@@ -15,14 +14,7 @@ import * as e2e from "./support.ts";
  */
 // Its own server: a QuickBooks company belongs to one account, and the demo parent is taken elsewhere.
 let baseUrl = "";
-let server: RunningServer | undefined;
-beforeAll(async () => {
-  server = await startServer();
-  baseUrl = server.url;
-}, 120_000);
-afterAll(async () => {
-  await server?.stop();
-});
+e2e.ownServer((url) => (baseUrl = url));
 
 const EMAIL = `opener.${Date.now()}@northwind.example`;
 const { parent: PARENT, uk: UK, canada: CANADA, germany: GERMANY, retail: RETAIL } = e2e.DEMO;
@@ -177,18 +169,14 @@ async function checkPostedEntry(sub: { realmId: string; name: string }) {
   await expect.poll(() => hrefOf(link), POLL).toBe(e2e.journalEntryUrl(PARENT.realmId, entry.Id));
 }
 
-beforeAll(async () => {
-  session = await e2e.openBrowser();
-  ({ page } = session);
+e2e.browserForFile((s) => {
+  session = s;
+  page = s.page;
 });
 
 afterEach(async ({ task }) => {
   // What the screen showed when a step failed, for whoever reads the failure (not an artifact of a passing run).
   if (task.result?.state === "fail") await page?.screenshot({ path: `${tmpdir()}/obal-e2e-failure.png` }).catch(() => undefined);
-});
-
-afterAll(async () => {
-  await session?.browser.close();
 });
 
 describe("Opening balances in a browser, on the demo group", () => {

@@ -2,8 +2,7 @@ import type { ConsolidatedReport } from "@groupledger/contract";
 import ExcelJS from "exceljs";
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "./global-setup.ts";
+import { describe, expect, it } from "vitest";
 import * as e2e from "./support.ts";
 
 /**
@@ -14,14 +13,7 @@ import * as e2e from "./support.ts";
  * report, the Excel workbook downloaded and read, and a month without rates naming what to fix.
  */
 let baseUrl = "";
-let server: RunningServer | undefined;
-beforeAll(async () => {
-  server = await startServer();
-  baseUrl = server.url;
-}, 120_000);
-afterAll(async () => {
-  await server?.stop();
-});
+e2e.ownServer((url) => (baseUrl = url));
 
 const EMAIL = `reporter.${Date.now()}@northwind.example`;
 const { parent: PARENT, uk: UK, retail: RETAIL } = e2e.DEMO;
@@ -35,13 +27,9 @@ const api = <T>(path: string, init?: { method?: string; body?: unknown }) => e2e
 /** The figure of a total row's column (1 = the period, 2 = the comparison). */
 const figure = async (testId: string, column = 1) => e2e.cents((await page.getByTestId(testId).locator("td").nth(column).textContent()) ?? "");
 
-beforeAll(async () => {
-  session = await e2e.openBrowser();
-  ({ page } = session);
-});
-
-afterAll(async () => {
-  await session?.browser.close();
+e2e.browserForFile((s) => {
+  session = s;
+  page = s.page;
 });
 
 describe("Consolidated reports in a browser, on the demo group", () => {

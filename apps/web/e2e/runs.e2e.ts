@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "./global-setup.ts";
+import { describe, expect, it } from "vitest";
 import * as e2e from "./support.ts";
+import { shortMonth } from "../src/features/runs/model.ts";
 
 /**
  * Issue 9 end to end, consolidation runs on the demo group (UK in GBP, Canada in CAD, Germany in
@@ -14,14 +14,7 @@ import * as e2e from "./support.ts";
  * The demo books run to October 2026, so the twelve months are November 2025 to October 2026.
  */
 let baseUrl = "";
-let server: RunningServer | undefined;
-beforeAll(async () => {
-  server = await startServer();
-  baseUrl = server.url;
-}, 120_000);
-afterAll(async () => {
-  await server?.stop();
-});
+e2e.ownServer((url) => (baseUrl = url));
 
 const EMAIL = `runner.${Date.now()}@northwind.example`;
 const { parent: PARENT, uk: UK, canada: CANADA, germany: GERMANY } = e2e.DEMO;
@@ -76,28 +69,12 @@ async function chooseSubsidiary(p: Page, name: string) {
   return form;
 }
 
-/** Picks a month in a MonthPickerInput of the run form, moving the shown year as needed. */
-async function pickMonth(field: "From" | "To", month: string) {
-  const label = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
-  await page.getByRole("region", { name: "New run" }).getByRole("button", { name: field }).click();
-  const dropdown = page.locator(".mantine-Popover-dropdown").filter({ visible: true });
-  const year = dropdown.locator(".mantine-MonthPickerInput-calendarHeaderLevel");
-  await year.waitFor();
-  const wanted = Number(month.slice(0, 4));
-  for (let shown = Number(await year.textContent()); shown !== wanted; shown = Number(await year.textContent())) {
-    await dropdown.getByRole("button", { name: shown > wanted ? "Previous year" : "Next year" }).click();
-  }
-  await dropdown.getByRole("button", { name: label, exact: true }).click();
-  await dropdown.waitFor({ state: "hidden" });
-}
+/** Picks a month in the run form's From or To picker. */
+const pickMonth = (field: "From" | "To", month: string) => e2e.pickMonth(page, page.getByRole("region", { name: "New run" }), field, month, shortMonth);
 
-beforeAll(async () => {
-  session = await e2e.openBrowser();
-  ({ page } = session);
-});
-
-afterAll(async () => {
-  await session?.browser.close();
+e2e.browserForFile((s) => {
+  session = s;
+  page = s.page;
 });
 
 describe("Consolidation runs in a browser, on the demo group", () => {

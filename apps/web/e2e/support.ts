@@ -1,9 +1,12 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { chartMappingProblem, type ChartAccount } from "@groupledger/domain";
-import { expect } from "vitest";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import type { CompanyAccount } from "@groupledger/contract";
+import { chartMappingProblem } from "@groupledger/domain";
+import { afterAll, beforeAll, expect } from "vitest";
+import { chartAccount } from "../src/features/mapping/model.ts";
+import { startServer, type RunningServer } from "./global-setup.ts";
 
 /** What every browser journey shares: launching Chromium, signing in, the QuickBooks pop-up, the API beside the page. */
 
@@ -54,6 +57,50 @@ export async function openBrowser(viewport = { width: 1440, height: 900 }, opts:
     setInterval(() => window.dispatchEvent(new Event("mousemove")), 1000);
   });
   return { browser, context, page };
+}
+
+/**
+ * A server (and emulator) of the calling file's own, for a journey whose user connects the demo
+ * parent (a QuickBooks company belongs to one account): started before the file's tests, stopped
+ * after them. `started` gets its address.
+ */
+export function ownServer(started: (url: string) => void): void {
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    server = await startServer();
+    started(server.url);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+}
+
+/** A browser (openBrowser's arguments) for the calling file's tests, closed after them; `opened` gets it. */
+export function browserForFile(opened: (session: Session) => void, ...args: Parameters<typeof openBrowser>): void {
+  let session: Session | undefined;
+  beforeAll(async () => {
+    session = await openBrowser(...args);
+    opened(session);
+  });
+  afterAll(async () => {
+    await session?.browser.close();
+  });
+}
+
+/**
+ * Picks a month in one of Mantine's month pickers (labelled From or To) inside `scope`, moving the
+ * shown year until the month is there; `monthName` is how the picker names its months.
+ */
+export async function pickMonth(page: Page, scope: Locator, field: "From" | "To", month: string, monthName: (month: string) => string) {
+  await scope.getByRole("button", { name: field, exact: true }).click();
+  const dropdown = page.locator(".mantine-Popover-dropdown").filter({ visible: true }).last();
+  const shownYear = async () => Number(((await dropdown.getByRole("button", { name: "Choose a year" }).textContent()) ?? "").trim());
+  const wanted = Number(month.slice(0, 4));
+  for (let shown = await shownYear(); shown !== wanted; shown = await shownYear()) {
+    await dropdown.getByRole("button", { name: shown > wanted ? "Previous year" : "Next year" }).click();
+  }
+  await dropdown.getByRole("button", { name: monthName(month), exact: true }).click();
+  await dropdown.waitFor({ state: "hidden" });
 }
 
 /** Calls the API with the page's session token, as the screens do; throws on a non-2xx answer. */
@@ -153,16 +200,7 @@ export async function connectDemoGroup(s: Session, baseUrl: string, subsidiaries
   await waitForSyncs(page, baseUrl, subsidiaries.length + 1);
 }
 
-type ChartRow = { Id: string; name: string; acctNum: string | null; classification: string; accountType: string; accountSubType: string | null; active: boolean; everHadBalance: boolean };
-const asChart = (a: ChartRow): ChartAccount => ({
-  id: a.Id,
-  name: a.name,
-  acctNum: a.acctNum,
-  classification: a.classification,
-  accountType: a.accountType,
-  accountSubType: a.accountSubType,
-  active: a.active,
-});
+type ChartRow = Pick<CompanyAccount, "Id" | "name" | "fullyQualifiedName" | "acctNum" | "classification" | "accountType" | "accountSubType" | "active" | "everHadBalance">;
 
 /**
  * Maps every account of a subsidiary that ever had a balance through the API, as a user accepting
@@ -176,7 +214,7 @@ export async function mapAllAccounts(page: Page, baseUrl: string, parentRealmId:
   const map: Record<string, string> = {};
   for (const [id, list] of Object.entries(suggestions)) if (list[0]) map[id] = list[0].parentAccountId;
   for (const a of accounts.filter((x) => x.everHadBalance && map[x.Id] === undefined)) {
-    const target = parentChart.find((p) => chartMappingProblem(asChart(a), asChart(p)) === null);
+    const target = parentChart.find((p) => chartMappingProblem(chartAccount(a), chartAccount(p)) === null);
     if (!target) throw new Error(`no parent account can take ${a.name} (${a.classification})`);
     map[a.Id] = target.Id;
   }

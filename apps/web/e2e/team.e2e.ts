@@ -1,7 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { CARD_MESSAGES, cvvMessage, expiryYearMessage } from "@groupledger/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "./global-setup.ts";
 import * as e2e from "./support.ts";
 
 /**
@@ -12,14 +11,7 @@ import * as e2e from "./support.ts";
  */
 // Its own server: the demo parent belongs to one account only.
 let baseUrl = "";
-let server: RunningServer | undefined;
-beforeAll(async () => {
-  server = await startServer();
-  baseUrl = server.url;
-}, 120_000);
-afterAll(async () => {
-  await server?.stop();
-});
+e2e.ownServer((url) => (baseUrl = url));
 
 const stamp = Date.now();
 const ADMIN = `controller.${stamp}@northwind.example`;

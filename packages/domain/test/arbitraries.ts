@@ -184,3 +184,15 @@ export function groupArb(options: { maxMonths?: number; maxSubsidiaries?: number
       }),
   );
 }
+
+/**
+ * Carries the parent's investment at `total` on its "investment" account in every month, against
+ * its capital, so its books still balance (for tests that choose their own investments).
+ */
+export function carryInvestmentAt(input: ConsolidationInputJson, total: number): void {
+  const parent = input.entities[0]!;
+  const investment = parent.balances.find((b) => b.account === "investment")!;
+  const capital = parent.balances.find((b) => b.account === "capital")!;
+  capital.amounts = capital.amounts.map((x, t) => x + investment.amounts[t]! - total);
+  investment.amounts = investment.amounts.map(() => total);
+}

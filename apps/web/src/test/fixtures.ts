@@ -71,3 +71,7 @@ export const syncedStatus = (over: Partial<CompanyStatus["sync"]> = {}, connecti
   connection,
   sync: { state: "succeeded", progress: null, message: null, lastSyncedAt: "2026-03-01T10:00:00.000Z", ...over },
 });
+
+/** The companies' status answer with every one of them connected and synced. */
+export const syncedStatuses = (companies: Company[], over: Partial<CompanyStatus["sync"]> = {}): Record<string, CompanyStatus> =>
+  Object.fromEntries(companies.map((c) => [c.realmId, syncedStatus(over)]));

@@ -42,9 +42,20 @@ function isAnswer(value: unknown): value is { status: number; body?: unknown } {
 
 type Handler = (init: RequestInit & { url: string }) => { status: number; body?: unknown } | undefined;
 
+/** A request the app made, as `mockApi` records it. */
+export interface ApiCall {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** The recorded calls to `METHOD /path`, in order. */
+export const callsTo = <C extends Pick<ApiCall, "method" | "path">>(calls: C[], method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
+
 /** Replaces fetch with answers per "METHOD /path"; unknown calls answer 404 like the server. */
 export function mockApi(routes: Record<string, unknown | Handler>) {
-  const calls: { method: string; path: string; body: unknown; headers: Record<string, string> }[] = [];
+  const calls: ApiCall[] = [];
   const fetchMock = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     const path = url.replace(/^https?:\/\/[^/]+/, "").replace(/^\/api/, "").split("?")[0] ?? "";

@@ -147,38 +147,27 @@ export function assembleConsolidationInput(parent: GroupCompany, subs: readonly 
       if (kind === "retainedEarnings" || kind === "dividends") continue;
       const x0 = books.series.get(a.id)![0]!;
       if (x0 === 0) continue;
-      if (kind === "contributedCapital" || kind === "other") {
+      // An account without its historical rate or amount leaves the opening incomplete, saying what to enter.
+      const atHistorical = (missing: string) => {
         const h = byAccount.get(a.id);
         if (!h) {
           complete = false;
-          problems.push({
-            code: "missing_historical_equity",
-            realmId: c.realmId,
-            accountId: a.id,
-            month: opening,
-            message:
-              kind === "contributedCapital"
-                ? `Enter the historical rate or translated amount of ${accountLabel(a)} (${c.companyName}) on the CTA & Historical page: its balance at ${opening} is translated at the rate of the day it was contributed.`
-                : `${c.companyName}'s equity reserve ${accountLabel(a)} has a balance at ${opening}; it is translated at a historical rate, which can be entered for contributed capital only. Move the reserve into contributed capital or retained earnings in QuickBooks, or open the consolidation before it arose.`,
-          });
-          continue;
+          problems.push({ code: "missing_historical_equity", realmId: c.realmId, accountId: a.id, month: opening, message: missing });
+          return;
         }
         translatedSum += h.rate !== undefined ? mulDivRound(x0, translationFactor(parseRate(h.rate), localExp, parentExp)) : h.amount!;
+      };
+      if (kind === "contributedCapital" || kind === "other") {
+        atHistorical(
+          kind === "contributedCapital"
+            ? `Enter the historical rate or translated amount of ${accountLabel(a)} (${c.companyName}) on the CTA & Historical page: its balance at ${opening} is translated at the rate of the day it was contributed.`
+            : `${c.companyName}'s equity reserve ${accountLabel(a)} has a balance at ${opening}; it is translated at a historical rate, which can be entered for contributed capital only. Move the reserve into contributed capital or retained earnings in QuickBooks, or open the consolidation before it arose.`,
+        );
       } else if (entity.method === "temporal" && isNonMonetary(a)) {
         // Remeasurement: a non-monetary item keeps the rate of the day it was acquired (ASC 830-10-45-18, IAS 21.23(b)).
-        const h = byAccount.get(a.id);
-        if (!h) {
-          complete = false;
-          problems.push({
-            code: "missing_historical_equity",
-            realmId: c.realmId,
-            accountId: a.id,
-            month: opening,
-            message: `${c.companyName} is remeasured with the temporal method: enter the historical rate or remeasured amount of its non-monetary account ${accountLabel(a)} on the CTA & Historical page.`,
-          });
-          continue;
-        }
-        translatedSum += h.rate !== undefined ? mulDivRound(x0, translationFactor(parseRate(h.rate), localExp, parentExp)) : h.amount!;
+        atHistorical(
+          `${c.companyName} is remeasured with the temporal method: enter the historical rate or remeasured amount of its non-monetary account ${accountLabel(a)} on the CTA & Historical page.`,
+        );
       } else if (closing) {
         translatedSum += mulDivRound(x0, translationFactor(parseRate(closing), localExp, parentExp));
       }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { groupArb } from "../../test/arbitraries.ts";
+import { carryInvestmentAt, groupArb } from "../../test/arbitraries.ts";
 import { quarter, type QuarterOptions } from "../../test/quarter-group.ts";
 import { formatMonth, parseMonth } from "../periods/month.ts";
 
@@ -204,13 +204,9 @@ describe("disposal properties (random groups)", () => {
         const base = structuredClone(input);
         const subs = base.entities.filter((e) => e.role === "subsidiary");
         base.eliminations!.investments = subs.map((e, i) => ({ id: `inv${i}`, subsidiary: e.id, investmentAccount: "investment", cost: 10_000_000_000, goodwillTranslation: i % 2 ? "historical" : "closing" }));
-        const parent = base.entities[0]!;
         const total = subs.length * 10_000_000_000;
-        const investment = parent.balances.find((b) => b.account === "investment")!;
-        const capital = parent.balances.find((b) => b.account === "capital")!;
-        capital.amounts = capital.amounts.map((x, t) => x + investment.amounts[t]! - total);
-        investment.amounts = investment.amounts.map(() => total);
-        parent.accounts.push({ id: "disposal-gain", name: "Gain on disposal", classification: "Revenue" });
+        carryInvestmentAt(base, total);
+        base.entities[0]!.accounts.push({ id: "disposal-gain", name: "Gain on disposal", classification: "Revenue" });
         const month = formatMonth(parseMonth("2023-12") + 1 + (pick % (months - 1)));
         base.eliminations!.disposals = [{ id: "sale", subsidiary: subs[0]!.id, month, proceeds, gainAccount: "disposal-gain" }];
         const out = run(base);

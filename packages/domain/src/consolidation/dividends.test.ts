@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { smallGroup, type SmallGroupOptions } from "../../test/small-group.ts";
-import { consolidate, parseConsolidationInput } from "./consolidate.ts";
 import { impliedRateText } from "./dividends.ts";
-import { ConsolidationInputError, formatPath } from "./errors.ts";
 import type { ConsolidationInputJson } from "./input-schema.ts";
 import { type ConsolidationOutput } from "./output-schema.ts";
-import { run, consolidatedAmount as value } from "../../test/engine.ts";
+import { consolidatedAmount as value, problems, run } from "../../test/engine.ts";
 
 type Rule = NonNullable<NonNullable<ConsolidationInputJson["eliminations"]>["dividends"]>[number];
 
@@ -13,15 +11,6 @@ function withRule(options: SmallGroupOptions, rules: Rule[] = [{ id: "div", subs
   const input = smallGroup(options);
   input.eliminations!.dividends = rules;
   return input;
-}
-function problems(input: unknown): string[] {
-  try {
-    consolidate(parseConsolidationInput(input));
-  } catch (error) {
-    if (error instanceof ConsolidationInputError) return error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`);
-    throw error;
-  }
-  return [];
 }
 const elimination = (out: ConsolidationOutput) => out.eliminations.find((e) => e.kind === "dividend")!;
 

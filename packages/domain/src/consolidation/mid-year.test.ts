@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { groupArb } from "../../test/arbitraries.ts";
+import { carryInvestmentAt, groupArb } from "../../test/arbitraries.ts";
 import { formatMonth, parseMonth } from "../periods/month.ts";
 
 import { quarter } from "../../test/quarter-group.ts";
@@ -164,12 +164,8 @@ describe("mid-year acquisition properties (random groups)", () => {
           base.eliminations!.investments = base.entities
             .filter((e) => e.role === "subsidiary")
             .map((e, i) => ({ id: `inv${i}`, subsidiary: e.id, investmentAccount: "investment", cost: 10_000_000_000, acquisitionMonth, goodwillTranslation: i % 2 ? "historical" : "closing" }));
-          const parent = base.entities[0]!;
           const total = base.eliminations!.investments.length * 10_000_000_000;
-          const investment = parent.balances.find((b) => b.account === "investment")!;
-          const capital = parent.balances.find((b) => b.account === "capital")!;
-          capital.amounts = capital.amounts.map((x, t) => x + investment.amounts[t]! - total);
-          investment.amounts = investment.amounts.map(() => total);
+          carryInvestmentAt(base, total);
           const full = run(base);
           columnsSumToZero(full);
           for (const e of full.eliminations) expect(e.lines.reduce((s, l) => s + l.amount, 0), e.id).toBe(0);

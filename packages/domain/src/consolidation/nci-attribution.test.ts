@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { smallGroup } from "../../test/small-group.ts";
-import { consolidate, parseConsolidationInput } from "./consolidate.ts";
-import { ConsolidationInputError, formatPath } from "./errors.ts";
 import type { ConsolidationInputJson } from "./input-schema.ts";
-
-import { run, consolidatedAmount as value } from "../../test/engine.ts";
+import { consolidatedAmount as value, problems, run } from "../../test/engine.ts";
 
 type Manual = NonNullable<NonNullable<ConsolidationInputJson["eliminations"]>["manual"]>[number];
 
@@ -12,15 +9,6 @@ function withManual(entries: Manual[], ownership = "0.8"): ConsolidationInputJso
   const input = smallGroup({ subCurrency: "USD", ownership });
   input.eliminations!.manual = entries;
   return input;
-}
-function problems(input: unknown): string[] {
-  try {
-    consolidate(parseConsolidationInput(input));
-  } catch (error) {
-    if (error instanceof ConsolidationInputError) return error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`);
-    throw error;
-  }
-  return [];
 }
 const expense: Manual = { id: "m", lines: [{ account: "other-exp", amount: 500_00 }, { account: "provision", amount: -500_00 }], attributeTo: { subsidiary: "s" } };
 

@@ -1,4 +1,4 @@
-import { mulRatioRound } from "../money/rate.ts";
+import { mulRatioRound, type Ratio } from "../money/rate.ts";
 import type { EntityPeriodTrialBalance } from "../translation/period.ts";
 import type { AcquisitionEquity, EntryLine } from "./elimination-types.ts";
 import { LineKind, type CompiledEntity } from "./model.ts";
@@ -25,6 +25,41 @@ export interface NciComputation {
 }
 
 /**
+ * The lines of an NCI entry as it is built, in the order they are booked. `move` takes a share of
+ * an amount out of the line it belongs to into the NCI account (rounded half away from zero per
+ * line) and returns that part; `attributedEquity` moves the equity lines the eliminations attribute
+ * to the subsidiary; `shareOfProfit` books the NCI's share of the period's profit.
+ */
+export function nciEntry(rows: { readonly nci: number; readonly nciShareOfProfit: number }) {
+  const lines: EntryLine[] = [];
+  const move = (row: number, amount: number, share: Ratio): number => {
+    const part = mulRatioRound(amount, share, 0);
+    if (part !== 0) {
+      lines.push({ row, amount: -part });
+      lines.push({ row: rows.nci, amount: part });
+    }
+    return part;
+  };
+  const attributedEquity = (attribution: NciAttribution | undefined, share: Ratio) => {
+    let unrealisedProfitBeforePeriod = 0;
+    let attributedManualEquity = 0;
+    for (const line of attribution?.equityLines ?? []) {
+      const part = move(line.row, line.amount, share);
+      if (line.source === "unrealisedProfit") unrealisedProfitBeforePeriod += part;
+      else attributedManualEquity -= part;
+    }
+    return { unrealisedProfitBeforePeriod, attributedManualEquity };
+  };
+  const shareOfProfit = (netIncome: number): void => {
+    if (netIncome !== 0) {
+      lines.push({ row: rows.nciShareOfProfit, amount: netIncome });
+      lines.push({ row: rows.nci, amount: -netIncome });
+    }
+  };
+  return { lines, move, attributedEquity, shareOfProfit };
+}
+
+/**
  * The non-controlling interests' share of a subsidiary (IFRS 10.22, ASC 810-10-45-16): of its
  * equity since acquisition (capital, retained earnings, dividends, CTA) and of the period's net
  * income. Each share moves from the line it belongs to into the NCI account, so the group keeps
@@ -48,15 +83,8 @@ export function nonControllingInterest(
   attribution?: NciAttribution,
 ): NciComputation {
   const share = sub.nciShare;
-  const lines: EntryLine[] = [];
-  const move = (row: number, amount: number): number => {
-    const part = mulRatioRound(amount, share, 0);
-    if (part !== 0) {
-      lines.push({ row, amount: -part });
-      lines.push({ row: rows.nci, amount: part });
-    }
-    return part;
-  };
+  const entry = nciEntry(rows);
+  const move = (row: number, amount: number): number => entry.move(row, amount, share);
   let capitalSinceAcquisition = 0;
   let retainedEarningsSinceAcquisition = 0;
   let dividends = 0;
@@ -78,17 +106,8 @@ export function nonControllingInterest(
   const attributedManualProfit = -(attribution?.manualProfit ?? 0);
   const adjustedProfit = tb.netIncomeTranslated - impairment - fairValueRelease + unrealisedProfitInPeriod + attributedManualProfit;
   const netIncome = mulRatioRound(adjustedProfit, share, 0);
-  let unrealisedProfitBeforePeriod = 0;
-  let attributedManualEquity = 0;
-  for (const line of attribution?.equityLines ?? []) {
-    const part = move(line.row, line.amount);
-    if (line.source === "unrealisedProfit") unrealisedProfitBeforePeriod += part;
-    else attributedManualEquity -= part;
-  }
-  if (netIncome !== 0) {
-    lines.push({ row: rows.nciShareOfProfit, amount: netIncome });
-    lines.push({ row: rows.nci, amount: -netIncome });
-  }
+  const { unrealisedProfitBeforePeriod, attributedManualEquity } = entry.attributedEquity(attribution, share);
+  entry.shareOfProfit(netIncome);
   const atAcquisition = acquisition?.nciAtAcquisition ?? 0;
   const goodwillImpairmentBeforePeriod = acquisition?.nciImpairmentBeforePeriod ?? 0;
   const goodwillCta = acquisition?.nciGoodwillCta ?? 0;
@@ -98,7 +117,7 @@ export function nonControllingInterest(
     atAcquisition + capitalSinceAcquisition + retainedEarningsSinceAcquisition - dividends + cta + netIncome - goodwillImpairmentBeforePeriod + goodwillCta -
     fairValueReleasedBeforePeriod + fairValueCta - unrealisedProfitBeforePeriod + attributedManualEquity;
   return {
-    lines,
+    lines: entry.lines,
     atAcquisition,
     retainedEarningsSinceAcquisition,
     capitalSinceAcquisition,

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { groupArb } from "../../test/arbitraries.ts";
+import { carryInvestmentAt, groupArb } from "../../test/arbitraries.ts";
 import { quarter, type QuarterOptions } from "../../test/quarter-group.ts";
 import { formatMonth, parseMonth } from "../periods/month.ts";
 
@@ -202,12 +202,8 @@ describe("ownership change properties (random groups)", () => {
           const base = structuredClone(input);
           const subs = base.entities.filter((e) => e.role === "subsidiary");
           base.eliminations!.investments = subs.map((e, i) => ({ id: `inv${i}`, subsidiary: e.id, investmentAccount: "investment", cost: 10_000_000_000, goodwillTranslation: "historical" as const }));
-          const parent = base.entities[0]!;
           const total = subs.length * 10_000_000_000;
-          const investment = parent.balances.find((b) => b.account === "investment")!;
-          const capital = parent.balances.find((b) => b.account === "capital")!;
-          capital.amounts = capital.amounts.map((x, t) => x + investment.amounts[t]! - total);
-          investment.amounts = investment.amounts.map(() => total);
+          carryInvestmentAt(base, total);
           const without = run(base);
           // Distinct months after the acquisition (the opening month), each changing the share; the consideration sits on cash.
           const used = new Set<number>();

@@ -3,7 +3,7 @@ import { formatMonth, parseMonth } from "../periods/month.ts";
 import type { AcquisitionEquity, Elimination, EliminationContext, EntryLine, OwnershipHistory, OwnershipSegment } from "./elimination-types.ts";
 import { consolidatedMonths } from "./mid-year.ts";
 import { LineKind } from "./model.ts";
-import type { NciComputation } from "./nci.ts";
+import { nciEntry, type NciComputation } from "./nci.ts";
 import type { NciAttribution } from "./nci-attribution.ts";
 
 export type { OwnershipHistory } from "./elimination-types.ts";
@@ -117,15 +117,8 @@ export function segmentedNonControllingInterest(
   const T = sub.months;
   const { first, last } = consolidatedMonths(ctx, sub);
   const tAcq = history.segments[0]!.start;
-  const lines: EntryLine[] = [];
-  const move = (row: number, amount: number, share: Ratio): number => {
-    const part = mulRatioRound(amount, share, 0);
-    if (part !== 0) {
-      lines.push({ row, amount: -part });
-      lines.push({ row: rows.nci, amount: part });
-    }
-    return part;
-  };
+  const entry = nciEntry(rows);
+  const move = entry.move;
   let capitalSinceAcquisition = 0;
   let retainedEarningsSinceAcquisition = 0;
   let dividends = 0;
@@ -164,22 +157,13 @@ export function segmentedNonControllingInterest(
     netIncome += mulRatioRound(segmentProfit, seg.share, 0);
   });
   const endShare = history.segments[lastSegment]!.share;
-  let unrealisedProfitBeforePeriod = 0;
-  let attributedManualEquity = 0;
-  for (const line of attribution?.equityLines ?? []) {
-    const part = move(line.row, line.amount, endShare);
-    if (line.source === "unrealisedProfit") unrealisedProfitBeforePeriod += part;
-    else attributedManualEquity -= part;
-  }
-  if (netIncome !== 0) {
-    lines.push({ row: rows.nciShareOfProfit, amount: netIncome });
-    lines.push({ row: rows.nci, amount: -netIncome });
-  }
+  const { unrealisedProfitBeforePeriod, attributedManualEquity } = entry.attributedEquity(attribution, endShare);
+  entry.shareOfProfit(netIncome);
   const atAcquisition = acquisition?.nciAtAcquisition ?? 0;
   const closing =
     atAcquisition + capitalSinceAcquisition + retainedEarningsSinceAcquisition - dividends + cta + netIncome - unrealisedProfitBeforePeriod + attributedManualEquity + adjustments;
   return {
-    lines,
+    lines: entry.lines,
     atAcquisition,
     retainedEarningsSinceAcquisition,
     capitalSinceAcquisition,

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { groupArb } from "../../test/arbitraries.ts";
+import { carryInvestmentAt, groupArb } from "../../test/arbitraries.ts";
 import { parseMonth, formatMonth } from "../periods/month.ts";
 import { consolidate, parseConsolidationInput } from "./consolidate.ts";
 import type { ConsolidationInputJson } from "./input-schema.ts";
@@ -372,12 +372,8 @@ describe("consolidation properties with unrealised profit, dividends and attribu
         const probe = run(base);
         const costs = base.eliminations!.investments!.map((inv) => probe.eliminations.find((e) => e.id === inv.id)!.details.netAssetsAtAcquisition as number);
         base.eliminations!.investments!.forEach((inv, k) => (inv.cost = costs[k]!));
-        const parent = base.entities[0]!;
-        const investment = parent.balances.find((b) => b.account === "investment")!;
-        const capital = parent.balances.find((b) => b.account === "capital")!;
         const total = sumOf(costs);
-        capital.amounts = capital.amounts.map((x, t) => x + investment.amounts[t]! - total);
-        investment.amounts = investment.amounts.map(() => total);
+        carryInvestmentAt(base, total);
         const out = run(base);
         const netAssetsOf = (id: string) => sumOf(out.entities.find((e) => e.id === id)!.lines.filter((l) => l.classification === "Asset" || l.classification === "Liability").map((l) => l.translated));
         const postAcquisition = sumOf(base.eliminations!.investments!.map((inv, k) => netAssetsOf(inv.subsidiary) - costs[k]!));

@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { smallGroup, type SmallGroupOptions } from "../../test/small-group.ts";
-import { consolidate, parseConsolidationInput } from "./consolidate.ts";
-import { ConsolidationInputError, formatPath } from "./errors.ts";
 import type { ConsolidationInputJson } from "./input-schema.ts";
 import { type ConsolidationOutput } from "./output-schema.ts";
 import { profitFraction } from "./unrealised-profit.ts";
-import { run, consolidatedAmount as value } from "../../test/engine.ts";
+import { consolidatedAmount as value, problems, run } from "../../test/engine.ts";
 
 type Rule = NonNullable<NonNullable<ConsolidationInputJson["eliminations"]>["unrealisedProfit"]>[number];
 
@@ -13,15 +11,6 @@ function withRules(rules: Rule[], options: SmallGroupOptions = {}): Consolidatio
   const input = smallGroup(options);
   input.eliminations!.unrealisedProfit = rules;
   return input;
-}
-function problems(input: unknown): string[] {
-  try {
-    consolidate(parseConsolidationInput(input));
-  } catch (error) {
-    if (error instanceof ConsolidationInputError) return error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`);
-    throw error;
-  }
-  return [];
 }
 const elimination = (out: ConsolidationOutput) => out.eliminations.find((e) => e.kind === "unrealisedProfit")!;
 const rule = (over: Partial<Rule>): Rule => ({ id: "urp", seller: "p", buyer: "s", inventoryAccount: "stock", cogsAccount: "cogs", ...over });

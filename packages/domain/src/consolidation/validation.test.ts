@@ -1,18 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { loadExample } from "../../test/load-example.ts";
 import { consolidate, parseConsolidationInput } from "./consolidate.ts";
-import { ConsolidationInputError, formatPath } from "./errors.ts";
 import type { ConsolidationInputJson } from "./input-schema.ts";
+import { problems } from "../../test/engine.ts";
 
-function problems(input: unknown): string[] {
-  try {
-    consolidate(parseConsolidationInput(input));
-  } catch (error) {
-    if (error instanceof ConsolidationInputError) return error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`);
-    throw error;
-  }
-  return [];
-}
 const base = (): ConsolidationInputJson => loadExample("nci-80-intercompany");
 
 describe("input problems are reported with their JSON path", () => {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "../testing/harness.ts";
-import { harness, q, testClock } from "../testing/harness.ts";
+import { firstCompanySession, harness, q } from "../testing/harness.ts";
 import { sample, shapeProblems } from "../testing/shape.ts";
 
 let h: Harness;
@@ -21,9 +21,7 @@ async function accountCount(): Promise<number> {
 }
 
 beforeEach(async () => {
-  h = await harness({ now: testClock().now });
-  realm = h.realms[0] as string;
-  token = (await h.tokens(realm)).access_token;
+  ({ h, realm, token } = await firstCompanySession());
 });
 
 describe("Account create", () => {

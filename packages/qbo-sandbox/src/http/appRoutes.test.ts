@@ -1,16 +1,14 @@
 /** The read-only journal entry view that "Open in QuickBooks" links to for emulator companies. */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "../testing/harness.ts";
-import { harness, testClock } from "../testing/harness.ts";
+import { firstCompanySession } from "../testing/harness.ts";
 
 let h: Harness;
 let realm: string;
 let token: string;
 
 beforeEach(async () => {
-  h = await harness({ now: testClock().now });
-  realm = h.realms[0] as string;
-  token = (await h.tokens(realm)).access_token;
+  ({ h, realm, token } = await firstCompanySession());
 });
 
 /** Account 6 is the parent's A/R, whose lines name a customer (5); 51 an income account. */

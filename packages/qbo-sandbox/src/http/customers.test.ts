@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "../testing/harness.ts";
-import { harness, q, testClock } from "../testing/harness.ts";
+import { firstCompanySession, harness, q } from "../testing/harness.ts";
 import { sample, shapeProblems } from "../testing/shape.ts";
 
 let h: Harness;
@@ -14,9 +14,7 @@ let token: string;
 type Rec = Record<string, unknown> & { Id: string; DisplayName: string; Active: boolean; SyncToken: string };
 
 beforeEach(async () => {
-  h = await harness({ now: testClock().now });
-  parent = h.realms[0] as string;
-  token = (await h.tokens(parent)).access_token;
+  ({ h, realm: parent, token } = await firstCompanySession());
 });
 
 async function json(path: string): Promise<Record<string, unknown>> {

@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "../testing/harness.ts";
-import { harness, q, testClock } from "../testing/harness.ts";
+import { firstCompanySession, harness, q, testClock } from "../testing/harness.ts";
 
 let h: Harness;
 let realm: string;
@@ -39,9 +39,7 @@ async function post(body: unknown, path = "journalentry"): Promise<{ status: num
 }
 
 beforeEach(async () => {
-  h = await harness({ now: testClock().now });
-  realm = h.realms[0] as string;
-  token = (await h.tokens(realm)).access_token;
+  ({ h, realm, token } = await firstCompanySession());
 });
 
 describe("JournalEntryLineDetail.Entity", () => {

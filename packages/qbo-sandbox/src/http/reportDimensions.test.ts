@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "../testing/harness.ts";
-import { harness, q, testClock } from "../testing/harness.ts";
+import { firstCompanySession, q } from "../testing/harness.ts";
 import { sample } from "../testing/shape.ts";
 
 let h: Harness;
@@ -61,9 +61,7 @@ function line(PostingType: "Debit" | "Credit", account: string, amount: number, 
 }
 
 beforeAll(async () => {
-  h = await harness({ now: testClock().now });
-  parent = h.realms[0] as string;
-  token = (await h.tokens(parent)).access_token;
+  ({ h, realm: parent, token } = await firstCompanySession());
   const ledger = h.sandbox.ledger(parent)!;
   cash = ledger.accounts.find((a) => a.type === "Bank" && a.active)!.id;
   income = ledger.accounts.find((a) => a.type === "Income" && a.active)!.id;

@@ -1,7 +1,7 @@
 /** BalanceSheet and ProfitAndLoss filtered by `customer` / `vendor` over HTTP: header, data, refusals. */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "../testing/harness.ts";
-import { harness, testClock } from "../testing/harness.ts";
+import { firstCompanySession } from "../testing/harness.ts";
 import { sample, shapeProblems } from "../testing/shape.ts";
 
 let h: Harness;
@@ -9,9 +9,7 @@ let parent: string;
 let token: string;
 
 beforeAll(async () => {
-  h = await harness({ now: testClock().now });
-  parent = h.realms[0] as string;
-  token = (await h.tokens(parent)).access_token;
+  ({ h, realm: parent, token } = await firstCompanySession());
 });
 
 type Cell = { value: string; id?: string };

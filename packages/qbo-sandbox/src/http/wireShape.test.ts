@@ -1,7 +1,7 @@
 /** Every response kind the emulator emits, compared structurally with the recorded samples. */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "../testing/harness.ts";
-import { harness, q, testClock } from "../testing/harness.ts";
+import { firstCompanySession, q } from "../testing/harness.ts";
 import { missingPaths, sample, shapeProblems } from "../testing/shape.ts";
 
 let h: Harness;
@@ -9,9 +9,7 @@ let parent: string;
 let token: string;
 
 beforeAll(async () => {
-  h = await harness({ now: testClock().now });
-  parent = h.realms[0] as string;
-  token = (await h.tokens(parent)).access_token;
+  ({ h, realm: parent, token } = await firstCompanySession());
 });
 
 const API_HEADERS = ["date", "content-type", "strict-transport-security", "intuit_tid", "x-spanid", "x-amzn-trace-id", "qbo-version", "service-time", "expires", "cache-control"];

@@ -60,6 +60,13 @@ export async function harness(opts: SandboxOptions & { admin?: boolean } = {}, p
   };
 }
 
+/** A harness on the test clock and an access token of its first company (the demo parent): where most HTTP tests start. */
+export async function firstCompanySession(): Promise<{ h: Harness; realm: string; token: string }> {
+  const h = await harness({ now: testClock().now });
+  const realm = h.realms[0] as string;
+  return { h, realm, token: (await h.tokens(realm)).access_token };
+}
+
 export function q(text: string): string {
   return `query?query=${encodeURIComponent(text)}&minorversion=75`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RETAIL_ACQ, RETAIL_SAVED, UK_ACQ, UK_EQUITY_ACCOUNTS, UK_PROPOSAL } from "./components/acquisitionFixtures.ts";
+import { RETAIL_ACQ, RETAIL_SAVED, UK_ACQ, UK_EQUITY_ACCOUNTS, UK_PROPOSAL, UK_PROPOSAL_PUT } from "./components/acquisitionFixtures.ts";
 import {
   buildInput,
   equityRowError,
@@ -96,20 +96,7 @@ describe("buildInput: the PUT body", () => {
     const built = buildInput(ukForm(), "GBP", "USD");
     expect(built.errors).toEqual({});
     expect(built.equityIndex).toEqual([0, 2]);
-    expect(built.input).toEqual({
-      acquiredOn: "2023-01-31",
-      ownershipPercent: "80",
-      consideration: 15_000_000,
-      investmentAccountId: "15",
-      nciMeasurement: "proportionateShare",
-      nciFairValue: null,
-      equityAtAcquisition: [
-        { accountId: "60", localAmount: -10_000_000 },
-        { accountId: "62", localAmount: -2_500_000 },
-      ],
-      fairValueAdjustments: [],
-      ownershipChanges: [],
-    });
+    expect(built.input).toEqual(UK_PROPOSAL_PUT);
   });
 
   it("round-trips what was saved", () => {

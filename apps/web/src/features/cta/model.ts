@@ -8,9 +8,9 @@ import {
   parseRate,
   RATE_MESSAGE,
   translationFactor,
-  type ChartAccount,
 } from "@groupledger/domain";
 import { chartAccountLabel as accountLabel } from "@groupledger/domain";
+import { chartAccount } from "../mapping/model.ts";
 
 export type DividendRatePolicy = (typeof dividendRatePolicies)[number];
 
@@ -233,15 +233,6 @@ export function nciPercent(ownership: string): string | null {
 /** Number · full name, or the full name alone without numbers (one rule for every screen: the domain's). */
 export { accountLabel };
 
-const toChart = (a: CompanyAccount): ChartAccount => ({
-  id: a.Id,
-  name: a.name,
-  acctNum: a.acctNum,
-  classification: a.classification,
-  accountType: a.accountType,
-  accountSubType: a.accountSubType,
-  active: a.active,
-});
 
 export interface CtaAccountOption {
   value: string;
@@ -267,7 +258,7 @@ export function ctaAccountOptions(parentAccounts: readonly CompanyAccount[], sug
   const others = equity
     .filter((a) => !suggestions.some((s) => s.accountId === a.Id))
     .map((a) => {
-      const problem = ctaAccountProblem(toChart(a));
+      const problem = ctaAccountProblem(chartAccount(a));
       return { value: a.Id, label: accountLabel(a), note: problem, disabled: problem !== null, suggested: false };
     })
     .sort((x, y) => Number(x.disabled) - Number(y.disabled) || x.label.localeCompare(y.label, "en", { numeric: true }));

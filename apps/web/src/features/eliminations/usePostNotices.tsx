@@ -1,10 +1,9 @@
-import { Alert, Stack } from "@mantine/core";
 import { useState } from "react";
 import { ApiError } from "../../lib/http.ts";
-import { ProblemList } from "../obal/components/TrialBalanceView.tsx";
 import { problemsOf } from "../obal/model.ts";
 import type { EliminationPostOutcome } from "./api.ts";
 import { PostOutcomeNotice } from "./components/EliminationEntry.tsx";
+import { PostFailure } from "../entries/components/PostControls.tsx";
 
 interface Failure {
   message: string;
@@ -30,14 +29,7 @@ export function usePostNotices(what = "eliminations") {
   const notice = (
     <>
       {outcome ? <PostOutcomeNotice outcome={outcome} what={what} onClose={() => setOutcome(null)} /> : null}
-      {failure ? (
-        <Stack gap="xs">
-          <Alert color="red" role="alert" title="It was not posted" withCloseButton closeButtonLabel="Dismiss message" onClose={() => setFailure(null)}>
-            {failure.message}
-          </Alert>
-          <ProblemList problems={failure.problems} title="Posting is blocked until these are fixed" />
-        </Stack>
-      ) : null}
+      {failure ? <PostFailure title="It was not posted" message={failure.message} problems={failure.problems} onClose={() => setFailure(null)} /> : null}
     </>
   );
   return { outcome, setOutcome, clear, callbacks, notice };

@@ -27,7 +27,8 @@ export function acceptAllSplit(rows: readonly MappingRow[]): { accept: MappingRo
   return { accept: open.filter((r) => r.suggestion?.confident === true), review: open.filter((r) => r.suggestion?.confident !== true) };
 }
 
-export function chartAccount(a: CompanyAccount): ChartAccount {
+/** A synced account as the domain's chart rules read it (the one conversion: mapping, CTA, the e2e set-up). */
+export function chartAccount(a: Pick<CompanyAccount, "Id" | "name" | "fullyQualifiedName" | "acctNum" | "classification" | "accountType" | "accountSubType" | "active">): ChartAccount {
   return {
     id: a.Id,
     name: a.name,

@@ -1,29 +1,27 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Acquisitions, AcquisitionSubsidiary } from "@groupledger/contract";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
-import { setResponseHandlers } from "../../../lib/http.ts";
-import { PARENT_CO, shellApi, syncedStatus, UK_CO } from "../../../test/fixtures.ts";
-import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
-import { dismissError, raiseError } from "../../errors/errorBar.ts";
-import { saveToken } from "../../session/tokenStore.ts";
-import { ACQUISITIONS, RETAIL_ACQ, RETAIL_CO, RETAIL_SAVED, UK_ACQ, UK_PROPOSAL, UK_REASONS } from "./acquisitionFixtures.ts";
+import { PARENT_CO, syncedStatuses, UK_CO } from "../../../test/fixtures.ts";
+import { renderRoutes } from "../../../test/render.tsx";
+import { listboxOf } from "../../../test/select.ts";
+import type { ApiCall } from "../../../test/render.tsx";
+import { screenTestHooks, signedIn } from "../../../test/session.ts";
+import { ACQUISITIONS, RETAIL_ACQ, RETAIL_CO, RETAIL_SAVED, UK_ACQ, UK_PROPOSAL, UK_PROPOSAL_PUT, UK_REASONS } from "./acquisitionFixtures.ts";
 // Loaded up front so the route's lazy import resolves at once.
 import "./AcquisitionsPage.tsx";
 
 /** Pickers, dialogs and typing: more than the 5 s default on a loaded CI machine. */
 const SLOW_UI = 30_000;
 const UK = UK_CO.realmId;
-type Calls = ReturnType<typeof mockApi>;
+type Calls = ApiCall[];
 
 function signIn(data: Acquisitions = ACQUISITIONS, over: Record<string, unknown> = {}) {
-  saveToken(fakeToken(inOneHour()));
   const companies = [PARENT_CO, UK_CO, RETAIL_CO];
-  return mockApi({
-    ...shellApi(),
+  return signedIn({
     "GET /companies": companies,
-    "GET /companies/status": Object.fromEntries(companies.map((c) => [c.realmId, syncedStatus()])),
+    "GET /companies/status": syncedStatuses(companies),
     "GET /acquisitions": data,
     ...over,
   });
@@ -57,20 +55,13 @@ const figures = (scope: HTMLElement) =>
 
 async function choose(input: HTMLElement, label: string) {
   await userEvent.click(input);
-  const listbox = await waitFor(() => {
-    const el = document.getElementById(input.getAttribute("aria-controls") ?? "");
-    expect(el).not.toBeNull();
-    return el!;
-  });
+  const listbox = await listboxOf(input);
   await userEvent.click(within(listbox).getByRole("option", { name: label, hidden: true }));
 }
 
 const savedUk = (over: Partial<AcquisitionSubsidiary> = {}): AcquisitionSubsidiary => ({ ...UK_ACQ, saved: UK_PROPOSAL, savedFigures: UK_ACQ.proposalFigures, ...over });
 
-beforeEach(() => {
-  setResponseHandlers({ invalidToken: () => {}, expiredToken: () => {}, unexpected: raiseError });
-});
-afterEach(() => dismissError());
+screenTestHooks();
 
 describe("Acquisitions: the proposal", { timeout: SLOW_UI }, () => {
   it("is in the side navigation under Setup, next to CTA & Historical", async () => {
@@ -141,20 +132,7 @@ describe("Acquisitions: confirming and editing", { timeout: SLOW_UI }, () => {
     expect(puts(calls)).toEqual([
       expect.objectContaining({
         path: `/acquisitions/${UK}`,
-        body: {
-          acquiredOn: "2023-01-31",
-          ownershipPercent: "80",
-          consideration: 15_000_000,
-          investmentAccountId: "15",
-          nciMeasurement: "proportionateShare",
-          nciFairValue: null,
-          equityAtAcquisition: [
-            { accountId: "60", localAmount: -10_000_000 },
-            { accountId: "62", localAmount: -2_500_000 },
-          ],
-          fairValueAdjustments: [],
-          ownershipChanges: [],
-        },
+        body: UK_PROPOSAL_PUT,
       }),
     ]);
     expect(within(uk).getByText("Saved")).toBeInTheDocument();

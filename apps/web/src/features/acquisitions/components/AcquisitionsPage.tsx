@@ -1,7 +1,7 @@
 import { Alert, Anchor, Paper, Skeleton, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { useCompanies } from "../../companies/api.ts";
-import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
+import { Screen } from "../../screens/components/Screen.tsx";
 import { useAcquisitions } from "../api.ts";
 import { AcquisitionCard } from "./AcquisitionCard.tsx";
 
@@ -59,9 +59,8 @@ export function AcquisitionsPage() {
   }
 
   return (
-    <Stack gap="lg" maw={1280}>
-      <ScreenHeader title="Acquisitions" description={DESCRIPTION} />
+    <Screen title="Acquisitions" description={DESCRIPTION} maw={1280}>
       {body}
-    </Stack>
+    </Screen>
   );
 }

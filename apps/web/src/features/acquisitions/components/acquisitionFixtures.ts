@@ -28,6 +28,15 @@ export const UK_PROPOSAL: AcquisitionBody = {
   ownershipChanges: [],
 };
 
+/** The PUT body that confirms UK_PROPOSAL unchanged: equity as account and local amount only. */
+export const UK_PROPOSAL_PUT = {
+  ...UK_PROPOSAL,
+  equityAtAcquisition: [
+    { accountId: "60", localAmount: -10_000_000 },
+    { accountId: "62", localAmount: -2_500_000 },
+  ],
+};
+
 export const UK_REASONS = [
   "Investment account: 1500 · Investment in Northwind UK Ltd, the parent's asset account named after Northwind UK Ltd.",
   "Acquisition date: 2023-01-31, the end of the first month that account holds a balance (the books are monthly, so the acquisition takes effect at a month-end).",

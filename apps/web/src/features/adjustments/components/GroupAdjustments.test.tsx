@@ -1,14 +1,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { AdjustmentsView } from "@groupledger/contract";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
-import { setResponseHandlers } from "../../../lib/http.ts";
 import { shellApi } from "../../../test/fixtures.ts";
-import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
-import { dismissError, raiseError } from "../../errors/errorBar.ts";
-import { COMPANIES, elimPosting, LOCKED_DEC, PARENT, PARENT_CHART, UK, UK_CHART } from "../../eliminations/components/eliminationsFixtures.ts";
-import { saveToken } from "../../session/tokenStore.ts";
+import { renderRoutes } from "../../../test/render.tsx";
+import { ELIMINATION_PAGE_API, elimPosting, UK } from "../../eliminations/components/eliminationsFixtures.ts";
+import { screenTestHooks, signedIn } from "../../../test/session.ts";
 import "../../eliminations/components/EliminationsPage.tsx";
 
 const JAN: AdjustmentsView = {
@@ -44,31 +42,9 @@ const JAN: AdjustmentsView = {
   posted: null,
 };
 
-function signIn(over: Record<string, unknown> = {}) {
-  saveToken(fakeToken(inOneHour()));
-  return mockApi({
-    ...shellApi(),
-    "GET /companies": COMPANIES,
-    "GET /obal": LOCKED_DEC,
-    "GET /eliminations/pairs": { pairs: [] },
-    "GET /consolidation/postings": { postings: [] },
-    "GET /consolidation/adjustments": JAN,
-    [`GET /companies/${PARENT}/accounts`]: PARENT_CHART,
-    [`GET /companies/${UK}/accounts`]: UK_CHART,
-    ...over,
-  });
-}
+const signIn = (over: Record<string, unknown> = {}) => signedIn({ ...ELIMINATION_PAGE_API, "GET /consolidation/adjustments": JAN, ...over });
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
-  setResponseHandlers({ invalidToken: () => {}, expiredToken: () => {}, unexpected: raiseError });
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  dismissError();
-});
+screenTestHooks({ today: "2026-11-21T12:00:00Z" });
 
 describe("Interco Eliminations: group adjustments", () => {
   it("explains every line of each adjustment, says what to read with them, and shows the balanced entry", async () => {

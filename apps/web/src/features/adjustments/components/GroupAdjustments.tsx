@@ -12,6 +12,8 @@ import { usePostNotices } from "../../eliminations/usePostNotices.tsx";
 import { ReplaceDialog } from "../../runs/components/PostedPeriods.tsx";
 import { AdminGate } from "../../team/permissions.tsx";
 import { useAdjustmentPostings, useAdjustmentsView, usePostAdjustments, useReplaceAdjustments } from "../api.ts";
+import { NumberedName } from "../../entries/components/EntryLines.tsx";
+import { AmountCell } from "../../screens/components/AmountCell.tsx";
 
 /** Why Post is not offered for this period, in words; null when it may be posted. */
 export function adjustmentsBlockReason(view: AdjustmentsView): string | null {
@@ -120,19 +122,10 @@ export function GroupAdjustments({
                         {a.lines.map((l, i) => (
                           <Table.Tr key={`${l.account}-${i}`}>
                             <Table.Td>
-                              {numbers.get(l.account) ? (
-                                <Text span c="dimmed" size="xs" mr={6}>
-                                  {numbers.get(l.account)}
-                                </Text>
-                              ) : null}
-                              {l.name}
+                              <NumberedName number={numbers.get(l.account)} name={l.name} />
                             </Table.Td>
-                            <Table.Td ta="right" ff="monospace">
-                              {l.amount > 0 ? money(l.amount) : ""}
-                            </Table.Td>
-                            <Table.Td ta="right" ff="monospace">
-                              {l.amount < 0 ? money(l.amount) : ""}
-                            </Table.Td>
+                            <AmountCell>{l.amount > 0 ? money(l.amount) : ""}</AmountCell>
+                            <AmountCell>{l.amount < 0 ? money(l.amount) : ""}</AmountCell>
                             <Table.Td>
                               <Text size="xs">{l.explanation}</Text>
                             </Table.Td>

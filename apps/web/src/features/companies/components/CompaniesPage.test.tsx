@@ -4,7 +4,8 @@ import type { CompanyAccount } from "@groupledger/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { ACCOUNT, PARENT_CO, shellApi, syncedStatus, UK_CO } from "../../../test/fixtures.ts";
-import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
+import { callsTo, fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
+import type { ApiCall } from "../../../test/render.tsx";
 import { saveToken } from "../../session/tokenStore.ts";
 // Loaded up front so the route's lazy import resolves at once and the first test is not a race with it.
 import "./CompaniesPage.tsx";
@@ -28,8 +29,7 @@ function post(data: unknown, origin = window.location.origin) {
   });
 }
 
-const count = (calls: { method: string; path: string }[], method: string, path: string) =>
-  calls.filter((c) => c.method === method && c.path === path).length;
+const count = (calls: ApiCall[], method: string, path: string) => callsTo(calls, method, path).length;
 
 async function openRowMenu(name: string) {
   await userEvent.click(await screen.findByRole("button", { name: `Actions for ${name}` }));

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, List, Loader, Menu, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import type { Company } from "@groupledger/contract";
-import { IconBuildingSkyscraper, IconChevronDown, IconCircleCheck, IconCrown, IconExternalLink, IconPlugConnected } from "@tabler/icons-react";
+import { IconBuildingSkyscraper, IconChevronDown, IconCircleCheck, IconCrown, IconPlugConnected } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useAccount } from "../../account/api.ts";
@@ -14,6 +14,7 @@ import { companiesNextStep, type NextStep } from "../rules.ts";
 import { CompanyDialogs, type Dialog } from "./CompanyDialogs.tsx";
 import { CompanyTable, orderCompanies, type RowCommand } from "./CompanyTable.tsx";
 import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
+import { NewTab } from "../../entries/components/QuickBooksLink.tsx";
 
 /** What the screen last has to tell the user, shown above the table until dismissed or replaced. */
 type Feedback =
@@ -86,7 +87,7 @@ function NoCompanies({ onConnect, connecting, adminOnly }: { onConnect: () => vo
               </Button>
             </AdminGate>
             <Anchor href={ONBOARDING_SUPPORT_LINKS[1]} target="_blank" rel="noopener noreferrer" size="sm">
-              How connecting works <IconExternalLink size={12} style={{ verticalAlign: "-1px" }} aria-label="(opens in a new tab)" />
+              How connecting works <NewTab />
             </Anchor>
           </Group>
         </Stack>

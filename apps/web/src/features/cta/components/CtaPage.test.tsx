@@ -2,12 +2,13 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { CompanyAccount, CtaSettings } from "@groupledger/contract";
 import { RATE_MESSAGE } from "@groupledger/domain";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
-import { setResponseHandlers } from "../../../lib/http.ts";
-import { PARENT_CO, shellApi, syncedStatus, UK_CO } from "../../../test/fixtures.ts";
+import { PARENT_CO, shellApi, syncedStatus, syncedStatuses, UK_CO } from "../../../test/fixtures.ts";
 import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
-import { dismissError, raiseError } from "../../errors/errorBar.ts";
+import { optionsOf } from "../../../test/select.ts";
+import type { ApiCall } from "../../../test/render.tsx";
+import { screenTestHooks, signedIn } from "../../../test/session.ts";
 import { saveToken } from "../../session/tokenStore.ts";
 import { AOCI_REASON, CA_CO, CA_CTA, CTA_SETTINGS, GROUP_CTA_MISSING, NO_GROUP_CTA, PARENT_ACCOUNTS, RETAIL_CO, UK_CTA, UK_TEMPORAL } from "./ctaFixtures.ts";
 // Loaded up front so the route's lazy import resolves at once.
@@ -17,14 +18,12 @@ import "./CtaPage.tsx";
 const SLOW_UI = 20_000;
 const P = PARENT_CO.realmId;
 const UK = UK_CO.realmId;
-type Calls = ReturnType<typeof mockApi>;
+type Calls = ApiCall[];
 
 function signIn(settings: CtaSettings = CTA_SETTINGS, over: Record<string, unknown> = {}, companies = [PARENT_CO, UK_CO, CA_CO]) {
-  saveToken(fakeToken(inOneHour()));
-  return mockApi({
-    ...shellApi(),
+  return signedIn({
     "GET /companies": companies,
-    "GET /companies/status": Object.fromEntries(companies.map((c) => [c.realmId, syncedStatus()])),
+    "GET /companies/status": syncedStatuses(companies),
     "GET /cta": settings,
     [`GET /companies/${P}/accounts`]: PARENT_ACCOUNTS,
     ...over,
@@ -37,19 +36,7 @@ const groupPicker = async () => within(await groupSection()).getByRole("textbox"
 const puts = (calls: Calls) => calls.filter((c) => c.method === "PUT");
 const ukTable = async () => within(await panel("Northwind UK Ltd")).findByRole("table", { name: "Contributed equity of Northwind UK Ltd" });
 
-async function optionsOf(input: HTMLElement) {
-  const listbox = await waitFor(() => {
-    const el = document.getElementById(input.getAttribute("aria-controls") ?? "");
-    expect(el).not.toBeNull();
-    return el!;
-  });
-  return within(listbox).getAllByRole("option", { hidden: true });
-}
-
-beforeEach(() => {
-  setResponseHandlers({ invalidToken: () => {}, expiredToken: () => {}, unexpected: raiseError });
-});
-afterEach(() => dismissError());
+screenTestHooks();
 
 describe("CTA & Historical: the foreign subsidiaries", { timeout: SLOW_UI }, () => {
   it("shows a tab per foreign subsidiary with its currencies and what is left to do, and the server's checklist", async () => {

@@ -3,7 +3,7 @@ import { IconCircleCheck, IconWorld } from "@tabler/icons-react";
 import { useCallback, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useCompanies } from "../../companies/api.ts";
-import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
+import { Screen } from "../../screens/components/Screen.tsx";
 import { useCtaSettings, useParentAccounts } from "../api.ts";
 import { canCreateDefaultAccount, ctaAccountOptions } from "../model.ts";
 import { GroupCtaAccount } from "./GroupCtaAccount.tsx";
@@ -131,9 +131,8 @@ export function CtaPage() {
   }
 
   return (
-    <Stack gap="lg" maw={1280}>
-      <ScreenHeader title="CTA & Historical" description={DESCRIPTION} />
+    <Screen title="CTA & Historical" description={DESCRIPTION} maw={1280}>
       {body}
-    </Stack>
+    </Screen>
   );
 }

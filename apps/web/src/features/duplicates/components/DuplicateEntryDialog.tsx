@@ -1,7 +1,7 @@
 import { Anchor, Button, Checkbox, Group, List, Modal, Stack, Text } from "@mantine/core";
-import { IconExternalLink } from "@tabler/icons-react";
 import { useState } from "react";
 import type { FoundEntry } from "../api.ts";
+import { NewTab } from "../../entries/components/QuickBooksLink.tsx";
 
 /**
  * Before posting: the parent's QuickBooks already holds an entry under this one's number. Says
@@ -37,7 +37,7 @@ export function DuplicateEntryDialog({
             <List.Item key={e.id}>
               Entry {e.docNumber ?? e.id} dated {e.txnDate}{" "}
               <Anchor href={e.url} target="_blank" rel="noopener noreferrer" size="sm">
-                Open in QuickBooks <IconExternalLink size={12} style={{ verticalAlign: "-1px" }} aria-label="(opens in a new tab)" />
+                Open in QuickBooks <NewTab />
               </Anchor>
             </List.Item>
           ))}

@@ -1,13 +1,12 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Stack, Text } from "@mantine/core";
 import type { EliminationView } from "@groupledger/contract";
-import { IconCircleCheck, IconExternalLink, IconSend } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { formatAmount } from "@groupledger/domain";
-import { AdminGate } from "../../team/permissions.tsx";
+import { BalancedBadge, EntryLinesTable } from "../../entries/components/EntryLines.tsx";
+import { PostButton } from "../../entries/components/PostControls.tsx";
+import { NewTab } from "../../entries/components/QuickBooksLink.tsx";
+import { Section } from "../../screens/components/Section.tsx";
 import type { EliminationPostOutcome } from "../api.ts";
 import { entryTotals } from "../model.ts";
-
-export const NewTab = () => <IconExternalLink size={12} style={{ verticalAlign: "-1px" }} aria-label="(opens in a new tab)" />;
 
 /**
  * The entry that brings the period's eliminations into the parent's books: one line per parent
@@ -41,109 +40,34 @@ export function EliminationEntry({
   /** Off while the notice of the post just made carries the same link. */
   showPostedLink?: boolean;
 }) {
-  const money = (n: number) => (n === 0 ? "" : formatAmount(n, view.parentCurrency));
   const entry = view.entry;
   const totals = entry ? entryTotals(entry.lines) : null;
   return (
-    <Paper withBorder radius="md" p="lg" bg="white" component="section" aria-label={title}>
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Stack gap={2}>
-            <Title order={2} size="h4">
-              {title}
-            </Title>
-            <Text size="sm" c="dimmed" maw={820}>
-              {about ?? (
-                <>
-                  {entry ? `Entry ${entry.docNumber} dated ${entry.txnDate}, in ${view.parentCurrency}, every line under the Interco class. ` : ""}
-                  Flows are eliminated for the period; balances by what moved since the last posted elimination entry (all of the balance the first
-                  time), so the parent&apos;s books hold the whole elimination at each period end.
-                </>
-              )}
-            </Text>
-          </Stack>
-          {totals ? (
-            totals.balanced ? (
-              <Badge color="teal" variant="light" leftSection={<IconCircleCheck size={14} aria-hidden />} data-testid="balanced">
-                Balanced
-              </Badge>
-            ) : (
-              <Badge color="red" variant="filled" data-testid="balanced">
-                Does not balance
-              </Badge>
-            )
-          ) : null}
-        </Group>
-
-        {entry && totals ? (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped withTableBorder fz="sm" verticalSpacing={4} aria-label={`${title} lines`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Parent account</Table.Th>
-                  <Table.Th ta="right" w={200}>
-                    Debit ({view.parentCurrency})
-                  </Table.Th>
-                  <Table.Th ta="right" w={200}>
-                    Credit ({view.parentCurrency})
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {entry.lines.map((l) => (
-                  <Table.Tr key={l.account}>
-                    <Table.Td>
-                      {numbers.get(l.account) ? (
-                        <Text span c="dimmed" size="xs" mr={6}>
-                          {numbers.get(l.account)}
-                        </Text>
-                      ) : null}
-                      {l.name}
-                    </Table.Td>
-                    <Table.Td ta="right" ff="monospace">
-                      {money(l.debit)}
-                    </Table.Td>
-                    <Table.Td ta="right" ff="monospace">
-                      {money(l.credit)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
-                <Table.Tr fw={650} data-testid="entry-totals">
-                  <Table.Td>Total</Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {formatAmount(totals.debit, view.parentCurrency)}
-                  </Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {formatAmount(totals.credit, view.parentCurrency)}
-                  </Table.Td>
-                </Table.Tr>
-              </Table.Tfoot>
-            </Table>
-          </Table.ScrollContainer>
-        ) : null}
-
-        <Group gap="md" align="center">
-          <AdminGate reason={adminOnly}>
-            <Button leftSection={<IconSend size={16} aria-hidden />} disabled={blocked !== null} loading={posting} onClick={onPost}>
-              Post to QuickBooks
-            </Button>
-          </AdminGate>
-          {blocked ? (
-            <Text size="sm" c="dimmed" data-testid="post-blocked">
-              {blocked}
-            </Text>
-          ) : null}
-        </Group>
-        {showPostedLink && view.posted?.journalEntryUrl ? (
-          <Anchor href={view.posted.journalEntryUrl} target="_blank" rel="noopener noreferrer" size="sm" data-testid="posted-link">
-            Open the posted entry {view.posted.docNumber} in QuickBooks <NewTab />
-          </Anchor>
-        ) : null}
-        {notice}
-      </Stack>
-    </Paper>
+    <Section
+      label={title}
+      description={
+        about ?? (
+          <>
+            {entry ? `Entry ${entry.docNumber} dated ${entry.txnDate}, in ${view.parentCurrency}, every line under the Interco class. ` : ""}
+            Flows are eliminated for the period; balances by what moved since the last posted elimination entry (all of the balance the first time),
+            so the parent&apos;s books hold the whole elimination at each period end.
+          </>
+        )
+      }
+      descriptionMaw={820}
+      aside={totals ? <BalancedBadge balanced={totals.balanced} /> : null}
+    >
+      {entry && totals ? (
+        <EntryLinesTable label={`${title} lines`} lines={entry.lines} currency={view.parentCurrency} totals={totals} numbers={numbers} />
+      ) : null}
+      <PostButton adminOnly={adminOnly} blocked={blocked} loading={posting} onPost={onPost} />
+      {showPostedLink && view.posted?.journalEntryUrl ? (
+        <Anchor href={view.posted.journalEntryUrl} target="_blank" rel="noopener noreferrer" size="sm" data-testid="posted-link">
+          Open the posted entry {view.posted.docNumber} in QuickBooks <NewTab />
+        </Anchor>
+      ) : null}
+      {notice}
+    </Section>
   );
 }
 

@@ -1,17 +1,15 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
-import { setResponseHandlers } from "../../../lib/http.ts";
 import { shellApi } from "../../../test/fixtures.ts";
-import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
-import { dismissError, raiseError } from "../../errors/errorBar.ts";
-import { saveToken } from "../../session/tokenStore.ts";
-import { COMPANIES, elimPosting, FEES_PAIR, JAN_VIEW, LOAN_PAIR, LOCKED_DEC, PARENT, PARENT_CHART, PARENT_NAMES, Q1_VIEW, UK, UK_CHART, WITHIN_VIEW } from "./eliminationsFixtures.ts";
+import { callsTo, renderRoutes } from "../../../test/render.tsx";
+import { optionTextsOf } from "../../../test/select.ts";
+import { screenTestHooks, signedIn } from "../../../test/session.ts";
+import { ELIMINATION_PAGE_API, elimPosting, FEES_PAIR, JAN_VIEW, LOAN_PAIR, PARENT, PARENT_NAMES, Q1_VIEW, UK, WITHIN_VIEW } from "./eliminationsFixtures.ts";
 // Loaded up front so the route's lazy import resolves at once.
 import "./EliminationsPage.tsx";
 
-type Calls = ReturnType<typeof mockApi>;
 
 /** The view for whatever period is asked (kind and month from the query), so the test sees what the screen asked for. */
 const viewFor = (init: { url: string }) => {
@@ -20,33 +18,16 @@ const viewFor = (init: { url: string }) => {
 };
 
 function signIn(over: Record<string, unknown> = {}) {
-  saveToken(fakeToken(inOneHour()));
-  return mockApi({
-    ...shellApi(),
-    "GET /companies": COMPANIES,
-    "GET /obal": LOCKED_DEC,
+  return signedIn({
+    ...ELIMINATION_PAGE_API,
     "GET /eliminations/pairs": { pairs: [LOAN_PAIR, FEES_PAIR] },
     "GET /eliminations": viewFor,
     "GET /eliminations/names": (init: { url: string }) => {
       const realmId = new URL(init.url, "http://x").searchParams.get("realmId");
       return { status: 200, body: realmId === PARENT ? PARENT_NAMES : { realmId, syncedAt: null, names: [] } };
     },
-    "GET /consolidation/postings": { postings: [] },
-    [`GET /companies/${PARENT}/accounts`]: PARENT_CHART,
-    [`GET /companies/${UK}/accounts`]: UK_CHART,
     ...over,
   });
-}
-
-const calls = (all: Calls, method: string, path: string) => all.filter((c) => c.method === method && c.path === path);
-
-/** The options of an open Mantine Select: those of the listbox its input controls. */
-async function optionsOf(input: HTMLElement): Promise<string[]> {
-  await waitFor(() => expect(input.getAttribute("aria-controls")).toBeTruthy());
-  const listbox = document.getElementById(input.getAttribute("aria-controls")!)!;
-  return within(listbox)
-    .getAllByRole("option", { hidden: true })
-    .map((o) => o.textContent ?? "");
 }
 
 /** Picks an option of a Select inside `scope`. */
@@ -65,16 +46,7 @@ async function chooseQuarter() {
   return screen.findByRole("region", { name: "Eliminations of the period" });
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
-  setResponseHandlers({ invalidToken: () => {}, expiredToken: () => {}, unexpected: raiseError });
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  dismissError();
-});
+screenTestHooks({ today: "2026-11-21T12:00:00Z" });
 
 describe("Interco Eliminations: pairs", () => {
   it("lists each pair with both sides, its kind and where its difference goes", async () => {
@@ -107,28 +79,28 @@ describe("Interco Eliminations: pairs", () => {
     // Add with nothing filled in: the contract's own messages on the fields.
     await userEvent.click(within(form).getByRole("button", { name: "Add pair" }));
     expect(await within(form).findByText("Name the pair, e.g. “UK loan from parent”.")).toBeInTheDocument();
-    expect(calls(all, "POST", "/eliminations/pairs")).toHaveLength(0);
+    expect(callsTo(all, "POST", "/eliminations/pairs")).toHaveLength(0);
 
     await userEvent.type(within(form).getByRole("textbox", { name: "Name" }), "UK loan");
     // The parent's receivable side: assets and liabilities only, nothing from the P&L.
     const receivable = within(form).getByRole("textbox", { name: "Receivable account" });
     await waitFor(() => expect(receivable).toBeEnabled());
     await userEvent.click(receivable);
-    expect(await optionsOf(receivable)).toEqual(["1600 · Intercompany Loan - Northwind UK", "2700 · Term Loan - Chase"]);
+    expect(await optionTextsOf(receivable)).toEqual(["1600 · Intercompany Loan - Northwind UK", "2700 · Term Loan - Chase"]);
     await userEvent.keyboard("{Escape}");
     await pick(form, "Receivable account", "1600 · Intercompany Loan - Northwind UK");
     // The UK's payable side: only liabilities once the other side is an asset.
     const payable = within(form).getByRole("textbox", { name: "Payable account" });
     await waitFor(() => expect(payable).toBeEnabled());
     await userEvent.click(payable);
-    expect(await optionsOf(payable)).toEqual(["2410 · Loan from Northwind Holdings"]);
+    expect(await optionTextsOf(payable)).toEqual(["2410 · Loan from Northwind Holdings"]);
     await userEvent.keyboard("{Escape}");
     await pick(form, "Payable account", "2410 · Loan from Northwind Holdings");
     await userEvent.click(within(form).getByRole("radio", { name: "CTA (equity)" }));
     await userEvent.click(within(form).getByRole("button", { name: "Add pair" }));
 
     await waitFor(() => expect(screen.queryByRole("form", { name: "Add an intercompany pair" })).toBeNull());
-    expect(calls(all, "POST", "/eliminations/pairs")[0]?.body).toEqual({
+    expect(callsTo(all, "POST", "/eliminations/pairs")[0]?.body).toEqual({
       name: "UK loan",
       kind: "receivablePayable",
       left: { realmId: PARENT, accountId: "22", name: null },
@@ -136,7 +108,7 @@ describe("Interco Eliminations: pairs", () => {
       differenceTo: "cta",
     });
     // The list is read again with the new pair.
-    await waitFor(() => expect(calls(all, "GET", "/eliminations/pairs").length).toBeGreaterThan(1));
+    await waitFor(() => expect(callsTo(all, "GET", "/eliminations/pairs").length).toBeGreaterThan(1));
   });
 
   it("limits a side to the customer that stands for the other company, offered first", async () => {
@@ -154,7 +126,7 @@ describe("Interco Eliminations: pairs", () => {
     await waitFor(() => expect(revenueName).toBeEnabled());
     await userEvent.click(revenueName);
     // The one standing for the payable side's company first; inactive names are not offered.
-    expect(await optionsOf(revenueName)).toEqual(["Northwind UK Ltd (customer)", "Northwind Canada Inc. (customer)", "Trade customers (customer)", "Trade suppliers (vendor)"]);
+    expect(await optionTextsOf(revenueName)).toEqual(["Northwind UK Ltd (customer)", "Northwind Canada Inc. (customer)", "Trade customers (customer)", "Trade suppliers (vendor)"]);
     await userEvent.keyboard("{Escape}");
     await pick(form, "Revenue customer or vendor", "Northwind UK Ltd (customer)");
     // The UK has no names synced yet: the side stays the whole account.
@@ -165,7 +137,7 @@ describe("Interco Eliminations: pairs", () => {
     await userEvent.keyboard("{Escape}");
     await userEvent.click(within(form).getByRole("button", { name: "Add pair" }));
     await waitFor(() => expect(screen.queryByRole("form", { name: "Add an intercompany pair" })).toBeNull());
-    expect(calls(all, "POST", "/eliminations/pairs")[0]?.body).toEqual({
+    expect(callsTo(all, "POST", "/eliminations/pairs")[0]?.body).toEqual({
       name: "UK management fees",
       kind: "revenueExpense",
       left: { realmId: PARENT, accountId: "56", name: { kind: "Customer", id: "2" } },
@@ -201,10 +173,10 @@ describe("Interco Eliminations: pairs", () => {
     const dialog = await screen.findByRole("dialog", { name: "Remove this pair?" });
     expect(dialog).toHaveTextContent("Elimination entries already posted for it stay in QuickBooks");
     await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
-    expect(calls(all, "DELETE", `/eliminations/pairs/${LOAN_PAIR.id}`)).toHaveLength(0);
+    expect(callsTo(all, "DELETE", `/eliminations/pairs/${LOAN_PAIR.id}`)).toHaveLength(0);
     await userEvent.click(screen.getByRole("button", { name: "Remove UK loan" }));
     await userEvent.click(within(await screen.findByRole("dialog", { name: "Remove this pair?" })).getByRole("button", { name: "Remove pair" }));
-    await waitFor(() => expect(calls(all, "DELETE", `/eliminations/pairs/${LOAN_PAIR.id}`)).toHaveLength(1));
+    await waitFor(() => expect(callsTo(all, "DELETE", `/eliminations/pairs/${LOAN_PAIR.id}`)).toHaveLength(1));
   });
 });
 
@@ -308,7 +280,7 @@ describe("Interco Eliminations: a period", () => {
     const outcome = await within(entry).findByTestId("post-outcome");
     expect(outcome).toHaveTextContent("The eliminations of FY2026 Q1 are posted to the parent's QuickBooks as entry EL2026Q1.");
     expect(within(outcome).getByRole("link", { name: /Open entry EL2026Q1 in QuickBooks/ })).toHaveAttribute("href", posted.journalEntryUrl);
-    expect(calls(all, "POST", "/eliminations/post")[0]?.body).toEqual({ period: { kind: "quarter", year: 2026, month: 3 } });
+    expect(callsTo(all, "POST", "/eliminations/post")[0]?.body).toEqual({ period: { kind: "quarter", year: 2026, month: 3 } });
   });
 
   it("does not offer Post for a period already posted, and links to its entry", async () => {

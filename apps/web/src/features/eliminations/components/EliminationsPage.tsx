@@ -1,7 +1,7 @@
-import { Alert, Skeleton, Stack } from "@mantine/core";
+import { Alert, Skeleton } from "@mantine/core";
 import { useCompanyStatus } from "../../companies/api.ts";
 import { useAccountNumbers } from "../../obal/useAccountNumbers.ts";
-import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
+import { Screen } from "../../screens/components/Screen.tsx";
 import { useAdminOnly } from "../../team/permissions.tsx";
 import { eliminationsApi, useEliminationMutation, useEliminationPostings, useEliminationView, usePairs } from "../api.ts";
 import { postBlockReason } from "../model.ts";
@@ -19,15 +19,15 @@ import { PostedEliminations } from "./PostedEliminations.tsx";
 /** /consolidation/elimination "Interco Eliminations" (SPEC §2): define intercompany pairs, see a period's eliminations, post them. */
 export function EliminationsPage() {
   return (
-    <Stack gap="lg" maw={1280}>
-      <ScreenHeader
-        title="Interco Eliminations"
-        description="Pair the accounts group companies hold against each other, see for a period how far both sides cancel once translated, and post the elimination entry to the parent's QuickBooks; then the group adjustments (investments against equity at acquisition, goodwill, NCI)."
-      />
+    <Screen
+      title="Interco Eliminations"
+      description="Pair the accounts group companies hold against each other, see for a period how far both sides cancel once translated, and post the elimination entry to the parent's QuickBooks; then the group adjustments (investments against equity at acquisition, goodwill, NCI)."
+      maw={1280}
+    >
       <GroupGate needsOpening why="Eliminations cancel what group companies owe and charge each other in the parent's books.">
         {(setup) => <Eliminations setup={setup} />}
       </GroupGate>
-    </Stack>
+    </Screen>
   );
 }
 

@@ -2,6 +2,7 @@ import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } fro
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { formatAmount } from "@groupledger/domain";
 import { BOOK_PART_TEXT, differenceAccountText, differenceTone, PAIR_KINDS, rateText, sideNameText, TRANSLATION_PART_TEXT, type PairView } from "../model.ts";
+import { AmountCell } from "../../screens/components/AmountCell.tsx";
 
 /**
  * One pair in a period: both sides in their own currency and in the parent's, the difference
@@ -77,18 +78,14 @@ export function PairResult({ view, parentCurrency, tolerance }: { view: PairView
                   <Table.Td ta="right" ff={side.rate !== null && side.currency !== parentCurrency ? "monospace" : undefined}>
                     {rateText(pair.kind, side, parentCurrency)}
                   </Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {money(side.translated)}
-                  </Table.Td>
+                  <AmountCell>{money(side.translated)}</AmountCell>
                 </Table.Tr>
               ))}
             </Table.Tbody>
             <Table.Tfoot>
               <Table.Tr fw={650} data-testid="pair-difference">
                 <Table.Td colSpan={4}>Difference (to {postedTo})</Table.Td>
-                <Table.Td ta="right" ff="monospace">
-                  {money(view.difference)}
-                </Table.Td>
+                <AmountCell>{money(view.difference)}</AmountCell>
               </Table.Tr>
             </Table.Tfoot>
           </Table>

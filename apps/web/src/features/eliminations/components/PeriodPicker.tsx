@@ -1,43 +1,27 @@
-import { Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { PeriodFields } from "../../runs/components/PeriodFields.tsx";
-import { longMonth, type PeriodChoice, type PeriodKind } from "../../runs/model.ts";
+import { Group, Text } from "@mantine/core";
+import { PeriodFields, type PeriodFieldsProps } from "../../runs/components/PeriodFields.tsx";
+import { longMonth } from "../../runs/model.ts";
+import { Section } from "../../screens/components/Section.tsx";
 
 /** Which period to eliminate: a month, or one of the parent's fiscal quarters or years, after the opening month. */
 export function PeriodPicker({
   openingMonth,
-  kind,
-  choices,
-  chosen,
-  loading,
-  onKind,
-  onPeriod,
   label = "Period",
-}: {
+  ...fields
+}: Omit<PeriodFieldsProps, "kindLabel"> & {
   /** The section's heading and accessible name, when a screen has more than one. */
   label?: string;
   openingMonth: string;
-  kind: PeriodKind;
-  choices: PeriodChoice[];
-  chosen: PeriodChoice | null;
-  /** The posted entries are still loading, so the default period is not known yet. */
-  loading: boolean;
-  onKind: (kind: PeriodKind) => void;
-  onPeriod: (to: string) => void;
 }) {
   return (
-    <Paper withBorder radius="md" p="lg" bg="white" component="section" aria-label={label}>
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {label}
-        </Title>
-        <Text size="sm" c="dimmed" maw={820}>
-          Periods start after the opening month ({longMonth(openingMonth)}); quarters and years are the parent&apos;s fiscal ones. Balances are
-          taken at the period end, flows over the whole period.
-        </Text>
-        <Group align="flex-end" gap="md">
-          <PeriodFields kindLabel="Period kind" kind={kind} choices={choices} chosen={chosen} loading={loading} onKind={onKind} onPeriod={onPeriod} />
-        </Group>
-      </Stack>
-    </Paper>
+    <Section label={label}>
+      <Text size="sm" c="dimmed" maw={820}>
+        Periods start after the opening month ({longMonth(openingMonth)}); quarters and years are the parent&apos;s fiscal ones. Balances are
+        taken at the period end, flows over the whole period.
+      </Text>
+      <Group align="flex-end" gap="md">
+        <PeriodFields kindLabel="Period kind" {...fields} />
+      </Group>
+    </Section>
   );
 }

@@ -1,6 +1,7 @@
-import { Alert, Anchor, Badge, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Skeleton, Table, Text } from "@mantine/core";
 import type { PostingSummary } from "@groupledger/contract";
-import { NewTab } from "./EliminationEntry.tsx";
+import { NewTab } from "../../entries/components/QuickBooksLink.tsx";
+import { Section } from "../../screens/components/Section.tsx";
 
 const STATUS: Record<PostingSummary["status"], { label: string; color: string }> = {
   posted: { label: "Posted", color: "teal" },
@@ -11,59 +12,54 @@ const STATUS: Record<PostingSummary["status"], { label: string; color: string }>
 /** The elimination entries posted so far, newest period first, each with its link into QuickBooks. */
 export function PostedEliminations({ postings, loading, error }: { postings: PostingSummary[] | undefined; loading: boolean; error: Error | null }) {
   return (
-    <Paper withBorder radius="md" p="lg" bg="white" component="section" aria-label="Posted elimination entries">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          Posted elimination entries
-        </Title>
-        {loading ? (
-          <Skeleton height={60} />
-        ) : error ? (
-          <Alert color="red" role="alert" title="The posted entries could not be loaded">
-            {error.message}
-          </Alert>
-        ) : !postings || postings.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            None yet. Each period&apos;s eliminations are posted once, as one entry in the parent&apos;s QuickBooks.
-          </Text>
-        ) : (
-          <Table withTableBorder fz="sm" verticalSpacing={4} aria-label="Posted elimination entries">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Period</Table.Th>
-                <Table.Th>Entry</Table.Th>
-                <Table.Th>Posted</Table.Th>
-                <Table.Th>Status</Table.Th>
+    <Section label="Posted elimination entries">
+      {loading ? (
+        <Skeleton height={60} />
+      ) : error ? (
+        <Alert color="red" role="alert" title="The posted entries could not be loaded">
+          {error.message}
+        </Alert>
+      ) : !postings || postings.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          None yet. Each period&apos;s eliminations are posted once, as one entry in the parent&apos;s QuickBooks.
+        </Text>
+      ) : (
+        <Table withTableBorder fz="sm" verticalSpacing={4} aria-label="Posted elimination entries">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Period</Table.Th>
+              <Table.Th>Entry</Table.Th>
+              <Table.Th>Posted</Table.Th>
+              <Table.Th>Status</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {postings.map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td>{p.period.label}</Table.Td>
+                <Table.Td>
+                  {p.journalEntryUrl && p.status === "posted" ? (
+                    <Anchor href={p.journalEntryUrl} target="_blank" rel="noopener noreferrer" size="sm">
+                      {p.docNumber} <NewTab />
+                    </Anchor>
+                  ) : (
+                    p.docNumber
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {p.postedAt.slice(0, 10)}
+                  {p.postedBy ? ` by ${p.postedBy}` : ""}
+                </Table.Td>
+                <Table.Td>
+                  <Badge size="sm" variant="light" color={STATUS[p.status].color}>
+                    {STATUS[p.status].label}
+                  </Badge>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {postings.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td>{p.period.label}</Table.Td>
-                  <Table.Td>
-                    {p.journalEntryUrl && p.status === "posted" ? (
-                      <Anchor href={p.journalEntryUrl} target="_blank" rel="noopener noreferrer" size="sm">
-                        {p.docNumber} <NewTab />
-                      </Anchor>
-                    ) : (
-                      p.docNumber
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {p.postedAt.slice(0, 10)}
-                    {p.postedBy ? ` by ${p.postedBy}` : ""}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge size="sm" variant="light" color={STATUS[p.status].color}>
-                      {STATUS[p.status].label}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Stack>
-    </Paper>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Section>
   );
 }

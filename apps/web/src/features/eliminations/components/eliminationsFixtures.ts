@@ -25,6 +25,21 @@ export const UK_CHART = [
   account("54", "4000", "Sales", "Revenue", "GBP"),
 ];
 
+/** What the consolidation screens load for this group: its companies, the opening balances locked at December 2025, the parent's chart. */
+export const GROUP_API = {
+  "GET /companies": COMPANIES,
+  "GET /obal": LOCKED_DEC,
+  [`GET /companies/${PARENT}/accounts`]: PARENT_CHART,
+};
+
+/** What Interco Eliminations loads besides a section's own answers: no pairs and nothing posted yet, and both charts. */
+export const ELIMINATION_PAGE_API = {
+  ...GROUP_API,
+  "GET /eliminations/pairs": { pairs: [] },
+  "GET /consolidation/postings": { postings: [] },
+  [`GET /companies/${UK}/accounts`]: UK_CHART,
+};
+
 const side = (realmId: string, companyName: string, accountId: string, accountName: string, currency: string, name: EliminationPair["left"]["name"] = null) => ({
   realmId,
   companyName,

@@ -1,11 +1,7 @@
-import { Group, Text } from "@mantine/core";
-import { MonthPickerInput } from "@mantine/dates";
-import "@mantine/dates/styles.css";
+import { Text } from "@mantine/core";
 import { monthLabel, rangeProblem, type MonthRangeValue } from "../model.ts";
+import { MonthRangeInputs } from "../../screens/components/MonthInput.tsx";
 
-const toPicker = (month: string) => `${month}-01`;
-const fromPicker = (date: string | null) => (date ? date.slice(0, 7) : null);
-const ariaLabels = { previousYear: "Previous year", nextYear: "Next year", yearLevelControl: "Choose a year", previousDecade: "Previous decade", nextDecade: "Next decade" };
 
 /** From and To months (inclusive), with the server's limits said before it is asked. */
 export function MonthRangeFields({
@@ -23,42 +19,20 @@ export function MonthRangeFields({
   idPrefix: string;
 }) {
   const problem = rangeProblem(value);
-  const common = {
-    valueFormat: "MMM YYYY",
-    size: "sm" as const,
-    w: 140,
-    disabled,
-    popoverProps: { withinPortal: true },
-    ariaLabels,
-    getMonthControlProps: (date: string) => ({ "aria-label": monthLabel(date.slice(0, 7)) }),
-  };
   return (
     <div>
-      <Group gap="xs" align="flex-end" wrap="nowrap">
-        <MonthPickerInput
-          {...common}
-          id={`${idPrefix}-from`}
-          label="From"
-          value={toPicker(value.from)}
-          onChange={(d) => {
-            const from = fromPicker(d);
-            if (from) onChange({ ...value, from });
-          }}
-        />
-        <Text size="sm" c="dimmed" pb={8}>
-          to
-        </Text>
-        <MonthPickerInput
-          {...common}
-          id={`${idPrefix}-to`}
-          label="To"
-          value={toPicker(value.to)}
-          onChange={(d) => {
-            const to = fromPicker(d);
-            if (to) onChange({ ...value, to });
-          }}
-        />
-      </Group>
+      <MonthRangeInputs
+        idPrefix={idPrefix}
+        from={value.from}
+        to={value.to}
+        onFrom={(from) => onChange({ ...value, from })}
+        onTo={(to) => onChange({ ...value, to })}
+        valueFormat="MMM YYYY"
+        size="sm"
+        w={140}
+        disabled={disabled}
+        monthName={monthLabel}
+      />
       {problem ? (
         <Text size="xs" c="red.8" mt={4} role="alert">
           {problem}

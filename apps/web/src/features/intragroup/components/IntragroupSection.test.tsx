@@ -1,14 +1,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Intragroup } from "@groupledger/contract";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
-import { setResponseHandlers } from "../../../lib/http.ts";
-import { shellApi } from "../../../test/fixtures.ts";
-import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
-import { dismissError, raiseError } from "../../errors/errorBar.ts";
-import { COMPANIES, LOCKED_DEC, PARENT, PARENT_CHART, UK, UK_CHART } from "../../eliminations/components/eliminationsFixtures.ts";
-import { saveToken } from "../../session/tokenStore.ts";
+import { renderRoutes } from "../../../test/render.tsx";
+import { listboxOf } from "../../../test/select.ts";
+import { screenTestHooks, signedIn } from "../../../test/session.ts";
+import { ELIMINATION_PAGE_API, PARENT, UK } from "../../eliminations/components/eliminationsFixtures.ts";
 import "../../eliminations/components/EliminationsPage.tsx";
 
 const DATA: Intragroup = {
@@ -35,37 +33,14 @@ const DATA: Intragroup = {
   ],
 };
 
-function signIn(over: Record<string, unknown> = {}) {
-  saveToken(fakeToken(inOneHour()));
-  return mockApi({
-    ...shellApi(),
-    "GET /companies": COMPANIES,
-    "GET /obal": LOCKED_DEC,
-    "GET /eliminations/pairs": { pairs: [] },
-    "GET /consolidation/postings": { postings: [] },
-    "GET /intragroup": DATA,
-    [`GET /companies/${PARENT}/accounts`]: PARENT_CHART,
-    [`GET /companies/${UK}/accounts`]: UK_CHART,
-    ...over,
-  });
-}
+const signIn = (over: Record<string, unknown> = {}) => signedIn({ ...ELIMINATION_PAGE_API, "GET /intragroup": DATA, ...over });
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
-  setResponseHandlers({ invalidToken: () => {}, expiredToken: () => {}, unexpected: raiseError });
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  dismissError();
-});
+screenTestHooks({ today: "2026-11-21T12:00:00Z" });
 
 async function pick(scope: HTMLElement, field: string, option: string) {
   const input = within(scope).getByRole("textbox", { name: field });
   await userEvent.click(input);
-  await waitFor(() => expect(input.getAttribute("aria-controls")).toBeTruthy());
-  const listbox = document.getElementById(input.getAttribute("aria-controls")!)!;
+  const listbox = await listboxOf(input);
   await userEvent.click(await within(listbox).findByRole("option", { name: option, hidden: true }));
   await waitFor(() => expect(input).toHaveValue(option));
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { ActionIcon, Alert, Badge, Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
 import type { Company, Intragroup } from "@groupledger/contract";
 import { IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
@@ -7,6 +7,8 @@ import { messageOf } from "../../../lib/forms.ts";
 import { ApiError } from "../../../lib/http.ts";
 import { intragroupApi, useIntragroup, useIntragroupMutation } from "../api.ts";
 import { percentOfMargin, stockRequestOf, type StockForm } from "../model.ts";
+import { Section } from "../../screens/components/Section.tsx";
+import { AmountCell } from "../../screens/components/AmountCell.tsx";
 
 const label = (a: { name: string; acctNum: string | null }) => (a.acctNum ? `${a.acctNum} ${a.name}` : a.name);
 const options = (list: Intragroup["assetAccounts"]) => list.map((a) => ({ value: a.accountId, label: label(a) }));
@@ -66,100 +68,86 @@ function StockHeld({ data, companies }: { data: Intragroup; companies: Company[]
     });
   };
   return (
-    <Paper withBorder radius="md" p="lg" bg="white" component="section" aria-label="Intra-group stock held">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          Intra-group stock held
-        </Title>
-        <Text size="sm" c="dimmed" maw={880}>
-          Goods one group company bought from another and still holds at a month-end, at the price it paid. The seller&apos;s profit on them is not
-          the group&apos;s until they are sold outside it: the consolidation of a period ending that month takes it out of cost of sales and
-          inventory (shared with the seller&apos;s non-controlling interests), and the next period gives it back when they are sold.
-        </Text>
-        {data.inventory.length ? (
-          <Table striped withTableBorder fz="sm" verticalSpacing={4} aria-label="Stock held">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Held at the end of</Table.Th>
-                <Table.Th>Sold by → held by</Table.Th>
-                <Table.Th ta="right">Stock at transfer price</Table.Th>
-                <Table.Th ta="right">Margin</Table.Th>
-                <Table.Th ta="right">Unrealised profit</Table.Th>
-                <Table.Th w={50} />
+    <Section label="Intra-group stock held">
+      <Text size="sm" c="dimmed" maw={880}>
+        Goods one group company bought from another and still holds at a month-end, at the price it paid. The seller&apos;s profit on them is not
+        the group&apos;s until they are sold outside it: the consolidation of a period ending that month takes it out of cost of sales and
+        inventory (shared with the seller&apos;s non-controlling interests), and the next period gives it back when they are sold.
+      </Text>
+      {data.inventory.length ? (
+        <Table striped withTableBorder fz="sm" verticalSpacing={4} aria-label="Stock held">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Held at the end of</Table.Th>
+              <Table.Th>Sold by → held by</Table.Th>
+              <Table.Th ta="right">Stock at transfer price</Table.Th>
+              <Table.Th ta="right">Margin</Table.Th>
+              <Table.Th ta="right">Unrealised profit</Table.Th>
+              <Table.Th w={50} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.inventory.map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td>{r.month}</Table.Td>
+                <Table.Td>
+                  {r.sellerName} → {r.buyerName}
+                </Table.Td>
+                <AmountCell>{formatAmount(r.inventory, r.currency)}</AmountCell>
+                <Table.Td ta="right">{percentOfMargin(r.margin)}%</Table.Td>
+                <AmountCell>{formatAmount(r.unrealisedProfit, r.currency)}</AmountCell>
+                <Table.Td>
+                  <ActionIcon variant="subtle" color="red" aria-label={`Remove the stock ${r.buyerName} held at ${r.month}`} loading={remove.isPending && remove.variables === r.id} onClick={() => remove.mutate(r.id)}>
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.inventory.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>{r.month}</Table.Td>
-                  <Table.Td>
-                    {r.sellerName} → {r.buyerName}
-                  </Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {formatAmount(r.inventory, r.currency)}
-                  </Table.Td>
-                  <Table.Td ta="right">{percentOfMargin(r.margin)}%</Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {formatAmount(r.unrealisedProfit, r.currency)}
-                  </Table.Td>
-                  <Table.Td>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Remove the stock ${r.buyerName} held at ${r.month}`} loading={remove.isPending && remove.variables === r.id} onClick={() => remove.mutate(r.id)}>
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        ) : (
-          <Text size="sm">No stock is recorded.</Text>
-        )}
-        <SimpleGrid cols={{ base: 1, md: 4 }} spacing="sm">
-          <Select label="Sold by" data={companyOptions} value={form.sellerRealmId} onChange={(v) => update({ sellerRealmId: v })} error={errors["sellerRealmId"]} />
-          <Select label="Held by" data={companyOptions} value={form.buyerRealmId} onChange={(v) => update({ buyerRealmId: v })} error={errors["buyerRealmId"]} />
-          <TextInput label="Held at the end of" placeholder="2025-12" value={form.month} onChange={(e) => update({ month: e.currentTarget.value })} error={errors["month"]} />
-          <TextInput
-            label={`Stock at transfer price${buyerCurrency ? ` (${buyerCurrency})` : ""}`}
-            placeholder="12,500.00"
-            value={form.amount}
-            onChange={(e) => update({ amount: e.currentTarget.value })}
-            error={errors["inventory"]}
-          />
-          <TextInput label="Seller's margin (%)" description="Of the transfer price" placeholder="25" value={form.marginPercent} onChange={(e) => update({ marginPercent: e.currentTarget.value })} error={errors["margin"]} />
-          <Select label="Parent's inventory account" data={options(data.assetAccounts)} value={form.inventoryAccountId} onChange={(v) => update({ inventoryAccountId: v })} error={errors["inventoryAccountId"]} searchable />
-          <Select label="Parent's cost of sales account" data={options(data.expenseAccounts)} value={form.cogsAccountId} onChange={(v) => update({ cogsAccountId: v })} error={errors["cogsAccountId"]} searchable />
-        </SimpleGrid>
-        <Group>
-          <Button onClick={submit} loading={save.isPending}>
-            Record stock held
-          </Button>
-        </Group>
-        {failure ? (
-          <Alert color="red" role="alert" title="It was not saved">
-            {failure}
-          </Alert>
-        ) : null}
-      </Stack>
-    </Paper>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Text size="sm">No stock is recorded.</Text>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 4 }} spacing="sm">
+        <Select label="Sold by" data={companyOptions} value={form.sellerRealmId} onChange={(v) => update({ sellerRealmId: v })} error={errors["sellerRealmId"]} />
+        <Select label="Held by" data={companyOptions} value={form.buyerRealmId} onChange={(v) => update({ buyerRealmId: v })} error={errors["buyerRealmId"]} />
+        <TextInput label="Held at the end of" placeholder="2025-12" value={form.month} onChange={(e) => update({ month: e.currentTarget.value })} error={errors["month"]} />
+        <TextInput
+          label={`Stock at transfer price${buyerCurrency ? ` (${buyerCurrency})` : ""}`}
+          placeholder="12,500.00"
+          value={form.amount}
+          onChange={(e) => update({ amount: e.currentTarget.value })}
+          error={errors["inventory"]}
+        />
+        <TextInput label="Seller's margin (%)" description="Of the transfer price" placeholder="25" value={form.marginPercent} onChange={(e) => update({ marginPercent: e.currentTarget.value })} error={errors["margin"]} />
+        <Select label="Parent's inventory account" data={options(data.assetAccounts)} value={form.inventoryAccountId} onChange={(v) => update({ inventoryAccountId: v })} error={errors["inventoryAccountId"]} searchable />
+        <Select label="Parent's cost of sales account" data={options(data.expenseAccounts)} value={form.cogsAccountId} onChange={(v) => update({ cogsAccountId: v })} error={errors["cogsAccountId"]} searchable />
+      </SimpleGrid>
+      <Group>
+        <Button onClick={submit} loading={save.isPending}>
+          Record stock held
+        </Button>
+      </Group>
+      {failure ? (
+        <Alert color="red" role="alert" title="It was not saved">
+          {failure}
+        </Alert>
+      ) : null}
+    </Section>
   );
 }
 
 function Dividends({ data }: { data: Intragroup }) {
   return (
-    <Paper withBorder radius="md" p="lg" bg="white" component="section" aria-label="Dividends to the parent">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          Dividends to the parent
-        </Title>
-        <Text size="sm" c="dimmed" maw={880}>
-          A subsidiary&apos;s dividend to the parent is a transfer within the group: the parent&apos;s income is eliminated against its share of the
-          dividend declared, and any difference between the two (another rate, a revalued receivable) is shown as an exchange difference.
-        </Text>
-        {data.dividends.map((d) => (
-          <DividendRow key={d.realmId} row={d} data={data} />
-        ))}
-      </Stack>
-    </Paper>
+    <Section label="Dividends to the parent">
+      <Text size="sm" c="dimmed" maw={880}>
+        A subsidiary&apos;s dividend to the parent is a transfer within the group: the parent&apos;s income is eliminated against its share of the
+        dividend declared, and any difference between the two (another rate, a revalued receivable) is shown as an exchange difference.
+      </Text>
+      {data.dividends.map((d) => (
+        <DividendRow key={d.realmId} row={d} data={data} />
+      ))}
+    </Section>
   );
 }
 

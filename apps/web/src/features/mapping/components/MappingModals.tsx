@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Text, ThemeIcon } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { FIRST_COMPANY_MAPPED_MODAL_TITLE, FIRST_MAPPING_MODAL_TITLE, type MappingStepModal } from "@groupledger/domain";
-import { IconCircleCheck } from "@tabler/icons-react";
+import { MilestoneModal } from "../../onboarding/components/MilestoneModal.tsx";
 
 const BODY: Record<Exclude<MappingStepModal, null>, { title: string; text: string[] }> = {
   firstMapping: {
@@ -23,22 +23,7 @@ const BODY: Record<Exclude<MappingStepModal, null>, { title: string; text: strin
 export function MappingStepModalView({ modal, companyName, onContinue }: { modal: MappingStepModal; companyName: string | null; onContinue: () => void }) {
   const body = modal ? BODY[modal] : null;
   return (
-    <Modal
-      opened={body !== null}
-      onClose={onContinue}
-      centered
-      size="md"
-      title={
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon color="teal" variant="light" radius="xl" size={32}>
-            <IconCircleCheck size={20} aria-hidden />
-          </ThemeIcon>
-          <Text fw={700} size="lg">
-            {body?.title}
-          </Text>
-        </Group>
-      }
-    >
+    <MilestoneModal opened={body !== null} title={body?.title} size="md" onContinue={onContinue}>
       {modal === "firstCompanyMapped" && companyName ? (
         <Text size="sm" fw={600} mb="xs">
           {companyName}
@@ -49,11 +34,6 @@ export function MappingStepModalView({ modal, companyName, onContinue }: { modal
           {t}
         </Text>
       ))}
-      <Group justify="flex-end" mt="lg">
-        <Button onClick={onContinue} data-autofocus>
-          Continue
-        </Button>
-      </Group>
-    </Modal>
+    </MilestoneModal>
   );
 }

@@ -4,7 +4,9 @@ import type { CompanyMap } from "@groupledger/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { PARENT_CO, shellApi, syncedStatus, UK_CO } from "../../../test/fixtures.ts";
-import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
+import { callsTo, fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
+import { optionsOf } from "../../../test/select.ts";
+import type { ApiCall } from "../../../test/render.tsx";
 import { saveToken } from "../../session/tokenStore.ts";
 import { acct, bigCharts, companyMap } from "./testData.ts";
 // Loaded up front so the route's lazy import resolves at once.
@@ -72,21 +74,12 @@ function setup(state: State, over: Record<string, unknown> = {}) {
   });
 }
 
-const count = (calls: { method: string; path: string }[], method: string, path: string) => calls.filter((c) => c.method === method && c.path === path).length;
+const count = (calls: ApiCall[], method: string, path: string) => callsTo(calls, method, path).length;
 const row = (id: string) => document.querySelector<HTMLElement>(`[data-row-id="${id}"]`);
 const rowOf = async (id: string) => {
   await waitFor(() => expect(row(id)).not.toBeNull());
   return row(id)!;
 };
-/** The options of one select (Mantine keeps every select's list in the DOM, hidden). */
-async function optionsOf(input: HTMLElement) {
-  const listbox = await waitFor(() => {
-    const el = document.getElementById(input.getAttribute("aria-controls") ?? "");
-    expect(el).not.toBeNull();
-    return el!;
-  });
-  return within(listbox).getAllByRole("option", { hidden: true });
-}
 const mapOf = (m: Record<string, string>, over: Partial<CompanyMap> = {}) => companyMap(UK, m, { toMap: 3, ...over });
 
 // jsdom has no layout: give the grid's scroll box and its rows the sizes a browser would, so the virtualizer renders rows.

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Text, ThemeIcon } from "@mantine/core";
+import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { FIRST_OBAL_POSTED_MODAL_TITLE } from "@groupledger/domain";
-import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import { MilestoneModal } from "../../onboarding/components/MilestoneModal.tsx";
 
 /** Reset clears the period and every mark; entries already posted are not touched in QuickBooks, and the user must know. */
 export function ResetDialog({
@@ -44,30 +45,11 @@ export function ResetDialog({
 /** SPEC §4 milestone modal of step 3. */
 export function FirstPostedModal({ opened, onContinue }: { opened: boolean; onContinue: () => void }) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onContinue}
-      centered
-      title={
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon color="teal" variant="light" radius="xl" size={32}>
-            <IconCircleCheck size={20} aria-hidden />
-          </ThemeIcon>
-          <Text fw={700} size="lg">
-            {FIRST_OBAL_POSTED_MODAL_TITLE}
-          </Text>
-        </Group>
-      }
-    >
+    <MilestoneModal opened={opened} title={FIRST_OBAL_POSTED_MODAL_TITLE} onContinue={onContinue}>
       <Text size="sm">
         Its translated opening trial balance is now a journal entry in the parent&apos;s QuickBooks, tagged with the subsidiary&apos;s class.
         Post the other eligible subsidiaries the same way to finish this step.
       </Text>
-      <Group justify="flex-end" mt="lg">
-        <Button onClick={onContinue} data-autofocus>
-          Continue
-        </Button>
-      </Group>
-    </Modal>
+    </MilestoneModal>
   );
 }

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ObalState } from "@groupledger/contract";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
-import { ACCOUNT, OBAL, shellApi, UK_CO } from "../../../test/fixtures.ts";
-import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
-import { dismissError, raiseError, REAUTHORIZE_MESSAGE } from "../../errors/errorBar.ts";
-import { setResponseHandlers } from "../../../lib/http.ts";
-import { saveToken } from "../../session/tokenStore.ts";
+import { ACCOUNT, OBAL, UK_CO } from "../../../test/fixtures.ts";
+import { callsTo, renderRoutes } from "../../../test/render.tsx";
+import type { ApiCall } from "../../../test/render.tsx";
+import { screenTestHooks, signedIn } from "../../../test/session.ts";
+import { REAUTHORIZE_MESSAGE } from "../../errors/errorBar.ts";
 import { CA_CO, CA_TB, JP_CO, JP_TB, LOCKED, PARENT_APRIL, UK_BLOCKED_PROBLEMS, UK_TB } from "./obalFixtures.ts";
 // Loaded up front so the route's lazy import resolves at once and the first test is not a race with it.
 import "./ObalPage.tsx";
@@ -20,34 +20,29 @@ const CA = CA_CO.realmId;
 
 /** A signed-in user with a parent (April fiscal year) and three subsidiaries: UK and Canada eligible, Japan not. */
 function signIn(state: ObalState, over: Routes = {}, account: Partial<typeof ACCOUNT> = {}) {
-  saveToken(fakeToken(inOneHour()));
-  return mockApi({
-    ...shellApi({ account }),
-    "GET /companies": [PARENT_APRIL, UK_CO, CA_CO, JP_CO],
-    "GET /companies/status": {},
-    "GET /obal": state,
-    [`GET /obal/${UK}/trialbalance`]: UK_TB,
-    [`GET /obal/${CA}/trialbalance`]: CA_TB,
-    [`GET /obal/${JP_CO.realmId}/trialbalance`]: JP_TB,
-    [`GET /getJournalEntries/${UK}`]: { entriesFound: false, entries: [] },
-    [`GET /getJournalEntries/${CA}`]: { entriesFound: false, entries: [] },
-    "GET /getDontShowDuplicateJEModalFlag": { isDontShowDuplicateJEModalChecked: false },
-    ...over,
-  });
+  return signedIn(
+    {
+      "GET /companies": [PARENT_APRIL, UK_CO, CA_CO, JP_CO],
+      "GET /companies/status": {},
+      "GET /obal": state,
+      [`GET /obal/${UK}/trialbalance`]: UK_TB,
+      [`GET /obal/${CA}/trialbalance`]: CA_TB,
+      [`GET /obal/${JP_CO.realmId}/trialbalance`]: JP_TB,
+      [`GET /getJournalEntries/${UK}`]: { entriesFound: false, entries: [] },
+      [`GET /getJournalEntries/${CA}`]: { entriesFound: false, entries: [] },
+      "GET /getDontShowDuplicateJEModalFlag": { isDontShowDuplicateJEModalChecked: false },
+      ...over,
+    },
+    { account },
+  );
 }
 
 const panel = async (name: string) => screen.findByRole("region", { name });
 const statusOf = async (name: string) => within(await panel(name)).findByTestId("obal-status");
-const posts = (calls: { method: string; path: string }[], path: string) => calls.filter((c) => c.method === "POST" && c.path === path);
+const posts = (calls: ApiCall[], path: string) => callsTo(calls, "POST", path);
 
-beforeEach(() => {
-  // As main.tsx does: failures nobody explains (a 3200 among them) reach the error bar.
-  setResponseHandlers({ invalidToken: () => {}, expiredToken: () => {}, unexpected: raiseError });
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  dismissError();
-});
+// Failures nobody explains (a 3200 among them) reach the error bar.
+screenTestHooks();
 
 describe("Opening Balance Sheet: locking the period", { timeout: SLOW_UI }, () => {
   it("offers fiscal months with the calendar month they mean and sends both (April fiscal year)", async () => {

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Paper, Skeleton, Text } from "@mantine/core";
 import type { Company, ObalState, ObalTransition, ObalTrialBalance } from "@groupledger/contract";
 import { obalConfigured } from "@groupledger/contract";
 import { FINISH_ONBOARDING_PATCH } from "@groupledger/domain";
@@ -9,7 +9,7 @@ import { Link } from "react-router";
 import { ApiError } from "../../../lib/http.ts";
 import { useAccount, usePatchAccount } from "../../account/api.ts";
 import { useCompanies, useCompanyStatus } from "../../companies/api.ts";
-import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
+import { Screen } from "../../screens/components/Screen.tsx";
 import { DuplicateEntryDialog } from "../../duplicates/components/DuplicateEntryDialog.tsx";
 import { entriesToWarnAbout, rememberDontShow, type FoundEntry } from "../../duplicates/api.ts";
 import { OBAL_JE, obalApi, obalKeys, useObal, useObalMutation } from "../api.ts";
@@ -204,11 +204,11 @@ export function ObalPage() {
   const loadError = companies.error ?? obal.error;
 
   return (
-    <Stack gap="lg" maw={1280}>
-      <ScreenHeader
-        title="Opening Balance Sheet"
-        description="Lock the month whose balances open the consolidation, then review, confirm and post each subsidiary's translated trial balance into the parent's QuickBooks."
-      />
+    <Screen
+      title="Opening Balance Sheet"
+      description="Lock the month whose balances open the consolidation, then review, confirm and post each subsidiary's translated trial balance into the parent's QuickBooks."
+      maw={1280}
+    >
       {loading ? (
         <Skeleton height={160} radius="md" />
       ) : loadError ? (
@@ -324,7 +324,7 @@ export function ObalPage() {
           <FirstPostedModal opened={step.firstPostedModal} onContinue={step.closeModal} />
         </>
       ) : null}
-    </Stack>
+    </Screen>
   );
 }
 

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Paper, Select, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Paper, Select, Stack, Text } from "@mantine/core";
 import type { Company, ObalLockRequest, ObalState } from "@groupledger/contract";
 import { IconLock, IconRotate } from "@tabler/icons-react";
 import { useState } from "react";
 import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 import { calendarLabel, monthName, naturalMonthOf } from "../model.ts";
+import { Section } from "../../screens/components/Section.tsx";
 
 interface LockFormProps {
   parent: Company;
@@ -41,53 +42,48 @@ export function LockForm({ parent, busy, error, onLock }: LockFormProps) {
   const natural = fy !== null && month !== null ? naturalMonthOf(fy, Number(month), start) : null;
 
   return (
-    <Paper withBorder radius="md" p="lg" bg="white" component="section" aria-label="Lock the opening period">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          Lock the opening period
-        </Title>
-        <Text size="sm" c="dimmed" maw={720}>
-          Choose the month-end whose balances open the consolidation. {parent.companyName}&apos;s fiscal year starts in {monthName(start)};
-          a fiscal year is named by the calendar year it ends in.
+    <Section label="Lock the opening period">
+      <Text size="sm" c="dimmed" maw={720}>
+        Choose the month-end whose balances open the consolidation. {parent.companyName}&apos;s fiscal year starts in {monthName(start)};
+        a fiscal year is named by the calendar year it ends in.
+      </Text>
+      <Group align="flex-end" gap="md">
+        <Select label="Fiscal year" placeholder="Choose a year" data={fiscalYearOptions(new Date())} value={year} onChange={setYear} w={160} allowDeselect={false} />
+        <Select
+          label="Fiscal month"
+          placeholder="Choose a month"
+          data={monthOptions}
+          value={month}
+          onChange={setMonth}
+          w={260}
+          allowDeselect={false}
+          maxDropdownHeight={320}
+        />
+        <AdminGate reason={adminOnly}>
+          <Button
+            leftSection={<IconLock size={16} aria-hidden />}
+            disabled={natural === null}
+            loading={busy}
+            onClick={() => {
+              if (fy === null || month === null || natural === null) return;
+              onLock({ year: fy, month: Number(month), naturalYear: natural.year, naturalMonth: natural.month });
+            }}
+          >
+            Lock period
+          </Button>
+        </AdminGate>
+      </Group>
+      {natural ? (
+        <Text size="sm" data-testid="lock-preview">
+          Opening balances as of the end of <strong>{calendarLabel(natural.year, natural.month)}</strong> (fiscal month {month} of FY {fy}).
         </Text>
-        <Group align="flex-end" gap="md">
-          <Select label="Fiscal year" placeholder="Choose a year" data={fiscalYearOptions(new Date())} value={year} onChange={setYear} w={160} allowDeselect={false} />
-          <Select
-            label="Fiscal month"
-            placeholder="Choose a month"
-            data={monthOptions}
-            value={month}
-            onChange={setMonth}
-            w={260}
-            allowDeselect={false}
-            maxDropdownHeight={320}
-          />
-          <AdminGate reason={adminOnly}>
-            <Button
-              leftSection={<IconLock size={16} aria-hidden />}
-              disabled={natural === null}
-              loading={busy}
-              onClick={() => {
-                if (fy === null || month === null || natural === null) return;
-                onLock({ year: fy, month: Number(month), naturalYear: natural.year, naturalMonth: natural.month });
-              }}
-            >
-              Lock period
-            </Button>
-          </AdminGate>
-        </Group>
-        {natural ? (
-          <Text size="sm" data-testid="lock-preview">
-            Opening balances as of the end of <strong>{calendarLabel(natural.year, natural.month)}</strong> (fiscal month {month} of FY {fy}).
-          </Text>
-        ) : null}
-        {error ? (
-          <Alert color="red" role="alert" title="The period was not locked">
-            {error}
-          </Alert>
-        ) : null}
-      </Stack>
-    </Paper>
+      ) : null}
+      {error ? (
+        <Alert color="red" role="alert" title="The period was not locked">
+          {error}
+        </Alert>
+      ) : null}
+    </Section>
   );
 }
 

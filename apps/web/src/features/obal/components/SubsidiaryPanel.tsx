@@ -1,10 +1,11 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text } from "@mantine/core";
 import type { Company, ObalTrialBalance } from "@groupledger/contract";
-import { IconChevronDown, IconChevronRight, IconExternalLink } from "@tabler/icons-react";
+import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
 import type { ProblemLike } from "../missingRates.ts";
 import type { ObalAction, ObalStatus } from "../model.ts";
 import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 import { ProblemList, TrialBalanceView, type AccountNumbers } from "./TrialBalanceView.tsx";
+import { NewTab } from "../../entries/components/QuickBooksLink.tsx";
 
 const STATUS: Record<ObalStatus, { label: string; color: string }> = {
   notEligible: { label: "Not eligible", color: "gray" },
@@ -93,7 +94,7 @@ export function SubsidiaryPanel({ company, status, tb, actions, busyAction, entr
                   </Text>
                 ) : null}
                 <Anchor href={entryUrl} target="_blank" rel="noopener noreferrer" size="sm">
-                  Open in QuickBooks <IconExternalLink size={12} style={{ verticalAlign: "-1px" }} aria-label="(opens in a new tab)" />
+                  Open in QuickBooks <NewTab />
                 </Anchor>
               </Group>
             ) : null}

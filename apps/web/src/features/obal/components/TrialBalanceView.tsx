@@ -1,11 +1,13 @@
-import { Alert, Anchor, Badge, Button, Group, List, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Badge, Button, Group, List, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import type { ObalTrialBalance } from "@groupledger/contract";
 import { formatAmount, type AmountFormat } from "@groupledger/domain";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import { collapseMissingRates, type ProblemLike } from "../missingRates.ts";
 import { ctaBreakdown, fixLink, isEmptyLine, isUnmappedRow, monthTextLabel, type CtaView } from "../model.ts";
+import { BalancedBadge } from "../../entries/components/EntryLines.tsx";
+import { AmountCell } from "../../screens/components/AmountCell.tsx";
+import { WithFixLink } from "../../screens/components/FixLink.tsx";
 
 type View = NonNullable<ObalTrialBalance["view"]>;
 
@@ -59,22 +61,11 @@ export function ProblemList({ problems, title }: { problems: readonly ProblemLik
   return (
     <Alert color="red" radius="md" title={title} icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" data-testid="problems">
       <List size="sm" spacing={6}>
-        {lines.map((p, i) => {
-          const fix = fixLink(p.code);
-          return (
-            <List.Item key={`${p.code}-${i}`}>
-              {p.message}
-              {fix ? (
-                <>
-                  {" "}
-                  <Anchor component={Link} to={fix.href} size="sm">
-                    {fix.label}
-                  </Anchor>
-                </>
-              ) : null}
-            </List.Item>
-          );
-        })}
+        {lines.map((p, i) => (
+          <List.Item key={`${p.code}-${i}`}>
+            <WithFixLink message={p.message} fix={fixLink(p.code)} />
+          </List.Item>
+        ))}
       </List>
     </Alert>
   );
@@ -102,29 +93,21 @@ function CtaExplanationBox({ cta, parentCurrency, account }: { cta: CtaView; par
             <Table.Tbody>
               <Table.Tr>
                 <Table.Td>Opening CTA</Table.Td>
-                <Table.Td ta="right" ff="monospace">
-                  {fmt(cta.opening)}
-                </Table.Td>
+                <AmountCell>{fmt(cta.opening)}</AmountCell>
               </Table.Tr>
               {breakdown.parts.map((p) => (
                 <Table.Tr key={p.key} data-testid={`cta-part-${p.key}`}>
                   <Table.Td pl="lg">+ {p.label}</Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {fmt(p.amount)}
-                  </Table.Td>
+                  <AmountCell>{fmt(p.amount)}</AmountCell>
                 </Table.Tr>
               ))}
               <Table.Tr style={{ borderTop: "1px solid var(--mantine-color-gray-4)" }}>
                 <Table.Td fw={600}>Change in the period</Table.Td>
-                <Table.Td ta="right" ff="monospace" fw={600} data-testid="cta-change">
-                  {fmt(breakdown.sum)}
-                </Table.Td>
+                <AmountCell fw={600} data-testid="cta-change">{fmt(breakdown.sum)}</AmountCell>
               </Table.Tr>
               <Table.Tr>
                 <Table.Td fw={650}>Closing CTA</Table.Td>
-                <Table.Td ta="right" ff="monospace" fw={650}>
-                  {fmt(cta.closing)}
-                </Table.Td>
+                <AmountCell fw={650}>{fmt(cta.closing)}</AmountCell>
               </Table.Tr>
             </Table.Tbody>
           </Table>
@@ -172,15 +155,7 @@ export function TrialBalanceView({ view, numbers = NO_NUMBERS }: { view: View; n
           <Title order={3} size="h4">
             {view.companyName}: trial balance at the end of {monthTextLabel(view.month)}
           </Title>
-          {t.balanced ? (
-            <Badge color="teal" variant="light" leftSection={<IconCircleCheck size={14} aria-hidden />} data-testid="balanced">
-              Balanced
-            </Badge>
-          ) : (
-            <Badge color="red" variant="filled" data-testid="balanced">
-              Does not balance
-            </Badge>
-          )}
+          <BalancedBadge balanced={t.balanced} />
         </Group>
         <Text size="sm" c="dimmed">
           {translatedInto ? `${view.currency} translated into ${view.parentCurrency}. ` : `In ${view.currency} like the parent: nothing is translated. `}
@@ -221,16 +196,10 @@ export function TrialBalanceView({ view, numbers = NO_NUMBERS }: { view: View; n
                     ) : null}
                   </Table.Td>
                   <Table.Td>{l.classification}</Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {local(l.local)}
-                  </Table.Td>
+                  <AmountCell>{local(l.local)}</AmountCell>
                   <Table.Td>{basisLabel(l.basis)}</Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {l.rate ?? "—"}
-                  </Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {translated(l.translated)}
-                  </Table.Td>
+                  <AmountCell>{l.rate ?? "—"}</AmountCell>
+                  <AmountCell>{translated(l.translated)}</AmountCell>
                   <Table.Td>
                     {unmapped ? (
                       <Text span size="sm" c={l.translated === 0 ? "dimmed" : "red.8"} fw={l.translated === 0 ? undefined : 600}>
@@ -247,24 +216,16 @@ export function TrialBalanceView({ view, numbers = NO_NUMBERS }: { view: View; n
           <Table.Tfoot>
             <Table.Tr fw={650} data-testid="total-debits">
               <Table.Td colSpan={2}>Total debits</Table.Td>
-              <Table.Td ta="right" ff="monospace">
-                {local(t.localDebit)}
-              </Table.Td>
+              <AmountCell>{local(t.localDebit)}</AmountCell>
               <Table.Td colSpan={2} />
-              <Table.Td ta="right" ff="monospace">
-                {translated(t.debit)}
-              </Table.Td>
+              <AmountCell>{translated(t.debit)}</AmountCell>
               <Table.Td />
             </Table.Tr>
             <Table.Tr fw={650} data-testid="total-credits">
               <Table.Td colSpan={2}>Total credits</Table.Td>
-              <Table.Td ta="right" ff="monospace">
-                {local(-t.localCredit)}
-              </Table.Td>
+              <AmountCell>{local(-t.localCredit)}</AmountCell>
               <Table.Td colSpan={2} />
-              <Table.Td ta="right" ff="monospace">
-                {translated(-t.credit)}
-              </Table.Td>
+              <AmountCell>{translated(-t.credit)}</AmountCell>
               <Table.Td />
             </Table.Tr>
           </Table.Tfoot>
@@ -302,12 +263,8 @@ export function TrialBalanceView({ view, numbers = NO_NUMBERS }: { view: View; n
                   <Table.Td>
                     <AccountLabel number={numbers.parent.get(a.account)} name={a.name} />
                   </Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {a.amount > 0 ? translated(a.amount) : ""}
-                  </Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {a.amount < 0 ? formatAmount(-a.amount, view.parentCurrency, TB_AMOUNT) : ""}
-                  </Table.Td>
+                  <AmountCell>{a.amount > 0 ? translated(a.amount) : ""}</AmountCell>
+                  <AmountCell>{a.amount < 0 ? formatAmount(-a.amount, view.parentCurrency, TB_AMOUNT) : ""}</AmountCell>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Text, ThemeIcon } from "@mantine/core";
+import { Text } from "@mantine/core";
 import type { Company } from "@groupledger/contract";
 import { FIRST_COMPANY_MODAL_TITLE } from "@groupledger/domain";
-import { IconCircleCheck } from "@tabler/icons-react";
+import { MilestoneModal } from "./MilestoneModal.tsx";
 
 interface Props {
   opened: boolean;
@@ -17,22 +17,7 @@ interface Props {
 export function FirstCompanyModal({ opened, company, onContinue }: Props) {
   const name = company?.companyName ?? "Your company";
   return (
-    <Modal
-      opened={opened}
-      onClose={onContinue}
-      centered
-      size="md"
-      title={
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon color="teal" variant="light" radius="xl" size={32}>
-            <IconCircleCheck size={20} aria-hidden />
-          </ThemeIcon>
-          <Text fw={700} size="lg">
-            {FIRST_COMPANY_MODAL_TITLE}
-          </Text>
-        </Group>
-      }
-    >
+    <MilestoneModal opened={opened} title={FIRST_COMPANY_MODAL_TITLE} size="md" onContinue={onContinue}>
       {company?.parent ? (
         <Text size="sm">
           {name} is your parent company: the one that owns the others and receives the consolidation entries. Its chart of accounts and
@@ -52,11 +37,6 @@ export function FirstCompanyModal({ opened, company, onContinue }: Props) {
       <Text size="sm" mt="sm">
         {company?.parent ? "Next" : "Then"}, connect each subsidiary the same way. Step 1 is done once the parent and at least one subsidiary are connected.
       </Text>
-      <Group justify="flex-end" mt="lg">
-        <Button onClick={onContinue} data-autofocus>
-          Continue
-        </Button>
-      </Group>
-    </Modal>
+    </MilestoneModal>
   );
 }

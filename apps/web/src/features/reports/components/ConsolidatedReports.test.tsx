@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { CompanyAccount, ConsolidatedReport } from "@groupledger/contract";
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { routes } from "../../../app/routes.tsx";
-import { setResponseHandlers } from "../../../lib/http.ts";
-import { PARENT_CO, shellApi, syncedStatus, UK_CO } from "../../../test/fixtures.ts";
-import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
-import { dismissError, raiseError } from "../../errors/errorBar.ts";
-import { saveToken } from "../../session/tokenStore.ts";
+import { PARENT_CO, syncedStatuses, UK_CO } from "../../../test/fixtures.ts";
+import { renderRoutes } from "../../../test/render.tsx";
+import { screenTestHooks, signedIn } from "../../../test/session.ts";
 import { blockedFixture, monthFixture, reportFixture, UK_ID } from "./reportFixtures.ts";
 // Loaded up front so the route's lazy import resolves at once.
 import "./ReportsPage.tsx";
@@ -43,13 +41,11 @@ interface Raw {
  * Q1 2026 fixture by default); the files answer from `files`. Every call is recorded with its URL.
  */
 function signIn(opts: { answer?: (q: URLSearchParams) => ConsolidatedReport; companies?: typeof PARENT_CO[]; files?: (url: string) => Response; routes?: Record<string, unknown> } = {}) {
-  saveToken(fakeToken(inOneHour()));
   const companies = opts.companies ?? [PARENT_CO, UK_CO];
   const answer = opts.answer ?? ((q: URLSearchParams) => (q.get("from") === q.get("to") ? monthFixture(q.get("from")!) : reportFixture()));
-  mockApi({
-    ...shellApi(),
+  signedIn({
     "GET /companies": companies,
-    "GET /companies/status": Object.fromEntries(companies.map((c) => [c.realmId, syncedStatus({ lastSyncedAt: "2026-11-20T09:00:00.000Z" })])),
+    "GET /companies/status": syncedStatuses(companies, { lastSyncedAt: "2026-11-20T09:00:00.000Z" }),
     [`GET /companies/${P}/accounts`]: CHART,
     "GET /consolidation/report": (init: { url: string }) => ({ status: 200, body: answer(new URL(init.url, "http://x").searchParams) }),
     ...opts.routes,
@@ -97,17 +93,8 @@ function withWorksheetLayout() {
   };
 }
 
-beforeEach(() => {
-  // Only Date is faked: the report opens on the month before "today", and timers stay real for the UI.
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(new Date("2026-11-21T12:00:00"));
-  setResponseHandlers({ invalidToken: () => {}, expiredToken: () => {}, unexpected: raiseError });
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  dismissError();
-});
+// The report opens on the month before "today" (local time).
+screenTestHooks({ today: "2026-11-21T12:00:00" });
 
 describe("Consolidated reports: period and comparison", { timeout: SLOW_UI }, () => {
   it("opens on the latest complete month with no comparison", async () => {

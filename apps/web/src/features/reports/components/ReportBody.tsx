@@ -1,5 +1,4 @@
-import { Alert, Anchor, Group, List, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
-import { Link } from "react-router";
+import { Alert, Group, List, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
 import type { Company } from "@groupledger/contract";
 import { useMemo, type ReactNode } from "react";
 import { drillableAccounts, type Report } from "../model.ts";
@@ -10,6 +9,7 @@ import { BalanceSheetPanel, IncomeStatementPanel } from "./Statements.tsx";
 import type { DrillContext } from "./StatementTable.tsx";
 import { TrendChart } from "./TrendChart.tsx";
 import { WorksheetView } from "./WorksheetView.tsx";
+import { WithFixLink } from "../../screens/components/FixLink.tsx";
 
 interface Props {
   report: Report;
@@ -75,15 +75,7 @@ export function ReportBody({ report, parent, state, numbers, inProgress, onView,
           <List size="sm" spacing={6}>
             {report.warnings.map((w) => (
               <List.Item key={w}>
-                {w}
-                {/Acquisitions/.test(w) ? (
-                  <>
-                    {" "}
-                    <Anchor component={Link} to="/setup/acquisitions" size="sm" fw={600}>
-                      Open Acquisitions
-                    </Anchor>
-                  </>
-                ) : null}
+                <WithFixLink message={w} fix={/Acquisitions/.test(w) ? { href: "/setup/acquisitions", label: "Open Acquisitions" } : null} fw={600} />
               </List.Item>
             ))}
           </List>

@@ -1,6 +1,4 @@
 import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, Tooltip } from "@mantine/core";
-import { MonthPickerInput } from "@mantine/dates";
-import "@mantine/dates/styles.css";
 import { IconFileSpreadsheet, IconFileTypeCsv, IconMail } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import {
@@ -15,6 +13,7 @@ import {
   type ReportPeriod,
 } from "../period.ts";
 import type { ReportFormat } from "../api.ts";
+import { MonthInput } from "../../screens/components/MonthInput.tsx";
 
 interface Props {
   period: ReportPeriod;
@@ -28,27 +27,10 @@ interface Props {
   onCompare: (c: Comparison) => void;
 }
 
-const toPicker = (month: string) => `${month}-01`;
-const fromPicker = (date: string | null) => (date ? date.slice(0, 7) : null);
-const ariaLabels = { previousYear: "Previous year", nextYear: "Next year", yearLevelControl: "Choose a year", previousDecade: "Previous decade", nextDecade: "Next decade" };
 
 function MonthField({ label, value, min, max, onChange, w = 150 }: { label: string; value: string; min: string; max: string; onChange: (m: string) => void; w?: number }) {
   return (
-    <MonthPickerInput
-      label={label}
-      value={toPicker(value)}
-      onChange={(d) => {
-        const m = fromPicker(d);
-        if (m) onChange(m);
-      }}
-      minDate={toPicker(min)}
-      maxDate={toPicker(max)}
-      valueFormat="MMMM YYYY"
-      ariaLabels={ariaLabels}
-      getMonthControlProps={(date: string) => ({ "aria-label": longMonth(date.slice(0, 7)) })}
-      popoverProps={{ withinPortal: true }}
-      w={w}
-    />
+    <MonthInput label={label} value={value} onChange={onChange} min={min} max={max} valueFormat="MMMM YYYY" monthName={longMonth} w={w} />
   );
 }
 

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, List } from "@mantine/core";
+import { Alert, Button, List } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import { fixLink } from "../model.ts";
+import { WithFixLink } from "../../screens/components/FixLink.tsx";
 
 /** A long list (a currency missing rates for a year) is shortened until asked; the first few say what to do. */
 const SHOWN = 8;
@@ -15,22 +15,11 @@ export function ReportProblems({ problems, title, color = "red" }: { problems: r
   return (
     <Alert color={color} radius="md" title={title} icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" data-testid="report-problems">
       <List size="sm" spacing={6}>
-        {shown.map((p, i) => {
-          const fix = fixLink(p.code);
-          return (
-            <List.Item key={`${p.code}-${i}`}>
-              {p.message}
-              {fix ? (
-                <>
-                  {" "}
-                  <Anchor component={Link} to={fix.href} size="sm" fw={600}>
-                    {fix.label}
-                  </Anchor>
-                </>
-              ) : null}
-            </List.Item>
-          );
-        })}
+        {shown.map((p, i) => (
+          <List.Item key={`${p.code}-${i}`}>
+            <WithFixLink message={p.message} fix={fixLink(p.code)} fw={600} />
+          </List.Item>
+        ))}
       </List>
       {problems.length > SHOWN ? (
         <Button variant="subtle" size="compact-sm" mt="xs" onClick={() => setAll(!all)}>

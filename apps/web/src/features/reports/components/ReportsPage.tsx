@@ -1,5 +1,4 @@
-import { Stack } from "@mantine/core";
-import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
+import { Screen } from "../../screens/components/Screen.tsx";
 import { ConsolidatedReports } from "./ConsolidatedReports.tsx";
 
 const DESCRIPTION =
@@ -8,9 +7,8 @@ const DESCRIPTION =
 /** /consolidation/reports: the consolidated reports on a page of their own (they are also a tab of Single Period / Company). */
 export function ReportsPage() {
   return (
-    <Stack gap="lg">
-      <ScreenHeader title="Consolidated reports" description={DESCRIPTION} />
+    <Screen title="Consolidated reports" description={DESCRIPTION}>
       <ConsolidatedReports />
-    </Stack>
+    </Screen>
   );
 }

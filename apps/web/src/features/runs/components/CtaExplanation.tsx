@@ -4,6 +4,7 @@ import { IconCircleCheck } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { formatAmount } from "@groupledger/domain";
 import { CTA_PART_LABELS, CTA_PARTS, creditText, ctaAddsUp, ctaLineAmount, shortMonth } from "../model.ts";
+import { AmountCell } from "../../screens/components/AmountCell.tsx";
 
 type Cta = NonNullable<RunPreview["cta"]>;
 const nowrap = { whiteSpace: "nowrap" } as const;
@@ -66,23 +67,15 @@ export function CtaExplanation({ preview, cta }: { preview: RunPreview; cta: Cta
               {cta.months.map((m) => (
                 <Table.Tr key={m.month} data-testid={`cta-month-${m.month}`}>
                   <Table.Td style={nowrap}>{shortMonth(m.month)}</Table.Td>
-                  <Table.Td ta="right" ff="monospace" style={nowrap}>
-                    {formatAmount(m.openingNetAssetsLocal, preview.currency)}
-                  </Table.Td>
-                  <Table.Td ta="right" ff="monospace" style={nowrap}>
-                    {m.previousClosingRate} → {m.closingRate}
-                  </Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {m.averageRate}
-                  </Table.Td>
+                  <AmountCell style={nowrap}>{formatAmount(m.openingNetAssetsLocal, preview.currency)}</AmountCell>
+                  <AmountCell style={nowrap}>{m.previousClosingRate} → {m.closingRate}</AmountCell>
+                  <AmountCell>{m.averageRate}</AmountCell>
                   {CTA_PARTS.map((k) => (
                     <Table.Td key={k} ta="right" ff="monospace" style={nowrap}>
                       {money(m[k])}
                     </Table.Td>
                   ))}
-                  <Table.Td ta="right" ff="monospace" fw={600} style={nowrap}>
-                    {money(m.change)}
-                  </Table.Td>
+                  <AmountCell fw={600} style={nowrap}>{money(m.change)}</AmountCell>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -94,9 +87,7 @@ export function CtaExplanation({ preview, cta }: { preview: RunPreview; cta: Cta
                     {money(cta.total[k])}
                   </Table.Td>
                 ))}
-                <Table.Td ta="right" ff="monospace" style={nowrap}>
-                  {money(cta.total.change)}
-                </Table.Td>
+                <AmountCell style={nowrap}>{money(cta.total.change)}</AmountCell>
               </Table.Tr>
             </Table.Tfoot>
           </Table>

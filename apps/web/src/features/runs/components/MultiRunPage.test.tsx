@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { RunDetail } from "@groupledger/contract";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
-import { setResponseHandlers } from "../../../lib/http.ts";
-import { shellApi } from "../../../test/fixtures.ts";
-import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
-import { dismissError, raiseError } from "../../errors/errorBar.ts";
-import { saveToken } from "../../session/tokenStore.ts";
+import { callsTo, renderRoutes } from "../../../test/render.tsx";
+import type { ApiCall } from "../../../test/render.tsx";
+import { screenTestHooks, signedIn } from "../../../test/session.ts";
 import { CA, COMPANIES, LOCKED_DEC, posting, runAt, UK } from "./runsFixtures.ts";
 import "./MultiRunPage.tsx";
 
@@ -18,9 +16,7 @@ const summary = (run: RunDetail) => {
 };
 
 function signIn(over: Record<string, unknown> = {}) {
-  saveToken(fakeToken(inOneHour()));
-  return mockApi({
-    ...shellApi(),
+  return signedIn({
     "GET /companies": COMPANIES,
     "GET /obal": LOCKED_DEC,
     // UK has January posted, Canada nothing: the run starts with January.
@@ -30,18 +26,9 @@ function signIn(over: Record<string, unknown> = {}) {
   });
 }
 
-const posts = (calls: ReturnType<typeof mockApi>, path: string) => calls.filter((c) => c.method === "POST" && c.path === path);
+const posts = (calls: ApiCall[], path: string) => callsTo(calls, "POST", path);
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
-  setResponseHandlers({ invalidToken: () => {}, expiredToken: () => {}, unexpected: raiseError });
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  dismissError();
-});
+screenTestHooks({ today: "2026-11-21T12:00:00Z" });
 
 describe("Multi Period / Company", { timeout: SLOW_UI }, () => {
   it("starts a run for the chosen subsidiaries and months, follows it to the end, and sums it up", async () => {

@@ -1,8 +1,8 @@
-import { Skeleton, Stack } from "@mantine/core";
+import { Skeleton } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
+import { Screen } from "../../screens/components/Screen.tsx";
 import { runKeys, runsApi, usePostings, useRun, useRunMutation, useRuns } from "../api.ts";
 import { localMonthOf } from "@groupledger/domain";
 import { defaultRunRange, isActive, runFormFromSearch, type RunForm as RunFormValue } from "../model.ts";
@@ -14,13 +14,13 @@ import { RunsGate, type RunsSetup } from "./RunsGate.tsx";
 /** /multipleconsolidation/run "Multi Period / Company" (SPEC §2): post a range of months for several subsidiaries as one background run. */
 export function MultiRunPage() {
   return (
-    <Stack gap="lg" maw={1280}>
-      <ScreenHeader
-        title="Multi Period / Company"
-        description="Post a range of months for several subsidiaries in one run. It works in the background, month by month; follow it here, pause and resume it, and see every entry it posted."
-      />
+    <Screen
+      title="Multi Period / Company"
+      description="Post a range of months for several subsidiaries in one run. It works in the background, month by month; follow it here, pause and resume it, and see every entry it posted."
+      maw={1280}
+    >
       <RunsGate>{(setup) => <MultiRun setup={setup} />}</RunsGate>
-    </Stack>
+    </Screen>
   );
 }
 

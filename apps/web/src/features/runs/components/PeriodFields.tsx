@@ -6,15 +6,7 @@ import { choiceLabel, PERIOD_KINDS, type PeriodChoice, type PeriodKind } from ".
  * Period kind (month, fiscal quarter, fiscal year) and the period itself, newest first: the
  * fields of every screen that posts a period (runs, eliminations).
  */
-export function PeriodFields({
-  kindLabel,
-  kind,
-  choices,
-  chosen,
-  loading,
-  onKind,
-  onPeriod,
-}: {
+export interface PeriodFieldsProps {
   kindLabel: string;
   kind: PeriodKind;
   choices: PeriodChoice[];
@@ -23,7 +15,9 @@ export function PeriodFields({
   loading: boolean;
   onKind: (kind: PeriodKind) => void;
   onPeriod: (to: string) => void;
-}) {
+}
+
+export function PeriodFields({ kindLabel, kind, choices, chosen, loading, onKind, onPeriod }: PeriodFieldsProps) {
   const labelId = useId();
   const newestFirst = [...choices].reverse();
   return (

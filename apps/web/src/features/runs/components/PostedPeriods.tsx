@@ -5,6 +5,8 @@ import { Fragment, useState, type ReactNode } from "react";
 import { formatAmount } from "@groupledger/domain";
 import { shortMonth } from "../model.ts";
 import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
+import { NumberedName } from "../../entries/components/EntryLines.tsx";
+import { AmountCell } from "../../screens/components/AmountCell.tsx";
 
 const STATUS: Record<PostingSummary["status"], { label: string; color: string }> = {
   posted: { label: "Posted", color: "teal" },
@@ -34,22 +36,11 @@ function ChangesTable({ posting, currency, numbers }: { posting: PostingSummary;
         {(posting.stale?.changes ?? []).map((c) => (
           <Table.Tr key={c.account}>
             <Table.Td>
-              {numbers.get(c.account) ? (
-                <Text span c="dimmed" size="xs" mr={6}>
-                  {numbers.get(c.account)}
-                </Text>
-              ) : null}
-              {c.name}
+              <NumberedName number={numbers.get(c.account)} name={c.name} />
             </Table.Td>
-            <Table.Td ta="right" ff="monospace">
-              {money(c.posted)}
-            </Table.Td>
-            <Table.Td ta="right" ff="monospace">
-              {money(c.now)}
-            </Table.Td>
-            <Table.Td ta="right" ff="monospace" fw={600}>
-              {money(c.now - c.posted)}
-            </Table.Td>
+            <AmountCell>{money(c.posted)}</AmountCell>
+            <AmountCell>{money(c.now)}</AmountCell>
+            <AmountCell fw={600}>{money(c.now - c.posted)}</AmountCell>
           </Table.Tr>
         ))}
       </Table.Tbody>

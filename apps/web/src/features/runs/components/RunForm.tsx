@@ -1,15 +1,12 @@
-import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { MonthPickerInput } from "@mantine/dates";
-import "@mantine/dates/styles.css";
+import { Alert, Button, Checkbox, Group, Stack, Text } from "@mantine/core";
 import type { Company } from "@groupledger/contract";
 import { IconPlayerPlay } from "@tabler/icons-react";
 import { shiftMonth } from "@groupledger/domain";
 import { longMonth, runFormProblem, runSize, shortMonth, type RunForm as RunFormValue } from "../model.ts";
 import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
+import { Section } from "../../screens/components/Section.tsx";
+import { MonthRangeInputs } from "../../screens/components/MonthInput.tsx";
 
-const toPicker = (month: string) => `${month}-01`;
-const fromPicker = (date: string | null) => (date ? date.slice(0, 7) : null);
-const ariaLabels = { previousYear: "Previous year", nextYear: "Next year", yearLevelControl: "Choose a year", previousDecade: "Previous decade", nextDecade: "Next decade" };
 
 interface Props {
   subsidiaries: Company[];
@@ -30,80 +27,54 @@ export function RunForm({ subsidiaries, openingMonth, today, value, onChange, bu
   const adminOnly = useAdminOnly("start a run that posts to QuickBooks");
   const problem = runFormProblem(value, openingMonth);
   const size = runSize(value);
-  const picker = {
-    valueFormat: "MMM YYYY",
-    w: 150,
-    minDate: toPicker(shiftMonth(openingMonth, 1)),
-    maxDate: toPicker(today),
-    popoverProps: { withinPortal: true },
-    ariaLabels,
-    getMonthControlProps: (date: string) => ({ "aria-label": shortMonth(date.slice(0, 7)) }),
-  };
   return (
-    <Paper withBorder radius="md" p="lg" bg="white" component="section" aria-label="New run">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          New run
-        </Title>
-        <Text size="sm" c="dimmed" maw={820}>
-          Posts one entry per subsidiary and month, month by month, in the background: you can leave this screen and come back. Months already
-          posted are skipped as duplicates; a subsidiary whose month fails is not posted for its later months, so its books never have a gap.
-        </Text>
-        <Group align="flex-start" gap="xl">
-          <Checkbox.Group label="Subsidiaries" value={value.realmIds} onChange={(realmIds) => onChange({ ...value, realmIds })}>
-            <Stack gap={6} mt={6}>
-              {subsidiaries.map((c) => (
-                <Checkbox key={c.realmId} value={c.realmId} label={`${c.companyName} (${c.homeCurrency})`} />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-          <Stack gap={6}>
-            <Group gap="xs" align="flex-end" wrap="nowrap">
-              <MonthPickerInput
-                {...picker}
-                label="From"
-                value={toPicker(value.from)}
-                onChange={(d) => {
-                  const from = fromPicker(d);
-                  if (from) onChange({ ...value, from });
-                }}
-              />
-              <Text size="sm" c="dimmed" pb={8}>
-                to
-              </Text>
-              <MonthPickerInput
-                {...picker}
-                label="To"
-                value={toPicker(value.to)}
-                onChange={(d) => {
-                  const to = fromPicker(d);
-                  if (to) onChange({ ...value, to });
-                }}
-              />
-            </Group>
-            <Text size="xs" c="dimmed">
-              From {longMonth(shiftMonth(openingMonth, 1))} (after the opening month) to {longMonth(today)}.
-            </Text>
+    <Section label="New run">
+      <Text size="sm" c="dimmed" maw={820}>
+        Posts one entry per subsidiary and month, month by month, in the background: you can leave this screen and come back. Months already
+        posted are skipped as duplicates; a subsidiary whose month fails is not posted for its later months, so its books never have a gap.
+      </Text>
+      <Group align="flex-start" gap="xl">
+        <Checkbox.Group label="Subsidiaries" value={value.realmIds} onChange={(realmIds) => onChange({ ...value, realmIds })}>
+          <Stack gap={6} mt={6}>
+            {subsidiaries.map((c) => (
+              <Checkbox key={c.realmId} value={c.realmId} label={`${c.companyName} (${c.homeCurrency})`} />
+            ))}
           </Stack>
-        </Group>
-        <Group gap="md">
-          <AdminGate reason={adminOnly}>
-            <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} disabled={problem !== null || busyReason !== null} loading={starting} onClick={onStart}>
-              {size > 0 ? `Start run (${size} ${size === 1 ? "entry" : "entries"})` : "Start run"}
-            </Button>
-          </AdminGate>
-          {problem ?? busyReason ? (
-            <Text size="sm" c={problem ? "red.8" : "dimmed"} role={problem ? "alert" : undefined} data-testid="run-form-problem">
-              {problem ?? busyReason}
-            </Text>
-          ) : null}
-        </Group>
-        {error ? (
-          <Alert color="red" role="alert" title="The run did not start">
-            {error}
-          </Alert>
+        </Checkbox.Group>
+        <Stack gap={6}>
+          <MonthRangeInputs
+            from={value.from}
+            to={value.to}
+            onFrom={(from) => onChange({ ...value, from })}
+            onTo={(to) => onChange({ ...value, to })}
+            valueFormat="MMM YYYY"
+            w={150}
+            min={shiftMonth(openingMonth, 1)}
+            max={today}
+            monthName={shortMonth}
+          />
+          <Text size="xs" c="dimmed">
+            From {longMonth(shiftMonth(openingMonth, 1))} (after the opening month) to {longMonth(today)}.
+          </Text>
+        </Stack>
+      </Group>
+      <Group gap="md">
+        <AdminGate reason={adminOnly}>
+          <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} disabled={problem !== null || busyReason !== null} loading={starting} onClick={onStart}>
+            {size > 0 ? `Start run (${size} ${size === 1 ? "entry" : "entries"})` : "Start run"}
+          </Button>
+        </AdminGate>
+        {problem ?? busyReason ? (
+          <Text size="sm" c={problem ? "red.8" : "dimmed"} role={problem ? "alert" : undefined} data-testid="run-form-problem">
+            {problem ?? busyReason}
+          </Text>
         ) : null}
-      </Stack>
-    </Paper>
+      </Group>
+      {error ? (
+        <Alert color="red" role="alert" title="The run did not start">
+          {error}
+        </Alert>
+      ) : null}
+    </Section>
   );
 }

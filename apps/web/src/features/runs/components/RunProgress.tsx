@@ -1,9 +1,10 @@
 import { Alert, Anchor, Badge, Button, Group, List, Paper, Progress, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import type { RunDetail } from "@groupledger/contract";
-import { IconExternalLink, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
+import { IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
 import { Fragment } from "react";
 import { canPause, canResume, doneCount, isActive, ITEM_STATUS, itemsByMonth, longMonth, RUN_STATUS, skippedAsDuplicate, summaryText } from "../model.ts";
 import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
+import { NewTab } from "../../entries/components/QuickBooksLink.tsx";
 
 interface Props {
   run: RunDetail | undefined;
@@ -157,7 +158,7 @@ export function RunProgress({ run, loading, error, busy, actionError, onPause, o
                             ) : null}
                             {item.journalEntryUrl ? (
                               <Anchor href={item.journalEntryUrl} target="_blank" rel="noopener noreferrer" size="sm" style={{ whiteSpace: "nowrap" }}>
-                                Open in QuickBooks <IconExternalLink size={12} style={{ verticalAlign: "-1px" }} aria-label="(opens in a new tab)" />
+                                Open in QuickBooks <NewTab />
                               </Anchor>
                             ) : null}
                           </Group>

@@ -1,25 +1,24 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
-import { setResponseHandlers } from "../../../lib/http.ts";
 import { shellApi } from "../../../test/fixtures.ts";
-import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
-import { dismissError, raiseError, REAUTHORIZE_MESSAGE } from "../../errors/errorBar.ts";
-import { saveToken } from "../../session/tokenStore.ts";
+import { callsTo, renderRoutes } from "../../../test/render.tsx";
+import { optionTextsOf } from "../../../test/select.ts";
+import type { ApiCall } from "../../../test/render.tsx";
+import { screenTestHooks, signedIn } from "../../../test/session.ts";
+import { REAUTHORIZE_MESSAGE } from "../../errors/errorBar.ts";
 import { COMPANIES, LOCKED_DEC, PARENT_ACCOUNTS, POSTED_FEB, posting, UK, UK_FEB } from "./runsFixtures.ts";
 import { PARENT_CO } from "../../../test/fixtures.ts";
 // Loaded up front so the route's lazy import resolves at once.
 import "./SingleRunPage.tsx";
 
 const SLOW_UI = 30_000;
-type Calls = ReturnType<typeof mockApi>;
+type Calls = ApiCall[];
 const JANUARY = posting({ label: "2026-01" });
 
 function signIn(over: Record<string, unknown> = {}) {
-  saveToken(fakeToken(inOneHour()));
-  return mockApi({
-    ...shellApi(),
+  return signedIn({
     "GET /companies": COMPANIES,
     "GET /obal": LOCKED_DEC,
     "GET /consolidation/postings": { postings: [JANUARY] },
@@ -31,17 +30,8 @@ function signIn(over: Record<string, unknown> = {}) {
   });
 }
 
-const posts = (calls: Calls, path: string) => calls.filter((c) => c.method === "POST" && c.path === path);
+const posts = (calls: Calls, path: string) => callsTo(calls, "POST", path);
 const form = () => screen.findByRole("region", { name: "Period to consolidate" });
-
-/** The options of an open Mantine Select: its listbox is the one the input controls. */
-async function optionsOf(input: HTMLElement): Promise<string[]> {
-  await waitFor(() => expect(input.getAttribute("aria-controls")).toBeTruthy());
-  const listbox = document.getElementById(input.getAttribute("aria-controls")!)!;
-  return within(listbox)
-    .getAllByRole("option", { hidden: true })
-    .map((o) => o.textContent ?? "");
-}
 
 async function chooseUk(f: HTMLElement) {
   const select = within(f).getByRole("textbox", { name: "Subsidiary" });
@@ -60,16 +50,7 @@ async function previewFebruary() {
   return screen.findByRole("region", { name: "Journal entry preview" });
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
-  setResponseHandlers({ invalidToken: () => {}, expiredToken: () => {}, unexpected: raiseError });
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  dismissError();
-});
+screenTestHooks({ today: "2026-11-21T12:00:00Z" });
 
 describe("Single Period / Company: its tabs", { timeout: SLOW_UI }, () => {
   it("has the group's consolidated reports as a second tab, kept in the address, and a way to Verify", async () => {
@@ -100,7 +81,7 @@ describe("Single Period / Company: choosing and previewing", { timeout: SLOW_UI 
     const f = await form();
     await userEvent.click(within(f).getByRole("textbox", { name: "Subsidiary" }));
     // Subsidiaries only, by name: the parent is where entries go, not something to consolidate.
-    expect(await optionsOf(within(f).getByRole("textbox", { name: "Subsidiary" }))).toEqual(["Northwind Canada Inc. (CAD)", "Northwind UK Ltd (GBP)"]);
+    expect(await optionTextsOf(within(f).getByRole("textbox", { name: "Subsidiary" }))).toEqual(["Northwind Canada Inc. (CAD)", "Northwind UK Ltd (GBP)"]);
     await userEvent.keyboard("{Escape}");
 
     const preview = await previewFebruary();
@@ -172,7 +153,7 @@ describe("Single Period / Company: choosing and previewing", { timeout: SLOW_UI 
     // January is posted, so the first whole quarter after it is Q2.
     await waitFor(() => expect(within(f).getByRole("textbox", { name: "Fiscal quarter" })).toHaveValue("FY2026 Q2 · Apr 2026 – Jun 2026"));
     await userEvent.click(within(f).getByRole("textbox", { name: "Fiscal quarter" }));
-    expect(await optionsOf(within(f).getByRole("textbox", { name: "Fiscal quarter" }))).toEqual([
+    expect(await optionTextsOf(within(f).getByRole("textbox", { name: "Fiscal quarter" }))).toEqual([
       "FY2026 Q4 · Oct 2026 – Dec 2026 (in progress)",
       "FY2026 Q3 · Jul 2026 – Sep 2026",
       "FY2026 Q2 · Apr 2026 – Jun 2026",

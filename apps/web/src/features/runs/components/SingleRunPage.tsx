@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Tabs, Text } from "@mantine/core";
 import type { PostingSummary, PostOutcome, RunRequest } from "@groupledger/contract";
 import { localMonthOf } from "@groupledger/domain";
-import { IconChecklist, IconExternalLink, IconSend } from "@tabler/icons-react";
+import { IconChecklist } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ApiError } from "../../../lib/http.ts";
@@ -10,7 +10,6 @@ import { useAccountNumbers } from "../../obal/useAccountNumbers.ts";
 import { entriesToWarnAbout, rememberDontShow, type FoundEntry } from "../../duplicates/api.ts";
 import { DuplicateEntryDialog } from "../../duplicates/components/DuplicateEntryDialog.tsx";
 import { problemsOf } from "../../obal/model.ts";
-import { ProblemList } from "../../obal/components/TrialBalanceView.tsx";
 import { ConsolidatedReports } from "../../reports/components/ConsolidatedReports.tsx";
 import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
 import { runsApi, usePostings, usePostMutation, usePreview } from "../api.ts";
@@ -19,7 +18,9 @@ import { EntryPreview } from "./EntryPreview.tsx";
 import { PeriodForm } from "./PeriodForm.tsx";
 import { PostedPeriods } from "./PostedPeriods.tsx";
 import { RunsGate, type RunsSetup } from "./RunsGate.tsx";
-import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
+import { useAdminOnly } from "../../team/permissions.tsx";
+import { PostButton, PostFailure } from "../../entries/components/PostControls.tsx";
+import { NewTab } from "../../entries/components/QuickBooksLink.tsx";
 
 /** /consolidation/run "Single Period / Company" (SPEC §2): preview one subsidiary-period as its entry, post it, keep posted periods current. */
 export function SingleRunPage() {
@@ -155,14 +156,7 @@ function SingleRun({ setup }: { setup: RunsSetup }) {
   const notices = (
     <>
       {outcome ? <OutcomeNotice outcome={outcome} onClose={() => setOutcome(null)} /> : null}
-      {failure ? (
-        <Stack gap="xs">
-          <Alert color="red" role="alert" title={failure.title} withCloseButton closeButtonLabel="Dismiss message" onClose={() => setFailure(null)}>
-            {failure.message}
-          </Alert>
-          <ProblemList problems={failure.problems} title="Posting is blocked until these are fixed" />
-        </Stack>
-      ) : null}
+      {failure ? <PostFailure title={failure.title} message={failure.message} problems={failure.problems} onClose={() => setFailure(null)} /> : null}
     </>
   );
   const data = preview.data;
@@ -210,23 +204,7 @@ function SingleRun({ setup }: { setup: RunsSetup }) {
           numbers={numbers}
           actions={
             <Stack gap="xs">
-              <Group gap="md" align="center">
-                <AdminGate reason={adminOnly}>
-                  <Button
-                    leftSection={<IconSend size={16} aria-hidden />}
-                    disabled={blocked !== null || preview.isFetching}
-                    loading={checking || post.isPending}
-                    onClick={() => void startPost()}
-                  >
-                    Post to QuickBooks
-                  </Button>
-                </AdminGate>
-                {blocked ? (
-                  <Text size="sm" c="dimmed" data-testid="post-blocked">
-                    {blocked}
-                  </Text>
-                ) : null}
-              </Group>
+              <PostButton adminOnly={adminOnly} blocked={blocked} busy={preview.isFetching} loading={checking || post.isPending} onPost={() => void startPost()} />
               {notices}
             </Stack>
           }
@@ -289,7 +267,7 @@ function OutcomeNotice({ outcome, replaced = false, onClose }: { outcome: PostOu
   const p = outcome.posting;
   const link = p.journalEntryUrl ? (
     <Anchor href={p.journalEntryUrl} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
-      Open entry {p.docNumber} in QuickBooks <IconExternalLink size={12} style={{ verticalAlign: "-1px" }} aria-label="(opens in a new tab)" />
+      Open entry {p.docNumber} in QuickBooks <NewTab />
     </Anchor>
   ) : null;
   return outcome.outcome === "posted" ? (

@@ -1,16 +1,19 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { resetPasswordRequestSchema } from "@groupledger/contract";
 import { emailSchema } from "@groupledger/domain";
 import { useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { messageOf } from "../../../lib/forms.ts";
 import { ApiError } from "../../../lib/http.ts";
 import { sessionApi } from "../api.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import type { LoginNotice } from "./LoginForm.tsx";
-import { PasswordRules } from "./PasswordRules.tsx";
 import { validateNewPassword } from "./validateNewPassword.ts";
+import { AuthFooter } from "./AuthFooter.tsx";
+import { FormAlerts } from "./FormAlerts.tsx";
+import { CodeInput } from "./CodeInput.tsx";
+import { NewPasswordFields } from "./NewPasswordFields.tsx";
 
 /** SPEC §4: after the forgot-password request, a passwordResetRequested marker holds the email. */
 export const RESET_MARKER_KEY = "passwordResetRequested";
@@ -96,22 +99,11 @@ function RequestCode({ initialEmail, onRequested }: { initialEmail: string; onRe
     <AuthCard
       title="Reset your password"
       subtitle="Enter the email you sign in with. We'll send you a code to set a new password."
-      footer={
-        <>
-          Remembered it?{" "}
-          <Anchor component={Link} to="/login">
-            Log in
-          </Anchor>
-        </>
-      }
+      footer={<AuthFooter question="Remembered it?" to="/login" link="Log in" />}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {error ? (
-            <Alert color="red" variant="light" role="alert" title="Could not send the code">
-              {error}
-            </Alert>
-          ) : null}
+          <FormAlerts error={error} errorTitle="Could not send the code" />
           <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps("email")} />
           <Button type="submit" loading={submitting} fullWidth>
             Send reset code
@@ -173,30 +165,16 @@ function SetNewPassword({ email, sentMessage, onChangeEmail }: { email: string; 
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {sentMessage && !error ? (
-            <Alert color="teal" variant="light" role="status">
-              {sentMessage}
-            </Alert>
-          ) : null}
-          {error ? (
-            <Alert color="red" variant="light" role="alert" title="Could not reset the password">
-              {error}
-            </Alert>
-          ) : null}
-          <TextInput
+          <FormAlerts info={sentMessage} error={error} errorTitle="Could not reset the password" />
+          <CodeInput
             label="Reset code"
-            placeholder="XXXX-XXXX"
-            autoComplete="one-time-code"
-            styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)", letterSpacing: "0.08em" } }}
             {...form.getInputProps("code")}
             onChange={(e) => {
               form.setFieldValue("code", e.currentTarget.value);
               setError(null);
             }}
           />
-          <PasswordInput label="New password" autoComplete="new-password" aria-describedby="reset-password-rules" {...form.getInputProps("password")} />
-          <PasswordRules id="reset-password-rules" password={form.values.password} email={email} />
-          <PasswordInput label="Confirm new password" autoComplete="new-password" {...form.getInputProps("confirmPassword")} />
+          <NewPasswordFields rulesId="reset-password-rules" labels={["New password", "Confirm new password"]} email={email} password={form.getInputProps("password")} confirm={form.getInputProps("confirmPassword")} />
           <Button type="submit" loading={submitting} fullWidth>
             Set new password
           </Button>

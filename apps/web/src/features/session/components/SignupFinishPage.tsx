@@ -1,13 +1,16 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { codeSchema } from "@groupledger/contract";
 import { emailSchema } from "@groupledger/domain";
 import { useState, type FormEvent } from "react";
-import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { messageOf } from "../../../lib/forms.ts";
 import { sessionApi } from "../api.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import type { LoginNotice } from "./LoginForm.tsx";
 import type { SignupFinishState } from "./SignupPage.tsx";
+import { AuthFooter } from "./AuthFooter.tsx";
+import { FormAlerts } from "./FormAlerts.tsx";
+import { CodeInput } from "./CodeInput.tsx";
 
 /** /signupFinish: enter the mailed validation code (SPEC §4, §8), or ask for a new one. */
 export function SignupFinishPage() {
@@ -68,27 +71,11 @@ export function SignupFinishPage() {
     <AuthCard
       title="Check your email"
       subtitle="We sent you an 8-character code. Enter it to verify your email and finish signing up."
-      footer={
-        <>
-          Already verified?{" "}
-          <Anchor component={Link} to="/login">
-            Log in
-          </Anchor>
-        </>
-      }
+      footer={<AuthFooter question="Already verified?" to="/login" link="Log in" />}
     >
       <form onSubmit={verify} noValidate>
         <Stack gap="md">
-          {info && !error ? (
-            <Alert color="teal" variant="light" role="status">
-              {info}
-            </Alert>
-          ) : null}
-          {error ? (
-            <Alert color="red" variant="light" role="alert" title="Could not verify">
-              {error}
-            </Alert>
-          ) : null}
+          <FormAlerts info={info} error={error} errorTitle="Could not verify" />
           <TextInput
             label="Email"
             type="email"
@@ -100,13 +87,10 @@ export function SignupFinishPage() {
               setEmailError(null);
             }}
           />
-          <TextInput
+          <CodeInput
             label="Verification code"
-            placeholder="XXXX-XXXX"
-            autoComplete="one-time-code"
             value={code}
             error={codeError}
-            styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)", letterSpacing: "0.08em" } }}
             onChange={(e) => {
               // SPEC §5: changing the code clears the error message.
               setCode(e.currentTarget.value);

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { signupRequestSchema } from "@groupledger/contract";
 import { useState } from "react";
@@ -7,8 +7,10 @@ import { messageOf } from "../../../lib/forms.ts";
 import { ApiError } from "../../../lib/http.ts";
 import { sessionApi } from "../api.ts";
 import { AuthCard } from "./AuthCard.tsx";
-import { PasswordRules } from "./PasswordRules.tsx";
 import { validateNewPassword } from "./validateNewPassword.ts";
+import { AuthFooter } from "./AuthFooter.tsx";
+import { FormAlerts } from "./FormAlerts.tsx";
+import { NewPasswordFields } from "./NewPasswordFields.tsx";
 
 interface SignupValues {
   email: string;
@@ -48,31 +50,13 @@ export function SignupPage() {
     <AuthCard
       title="Start your free trial"
       subtitle="30 days, every feature, no card needed. You'll connect your QuickBooks Online companies after signing up."
-      footer={
-        <>
-          Already have an account?{" "}
-          <Anchor component={Link} to="/login">
-            Log in
-          </Anchor>
-        </>
-      }
+      footer={<AuthFooter question="Already have an account?" to="/login" link="Log in" />}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {error ? (
-            <Alert color="red" variant="light" role="alert" title="Could not sign up">
-              {error}
-            </Alert>
-          ) : null}
+          <FormAlerts error={error} errorTitle="Could not sign up" />
           <TextInput label="Work email" type="email" autoComplete="email" {...form.getInputProps("email")} />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            aria-describedby="signup-password-rules"
-            {...form.getInputProps("password")}
-          />
-          <PasswordRules id="signup-password-rules" password={form.values.password} email={form.values.email} />
-          <PasswordInput label="Confirm password" autoComplete="new-password" {...form.getInputProps("confirmPassword")} />
+          <NewPasswordFields rulesId="signup-password-rules" labels={["Password", "Confirm password"]} email={form.values.email} password={form.getInputProps("password")} confirm={form.getInputProps("confirmPassword")} />
           <Button type="submit" loading={submitting} fullWidth>
             Create account
           </Button>

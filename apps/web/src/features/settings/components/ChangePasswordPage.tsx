@@ -5,11 +5,11 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { messageOf } from "../../../lib/forms.ts";
 import { ApiError } from "../../../lib/http.ts";
-import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
+import { Screen } from "../../screens/components/Screen.tsx";
 import { useSessionUser } from "../../session/api.ts";
-import { PasswordRules } from "../../session/components/PasswordRules.tsx";
 import { saveToken } from "../../session/tokenStore.ts";
 import { settingsApi } from "../api.ts";
+import { NewPasswordFields } from "../../session/components/NewPasswordFields.tsx";
 
 interface Values {
   currentPassword: string;
@@ -56,8 +56,7 @@ export function ChangePasswordPage() {
     }
   });
   return (
-    <Stack gap="lg" maw={640}>
-      <ScreenHeader title="Change Password" description="Set a new password while you are signed in. Your other sessions end when you do." />
+    <Screen title="Change Password" description="Set a new password while you are signed in. Your other sessions end when you do." maw={640}>
       <Paper withBorder radius="md" p="lg" bg="white">
         <form onSubmit={submit} noValidate aria-label="Change password">
           <Stack gap="md">
@@ -67,9 +66,7 @@ export function ChangePasswordPage() {
               </Alert>
             ) : null}
             <PasswordInput label="Current password" autoComplete="current-password" {...form.getInputProps("currentPassword")} />
-            <PasswordInput label="New password" autoComplete="new-password" aria-describedby="new-password-rules" {...form.getInputProps("newPassword")} />
-            <PasswordRules id="new-password-rules" password={form.values.newPassword} email={email} />
-            <PasswordInput label="Confirm new password" autoComplete="new-password" {...form.getInputProps("confirmPassword")} />
+            <NewPasswordFields rulesId="new-password-rules" labels={["New password", "Confirm new password"]} email={email} password={form.getInputProps("newPassword")} confirm={form.getInputProps("confirmPassword")} />
             <Group justify="space-between">
               <Anchor component={Link} to="/settings?tab=security" size="sm">
                 Back to Account Settings
@@ -84,6 +81,6 @@ export function ChangePasswordPage() {
           </Stack>
         </form>
       </Paper>
-    </Stack>
+    </Screen>
   );
 }

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { shellApi, USER } from "../../../test/fixtures.ts";
 import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
+import { listboxOf } from "../../../test/select.ts";
 import { clearToken, readToken, saveToken } from "../../session/tokenStore.ts";
 import "./SettingsPage.tsx";
 import "./ChangePasswordPage.tsx";
@@ -182,7 +183,7 @@ describe("Account Settings", () => {
 
     const level = screen.getByRole("textbox", { name: "Level of sam@northwind.example" });
     await userEvent.click(level);
-    const listbox = await waitFor(() => document.getElementById(level.getAttribute("aria-controls") ?? "")!);
+    const listbox = await listboxOf(level);
     await userEvent.click(within(listbox).getByRole("option", { name: "Admin", hidden: true }));
     await waitFor(() => expect(calls.find((c) => c.method === "PATCH" && c.path === "/team/members/u2")?.body).toEqual({ permissionLevel: 1 }));
   });

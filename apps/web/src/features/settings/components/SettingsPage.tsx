@@ -1,8 +1,8 @@
-import { Stack, Tabs } from "@mantine/core";
+import { Tabs } from "@mantine/core";
 import { IconCreditCard, IconShieldLock, IconUser, IconUsers } from "@tabler/icons-react";
 import { useSearchParams } from "react-router";
 import { SubscriptionSection } from "../../billing/components/SubscriptionSection.tsx";
-import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
+import { Screen } from "../../screens/components/Screen.tsx";
 import { TeamSection } from "../../team/components/TeamSection.tsx";
 import { ProfileSection } from "./ProfileSection.tsx";
 import { SecuritySection } from "./SecuritySection.tsx";
@@ -16,8 +16,7 @@ export function SettingsPage() {
   const requested = params.get("tab");
   const tab: Tab = (TABS as readonly string[]).includes(requested ?? "") ? (requested as Tab) : "profile";
   return (
-    <Stack gap="lg" maw={1000}>
-      <ScreenHeader title="Account Settings" description="Your profile and sign-in, the people on your account, and your subscription." />
+    <Screen title="Account Settings" description="Your profile and sign-in, the people on your account, and your subscription." maw={1000}>
       <Tabs value={tab} onChange={(v) => setParams(v && v !== "profile" ? { tab: v } : {}, { replace: true })} keepMounted={false}>
         <Tabs.List mb="lg">
           <Tabs.Tab value="profile" leftSection={<IconUser size={16} aria-hidden />}>
@@ -46,6 +45,6 @@ export function SettingsPage() {
           <SubscriptionSection />
         </Tabs.Panel>
       </Tabs>
-    </Stack>
+    </Screen>
   );
 }

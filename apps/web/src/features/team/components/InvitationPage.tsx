@@ -1,16 +1,17 @@
-import { Alert, Anchor, Button, PasswordInput, Skeleton, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { invitationTokenSchema, NAME_MAX_LENGTH, NAME_MESSAGE, PERMISSION_LABELS, type PermissionLevel } from "@groupledger/contract";
 import { CONFIRMATION_MESSAGE, confirmationMatches, passwordProblems } from "@groupledger/domain";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { messageOf } from "../../../lib/forms.ts";
 import { ApiError } from "../../../lib/http.ts";
 import { AuthCard } from "../../session/components/AuthCard.tsx";
-import { PasswordRules } from "../../session/components/PasswordRules.tsx";
 import { saveToken } from "../../session/tokenStore.ts";
 import { teamApi } from "../api.ts";
+import { NewPasswordFields } from "../../session/components/NewPasswordFields.tsx";
+import { AuthFooter } from "../../session/components/AuthFooter.tsx";
 
 /** The link's token travels in the fragment (#token=…) so it never reaches a server log. */
 export function invitationTokenFrom(hash: string, search: string): string | null {
@@ -66,9 +67,7 @@ function AcceptForm({ token, email }: { token: string; email: string }) {
         ) : null}
         <TextInput label="Email" value={email} readOnly description="You will sign in with this address." />
         <TextInput label="Your name" autoComplete="name" {...form.getInputProps("name")} />
-        <PasswordInput label="Choose a password" autoComplete="new-password" aria-describedby="invite-password-rules" {...form.getInputProps("password")} />
-        <PasswordRules id="invite-password-rules" password={form.values.password} email={email} />
-        <PasswordInput label="Confirm password" autoComplete="new-password" {...form.getInputProps("confirmPassword")} />
+        <NewPasswordFields rulesId="invite-password-rules" labels={["Choose a password", "Confirm password"]} email={email} password={form.getInputProps("password")} confirm={form.getInputProps("confirmPassword")} />
         <Button type="submit" loading={busy} fullWidth>
           Join and sign in
         </Button>
@@ -82,14 +81,7 @@ export function InvitationPage() {
   const location = useLocation();
   const token = invitationTokenFrom(location.hash, location.search);
   const preview = useQuery({ queryKey: ["invitation", token], queryFn: () => teamApi.lookup(token!), enabled: token !== null, retry: false });
-  const footer = (
-    <>
-      Already have a login?{" "}
-      <Anchor component={Link} to="/login">
-        Log in
-      </Anchor>
-    </>
-  );
+  const footer = <AuthFooter question="Already have a login?" to="/login" link="Log in" />;
   if (token === null || preview.isError) {
     return (
       <AuthCard title="This invitation cannot be used" footer={footer}>

@@ -1,14 +1,11 @@
 import type { TransactionDetail } from "@groupledger/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
-import { setResponseHandlers } from "../../../lib/http.ts";
-import { shellApi } from "../../../test/fixtures.ts";
-import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
-import { dismissError, raiseError } from "../../errors/errorBar.ts";
-import { COMPANIES, LOCKED_DEC, PARENT, PARENT_CHART, UK } from "../../eliminations/components/eliminationsFixtures.ts";
-import { saveToken } from "../../session/tokenStore.ts";
+import { renderRoutes } from "../../../test/render.tsx";
+import { screenTestHooks, signedIn } from "../../../test/session.ts";
+import { GROUP_API, PARENT, UK } from "../../eliminations/components/eliminationsFixtures.ts";
 // Loaded up front so the route's lazy import resolves at once.
 import "./TransactionDetailPage.tsx";
 
@@ -59,28 +56,9 @@ const DETAIL: TransactionDetail = {
   ],
 };
 
-function signIn(over: Record<string, unknown> = {}) {
-  saveToken(fakeToken(inOneHour()));
-  return mockApi({
-    ...shellApi(),
-    "GET /companies": COMPANIES,
-    "GET /obal": LOCKED_DEC,
-    [`GET /companies/${PARENT}/accounts`]: PARENT_CHART,
-    "GET /consolidation/transactions": DETAIL,
-    ...over,
-  });
-}
+const signIn = (over: Record<string, unknown> = {}) => signedIn({ ...GROUP_API, "GET /consolidation/transactions": DETAIL, ...over });
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
-  setResponseHandlers({ invalidToken: () => {}, expiredToken: () => {}, unexpected: raiseError });
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  dismissError();
-});
+screenTestHooks({ today: "2026-11-21T12:00:00Z" });
 
 describe("Transaction Detail", () => {
   it("reads account, range and company from the link and asks for exactly that", async () => {

@@ -1,35 +1,31 @@
 import { Alert, Badge, Group, Paper, Select, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { MonthPickerInput } from "@mantine/dates";
-import "@mantine/dates/styles.css";
 import { useSearchParams } from "react-router";
 import { formatAmount, localMonthOf, shiftMonth } from "@groupledger/domain";
 import { useCompanyStatus } from "../../companies/api.ts";
 import { useChart } from "../../mapping/api.ts";
 import { ProblemList } from "../../obal/components/TrialBalanceView.tsx";
 import { shortMonth } from "../../runs/model.ts";
-import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
+import { Screen } from "../../screens/components/Screen.tsx";
 import { GroupGate, type GroupSetup } from "../../eliminations/components/GroupGate.tsx";
 import { useTransactionDetail } from "../api.ts";
 import { grandTotal, parentAccountOptions, queryOf, readUrl, transactionCount, urlOf, type UrlState } from "../model.ts";
 import { CompanyTransactions } from "./CompanyTransactions.tsx";
+import { MonthRangeInputs } from "../../screens/components/MonthInput.tsx";
 
 const ALL = "all";
-const toPicker = (month: string) => `${month}-01`;
-const fromPicker = (date: string | null) => (date ? date.slice(0, 7) : null);
-const ariaLabels = { previousYear: "Previous year", nextYear: "Next year", yearLevelControl: "Choose a year", previousDecade: "Previous decade", nextDecade: "Next decade" };
 
 /** /consolidation/transaction-detail "Transaction Detail" (SPEC §2): the QuickBooks transactions behind a consolidated line. */
 export function TransactionDetailPage() {
   return (
-    <Stack gap="lg" maw={1440}>
-      <ScreenHeader
-        title="Transaction Detail"
-        description="The QuickBooks transactions behind a line of the consolidation: for a parent account and a range of months, every company's postings on the accounts mapped to it, in their own currency and in the parent's."
-      />
+    <Screen
+      title="Transaction Detail"
+      description="The QuickBooks transactions behind a line of the consolidation: for a parent account and a range of months, every company's postings on the accounts mapped to it, in their own currency and in the parent's."
+      maw={1440}
+    >
       <GroupGate needsOpening={false} why="Transaction detail follows the parent's chart of accounts into each subsidiary's books.">
         {(setup) => <TransactionDetail setup={setup} />}
       </GroupGate>
-    </Stack>
+    </Screen>
   );
 }
 
@@ -43,13 +39,6 @@ function TransactionDetail({ setup }: { setup: GroupSetup }) {
   const detail = useTransactionDetail(query);
 
   const change = (patch: Partial<UrlState>) => setParams(urlOf({ ...state, ...patch }));
-  const picker = {
-    valueFormat: "MMM YYYY",
-    w: 140,
-    popoverProps: { withinPortal: true },
-    ariaLabels,
-    getMonthControlProps: (date: string) => ({ "aria-label": shortMonth(date.slice(0, 7)) }),
-  };
   const companies = [parent, ...subsidiaries];
   const accountKnown = !state.account || !chart.data || chart.data.some((a) => a.Id === state.account);
 
@@ -72,29 +61,15 @@ function TransactionDetail({ setup }: { setup: GroupSetup }) {
               w={420}
               error={chart.error ? `The parent's chart could not be loaded: ${chart.error.message}` : !accountKnown ? `Account ${state.account} is not in ${parent.companyName}'s chart.` : undefined}
             />
-            <Group gap="xs" align="flex-end" wrap="nowrap">
-              <MonthPickerInput
-                {...picker}
-                label="From"
-                value={toPicker(state.from)}
-                onChange={(d) => {
-                  const from = fromPicker(d);
-                  if (from) change({ from, to: state.to < from ? from : state.to });
-                }}
-              />
-              <Text size="sm" c="dimmed" pb={8}>
-                to
-              </Text>
-              <MonthPickerInput
-                {...picker}
-                label="To"
-                value={toPicker(state.to)}
-                onChange={(d) => {
-                  const to = fromPicker(d);
-                  if (to) change({ to, from: state.from > to ? to : state.from });
-                }}
-              />
-            </Group>
+            <MonthRangeInputs
+              from={state.from}
+              to={state.to}
+              onFrom={(from) => change({ from, to: state.to < from ? from : state.to })}
+              onTo={(to) => change({ to, from: state.from > to ? to : state.from })}
+              valueFormat="MMM YYYY"
+              w={140}
+              monthName={shortMonth}
+            />
             <Select
               label="Company"
               data={[{ value: ALL, label: "All companies" }, ...companies.map((c) => ({ value: c.realmId, label: `${c.companyName} (${c.homeCurrency})` }))]}

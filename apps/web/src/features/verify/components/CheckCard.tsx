@@ -1,9 +1,12 @@
-import { Badge, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Group, Table, Text } from "@mantine/core";
 import type { VerifyResult } from "@groupledger/contract";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { formatAmount } from "@groupledger/domain";
 import { longMonth } from "../../runs/model.ts";
 import { CHECK_STATUS, type CheckStatus } from "../model.ts";
+import { NumberedName } from "../../entries/components/EntryLines.tsx";
+import { Section } from "../../screens/components/Section.tsx";
+import { AmountCell } from "../../screens/components/AmountCell.tsx";
 
 type Difference = VerifyResult["group"]["differences"][number];
 
@@ -39,96 +42,79 @@ export function CheckCard({
   const s = CHECK_STATUS[status];
   const money = (n: number) => formatAmount(n, currency);
   return (
-    <Paper withBorder radius="md" p="lg" bg="white" component="section" aria-label={title} data-testid="check">
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Stack gap={2}>
-            <Title order={2} size="h4">
-              {title}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {subtitle}
-            </Text>
-          </Stack>
-          <Badge
-            color={s.color}
-            variant={status === "ok" ? "light" : "filled"}
-            size="lg"
-            leftSection={status === "ok" ? <IconCircleCheck size={14} aria-hidden /> : status === "not_posted" ? null : <IconAlertTriangle size={14} aria-hidden />}
-            data-testid="check-status"
-            style={{ flexShrink: 0 }}
-          >
-            {s.label}
-          </Badge>
-        </Group>
-        <Text size="sm">{message}</Text>
-        {status === "ok" || status === "differences" ? (
-          <Text size="xs" c="dimmed">
-            {accounts} account{accounts === 1 ? "" : "s"} compared.
+    <Section
+      label={title}
+      testId="check"
+      description={subtitle}
+      aside={
+        <Badge
+          color={s.color}
+          variant={status === "ok" ? "light" : "filled"}
+          size="lg"
+          leftSection={status === "ok" ? <IconCircleCheck size={14} aria-hidden /> : status === "not_posted" ? null : <IconAlertTriangle size={14} aria-hidden />}
+          data-testid="check-status"
+          style={{ flexShrink: 0 }}
+        >
+        {s.label}
+      </Badge>
+    }
+  >
+      <Text size="sm">{message}</Text>
+      {status === "ok" || status === "differences" ? (
+        <Text size="xs" c="dimmed">
+          {accounts} account{accounts === 1 ? "" : "s"} compared.
+        </Text>
+      ) : null}
+      {missingMonths.length > 0 ? (
+        <Group gap={6} data-testid="missing-months">
+          <Text size="sm" fw={500}>
+            Months not posted:
           </Text>
-        ) : null}
-        {missingMonths.length > 0 ? (
-          <Group gap={6} data-testid="missing-months">
-            <Text size="sm" fw={500}>
-              Months not posted:
-            </Text>
-            {missingMonths.map((m) => (
-              <Badge key={m} variant="outline" color="orange" size="sm">
-                {longMonth(m)}
-              </Badge>
-            ))}
-          </Group>
-        ) : null}
-        {missingEntries.length > 0 ? (
-          <Group gap={6} data-testid="missing-entries">
-            <Text size="sm" fw={500}>
-              Entries GroupLedger posted that QuickBooks no longer has:
-            </Text>
-            {missingEntries.map((id) => (
-              <Badge key={id} variant="outline" color="red" size="sm">
-                Entry {id}
-              </Badge>
-            ))}
-          </Group>
-        ) : null}
-        {differences.length > 0 ? (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped withTableBorder fz="sm" verticalSpacing={4} aria-label={`${title}: differences`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Account</Table.Th>
-                  <Table.Th ta="right">Expected</Table.Th>
-                  <Table.Th ta="right">In QuickBooks</Table.Th>
-                  <Table.Th ta="right">Difference</Table.Th>
+          {missingMonths.map((m) => (
+            <Badge key={m} variant="outline" color="orange" size="sm">
+              {longMonth(m)}
+            </Badge>
+          ))}
+        </Group>
+      ) : null}
+      {missingEntries.length > 0 ? (
+        <Group gap={6} data-testid="missing-entries">
+          <Text size="sm" fw={500}>
+            Entries GroupLedger posted that QuickBooks no longer has:
+          </Text>
+          {missingEntries.map((id) => (
+            <Badge key={id} variant="outline" color="red" size="sm">
+              Entry {id}
+            </Badge>
+          ))}
+        </Group>
+      ) : null}
+      {differences.length > 0 ? (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped withTableBorder fz="sm" verticalSpacing={4} aria-label={`${title}: differences`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Account</Table.Th>
+                <Table.Th ta="right">Expected</Table.Th>
+                <Table.Th ta="right">In QuickBooks</Table.Th>
+                <Table.Th ta="right">Difference</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {differences.map((d) => (
+                <Table.Tr key={d.account}>
+                  <Table.Td>
+                    <NumberedName number={numbers.get(d.account)} name={d.name} />
+                  </Table.Td>
+                  <AmountCell>{money(d.expected)}</AmountCell>
+                  <AmountCell>{money(d.actual)}</AmountCell>
+                  <AmountCell c="red.9" fw={600}>{money(d.difference)}</AmountCell>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {differences.map((d) => (
-                  <Table.Tr key={d.account}>
-                    <Table.Td>
-                      {numbers.get(d.account) ? (
-                        <Text span c="dimmed" size="xs" mr={6}>
-                          {numbers.get(d.account)}
-                        </Text>
-                      ) : null}
-                      {d.name}
-                    </Table.Td>
-                    <Table.Td ta="right" ff="monospace">
-                      {money(d.expected)}
-                    </Table.Td>
-                    <Table.Td ta="right" ff="monospace">
-                      {money(d.actual)}
-                    </Table.Td>
-                    <Table.Td ta="right" ff="monospace" c="red.9" fw={600}>
-                      {money(d.difference)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ) : null}
-      </Stack>
-    </Paper>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+    </Section>
   );
 }

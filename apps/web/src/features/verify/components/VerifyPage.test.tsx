@@ -1,14 +1,12 @@
 import type { VerifyResult } from "@groupledger/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
-import { setResponseHandlers } from "../../../lib/http.ts";
-import { OBAL, shellApi } from "../../../test/fixtures.ts";
-import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
-import { COMPANIES, elimPosting, LOCKED_DEC, PARENT, PARENT_CHART, UK } from "../../eliminations/components/eliminationsFixtures.ts";
-import { dismissError, raiseError } from "../../errors/errorBar.ts";
-import { saveToken } from "../../session/tokenStore.ts";
+import { OBAL } from "../../../test/fixtures.ts";
+import { renderRoutes } from "../../../test/render.tsx";
+import { screenTestHooks, signedIn } from "../../../test/session.ts";
+import { elimPosting, GROUP_API, UK } from "../../eliminations/components/eliminationsFixtures.ts";
 // Loaded up front so the route's lazy import resolves at once.
 import "./VerifyPage.tsx";
 
@@ -99,12 +97,8 @@ const DIFFERENT: VerifyResult = {
 const postedMonth = (month: string) => elimPosting({ realmId: UK, companyName: "Northwind UK Ltd", period: { kind: "month", from: month, to: month, label: month }, docNumber: `CR${month}` });
 
 function signIn(over: Record<string, unknown> = {}) {
-  saveToken(fakeToken(inOneHour()));
-  return mockApi({
-    ...shellApi(),
-    "GET /companies": COMPANIES,
-    "GET /obal": LOCKED_DEC,
-    [`GET /companies/${PARENT}/accounts`]: PARENT_CHART,
+  return signedIn({
+    ...GROUP_API,
     "GET /consolidation/postings": { postings: [postedMonth("2026-01"), postedMonth("2026-03"), postedMonth("2026-02")] },
     "GET /consolidation/verify": (init: { url: string }) => {
       const q = new URL(init.url, "http://x").searchParams;
@@ -114,16 +108,7 @@ function signIn(over: Record<string, unknown> = {}) {
   });
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
-  setResponseHandlers({ invalidToken: () => {}, expiredToken: () => {}, unexpected: raiseError });
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  dismissError();
-});
+screenTestHooks({ today: "2026-11-21T12:00:00Z" });
 
 describe("Verify Consolidation", () => {
   it("opens on the last month something was posted for and says everything reconciles", async () => {

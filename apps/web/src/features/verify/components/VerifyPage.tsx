@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Select, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Paper, Select, Skeleton, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck, IconRefresh } from "@tabler/icons-react";
 import { useState } from "react";
 import { useCompanyStatus } from "../../companies/api.ts";
@@ -6,7 +6,7 @@ import { GroupGate, type GroupSetup } from "../../eliminations/components/GroupG
 import { useAccountNumbers } from "../../obal/useAccountNumbers.ts";
 import { localMonthOf } from "@groupledger/domain";
 import { longMonth } from "../../runs/model.ts";
-import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
+import { Screen } from "../../screens/components/Screen.tsx";
 import { usePostedPeriods, useVerify } from "../api.ts";
 import { defaultMonth, headline, monthChoices } from "../model.ts";
 import { CheckCard } from "./CheckCard.tsx";
@@ -15,15 +15,15 @@ import { VerifyCauses } from "./VerifyCauses.tsx";
 /** /consolidation/verify (SPEC §2): does what is in QuickBooks at a month-end equal what the consolidation says it should be? */
 export function VerifyPage() {
   return (
-    <Stack gap="lg" maw={1280}>
-      <ScreenHeader
-        title="Verify Consolidation"
-        description="Reconcile a month-end: what is posted in the parent's QuickBooks for each subsidiary against its translated trial balance, and the parent's QuickBooks trial balance against the consolidation. Every difference is listed by account; nothing is rounded away."
-      />
+    <Screen
+      title="Verify Consolidation"
+      description="Reconcile a month-end: what is posted in the parent's QuickBooks for each subsidiary against its translated trial balance, and the parent's QuickBooks trial balance against the consolidation. Every difference is listed by account; nothing is rounded away."
+      maw={1280}
+    >
       <GroupGate needsOpening why="Verify compares what was posted for the subsidiaries in the parent's books with the consolidation.">
         {(setup) => <Verify setup={setup} />}
       </GroupGate>
-    </Stack>
+    </Screen>
   );
 }
 
