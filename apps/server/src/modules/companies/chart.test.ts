@@ -50,6 +50,8 @@ describe("toChartAccount", () => {
     expect(toChartAccount(row)).toEqual({
       id: "84",
       name: "Intercompany receivable - UK",
+      // A sub-account is labelled by its full name on every screen and in messages (issue 20 item 3).
+      fullyQualifiedName: "Intercompany:Intercompany receivable - UK",
       acctNum: "1410",
       classification: "Asset",
       accountType: "Other Current Asset",
