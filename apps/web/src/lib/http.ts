@@ -72,7 +72,8 @@ export function handleFailure(error: ApiError): ApiError {
 export interface CallOptions {
   /** Logout must not reload the page when its token was already refused. */
   skipGlobalHandler?: boolean;
-  signal?: AbortSignal;
+  /** A query's abort signal (TanStack Query passes one, possibly undefined). */
+  signal?: AbortSignal | undefined;
 }
 
 async function errorFrom(res: Response): Promise<ApiError> {

@@ -82,6 +82,7 @@ describe("months as YYYY-MM text", () => {
     expect(monthCount("2025-11", "2026-02")).toBe(4);
     expect(monthCount("2025-01", "2025-12")).toBe(12);
     expect(monthCount("2016-01", "2025-12")).toBe(120);
+    expect(monthCount("2021-01", "2025-12")).toBe(60);
     // A range that ends before it starts counts zero or less; callers refuse it.
     expect(monthCount("2026-02", "2026-01")).toBe(0);
     expect(monthCount("2026-03", "2025-03")).toBe(-11);

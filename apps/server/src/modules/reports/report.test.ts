@@ -1,19 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { comparisonPeriod, monthsIn } from "./report.ts";
+import { comparisonPeriod } from "./report.ts";
 
 describe("comparison periods", () => {
   it("prior period is the same number of months just before; prior year is twelve months back", () => {
     expect(comparisonPeriod("prior_period", "2026-01", "2026-03")).toEqual({ from: "2025-10", to: "2025-12", label: "2025-10 to 2025-12" });
     expect(comparisonPeriod("prior_period", "2026-03", "2026-03")).toEqual({ from: "2026-02", to: "2026-02", label: "2026-02" });
     expect(comparisonPeriod("prior_year", "2026-01", "2026-03")).toEqual({ from: "2025-01", to: "2025-03", label: "2025-01 to 2025-03" });
-  });
-});
-
-describe("monthsIn", () => {
-  it("counts both ends, across years", () => {
-    expect(monthsIn("2026-03", "2026-03")).toBe(1);
-    expect(monthsIn("2025-11", "2026-02")).toBe(4);
-    expect(monthsIn("2021-01", "2025-12")).toBe(60);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   type ConsolidationOutput,
   currencyExponent,
   formatIssue,
+  monthCount,
   parseConsolidationInput,
   type Problem,
   shiftMonth,
@@ -38,14 +39,10 @@ const CACHE_LIMIT = 200;
 
 type Period = { from: string; to: string; label: string };
 
-export function monthsIn(from: string, to: string): number {
-  return (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7)) + 1;
-}
-
 const labelOf = (from: string, to: string) => (from === to ? from : `${from} to ${to}`);
 
 export function comparisonPeriod(kind: "prior_period" | "prior_year", from: string, to: string): Period {
-  const length = monthsIn(from, to);
+  const length = monthCount(from, to);
   const shift = kind === "prior_year" ? -12 : -length;
   const f = shiftMonth(from, shift);
   const t = shiftMonth(to, shift);
@@ -68,7 +65,7 @@ function remember(key: string, value: { body: string; report: ConsolidatedReport
 /** The report and its JSON text (sent as is on the warm path). */
 export async function consolidatedReport(db: Db, accountId: string, query: ReportQuery): Promise<{ body: string; report: ConsolidatedReport }> {
   if (query.to < query.from) throw errors.badRequest("invalid_period", `The report ends (${query.to}) before it starts (${query.from}).`);
-  if (monthsIn(query.from, query.to) > MAX_MONTHS) throw errors.badRequest("period_too_long", `A report covers at most ${MAX_MONTHS} months; ${query.from} to ${query.to} is ${monthsIn(query.from, query.to)}.`);
+  if (monthCount(query.from, query.to) > MAX_MONTHS) throw errors.badRequest("period_too_long", `A report covers at most ${MAX_MONTHS} months; ${query.from} to ${query.to} is ${monthCount(query.from, query.to)}.`);
   const key = `${accountId}|${query.from}|${query.to}|${query.compare}|${await dataStamp(db, accountId)}`;
   const hit = cache.get(key);
   if (hit) return hit;

@@ -8,10 +8,9 @@ export const acquisitionKeys = {
   all: ["acquisitions"] as const,
 };
 
-const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export const acquisitionsApi = {
-  get: (signal?: AbortSignal) => call(getAcquisitions, {}, withSignal(signal)),
+  get: (signal?: AbortSignal) => call(getAcquisitions, {}, { signal }),
   save: (realmId: string, body: AcquisitionInput) => call(putAcquisition, { params: { realmId }, body }),
   remove: (realmId: string) => call(deleteAcquisition, { params: { realmId } }),
 };

@@ -8,13 +8,12 @@ export const adjustmentKeys = {
   postings: ["adjustments", "postings"] as const,
 };
 
-const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export const adjustmentsApi = {
-  view: (p: RunPeriod, signal?: AbortSignal) => call(getAdjustments, { query: { kind: p.kind, year: p.year, month: p.month } }, withSignal(signal)),
+  view: (p: RunPeriod, signal?: AbortSignal) => call(getAdjustments, { query: { kind: p.kind, year: p.year, month: p.month } }, { signal }),
   post: (period: RunPeriod) => call(postAdjustments, { body: { period } }),
   replace: (postingId: string) => call(postAdjustmentsRepost, { params: { postingId }, body: { approve: true } }),
-  postings: (signal?: AbortSignal) => call(getConsolidationPostings, { query: { realmId: ADJUSTMENTS_REALM } }, withSignal(signal)).then((r) => r.postings),
+  postings: (signal?: AbortSignal) => call(getConsolidationPostings, { query: { realmId: ADJUSTMENTS_REALM } }, { signal }).then((r) => r.postings),
 };
 
 export function useAdjustmentsView(period: RunPeriod | null) {

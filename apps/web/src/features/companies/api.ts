@@ -27,13 +27,12 @@ export const companyKeys = {
   accounts: (realmId: string, lastSyncedAt: string | null) => ["companies", "accounts", realmId, lastSyncedAt] as const,
 };
 
-const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export const companiesApi = {
-  list: (signal?: AbortSignal) => call(getCompanies, {}, withSignal(signal)),
-  status: (signal?: AbortSignal) => call(getCompaniesStatus, {}, withSignal(signal)),
-  accounts: (realmId: string, signal?: AbortSignal) => call(getCompanyAccounts, { params: { realmId } }, withSignal(signal)),
-  allAccounts: (signal?: AbortSignal) => call(getCompaniesAccounts, {}, withSignal(signal)),
+  list: (signal?: AbortSignal) => call(getCompanies, {}, { signal }),
+  status: (signal?: AbortSignal) => call(getCompaniesStatus, {}, { signal }),
+  accounts: (realmId: string, signal?: AbortSignal) => call(getCompanyAccounts, { params: { realmId } }, { signal }),
+  allAccounts: (signal?: AbortSignal) => call(getCompaniesAccounts, {}, { signal }),
   setParent: (realmId: string) => call(postCompanyParent, { body: { realmId } }),
   remove: (realmId: string) => call(deleteCompany, { params: { realmId } }),
   disconnect: (realmId: string) => call(putCompanyDisconnect, { params: { realmId } }),

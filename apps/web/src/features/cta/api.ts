@@ -21,13 +21,12 @@ export const ctaKeys = {
   parentAccounts: (realmId: string) => ["cta", "parentAccounts", realmId] as const,
 };
 
-const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export const ctaApi = {
-  get: (signal?: AbortSignal) => call(getCta, {}, withSignal(signal)),
+  get: (signal?: AbortSignal) => call(getCta, {}, { signal }),
   setGroupAccount: (body: CtaGroupAccount) => call(putCtaAccount, { body }),
   save: (realmId: string, body: CtaUpdate) => call(putCtaSubsidiary, { params: { realmId }, body }),
-  parentAccounts: (realmId: string, signal?: AbortSignal) => call(getCompanyAccounts, { params: { realmId } }, withSignal(signal)),
+  parentAccounts: (realmId: string, signal?: AbortSignal) => call(getCompanyAccounts, { params: { realmId } }, { signal }),
   createAccount: (body: CtaAccountCreate) => call(postCtaAccount, { body }),
 };
 

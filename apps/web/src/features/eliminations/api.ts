@@ -29,18 +29,17 @@ export const eliminationKeys = {
   tolerance: ["eliminations", "tolerance"] as const,
 };
 
-const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export const eliminationsApi = {
-  pairs: (signal?: AbortSignal) => call(getEliminationPairs, {}, withSignal(signal)).then((r) => r.pairs),
+  pairs: (signal?: AbortSignal) => call(getEliminationPairs, {}, { signal }).then((r) => r.pairs),
   create: (body: EliminationPairRequest) => call(postEliminationPair, { body }),
-  names: (realmId: string, signal?: AbortSignal) => call(getEliminationNames, { query: { realmId } }, withSignal(signal)),
+  names: (realmId: string, signal?: AbortSignal) => call(getEliminationNames, { query: { realmId } }, { signal }),
   remove: (pairId: string) => call(deleteEliminationPair, { params: { pairId } }),
-  view: (p: RunPeriod, signal?: AbortSignal) => call(getEliminations, { query: { kind: p.kind, year: p.year, month: p.month } }, withSignal(signal)),
+  view: (p: RunPeriod, signal?: AbortSignal) => call(getEliminations, { query: { kind: p.kind, year: p.year, month: p.month } }, { signal }),
   post: (period: RunPeriod) => call(postEliminations, { body: { period } }),
-  tolerance: (signal?: AbortSignal) => call(getEliminationTolerance, {}, withSignal(signal)),
+  tolerance: (signal?: AbortSignal) => call(getEliminationTolerance, {}, { signal }),
   setTolerance: (tolerance: number) => call(putEliminationTolerance, { body: { tolerance } }),
-  postings: (signal?: AbortSignal) => call(getConsolidationPostings, { query: { realmId: INTERCO_REALM } }, withSignal(signal)).then((r) => r.postings),
+  postings: (signal?: AbortSignal) => call(getConsolidationPostings, { query: { realmId: INTERCO_REALM } }, { signal }).then((r) => r.postings),
 };
 
 export function usePairs() {

@@ -12,6 +12,7 @@ import {
 } from "@groupledger/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
+import { saveBlob } from "../../lib/download.ts";
 import { call } from "../../lib/http.ts";
 import type { MonthRangeValue } from "./model.ts";
 
@@ -29,16 +30,15 @@ export const fxKeys = {
 /** How far back the change history looks: the audit log holds every account event, newest first. */
 export const HISTORY_EVENTS = 500;
 
-const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export const fxApi = {
-  grid: (range: MonthRangeValue, signal?: AbortSignal) => call(getFxRates, { query: { from: range.from, to: range.to } }, withSignal(signal)),
+  grid: (range: MonthRangeValue, signal?: AbortSignal) => call(getFxRates, { query: { from: range.from, to: range.to } }, { signal }),
   save: (rates: FxRate[]) => call(putFxRates, { body: { rates } }),
   fetchRates: (body: { from: string; to: string; overwrite: boolean }) => call(postFxRatesFetch, { body }),
   /** The file's text as is, sent as text/csv. */
   importCsv: (csv: string) => call(postFxRatesImport, { body: csv }),
   template: async (): Promise<Blob> => (await call(getFxRatesTemplate)).blob,
-  history: (signal?: AbortSignal) => call(getAccountAudit, { query: { limit: HISTORY_EVENTS } }, withSignal(signal)),
+  history: (signal?: AbortSignal) => call(getAccountAudit, { query: { limit: HISTORY_EVENTS } }, { signal }),
 };
 
 /** The grid of a month range; the previous range stays on screen while the next one loads. */
@@ -67,14 +67,5 @@ export const useFetchRates = () => useFxMutation(fxApi.fetchRates);
 
 /** Saves the template through the browser: the file needs the session token, so a plain link would be refused. */
 export async function downloadTemplate(): Promise<void> {
-  const blob = await fxApi.template();
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = "fx-rates-template.csv";
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Revoked on the next tick: some browsers start the download only after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(await fxApi.template(), "fx-rates-template.csv");
 }

@@ -25,12 +25,11 @@ export const mappingKeys = {
   suggestions: (realmId: string) => ["maps", "suggestions", realmId] as const,
 };
 
-const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export const mappingApi = {
-  map: (realmId: string, signal?: AbortSignal) => call(getCompanyMap, { params: { realmId } }, withSignal(signal)),
-  maps: (signal?: AbortSignal) => call(getCompanyMaps, {}, withSignal(signal)),
-  suggestions: (realmId: string, signal?: AbortSignal) => call(getCompanyMapSuggestions, { params: { realmId }, query: {} }, withSignal(signal)),
+  map: (realmId: string, signal?: AbortSignal) => call(getCompanyMap, { params: { realmId } }, { signal }),
+  maps: (signal?: AbortSignal) => call(getCompanyMaps, {}, { signal }),
+  suggestions: (realmId: string, signal?: AbortSignal) => call(getCompanyMapSuggestions, { params: { realmId }, query: {} }, { signal }),
   setMap: (realmId: string, map: Record<string, string>) => call(postCompanyMap, { params: { realmId }, body: { map } }),
   multimap: (realmId: string, map: Record<string, string[]>) => call(postCompanyMultimap, { params: { realmId }, body: { map } }),
   unmap: (realmId: string, accountIds: string[]) => call(postCompanyUnmap, { params: { realmId }, body: { accountIds } }),

@@ -25,13 +25,12 @@ export const obalKeys = {
 /** The duplicate check and its preference for the opening-balance entry (SPEC §3: flag and JE). */
 export const OBAL_JE = "obal";
 
-const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export const obalApi = {
-  get: (signal?: AbortSignal) => call(getObal, {}, withSignal(signal)),
+  get: (signal?: AbortSignal) => call(getObal, {}, { signal }),
   lock: (body: ObalLockRequest) => call(postObal, { body }),
   reset: () => call(postObalReset, {}),
-  trialBalance: (realmId: string, signal?: AbortSignal) => call(getObalTrialBalance, { params: { realmId } }, withSignal(signal)),
+  trialBalance: (realmId: string, signal?: AbortSignal) => call(getObalTrialBalance, { params: { realmId } }, { signal }),
   transition: (action: ObalTransition, realmId: string) => call(obalTransitionEndpoints[action], { body: { realmId } }),
   post: (realmId: string) => call(postOpeningBalance, { params: { realmId } }),
   markDeleted: (realmId: string) => call(postIsDeletedFlag, { body: { realmId } }),

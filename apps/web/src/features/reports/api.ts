@@ -18,10 +18,9 @@ export const reportKeys = {
 
 /** The query as sent: always in this order (from, to, compare), whatever object the caller built. */
 const query = (q: ReportQuery): ReportQuery => ({ from: q.from, to: q.to, compare: q.compare });
-const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export const reportsApi = {
-  report: (q: ReportQuery, signal?: AbortSignal) => call(getConsolidationReport, { query: query(q) }, withSignal(signal)),
+  report: (q: ReportQuery, signal?: AbortSignal) => call(getConsolidationReport, { query: query(q) }, { signal }),
 };
 
 /** The report of the chosen period; the previous one stays on screen (dimmed) while the next loads. */

@@ -27,17 +27,16 @@ export const runKeys = {
   run: (runId: string) => ["runs", "multi", runId] as const,
 };
 
-const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export const runsApi = {
-  preview: (body: RunRequest, signal?: AbortSignal) => call(postConsolidationPreview, { body }, withSignal(signal)),
+  preview: (body: RunRequest, signal?: AbortSignal) => call(postConsolidationPreview, { body }, { signal }),
   post: (body: RunRequest) => call(postConsolidationPost, { body }),
   postings: (realmId: string | null, signal?: AbortSignal) =>
-    call(getConsolidationPostings, { query: realmId ? { realmId } : {} }, withSignal(signal)).then((r) => r.postings),
+    call(getConsolidationPostings, { query: realmId ? { realmId } : {} }, { signal }).then((r) => r.postings),
   repost: (postingId: string) => call(postConsolidationRepost, { params: { postingId }, body: { approve: true } }),
   start: (body: MultiRunRequest) => call(postMultiRun, { body }),
-  list: (signal?: AbortSignal) => call(getMultiRuns, {}, withSignal(signal)).then((r) => r.runs),
-  get: (runId: string, signal?: AbortSignal) => call(getMultiRun, { params: { runId } }, withSignal(signal)),
+  list: (signal?: AbortSignal) => call(getMultiRuns, {}, { signal }).then((r) => r.runs),
+  get: (runId: string, signal?: AbortSignal) => call(getMultiRun, { params: { runId } }, { signal }),
   pause: (runId: string) => call(postMultiRunPause, { params: { runId } }),
   resume: (runId: string) => call(postMultiRunResume, { params: { runId } }),
 };
