@@ -385,9 +385,15 @@ function intercompany(ctx: Ctx, month: string, rnd: Random): void {
     if (!loan.date.startsWith(month)) continue;
     const sub = get(ctx, loan.code);
     const local = cents(loan.amount);
-    const usd = convert(local, ctx.fx.average(sub.profile.currency, rateMonth(loan.date)));
+    const rate = ctx.fx.average(sub.profile.currency, rateMonth(loan.date));
     const what = local > 0 ? `Loan advanced to ${sub.profile.name}` : `Loan repayment from ${sub.profile.name}`;
-    parent.post(loan.date, what, [[`icLoan:${loan.code}`, usd], ["bank", -usd]], customer(loan.code));
+    if (sub.profile.currency === parent.currency) {
+      const usd = convert(local, rate);
+      parent.post(loan.date, what, [[`icLoan:${loan.code}`, usd], ["bank", -usd]], customer(loan.code));
+    } else {
+      // Lent in the borrower's currency: the parent's loan account holds it (demo/charts.ts).
+      parent.postForeign(loan.date, what, { currency: sub.profile.currency, rateMicros: rate }, [[`icLoan:${loan.code}`, local], ["bank", -local]], customer(loan.code));
+    }
     sub.books.post(
       loan.date,
       local > 0 ? "Loan received from Northwind Holdings" : "Loan repaid to Northwind Holdings",
@@ -528,10 +534,10 @@ function revalue(ctx: Ctx, month: string): void {
   for (const code of SUBSIDIARIES) {
     const sub = get(ctx, code);
     const closing = ctx.fx.closing(sub.profile.currency, month);
-    for (const [parentRole, subRole] of [
-      [`icLoan:${code}`, "icLoanPay"],
-      [`icRecv:${code}`, "icPay"],
-    ] as const) {
+    // A loan in the subsidiary's currency is not revalued: QuickBooks keeps it at the rates of
+    // the day (only the home-currency loan to Northwind Retail needs nothing either way).
+    const balances = sub.profile.currency === parent.currency ? ([[`icLoan:${code}`, "icLoanPay"]] as const) : [];
+    for (const [parentRole, subRole] of [...balances, [`icRecv:${code}`, "icPay"] as const]) {
       const target = convert(-sub.books.balance(subRole), closing);
       const diff = target - parent.balance(parentRole);
       if (diff !== 0) lines.push([parentRole, diff, undefined, customer(code)], ["fxGainLoss", -diff, undefined, customer(code)]);

@@ -8,6 +8,7 @@
 import { classificationOf, isBalanceSheet } from "../accountTypes.ts";
 import type { Account, JournalEntry, JournalLine, LineEntity } from "../ledger.ts";
 import { fiscalYearStart } from "../calendar.ts";
+import { convert, formatRate } from "../money.ts";
 import { TRADE_CUSTOMERS, TRADE_SUPPLIERS } from "./names.ts";
 
 /** [role, debit-positive cents, line description?, name key? (see demo/names.ts)] */
@@ -18,6 +19,7 @@ export class Books {
   private readonly idByRole = new Map<string, string>();
   private readonly accountById = new Map<string, Account>();
   private readonly balances = new Map<string, number>();
+  private readonly foreignBalances = new Map<string, number>();
   private readonly profitByMonth = new Map<string, number>();
   private readonly profitByFiscalYear = new Map<string, number>();
   private readonly docSeq = new Map<string, number>();
@@ -26,7 +28,7 @@ export class Books {
     accounts: readonly Account[],
     roles: ReadonlyMap<string, string>,
     private readonly fiscalYearStartMonth: number,
-    private readonly currency: string,
+    readonly currency: string,
     private readonly names: ReadonlyMap<string, LineEntity> = new Map(),
   ) {
     for (const a of accounts) this.accountById.set(a.id, a);
@@ -67,27 +69,54 @@ export class Books {
 
   /** `name`: the key of the Name every line without its own carries. */
   post(date: string, memo: string, postings: readonly Posting[], name?: string): JournalEntry | undefined {
+    return this.record(date, memo, postings, name, undefined);
+  }
+
+  /**
+   * An entry in a foreign currency (QBO's JournalEntry CurrencyRef and ExchangeRate): amounts in
+   * `currency`, each line's home amount at `rateMicros` (home units per one unit, six decimals) as
+   * QuickBooks converts it. Its accounts hold `currency` or the home currency; balance() stays in
+   * the home currency, foreignBalance() keeps the foreign accounts' own.
+   */
+  postForeign(date: string, memo: string, foreign: { currency: string; rateMicros: bigint }, postings: readonly Posting[], name?: string): JournalEntry | undefined {
+    for (const [role] of postings) {
+      const held = this.accountById.get(this.id(role))?.currency ?? this.currency;
+      if (held !== foreign.currency && held !== this.currency) throw new Error(`demo entry on ${date} (${memo}): ${role} holds ${held}, not ${foreign.currency}`);
+    }
+    return this.record(date, memo, postings, name, foreign);
+  }
+
+  /** Debit-positive balance of a foreign-currency account in its own currency. */
+  foreignBalance(role: string): number {
+    return this.foreignBalances.get(this.id(role)) ?? 0;
+  }
+
+  private record(date: string, memo: string, postings: readonly Posting[], name: string | undefined, foreign: { currency: string; rateMicros: bigint } | undefined): JournalEntry | undefined {
     const live = postings.filter((p) => p[1] !== 0);
     if (live.length === 0) return undefined;
     const total = live.reduce((s, p) => s + p[1], 0);
     if (total !== 0) throw new Error(`unbalanced demo entry on ${date} (${memo}): ${total}`);
+    const homeOf = (amount: number) => (foreign === undefined ? amount : convert(amount, foreign.rateMicros));
+    if (live.reduce((s, p) => s + homeOf(p[1]), 0) !== 0) throw new Error(`demo entry on ${date} (${memo}) does not balance in ${this.currency}`);
     const month = date.slice(0, 7);
     const fy = fiscalYearStart(date, this.fiscalYearStartMonth);
     const lines: JournalLine[] = live.map(([role, amount, description, lineName], i) => {
       const accountId = this.id(role);
-      this.balances.set(accountId, (this.balances.get(accountId) ?? 0) + amount);
+      const home = homeOf(amount);
+      this.balances.set(accountId, (this.balances.get(accountId) ?? 0) + home);
       const account = this.accountById.get(accountId) as Account;
+      if (foreign !== undefined && account.currency === foreign.currency) this.foreignBalances.set(accountId, (this.foreignBalances.get(accountId) ?? 0) + amount);
       const entity = this.entity(lineName ?? name ?? (account.type === "Accounts Receivable" ? TRADE_CUSTOMERS : account.type === "Accounts Payable" ? TRADE_SUPPLIERS : undefined));
       if (!isBalanceSheet(account.type)) {
-        this.profitByMonth.set(month, (this.profitByMonth.get(month) ?? 0) - amount);
-        this.profitByFiscalYear.set(fy, (this.profitByFiscalYear.get(fy) ?? 0) - amount);
+        this.profitByMonth.set(month, (this.profitByMonth.get(month) ?? 0) - home);
+        this.profitByFiscalYear.set(fy, (this.profitByFiscalYear.get(fy) ?? 0) - home);
       }
       return {
         id: String(i),
         accountId,
         posting: amount > 0 ? "Debit" : "Credit",
         amount: Math.abs(amount),
-        homeAmount: Math.abs(amount),
+        homeAmount: Math.abs(home),
         description: description ?? memo,
         ...(entity === undefined ? {} : { entity }),
       };
@@ -101,7 +130,8 @@ export class Books {
       docNumber: `${date.slice(2, 4)}${date.slice(5, 7)}-${String(seq).padStart(3, "0")}`,
       txnDate: date,
       privateNote: memo,
-      currency: this.currency,
+      currency: foreign?.currency ?? this.currency,
+      ...(foreign === undefined ? {} : { exchangeRate: formatRate(foreign.rateMicros) }),
       lines,
       createTime: created,
       updateTime: created,

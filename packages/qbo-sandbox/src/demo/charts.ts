@@ -22,9 +22,14 @@ export interface ChartAccount {
   readonly inactive?: boolean | undefined;
   /** A sub-account's parent account (its demo number); what it receives is in demo/subAccounts.ts. */
   readonly parent?: string | undefined;
+  /**
+   * A foreign-currency account's currency (QBO's CurrencyRef; multicurrency companies only): the
+   * generator posts to it in that currency (Books.postForeign). Absent: the home currency.
+   */
+  readonly currency?: string | undefined;
 }
 
-type Opts = Pick<ChartAccount, "role" | "opex" | "until" | "inactive" | "parent">;
+type Opts = Pick<ChartAccount, "role" | "opex" | "until" | "inactive" | "parent" | "currency">;
 
 const T = {
   BANK: "Bank",
@@ -74,9 +79,12 @@ export const PARENT_CHART: readonly ChartAccount[] = [
   a("1530", "Vehicles", "FA", "Vehicles", r("fa3")),
   a("1540", "Leasehold Improvements", "FA", "LeaseholdImprovements", r("fa4")),
   a("1590", "Accumulated Depreciation", "FA", "AccumulatedDepreciation", r("accumDepr")),
-  a("1600", "Intercompany Loan - Northwind UK", "OA", "OtherLongTermAssets", r("icLoan:UK")),
-  a("1610", "Intercompany Loan - Northwind Canada", "OA", "OtherLongTermAssets", r("icLoan:CA")),
-  a("1620", "Intercompany Loan - Northwind Deutschland", "OA", "OtherLongTermAssets", r("icLoan:DE")),
+  // The loans are lent in the borrower's currency and held in foreign-currency accounts (the parent
+  // has multicurrency on): QuickBooks keeps their GBP/CAD/EUR balance and their home amount at
+  // the rates of the day, and nothing revalues them (the API cannot post a home currency adjustment).
+  a("1600", "Intercompany Loan - Northwind UK", "OA", "OtherLongTermAssets", { role: "icLoan:UK", currency: "GBP" }),
+  a("1610", "Intercompany Loan - Northwind Canada", "OA", "OtherLongTermAssets", { role: "icLoan:CA", currency: "CAD" }),
+  a("1620", "Intercompany Loan - Northwind Deutschland", "OA", "OtherLongTermAssets", { role: "icLoan:DE", currency: "EUR" }),
   a("1630", "Intercompany Loan - Northwind Retail", "OA", "OtherLongTermAssets", r("icLoan:US2")),
   a("1700", "Security Deposits", "OA", "SecurityDeposits", r("deposits")),
   a("1710", "Investment in Northwind UK Ltd", "OA", "OtherLongTermAssets", r("invest:UK")),

@@ -53,6 +53,7 @@ function accountsOf(profile: DemoCompanyProfile): DemoChart {
       type: c.type,
       subType: c.subType,
       ...(c.parent === undefined ? {} : { parentId: idOf(c.parent) }),
+      ...(c.currency === undefined ? {} : { currency: c.currency }),
       active: !retired,
       createTime: CREATED,
       updateTime: retired ? RETIRED : CREATED,

@@ -155,9 +155,11 @@ describe("the demo group's customers and vendors", () => {
     // Digests of the demo books, names left out: first taken before lines carried names (commit
     // 973fb3a), taken again when the acquisitions, the NCI account and the UK's year-end stock
     // from Germany came in (issue #16). Names must never change them. Canada's sub-accounts
-    // (issue #20) split some of its lines: folded back, its books are those of before too.
+    // (issue #20) split some of its lines: folded back, its books are those of before too. The
+    // parent's digest was taken again when its loans moved into GBP/CAD/EUR accounts (issue #20:
+    // foreign-currency entries, and no revaluation of the loans).
     expect(data.map((d) => [d.profile.realmId, d.entries.length, digest(withoutSubAccounts(d))])).toEqual([
-      ["9341453172384015", 2036, "f3cca5b90832d8e3fdf0687a2ed9fd0342e1c54e3a4d897f3e64c3490539d0af"],
+      ["9341453172384015", 2036, "f021c700c722e9ccb9e1308155268152a9125c5c89646711f68f599cbde57cc0"],
       ["9341453172384023", 1819, "1dd2e918780c17ab50326fafca850683e6dfa31f3ed9c94426813667fb713fd3"],
       ["9341453172384031", 1536, "02069428fda779e166266443e643147a490ecbef03907b1712cf2429b54c1df1"],
       ["9341453172384049", 1676, "5d3862f125c5adde4c4c0433e24a1bf7552b7258424be78db9d3e05d03acc410"],
@@ -330,10 +332,10 @@ describe("reports filtered by the customer or vendor that stands for a group com
       const vendor = partyId(code, "Vendor", "Northwind Holdings Inc.");
       const subRows = accountRows(runReport(sub, "BalanceSheet", { ...ALL_MONTHS, vendor }, NOW));
       const parentRows = accountRows(runReport(parent, "BalanceSheet", { ...ALL_MONTHS, customer: partyId("PARENT", "Customer", profileByCode(code).name) }, NOW));
-      for (const [subRole, parentRole] of [
-        ["icLoanPay", `icLoan:${code}`],
-        ["icPay", `icRecv:${code}`],
-      ] as const) {
+      // A loan in the subsidiary's currency is held at the rates of the day, not revalued (demo/charts.ts):
+      // group.test.ts checks it agrees in that currency.
+      const loan = profileByCode(code).currency === "USD" ? ([["icLoanPay", `icLoan:${code}`]] as const) : [];
+      for (const [subRole, parentRole] of [...loan, ["icPay", `icRecv:${code}`] as const]) {
         const owed = subRows.get(roleId(code, subRole)) ?? [];
         const held = parentRows.get(roleId("PARENT", parentRole)) ?? [];
         months.forEach((month, i) => expect(held[i], `${code} ${subRole} ${month}`).toBe(convert(owed[i] ?? 0, fx.closing(sub.profile.currency, month))));

@@ -85,21 +85,25 @@ describe("CompanyCurrency", () => {
   });
 
   it("deletes by an update with Active false (Intuit's update example: SyncToken 0 → 1), hidden from default queries; stale → 5010", async () => {
-    const [gbp] = (await currencies("where Code = 'GBP'")) as [Body];
-    const res = await h.post(parent, "companycurrency", token, { ...gbp, Active: false });
+    // The demo parent's GBP, CAD and EUR each hold an intercompany loan: a currency nothing uses.
+    expect((await h.post(parent, "companycurrency", token, { Code: "CHF" })).statusCode).toBe(200);
+    const [chf] = (await currencies("where Code = 'CHF'")) as [Body];
+    const res = await h.post(parent, "companycurrency", token, { ...chf, Active: false });
     expect(res.statusCode, res.body).toBe(200);
     const updated = (res.json() as { CompanyCurrency: Body }).CompanyCurrency;
     expect(Object.keys(updated)).toEqual(COMPANY_CURRENCY_KEYS);
-    expect(updated).toMatchObject({ SyncToken: "1", Active: false, Code: "GBP" });
-    expect((await currencies()).map((r) => r["Code"])).not.toContain("GBP");
-    expect((await currencies("where Active = false")).map((r) => r["Code"])).toEqual(["GBP"]);
-    expect(faultOf(await h.post(parent, "companycurrency", token, { ...gbp, Active: true })).code).toBe("5010");
+    expect(updated).toMatchObject({ SyncToken: "1", Active: false, Code: "CHF" });
+    expect((await currencies()).map((r) => r["Code"])).not.toContain("CHF");
+    expect((await currencies("where Active = false")).map((r) => r["Code"])).toEqual(["CHF"]);
+    expect(faultOf(await h.post(parent, "companycurrency", token, { ...chf, Active: true })).code).toBe("5010");
     // Full update: Active left out is true again.
-    const back = await h.post(parent, "companycurrency", token, { Id: gbp["Id"], SyncToken: "1", Code: "GBP" });
+    const back = await h.post(parent, "companycurrency", token, { Id: chf["Id"], SyncToken: "1", Code: "CHF" });
     expect((back.json() as { CompanyCurrency: Body }).CompanyCurrency).toMatchObject({ Active: true, SyncToken: "2" });
   });
 
   it("will not turn off a currency an active account holds", async () => {
+    const [gbp] = (await currencies("where Code = 'GBP'")) as [Body];
+    expect(faultOf(await h.post(parent, "companycurrency", token, { ...gbp, Active: false })).Detail).toContain("used by an active account");
     await h.post(parent, "account", token, { Name: "Bank EUR", AccountType: "Bank", AccountSubType: "Checking", CurrencyRef: { value: "EUR" } });
     const [eur] = (await currencies("where Code = 'EUR'")) as [Body];
     expect(faultOf(await h.post(parent, "companycurrency", token, { ...eur, Active: false })).code).toBe("6000");
@@ -233,8 +237,30 @@ describe("foreign-currency accounts", () => {
       ["Beginning Balance", "", "", "0.00", "", "", ""],
       ["2026-11-20", "Journal Entry", "1100.00", "1100.00", "1000.00", "EUR", "1.1"],
     ]);
+    // `account=` (Intuit's GeneralLedger filter: comma-separated account ids): that account's section alone.
+    const one = await h.get(parent, `reports/GeneralLedger?start_date=2026-11-01&end_date=2026-11-30&account=${bank}&columns=${cols}`, token);
+    expect((one.json() as typeof body).Rows.Row.map((r) => r.Header.ColData[0]?.id)).toEqual([bank]);
+    expect(faultOf(await h.get(parent, "reports/GeneralLedger?account=x1", token)).Detail).toContain("Property Name:account ");
     // A column the emulator does not serve is refused, not left out.
     expect(faultOf(await h.get(parent, "reports/GeneralLedger?columns=tx_date,debt_home_amt", token)).code).toBe("2010");
+  });
+});
+
+describe("the demo parent's intercompany loans", () => {
+  it("are held in the borrower's currency: GBP in the GeneralLedger's Foreign Amount, USD at the day's rate in Amount", async () => {
+    const found = await h.get(parent, q("select * from Account where Name = 'Intercompany Loan - Northwind UK'"), token);
+    const [loan] = (found.json() as { QueryResponse: { Account: Body[] } }).QueryResponse.Account as [Body];
+    expect(loan).toMatchObject({ CurrencyRef: { value: "GBP" }, CurrentBalance: 1_000_000 });
+    const cols = "tx_date,subt_nat_amount,nat_foreign_amount,currency,exch_rate";
+    const res = await h.get(parent, `reports/GeneralLedger?start_date=2023-01-01&end_date=2025-12-31&account=${String(loan["Id"])}&columns=${cols}`, token);
+    const body = res.json() as { Rows: { Row: { Rows: { Row: { ColData: { value: string }[] }[] } }[] } };
+    const rows = body.Rows.Row[0]!.Rows.Row.map((r) => r.ColData.map((c) => c.value)).filter((r) => r[0] !== "Beginning Balance");
+    // Lent in February 2023, a third repaid in June 2025; each at its month's rate, never revalued.
+    expect(rows.map((r) => [r[0], r[2], r[3]])).toEqual([
+      ["2023-02-10", "1500000.00", "GBP"],
+      ["2025-06-12", "-500000.00", "GBP"],
+    ]);
+    for (const r of rows) expect(Number(r[1])).toBeCloseTo(Number(r[2]) * Number(r[4]), 2);
   });
 });
 

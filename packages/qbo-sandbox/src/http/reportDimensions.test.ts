@@ -109,7 +109,8 @@ describe("filters the emulator does not implement are refused, not ignored", () 
     ["BalanceSheet", "item"],
     ["TrialBalance", "department"],
     ["TrialBalance", "employee"],
-    ["GeneralLedger", "account"],
+    ["TransactionList", "account"],
+    ["ProfitAndLoss", "account"],
     ["GeneralLedger", "department"],
     ["TransactionList", "customer"],
   ] as const) {

@@ -13,11 +13,11 @@ import { trialBalance } from "./trialBalance.ts";
 
 type Builder = (ledger: CompanyLedger, params: ReturnType<typeof parseReportParams>, now: Date) => Json;
 
-const REPORTS: Record<string, { build: Builder; defaultMacro: string; summarize: boolean; nameFilters?: boolean; dimensions?: boolean; columns?: readonly string[] }> = {
+const REPORTS: Record<string, { build: Builder; defaultMacro: string; summarize: boolean; nameFilters?: boolean; dimensions?: boolean; accountFilter?: boolean; columns?: readonly string[] }> = {
   TrialBalance: { build: trialBalance, defaultMacro: "this month-to-date", summarize: false },
   BalanceSheet: { build: balanceSheet, defaultMacro: "this calendar year-to-date", summarize: true, nameFilters: true, dimensions: true },
   ProfitAndLoss: { build: profitAndLoss, defaultMacro: "this calendar year-to-date", summarize: true, nameFilters: true, dimensions: true },
-  GeneralLedger: { build: generalLedger, defaultMacro: "this month-to-date", summarize: false, columns: GENERAL_LEDGER_COLUMNS },
+  GeneralLedger: { build: generalLedger, defaultMacro: "this month-to-date", summarize: false, accountFilter: true, columns: GENERAL_LEDGER_COLUMNS },
   TransactionList: { build: transactionList, defaultMacro: "this month-to-date", summarize: false },
 };
 
@@ -37,6 +37,7 @@ export function runReport(ledger: CompanyLedger, name: string, query: Readonly<R
     allowSummarize: spec.summarize,
     allowNameFilters: spec.nameFilters === true,
     allowDimensions: spec.dimensions === true,
+    allowAccountFilter: spec.accountFilter === true,
     columnKeys: spec.columns,
   });
   return spec.build(filteredBooks(ledger, params), params, now);

@@ -40,6 +40,8 @@ export interface ReportParams {
   readonly class?: readonly string[] | undefined;
   /** `department=1,2` (a location): only lines carrying one of these departments count. */
   readonly department?: readonly string[] | undefined;
+  /** `account=1,2` (GeneralLedger): only these accounts' sections. */
+  readonly account?: readonly string[] | undefined;
   /** `columns=tx_date,nat_foreign_amount,...` (GeneralLedger): the columns asked for, in order. */
   readonly columnKeys?: readonly string[] | undefined;
 }
@@ -54,7 +56,6 @@ export const NAME_FILTERS = ["customer", "vendor", "class", "department"] as con
 export const UNSUPPORTED_FILTERS = [
   "item",
   "employee",
-  "account",
   "account_type",
   "source_account",
   "source_account_type",
@@ -74,7 +75,7 @@ export const UNSUPPORTED_FILTERS = [
 export type NameFilter = (typeof NAME_FILTERS)[number];
 
 /** `1,2, 3` → ["1","2","3"]; anything but a list of ids is refused, naming the parameter. */
-function idList(name: NameFilter, value: string): string[] {
+function idList(name: NameFilter | "account", value: string): string[] {
   const ids = value.split(",").map((v) => v.trim());
   if (ids.some((id) => !/^\d+$/.test(id))) {
     throw unsupportedProperty(name, `value "${value}" must be one or more ${name} ids separated by commas`);
@@ -162,6 +163,11 @@ export interface ParamInput {
   readonly allowDimensions?: boolean | undefined;
   /** Whether the report takes `customer` and `vendor`; elsewhere they are refused, not ignored. */
   readonly allowNameFilters?: boolean | undefined;
+  /**
+   * Whether the report takes `account` (Intuit documents it on GeneralLedger: "one or more comma
+   * separated account IDs"); elsewhere it is refused, not ignored.
+   */
+  readonly allowAccountFilter?: boolean | undefined;
   /** The column keys the report serves for `columns=`; absent: the parameter is not read. */
   readonly columnKeys?: readonly string[] | undefined;
 }
@@ -225,9 +231,10 @@ export function parseReportParams(input: ParamInput): ReportParams {
       columns = periods(range, 12, (d) => fiscalYearStart(d, fyMonth));
       break;
   }
-  for (const name of UNSUPPORTED_FILTERS) {
+  for (const name of [...UNSUPPORTED_FILTERS, ...(input.allowAccountFilter === true ? [] : ["account"])]) {
     if (q[name] !== undefined) throw unsupportedProperty(name, "is a report filter the sandbox does not implement; it is refused rather than ignored");
   }
+  const account = input.allowAccountFilter === true && q["account"] !== undefined ? idList("account", q["account"]) : undefined;
   const filters: { customer?: string[]; vendor?: string[]; class?: string[]; department?: string[] } = {};
   for (const name of NAME_FILTERS) {
     const raw = q[name];
@@ -236,7 +243,7 @@ export function parseReportParams(input: ParamInput): ReportParams {
     filters[name] = idList(name, raw);
   }
   const columnKeys = input.columnKeys === undefined ? undefined : columnList(q["columns"], input.columnKeys);
-  return { start: range.start, end: range.end, dateMacro, basis, summarize, columns, ...filters, ...(columnKeys === undefined ? {} : { columnKeys }) };
+  return { start: range.start, end: range.end, dateMacro, basis, summarize, columns, ...filters, ...(account === undefined ? {} : { account }), ...(columnKeys === undefined ? {} : { columnKeys }) };
 }
 
 /** `columns=a,b`: known keys only (refused, naming the parameter, rather than left out). */

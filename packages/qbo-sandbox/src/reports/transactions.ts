@@ -128,7 +128,9 @@ export function generalLedger(ledger: CompanyLedger, params: ReportParams, now: 
     });
     return { row, total, postings: count };
   };
-  const sections = accountTree(ledger, ledger.accounts, (a) => own.get(a.id) !== undefined).map((n) => section(n).row);
+  // `account=`: only the named accounts, each a section of its own (a sub-account named without its parent stands alone).
+  const named = params.account === undefined ? ledger.accounts : ledger.accounts.filter((a) => params.account?.includes(a.id));
+  const sections = accountTree(ledger, named, (a) => own.get(a.id) !== undefined).map((n) => section(n).row);
   return {
     Header: reportHeader({ now, name: "GeneralLedger", params, currency: home, summarize: false, accountingStandard: false, noData: sections.length === 0 }),
     Columns: { Column: keys.map((ColType) => ({ ColTitle: GL_TITLES[ColType] ?? ColType, ColType })) },
