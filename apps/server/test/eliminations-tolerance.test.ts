@@ -1,4 +1,5 @@
 import { journalEntrySchema } from "@groupledger/qbo";
+import { ELIMINATION_TOLERANCE_MAX } from "@groupledger/domain";
 import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "./app.ts";
@@ -20,8 +21,8 @@ type ReportElimination = { id: string; lines: { account: string; amount: number 
 /**
  * Issue 18: "Eliminations flag $0.05 and $0.23 as unmatched". On the demo group the UK's
  * management fees, limited on both sides to the names that stand for each other, differ by a few
- * cents once translated (the parent booked them at the generator's rates); the UK loan differs by
- * dollars. With the group's tolerance ($1.00 by default) the fees count as matched, their cents
+ * cents once translated (the parent booked them at the generator's rates); the UK loan, held in
+ * a GBP account at the rates of the day, differs by its exchange difference. With the group's tolerance ($1.00 by default) the fees count as matched, their cents
  * still shown and posted to the parent's FX account; the loan stays flagged. Reports classify and
  * eliminate the pairs exactly as the screen and the posted entry do.
  */
@@ -115,7 +116,7 @@ describe.each(drivers)("the group's elimination tolerance on %s", (driver) => {
     expect(Object.fromEntries([...byAccount].filter(([, a]) => a !== 0))).toEqual(Object.fromEntries(view.entry!.lines.map((l) => [l.account, l.debit - l.credit])));
   });
 
-  it("the tolerance is inclusive and only changes the flag: a cent below the fees' difference flags them, the loan's own difference clears it; no line moves", async () => {
+  it("the tolerance is inclusive and only changes the flag: a cent below the fees' difference flags them, the widest leaves the loan's exchange difference flagged; no line moves", async () => {
     const before = await q1();
     const fees = pairOf(before, ids.fees!);
     const loan = pairOf(before, ids.loan!);
@@ -129,9 +130,12 @@ describe.each(drivers)("the group's elimination tolerance on %s", (driver) => {
     const report = (await get(t.app, "/api/consolidation/report?from=2026-01&to=2026-03", token)).json();
     expect((report.report.eliminations as ReportElimination[]).find((e) => e.id === ids.fees)!.details).toMatchObject({ match: "unmatched", tolerance: Math.abs(fees.difference) - 1 });
 
-    expect((await put({ tolerance: Math.abs(loan.difference) })).statusCode).toBe(200);
+    // The loan is lent in pounds from a GBP account nobody revalues (issue #20): its difference is
+    // a real exchange difference, beyond the largest tolerance, and stays flagged however wide.
+    expect(Math.abs(loan.difference)).toBeGreaterThan(ELIMINATION_TOLERANCE_MAX);
+    expect((await put({ tolerance: ELIMINATION_TOLERANCE_MAX })).statusCode).toBe(200);
     const wide = await q1();
-    expect(pairOf(wide, ids.loan!)).toMatchObject({ difference: loan.difference, match: "withinTolerance", matched: true });
+    expect(pairOf(wide, ids.loan!)).toMatchObject({ difference: loan.difference, match: "unmatched", matched: false });
     expect(pairOf(wide, ids.fees!).match).toBe("withinTolerance");
     expect(wide.entry).toEqual(before.entry);
 
@@ -139,6 +143,6 @@ describe.each(drivers)("the group's elimination tolerance on %s", (driver) => {
     expect((await put({ tolerance: 0 })).statusCode).toBe(200);
     expect((await q1()).pairs.map((p) => p.match)).toEqual(["unmatched", "unmatched"]);
     const audit = (await get(t.app, "/api/account/audit", token)).json().entries as { action: string; details: Record<string, unknown> }[];
-    expect(audit.filter((e) => e.action === "eliminations.tolerance_set").map((e) => e.details.tolerance)).toEqual([0, Math.abs(loan.difference), Math.abs(fees.difference) - 1]);
+    expect(audit.filter((e) => e.action === "eliminations.tolerance_set").map((e) => e.details.tolerance)).toEqual([0, ELIMINATION_TOLERANCE_MAX, Math.abs(fees.difference) - 1]);
   });
 });

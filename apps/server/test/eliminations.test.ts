@@ -112,9 +112,18 @@ describe.each(drivers)("intercompany eliminations on %s", (driver) => {
     const april = (await get(t.app, "/api/eliminations?kind=month&year=2026&month=4", token)).json();
     expect((await post(t.app, "/api/eliminations/post", { period: { kind: "month", year: 2026, month: 4 } }, token)).json().outcome).toBe("posted");
     const apr = await client.query("SELECT * FROM JournalEntry WHERE DocNumber = 'EL202604'", journalEntrySchema);
+    // The loan is a GBP account, which QuickBooks posts only in GBP: its lines go to its dollar
+    // counterpart (posting/foreign-accounts.ts), made once, of the same type, beside it.
+    const lines = [...q1, ...apr].flatMap((e) => e.lines);
+    expect(lines.filter((l) => l.accountId === ids.receivable)).toEqual([]);
+    const chart = await client.accounts();
+    const loan = chart.find((a) => a.id === ids.receivable)!;
+    const counterparts = chart.filter((a) => a.name === "Intercompany Loan - Northwind UK - group entries (USD)");
+    expect(counterparts).toHaveLength(1);
+    expect(counterparts[0]).toMatchObject({ accountType: loan.accountType, accountSubType: loan.accountSubType, currency: "USD", parentId: undefined });
     // The receivable's row: Q1 and April together eliminate exactly April's closing balance.
     const balance = (april.pairs as PairView[]).find((p) => p.pair.kind === "receivablePayable")!;
-    const onReceivable = [...q1, ...apr].flatMap((e) => e.lines).filter((l) => l.accountId === ids.receivable);
+    const onReceivable = lines.filter((l) => l.accountId === counterparts[0]!.id);
     const net = onReceivable.reduce((s, l) => s + (l.postingType === "Debit" ? l.amount : -l.amount), 0);
     expect(net).toBe(-balance.left.translated);
     expect((await get(t.app, "/api/eliminations?kind=month&year=2026&month=4", token)).json().posted).toMatchObject({ journalEntryId: apr[0]!.id });

@@ -358,6 +358,28 @@ export const monthlyBalances = pgTable(
   (t) => [primaryKey({ columns: [t.realmId, t.qboAccountId, t.month] })],
 );
 
+/**
+ * Month-end balances of foreign-currency accounts (QBO multicurrency) in the account's own
+ * currency, integer minor units of `currency`, debit positive: from the GeneralLedger's Foreign
+ * Amount column, replaced for the company on every sync. monthly_balances keeps their home-currency
+ * figure (QuickBooks' own, at the rates of the day); this is what they hold in GBP, CAD, ..., which
+ * intercompany pairs compare in (eliminations/view.ts). No row: not known (the ledger starts
+ * before what was read), and the pair is compared in the parent's currency instead.
+ */
+export const foreignBalances = pgTable(
+  "foreign_balances",
+  {
+    realmId: text("realm_id")
+      .notNull()
+      .references(() => companies.realmId, { onDelete: "cascade" }),
+    qboAccountId: text("qbo_account_id").notNull(),
+    month: date("month", { mode: "string" }).notNull(),
+    currency: text("currency").notNull(),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.realmId, t.qboAccountId, t.month] })],
+);
+
 /** COA mapping: a subsidiary account (in its realm) → the parent account it consolidates into. */
 export const accountMaps = pgTable(
   "account_maps",

@@ -34,6 +34,7 @@ export async function postOpeningEntry(deps: { database: Database; provider: Qbo
   const { company, month } = req;
   await postEntry(deps, openingAttempts(deps.database, req), {
     parent: req.parent,
+    lines: req.lines.map((l) => ({ account: l.account, name: l.name, debit: l.amount > 0 ? l.amount : 0, credit: l.amount < 0 ? -l.amount : 0 })),
     txnDate: req.txnDate,
     className: company.companyName,
     counterparty: company.companyName,
@@ -50,9 +51,8 @@ function openingAttempts(database: Database, req: OpeningEntryRequest): AttemptR
   const { row, month } = req;
   const thisRow = and(eq(obalCompanies.accountId, req.accountId), eq(obalCompanies.realmId, req.company.realmId));
   const docNumber = openingDocNumber(month, req.company.realmId);
-  const lines = req.lines.map((l) => ({ account: l.account, name: l.name, debit: l.amount > 0 ? l.amount : 0, credit: l.amount < 0 ? -l.amount : 0 }));
   return {
-    async begin() {
+    async begin(lines) {
       if (row.postingRequestId) return { requestId: row.postingRequestId, docNumber, lines, fresh: false };
       const requestId = openingRequestId(req.accountId, req.company.realmId, month, row.postGeneration);
       await db.update(obalCompanies).set({ postingRequestId: requestId, postingStartedAt: new Date(), updatedAt: new Date() }).where(thisRow);

@@ -76,7 +76,7 @@ function postingRows(database: Database, req: OnceRequest, same: PostingRow | un
   const { db } = database;
   const attemptOf = (row: PostingRow, fresh: boolean): RowAttempt => ({ row, requestId: row.requestId, docNumber: row.docNumber, lines: row.lines, fresh });
   return {
-    async begin() {
+    async begin(lines) {
       if (same) return attemptOf(same, false);
       const [last] = await db
         .select({ generation: consolidationPostings.generation })
@@ -105,7 +105,7 @@ function postingRows(database: Database, req: OnceRequest, same: PostingRow | un
           generation,
           docNumber: req.docNumber,
           requestId: consolidationRequestId(req.accountId, req.realmId, req.period, generation),
-          lines: req.lines,
+          lines: [...lines],
           inputs: req.inputs,
           runId: req.runId ?? null,
           postedBy: req.userId,
@@ -135,6 +135,7 @@ function postingRows(database: Database, req: OnceRequest, same: PostingRow | un
 export function postOnce(deps: Deps, req: OnceRequest, same?: PostingRow): Promise<PostingRow> {
   return postEntry(deps, postingRows(deps.database, req, same), {
     parent: req.parent,
+    lines: req.lines,
     txnDate: req.txnDate,
     className: req.className,
     counterparty: req.counterparty,

@@ -5,6 +5,7 @@ import { AppError } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { entryReferences, type ReferenceCache } from "../qbo/counterparties.ts";
+import { homeCurrencyLines } from "./foreign-accounts.ts";
 import { isRefusal, qboApiError, refusalText } from "../qbo/errors.ts";
 
 /**
@@ -13,13 +14,15 @@ import { isRefusal, qboApiError, refusalText } from "../qbo/errors.ts";
  *
  * 1. Books closed on the entry's date (as last synced): 409 `books_closed` before anything is
  *    written or sent.
- * 2. Record first: the attempt is written as pending, with the requestid of its generation, before
+ * 2. Lines on a foreign-currency account of the parent go to its home-currency counterpart, made
+ *    once (foreign-accounts.ts): QuickBooks takes only entries in a GBP account's own currency.
+ * 3. Record first: the attempt is written as pending, with the requestid of its generation, before
  *    QuickBooks is called. A pending attempt left by an earlier call (a crash, a time-out, an
  *    outage) is resumed with its own requestid, so whatever QuickBooks already made under it is
  *    answered again instead of made twice.
- * 3. Class and names (looked up in one call, the missing ones created in one more; a run's
+ * 4. Class and names (looked up in one call, the missing ones created in one more; a run's
  *    `references` keeps them for its later postings), then the create call with that requestid.
- * 4. Accepted → recorded as posted, audited. Then, by what failed:
+ * 5. Accepted → recorded as posted, audited. Then, by what failed:
  *    - QuickBooks refused the entry itself (a 4xx refusal, `isRefusal`: validation, closed books,
  *      a 400 "Object Not Found" for a name, class or account made inactive, …): nothing was made,
  *      and QuickBooks replays a refusal to the same requestid, so the attempt is retired (refused)
@@ -51,8 +54,8 @@ export interface Attempt {
 
 /** Where an entry's attempts are recorded (postings.ts for `consolidation_postings`, opening.ts for opening balances). */
 export interface AttemptRecord<A extends Attempt, Posted> {
-  /** The pending attempt, or a new one written as pending (before anything is sent). */
-  begin(): Promise<A>;
+  /** The pending attempt (its own lines), or a new one of these lines written as pending (before anything is sent). */
+  begin(lines: readonly EntryLine[]): Promise<A>;
   posted(attempt: A, entry: { id: string; url: string }): Promise<Posted>;
   /** QuickBooks refused the entry: the next attempt takes a new generation. */
   refused(attempt: A): Promise<void>;
@@ -62,6 +65,8 @@ export interface AttemptRecord<A extends Attempt, Posted> {
 
 export interface EntryRequest<A extends Attempt> {
   parent: { realmId: string; homeCurrency: string; companyName: string; bookCloseDate: string | null };
+  /** Debit or credit per line, minor units of the parent's currency, accounts of the parent's chart. */
+  lines: readonly EntryLine[];
   txnDate: string;
   className: string;
   /** Whose receivables and payables the lines on A/R and A/P accounts carry (qbo/counterparties.ts). */
@@ -83,7 +88,8 @@ export async function postEntry<A extends Attempt, Posted>(
   const { db } = deps.database;
   const closed = closedBooksReason(req.parent, req.txnDate, req.what, req.instead);
   if (closed) throw new AppError(409, "books_closed", closed);
-  const attempt = await record.begin();
+  const lines = await homeCurrencyLines(deps, req.parent, req.lines);
+  const attempt = await record.begin(lines);
   const client = deps.provider.client(req.parent.realmId);
   let sent = false;
   let entry: { id: string };

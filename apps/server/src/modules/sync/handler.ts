@@ -8,6 +8,7 @@ import type { QboProvider } from "../../services/qbo-provider.ts";
 import { byQboId, lastDayOfMonth, monthOf, shiftMonth } from "@groupledger/domain";
 import { classificationOf, saveAccounts } from "../companies/chart.ts";
 import { monthlyAmounts } from "./balances.ts";
+import { type ForeignAccount, foreignLedgerParams, foreignMonthEnds, saveForeignBalances } from "./foreign.ts";
 import { namesInPairs, syncNameBalances, syncNames } from "./names.ts";
 import { groupLedgerClassIds, withoutPosted } from "./own-books.ts";
 import { chunkMonths } from "./months.ts";
@@ -106,6 +107,19 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; a
         await writeBalances(database, realmId, chunk, amounts);
         plan.doneThrough = chunk.to;
         await ctx.progress(0.05 + (0.9 * (done + 1)) / total, `Fetched balances through ${chunk.to}`, { ...plan });
+      }
+
+      // Foreign-currency accounts (multicurrency): what they hold in their own currency, read once from the company's first month.
+      const foreign: ForeignAccount[] = chart
+        .filter((a) => a.currency !== undefined && a.currency !== company.homeCurrency)
+        .map((a) => ({ id: a.id, currency: a.currency as string, creditNatured: ["Liability", "Equity"].includes(classificationOf(a)) }));
+      if (foreign.length > 0) {
+        await progress(0.95, `Reading ${foreign.length} foreign-currency account${foreign.length === 1 ? "" : "s"} in ${[...new Set(foreign.map((f) => f.currency))].join(", ")}`);
+        const from = [plan.from, company.earliestTransactionDate ? monthOf(company.earliestTransactionDate) : plan.from].sort()[0]!;
+        const ledger = await client.report("GeneralLedger", foreignLedgerParams(foreign, from, plan.to));
+        await saveForeignBalances(database, realmId, foreignMonthEnds(ledger, foreign, plan.to).balances);
+      } else {
+        await saveForeignBalances(database, realmId, []);
       }
 
       // Customers and vendors that intercompany pairs are limited to: their own balances.
