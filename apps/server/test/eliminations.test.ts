@@ -8,7 +8,7 @@ import { get, post, signedInUser } from "./flows.ts";
 import { atRate, atRates } from "./money.ts";
 
 type Side = { local: number; currency: string; translated: number };
-type PairView = { pair: { id: string; name: string; kind: string }; left: Side; right: Side; difference: number; translationPart: number; bookPart: number; matched: boolean };
+type PairView = { pair: { id: string; name: string; kind: string }; left: Side; right: Side; difference: number; translationPart: number; bookPart: number; inCurrency: { currency: string; left: number; right: number } | null; matched: boolean };
 
 describe.each(drivers)("intercompany eliminations on %s", (driver) => {
   const sandbox = new Sandbox();
@@ -72,9 +72,20 @@ describe.each(drivers)("intercompany eliminations on %s", (driver) => {
       expect(p.left.local).not.toBe(0);
     }
     const balance = (view.pairs as PairView[]).find((p) => p.pair.kind === "receivablePayable")!;
-    // Book part of a balance: both sides at March's closing rate (the parent's side is already dollars).
-    expect(balance.bookPart).toBe(balance.left.local + atRate(balance.right.local, closing));
-    expect(balance.translationPart).toBe(0);
+    // The loan is lent from the parent's GBP account (issue #20): both sides are compared in pounds,
+    // where the books agree to the penny, so none of the difference is the books'. All of it is
+    // the exchange difference on the parent's loan, which QuickBooks keeps at the rates of the day:
+    // its dollars against the pounds at March's closing rate.
+    const pounds = balance.inCurrency!;
+    expect(pounds.currency).toBe("GBP");
+    expect(pounds.left).toBe(100_000_000);
+    expect(pounds.right).toBe(-pounds.left);
+    expect(balance.right.local).toBe(pounds.right);
+    expect(balance.bookPart).toBe(0);
+    expect(balance.translationPart).toBe(balance.difference);
+    expect(balance.difference).toBe(balance.left.local + atRate(balance.right.local, closing));
+    expect(Math.abs(balance.difference)).toBeGreaterThan(100_000);
+    expect(balance.left.local).not.toBe(atRate(pounds.left, closing));
     const fees = (view.pairs as PairView[]).find((p) => p.pair.kind === "revenueExpense")!;
     // Book part of a flow: each month of the UK's charges at that month's average (the rate the
     // consolidation uses), summed exactly and rounded once; the translation part is the rounding of

@@ -74,8 +74,15 @@ export const eliminationViewSchema = z.object({
       difference: z.number().int(),
       /** Of the difference, what the translation rates make (P&L at each month's average vs one closing rate). */
       translationPart: z.number().int(),
-      /** Of the difference, what remains with both sides at the same closing rate: the books disagree. */
+      /** Of the difference, what remains with both sides at the same closing rate (or in their one currency): the books disagree. */
       bookPart: z.number().int(),
+      /**
+       * A balance pair whose accounts hold one currency, at least one of them a foreign-currency
+       * account (the parent's GBP loan against the UK's books): both sides in that currency, minor
+       * units, debit positive. The book part is their sum at the closing rate; the rest of the
+       * difference is the exchange difference of the foreign-currency side. Null otherwise.
+       */
+      inCurrency: z.object({ currency: z.string(), left: z.number().int(), right: z.number().int() }).nullable(),
       /** The domain's classification (pair-match.ts): exactly, within the group's tolerance, or not. */
       match: z.enum(PAIR_MATCHES),
       /** Counts as matched: exactly or within the tolerance (match !== "unmatched"). */

@@ -20,7 +20,7 @@ import {
 } from "@groupledger/domain";
 import type { EliminationPair, EliminationView, RunPeriod } from "@groupledger/contract";
 import type { Db } from "../../db/client.ts";
-import { consolidationPostings, eliminationPairs, qboAccounts, qboNames } from "../../db/schema.ts";
+import { consolidationPostings, eliminationPairs, foreignBalances, qboAccounts, qboNames } from "../../db/schema.ts";
 import { loadGroup } from "../group/service.ts";
 import { buildConsolidationInput, type IntercompanyPair } from "../consolidation/input.ts";
 import { GROUPLEDGER_INTERCO_CLASS } from "../sync/own-books.ts";
@@ -82,6 +82,40 @@ export async function pairViews(db: Db, accountId: string, rows: readonly PairRo
     differenceTo: r.differenceTo,
     createdAt: r.createdAt.toISOString(),
   }));
+}
+
+/** The currency each paired account holds (QBO's CurrencyRef; the home currency unless multicurrency), by "realm:account". */
+async function accountCurrencies(db: Db, rows: readonly PairRow[]): Promise<Map<string, string>> {
+  const realms = [...new Set(rows.flatMap((r) => [r.leftRealmId, r.rightRealmId]))];
+  const ids = [...new Set(rows.flatMap((r) => [r.leftAccountId, r.rightAccountId]))];
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({ realmId: qboAccounts.realmId, id: qboAccounts.qboId, currency: qboAccounts.currency })
+    .from(qboAccounts)
+    .where(and(inArray(qboAccounts.realmId, realms), inArray(qboAccounts.qboId, ids)));
+  return new Map(found.map((a) => [`${a.realmId}:${a.id}`, a.currency]));
+}
+
+/**
+ * What each paired foreign-currency account holds in its own currency at the end of `month`: the
+ * latest synced month-end up to it (0 before its first line); absent when the sync could not tell.
+ */
+async function foreignBalancesAt(db: Db, rows: readonly PairRow[], month: string): Promise<Map<string, number>> {
+  const realms = [...new Set(rows.flatMap((r) => [r.leftRealmId, r.rightRealmId]))];
+  const ids = [...new Set(rows.flatMap((r) => [r.leftAccountId, r.rightAccountId]))];
+  const found = await db
+    .select()
+    .from(foreignBalances)
+    .where(and(inArray(foreignBalances.realmId, realms), inArray(foreignBalances.qboAccountId, ids)))
+    .orderBy(foreignBalances.month);
+  const out = new Map<string, number>();
+  const end = `${month}-01`;
+  for (const r of found) {
+    const key = `${r.realmId}:${r.qboAccountId}`;
+    if (!out.has(key)) out.set(key, 0);
+    if (r.month <= end) out.set(key, r.amountMinor);
+  }
+  return out;
 }
 
 export interface ComputedEliminations {
@@ -157,6 +191,39 @@ export async function computeEliminations(db: Db, accountId: string, requested: 
     }
     return translatedSumRoundedOnce(terms);
   };
+  /**
+   * A balance pair whose two accounts hold one currency (the parent's GBP loan account against the
+   * UK's books in pounds): both sides in that currency at the period end, from what each account
+   * holds in it (foreign_balances for a foreign-currency account, the company's own figure where it
+   * is its home currency). Null where the sides are in different currencies, a side is limited to a
+   * name, or a foreign balance is not known: the pair is then compared at the same rates instead.
+   */
+  const accountCurrency = await accountCurrencies(db, rows);
+  const foreignAt = await foreignBalancesAt(db, rows, period.to);
+  const inOneCurrency = (pairId: string, sides: { realmId: string; accountId: string }[]): { currency: string; left: number; right: number } | null => {
+    const rule = built.input.eliminations?.intercompany?.find((x) => x.id === pairId);
+    if (!rule) return null;
+    const held = sides.map((s) => accountCurrency.get(`${s.realmId}:${s.accountId}`));
+    const currency = held[0];
+    if (!currency || held[1] !== currency) return null;
+    const homes = sides.map((s) => group.find(s.realmId)?.homeCurrency);
+    if (homes.every((h) => h === currency)) return null; // both in their home currency: the same-rates comparison is this one
+    const amounts: number[] = [];
+    for (const [i, side] of [rule.left, rule.right].entries()) {
+      if (side.portion) return null;
+      const key = `${sides[i]!.realmId}:${sides[i]!.accountId}`;
+      if (homes[i] === currency) {
+        const series = built.input.entities.find((x) => x.id === side.entity)?.balances.find((b) => b.account === side.account);
+        const at = series ? monthCount(series.from, period.to) - 1 : -1;
+        amounts.push(series && at >= 0 ? (series.amounts[at] ?? 0) : 0);
+      } else {
+        const foreign = foreignAt.get(key);
+        if (foreign === undefined) return null;
+        amounts.push(foreign);
+      }
+    }
+    return { currency, left: amounts[0]!, right: amounts[1]! };
+  };
   // Where each pair's difference is posted: the parent's FX or CTA account the engine was given, named as the pairs' accounts are.
   const designated = built.input.designatedAccounts;
   const differenceIds = [...new Set([designated?.fxDifference, designated?.cta].filter((x): x is string => !!x))];
@@ -177,7 +244,13 @@ export async function computeEliminations(db: Db, accountId: string, requested: 
     const d = e.details as Record<string, number>;
     // The engine's classification (the domain's pair-match rule, with the group's tolerance): the screen says what reports and the entry do.
     const match = e.details["match"] as PairMatch;
-    const bookPart = atSameRates(pair.id, pair.kind, [pair.left, pair.right]) ?? d["difference"]!;
+    const inCurrency = pair.kind === "receivablePayable" ? inOneCurrency(pair.id, [pair.left, pair.right]) : null;
+    // In one currency, the books' part is what the two sides differ by in it, at the closing rate; the rest is exchange.
+    const closingOfPair = inCurrency ? closingRate(inCurrency.currency) : null;
+    const bookPart =
+      inCurrency && closingOfPair !== null
+        ? translatedSumRoundedOnce([{ amount: inCurrency.left + inCurrency.right, factor: factorOf(inCurrency.currency, closingOfPair) }])
+        : (atSameRates(pair.id, pair.kind, [pair.left, pair.right]) ?? d["difference"]!);
     views.push({
       pair,
       left: { local: d["leftLocal"]!, currency: pair.left.currency, translated: d["leftTranslated"]!, rate: pair.kind === "receivablePayable" ? closingRate(pair.left.currency) : null },
@@ -185,6 +258,7 @@ export async function computeEliminations(db: Db, accountId: string, requested: 
       difference: d["difference"]!,
       translationPart: d["difference"]! - bookPart,
       bookPart,
+      inCurrency: inCurrency && closingOfPair !== null ? inCurrency : null,
       match,
       matched: countsAsMatched(match),
       differenceAccount: differenceAccountOf(pair.differenceTo),

@@ -57,6 +57,9 @@ export const DIFFERENCE_TO: Record<DifferenceTo, { label: string; explanation: s
 /** The split of a difference (apps/server eliminations/view.ts): both sides at the same rates, summed exactly, against the rounded translation. */
 export const TRANSLATION_PART_TEXT = "what rounding each side, and each month, on its own makes";
 export const BOOK_PART_TEXT = "the books differ at the same rates";
+/** The parts of a pair compared in its accounts' one currency (PairView.inCurrency). */
+export const EXCHANGE_PART_TEXT = "the exchange difference on the foreign-currency account, which QuickBooks keeps at the rates of the day";
+export const BOOK_PART_IN_CURRENCY_TEXT = (currency: string) => `the books differ in ${currency}, at the closing rate`;
 
 /** "1600 · Intercompany Loan - Northwind UK", as the chart-of-accounts screens name an account. */
 /** Number · full name, or the full name alone without numbers (one rule for every screen: the domain's). */

@@ -1,7 +1,18 @@
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { formatAmount } from "@groupledger/domain";
-import { BOOK_PART_TEXT, differenceAccountText, differenceTone, PAIR_KINDS, rateText, sideNameText, TRANSLATION_PART_TEXT, type PairView } from "../model.ts";
+import {
+  BOOK_PART_IN_CURRENCY_TEXT,
+  BOOK_PART_TEXT,
+  differenceAccountText,
+  differenceTone,
+  EXCHANGE_PART_TEXT,
+  PAIR_KINDS,
+  rateText,
+  sideNameText,
+  TRANSLATION_PART_TEXT,
+  type PairView,
+} from "../model.ts";
 import { AmountCell } from "../../screens/components/AmountCell.tsx";
 
 /**
@@ -91,9 +102,16 @@ export function PairResult({ view, parentCurrency, tolerance }: { view: PairView
           </Table>
         </Table.ScrollContainer>
 
+        {view.inCurrency ? <InCurrency view={view} inCurrency={view.inCurrency} left={info.left} right={info.right} /> : null}
+
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Part label="Translation part" amount={money(view.translationPart)} text={TRANSLATION_PART_TEXT} testId="translation-part" />
-          <Part label="Book part" amount={money(view.bookPart)} text={BOOK_PART_TEXT} testId="book-part" />
+          <Part
+            label={view.inCurrency ? "Exchange part" : "Translation part"}
+            amount={money(view.translationPart)}
+            text={view.inCurrency ? EXCHANGE_PART_TEXT : TRANSLATION_PART_TEXT}
+            testId="translation-part"
+          />
+          <Part label="Book part" amount={money(view.bookPart)} text={view.inCurrency ? BOOK_PART_IN_CURRENCY_TEXT(view.inCurrency.currency) : BOOK_PART_TEXT} testId="book-part" />
         </SimpleGrid>
 
         {tone === "withinTolerance" ? (
@@ -103,7 +121,9 @@ export function PairResult({ view, parentCurrency, tolerance }: { view: PairView
           </Alert>
         ) : tone === "translation" ? (
           <Alert color="orange" variant="light" radius="md" title={`Unmatched difference of ${money(view.difference)}`} data-testid="unmatched">
-            The books agree at the same rates: all of it is {TRANSLATION_PART_TEXT}. It is booked to {postedTo}.
+            {view.inCurrency
+              ? `The books agree in ${view.inCurrency.currency}: all of it is ${EXCHANGE_PART_TEXT}. It is booked to ${postedTo}.`
+              : `The books agree at the same rates: all of it is ${TRANSLATION_PART_TEXT}. It is booked to ${postedTo}.`}
           </Alert>
         ) : tone === "book" ? (
           <Alert color="red" variant="light" radius="md" title={`Unmatched difference of ${money(view.difference)}`} data-testid="unmatched">
@@ -115,6 +135,18 @@ export function PairResult({ view, parentCurrency, tolerance }: { view: PairView
         ) : null}
       </Stack>
     </Paper>
+  );
+}
+
+/** Both sides in the accounts' one currency: where the pair's book part comes from when one of them is a foreign-currency account. */
+function InCurrency({ view, inCurrency, left, right }: { view: PairView; inCurrency: NonNullable<PairView["inCurrency"]>; left: string; right: string }) {
+  const { currency } = inCurrency;
+  const apart = inCurrency.left + inCurrency.right;
+  return (
+    <Text size="sm" data-testid="in-currency">
+      Compared in {currency}, the currency both accounts hold: {view.pair.left.companyName}&apos;s {left.toLowerCase()} {formatAmount(inCurrency.left, currency)} and{" "}
+      {view.pair.right.companyName}&apos;s {right.toLowerCase()} {formatAmount(inCurrency.right, currency)}, {apart === 0 ? "so they agree" : `${formatAmount(Math.abs(apart), currency)} apart`}.
+    </Text>
   );
 }
 
