@@ -152,3 +152,18 @@ describe("class filter", () => {
     expect(bad.body.Fault?.Error[0]).toMatchObject({ code: "2010", Detail: expect.stringContaining("Property Name:class ") });
   });
 });
+
+describe("an inactive account in reports", () => {
+  it("is named '<name> (deleted)' in every report's rows, as QuickBooks names it everywhere (deactivate__account__0)", async () => {
+    // The parent's Miscellaneous Expense was used through 2023 and then made inactive.
+    const year = "start_date=2023-01-01&end_date=2023-12-31";
+    const shown = "Miscellaneous Expense (deleted)";
+    for (const name of ["ProfitAndLoss", "TrialBalance", "GeneralLedger"]) {
+      const text = JSON.stringify((await report(`${name}?${year}`)).body);
+      expect(text, name).toMatch(new RegExp(`\\{"value":"${shown.replace(/[()]/g, "\\$&")}","id":"\\d+"\\}`));
+      // Its plain name is never a cell that names the account (the GL's memos may still say it).
+      expect(text, name).not.toMatch(/\{"value":"Miscellaneous Expense","id":/);
+    }
+    expect(JSON.stringify((await report(`GeneralLedger?${year}`)).body)).toContain(`"Total for ${shown}"`);
+  });
+});

@@ -6,6 +6,7 @@
  * own account's id (the recorded GL has one sub-account, and its id on the outer header only).
  */
 import { isBalanceSheet } from "../accountTypes.ts";
+import { shownName } from "../deleted.ts";
 import type { Json } from "../entities.ts";
 import type { Account, CompanyLedger, JournalEntry, JournalLine } from "../ledger.ts";
 import { dayBefore, signedHome } from "../ledger.ts";
@@ -27,13 +28,14 @@ function splitOf(ledger: CompanyLedger, entry: JournalEntry, line: JournalLine):
 /** Other accounts named in a row (Split, Account) go by FullyQualifiedName, as references do. */
 function accountName(ledger: CompanyLedger, id: string): string {
   const account = ledger.account(id);
-  return account === undefined ? "" : ledger.fullyQualifiedName(account);
+  return account === undefined ? "" : shownName(ledger.fullyQualifiedName(account), account.active);
 }
 
 /** The GL's Name column: the line's customer or vendor, with its id (as in the recorded GL). */
 function nameOf(ledger: CompanyLedger, line: JournalLine): { value: string; id?: string } {
   if (line.entity === undefined) return { value: "" };
-  return { value: ledger.party(line.entity.id)?.displayName ?? "", id: line.entity.id };
+  const party = ledger.party(line.entity.id);
+  return { value: party === undefined ? "" : shownName(party.displayName, party.active), id: line.entity.id };
 }
 
 /**
@@ -122,9 +124,9 @@ export function generalLedger(ledger: CompanyLedger, params: ReportParams, now: 
     const total = below.reduce((s, b) => s + b.total, mine?.total ?? 0);
     const count = below.reduce((s, b) => s + b.postings, mine?.postings ?? 0);
     const row = sectionRow({
-      header: pick({}, "").map((c, i) => (i === 0 ? { value: a.name, id: a.id } : c)),
+      header: pick({}, "").map((c, i) => (i === 0 ? { value: shownName(a.name, a.active), id: a.id } : c)),
       rows: [...(mine?.rows ?? []), ...below.map((b) => b.row)],
-      summary: pick({ subt_nat_amount: count === 0 ? "" : formatCents(total) }, `Total for ${a.name}`),
+      summary: pick({ subt_nat_amount: count === 0 ? "" : formatCents(total) }, `Total for ${shownName(a.name, a.active)}`),
     });
     return { row, total, postings: count };
   };

@@ -6,6 +6,7 @@
  * sub-accounts' rows (sections again for theirs), and whose Summary "Total <name>" adds them up.
  * The section has no `group`. An account without sub-accounts to show is a Data row, as before.
  */
+import { shownName } from "../deleted.ts";
 import type { Json } from "../entities.ts";
 import type { Account, CompanyLedger } from "../ledger.ts";
 import { formatCents } from "../money.ts";
@@ -63,7 +64,7 @@ export function nestedRows(nodes: readonly AccountNode[], columns: number, own: 
     if (node.subAccounts.length === 0) {
       if (mine === undefined) continue;
       mine.values.forEach((v, i) => (totals[i] = (totals[i] as number) + v));
-      rows.push(dataRow([{ value: a.name, id: a.id }, ...mine.cells]));
+      rows.push(dataRow([{ value: shownName(a.name, a.active), id: a.id }, ...mine.cells]));
       continue;
     }
     const below = nestedRows(node.subAccounts, columns, own);
@@ -71,9 +72,9 @@ export function nestedRows(nodes: readonly AccountNode[], columns: number, own: 
     sums.forEach((v, i) => (totals[i] = (totals[i] as number) + v));
     rows.push(
       sectionRow({
-        header: [{ value: a.name, id: a.id }, ...Array.from({ length: columns }, () => "")],
-        rows: [...(mine === undefined ? [] : [dataRow([{ value: a.name, id: a.id }, ...mine.cells])]), ...below.rows],
-        summary: [`Total ${a.name}`, ...sums.map(formatCents)],
+        header: [{ value: shownName(a.name, a.active), id: a.id }, ...Array.from({ length: columns }, () => "")],
+        rows: [...(mine === undefined ? [] : [dataRow([{ value: shownName(a.name, a.active), id: a.id }, ...mine.cells])]), ...below.rows],
+        summary: [`Total ${shownName(a.name, a.active)}`, ...sums.map(formatCents)],
       }),
     );
   }

@@ -7,6 +7,7 @@
  * its parent's row holds only the parent's own amount, and it follows its parent.
  */
 import { isBalanceSheet } from "../accountTypes.ts";
+import { shownName } from "../deleted.ts";
 import type { Json } from "../entities.ts";
 import type { CompanyLedger } from "../ledger.ts";
 import { formatCents } from "../money.ts";
@@ -26,7 +27,7 @@ export function trialBalance(ledger: CompanyLedger, params: ReportParams, now: D
     if (balance === 0) continue;
     if (balance > 0) debits += balance;
     else credits -= balance;
-    rows.push({ ColData: cells([{ value: ledger.fullyQualifiedName(a), id: a.id }, balance > 0 ? formatCents(balance) : "", balance < 0 ? formatCents(-balance) : ""]) });
+    rows.push({ ColData: cells([{ value: shownName(ledger.fullyQualifiedName(a), a.active), id: a.id }, balance > 0 ? formatCents(balance) : "", balance < 0 ? formatCents(-balance) : ""]) });
   }
   const noData = rows.length === 0;
   rows.push({
