@@ -41,12 +41,12 @@ export const tokenResponseSchema = z.object({
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
-export const sessionUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
+/** Who a user is, as the session, the team and the profile show them; each adds its own fields. */
+export const userSchema = z.object({ id: z.string(), email: z.string(), name: z.string(), permissionLevel: z.number().int() });
+
+export const sessionUserSchema = userSchema.extend({
   /** Display name (Account Settings → Profile); "" until set. */
   name: z.string().optional(),
-  permissionLevel: z.number().int(),
   accountId: z.string(),
   emailVerified: z.boolean(),
   releaseNotesVersion: z.string(),

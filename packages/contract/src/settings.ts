@@ -1,17 +1,13 @@
 import { z } from "zod";
 import { emailSchema, loginPasswordSchema, nonEmptyText } from "@groupledger/domain";
 import { GET, PATCH, POST } from "./endpoint.ts";
-import { codeSchema } from "./session.ts";
+import { codeSchema, userSchema } from "./session.ts";
 
 export const NAME_MAX_LENGTH = 120;
 export const NAME_MESSAGE = `Please enter your name (at most ${NAME_MAX_LENGTH} characters).`;
 
 /** The signed-in user's own settings (Account Settings → Profile, Report delivery). */
-export const profileSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string(),
-  permissionLevel: z.number().int(),
+export const profileSchema = userSchema.extend({
   /** A new email waiting for its verification code, or null. */
   pendingEmail: z.string().nullable(),
   /** Where exported workbooks are mailed. */

@@ -2,17 +2,13 @@ import { z } from "zod";
 import { CONFIRMATION_MESSAGE, emailSchema, passwordProblems, PASSWORD_RULE_MESSAGES } from "@groupledger/domain";
 import { permissionLevelSchema } from "./permissions.ts";
 import { DELETE, GET, PATCH, POST, noContent } from "./endpoint.ts";
-import { tokenResponseSchema } from "./session.ts";
+import { tokenResponseSchema, userSchema } from "./session.ts";
 import { NAME_MAX_LENGTH, NAME_MESSAGE } from "./settings.ts";
 
 /** How long an invitation link works. Resending starts a new period with a new link. */
 export const INVITATION_TTL_DAYS = 7;
 
-export const teamMemberSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string(),
-  permissionLevel: z.number().int(),
+export const teamMemberSchema = userSchema.extend({
   /** The caller's own row. */
   isYou: z.boolean(),
   joinedAt: z.string(),
