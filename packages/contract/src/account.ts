@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { onboardingStepSchema } from "@groupledger/domain";
-import { endpoint } from "./endpoint.ts";
+import { GET, PATCH, POST } from "./endpoint.ts";
 
 export const nabAccountsEntrySchema = z.object({
   realmId: z.string().trim().min(1, "realmId is required.").max(32),
@@ -48,13 +48,8 @@ export const auditQuerySchema = z.object({ limit: z.coerce.number().int().min(1)
 
 // ---- Endpoints (endpoint.ts): registered by the server, called by the web.
 
-export const getAccount = endpoint({ method: "GET", path: "/account", responses: { 200: accountSchema } });
-export const patchAccount = endpoint({ method: "PATCH", path: "/account", body: accountPatchSchema, responses: { 200: accountSchema } });
-export const getAccountAudit = endpoint({ method: "GET", path: "/account/audit", query: auditQuerySchema, responses: { 200: auditListSchema } });
-export const getReleaseNotesVersion = endpoint({ method: "GET", path: "/userpermission/releasenotesversion", responses: { 200: releaseNotesVersionSchema } });
-export const postReleaseNotesVersion = endpoint({
-  method: "POST",
-  path: "/userpermission/releasenotesversion",
-  body: releaseNotesVersionRequestSchema,
-  responses: { 200: releaseNotesVersionSchema },
-});
+export const getAccount = GET("/account", { 200: accountSchema });
+export const patchAccount = PATCH("/account", { 200: accountSchema }, { body: accountPatchSchema });
+export const getAccountAudit = GET("/account/audit", { 200: auditListSchema }, { query: auditQuerySchema });
+export const getReleaseNotesVersion = GET("/userpermission/releasenotesversion", { 200: releaseNotesVersionSchema });
+export const postReleaseNotesVersion = POST("/userpermission/releasenotesversion", { 200: releaseNotesVersionSchema }, { body: releaseNotesVersionRequestSchema });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ownershipPercentSchema } from "./cta.ts";
-import { endpoint } from "./endpoint.ts";
+import { DELETE, GET, PUT, noContent } from "./endpoint.ts";
 import { realmParamsSchema } from "./companies.ts";
 
 /**
@@ -192,6 +192,6 @@ export type Acquisitions = z.infer<typeof acquisitionsSchema>;
 
 // --- Endpoints ----------------------------------------------------------------------------
 
-export const getAcquisitions = endpoint({ method: "GET", path: "/acquisitions", responses: { 200: acquisitionsSchema } });
-export const putAcquisition = endpoint({ method: "PUT", path: "/acquisitions/:realmId", params: realmParamsSchema, body: acquisitionInputSchema, responses: { 200: acquisitionSubsidiarySchema } });
-export const deleteAcquisition = endpoint({ method: "DELETE", path: "/acquisitions/:realmId", params: realmParamsSchema, responses: { 204: null } });
+export const getAcquisitions = GET("/acquisitions", { 200: acquisitionsSchema });
+export const putAcquisition = PUT("/acquisitions/:realmId", { 200: acquisitionSubsidiarySchema }, { params: realmParamsSchema, body: acquisitionInputSchema });
+export const deleteAcquisition = DELETE("/acquisitions/:realmId", noContent, { params: realmParamsSchema });

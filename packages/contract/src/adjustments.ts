@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { problemSchema } from "./obal.ts";
-import { endpoint } from "./endpoint.ts";
+import { GET, POST } from "./endpoint.ts";
 import { postingParamsSchema, postingSummarySchema, postOutcomeSchema, repostRequestSchema, resolvedPeriodSchema, runPeriodSchema } from "./runs.ts";
 
 /**
@@ -63,12 +63,6 @@ export const adjustmentsPostRequestSchema = z.strictObject({ period: runPeriodSc
 
 // --- Endpoints ----------------------------------------------------------------------------
 
-export const getAdjustments = endpoint({ method: "GET", path: "/consolidation/adjustments", query: adjustmentsQuerySchema, responses: { 200: adjustmentsViewSchema } });
-export const postAdjustments = endpoint({ method: "POST", path: "/consolidation/adjustments/post", body: adjustmentsPostRequestSchema, responses: { 200: postOutcomeSchema } });
-export const postAdjustmentsRepost = endpoint({
-  method: "POST",
-  path: "/consolidation/adjustments/:postingId/repost",
-  params: postingParamsSchema,
-  body: repostRequestSchema,
-  responses: { 200: postOutcomeSchema },
-});
+export const getAdjustments = GET("/consolidation/adjustments", { 200: adjustmentsViewSchema }, { query: adjustmentsQuerySchema });
+export const postAdjustments = POST("/consolidation/adjustments/post", { 200: postOutcomeSchema }, { body: adjustmentsPostRequestSchema });
+export const postAdjustmentsRepost = POST("/consolidation/adjustments/:postingId/repost", { 200: postOutcomeSchema }, { params: postingParamsSchema, body: repostRequestSchema });

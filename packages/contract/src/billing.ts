@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseSubscriptionStatus, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "@groupledger/domain";
-import { endpoint } from "./endpoint.ts";
+import { GET, POST } from "./endpoint.ts";
 
 /** Length of the free trial a new account starts with (the pricing page promises it). */
 export const TRIAL_DAYS = 30;
@@ -160,8 +160,8 @@ export const subscribeRequestSchema = z.strictObject(
 );
 export type SubscribeRequest = z.input<typeof subscribeRequestSchema>;
 
-export const getBilling = endpoint({ method: "GET", path: "/billing", responses: { 200: billingSchema } });
-export const postBillingSubscribe = endpoint({ method: "POST", path: "/billing/subscribe", body: subscribeRequestSchema, responses: { 200: billingSchema } });
+export const getBilling = GET("/billing", { 200: billingSchema });
+export const postBillingSubscribe = POST("/billing/subscribe", { 200: billingSchema }, { body: subscribeRequestSchema });
 
 /** The test provider's tokenize answer (a real provider answers in its own shape; its adapter maps it). */
 export const cardTokenSchema = z.object({ id: z.string(), card: cardSummarySchema });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { endpoint } from "./endpoint.ts";
+import { DELETE, GET, POST, PUT, noContent } from "./endpoint.ts";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-10-31.");
 
@@ -96,24 +96,13 @@ export const neverABalanceResponseSchema = z.array(
 
 // ---- Endpoints (endpoint.ts): registered by the server, called by the web.
 
-export const getCompanies = endpoint({ method: "GET", path: "/companies", responses: { 200: companiesResponseSchema } });
-export const getCompaniesStatus = endpoint({ method: "GET", path: "/companies/status", responses: { 200: companyStatusMapSchema } });
-export const postCompanyParent = endpoint({ method: "POST", path: "/companies/parent", body: setParentRequestSchema, responses: { 200: companiesResponseSchema } });
-export const deleteCompany = endpoint({ method: "DELETE", path: "/companies/:realmId", params: realmParamsSchema, responses: { 204: null } });
-export const putCompanyDisconnect = endpoint({ method: "PUT", path: "/companies/disconnect/:realmId", params: realmParamsSchema, responses: { 204: null } });
-export const postCompanyArchive = endpoint({
-  method: "POST",
-  path: "/companies/archive/:realmId",
-  params: realmParamsSchema,
-  body: archiveRequestSchema,
-  responses: { 204: null },
-});
-export const postCompanySync = endpoint({ method: "POST", path: "/companies/:realmId/sync", params: realmParamsSchema, responses: { 202: syncStartedSchema } });
-export const getCompanyAccounts = endpoint({ method: "GET", path: "/companies/:realmId/accounts", params: realmParamsSchema, responses: { 200: companyAccountsSchema } });
-export const getCompaniesAccounts = endpoint({ method: "GET", path: "/companies/accounts", responses: { 200: accountsByCompanySchema } });
-export const getNeverABalance = endpoint({
-  method: "GET",
-  path: "/companies/neverabalance",
-  query: neverABalanceQuerySchema,
-  responses: { 200: neverABalanceResponseSchema },
-});
+export const getCompanies = GET("/companies", { 200: companiesResponseSchema });
+export const getCompaniesStatus = GET("/companies/status", { 200: companyStatusMapSchema });
+export const postCompanyParent = POST("/companies/parent", { 200: companiesResponseSchema }, { body: setParentRequestSchema });
+export const deleteCompany = DELETE("/companies/:realmId", noContent, { params: realmParamsSchema });
+export const putCompanyDisconnect = PUT("/companies/disconnect/:realmId", noContent, { params: realmParamsSchema });
+export const postCompanyArchive = POST("/companies/archive/:realmId", noContent, { params: realmParamsSchema, body: archiveRequestSchema });
+export const postCompanySync = POST("/companies/:realmId/sync", { 202: syncStartedSchema }, { params: realmParamsSchema });
+export const getCompanyAccounts = GET("/companies/:realmId/accounts", { 200: companyAccountsSchema }, { params: realmParamsSchema });
+export const getCompaniesAccounts = GET("/companies/accounts", { 200: accountsByCompanySchema });
+export const getNeverABalance = GET("/companies/neverabalance", { 200: neverABalanceResponseSchema }, { query: neverABalanceQuerySchema });

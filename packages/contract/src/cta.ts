@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { endpoint } from "./endpoint.ts";
+import { GET, POST, PUT } from "./endpoint.ts";
 import { companyAccountSchema, realmParamsSchema } from "./companies.ts";
 
 export const dividendRatePolicies = ["declarationDate", "profitPeriod"] as const;
@@ -107,7 +107,7 @@ export const ctaAccountCreatedSchema = companyAccountSchema;
 
 // ---- Endpoints (endpoint.ts): registered by the server, called by the web.
 
-export const getCta = endpoint({ method: "GET", path: "/cta", responses: { 200: ctaSettingsSchema } });
-export const putCtaAccount = endpoint({ method: "PUT", path: "/cta/account", body: ctaGroupAccountSchema, responses: { 200: ctaSettingsSchema } });
-export const postCtaAccount = endpoint({ method: "POST", path: "/cta/account", body: ctaAccountCreateSchema, responses: { 200: ctaAccountCreatedSchema } });
-export const putCtaSubsidiary = endpoint({ method: "PUT", path: "/cta/:realmId", params: realmParamsSchema, body: ctaUpdateSchema, responses: { 200: ctaSubsidiarySchema } });
+export const getCta = GET("/cta", { 200: ctaSettingsSchema });
+export const putCtaAccount = PUT("/cta/account", { 200: ctaSettingsSchema }, { body: ctaGroupAccountSchema });
+export const postCtaAccount = POST("/cta/account", { 200: ctaAccountCreatedSchema }, { body: ctaAccountCreateSchema });
+export const putCtaSubsidiary = PUT("/cta/:realmId", { 200: ctaSubsidiarySchema }, { params: realmParamsSchema, body: ctaUpdateSchema });

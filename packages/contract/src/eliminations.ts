@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ELIMINATION_TOLERANCE_MAX, INTERCOMPANY_PAIR_KINDS, PAIR_MATCHES } from "@groupledger/domain";
-import { endpoint } from "./endpoint.ts";
+import { DELETE, GET, POST, PUT } from "./endpoint.ts";
 import { problemSchema } from "./obal.ts";
 import { postingSummarySchema, postOutcomeSchema, resolvedPeriodSchema, runPeriodSchema } from "./runs.ts";
 
@@ -143,16 +143,11 @@ export const eliminationPairDeletedSchema = z.object({ deleted: z.literal(true) 
 
 // ---- Endpoints (endpoint.ts): registered by the server, called by the web.
 
-export const getEliminationPairs = endpoint({ method: "GET", path: "/eliminations/pairs", responses: { 200: eliminationPairsSchema } });
-export const postEliminationPair = endpoint({ method: "POST", path: "/eliminations/pairs", body: eliminationPairRequestSchema, responses: { 200: eliminationPairSchema } });
-export const deleteEliminationPair = endpoint({ method: "DELETE", path: "/eliminations/pairs/:pairId", params: pairParamsSchema, responses: { 200: eliminationPairDeletedSchema } });
-export const getEliminationNames = endpoint({ method: "GET", path: "/eliminations/names", query: companyNamesQuerySchema, responses: { 200: companyNamesSchema } });
-export const getEliminationTolerance = endpoint({ method: "GET", path: "/eliminations/tolerance", responses: { 200: eliminationToleranceViewSchema } });
-export const putEliminationTolerance = endpoint({
-  method: "PUT",
-  path: "/eliminations/tolerance",
-  body: eliminationToleranceRequestSchema,
-  responses: { 200: eliminationToleranceViewSchema },
-});
-export const getEliminations = endpoint({ method: "GET", path: "/eliminations", query: eliminationsQuerySchema, responses: { 200: eliminationViewSchema } });
-export const postEliminations = endpoint({ method: "POST", path: "/eliminations/post", body: eliminationPostRequestSchema, responses: { 200: postOutcomeSchema } });
+export const getEliminationPairs = GET("/eliminations/pairs", { 200: eliminationPairsSchema });
+export const postEliminationPair = POST("/eliminations/pairs", { 200: eliminationPairSchema }, { body: eliminationPairRequestSchema });
+export const deleteEliminationPair = DELETE("/eliminations/pairs/:pairId", { 200: eliminationPairDeletedSchema }, { params: pairParamsSchema });
+export const getEliminationNames = GET("/eliminations/names", { 200: companyNamesSchema }, { query: companyNamesQuerySchema });
+export const getEliminationTolerance = GET("/eliminations/tolerance", { 200: eliminationToleranceViewSchema });
+export const putEliminationTolerance = PUT("/eliminations/tolerance", { 200: eliminationToleranceViewSchema }, { body: eliminationToleranceRequestSchema });
+export const getEliminations = GET("/eliminations", { 200: eliminationViewSchema }, { query: eliminationsQuerySchema });
+export const postEliminations = POST("/eliminations/post", { 200: postOutcomeSchema }, { body: eliminationPostRequestSchema });

@@ -1,6 +1,19 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
-import { endpoint, isEndpoint, paramNames, pathOf, successOf, type DownloadedFile, type EndpointInput, type EndpointOutput } from "./endpoint.ts";
+import {
+  DELETE,
+  endpoint,
+  GET,
+  isEndpoint,
+  noContent,
+  paramNames,
+  pathOf,
+  POST,
+  successOf,
+  type DownloadedFile,
+  type EndpointInput,
+  type EndpointOutput,
+} from "./endpoint.ts";
 
 const accounts = endpoint({
   method: "GET",
@@ -53,5 +66,22 @@ describe("endpoint declarations", () => {
     expectTypeOf<EndpointOutput<typeof created>>().toEqualTypeOf<{ id: string }>();
     expectTypeOf<EndpointOutput<typeof removed>>().toEqualTypeOf<void>();
     expectTypeOf<EndpointOutput<typeof download>>().toEqualTypeOf<DownloadedFile>();
+  });
+
+  it("declares the common forms in short: METHOD(path, responses, request) is the same declaration as endpoint()", () => {
+    const params = z.object({ id: z.string() });
+    const body = z.object({ name: z.string() });
+    const answer = z.object({ id: z.string() });
+    const short = POST("/things/:id", { 201: answer }, { params, body });
+    expect(short).toEqual(endpoint({ method: "POST", path: "/things/:id", params, body, responses: { 201: answer } }));
+    const gone = DELETE(removed.path, noContent, { params: removed.params });
+    expect(gone).toEqual(removed);
+    expect(GET("/report.xlsx", { 200: "file" })).toEqual(download);
+    expect(isEndpoint(GET("/x", { 200: answer }))).toBe(true);
+    expectTypeOf<EndpointInput<typeof short>>().toEqualTypeOf<{ params: { id: string } } & { query?: undefined } & { body: { name: string } }>();
+    expectTypeOf(short.method).toEqualTypeOf<"POST">();
+    expectTypeOf(short.path).toEqualTypeOf<"/things/:id">();
+    expectTypeOf<EndpointOutput<typeof short>>().toEqualTypeOf<{ id: string }>();
+    expectTypeOf<EndpointOutput<typeof gone>>().toEqualTypeOf<void>();
   });
 });

@@ -31,6 +31,28 @@ export function endpoint<const S extends EndpointSpec>(spec: S): Endpoint<S> {
   return { ...spec, kind: "endpoint" };
 }
 
+/** What a request carries besides its method and path. */
+export type RequestSpec = Pick<EndpointSpec, "params" | "query" | "body" | "bodyType">;
+
+const declareFor =
+  <const M extends Method>(method: M) =>
+  <const P extends string, const R extends EndpointSpec["responses"], const Q extends RequestSpec = Record<never, never>>(path: P, responses: R, request?: Q) =>
+    endpoint({ method, path, ...request, responses } as { method: M; path: P; responses: R } & Q);
+
+/**
+ * The declarations as the contract writes them, one per method: `POST(path, responses, request)`
+ * is `endpoint({ method: "POST", path, ...request, responses })`, e.g.
+ * `POST("/companies/:realmId/map", { 200: companyMapSchema }, { params: realmParamsSchema, body: mapRequestSchema })`.
+ */
+export const GET = declareFor("GET");
+export const POST = declareFor("POST");
+export const PUT = declareFor("PUT");
+export const PATCH = declareFor("PATCH");
+export const DELETE = declareFor("DELETE");
+
+/** The answer of an endpoint that answers nothing: 204 No Content. */
+export const noContent = { 204: null } as const;
+
 export function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "endpoint";
 }

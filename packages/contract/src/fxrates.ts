@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { endpoint } from "./endpoint.ts";
+import { GET, POST, PUT } from "./endpoint.ts";
 
 /**
  * Rates from 2000-01 to 2100-12, the years the rest of the app accepts (opening balances, runs):
@@ -49,14 +49,8 @@ export const fxRatesCsvSchema = z.string({ error: "Send the file as text/csv." }
 
 // ---- Endpoints (endpoint.ts): registered by the server, called by the web.
 
-export const getFxRates = endpoint({ method: "GET", path: "/fxrates", query: fxRatesQuerySchema, responses: { 200: fxRatesResponseSchema } });
-export const putFxRates = endpoint({ method: "PUT", path: "/fxrates", body: fxRatesUpdateSchema, responses: { 200: fxRatesUpdatedSchema } });
-export const postFxRatesImport = endpoint({
-  method: "POST",
-  path: "/fxrates/import",
-  body: fxRatesCsvSchema,
-  bodyType: "text/csv",
-  responses: { 200: fxRatesUpdatedSchema },
-});
-export const postFxRatesFetch = endpoint({ method: "POST", path: "/fxrates/fetch", body: fxRatesFetchSchema, responses: { 200: fxRatesFetchedSchema } });
-export const getFxRatesTemplate = endpoint({ method: "GET", path: "/fxrates/template.csv", responses: { 200: "file" } });
+export const getFxRates = GET("/fxrates", { 200: fxRatesResponseSchema }, { query: fxRatesQuerySchema });
+export const putFxRates = PUT("/fxrates", { 200: fxRatesUpdatedSchema }, { body: fxRatesUpdateSchema });
+export const postFxRatesImport = POST("/fxrates/import", { 200: fxRatesUpdatedSchema }, { body: fxRatesCsvSchema, bodyType: "text/csv" });
+export const postFxRatesFetch = POST("/fxrates/fetch", { 200: fxRatesFetchedSchema }, { body: fxRatesFetchSchema });
+export const getFxRatesTemplate = GET("/fxrates/template.csv", { 200: "file" });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { endpoint } from "./endpoint.ts";
+import { DELETE, GET, PUT, noContent } from "./endpoint.ts";
 import { realmParamsSchema } from "./companies.ts";
 
 /**
@@ -88,14 +88,8 @@ export const intragroupInventoryParamsSchema = z.object({ id: z.uuid({ error: "N
 
 // ---- Endpoints (endpoint.ts): registered by the server, called by the web.
 
-export const getIntragroup = endpoint({ method: "GET", path: "/intragroup", responses: { 200: intragroupSchema } });
-export const putIntragroupInventory = endpoint({ method: "PUT", path: "/intragroup/inventory", body: intragroupInventoryRequestSchema, responses: { 200: intragroupInventorySchema } });
-export const deleteIntragroupInventory = endpoint({ method: "DELETE", path: "/intragroup/inventory/:id", params: intragroupInventoryParamsSchema, responses: { 204: null } });
-export const putIntragroupDividends = endpoint({
-  method: "PUT",
-  path: "/intragroup/dividends/:realmId",
-  params: realmParamsSchema,
-  body: dividendEliminationRequestSchema,
-  responses: { 200: dividendEliminationSchema },
-});
-export const deleteIntragroupDividends = endpoint({ method: "DELETE", path: "/intragroup/dividends/:realmId", params: realmParamsSchema, responses: { 204: null } });
+export const getIntragroup = GET("/intragroup", { 200: intragroupSchema });
+export const putIntragroupInventory = PUT("/intragroup/inventory", { 200: intragroupInventorySchema }, { body: intragroupInventoryRequestSchema });
+export const deleteIntragroupInventory = DELETE("/intragroup/inventory/:id", noContent, { params: intragroupInventoryParamsSchema });
+export const putIntragroupDividends = PUT("/intragroup/dividends/:realmId", { 200: dividendEliminationSchema }, { params: realmParamsSchema, body: dividendEliminationRequestSchema });
+export const deleteIntragroupDividends = DELETE("/intragroup/dividends/:realmId", noContent, { params: realmParamsSchema });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { endpoint } from "./endpoint.ts";
+import { DELETE, GET, POST } from "./endpoint.ts";
 import { realmParamsSchema } from "./companies.ts";
 
 const accountId = z.string().trim().min(1, "Account ids must not be empty.").max(64, "Account ids are at most 64 characters.");
@@ -61,41 +61,14 @@ export const suggestionsQuerySchema = z.object({ all: z.enum(["true", "false"]).
 
 // ---- Endpoints (endpoint.ts): registered by the server, called by the web.
 
-export const getCompanyMap = endpoint({ method: "GET", path: "/companies/:realmId/map", params: realmParamsSchema, responses: { 200: companyMapSchema } });
-export const getCompanyMaps = endpoint({ method: "GET", path: "/companies/maps", responses: { 200: companyMapsSchema } });
-export const postCompanyMap = endpoint({
-  method: "POST",
-  path: "/companies/:realmId/map",
-  params: realmParamsSchema,
-  body: mapRequestSchema,
-  responses: { 200: companyMapSchema },
-});
-export const postCompanyMultimap = endpoint({
-  method: "POST",
-  path: "/companies/:realmId/multimap",
-  params: realmParamsSchema,
-  body: multimapRequestSchema,
-  responses: { 200: companyMapSchema },
-});
-export const postCompanyUnmap = endpoint({
-  method: "POST",
-  path: "/companies/:realmId/unmap",
-  params: realmParamsSchema,
-  body: accountIdsRequestSchema,
-  responses: { 200: companyMapSchema },
-});
-export const deleteCompanyMap = endpoint({ method: "DELETE", path: "/companies/:realmId/map", params: realmParamsSchema, responses: { 200: companyMapSchema } });
-export const postCompanyUnmapInvalid = endpoint({
-  method: "POST",
-  path: "/companies/:realmId/unmap/invalidmaps",
-  params: realmParamsSchema,
-  body: accountIdsRequestSchema,
-  responses: { 200: companyMapSchema },
-});
-export const getCompanyMapSuggestions = endpoint({
-  method: "GET",
-  path: "/companies/:realmId/map/suggestions",
-  params: realmParamsSchema,
-  query: suggestionsQuerySchema,
-  responses: { 200: suggestionsResponseSchema },
-});
+export const getCompanyMap = GET("/companies/:realmId/map", { 200: companyMapSchema }, { params: realmParamsSchema });
+export const getCompanyMaps = GET("/companies/maps", { 200: companyMapsSchema });
+/** A change to one subsidiary's map: what to change in the body, the map as it now is in the answer. */
+const mapChange = <const P extends string, const B extends z.ZodType>(path: P, body: B) =>
+  POST(path, { 200: companyMapSchema }, { params: realmParamsSchema, body });
+export const postCompanyMap = mapChange("/companies/:realmId/map", mapRequestSchema);
+export const postCompanyMultimap = mapChange("/companies/:realmId/multimap", multimapRequestSchema);
+export const postCompanyUnmap = mapChange("/companies/:realmId/unmap", accountIdsRequestSchema);
+export const deleteCompanyMap = DELETE("/companies/:realmId/map", { 200: companyMapSchema }, { params: realmParamsSchema });
+export const postCompanyUnmapInvalid = mapChange("/companies/:realmId/unmap/invalidmaps", accountIdsRequestSchema);
+export const getCompanyMapSuggestions = GET("/companies/:realmId/map/suggestions", { 200: suggestionsResponseSchema }, { params: realmParamsSchema, query: suggestionsQuerySchema });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { realmParamsSchema } from "./companies.ts";
-import { endpoint } from "./endpoint.ts";
+import { GET, POST } from "./endpoint.ts";
 
 const year = z.number({ error: "Year must be a number such as 2025." }).int().min(2000, "Year must be 2000 or later.").max(2100, "Year must be 2100 or earlier.");
 const month = z.number({ error: "Month must be a number from 1 to 12." }).int().min(1, "Month must be from 1 to 12.").max(12, "Month must be from 1 to 12.");
@@ -91,35 +91,21 @@ export const duplicateModalFlagRequestSchema = z.object({ JE: z.string().min(1).
 
 // ---- Endpoints (endpoint.ts): registered by the server, called by the web.
 
-export const getObal = endpoint({ method: "GET", path: "/obal", responses: { 200: obalStateSchema } });
-export const postObal = endpoint({ method: "POST", path: "/obal", body: obalLockRequestSchema, responses: { 200: obalStateSchema } });
-export const postObalReset = endpoint({ method: "POST", path: "/obal/reset", responses: { 200: obalStateSchema } });
-export const getObalTrialBalance = endpoint({ method: "GET", path: "/obal/:realmId/trialbalance", params: realmParamsSchema, responses: { 200: obalTrialBalanceSchema } });
-export const postObalReview = endpoint({ method: "POST", path: "/obal/review", body: obalRealmRequestSchema, responses: { 200: obalStateSchema } });
-export const postObalUnreview = endpoint({ method: "POST", path: "/obal/unreview", body: obalRealmRequestSchema, responses: { 200: obalStateSchema } });
-export const postObalConfirm = endpoint({ method: "POST", path: "/obal/confirm", body: obalRealmRequestSchema, responses: { 200: obalStateSchema } });
-export const postObalUnconfirm = endpoint({ method: "POST", path: "/obal/unconfirm", body: obalRealmRequestSchema, responses: { 200: obalStateSchema } });
+export const getObal = GET("/obal", { 200: obalStateSchema });
+export const postObal = POST("/obal", { 200: obalStateSchema }, { body: obalLockRequestSchema });
+export const postObalReset = POST("/obal/reset", { 200: obalStateSchema });
+export const getObalTrialBalance = GET("/obal/:realmId/trialbalance", { 200: obalTrialBalanceSchema }, { params: realmParamsSchema });
+/** A change to one subsidiary's opening balance: its realmId in the body, the new state in the answer. */
+const subsidiaryChange = <const P extends string>(path: P) => POST(path, { 200: obalStateSchema }, { body: obalRealmRequestSchema });
+export const postObalReview = subsidiaryChange("/obal/review");
+export const postObalUnreview = subsidiaryChange("/obal/unreview");
+export const postObalConfirm = subsidiaryChange("/obal/confirm");
+export const postObalUnconfirm = subsidiaryChange("/obal/unconfirm");
 /** A subsidiary's opening balance moves unreviewed → reviewed → confirmed → posted; each step has its endpoint. */
 export const obalTransitionEndpoints = { review: postObalReview, unreview: postObalUnreview, confirm: postObalConfirm, unconfirm: postObalUnconfirm } as const;
 export type ObalTransition = keyof typeof obalTransitionEndpoints;
-export const postOpeningBalance = endpoint({ method: "POST", path: "/balances/post/:realmId", params: realmParamsSchema, responses: { 200: obalStateSchema } });
-export const postIsDeletedFlag = endpoint({ method: "POST", path: "/postIsDeletedFlag", body: obalRealmRequestSchema, responses: { 200: obalStateSchema } });
-export const getJournalEntries = endpoint({
-  method: "GET",
-  path: "/getJournalEntries/:realmId",
-  params: realmParamsSchema,
-  query: journalEntriesQuerySchema,
-  responses: { 200: journalEntriesResponseSchema },
-});
-export const getDontShowDuplicateJEModalFlag = endpoint({
-  method: "GET",
-  path: "/getDontShowDuplicateJEModalFlag",
-  query: duplicateModalQuerySchema,
-  responses: { 200: duplicateModalFlagSchema },
-});
-export const postDontShowDuplicateJEModalFlag = endpoint({
-  method: "POST",
-  path: "/setDontShowDuplicateJEModalFlag",
-  body: duplicateModalFlagRequestSchema,
-  responses: { 200: duplicateModalFlagSchema },
-});
+export const postOpeningBalance = POST("/balances/post/:realmId", { 200: obalStateSchema }, { params: realmParamsSchema });
+export const postIsDeletedFlag = subsidiaryChange("/postIsDeletedFlag");
+export const getJournalEntries = GET("/getJournalEntries/:realmId", { 200: journalEntriesResponseSchema }, { params: realmParamsSchema, query: journalEntriesQuerySchema });
+export const getDontShowDuplicateJEModalFlag = GET("/getDontShowDuplicateJEModalFlag", { 200: duplicateModalFlagSchema }, { query: duplicateModalQuerySchema });
+export const postDontShowDuplicateJEModalFlag = POST("/setDontShowDuplicateJEModalFlag", { 200: duplicateModalFlagSchema }, { body: duplicateModalFlagRequestSchema });

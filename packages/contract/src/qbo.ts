@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { companySchema } from "./companies.ts";
-import { endpoint } from "./endpoint.ts";
+import { GET, POST } from "./endpoint.ts";
 
 /** SPEC §7: GET /api/qbo/account/authorize. `key` is the app's client id; `authorizeUrl` the consent page to open in the pop-up. */
 export const authorizeResponseSchema = z.object({
@@ -38,5 +38,5 @@ export type PopupMessage = z.infer<typeof popupMessageSchema>;
 
 // ---- Endpoints (endpoint.ts): registered by the server, called by the web.
 
-export const getQboAuthorize = endpoint({ method: "GET", path: "/qbo/account/authorize", responses: { 200: authorizeResponseSchema } });
-export const postQboCallback = endpoint({ method: "POST", path: "/qbo/account/callback", body: authorizationCallbackSchema, responses: { 200: authorizationResultSchema } });
+export const getQboAuthorize = GET("/qbo/account/authorize", { 200: authorizeResponseSchema });
+export const postQboCallback = POST("/qbo/account/callback", { 200: authorizationResultSchema }, { body: authorizationCallbackSchema });

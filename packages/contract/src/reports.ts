@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { consolidationOutputSchema, VERIFY_CAUSE_CODES, VERIFY_FIXES } from "@groupledger/domain";
-import { endpoint } from "./endpoint.ts";
+import { GET, POST } from "./endpoint.ts";
 import { problemSchema } from "./obal.ts";
 
 const month = (field: string) => z.string({ error: `${field} is required: a month like 2026-03.` }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use a month like 2026-03.");
@@ -174,9 +174,9 @@ export const reportEmailedSchema = z.object({ sentTo: z.string(), filename: z.st
 
 // --- Endpoints ----------------------------------------------------------------------------
 
-export const getConsolidationReport = endpoint({ method: "GET", path: "/consolidation/report", query: reportQuerySchema, responses: { 200: reportSchema } });
-export const getConsolidationReportXlsx = endpoint({ method: "GET", path: "/consolidation/report.xlsx", query: reportQuerySchema, responses: { 200: "file" } });
-export const getConsolidationReportCsv = endpoint({ method: "GET", path: "/consolidation/report.csv", query: reportQuerySchema, responses: { 200: "file" } });
-export const postConsolidationReportEmail = endpoint({ method: "POST", path: "/consolidation/report/email", body: reportQuerySchema, responses: { 200: reportEmailedSchema } });
-export const getTransactionDetail = endpoint({ method: "GET", path: "/consolidation/transactions", query: transactionDetailQuerySchema, responses: { 200: transactionDetailSchema } });
-export const getVerify = endpoint({ method: "GET", path: "/consolidation/verify", query: verifyQuerySchema, responses: { 200: verifyResultSchema } });
+export const getConsolidationReport = GET("/consolidation/report", { 200: reportSchema }, { query: reportQuerySchema });
+export const getConsolidationReportXlsx = GET("/consolidation/report.xlsx", { 200: "file" }, { query: reportQuerySchema });
+export const getConsolidationReportCsv = GET("/consolidation/report.csv", { 200: "file" }, { query: reportQuerySchema });
+export const postConsolidationReportEmail = POST("/consolidation/report/email", { 200: reportEmailedSchema }, { body: reportQuerySchema });
+export const getTransactionDetail = GET("/consolidation/transactions", { 200: transactionDetailSchema }, { query: transactionDetailQuerySchema });
+export const getVerify = GET("/consolidation/verify", { 200: verifyResultSchema }, { query: verifyQuerySchema });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ctaExplanationSchema } from "@groupledger/domain";
-import { endpoint } from "./endpoint.ts";
+import { GET, POST } from "./endpoint.ts";
 import { problemSchema } from "./obal.ts";
 
 /**
@@ -159,18 +159,12 @@ export const postingParamsSchema = z.object({ postingId: z.uuid({ error: "Not a 
 
 // --- Endpoints ----------------------------------------------------------------------------
 
-export const postConsolidationPreview = endpoint({ method: "POST", path: "/consolidation/preview", body: runRequestSchema, responses: { 200: runPreviewSchema } });
-export const postConsolidationPost = endpoint({ method: "POST", path: "/consolidation/post", body: runRequestSchema, responses: { 200: postOutcomeSchema } });
-export const getConsolidationPostings = endpoint({ method: "GET", path: "/consolidation/postings", query: postingsQuerySchema, responses: { 200: postingsResponseSchema } });
-export const postConsolidationRepost = endpoint({
-  method: "POST",
-  path: "/consolidation/postings/:postingId/repost",
-  params: postingParamsSchema,
-  body: repostRequestSchema,
-  responses: { 200: postOutcomeSchema },
-});
-export const postMultiRun = endpoint({ method: "POST", path: "/multipleconsolidation/runs", body: multiRunRequestSchema, responses: { 200: runDetailSchema } });
-export const getMultiRuns = endpoint({ method: "GET", path: "/multipleconsolidation/runs", responses: { 200: runsResponseSchema } });
-export const getMultiRun = endpoint({ method: "GET", path: "/multipleconsolidation/runs/:runId", params: runParamsSchema, responses: { 200: runDetailSchema } });
-export const postMultiRunPause = endpoint({ method: "POST", path: "/multipleconsolidation/runs/:runId/pause", params: runParamsSchema, responses: { 200: runDetailSchema } });
-export const postMultiRunResume = endpoint({ method: "POST", path: "/multipleconsolidation/runs/:runId/resume", params: runParamsSchema, responses: { 200: runDetailSchema } });
+export const postConsolidationPreview = POST("/consolidation/preview", { 200: runPreviewSchema }, { body: runRequestSchema });
+export const postConsolidationPost = POST("/consolidation/post", { 200: postOutcomeSchema }, { body: runRequestSchema });
+export const getConsolidationPostings = GET("/consolidation/postings", { 200: postingsResponseSchema }, { query: postingsQuerySchema });
+export const postConsolidationRepost = POST("/consolidation/postings/:postingId/repost", { 200: postOutcomeSchema }, { params: postingParamsSchema, body: repostRequestSchema });
+export const postMultiRun = POST("/multipleconsolidation/runs", { 200: runDetailSchema }, { body: multiRunRequestSchema });
+export const getMultiRuns = GET("/multipleconsolidation/runs", { 200: runsResponseSchema });
+export const getMultiRun = GET("/multipleconsolidation/runs/:runId", { 200: runDetailSchema }, { params: runParamsSchema });
+export const postMultiRunPause = POST("/multipleconsolidation/runs/:runId/pause", { 200: runDetailSchema }, { params: runParamsSchema });
+export const postMultiRunResume = POST("/multipleconsolidation/runs/:runId/resume", { 200: runDetailSchema }, { params: runParamsSchema });

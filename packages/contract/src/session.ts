@@ -7,7 +7,7 @@ import {
   PASSWORD_RULE_MESSAGES,
   whenFieldsAreStrings,
 } from "@groupledger/domain";
-import { endpoint } from "./endpoint.ts";
+import { GET, POST, noContent } from "./endpoint.ts";
 
 export const CODE_MESSAGE = "Please enter the code from your email.";
 
@@ -41,12 +41,12 @@ export const tokenResponseSchema = z.object({
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
-export const sessionUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
+/** Who a user is, as the session, the team and the profile show them; each adds its own fields. */
+export const userSchema = z.object({ id: z.string(), email: z.string(), name: z.string(), permissionLevel: z.number().int() });
+
+export const sessionUserSchema = userSchema.extend({
   /** Display name (Account Settings → Profile); "" until set. */
   name: z.string().optional(),
-  permissionLevel: z.number().int(),
   accountId: z.string(),
   emailVerified: z.boolean(),
   releaseNotesVersion: z.string(),
@@ -68,18 +68,13 @@ export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
 // ---- Endpoints (endpoint.ts): registered by the server, called by the web.
 
-export const postSignup = endpoint({ method: "POST", path: "/session/signup", body: signupRequestSchema, responses: { 201: signupResponseSchema } });
-export const postResendCode = endpoint({ method: "POST", path: "/session/resendcode", body: emailOnlyRequestSchema, responses: { 200: messageResponseSchema } });
-export const postValidationCode = endpoint({
-  method: "POST",
-  path: "/session/validationcode",
-  body: validationCodeRequestSchema,
-  responses: { 200: validationCodeResponseSchema },
-});
-export const postToken = endpoint({ method: "POST", path: "/session/token", body: tokenRequestSchema, responses: { 200: tokenResponseSchema } });
-export const getSession = endpoint({ method: "GET", path: "/session", responses: { 200: sessionUserSchema } });
-export const postLogout = endpoint({ method: "POST", path: "/session/logout", responses: { 204: null } });
-export const postLogoutAll = endpoint({ method: "POST", path: "/session/logout/all", responses: { 204: null } });
-export const postForgotPassword = endpoint({ method: "POST", path: "/session/forgotpassword", body: emailOnlyRequestSchema, responses: { 200: messageResponseSchema } });
-export const postResetPassword = endpoint({ method: "POST", path: "/session/resetpassword", body: resetPasswordRequestSchema, responses: { 200: messageResponseSchema } });
-export const postChangePassword = endpoint({ method: "POST", path: "/session/changepassword", body: changePasswordRequestSchema, responses: { 200: tokenResponseSchema } });
+export const postSignup = POST("/session/signup", { 201: signupResponseSchema }, { body: signupRequestSchema });
+export const postResendCode = POST("/session/resendcode", { 200: messageResponseSchema }, { body: emailOnlyRequestSchema });
+export const postValidationCode = POST("/session/validationcode", { 200: validationCodeResponseSchema }, { body: validationCodeRequestSchema });
+export const postToken = POST("/session/token", { 200: tokenResponseSchema }, { body: tokenRequestSchema });
+export const getSession = GET("/session", { 200: sessionUserSchema });
+export const postLogout = POST("/session/logout", noContent);
+export const postLogoutAll = POST("/session/logout/all", noContent);
+export const postForgotPassword = POST("/session/forgotpassword", { 200: messageResponseSchema }, { body: emailOnlyRequestSchema });
+export const postResetPassword = POST("/session/resetpassword", { 200: messageResponseSchema }, { body: resetPasswordRequestSchema });
+export const postChangePassword = POST("/session/changepassword", { 200: tokenResponseSchema }, { body: changePasswordRequestSchema });

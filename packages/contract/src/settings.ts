@@ -1,17 +1,13 @@
 import { z } from "zod";
 import { emailSchema, loginPasswordSchema, nonEmptyText } from "@groupledger/domain";
-import { endpoint } from "./endpoint.ts";
-import { codeSchema } from "./session.ts";
+import { GET, PATCH, POST } from "./endpoint.ts";
+import { codeSchema, userSchema } from "./session.ts";
 
 export const NAME_MAX_LENGTH = 120;
 export const NAME_MESSAGE = `Please enter your name (at most ${NAME_MAX_LENGTH} characters).`;
 
 /** The signed-in user's own settings (Account Settings → Profile, Report delivery). */
-export const profileSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string(),
-  permissionLevel: z.number().int(),
+export const profileSchema = userSchema.extend({
   /** A new email waiting for its verification code, or null. */
   pendingEmail: z.string().nullable(),
   /** Where exported workbooks are mailed. */
@@ -59,14 +55,9 @@ export type ReportEmailVerify = z.input<typeof reportEmailVerifySchema>;
 
 // ---- Endpoints (endpoint.ts): registered by the server, called by the web.
 
-export const getProfile = endpoint({ method: "GET", path: "/settings/profile", responses: { 200: profileSchema } });
-export const patchProfile = endpoint({ method: "PATCH", path: "/settings/profile", body: profilePatchSchema, responses: { 200: profileSchema } });
-export const postEmailChange = endpoint({ method: "POST", path: "/settings/email", body: emailChangeRequestSchema, responses: { 202: emailChangeStartedSchema } });
-export const postEmailChangeVerify = endpoint({
-  method: "POST",
-  path: "/settings/email/verify",
-  body: emailChangeConfirmSchema,
-  responses: { 200: emailChangedSchema },
-});
-export const patchReportEmail = endpoint({ method: "PATCH", path: "/excel/update", body: reportEmailRequestSchema, responses: { 200: reportEmailResponseSchema } });
-export const postReportEmailVerify = endpoint({ method: "POST", path: "/excel/verify", body: reportEmailVerifySchema, responses: { 200: reportEmailResponseSchema } });
+export const getProfile = GET("/settings/profile", { 200: profileSchema });
+export const patchProfile = PATCH("/settings/profile", { 200: profileSchema }, { body: profilePatchSchema });
+export const postEmailChange = POST("/settings/email", { 202: emailChangeStartedSchema }, { body: emailChangeRequestSchema });
+export const postEmailChangeVerify = POST("/settings/email/verify", { 200: emailChangedSchema }, { body: emailChangeConfirmSchema });
+export const patchReportEmail = PATCH("/excel/update", { 200: reportEmailResponseSchema }, { body: reportEmailRequestSchema });
+export const postReportEmailVerify = POST("/excel/verify", { 200: reportEmailResponseSchema }, { body: reportEmailVerifySchema });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { endpoint } from "./endpoint.ts";
+import { GET } from "./endpoint.ts";
 
 export const healthSchema = z.object({
   status: z.literal("ok"),
@@ -34,7 +34,7 @@ export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 // ---- Endpoints (endpoint.ts): registered by the server, called by the web.
 
-export const getHealth = endpoint({ method: "GET", path: "/health", responses: { 200: healthSchema } });
+export const getHealth = GET("/health", { 200: healthSchema });
 /** Registered only outside production and without SMTP_URL (ARCHITECTURE.md, Mail). */
-export const getDevMailbox = endpoint({ method: "GET", path: "/dev/mailbox", query: mailboxQuerySchema, responses: { 200: mailboxSchema } });
-export const getPublicConfig = endpoint({ method: "GET", path: "/config", responses: { 200: publicConfigSchema } });
+export const getDevMailbox = GET("/dev/mailbox", { 200: mailboxSchema }, { query: mailboxQuerySchema });
+export const getPublicConfig = GET("/config", { 200: publicConfigSchema });

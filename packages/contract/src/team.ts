@@ -1,18 +1,14 @@
 import { z } from "zod";
 import { CONFIRMATION_MESSAGE, emailSchema, passwordProblems, PASSWORD_RULE_MESSAGES } from "@groupledger/domain";
 import { permissionLevelSchema } from "./permissions.ts";
-import { endpoint } from "./endpoint.ts";
-import { tokenResponseSchema } from "./session.ts";
+import { DELETE, GET, PATCH, POST, noContent } from "./endpoint.ts";
+import { tokenResponseSchema, userSchema } from "./session.ts";
 import { NAME_MAX_LENGTH, NAME_MESSAGE } from "./settings.ts";
 
 /** How long an invitation link works. Resending starts a new period with a new link. */
 export const INVITATION_TTL_DAYS = 7;
 
-export const teamMemberSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string(),
-  permissionLevel: z.number().int(),
+export const teamMemberSchema = userSchema.extend({
   /** The caller's own row. */
   isYou: z.boolean(),
   joinedAt: z.string(),
@@ -90,28 +86,12 @@ export function invitationPasswordProblems(password: string, email: string): str
 
 // ---- Endpoints (endpoint.ts): registered by the server, called by the web.
 
-export const getTeam = endpoint({ method: "GET", path: "/team", responses: { 200: teamSchema } });
-export const postTeamInvitation = endpoint({ method: "POST", path: "/team/invitations", body: inviteRequestSchema, responses: { 201: invitationSchema } });
-export const postTeamInvitationResend = endpoint({
-  method: "POST",
-  path: "/team/invitations/:id/resend",
-  params: idParamsSchema,
-  responses: { 200: invitationSchema },
-});
-export const deleteTeamInvitation = endpoint({ method: "DELETE", path: "/team/invitations/:id", params: idParamsSchema, responses: { 204: null } });
-export const patchTeamMember = endpoint({
-  method: "PATCH",
-  path: "/team/members/:id",
-  params: idParamsSchema,
-  body: memberPatchSchema,
-  responses: { 200: teamSchema },
-});
-export const deleteTeamMember = endpoint({ method: "DELETE", path: "/team/members/:id", params: idParamsSchema, responses: { 204: null } });
+export const getTeam = GET("/team", { 200: teamSchema });
+export const postTeamInvitation = POST("/team/invitations", { 201: invitationSchema }, { body: inviteRequestSchema });
+export const postTeamInvitationResend = POST("/team/invitations/:id/resend", { 200: invitationSchema }, { params: idParamsSchema });
+export const deleteTeamInvitation = DELETE("/team/invitations/:id", noContent, { params: idParamsSchema });
+export const patchTeamMember = PATCH("/team/members/:id", { 200: teamSchema }, { params: idParamsSchema, body: memberPatchSchema });
+export const deleteTeamMember = DELETE("/team/members/:id", noContent, { params: idParamsSchema });
 /** The invitee has no session yet: the link's token travels in the body. */
-export const postInvitationLookup = endpoint({
-  method: "POST",
-  path: "/invitations/lookup",
-  body: invitationLookupRequestSchema,
-  responses: { 200: invitationPreviewSchema },
-});
-export const postInvitationAccept = endpoint({ method: "POST", path: "/invitations/accept", body: invitationAcceptSchema, responses: { 200: tokenResponseSchema } });
+export const postInvitationLookup = POST("/invitations/lookup", { 200: invitationPreviewSchema }, { body: invitationLookupRequestSchema });
+export const postInvitationAccept = POST("/invitations/accept", { 200: tokenResponseSchema }, { body: invitationAcceptSchema });

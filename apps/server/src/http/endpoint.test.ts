@@ -1,7 +1,7 @@
 import { endpoint, errorBodySchema } from "@groupledger/contract";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { bearer, routeOf } from "./endpoint.ts";
+import { bearer, docsOf, routeOf } from "./endpoint.ts";
 
 const params = z.object({ realmId: z.string() });
 const query = z.object({ month: z.string() });
@@ -44,5 +44,27 @@ describe("routeOf", () => {
     const { schema } = routeOf(bare, { tags: ["session"], summary: "Log out" });
     expect(Object.keys(schema).sort()).toEqual(["response", "summary", "tags"]);
     expect(Object.keys(routeOf(bare, { tags: [], summary: "", errors: [] }).schema.response)).toEqual(["204"]);
+  });
+});
+
+describe("docsOf", () => {
+  const docs = docsOf({ tags: ["things"], security: bearer, errors: [400, 404] });
+
+  it("gives each route of a module the module's tags, security and errors, with its own summary", () => {
+    expect(docs("Save a thing")).toEqual({ tags: ["things"], security: bearer, errors: [400, 404], summary: "Save a thing" });
+    expect(routeOf(full, docs("Save a thing")).schema).toEqual(
+      routeOf(full, { tags: ["things"], summary: "Save a thing", security: bearer, errors: [400, 404] }).schema,
+    );
+  });
+
+  it("takes a route's description, and its errors where they differ from the module's", () => {
+    expect(docs("Save a thing", { description: "Longer words." }).description).toBe("Longer words.");
+    const { response } = routeOf(full, docs("Save a thing", { errors: [409] })).schema;
+    expect(Object.keys(response).map(Number).sort()).toEqual([200, 202, 409]);
+  });
+
+  it("leaves security out for a module's public routes", () => {
+    const { schema } = routeOf(bare, docsOf({ tags: ["session"] })("Log out"));
+    expect(Object.keys(schema).sort()).toEqual(["response", "summary", "tags"]);
   });
 });

@@ -25,6 +25,16 @@ export interface RouteDocs<X extends number> {
 
 export const bearer = [{ bearer: [] as never[] }];
 
+/**
+ * The docs of a module's routes, what they share given once (their tags, their security, their
+ * error statuses): `const docs = docsOf({ tags, security: bearer, errors })`, then each route's
+ * `routeOf(e, docs(summary))`, or `docs(summary, { description, errors })` where it says more or
+ * answers other errors than the module's.
+ */
+export function docsOf<const X extends number = never>(shared: Omit<RouteDocs<X>, "summary" | "description">) {
+  return <const Y extends number = X>(summary: string, own: Pick<RouteDocs<Y>, "description" | "errors"> = {}) => ({ ...shared, summary, ...own }) as RouteDocs<Y>;
+}
+
 function serializerOf(body: ResponseBody): z.ZodType {
   if (body === null) return z.null();
   if (body === "file") return z.any();

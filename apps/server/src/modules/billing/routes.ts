@@ -1,16 +1,15 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { getBilling, postBillingSubscribe } from "@groupledger/contract";
+import * as contract from "@groupledger/contract";
 import type { AppContext } from "../../context.ts";
 import { authOf } from "../../http/auth.ts";
-import { bearer, routeOf } from "../../http/endpoint.ts";
+import { bearer, docsOf, routeOf } from "../../http/endpoint.ts";
 import { requestMeta } from "../../services/audit.ts";
 import type { PaymentProvider } from "./provider.ts";
 import { BillingService } from "./service.ts";
 import { TEST_PROVIDER_PREFIX, TestPaymentProvider, testProviderPlugin } from "./test-provider.ts";
 
-const tags = ["billing"];
-const errs = [400, 401, 402, 403, 404, 409, 503] as const;
+const docs = docsOf({ tags: ["billing"], security: bearer, errors: [400, 401, 402, 403, 404, 409, 503] });
 
 const billingApi = (billing: BillingService): FastifyPluginAsyncZod<AppContext> =>
   async (app, { config, requireAuth }) => {
@@ -18,22 +17,15 @@ const billingApi = (billing: BillingService): FastifyPluginAsyncZod<AppContext> 
     app.addHook("onRequest", requireAuth);
 
     app.route({
-      ...routeOf(getBilling, {
-        tags,
-        security: bearer,
-        summary: "Subscription status (SPEC §3), trial days left, plan, card on file, payments and the provider's browser settings",
-        errors: errs,
-      }),
+      ...routeOf(
+        contract.getBilling,
+        docs("Subscription status (SPEC §3), trial days left, plan, card on file, payments and the provider's browser settings"),
+      ),
       handler: async (req) => billing.view(authOf(req).user, origin(req)),
     });
 
     app.route({
-      ...routeOf(postBillingSubscribe, {
-        tags,
-        security: bearer,
-        summary: "Subscribe to a plan with a card token from the payment provider (never card details)",
-        errors: errs,
-      }),
+      ...routeOf(contract.postBillingSubscribe, docs("Subscribe to a plan with a card token from the payment provider (never card details)")),
       // Admins only, and it must work on a lapsed trial: it is how the account gets out of it.
       config: { permission: "admin", whenLapsed: "allowed" },
       handler: async (req) => {

@@ -1,24 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  deleteEliminationPair,
-  getEliminationNames,
-  getEliminationPairs,
-  getEliminations,
-  getEliminationTolerance,
-  postEliminationPair,
-  postEliminations,
-  putEliminationTolerance,
-} from "@groupledger/contract";
+import * as contract from "@groupledger/contract";
 import type { AppContext } from "../../context.ts";
 import { authOf } from "../../http/auth.ts";
-import { bearer, routeOf } from "../../http/endpoint.ts";
+import { bearer, docsOf, routeOf } from "../../http/endpoint.ts";
 import { requestMeta } from "../../services/audit.ts";
 import { companyNames, createPair, deletePair, eliminationsOf, listPairs, postEliminations as post } from "./service.ts";
 import { setTolerance, toleranceView } from "./tolerance.ts";
 
-const tags = ["eliminations"];
-const errors = [400, 401, 403, 404, 409, 502] as const;
-const docs = (summary: string) => ({ tags, security: bearer, summary, errors });
+const docs = docsOf({ tags: ["eliminations"], security: bearer, errors: [400, 401, 403, 404, 409, 502] });
 /** Defining pairs and the tolerance prepares a consolidation: any member. Posting stays with admins. */
 const member = { permission: "member" } as const;
 
@@ -27,13 +16,13 @@ export const eliminationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
   app.addHook("onRequest", requireAuth);
 
   app.route({
-    ...routeOf(getEliminationPairs, docs("Intercompany pairs of the account")),
+    ...routeOf(contract.getEliminationPairs, docs("Intercompany pairs of the account")),
     handler: async (req) => ({ pairs: await listPairs(db, authOf(req).user.accountId) }),
   });
 
   app.route({
     ...routeOf(
-      postEliminationPair,
+      contract.postEliminationPair,
       docs("Define an intercompany pair: a receivable (or revenue) account in one company against a payable (or expense) account in another"),
     ),
     config: member,
@@ -41,12 +30,12 @@ export const eliminationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
   });
 
   app.route({
-    ...routeOf(getEliminationNames, docs("A company's customers and vendors, for limiting a pair side to the one that stands for a group member")),
+    ...routeOf(contract.getEliminationNames, docs("A company's customers and vendors, for limiting a pair side to the one that stands for a group member")),
     handler: async (req) => companyNames(db, authOf(req).user.accountId, req.query.realmId),
   });
 
   app.route({
-    ...routeOf(deleteEliminationPair, docs("Remove an intercompany pair (entries already posted stay in QuickBooks)")),
+    ...routeOf(contract.deleteEliminationPair, docs("Remove an intercompany pair (entries already posted stay in QuickBooks)")),
     config: member,
     handler: async (req) => {
       await deletePair(db, authOf(req).user, req.params.pairId, requestMeta(req));
@@ -55,13 +44,16 @@ export const eliminationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
   });
 
   app.route({
-    ...routeOf(getEliminationTolerance, docs("The group's elimination tolerance: pairs whose sides differ by no more (parent-currency minor units) count as matched")),
+    ...routeOf(
+      contract.getEliminationTolerance,
+      docs("The group's elimination tolerance: pairs whose sides differ by no more (parent-currency minor units) count as matched"),
+    ),
     handler: async (req) => toleranceView(db, authOf(req).user.accountId),
   });
 
   app.route({
     ...routeOf(
-      putEliminationTolerance,
+      contract.putEliminationTolerance,
       docs(
         "Set the group's elimination tolerance in the parent currency's minor units (0 = exact matching, at most 100000). Differences within it are still shown and posted to the pair's difference account",
       ),
@@ -71,12 +63,15 @@ export const eliminationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
   });
 
   app.route({
-    ...routeOf(getEliminations, docs("A period's eliminations: both sides of each pair in the parent currency, the difference and its translation part, and the entry to post")),
+    ...routeOf(
+      contract.getEliminations,
+      docs("A period's eliminations: both sides of each pair in the parent currency, the difference and its translation part, and the entry to post"),
+    ),
     handler: async (req) => eliminationsOf(db, authOf(req).user.accountId, req.query),
   });
 
   app.route({
-    ...routeOf(postEliminations, docs("Post a period's elimination entry into the parent's QuickBooks under the Interco class, once")),
+    ...routeOf(contract.postEliminations, docs("Post a period's elimination entry into the parent's QuickBooks under the Interco class, once")),
     handler: async (req) => post({ database, provider }, authOf(req).user, req.body.period, requestMeta(req)),
   });
 };

@@ -1,25 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyReply } from "fastify";
-import {
-  getConsolidationReport,
-  getConsolidationReportCsv,
-  getConsolidationReportXlsx,
-  getTransactionDetail,
-  getVerify,
-  postConsolidationReportEmail,
-  type ConsolidatedReport,
-} from "@groupledger/contract";
+import * as contract from "@groupledger/contract";
 import type { AppContext } from "../../context.ts";
 import { authOf } from "../../http/auth.ts";
-import { bearer, routeOf } from "../../http/endpoint.ts";
+import { bearer, docsOf, routeOf } from "../../http/endpoint.ts";
 import { RateLimiter } from "../../services/rate-limiter.ts";
 import { ReportService, type ReportFile } from "./service.ts";
 import { transactionDetail } from "./transactions.ts";
 import { verify } from "./verify.ts";
 
-const tags = ["reports"];
 const errors = [400, 401, 404, 409] as const;
-const docs = <const X extends number = never>(summary: string, more: readonly X[] = []) => ({ tags, security: bearer, summary, errors: [...errors, ...more] });
+const docs = docsOf({ tags: ["reports"], security: bearer, errors });
 
 const sendFile = (reply: FastifyReply, file: ReportFile) =>
   reply.type(file.contentType).header("content-disposition", `attachment; filename="${file.name}"`).send(file.content);
@@ -31,30 +22,33 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
 
   app.route({
     ...routeOf(
-      getConsolidationReport,
+      contract.getConsolidationReport,
       docs("The consolidated worksheet, trial balance, balance sheet and P&L for a month or range, with an optional comparison period"),
     ),
     handler: async (req, reply) => {
       const body = await reports.reportJson(authOf(req).user.accountId, req.query);
       // Already JSON: a warm report is sent as the cached text, not serialized again.
-      return reply.type("application/json; charset=utf-8").send(body as unknown as ConsolidatedReport);
+      return reply.type("application/json; charset=utf-8").send(body as unknown as contract.ConsolidatedReport);
     },
   });
 
   app.route({
     ...routeOf(
-      getTransactionDetail,
-      docs("Transaction detail: the QuickBooks transactions behind a parent account for a range of months, company by company, in local and parent currency", [502]),
+      contract.getTransactionDetail,
+      docs(
+        "Transaction detail: the QuickBooks transactions behind a parent account for a range of months, company by company, in local and parent currency",
+        { errors: [...errors, 502] },
+      ),
     ),
     handler: async (req) => transactionDetail(db, provider, authOf(req).user.accountId, req.query),
   });
 
   app.route({
     ...routeOf(
-      getVerify,
+      contract.getVerify,
       docs(
         "Reconcile at a month-end: each subsidiary's translated trial balance against what was posted for it, and the parent's QuickBooks trial balance against the consolidation",
-        [502],
+        { errors: [...errors, 502] },
       ),
     ),
     handler: async (req) => verify(db, provider, authOf(req).user.accountId, { kind: "month", year: req.query.year, month: req.query.month }),
@@ -62,7 +56,7 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
 
   app.route({
     ...routeOf(
-      getConsolidationReportXlsx,
+      contract.getConsolidationReportXlsx,
       docs("The consolidated report as an Excel workbook: worksheet, balance sheet, income statement, trial balance and entities, one sheet each"),
     ),
     handler: async (req, reply) => sendFile(reply, await reports.workbook(authOf(req).user.accountId, req.query)),
@@ -70,10 +64,10 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
 
   app.route({
     ...routeOf(
-      postConsolidationReportEmail,
+      contract.postConsolidationReportEmail,
       docs(
         "Email the consolidated report's Excel workbook to the report delivery address once verified (PATCH /api/excel/update, POST /api/excel/verify), or the user's email; 409 report_email_unverified before that; a limited number per account per hour (429 with Retry-After)",
-        [429],
+        { errors: [...errors, 429] },
       ),
     ),
     // Sends the user's own report to their own delivery address: any member, and a lapsed trial too.
@@ -82,7 +76,7 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
   });
 
   app.route({
-    ...routeOf(getConsolidationReportCsv, docs("The consolidation worksheet as CSV (amounts in the parent currency, debit positive)")),
+    ...routeOf(contract.getConsolidationReportCsv, docs("The consolidation worksheet as CSV (amounts in the parent currency, debit positive)")),
     handler: async (req, reply) => sendFile(reply, await reports.csv(authOf(req).user.accountId, req.query)),
   });
 };

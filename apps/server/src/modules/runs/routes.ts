@@ -1,23 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  getConsolidationPostings,
-  getMultiRun,
-  getMultiRuns,
-  postConsolidationPost,
-  postConsolidationPreview,
-  postConsolidationRepost,
-  postMultiRun,
-  postMultiRunPause,
-  postMultiRunResume,
-} from "@groupledger/contract";
+import * as contract from "@groupledger/contract";
 import type { AppContext } from "../../context.ts";
 import { actorOf, authOf } from "../../http/auth.ts";
-import { bearer, routeOf } from "../../http/endpoint.ts";
+import { bearer, docsOf, routeOf } from "../../http/endpoint.ts";
 import { RunService } from "./service.ts";
 
-const tags = ["consolidation"];
-const errors = [400, 401, 403, 404, 409, 502] as const;
-const docs = (summary: string) => ({ tags, security: bearer, summary, errors });
+const docs = docsOf({ tags: ["consolidation"], security: bearer, errors: [400, 401, 403, 404, 409, 502] });
 
 export const runRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { database, requireAuth, provider, queue } = ctx;
@@ -26,7 +14,7 @@ export const runRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
 
   app.route({
     ...routeOf(
-      postConsolidationPreview,
+      contract.postConsolidationPreview,
       docs("Preview one subsidiary-period as the journal entry that would post it: translated, mapped, with the CTA line and its explanation"),
     ),
     // Computes without changing anything: members may, and so may a lapsed trial.
@@ -36,20 +24,20 @@ export const runRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
 
   app.route({
     ...routeOf(
-      postConsolidationPost,
+      contract.postConsolidationPost,
       docs("Post one subsidiary-period into the parent's QuickBooks, tagged with the subsidiary's class; a repeat returns the entry already posted"),
     ),
     handler: async (req) => runs.post(actorOf(req), req.body),
   });
 
   app.route({
-    ...routeOf(getConsolidationPostings, docs("Entries posted by consolidation runs, newest period first, with any change detected in the books since")),
+    ...routeOf(contract.getConsolidationPostings, docs("Entries posted by consolidation runs, newest period first, with any change detected in the books since")),
     handler: async (req) => ({ postings: await runs.postings(authOf(req).user.accountId, req.query.realmId) }),
   });
 
   app.route({
     ...routeOf(
-      postConsolidationRepost,
+      contract.postConsolidationRepost,
       docs("Replace a posted entry whose books changed: delete it in QuickBooks, then post the period again (after the user approved the changes)"),
     ),
     handler: async (req) => runs.repost(actorOf(req), req.params.postingId),
@@ -58,27 +46,27 @@ export const runRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
   // --- Multi Period / Company ---------------------------------------------------------------
 
   app.route({
-    ...routeOf(postMultiRun, docs("Start a background run posting each chosen subsidiary for each month of a range, in order")),
+    ...routeOf(contract.postMultiRun, docs("Start a background run posting each chosen subsidiary for each month of a range, in order")),
     handler: async (req) => runs.start(actorOf(req), req.body),
   });
 
   app.route({
-    ...routeOf(getMultiRuns, docs("Multi-period runs of the account, newest first")),
+    ...routeOf(contract.getMultiRuns, docs("Multi-period runs of the account, newest first")),
     handler: async (req) => ({ runs: await runs.list(authOf(req).user.accountId) }),
   });
 
   app.route({
-    ...routeOf(getMultiRun, docs("A run with its items and progress")),
+    ...routeOf(contract.getMultiRun, docs("A run with its items and progress")),
     handler: async (req) => runs.detail(authOf(req).user.accountId, req.params.runId),
   });
 
   app.route({
-    ...routeOf(postMultiRunPause, docs("Pause a run after the item it is posting")),
+    ...routeOf(contract.postMultiRunPause, docs("Pause a run after the item it is posting")),
     handler: async (req) => runs.pause(authOf(req).user.accountId, req.params.runId),
   });
 
   app.route({
-    ...routeOf(postMultiRunResume, docs("Resume a paused (or stopped) run where it left off")),
+    ...routeOf(contract.postMultiRunResume, docs("Resume a paused (or stopped) run where it left off")),
     handler: async (req) => runs.resume(authOf(req).user.accountId, req.params.runId),
   });
 };

@@ -1,19 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  getSession,
-  postChangePassword,
-  postForgotPassword,
-  postLogout,
-  postLogoutAll,
-  postResendCode,
-  postResetPassword,
-  postSignup,
-  postToken,
-  postValidationCode,
-} from "@groupledger/contract";
+import * as contract from "@groupledger/contract";
 import { afterResponse } from "../../http/after-response.ts";
 import { authOf } from "../../http/auth.ts";
-import { bearer, routeOf } from "../../http/endpoint.ts";
+import { bearer, docsOf, routeOf } from "../../http/endpoint.ts";
 import { requestMeta } from "../../services/audit.ts";
 import type { AppContext } from "../../context.ts";
 import { messages } from "./service.ts";
@@ -22,23 +11,25 @@ const tags = ["session"];
 /** About the caller's own session: anyone signed in, also while a lapsed trial is read-only. */
 const ownSession = { permission: "member", whenLapsed: "allowed" } as const;
 const errors = [400, 401, 403, 409, 429] as const;
+const publicDocs = docsOf({ tags, errors });
+const docs = docsOf({ tags, security: bearer, errors });
 
 export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { sessions, requireAuth } = ctx;
   app.route({
-    ...routeOf(postSignup, {
-      tags,
-      summary: "Create an account and its first user; mails a verification code",
-      description:
-        "Not in the product spec; defined here. Signing up again before verifying mails a new code for the first sign-up and keeps its password (so nobody can replace the password of a sign-up the mailbox owner then verifies). The password must pass the spec's creation rules and not be a common or easily guessed one.",
-      errors,
-    }),
+    ...routeOf(
+      contract.postSignup,
+      publicDocs("Create an account and its first user; mails a verification code", {
+        description:
+          "Not in the product spec; defined here. Signing up again before verifying mails a new code for the first sign-up and keeps its password (so nobody can replace the password of a sign-up the mailbox owner then verifies). The password must pass the spec's creation rules and not be a common or easily guessed one.",
+      }),
+    ),
     config: { permission: "public" },
     handler: async (req, reply) => reply.status(201).send(await sessions.signup(req.body, requestMeta(req))),
   });
 
   app.route({
-    ...routeOf(postResendCode, { tags, summary: "Mail a new verification code (same answer whether or not the email is known)", errors }),
+    ...routeOf(contract.postResendCode, publicDocs("Mail a new verification code (same answer whether or not the email is known)")),
     config: { permission: "public" },
     handler: async (req) => {
       await sessions.resendVerification(req.body.email, requestMeta(req), afterResponse(req));
@@ -47,19 +38,19 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   });
 
   app.route({
-    ...routeOf(postValidationCode, {
-      tags,
-      summary: "Verify the email with the mailed code; returns the email",
-      description:
-        "With the email, wrong codes count against that user's code (burnt after five). Without it, they count against one budget shared by every address; once it is spent, a code is accepted only with its email (429 until the window ends).",
-      errors,
-    }),
+    ...routeOf(
+      contract.postValidationCode,
+      publicDocs("Verify the email with the mailed code; returns the email", {
+        description:
+          "With the email, wrong codes count against that user's code (burnt after five). Without it, they count against one budget shared by every address; once it is spent, a code is accepted only with its email (429 until the window ends).",
+      }),
+    ),
     config: { permission: "public" },
     handler: async (req) => sessions.verifyEmail(req.body, requestMeta(req)),
   });
 
   app.route({
-    ...routeOf(postToken, { tags, summary: "Sign in: returns a JWT", errors }),
+    ...routeOf(contract.postToken, publicDocs("Sign in: returns a JWT")),
     config: { permission: "public" },
     handler: async (req) => {
       const { token, expiresAt } = await sessions.login(req.body, requestMeta(req));
@@ -68,7 +59,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   });
 
   app.route({
-    ...routeOf(getSession, { tags, security: bearer, summary: "The signed-in user", errors }),
+    ...routeOf(contract.getSession, docs("The signed-in user")),
     onRequest: requireAuth,
     handler: async (req) => {
       const { user } = authOf(req);
@@ -86,7 +77,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   });
 
   app.route({
-    ...routeOf(postLogout, { tags, security: bearer, summary: "End this session: the token is refused from now on", errors }),
+    ...routeOf(contract.postLogout, docs("End this session: the token is refused from now on")),
     onRequest: requireAuth,
     config: ownSession,
     handler: async (req, reply) => {
@@ -97,13 +88,10 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   });
 
   app.route({
-    ...routeOf(postLogoutAll, {
-      tags,
-      security: bearer,
-      summary: "Log out everywhere: every session of the user ends, this one included",
-      description: "Not in the product spec; defined here.",
-      errors,
-    }),
+    ...routeOf(
+      contract.postLogoutAll,
+      docs("Log out everywhere: every session of the user ends, this one included", { description: "Not in the product spec; defined here." }),
+    ),
     onRequest: requireAuth,
     config: ownSession,
     handler: async (req, reply) => {
@@ -113,7 +101,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   });
 
   app.route({
-    ...routeOf(postForgotPassword, { tags, summary: "Mail a password-reset code (same answer whether or not the email is known)", errors }),
+    ...routeOf(contract.postForgotPassword, publicDocs("Mail a password-reset code (same answer whether or not the email is known)")),
     config: { permission: "public" },
     handler: async (req) => {
       await sessions.forgotPassword(req.body.email, requestMeta(req), afterResponse(req));
@@ -122,12 +110,10 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   });
 
   app.route({
-    ...routeOf(postResetPassword, {
-      tags,
-      summary: "Set a new password with the mailed reset code; ends every session of the user",
-      description: "Not in the product spec; defined here.",
-      errors,
-    }),
+    ...routeOf(
+      contract.postResetPassword,
+      publicDocs("Set a new password with the mailed reset code; ends every session of the user", { description: "Not in the product spec; defined here." }),
+    ),
     config: { permission: "public" },
     handler: async (req) => {
       await sessions.resetPassword(req.body, requestMeta(req));
@@ -136,13 +122,10 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   });
 
   app.route({
-    ...routeOf(postChangePassword, {
-      tags,
-      security: bearer,
-      summary: "Change the signed-in user's password; other sessions end, this one gets a new token",
-      description: "Not in the product spec; defined here.",
-      errors,
-    }),
+    ...routeOf(
+      contract.postChangePassword,
+      docs("Change the signed-in user's password; other sessions end, this one gets a new token", { description: "Not in the product spec; defined here." }),
+    ),
     onRequest: requireAuth,
     config: ownSession,
     handler: async (req) => {

@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { getProfile, patchProfile, patchReportEmail, postEmailChange, postEmailChangeVerify, postReportEmailVerify } from "@groupledger/contract";
+import * as contract from "@groupledger/contract";
 import type { AppContext } from "../../context.ts";
 import { authOf } from "../../http/auth.ts";
-import { bearer, routeOf } from "../../http/endpoint.ts";
+import { bearer, docsOf, routeOf } from "../../http/endpoint.ts";
 import { requestMeta } from "../../services/audit.ts";
 import { RateLimiter } from "../../services/rate-limiter.ts";
 import { TokenService } from "../../services/tokens.ts";
 import { SettingsService } from "./service.ts";
 
-const tags = ["settings"];
-const errs = [400, 401, 403, 404, 409, 429] as const;
+const docs = docsOf({ tags: ["settings"], security: bearer, errors: [400, 401, 403, 404, 409, 429] });
 /** A user's own settings: anyone signed in, also while a lapsed trial is read-only. */
 const own = { permission: "member", whenLapsed: "allowed" } as const;
 
@@ -18,34 +17,24 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
   app.addHook("onRequest", requireAuth);
 
   app.route({
-    ...routeOf(getProfile, { tags, security: bearer, summary: "The signed-in user's profile and report delivery email", errors: errs }),
+    ...routeOf(contract.getProfile, docs("The signed-in user's profile and report delivery email")),
     handler: async (req) => settings.profile(authOf(req).user),
   });
 
   app.route({
-    ...routeOf(patchProfile, { tags, security: bearer, summary: "Change your name", errors: errs }),
+    ...routeOf(contract.patchProfile, docs("Change your name")),
     config: own,
     handler: async (req) => settings.rename(authOf(req).user, req.body.name, requestMeta(req)),
   });
 
   app.route({
-    ...routeOf(postEmailChange, {
-      tags,
-      security: bearer,
-      summary: "Start changing your sign-in email: needs your password; mails a code to the new address",
-      errors: errs,
-    }),
+    ...routeOf(contract.postEmailChange, docs("Start changing your sign-in email: needs your password; mails a code to the new address")),
     config: own,
     handler: async (req, reply) => reply.status(202).send(await settings.startEmailChange(authOf(req).user, req.body, requestMeta(req))),
   });
 
   app.route({
-    ...routeOf(postEmailChangeVerify, {
-      tags,
-      security: bearer,
-      summary: "Finish the email change with the mailed code; other sessions end, this one gets a new token",
-      errors: errs,
-    }),
+    ...routeOf(contract.postEmailChangeVerify, docs("Finish the email change with the mailed code; other sessions end, this one gets a new token")),
     config: own,
     handler: async (req) => {
       const { email, token, expiresAt } = await settings.confirmEmailChange(authOf(req).user, req.body.code, requestMeta(req));
@@ -54,24 +43,18 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
   });
 
   app.route({
-    ...routeOf(patchReportEmail, {
-      tags,
-      security: bearer,
-      summary:
+    ...routeOf(
+      contract.patchReportEmail,
+      docs(
         "Set where your exported workbooks are mailed (SPEC §7); your sign-in email resets it. Another address gets a code and receives nothing until POST /api/excel/verify; the same address again mails a new code",
-      errors: errs,
-    }),
+      ),
+    ),
     config: own,
     handler: async (req) => ({ data: await settings.setReportEmail(authOf(req).user, req.body.email, requestMeta(req)) }),
   });
 
   app.route({
-    ...routeOf(postReportEmailVerify, {
-      tags,
-      security: bearer,
-      summary: "Verify the report delivery address with the code mailed to it; workbooks are sent there from then on",
-      errors: errs,
-    }),
+    ...routeOf(contract.postReportEmailVerify, docs("Verify the report delivery address with the code mailed to it; workbooks are sent there from then on")),
     config: own,
     handler: async (req) => ({ data: await settings.confirmReportEmail(authOf(req).user, req.body.code, requestMeta(req)) }),
   });

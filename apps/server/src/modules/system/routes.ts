@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { getDevMailbox, getHealth, getPublicConfig } from "@groupledger/contract";
+import * as contract from "@groupledger/contract";
 import type { AppContext } from "../../context.ts";
 import { routeOf } from "../../http/endpoint.ts";
 import { AppError } from "../../http/errors.ts";
@@ -8,7 +8,7 @@ const tags = ["system"];
 
 export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, mailer, config, version }) => {
   app.route({
-    ...routeOf(getHealth, { tags, summary: "Liveness with a database round trip", errors: [503] }),
+    ...routeOf(contract.getHealth, { tags, summary: "Liveness with a database round trip", errors: [503] }),
     config: { rateLimit: false },
     handler: async (req) => {
       try {
@@ -23,13 +23,13 @@ export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
 
   /** What the web app needs to know about this deployment before anyone signs in. */
   app.route({
-    ...routeOf(getPublicConfig, { tags, summary: "Public settings of this deployment" }),
+    ...routeOf(contract.getPublicConfig, { tags, summary: "Public settings of this deployment" }),
     handler: async () => ({ idleTimeoutMs: config.idleTimeoutMs, devMailbox: config.devMailbox }),
   });
 
   if (config.devMailbox) {
     app.route({
-      ...routeOf(getDevMailbox, { tags, summary: "Development only: mails in the outbox, newest first (off when NODE_ENV=production)", errors: [400] }),
+      ...routeOf(contract.getDevMailbox, { tags, summary: "Development only: mails in the outbox, newest first (off when NODE_ENV=production)", errors: [400] }),
       handler: async (req) => {
         const rows = await mailer.recent(req.query.to, req.query.limit);
         return {

@@ -1,18 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
-import {
-  deleteTeamInvitation,
-  deleteTeamMember,
-  getTeam,
-  patchTeamMember,
-  postInvitationAccept,
-  postInvitationLookup,
-  postTeamInvitation,
-  postTeamInvitationResend,
-} from "@groupledger/contract";
+import * as contract from "@groupledger/contract";
 import type { AppContext } from "../../context.ts";
 import { authOf } from "../../http/auth.ts";
-import { bearer, routeOf } from "../../http/endpoint.ts";
+import { bearer, docsOf, routeOf } from "../../http/endpoint.ts";
 import { requestMeta } from "../../services/audit.ts";
 import { RateLimiter } from "../../services/rate-limiter.ts";
 import { TokenService } from "../../services/tokens.ts";
@@ -20,6 +11,8 @@ import { TeamService } from "./service.ts";
 
 const tags = ["team"];
 const errs = [400, 401, 402, 403, 404, 409, 429] as const;
+const publicDocs = docsOf({ tags, errors: errs });
+const docs = docsOf({ tags, security: bearer, errors: errs });
 const admin = { permission: "admin", whenLapsed: "allowed" } as const;
 
 /**
@@ -32,37 +25,27 @@ export const teamRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   const origin = (req: FastifyRequest) => config.publicUrl ?? `${req.protocol}://${req.host}`;
 
   app.route({
-    ...routeOf(getTeam, { tags, security: bearer, summary: "Members of the caller's account and pending invitations", errors: errs }),
+    ...routeOf(contract.getTeam, docs("Members of the caller's account and pending invitations")),
     onRequest: requireAuth,
     handler: async (req) => team.team(authOf(req).user),
   });
 
   app.route({
-    ...routeOf(postTeamInvitation, {
-      tags,
-      security: bearer,
-      summary: "Invite someone by email to this account (admin); mails a link valid for 7 days",
-      errors: errs,
-    }),
+    ...routeOf(contract.postTeamInvitation, docs("Invite someone by email to this account (admin); mails a link valid for 7 days")),
     onRequest: requireAuth,
     config: admin,
     handler: async (req, reply) => reply.status(201).send(await team.invite(authOf(req).user, req.body, origin(req), requestMeta(req))),
   });
 
   app.route({
-    ...routeOf(postTeamInvitationResend, {
-      tags,
-      security: bearer,
-      summary: "Send an invitation again with a new link and a new expiry (the old link stops working)",
-      errors: errs,
-    }),
+    ...routeOf(contract.postTeamInvitationResend, docs("Send an invitation again with a new link and a new expiry (the old link stops working)")),
     onRequest: requireAuth,
     config: admin,
     handler: async (req) => team.resend(authOf(req).user, req.params.id, origin(req), requestMeta(req)),
   });
 
   app.route({
-    ...routeOf(deleteTeamInvitation, { tags, security: bearer, summary: "Revoke a pending invitation: its link stops working", errors: errs }),
+    ...routeOf(contract.deleteTeamInvitation, docs("Revoke a pending invitation: its link stops working")),
     onRequest: requireAuth,
     config: admin,
     handler: async (req, reply) => {
@@ -72,12 +55,7 @@ export const teamRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   });
 
   app.route({
-    ...routeOf(patchTeamMember, {
-      tags,
-      security: bearer,
-      summary: "Change a member's permissionLevel (0 member, 1 admin); the last admin cannot be demoted",
-      errors: errs,
-    }),
+    ...routeOf(contract.patchTeamMember, docs("Change a member's permissionLevel (0 member, 1 admin); the last admin cannot be demoted")),
     onRequest: requireAuth,
     config: admin,
     handler: async (req) => {
@@ -88,12 +66,7 @@ export const teamRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   });
 
   app.route({
-    ...routeOf(deleteTeamMember, {
-      tags,
-      security: bearer,
-      summary: "Remove a member from the account (their sessions end); the last admin cannot be removed",
-      errors: errs,
-    }),
+    ...routeOf(contract.deleteTeamMember, docs("Remove a member from the account (their sessions end); the last admin cannot be removed")),
     onRequest: requireAuth,
     config: admin,
     handler: async (req, reply) => {
@@ -104,21 +77,13 @@ export const teamRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
   // The invitee has no session yet: these two answer to the link's token alone (rate-limited per IP).
   app.route({
-    ...routeOf(postInvitationLookup, {
-      tags,
-      summary: "Who invited whom, for the accept page (token in the body so it stays out of access logs)",
-      errors: errs,
-    }),
+    ...routeOf(contract.postInvitationLookup, publicDocs("Who invited whom, for the accept page (token in the body so it stays out of access logs)")),
     config: { permission: "public" },
     handler: async (req) => team.preview(req.body.token, requestMeta(req)),
   });
 
   app.route({
-    ...routeOf(postInvitationAccept, {
-      tags,
-      summary: "Accept an invitation: creates the user in the inviting account with a password and signs them in",
-      errors: errs,
-    }),
+    ...routeOf(contract.postInvitationAccept, publicDocs("Accept an invitation: creates the user in the inviting account with a password and signs them in")),
     config: { permission: "public" },
     handler: async (req) => {
       const { token, expiresAt } = await team.accept(req.body, requestMeta(req));
