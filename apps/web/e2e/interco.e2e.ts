@@ -33,7 +33,17 @@ interface Side {
 interface EliminationView {
   ok: boolean;
   problems: { message: string }[];
-  pairs: { pair: { name: string }; left: Side; right: Side; difference: number; translationPart: number; bookPart: number; match: "matched" | "withinTolerance" | "unmatched"; matched: boolean }[];
+  pairs: {
+    pair: { name: string };
+    left: Side;
+    right: Side;
+    difference: number;
+    translationPart: number;
+    bookPart: number;
+    inCurrency: { currency: string; left: number; right: number } | null;
+    match: "matched" | "withinTolerance" | "unmatched";
+    matched: boolean;
+  }[];
   entry: { docNumber: string; lines: { account: string; debit: number; credit: number }[] } | null;
   posted: { docNumber: string; journalEntryUrl: string | null } | null;
 }
@@ -162,6 +172,20 @@ describe("Intercompany eliminations, transaction detail and verify in a browser"
       expect(await card.getByTestId("unmatched").count()).toBe(p.matched ? 0 : 1);
       expect(await card.getByTestId("within-tolerance").count()).toBe(p.match === "withinTolerance" ? 1 : 0);
     }
+    // Issue 20: the loan is lent from the parent's GBP account. Compared in pounds the books agree,
+    // so the whole difference is the exchange on the parent's loan, which QuickBooks keeps at the
+    // rates of the day: no book part.
+    const loan = expected.pairs.find((p) => p.pair.name === "UK loan")!;
+    expect(loan.inCurrency).toEqual({ currency: "GBP", left: -loan.right.local, right: loan.right.local });
+    expect(loan.bookPart).toBe(0);
+    expect(loan.translationPart).toBe(loan.difference);
+    expect(Math.abs(loan.difference)).toBeGreaterThan(100_000);
+    const loanCard = region.getByRole("article", { name: "UK loan" });
+    expect(await loanCard.getByTestId("in-currency").textContent()).toBe(
+      `Compared in GBP, the currency both accounts hold: ${PARENT.name}'s receivable ${gbp(loan.inCurrency!.left)} and ${UK.name}'s payable ${gbp(loan.inCurrency!.right)}, so they agree.`,
+    );
+    expect(await loanCard.getByTestId("translation-part").textContent()).toContain(`Exchange part:${usd(loan.difference)}`);
+    expect(await loanCard.getByTestId("unmatched").textContent()).toContain("The books agree in GBP: all of it is the exchange difference");
     // Issue 18: the fees, limited to the names that stand for each other, differ by cents only:
     // within the default $1.00 tolerance, shown with where the cents are posted.
     const fees = expected.pairs.find((p) => p.pair.name === "UK management fees")!;
@@ -193,6 +217,14 @@ describe("Intercompany eliminations, transaction detail and verify in a browser"
     expect(await link.getAttribute("href")).toContain(`txnId=${posted!.Id}`);
     expect(posted!.TxnDate).toBe("2026-03-31");
     expect(new Set(posted!.Line.map((l) => l.JournalEntryLineDetail.ClassRef?.name))).toEqual(new Set(["Interco"]));
+    // QuickBooks takes only GBP entries on the GBP loan account: its elimination went to the
+    // account's dollar counterpart, made once beside it.
+    const chart = await api<ChartRow[]>(`/companies/${PARENT.realmId}/accounts`);
+    const loan = chart.find((a) => a.name === "Intercompany Loan - Northwind UK")!;
+    const counterpart = chart.find((a) => a.name === "Intercompany Loan - Northwind UK - group entries (USD)")!;
+    const accounts = new Set(posted!.Line.map((l) => l.JournalEntryLineDetail.AccountRef.value));
+    expect(accounts.has(loan.Id)).toBe(false);
+    expect(accounts.has(counterpart.Id)).toBe(true);
     // Posted now: Post is off with the reason, and the posted entry is listed.
     await expect.poll(() => entry.getByTestId("post-blocked").textContent()).toMatch(/^Already posted: EL2026Q1 on /);
     expect(await entry.getByRole("button", { name: "Post to QuickBooks" }).isDisabled()).toBe(true);

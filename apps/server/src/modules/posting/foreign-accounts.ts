@@ -12,7 +12,7 @@
  */
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { QboError, type Account } from "@groupledger/qbo";
-import type { Database } from "../../db/client.ts";
+import type { Database, Db } from "../../db/client.ts";
 import { qboAccounts } from "../../db/schema.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { saveAccounts } from "../companies/chart.ts";
@@ -93,6 +93,23 @@ async function counterpartOf(
   }
   const [saved] = await saveAccounts(db, parent.realmId, [made], parent.homeCurrency);
   return { id: made.id, name: saved ? label(saved) : made.name };
+}
+
+/**
+ * The parent's counterparts, each to its foreign-currency account (counterpart id → foreign id):
+ * what the group holds on a GBP account is the two together, as a check of the parent's books
+ * against the consolidation (reports/verify.ts) reads them.
+ */
+export async function counterpartsOf(db: Db, parent: { realmId: string; homeCurrency: string }): Promise<Map<string, string>> {
+  const chart = await db.select().from(qboAccounts).where(eq(qboAccounts.realmId, parent.realmId));
+  const byName = new Map(chart.filter((a) => a.currency === parent.homeCurrency && a.parentQboId === null).map((a) => [a.name.toLowerCase(), a.qboId]));
+  const out = new Map<string, string>();
+  for (const a of chart) {
+    if (a.currency === parent.homeCurrency) continue;
+    const id = byName.get(counterpartName(a.name, parent.homeCurrency).toLowerCase());
+    if (id) out.set(id, a.qboId);
+  }
+  return out;
 }
 
 const label = (a: { acctNum: string | null; name: string }) => (a.acctNum ? `${a.acctNum} ${a.name}` : a.name);

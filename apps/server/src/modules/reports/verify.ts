@@ -25,6 +25,7 @@ import type { QboProvider } from "../../services/qbo-provider.ts";
 import { loadGroup } from "../group/service.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
 import { asEnginePair, pairRows } from "../eliminations/view.ts";
+import { counterpartsOf } from "../posting/foreign-accounts.ts";
 import { ADJUSTMENTS_REALM, INTERCO_REALM, openingDocNumber } from "../posting/names.ts";
 import { askQbo } from "../qbo/errors.ts";
 import { openingOf, resolvePeriod } from "../runs/entry.ts";
@@ -186,7 +187,12 @@ export async function verify(db: Db, provider: QboProvider, accountId: string, r
     }
     const tb = balancesByAccount(await qbo("with the parent's trial balance", () => client.report("TrialBalance", { start_date: `${fyStart}-01`, end_date: lastDayOfMonth(month) })));
     const actual = new Map<string, number>();
-    for (const [account, [amount = 0]] of tb) if (amount !== 0) add(actual, merged.get(account) ?? account, amount);
+    // A foreign-currency account's counterpart holds GroupLedger's entries for it (posting/foreign-accounts.ts): the two are one account here.
+    const counterparts = await counterpartsOf(db, parent);
+    for (const [account, [amount = 0]] of tb) {
+      const own = counterparts.get(account) ?? account;
+      if (amount !== 0) add(actual, merged.get(own) ?? own, amount);
+    }
     names.set(RE_AND_DIVIDENDS, "Retained earnings and dividends");
     const eliminationsPosted = postings.some((p) => p.realmId === INTERCO_REALM);
     const adjustmentsPosted = postings.some((p) => p.realmId === ADJUSTMENTS_REALM);
