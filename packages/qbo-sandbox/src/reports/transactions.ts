@@ -116,7 +116,9 @@ export function generalLedger(ledger: CompanyLedger, params: ReportParams, now: 
     return { rows, total, postings: list.length };
   };
   // One Section per account; a sub-account's inside its parent's (as minimul-qbo_api/reports__gl__0 nests "Original Cost" in "Truck").
-  const own = new Map(ledger.accounts.map((a) => [a.id, ownRows(a)] as const));
+  // `account=`: only the named accounts, each a section of its own (a sub-account named without its parent stands alone).
+  const named = params.account === undefined ? ledger.accounts : ledger.accounts.filter((a) => params.account?.includes(a.id));
+  const own = new Map(named.map((a) => [a.id, ownRows(a)] as const));
   const section = (node: AccountNode): { row: Json; total: number; postings: number } => {
     const a = node.account;
     const mine = own.get(a.id);
@@ -130,8 +132,6 @@ export function generalLedger(ledger: CompanyLedger, params: ReportParams, now: 
     });
     return { row, total, postings: count };
   };
-  // `account=`: only the named accounts, each a section of its own (a sub-account named without its parent stands alone).
-  const named = params.account === undefined ? ledger.accounts : ledger.accounts.filter((a) => params.account?.includes(a.id));
   const sections = accountTree(ledger, named, (a) => own.get(a.id) !== undefined).map((n) => section(n).row);
   return {
     Header: reportHeader({ now, name: "GeneralLedger", params, currency: home, summarize: false, accountingStandard: false, noData: sections.length === 0 }),
