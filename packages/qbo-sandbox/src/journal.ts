@@ -6,7 +6,6 @@
  * `requireNamesOnReceivablesAndPayables` (on unless a test switches it off), a line on an Accounts Receivable
  * account needs a customer and one on Accounts Payable a vendor, as QBO requires.
  */
-import type { Json } from "./entities.ts";
 import { renderJournalEntry } from "./entities.ts";
 import type { CompanyLedger, JournalEntry, JournalLine, LineEntity, PostingType } from "./ledger.ts";
 import { convert, formatCents, formatRate, parseAmount, parseRate } from "./money.ts";
