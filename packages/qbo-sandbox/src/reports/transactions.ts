@@ -1,7 +1,7 @@
 /**
  * GeneralLedger (reports/GeneralLedger_2020_sandbox...: one Section per account with a Beginning
  * Balance row, one row per posting with a running balance, "Total for ...") and TransactionList
- * (one Data row per transaction). Every transaction here is a journal entry. A sub-account's
+ * (one Data row per transaction): journal entries, bills and bill payments. A sub-account's
  * section sits inside its parent's, after the parent's own rows; every section header carries its
  * own account's id (the recorded GL has one sub-account, and its id on the outer header only).
  */
@@ -29,6 +29,18 @@ function splitOf(ledger: CompanyLedger, entry: JournalEntry, line: JournalLine):
 function accountName(ledger: CompanyLedger, id: string): string {
   const account = ledger.account(id);
   return account === undefined ? "" : shownName(ledger.fullyQualifiedName(account), account.active);
+}
+
+/**
+ * The Transaction Type column: "Journal Entry" as recorded (reports/GeneralLedger_2020...), and
+ * QuickBooks' report names of bills and bill payments, "Bill", "Bill Payment (Check)" and
+ * "Bill Payment (Credit Card)" (its screens' names; no recording shows them).
+ */
+function txnTypeName(entry: JournalEntry): string {
+  const doc = entry.document;
+  if (doc === undefined) return "Journal Entry";
+  if (doc.type === "Bill") return "Bill";
+  return doc.payType === "Check" ? "Bill Payment (Check)" : "Bill Payment (Credit Card)";
 }
 
 /** The GL's Name column: the line's customer or vendor, with its id (as in the recorded GL). */
@@ -99,7 +111,7 @@ export function generalLedger(ledger: CompanyLedger, params: ReportParams, now: 
         dataRow(
           pick({
             tx_date: entry.txnDate,
-            txn_type: { value: "Journal Entry", id: entry.id },
+            txn_type: { value: txnTypeName(entry), id: entry.id },
             doc_num: entry.docNumber ?? "",
             name: nameOf(ledger, line),
             memo: line.description ?? "",
@@ -150,10 +162,11 @@ export function transactionList(ledger: CompanyLedger, params: ReportParams, now
     rows.push(
       dataRow([
         entry.txnDate,
-        { value: "Journal Entry", id: entry.id },
+        { value: txnTypeName(entry), id: entry.id },
         entry.docNumber ?? "",
         "Yes",
-        "",
+        // A bill or bill payment names its vendor (its first line, the A/P or bank line, carries it).
+        entry.document === undefined ? "" : nameOf(ledger, first),
         entry.privateNote ?? "",
         { value: accountName(ledger, first.accountId), id: first.accountId },
         splitOf(ledger, entry, first),
