@@ -26,6 +26,7 @@ import {
   type AcquisitionForm as FormValues,
 } from "../model.ts";
 import { FiguresTable } from "./FiguresTable.tsx";
+import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
 
 interface Props {
   sub: AcquisitionSubsidiary;
@@ -197,40 +198,37 @@ export function AcquisitionForm({ sub, parentName, parentCurrency, assetAccounts
             accumulated loss is negative). Leave an account blank when it held nothing.
           </Text>
           <Table.ScrollContainer minWidth={520}>
-            <Table verticalSpacing={6} aria-label={`Equity of ${sub.companyName} at acquisition`} maw={720}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Account</Table.Th>
-                  <Table.Th w={260}>Amount ({sub.currency})</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {values.equityAtAcquisition.map((line, i) => (
-                  <Table.Tr key={line.accountId} data-account-id={line.accountId}>
-                    <Table.Td>
-                      <Text size="sm">{accountLabel(line)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        size="xs"
-                        inputMode="decimal"
-                        aria-label={`Equity at acquisition of ${line.name}`}
-                        {...form.getInputProps(`equityAtAcquisition.${i}.localAmount`)}
-                        error={equityRowError(errors, i)}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-                <Table.Tr>
-                  <Table.Th scope="row">Net assets</Table.Th>
-                  <Table.Td style={num} data-testid="equity-total">
-                    <Text size="sm" fw={600} pl="xs">
-                      {formatAmount(equityTotal, sub.currency)}
-                    </Text>
+            <HeadedTable
+              verticalSpacing={6}
+              aria-label={`Equity of ${sub.companyName} at acquisition`}
+              maw={720}
+              columns={["Account", { label: `Amount (${sub.currency})`, w: 260 }]}
+            >
+              {values.equityAtAcquisition.map((line, i) => (
+                <Table.Tr key={line.accountId} data-account-id={line.accountId}>
+                  <Table.Td>
+                    <Text size="sm">{accountLabel(line)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      size="xs"
+                      inputMode="decimal"
+                      aria-label={`Equity at acquisition of ${line.name}`}
+                      {...form.getInputProps(`equityAtAcquisition.${i}.localAmount`)}
+                      error={equityRowError(errors, i)}
+                    />
                   </Table.Td>
                 </Table.Tr>
-              </Table.Tbody>
-            </Table>
+              ))}
+              <Table.Tr>
+                <Table.Th scope="row">Net assets</Table.Th>
+                <Table.Td style={num} data-testid="equity-total">
+                  <Text size="sm" fw={600} pl="xs">
+                    {formatAmount(equityTotal, sub.currency)}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            </HeadedTable>
           </Table.ScrollContainer>
           {errors["equityAtAcquisition"] ? (
             <Text size="sm" c="red.8" role="alert">
@@ -246,68 +244,59 @@ export function AcquisitionForm({ sub, parentName, parentCurrency, assetAccounts
           </Text>
           {values.fairValueAdjustments.length > 0 ? (
             <Table.ScrollContainer minWidth={1100}>
-              <Table verticalSpacing={6} aria-label={`Fair-value adjustments of ${sub.companyName}`}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Description</Table.Th>
-                    <Table.Th w={130}>Kind</Table.Th>
-                    <Table.Th>Asset account</Table.Th>
-                    <Table.Th w={150}>Amount ({sub.currency})</Table.Th>
-                    <Table.Th w={120}>Useful life (months)</Table.Th>
-                    <Table.Th>Expense account</Table.Th>
-                    <Table.Th w={40} />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {values.fairValueAdjustments.map((row, i) => {
-                    const n = i + 1;
-                    const path = (field: string) => `fairValueAdjustments.${i}.${field}`;
-                    return (
-                      <Table.Tr key={row.key}>
-                        <Table.Td>
-                          <TextInput size="xs" aria-label={`Description of adjustment ${n}`} placeholder="e.g. Customer relationships" {...form.getInputProps(path("description"))} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Select size="xs" aria-label={`Kind of adjustment ${n}`} data={FAIR_VALUE_KINDS.map((k) => ({ ...k }))} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...form.getInputProps(path("kind"))} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Select
-                            size="xs"
-                            aria-label={`Asset account of adjustment ${n}`}
-                            placeholder="Parent's asset account"
-                            searchable
-                            data={assetData}
-                            comboboxProps={{ withinPortal: true }}
-                            {...form.getInputProps(path("assetAccountId"))}
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <TextInput size="xs" inputMode="decimal" aria-label={`Amount of adjustment ${n}`} placeholder="e.g. 250,000.00" {...form.getInputProps(path("amount"))} />
-                        </Table.Td>
-                        <Table.Td>
-                          <TextInput size="xs" inputMode="numeric" aria-label={`Useful life of adjustment ${n} in months`} placeholder="e.g. 60" {...form.getInputProps(path("usefulLifeMonths"))} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Select
-                            size="xs"
-                            aria-label={`Expense account of adjustment ${n}`}
-                            placeholder="Parent's expense account"
-                            searchable
-                            data={expenseData}
-                            comboboxProps={{ withinPortal: true }}
-                            {...form.getInputProps(path("expenseAccountId"))}
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <ActionIcon variant="subtle" color="red" aria-label={`Remove adjustment ${n}`} onClick={() => form.removeListItem("fairValueAdjustments", i)}>
-                            <IconTrash size={16} aria-hidden />
-                          </ActionIcon>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
+              <HeadedTable
+                verticalSpacing={6}
+                aria-label={`Fair-value adjustments of ${sub.companyName}`}
+                columns={["Description", { label: "Kind", w: 130 }, "Asset account", { label: `Amount (${sub.currency})`, w: 150 }, { label: "Useful life (months)", w: 120 }, "Expense account", { w: 40 }]}
+              >
+                {values.fairValueAdjustments.map((row, i) => {
+                  const n = i + 1;
+                  const path = (field: string) => `fairValueAdjustments.${i}.${field}`;
+                  return (
+                    <Table.Tr key={row.key}>
+                      <Table.Td>
+                        <TextInput size="xs" aria-label={`Description of adjustment ${n}`} placeholder="e.g. Customer relationships" {...form.getInputProps(path("description"))} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Select size="xs" aria-label={`Kind of adjustment ${n}`} data={FAIR_VALUE_KINDS.map((k) => ({ ...k }))} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...form.getInputProps(path("kind"))} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Select
+                          size="xs"
+                          aria-label={`Asset account of adjustment ${n}`}
+                          placeholder="Parent's asset account"
+                          searchable
+                          data={assetData}
+                          comboboxProps={{ withinPortal: true }}
+                          {...form.getInputProps(path("assetAccountId"))}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <TextInput size="xs" inputMode="decimal" aria-label={`Amount of adjustment ${n}`} placeholder="e.g. 250,000.00" {...form.getInputProps(path("amount"))} />
+                      </Table.Td>
+                      <Table.Td>
+                        <TextInput size="xs" inputMode="numeric" aria-label={`Useful life of adjustment ${n} in months`} placeholder="e.g. 60" {...form.getInputProps(path("usefulLifeMonths"))} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Select
+                          size="xs"
+                          aria-label={`Expense account of adjustment ${n}`}
+                          placeholder="Parent's expense account"
+                          searchable
+                          data={expenseData}
+                          comboboxProps={{ withinPortal: true }}
+                          {...form.getInputProps(path("expenseAccountId"))}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <ActionIcon variant="subtle" color="red" aria-label={`Remove adjustment ${n}`} onClick={() => form.removeListItem("fairValueAdjustments", i)}>
+                          <IconTrash size={16} aria-hidden />
+                        </ActionIcon>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </HeadedTable>
             </Table.ScrollContainer>
           ) : null}
           <Group>
@@ -324,66 +313,59 @@ export function AcquisitionForm({ sub, parentName, parentCurrency, assetAccounts
           </Text>
           {values.ownershipChanges.length > 0 ? (
             <Table.ScrollContainer minWidth={900}>
-              <Table verticalSpacing={6} aria-label={`Changes in ownership of ${sub.companyName}`}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={190}>Date</Table.Th>
-                    <Table.Th w={150}>% held after</Table.Th>
-                    <Table.Th w={220}>Paid or received ({parentCurrency})</Table.Th>
-                    <Table.Th>Booked on</Table.Th>
-                    <Table.Th w={40} />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {values.ownershipChanges.map((row, i) => {
-                    const n = i + 1;
-                    const path = (field: string) => `ownershipChanges.${i}.${field}`;
-                    return (
-                      <Table.Tr key={row.key}>
-                        <Table.Td>
-                          <DateInput
-                            size="xs"
-                            aria-label={`Date of change ${n}`}
-                            placeholder="YYYY-MM-DD"
-                            valueFormat="YYYY-MM-DD"
-                            dateParser={parseDateText}
-                            popoverProps={{ withinPortal: true }}
-                            value={row.effectiveOn === "" ? null : row.effectiveOn}
-                            error={errors[path("effectiveOn")]}
-                            onChange={(v) => {
-                              form.setFieldValue(path("effectiveOn"), v ?? "");
-                              form.clearFieldError(path("effectiveOn"));
-                            }}
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <TextInput size="xs" inputMode="decimal" aria-label={`Percent held after change ${n}`} placeholder="e.g. 90" rightSection={<Text size="xs">%</Text>} {...form.getInputProps(path("ownershipPercent"))} />
-                        </Table.Td>
-                        <Table.Td>
-                          <TextInput size="xs" inputMode="decimal" aria-label={`Consideration of change ${n}`} placeholder="e.g. 150,000.00" {...form.getInputProps(path("consideration"))} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Select
-                            size="xs"
-                            aria-label={`Account change ${n} was booked on`}
-                            placeholder="The investment account"
-                            searchable
-                            clearable
-                            data={assetData}
-                            comboboxProps={{ withinPortal: true }}
-                            {...form.getInputProps(path("accountId"))}
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <ActionIcon variant="subtle" color="red" aria-label={`Remove change ${n}`} onClick={() => form.removeListItem("ownershipChanges", i)}>
-                            <IconTrash size={16} aria-hidden />
-                          </ActionIcon>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
+              <HeadedTable
+                verticalSpacing={6}
+                aria-label={`Changes in ownership of ${sub.companyName}`}
+                columns={[{ label: "Date", w: 190 }, { label: "% held after", w: 150 }, { label: `Paid or received (${parentCurrency})`, w: 220 }, "Booked on", { w: 40 }]}
+              >
+                {values.ownershipChanges.map((row, i) => {
+                  const n = i + 1;
+                  const path = (field: string) => `ownershipChanges.${i}.${field}`;
+                  return (
+                    <Table.Tr key={row.key}>
+                      <Table.Td>
+                        <DateInput
+                          size="xs"
+                          aria-label={`Date of change ${n}`}
+                          placeholder="YYYY-MM-DD"
+                          valueFormat="YYYY-MM-DD"
+                          dateParser={parseDateText}
+                          popoverProps={{ withinPortal: true }}
+                          value={row.effectiveOn === "" ? null : row.effectiveOn}
+                          error={errors[path("effectiveOn")]}
+                          onChange={(v) => {
+                            form.setFieldValue(path("effectiveOn"), v ?? "");
+                            form.clearFieldError(path("effectiveOn"));
+                          }}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <TextInput size="xs" inputMode="decimal" aria-label={`Percent held after change ${n}`} placeholder="e.g. 90" rightSection={<Text size="xs">%</Text>} {...form.getInputProps(path("ownershipPercent"))} />
+                      </Table.Td>
+                      <Table.Td>
+                        <TextInput size="xs" inputMode="decimal" aria-label={`Consideration of change ${n}`} placeholder="e.g. 150,000.00" {...form.getInputProps(path("consideration"))} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Select
+                          size="xs"
+                          aria-label={`Account change ${n} was booked on`}
+                          placeholder="The investment account"
+                          searchable
+                          clearable
+                          data={assetData}
+                          comboboxProps={{ withinPortal: true }}
+                          {...form.getInputProps(path("accountId"))}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <ActionIcon variant="subtle" color="red" aria-label={`Remove change ${n}`} onClick={() => form.removeListItem("ownershipChanges", i)}>
+                          <IconTrash size={16} aria-hidden />
+                        </ActionIcon>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </HeadedTable>
             </Table.ScrollContainer>
           ) : null}
           {errors["ownershipChanges"] ? (

@@ -14,6 +14,7 @@ import { AdminGate } from "../../team/permissions.tsx";
 import { useAdjustmentPostings, useAdjustmentsView, usePostAdjustments, useReplaceAdjustments } from "../api.ts";
 import { NumberedName } from "../../entries/components/EntryLines.tsx";
 import { AmountCell } from "../../screens/components/AmountCell.tsx";
+import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
 
 /** Why Post is not offered for this period, in words; null when it may be posted. */
 export function adjustmentsBlockReason(view: AdjustmentsView): string | null {
@@ -105,34 +106,26 @@ export function GroupAdjustments({
                 <Stack gap={6} key={a.id}>
                   <Text fw={600}>{a.description}</Text>
                   <Table.ScrollContainer minWidth={720}>
-                    <Table withTableBorder fz="sm" verticalSpacing={4} aria-label={a.description}>
-                      <Table.Thead>
-                        <Table.Tr>
-                          <Table.Th>Parent account</Table.Th>
-                          <Table.Th ta="right" w={150}>
-                            Debit ({showing.parentCurrency})
-                          </Table.Th>
-                          <Table.Th ta="right" w={150}>
-                            Credit ({showing.parentCurrency})
-                          </Table.Th>
-                          <Table.Th>Why</Table.Th>
+                    <HeadedTable
+                      withTableBorder
+                      fz="sm"
+                      verticalSpacing={4}
+                      aria-label={a.description}
+                      columns={["Parent account", { label: `Debit (${showing.parentCurrency})`, ta: "right", w: 150 }, { label: `Credit (${showing.parentCurrency})`, ta: "right", w: 150 }, "Why"]}
+                    >
+                      {a.lines.map((l, i) => (
+                        <Table.Tr key={`${l.account}-${i}`}>
+                          <Table.Td>
+                            <NumberedName number={numbers.get(l.account)} name={l.name} />
+                          </Table.Td>
+                          <AmountCell>{l.amount > 0 ? money(l.amount) : ""}</AmountCell>
+                          <AmountCell>{l.amount < 0 ? money(l.amount) : ""}</AmountCell>
+                          <Table.Td>
+                            <Text size="xs">{l.explanation}</Text>
+                          </Table.Td>
                         </Table.Tr>
-                      </Table.Thead>
-                      <Table.Tbody>
-                        {a.lines.map((l, i) => (
-                          <Table.Tr key={`${l.account}-${i}`}>
-                            <Table.Td>
-                              <NumberedName number={numbers.get(l.account)} name={l.name} />
-                            </Table.Td>
-                            <AmountCell>{l.amount > 0 ? money(l.amount) : ""}</AmountCell>
-                            <AmountCell>{l.amount < 0 ? money(l.amount) : ""}</AmountCell>
-                            <Table.Td>
-                              <Text size="xs">{l.explanation}</Text>
-                            </Table.Td>
-                          </Table.Tr>
-                        ))}
-                      </Table.Tbody>
-                    </Table>
+                      ))}
+                    </HeadedTable>
                   </Table.ScrollContainer>
                 </Stack>
               ))}

@@ -6,6 +6,7 @@ import { messageOf } from "../../../lib/forms.ts";
 import { eliminationsApi, useEliminationMutation, usePairs } from "../api.ts";
 import { DIFFERENCE_TO, PAIR_KINDS, sideNameText } from "../model.ts";
 import { PairForm } from "./PairForm.tsx";
+import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
 
 function SideCell({ role, side }: { role: string; side: EliminationPair["left"] }) {
   return (
@@ -63,57 +64,50 @@ export function PairsSection({ parent, subsidiaries }: { parent: Company; subsid
           </Text>
         ) : (
           <Table.ScrollContainer minWidth={760}>
-            <Table withTableBorder verticalSpacing={6} fz="sm" aria-label="Intercompany pairs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Pair</Table.Th>
-                  <Table.Th>Receivable or revenue side</Table.Th>
-                  <Table.Th>Payable or expense side</Table.Th>
-                  <Table.Th>Difference to</Table.Th>
-                  <Table.Th w={60}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
+            <HeadedTable
+              withTableBorder
+              verticalSpacing={6}
+              fz="sm"
+              aria-label="Intercompany pairs"
+              columns={["Pair", "Receivable or revenue side", "Payable or expense side", "Difference to", { label: <VisuallyHidden>Actions</VisuallyHidden>, w: 60 }]}
+            >
+              {pairs.data.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>
+                    <Stack gap={2}>
+                      <Text size="sm" fw={600}>
+                        {p.name}
+                      </Text>
+                      <Badge size="xs" variant="light" color={p.kind === "receivablePayable" ? "blue" : "grape"} w="fit-content">
+                        {PAIR_KINDS[p.kind].label}
+                      </Badge>
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>
+                    <SideCell role={PAIR_KINDS[p.kind].left} side={p.left} />
+                  </Table.Td>
+                  <Table.Td>
+                    <SideCell role={PAIR_KINDS[p.kind].right} side={p.right} />
+                  </Table.Td>
+                  <Table.Td>{DIFFERENCE_TO[p.differenceTo].label}</Table.Td>
+                  <Table.Td>
+                    <Tooltip label={`Remove ${p.name}`}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove ${p.name}`}
+                        onClick={() => {
+                          setRemoveError(null);
+                          setRemoving(p);
+                        }}
+                      >
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {pairs.data.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>
-                      <Stack gap={2}>
-                        <Text size="sm" fw={600}>
-                          {p.name}
-                        </Text>
-                        <Badge size="xs" variant="light" color={p.kind === "receivablePayable" ? "blue" : "grape"} w="fit-content">
-                          {PAIR_KINDS[p.kind].label}
-                        </Badge>
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
-                      <SideCell role={PAIR_KINDS[p.kind].left} side={p.left} />
-                    </Table.Td>
-                    <Table.Td>
-                      <SideCell role={PAIR_KINDS[p.kind].right} side={p.right} />
-                    </Table.Td>
-                    <Table.Td>{DIFFERENCE_TO[p.differenceTo].label}</Table.Td>
-                    <Table.Td>
-                      <Tooltip label={`Remove ${p.name}`}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Remove ${p.name}`}
-                          onClick={() => {
-                            setRemoveError(null);
-                            setRemoving(p);
-                          }}
-                        >
-                          <IconTrash size={16} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+              ))}
+            </HeadedTable>
           </Table.ScrollContainer>
         )}
       </Stack>

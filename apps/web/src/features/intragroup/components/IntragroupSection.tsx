@@ -9,6 +9,7 @@ import { intragroupApi, useIntragroup, useIntragroupMutation } from "../api.ts";
 import { percentOfMargin, stockRequestOf, type StockForm } from "../model.ts";
 import { Section } from "../../screens/components/Section.tsx";
 import { AmountCell } from "../../screens/components/AmountCell.tsx";
+import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
 
 const label = (a: { name: string; acctNum: string | null }) => (a.acctNum ? `${a.acctNum} ${a.name}` : a.name);
 const options = (list: Intragroup["assetAccounts"]) => list.map((a) => ({ value: a.accountId, label: label(a) }));
@@ -75,36 +76,31 @@ function StockHeld({ data, companies }: { data: Intragroup; companies: Company[]
         inventory (shared with the seller&apos;s non-controlling interests), and the next period gives it back when they are sold.
       </Text>
       {data.inventory.length ? (
-        <Table striped withTableBorder fz="sm" verticalSpacing={4} aria-label="Stock held">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Held at the end of</Table.Th>
-              <Table.Th>Sold by → held by</Table.Th>
-              <Table.Th ta="right">Stock at transfer price</Table.Th>
-              <Table.Th ta="right">Margin</Table.Th>
-              <Table.Th ta="right">Unrealised profit</Table.Th>
-              <Table.Th w={50} />
+        <HeadedTable
+          striped
+          withTableBorder
+          fz="sm"
+          verticalSpacing={4}
+          aria-label="Stock held"
+          columns={["Held at the end of", "Sold by → held by", { label: "Stock at transfer price", ta: "right" }, { label: "Margin", ta: "right" }, { label: "Unrealised profit", ta: "right" }, { w: 50 }]}
+        >
+          {data.inventory.map((r) => (
+            <Table.Tr key={r.id}>
+              <Table.Td>{r.month}</Table.Td>
+              <Table.Td>
+                {r.sellerName} → {r.buyerName}
+              </Table.Td>
+              <AmountCell>{formatAmount(r.inventory, r.currency)}</AmountCell>
+              <Table.Td ta="right">{percentOfMargin(r.margin)}%</Table.Td>
+              <AmountCell>{formatAmount(r.unrealisedProfit, r.currency)}</AmountCell>
+              <Table.Td>
+                <ActionIcon variant="subtle" color="red" aria-label={`Remove the stock ${r.buyerName} held at ${r.month}`} loading={remove.isPending && remove.variables === r.id} onClick={() => remove.mutate(r.id)}>
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.inventory.map((r) => (
-              <Table.Tr key={r.id}>
-                <Table.Td>{r.month}</Table.Td>
-                <Table.Td>
-                  {r.sellerName} → {r.buyerName}
-                </Table.Td>
-                <AmountCell>{formatAmount(r.inventory, r.currency)}</AmountCell>
-                <Table.Td ta="right">{percentOfMargin(r.margin)}%</Table.Td>
-                <AmountCell>{formatAmount(r.unrealisedProfit, r.currency)}</AmountCell>
-                <Table.Td>
-                  <ActionIcon variant="subtle" color="red" aria-label={`Remove the stock ${r.buyerName} held at ${r.month}`} loading={remove.isPending && remove.variables === r.id} onClick={() => remove.mutate(r.id)}>
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          ))}
+        </HeadedTable>
       ) : (
         <Text size="sm">No stock is recorded.</Text>
       )}
