@@ -15,6 +15,7 @@ import { useAdjustmentPostings, useAdjustmentsView, usePostAdjustments, useRepla
 import { NumberedName } from "../../entries/components/EntryLines.tsx";
 import { AmountCell } from "../../screens/components/AmountCell.tsx";
 import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 /** Why Post is not offered for this period, in words; null when it may be posted. */
 export function adjustmentsBlockReason(view: AdjustmentsView): string | null {
@@ -78,9 +79,7 @@ export function GroupAdjustments({
       </Stack>
       <PeriodPicker label="Period of the group adjustments" {...picker} />
       {view.error ? (
-        <Alert color="red" role="alert" title="The group adjustments could not be computed">
-          {view.error.message}
-        </Alert>
+        <Failure title="The group adjustments could not be computed" message={view.error.message} />
       ) : period && !showing ? (
         <Skeleton height={220} radius="md" />
       ) : showing ? (

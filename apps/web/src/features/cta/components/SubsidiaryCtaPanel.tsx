@@ -21,6 +21,7 @@ import {
 } from "../model.ts";
 import { EquityTable } from "./EquityTable.tsx";
 import { MissingChecklist } from "./MissingChecklist.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 interface Props {
   sub: CtaSubsidiary;
@@ -162,11 +163,7 @@ export function SubsidiaryCtaPanel({ sub, parentName, parentCurrency, groupAccou
           {notice}
         </Alert>
       ) : null}
-      {failure ? (
-        <Alert color="red" role="alert" title={`${sub.companyName}'s settings were not saved`}>
-          {failure}
-        </Alert>
-      ) : null}
+      <Failure title={`${sub.companyName}'s settings were not saved`} message={failure} />
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Section title="CTA account">

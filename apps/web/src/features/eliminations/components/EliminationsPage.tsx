@@ -1,4 +1,4 @@
-import { Alert, Skeleton } from "@mantine/core";
+import { Skeleton } from "@mantine/core";
 import { useCompanyStatus } from "../../companies/api.ts";
 import { useAccountNumbers } from "../../obal/useAccountNumbers.ts";
 import { Screen } from "../../screens/components/Screen.tsx";
@@ -15,6 +15,7 @@ import { PairsSection } from "./PairsSection.tsx";
 import { PeriodEliminations } from "./PeriodEliminations.tsx";
 import { PeriodPicker } from "./PeriodPicker.tsx";
 import { PostedEliminations } from "./PostedEliminations.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 /** /consolidation/elimination "Interco Eliminations" (SPEC §2): define intercompany pairs, see a period's eliminations, post them. */
 export function EliminationsPage() {
@@ -66,9 +67,7 @@ function Eliminations({ setup }: { setup: GroupSetup }) {
         <>
           <PeriodPicker {...picker} />
           {view.error ? (
-            <Alert color="red" role="alert" title="The eliminations could not be computed">
-              {view.error.message}
-            </Alert>
+            <Failure title="The eliminations could not be computed" message={view.error.message} />
           ) : period && !showing ? (
             <Skeleton height={260} radius="md" />
           ) : showing ? (

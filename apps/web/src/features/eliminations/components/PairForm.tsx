@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Modal, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import type { Company } from "@groupledger/contract";
 import { endSentence } from "@groupledger/domain";
 import { useState } from "react";
@@ -20,6 +20,7 @@ import {
   type PairFormValues,
   type PairKind,
 } from "../model.ts";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 type Errors = Partial<Record<keyof PairFormValues, string>>;
 
@@ -171,11 +172,7 @@ export function PairForm({ opened, companies, defaults, onClose }: { opened: boo
               ))}
             </Stack>
           </Radio.Group>
-          {failure ? (
-            <Alert color="red" role="alert" title="The pair was not added">
-              {failure}
-            </Alert>
-          ) : null}
+          <Failure title="The pair was not added" message={failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={create.isPending}>
               Cancel

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from "@mantine/core";
 import type { Company, EliminationPair } from "@groupledger/contract";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
@@ -7,6 +7,7 @@ import { eliminationsApi, useEliminationMutation, usePairs } from "../api.ts";
 import { DIFFERENCE_TO, PAIR_KINDS, sideNameText } from "../model.ts";
 import { PairForm } from "./PairForm.tsx";
 import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 function SideCell({ role, side }: { role: string; side: EliminationPair["left"] }) {
   return (
@@ -54,9 +55,7 @@ export function PairsSection({ parent, subsidiaries }: { parent: Company; subsid
         {pairs.isPending ? (
           <Skeleton height={80} radius="md" />
         ) : pairs.error ? (
-          <Alert color="red" role="alert" title="The pairs could not be loaded">
-            {pairs.error.message}
-          </Alert>
+          <Failure title="The pairs could not be loaded" message={pairs.error.message} />
         ) : pairs.data.length === 0 ? (
           <Text size="sm" c="dimmed" data-testid="no-pairs">
             No pairs yet. Add one for each intercompany balance (a loan, a current account) and each intercompany flow (management fees,
@@ -128,11 +127,7 @@ export function PairsSection({ parent, subsidiaries }: { parent: Company; subsid
             “{removing?.name}” will no longer be eliminated in the periods you look at or post from now on. Elimination entries already posted
             for it stay in QuickBooks; reverse them there if they should go too.
           </Text>
-          {removeError ? (
-            <Alert color="red" role="alert" title="The pair was not removed">
-              {removeError}
-            </Alert>
-          ) : null}
+          <Failure title="The pair was not removed" message={removeError} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setRemoving(null)} disabled={remove.isPending} data-autofocus>
               Cancel

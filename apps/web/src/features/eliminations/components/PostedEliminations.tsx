@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Skeleton, Table, Text } from "@mantine/core";
+import { Anchor, Badge, Skeleton, Table, Text } from "@mantine/core";
 import type { PostingSummary } from "@groupledger/contract";
 import { NewTab } from "../../entries/components/QuickBooksLink.tsx";
 import { Section } from "../../screens/components/Section.tsx";
 import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 const STATUS: Record<PostingSummary["status"], { label: string; color: string }> = {
   posted: { label: "Posted", color: "teal" },
@@ -17,9 +18,7 @@ export function PostedEliminations({ postings, loading, error }: { postings: Pos
       {loading ? (
         <Skeleton height={60} />
       ) : error ? (
-        <Alert color="red" role="alert" title="The posted entries could not be loaded">
-          {error.message}
-        </Alert>
+        <Failure title="The posted entries could not be loaded" message={error.message} />
       ) : !postings || postings.length === 0 ? (
         <Text size="sm" c="dimmed">
           None yet. Each period&apos;s eliminations are posted once, as one entry in the parent&apos;s QuickBooks.

@@ -1,9 +1,10 @@
-import { Alert, Drawer, Skeleton, Table, Text } from "@mantine/core";
+import { Drawer, Skeleton, Table, Text } from "@mantine/core";
 import { formatDateTime } from "../../companies/format.ts";
 import { HISTORY_EVENTS, useFxHistory } from "../api.ts";
 import { rateChanges } from "../history.ts";
 import { monthLabel } from "../model.ts";
 import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 const Change = ({ change }: { change: { old: string; new: string } | null }) =>
   change ? (
@@ -28,9 +29,7 @@ export function HistoryDrawer({ opened, onClose }: { opened: boolean; onClose: (
       {history.isPending ? (
         <Skeleton height={200} />
       ) : history.error ? (
-        <Alert color="red" role="alert" title="The history could not be loaded">
-          {history.error.message}
-        </Alert>
+        <Failure title="The history could not be loaded" message={history.error.message} />
       ) : changes.length === 0 ? (
         <Text size="sm">No rate has been changed yet.</Text>
       ) : (

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
+import { ActionIcon, Badge, Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
 import type { Company, Intragroup } from "@groupledger/contract";
 import { IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
@@ -10,6 +10,7 @@ import { percentOfMargin, stockRequestOf, type StockForm } from "../model.ts";
 import { Section } from "../../screens/components/Section.tsx";
 import { AmountCell } from "../../screens/components/AmountCell.tsx";
 import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 const label = (a: { name: string; acctNum: string | null }) => (a.acctNum ? `${a.acctNum} ${a.name}` : a.name);
 const options = (list: Intragroup["assetAccounts"]) => list.map((a) => ({ value: a.accountId, label: label(a) }));
@@ -24,13 +25,7 @@ const serverFields = (e: unknown): Record<string, string> => (e instanceof ApiEr
  */
 export function IntragroupSection({ companies }: { companies: Company[] }) {
   const data = useIntragroup();
-  if (data.error) {
-    return (
-      <Alert color="red" role="alert" title="Intra-group trade could not be loaded">
-        {data.error.message}
-      </Alert>
-    );
-  }
+  if (data.error) return <Failure title="Intra-group trade could not be loaded" message={data.error.message} />;
   if (!data.data) return null;
   return (
     <>
@@ -124,11 +119,7 @@ function StockHeld({ data, companies }: { data: Intragroup; companies: Company[]
           Record stock held
         </Button>
       </Group>
-      {failure ? (
-        <Alert color="red" role="alert" title="It was not saved">
-          {failure}
-        </Alert>
-      ) : null}
+      <Failure title="It was not saved" message={failure} />
     </Section>
   );
 }
@@ -207,11 +198,7 @@ function DividendRow({ row, data }: { row: Intragroup["dividends"][number]; data
           {row.reasons.join(" ")}
         </Text>
       ) : null}
-      {failure ? (
-        <Alert color="red" role="alert" title="It was not saved">
-          {failure}
-        </Alert>
-      ) : null}
+      <Failure title="It was not saved" message={failure} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Checkbox, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Checkbox, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import type { PostingSummary } from "@groupledger/contract";
 import { IconAlertTriangle, IconExternalLink, IconRefresh } from "@tabler/icons-react";
 import { Fragment, useState, type ReactNode } from "react";
@@ -8,6 +8,7 @@ import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 import { NumberedName } from "../../entries/components/EntryLines.tsx";
 import { AmountCell } from "../../screens/components/AmountCell.tsx";
 import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 const STATUS: Record<PostingSummary["status"], { label: string; color: string }> = {
   posted: { label: "Posted", color: "teal" },
@@ -86,11 +87,7 @@ export function ReplaceDialog({
             checked={approved}
             onChange={(e) => setApproved(e.currentTarget.checked)}
           />
-          {error ? (
-            <Alert color="red" role="alert" title="The entry was not replaced">
-              {error}
-            </Alert>
-          ) : null}
+          <Failure title="The entry was not replaced" message={error} />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
               Cancel

@@ -6,6 +6,7 @@ import { canPause, canResume, doneCount, isActive, ITEM_STATUS, itemsByMonth, lo
 import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 import { NewTab } from "../../entries/components/QuickBooksLink.tsx";
 import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 interface Props {
   run: RunDetail | undefined;
@@ -23,13 +24,7 @@ const when = (iso: string) => iso.slice(0, 16).replace("T", " ");
 export function RunProgress({ run, loading, error, busy, actionError, onPause, onResume }: Props) {
   const adminOnly = useAdminOnly("pause or resume a run");
   if (loading) return <Skeleton height={200} radius="md" />;
-  if (error || !run) {
-    return (
-      <Alert color="red" role="alert" title="The run could not be loaded">
-        {error?.message ?? "No such run."}
-      </Alert>
-    );
-  }
+  if (error || !run) return <Failure title="The run could not be loaded" message={error?.message ?? "No such run."} />;
   const status = RUN_STATUS[run.status];
   const done = doneCount(run.counts);
   const finished = run.finishedAt !== null && !isActive(run.status) && run.status !== "paused";
@@ -94,11 +89,7 @@ export function RunProgress({ run, loading, error, busy, actionError, onPause, o
           ) : null}
         </Stack>
 
-        {actionError ? (
-          <Alert color="red" role="alert">
-            {actionError}
-          </Alert>
-        ) : null}
+        <Failure message={actionError} />
 
         {finished ? (
           <Alert

@@ -21,6 +21,7 @@ import { RunsGate, type RunsSetup } from "./RunsGate.tsx";
 import { useAdminOnly } from "../../team/permissions.tsx";
 import { PostButton, PostFailure } from "../../entries/components/PostControls.tsx";
 import { NewTab } from "../../entries/components/QuickBooksLink.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 /** /consolidation/run "Single Period / Company" (SPEC §2): preview one subsidiary-period as its entry, post it, keep posted periods current. */
 export function SingleRunPage() {
@@ -193,9 +194,7 @@ function SingleRun({ setup }: { setup: RunsSetup }) {
       />
 
       {preview.error ? (
-        <Alert color="red" role="alert" title="The preview could not be made">
-          {preview.error.message}
-        </Alert>
+        <Failure title="The preview could not be made" message={preview.error.message} />
       ) : requested && preview.isPending ? (
         <Skeleton height={240} radius="md" />
       ) : showPreview ? (
