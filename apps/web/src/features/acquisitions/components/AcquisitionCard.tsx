@@ -9,6 +9,8 @@ import { accountLabel, currentHolding, FAIR_VALUE_KINDS, formOf, NCI_MEASUREMENT
 import { AcquisitionForm } from "./AcquisitionForm.tsx";
 import { FiguresTable } from "./FiguresTable.tsx";
 import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
+import { Notice } from "../../screens/components/Notice.tsx";
+import { DialogActions } from "../../screens/components/DialogActions.tsx";
 
 interface Props {
   sub: AcquisitionSubsidiary;
@@ -193,11 +195,7 @@ export function AcquisitionCard({ sub, parentName, parentCurrency, ownershipPerc
           ) : null}
         </Group>
 
-        {notice ? (
-          <Alert color="teal" role="status" withCloseButton closeButtonLabel="Dismiss message" onClose={() => setNotice(null)}>
-            {notice}
-          </Alert>
-        ) : null}
+        <Notice message={notice} onDismiss={() => setNotice(null)} />
 
         {sub.problems.length > 0 ? (
           <Alert color="yellow" title="Needs your attention">
@@ -274,10 +272,7 @@ export function AcquisitionCard({ sub, parentName, parentCurrency, ownershipPerc
               {remove.error.message}
             </Alert>
           ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmRemove(false)} disabled={remove.isPending}>
-              Keep it
-            </Button>
+          <DialogActions onCancel={() => setConfirmRemove(false)} busy={remove.isPending} cancelLabel="Keep it">
             <Button
               color="red"
               loading={remove.isPending}
@@ -294,7 +289,7 @@ export function AcquisitionCard({ sub, parentName, parentCurrency, ownershipPerc
             >
               Remove acquisition
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
     </Paper>

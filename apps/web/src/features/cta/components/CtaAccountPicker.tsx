@@ -6,6 +6,7 @@ import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 import { useCreateCtaAccount } from "../api.ts";
 import type { CtaAccountOption } from "../model.ts";
 import { Failure } from "../../screens/components/Failure.tsx";
+import { DialogActions } from "../../screens/components/DialogActions.tsx";
 
 interface Props {
   /** What the account is for, under the label. */
@@ -108,10 +109,7 @@ export function CtaAccountPicker({ description, parentName, parentRealmId, optio
             subsidiary&apos;s translation differences to it. You can rename or deactivate it in QuickBooks later.
           </Text>
           <Failure title="The account was not created" message={create.error?.message} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={create.isPending}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={() => setConfirming(false)} busy={create.isPending}>
             <Button
               loading={create.isPending}
               onClick={() =>
@@ -129,7 +127,7 @@ export function CtaAccountPicker({ description, parentName, parentRealmId, optio
             >
               Create in QuickBooks
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
     </Stack>

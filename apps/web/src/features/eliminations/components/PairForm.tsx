@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Modal, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import type { Company } from "@groupledger/contract";
 import { endSentence } from "@groupledger/domain";
 import { useState } from "react";
@@ -21,6 +21,7 @@ import {
   type PairKind,
 } from "../model.ts";
 import { Failure } from "../../screens/components/Failure.tsx";
+import { DialogActions } from "../../screens/components/DialogActions.tsx";
 
 type Errors = Partial<Record<keyof PairFormValues, string>>;
 
@@ -173,14 +174,11 @@ export function PairForm({ opened, companies, defaults, onClose }: { opened: boo
             </Stack>
           </Radio.Group>
           <Failure title="The pair was not added" message={failure} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={create.isPending}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={onClose} busy={create.isPending}>
             <Button type="submit" loading={create.isPending}>
               Add pair
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </Modal>

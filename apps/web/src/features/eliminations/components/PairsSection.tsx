@@ -8,6 +8,7 @@ import { DIFFERENCE_TO, PAIR_KINDS, sideNameText } from "../model.ts";
 import { PairForm } from "./PairForm.tsx";
 import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
 import { Failure } from "../../screens/components/Failure.tsx";
+import { DialogActions } from "../../screens/components/DialogActions.tsx";
 
 function SideCell({ role, side }: { role: string; side: EliminationPair["left"] }) {
   return (
@@ -128,10 +129,7 @@ export function PairsSection({ parent, subsidiaries }: { parent: Company; subsid
             for it stay in QuickBooks; reverse them there if they should go too.
           </Text>
           <Failure title="The pair was not removed" message={removeError} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRemoving(null)} disabled={remove.isPending} data-autofocus>
-              Cancel
-            </Button>
+          <DialogActions onCancel={() => setRemoving(null)} busy={remove.isPending} autoFocus>
             <Button
               color="red"
               loading={remove.isPending}
@@ -145,7 +143,7 @@ export function PairsSection({ parent, subsidiaries }: { parent: Company; subsid
             >
               Remove pair
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
     </Paper>

@@ -8,6 +8,7 @@ import { useMapChange, type MapChange, type Suggestions } from "../api.ts";
 import { acceptAllSplit, accountLabel, buildRows, chartAccount, filterRows, NO_FILTERS, rowErrors, type RowFilters } from "../model.ts";
 import { BalanceBasis } from "./BalanceBasis.tsx";
 import { MappingGrid } from "./MappingGrid.tsx";
+import { DialogActions } from "../../screens/components/DialogActions.tsx";
 
 interface Props {
   realmId: string;
@@ -312,14 +313,11 @@ export function MappingWorkspace({ realmId, companyName, accounts, parents, map,
           All {map ? Object.keys(map.map).length : 0} maps of {companyName} are removed, and its accounts must be mapped again before
           the next consolidation. The accounts themselves and QuickBooks are not changed.
         </Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setConfirmRemove(false)}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={() => setConfirmRemove(false)} mt="lg">
           <Button color="red" loading={change.isPending} onClick={() => run({ kind: "removeAll" }, `Every map of ${companyName} was removed.`, () => setConfirmRemove(false))}>
             Remove all maps
           </Button>
-        </Group>
+        </DialogActions>
       </Modal>
     </Stack>
   );

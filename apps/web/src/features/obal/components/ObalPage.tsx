@@ -22,6 +22,7 @@ import { MissingRatesCard } from "./MissingRatesCard.tsx";
 import { LockedPeriod, LockForm } from "./PeriodCard.tsx";
 import { SubsidiaryPanel, type PanelFeedback } from "./SubsidiaryPanel.tsx";
 import { Failure, LoadFailure } from "../../screens/components/Failure.tsx";
+import { Notice } from "../../screens/components/Notice.tsx";
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
@@ -247,11 +248,7 @@ export function ObalPage() {
           ) : (
             <LockForm parent={parent} busy={lock.isPending} error={lock.error ? lock.error.message : null} onLock={(r) => lock.mutate(r)} />
           )}
-          {notice ? (
-            <Alert color="teal" role="status" withCloseButton closeButtonLabel="Dismiss message" onClose={() => setNotice(null)}>
-              {notice}
-            </Alert>
-          ) : null}
+          <Notice message={notice} onDismiss={() => setNotice(null)} />
           {locked ? <MissingRatesCard groups={missingRates} onFetched={setNotice} /> : null}
           <Failure title="The opening balances were not reset" message={reset.error?.message} />
           {locked

@@ -9,6 +9,7 @@ import { NumberedName } from "../../entries/components/EntryLines.tsx";
 import { AmountCell } from "../../screens/components/AmountCell.tsx";
 import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
 import { Failure } from "../../screens/components/Failure.tsx";
+import { DialogActions } from "../../screens/components/DialogActions.tsx";
 
 const STATUS: Record<PostingSummary["status"], { label: string; color: string }> = {
   posted: { label: "Posted", color: "teal" },
@@ -88,14 +89,11 @@ export function ReplaceDialog({
             onChange={(e) => setApproved(e.currentTarget.checked)}
           />
           <Failure title="The entry was not replaced" message={error} />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
-              Cancel
-            </Button>
+          <DialogActions onCancel={onCancel} busy={busy} autoFocus mt="sm">
             <Button color="red" onClick={onReplace} disabled={!approved} loading={busy}>
               Replace entry
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       ) : null}
     </Modal>
