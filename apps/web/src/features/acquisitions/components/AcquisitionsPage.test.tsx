@@ -8,7 +8,7 @@ import { renderRoutes } from "../../../test/render.tsx";
 import { listboxOf } from "../../../test/select.ts";
 import type { ApiCall } from "../../../test/render.tsx";
 import { screenTestHooks, signedIn } from "../../../test/session.ts";
-import { ACQUISITIONS, RETAIL_ACQ, RETAIL_CO, RETAIL_SAVED, UK_ACQ, UK_PROPOSAL, UK_PROPOSAL_PUT, UK_REASONS } from "./acquisitionFixtures.ts";
+import { ACQUISITIONS, RETAIL_ACQ, RETAIL_CO, RETAIL_SAVED, UK_ACQ, UK_PROPOSAL, UK_PROPOSAL_FIGURES, UK_PROPOSAL_PUT, UK_REASONS } from "./acquisitionFixtures.ts";
 // Loaded up front so the route's lazy import resolves at once.
 import "./AcquisitionsPage.tsx";
 
@@ -97,14 +97,7 @@ describe("Acquisitions: the proposal", { timeout: SLOW_UI }, () => {
     expect(within(uk).getByRole("radio", { name: /Proportionate share of net assets/ })).toBeChecked();
 
     expect(within(uk).getByText("Figures of the proposal")).toBeInTheDocument();
-    expect(figures(uk)).toEqual([
-      ["Acquisition month", "Jan 2023"],
-      ["Closing rate", "1 GBP = 1.25 USD"],
-      ["Net assets acquired", "$156,250.00"],
-      ["Fair-value adjustments", "$0.00"],
-      ["NCI at acquisition", "$31,250.00"],
-      ["Goodwill", "$25,000.00"],
-    ]);
+    expect(figures(uk)).toEqual(UK_PROPOSAL_FIGURES);
     expect(within(uk).getByRole("button", { name: "Confirm acquisition" })).toBeEnabled();
   });
 
