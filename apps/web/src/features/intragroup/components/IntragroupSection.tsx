@@ -1,6 +1,6 @@
-import { ActionIcon, Badge, Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
 import type { Company, Intragroup } from "@groupledger/contract";
-import { IconTrash } from "@tabler/icons-react";
+import {} from "@tabler/icons-react";
 import { useState } from "react";
 import { formatAmount } from "@groupledger/domain";
 import { messageOf } from "../../../lib/forms.ts";
@@ -10,6 +10,7 @@ import { percentOfMargin, stockRequestOf, type StockForm } from "../model.ts";
 import { Section } from "../../screens/components/Section.tsx";
 import { AmountCell } from "../../screens/components/AmountCell.tsx";
 import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
+import { RemoveButton } from "../../screens/components/RemoveButton.tsx";
 import { Failure } from "../../screens/components/Failure.tsx";
 
 const label = (a: { name: string; acctNum: string | null }) => (a.acctNum ? `${a.acctNum} ${a.name}` : a.name);
@@ -89,9 +90,7 @@ function StockHeld({ data, companies }: { data: Intragroup; companies: Company[]
               <Table.Td ta="right">{percentOfMargin(r.margin)}%</Table.Td>
               <AmountCell>{formatAmount(r.unrealisedProfit, r.currency)}</AmountCell>
               <Table.Td>
-                <ActionIcon variant="subtle" color="red" aria-label={`Remove the stock ${r.buyerName} held at ${r.month}`} loading={remove.isPending && remove.variables === r.id} onClick={() => remove.mutate(r.id)}>
-                  <IconTrash size={16} aria-hidden />
-                </ActionIcon>
+                <RemoveButton label={`Remove the stock ${r.buyerName} held at ${r.month}`} loading={remove.isPending && remove.variables === r.id} onClick={() => remove.mutate(r.id)} />
               </Table.Td>
             </Table.Tr>
           ))}
