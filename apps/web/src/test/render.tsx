@@ -53,6 +53,11 @@ export interface ApiCall {
 /** The recorded calls to `METHOD /path`, in order. */
 export const callsTo = <C extends Pick<ApiCall, "method" | "path">>(calls: C[], method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
 
+/** The server's refusal as `mockApi` answers it: `status` and the error body, with `details` (the field errors…) when given. */
+export function refusal(status: number, code: string, message: string, details?: Record<string, unknown>) {
+  return { status, body: { error: details === undefined ? { code, message } : { code, message, details } } };
+}
+
 /** The query of a request a handler of `mockApi` receives. */
 export const queryOf = (init: { url: string }) => new URL(init.url, "http://x").searchParams;
 

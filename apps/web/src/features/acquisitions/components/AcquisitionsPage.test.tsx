@@ -4,7 +4,7 @@ import type { Acquisitions, AcquisitionSubsidiary } from "@groupledger/contract"
 import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { PARENT_CO, syncedStatuses, UK_CO } from "../../../test/fixtures.ts";
-import { renderRoutes } from "../../../test/render.tsx";
+import { refusal, renderRoutes } from "../../../test/render.tsx";
 import { listboxOf } from "../../../test/select.ts";
 import type { ApiCall } from "../../../test/render.tsx";
 import { screenTestHooks, signedIn } from "../../../test/session.ts";
@@ -220,22 +220,13 @@ describe("Acquisitions: confirming and editing", { timeout: SLOW_UI }, () => {
 
   it("puts the server's field errors next to their fields (the right equity row), in an alert too, and keeps what was typed", async () => {
     const calls = signIn(ACQUISITIONS, {
-      [`PUT /acquisitions/${UK}`]: {
-        status: 400,
-        body: {
-          error: {
-            code: "invalid_acquisition",
-            message: "2 problems; nothing was saved.",
-            details: {
-              fields: [
-                { path: "acquiredOn", message: "The acquisition date 2031-01-31 is in the future; record an acquisition once it has happened." },
-                // The body's second line is the table's third row: Share Premium was left blank and not sent.
-                { path: "equityAtAcquisition.1.accountId", message: "3200 · Retained Earnings is not an equity account of Northwind UK Ltd." },
-              ],
-            },
-          },
-        },
-      },
+      [`PUT /acquisitions/${UK}`]: refusal(400, "invalid_acquisition", "2 problems; nothing was saved.", {
+        fields: [
+          { path: "acquiredOn", message: "The acquisition date 2031-01-31 is in the future; record an acquisition once it has happened." },
+          // The body's second line is the table's third row: Share Premium was left blank and not sent.
+          { path: "equityAtAcquisition.1.accountId", message: "3200 · Retained Earnings is not an equity account of Northwind UK Ltd." },
+        ],
+      }),
     });
     renderRoutes(routes, "/setup/acquisitions");
     const uk = await card("Northwind UK Ltd");

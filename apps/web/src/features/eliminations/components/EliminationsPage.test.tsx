@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { shellApi } from "../../../test/fixtures.ts";
-import { callsTo, queryOf, recordingQueries, renderRoutes } from "../../../test/render.tsx";
+import { callsTo, queryOf, recordingQueries, refusal, renderRoutes } from "../../../test/render.tsx";
 import { optionTextsOf } from "../../../test/select.ts";
 import { screenTestHooks, signedIn } from "../../../test/session.ts";
 import { ELIMINATION_PAGE_API, elimPosting, FEES_PAIR, JAN_VIEW, LOAN_PAIR, PARENT, PARENT_NAMES, Q1_VIEW, UK, WITHIN_VIEW } from "./eliminationsFixtures.ts";
@@ -155,7 +155,7 @@ describe("Interco Eliminations: pairs", () => {
   });
 
   it("puts the server's refusal in the form", async () => {
-    signIn({ "POST /eliminations/pairs": { status: 409, body: { error: { code: "pair_exists", message: "These two accounts are already paired." } } } });
+    signIn({ "POST /eliminations/pairs": refusal(409, "pair_exists", "These two accounts are already paired.") });
     renderRoutes(routes, "/consolidation/elimination");
     await userEvent.click(await screen.findByRole("button", { name: "Add pair" }));
     const form = await screen.findByRole("form", { name: "Add an intercompany pair" });
@@ -311,10 +311,7 @@ describe("Interco Eliminations: a period", () => {
 
   it("shows an overlap refusal in words", async () => {
     signIn({
-      "POST /eliminations/post": {
-        status: 409,
-        body: { error: { code: "period_overlaps_posting", message: "Eliminations for FY2026 Q1 are already posted, which overlaps 2026-01; post the remaining months on their own instead." } },
-      },
+      "POST /eliminations/post": refusal(409, "period_overlaps_posting", "Eliminations for FY2026 Q1 are already posted, which overlaps 2026-01; post the remaining months on their own instead."),
     });
     renderRoutes(routes, "/consolidation/elimination");
     const entry = await screen.findByRole("region", { name: "Elimination entry" });

@@ -4,7 +4,7 @@ import type { CompanyMap } from "@groupledger/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { PARENT_CO, shellApi, syncedStatus, UK_CO } from "../../../test/fixtures.ts";
-import { callsTo, fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
+import { callsTo, fakeToken, inOneHour, mockApi, refusal, renderRoutes } from "../../../test/render.tsx";
 import { optionsOf } from "../../../test/select.ts";
 import type { ApiCall } from "../../../test/render.tsx";
 import { saveToken } from "../../session/tokenStore.ts";
@@ -314,7 +314,7 @@ describe("COA Mapping: changes", SLOW, () => {
   it("a 400 invalid_mapping shows the server's reason next to the row, and a general message", async () => {
     const reason = 'A subsidiary asset account 1010 "Barclays Current" cannot map to the parent\'s revenue account 4000 "Sales": an Asset must map to an Asset.';
     setup({ map: mapOf({}), step: 3 }, {
-      [`POST ${base}/map`]: { status: 400, body: { error: { code: "invalid_mapping", message: reason, details: { fields: [{ path: "map.u-bank", message: reason }] } } } },
+      [`POST ${base}/map`]: refusal(400, "invalid_mapping", reason, { fields: [{ path: "map.u-bank", message: reason }] }),
     });
     renderRoutes(routes, "/setup/coa");
     const bank = await rowOf("u-bank");
@@ -326,16 +326,9 @@ describe("COA Mapping: changes", SLOW, () => {
 
   it("several rows refused: each reason lands on its row", async () => {
     setup({ map: mapOf({}), step: 3 }, {
-      [`POST ${base}/map`]: {
-        status: 400,
-        body: {
-          error: {
-            code: "invalid_mapping",
-            message: "2 accounts cannot be mapped as asked; nothing was changed.",
-            details: { fields: [{ path: "map.u-bank", message: "Bank reason." }, { path: "map.u-sales", message: "Sales reason." }] },
-          },
-        },
-      },
+      [`POST ${base}/map`]: refusal(400, "invalid_mapping", "2 accounts cannot be mapped as asked; nothing was changed.", {
+        fields: [{ path: "map.u-bank", message: "Bank reason." }, { path: "map.u-sales", message: "Sales reason." }],
+      }),
     });
     renderRoutes(routes, "/setup/coa");
     await rowOf("u-bank");

@@ -4,7 +4,7 @@ import type { ObalState } from "@groupledger/contract";
 import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { ACCOUNT, OBAL, UK_CO } from "../../../test/fixtures.ts";
-import { callsTo, renderRoutes } from "../../../test/render.tsx";
+import { callsTo, refusal, renderRoutes } from "../../../test/render.tsx";
 import type { ApiCall } from "../../../test/render.tsx";
 import { screenTestHooks, signedIn } from "../../../test/session.ts";
 import { REAUTHORIZE_MESSAGE } from "../../errors/errorBar.ts";
@@ -70,7 +70,7 @@ describe("Opening Balance Sheet: locking the period", { timeout: SLOW_UI }, () =
 
   it("shows the server's refusal of a period", async () => {
     signIn(OBAL, {
-      "POST /obal": { status: 409, body: { error: { code: "period_locked", message: "The opening period is already locked to 3/2026. Reset it before choosing another." } } },
+      "POST /obal": refusal(409, "period_locked", "The opening period is already locked to 3/2026. Reset it before choosing another."),
     });
     renderRoutes(routes, "/setup/obal");
     const form = await screen.findByRole("region", { name: "Lock the opening period" });
@@ -187,7 +187,7 @@ describe("Opening Balance Sheet: transitions", { timeout: SLOW_UI }, () => {
 
   it("shows the server's message when it refuses a transition, and keeps the status", async () => {
     signIn({ ...LOCKED, reviewed: { [UK]: true } }, {
-      "POST /obal/confirm": { status: 409, body: { error: { code: "illegal_transition", message: "Northwind UK Ltd is already confirmed." } } },
+      "POST /obal/confirm": refusal(409, "illegal_transition", "Northwind UK Ltd is already confirmed."),
     });
     renderRoutes(routes, "/setup/obal");
     const uk = await panel("Northwind UK Ltd");
@@ -231,10 +231,9 @@ describe("Opening Balance Sheet: posting", { timeout: SLOW_UI }, () => {
 
   it("blocked posting names the problems with links to fix them, and the status stays confirmed", async () => {
     signIn(confirmed, {
-      [`POST /balances/post/${UK}`]: {
-        status: 409,
-        body: { error: { code: "posting_blocked", message: "Northwind UK Ltd cannot be posted: No GBP closing rate for 2026-03.", details: { problems: UK_BLOCKED_PROBLEMS } } },
-      },
+      [`POST /balances/post/${UK}`]: refusal(409, "posting_blocked", "Northwind UK Ltd cannot be posted: No GBP closing rate for 2026-03.", {
+        problems: UK_BLOCKED_PROBLEMS,
+      }),
     });
     renderRoutes(routes, "/setup/obal");
     const uk = await panel("Northwind UK Ltd");
@@ -250,15 +249,7 @@ describe("Opening Balance Sheet: posting", { timeout: SLOW_UI }, () => {
 
   it("a 3200 while posting shows the error bar's re-authorization message and changes nothing", async () => {
     signIn(confirmed, {
-      [`POST /balances/post/${UK}`]: {
-        status: 409,
-        body: {
-          error: {
-            code: "qbo_reauthorization_required",
-            message: "QuickBooks Online asked for the parent company to be re-authorized (errorCode 003200). Reconnect it on Connected Companies, then post again.",
-          },
-        },
-      },
+      [`POST /balances/post/${UK}`]: refusal(409, "qbo_reauthorization_required", "QuickBooks Online asked for the parent company to be re-authorized (errorCode 003200). Reconnect it on Connected Companies, then post again."),
     });
     renderRoutes(routes, "/setup/obal");
     const uk = await panel("Northwind UK Ltd");

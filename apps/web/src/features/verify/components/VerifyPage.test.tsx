@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { OBAL } from "../../../test/fixtures.ts";
-import { queryOf, recordingQueries, renderRoutes } from "../../../test/render.tsx";
+import { queryOf, recordingQueries, refusal, renderRoutes } from "../../../test/render.tsx";
 import { screenTestHooks, signedIn } from "../../../test/session.ts";
 import { elimPosting, GROUP_API, UK } from "../../eliminations/components/eliminationsFixtures.ts";
 // Loaded up front so the route's lazy import resolves at once.
@@ -202,7 +202,7 @@ describe("Verify Consolidation", () => {
   it("without postings opens on the month before the current one, and says the server's refusal", async () => {
     signIn({
       "GET /consolidation/postings": { postings: [] },
-      "GET /consolidation/verify": { status: 502, body: { error: { code: "qbo_unavailable", message: "QuickBooks did not answer with the parent's trial balance (timeout); try again." } } },
+      "GET /consolidation/verify": refusal(502, "qbo_unavailable", "QuickBooks did not answer with the parent's trial balance (timeout); try again."),
     });
     renderRoutes(routes, "/consolidation/verify");
     await waitFor(() => expect(screen.getByRole("textbox", { name: "Month-end" })).toHaveValue("October 2026"));
