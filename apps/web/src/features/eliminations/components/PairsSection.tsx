@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from "@mantine/core";
+import { Badge, Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import type { Company, EliminationPair } from "@groupledger/contract";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
@@ -7,6 +7,7 @@ import { eliminationsApi, useEliminationMutation, usePairs } from "../api.ts";
 import { DIFFERENCE_TO, PAIR_KINDS, sideNameText } from "../model.ts";
 import { PairForm } from "./PairForm.tsx";
 import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
+import { TipAction } from "../../screens/components/TipAction.tsx";
 import { Failure } from "../../screens/components/Failure.tsx";
 import { DialogActions } from "../../screens/components/DialogActions.tsx";
 
@@ -91,19 +92,17 @@ export function PairsSection({ parent, subsidiaries }: { parent: Company; subsid
                   </Table.Td>
                   <Table.Td>{DIFFERENCE_TO[p.differenceTo].label}</Table.Td>
                   <Table.Td>
-                    <Tooltip label={`Remove ${p.name}`}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove ${p.name}`}
-                        onClick={() => {
-                          setRemoveError(null);
-                          setRemoving(p);
-                        }}
-                      >
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
+                    <TipAction
+                      tip={`Remove ${p.name}`}
+                      label={`Remove ${p.name}`}
+                      color="red"
+                      onClick={() => {
+                        setRemoveError(null);
+                        setRemoving(p);
+                      }}
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </TipAction>
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -40,6 +40,38 @@ function commonTargets(selected: readonly CompanyAccount[], parents: readonly Co
 }
 
 /** One subsidiary's mapping: filters, bulk actions, the invalid-maps banner and the grid. */
+/** A filter of the grid: "all" (named `allLabel`) or one of `values`, never empty. */
+function FilterSelect({
+  w,
+  label,
+  allLabel,
+  values,
+  value,
+  searchable = false,
+  onChange,
+}: {
+  w: number;
+  label: string;
+  allLabel: string;
+  values: readonly string[];
+  value: string;
+  searchable?: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Select
+      size="xs"
+      w={w}
+      label={label}
+      data={[{ value: "all", label: allLabel }, ...values.map((v) => ({ value: v, label: v }))]}
+      value={value}
+      allowDeselect={false}
+      searchable={searchable}
+      onChange={(v) => onChange(v ?? "all")}
+    />
+  );
+}
+
 export function MappingWorkspace({ realmId, companyName, accounts, parents, map, suggestions, gridHeight }: Props) {
   const change = useMapChange(realmId);
   const [filters, setFilters] = useState<RowFilters>(NO_FILTERS);
@@ -185,25 +217,15 @@ export function MappingWorkspace({ realmId, companyName, accounts, parents, map,
           value={filters.search}
           onChange={(e) => setFilter("search", e.currentTarget.value)}
         />
-        <Select
-          size="xs"
+        <FilterSelect
           w={150}
           label="Classification"
-          data={[{ value: "all", label: "All" }, ...classes.map((c) => ({ value: c, label: c }))]}
+          allLabel="All"
+          values={classes}
           value={filters.classification}
-          allowDeselect={false}
-          onChange={(v) => setFilters((f) => ({ ...f, classification: v ?? "all", accountType: "all" }))}
+          onChange={(v) => setFilters((f) => ({ ...f, classification: v, accountType: "all" }))}
         />
-        <Select
-          size="xs"
-          w={200}
-          label="Type"
-          data={[{ value: "all", label: "All types" }, ...types.map((t) => ({ value: t, label: t }))]}
-          value={filters.accountType}
-          allowDeselect={false}
-          searchable
-          onChange={(v) => setFilter("accountType", v ?? "all")}
-        />
+        <FilterSelect w={200} label="Type" allLabel="All types" values={types} value={filters.accountType} searchable onChange={(v) => setFilter("accountType", v)} />
         <Switch
           size="sm"
           mb={6}

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Group, Menu, Paper, Select, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip } from "@mantine/core";
+import { ActionIcon, Alert, Badge, Button, Group, Menu, Paper, Select, Skeleton, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { PERMISSION_DESCRIPTIONS, PERMISSION_LABELS, isAdmin, type PermissionLevel, type TeamMember } from "@groupledger/contract";
 import { emailSchema } from "@groupledger/domain";
@@ -10,6 +10,7 @@ import { Saved } from "../../settings/components/Saved.tsx";
 import { useSessionUser } from "../../session/api.ts";
 import { teamApi, useTeam, useTeamMutation } from "../api.ts";
 import { GroupNameCard } from "./GroupNameForm.tsx";
+import { TipAction } from "../../screens/components/TipAction.tsx";
 import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
 
 const LEVEL_OPTIONS = ([0, 1] as const).map((l) => ({ value: String(l), label: PERMISSION_LABELS[l] }));
@@ -171,25 +172,12 @@ export function TeamSection() {
                 <Table.Td ta="right">
                   {canManage ? (
                     <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label="Send again with a new link">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Resend the invitation to ${inv.email}`}
-                          onClick={() => resend.mutate(inv.id, { onError: (e) => setError(messageOf(e)) })}
-                        >
-                          <IconMailForward size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Revoke: the link stops working">
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Revoke the invitation to ${inv.email}`}
-                          onClick={() => revoke.mutate(inv.id, { onError: (e) => setError(messageOf(e)) })}
-                        >
-                          <IconX size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
+                      <TipAction tip="Send again with a new link" label={`Resend the invitation to ${inv.email}`} onClick={() => resend.mutate(inv.id, { onError: (e) => setError(messageOf(e)) })}>
+                        <IconMailForward size={18} aria-hidden />
+                      </TipAction>
+                      <TipAction tip="Revoke: the link stops working" label={`Revoke the invitation to ${inv.email}`} color="red" onClick={() => revoke.mutate(inv.id, { onError: (e) => setError(messageOf(e)) })}>
+                        <IconX size={18} aria-hidden />
+                      </TipAction>
                     </Group>
                   ) : null}
                 </Table.Td>
