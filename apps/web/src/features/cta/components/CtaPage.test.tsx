@@ -177,13 +177,19 @@ describe("CTA & Historical: the group's one CTA account", { timeout: SLOW_UI }, 
 });
 
 describe("CTA & Historical: saving", { timeout: SLOW_UI }, () => {
-  async function fillUk() {
+  /** Types the UK's Ordinary Shares rate and the parent's share of it as given. */
+  async function typeUk(rate: string, share: string) {
     const ukPanel = await panel("Northwind UK Ltd");
     const shares = within(await ukTable()).getByRole("row", { name: /Ordinary Shares/ });
-    await userEvent.type(within(shares).getByRole("textbox", { name: "Historical rate of Ordinary Shares" }), "1.2650");
+    await userEvent.type(within(shares).getByRole("textbox", { name: "Historical rate of Ordinary Shares" }), rate);
     const ownership = within(ukPanel).getByRole("textbox", { name: "Northwind Holdings Inc.'s share" });
     await userEvent.clear(ownership);
-    await userEvent.type(ownership, "80");
+    await userEvent.type(ownership, share);
+    return { ukPanel, shares, ownership };
+  }
+
+  async function fillUk() {
+    const { ukPanel } = await typeUk("1.2650", "80");
     await userEvent.click(within(ukPanel).getByRole("radio", { name: /Rate of the period whose profit is distributed/ }));
     return ukPanel;
   }
@@ -245,12 +251,7 @@ describe("CTA & Historical: saving", { timeout: SLOW_UI }, () => {
   it("refuses a bad rate or ownership before sending, with the same messages as the server", async () => {
     const calls = signIn();
     renderRoutes(routes, "/setup/cta");
-    const ukPanel = await panel("Northwind UK Ltd");
-    const shares = within(await ukTable()).getByRole("row", { name: /Ordinary Shares/ });
-    await userEvent.type(within(shares).getByRole("textbox", { name: "Historical rate of Ordinary Shares" }), "1,27");
-    const ownership = within(ukPanel).getByRole("textbox", { name: "Northwind Holdings Inc.'s share" });
-    await userEvent.clear(ownership);
-    await userEvent.type(ownership, "120");
+    const { ukPanel, shares, ownership } = await typeUk("1,27", "120");
     await userEvent.click(within(ukPanel).getByRole("button", { name: "Save" }));
     expect(within(shares).getByText(RATE_MESSAGE)).toBeInTheDocument();
     expect(within(ukPanel).getByText("Ownership must be more than 0 and at most 100.")).toBeInTheDocument();

@@ -6,8 +6,9 @@ import { formatAmount } from "@groupledger/domain";
 import { shortMonth } from "../model.ts";
 import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 import { NumberedName } from "../../entries/components/EntryLines.tsx";
-import { AmountCell } from "../../screens/components/AmountCell.tsx";
+import {} from "../../screens/components/AmountCell.tsx";
 import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
+import { DifferenceRow } from "../../screens/components/DifferenceRow.tsx";
 import { Failure } from "../../screens/components/Failure.tsx";
 import { DialogActions } from "../../screens/components/DialogActions.tsx";
 
@@ -35,14 +36,7 @@ function ChangesTable({ posting, currency, numbers }: { posting: PostingSummary;
       columns={["Parent account", { label: "Posted", ta: "right" }, { label: "From the books now", ta: "right" }, { label: "Difference", ta: "right" }]}
     >
       {(posting.stale?.changes ?? []).map((c) => (
-        <Table.Tr key={c.account}>
-          <Table.Td>
-            <NumberedName number={numbers.get(c.account)} name={c.name} />
-          </Table.Td>
-          <AmountCell>{money(c.posted)}</AmountCell>
-          <AmountCell>{money(c.now)}</AmountCell>
-          <AmountCell fw={600}>{money(c.now - c.posted)}</AmountCell>
-        </Table.Tr>
+        <DifferenceRow key={c.account} name={<NumberedName number={numbers.get(c.account)} name={c.name} />} amounts={[money(c.posted), money(c.now)]} difference={money(c.now - c.posted)} />
       ))}
     </HeadedTable>
   );

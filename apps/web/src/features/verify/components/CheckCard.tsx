@@ -6,8 +6,9 @@ import { longMonth } from "../../runs/model.ts";
 import { CHECK_STATUS, type CheckStatus } from "../model.ts";
 import { NumberedName } from "../../entries/components/EntryLines.tsx";
 import { Section } from "../../screens/components/Section.tsx";
-import { AmountCell } from "../../screens/components/AmountCell.tsx";
+import {} from "../../screens/components/AmountCell.tsx";
 import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
+import { DifferenceRow } from "../../screens/components/DifferenceRow.tsx";
 
 type Difference = VerifyResult["group"]["differences"][number];
 
@@ -101,14 +102,13 @@ export function CheckCard({
             columns={["Account", { label: "Expected", ta: "right" }, { label: "In QuickBooks", ta: "right" }, { label: "Difference", ta: "right" }]}
           >
             {differences.map((d) => (
-              <Table.Tr key={d.account}>
-                <Table.Td>
-                  <NumberedName number={numbers.get(d.account)} name={d.name} />
-                </Table.Td>
-                <AmountCell>{money(d.expected)}</AmountCell>
-                <AmountCell>{money(d.actual)}</AmountCell>
-                <AmountCell c="red.9" fw={600}>{money(d.difference)}</AmountCell>
-              </Table.Tr>
+              <DifferenceRow
+                key={d.account}
+                name={<NumberedName number={numbers.get(d.account)} name={d.name} />}
+                amounts={[money(d.expected), money(d.actual)]}
+                difference={money(d.difference)}
+                differenceColor="red.9"
+              />
             ))}
           </HeadedTable>
         </Table.ScrollContainer>
