@@ -46,20 +46,14 @@ export function GroupAdjustments({
 }) {
   const { outcome, setOutcome, clear, callbacks, notice } = usePostNotices("group adjustments");
   const postings = useAdjustmentPostings();
-  const { chosen, period, keep, picker } = usePeriodChoice({ openingMonth, fiscalYearStartMonth: parent.fiscalYearStartMonth, postings, onChange: () => clear() });
+  const { period, shown, postChosen, picker } = usePeriodChoice({ openingMonth, fiscalYearStartMonth: parent.fiscalYearStartMonth, postings, onChange: () => clear() });
   const view = useAdjustmentsView(period);
   const post = usePostAdjustments();
   const replace = useReplaceAdjustments();
   const [confirming, setConfirming] = useState<AdjustmentsView["posted"]>(null);
   const [replaceError, setReplaceError] = useState<string | null>(null);
-  const onPost = () => {
-    if (!period || !chosen) return;
-    clear();
-    keep();
-    post.mutate(period, callbacks);
-  };
-  const data = view.data;
-  const showing = data && chosen && data.period.to === chosen.to && data.period.kind === chosen.kind ? data : null;
+  const onPost = () => postChosen((p) => post.mutate(p, callbacks));
+  const showing = shown(view.data);
   const money = (n: number) => (n === 0 ? "" : formatAmount(Math.abs(n), showing?.parentCurrency ?? "USD"));
 
   return (

@@ -44,20 +44,13 @@ function Eliminations({ setup }: { setup: GroupSetup }) {
   const adjustAdminOnly = useAdminOnly("post group adjustments to QuickBooks");
 
   // Like a run, the period offered first is the one after the last posted elimination entry.
-  const { chosen, period, keep, picker } = usePeriodChoice({ openingMonth, fiscalYearStartMonth: parent.fiscalYearStartMonth, postings, onChange: () => clearNotices() });
+  const { period, shown, postChosen, picker } = usePeriodChoice({ openingMonth, fiscalYearStartMonth: parent.fiscalYearStartMonth, postings, onChange: () => clearNotices() });
   const view = useEliminationView(period);
   const post = useEliminationMutation(eliminationsApi.post);
 
-  const onPost = () => {
-    if (!period || !chosen) return;
-    clearNotices();
-    // A post moves the default period on; the screen keeps showing the period it posted.
-    keep();
-    post.mutate(period, callbacks);
-  };
-
-  const data = view.data;
-  const showing = data && chosen && data.period.to === chosen.to && data.period.kind === chosen.kind ? data : null;
+  // A post moves the default period on; the screen keeps showing the period it posted.
+  const onPost = () => postChosen((p) => post.mutate(p, callbacks));
+  const showing = shown(view.data);
   return (
     <>
       <PairsSection parent={parent} subsidiaries={subsidiaries} />
