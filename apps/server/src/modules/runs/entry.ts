@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import {
-  consolidate,
   closedBooksReason,
   fiscalYearStart,
   formatMonth,
