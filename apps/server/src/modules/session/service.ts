@@ -87,18 +87,8 @@ export class SessionService {
     return { email: input.email, message: messages.signupSent };
   }
 
-  /** The same quick answer either way: the account is looked up, and the code written and mailed, after it. */
   async resendVerification(email: string, meta: RequestMeta, after: AfterResponse): Promise<void> {
-    await this.limit(`mail:ip:${meta.ip}`, this.config.rateLimits.mailPerIp, messages.tooManyCodes);
-    after(() =>
-      this.mailer.later("verification code mail", () =>
-        this.db.transaction(async (tx) => {
-          const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
-          if (!user || user.emailVerifiedAt) return null;
-          return this.issueCode(tx, user, "verify_email");
-        }),
-      ),
-    );
+    await this.mailCodeAfter(email, meta, after, "verification code mail", async (tx, user) => (user.emailVerifiedAt ? null : this.issueCode(tx, user, "verify_email")));
   }
 
   async verifyEmail(input: { validationCode: string; email?: string | undefined }, meta: RequestMeta): Promise<{ email: string }> {
@@ -189,16 +179,24 @@ export class SessionService {
     await auditUser(this.db, user, meta, "user.logged_out_everywhere");
   }
 
-  /** The same quick answer either way: the account is looked up, and the code written and mailed, after it. */
   async forgotPassword(email: string, meta: RequestMeta, after: AfterResponse): Promise<void> {
+    await this.mailCodeAfter(email, meta, after, "password reset mail", async (tx, user) => {
+      await auditUser(tx, user, meta, "user.password_reset_requested");
+      return this.issueCode(tx, user, "reset_password");
+    });
+  }
+
+  /**
+   * The same quick answer either way: after the response, the account of `email` is looked up and,
+   * if there is one, `prepare` writes its code and the mail (`what`), or null for none.
+   */
+  private async mailCodeAfter(email: string, meta: RequestMeta, after: AfterResponse, what: string, prepare: (tx: Db, user: UserRow) => Promise<PreparedMail | null>): Promise<void> {
     await this.limit(`mail:ip:${meta.ip}`, this.config.rateLimits.mailPerIp, messages.tooManyCodes);
     after(() =>
-      this.mailer.later("password reset mail", () =>
+      this.mailer.later(what, () =>
         this.db.transaction(async (tx) => {
           const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
-          if (!user) return null;
-          await auditUser(tx, user, meta, "user.password_reset_requested");
-          return this.issueCode(tx, user, "reset_password");
+          return user ? prepare(tx, user) : null;
         }),
       ),
     );
