@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { ErrorCodes, PERMISSION_LEVELS, TRIAL_DAYS } from "@groupledger/contract";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
@@ -100,15 +101,8 @@ export class SessionService {
       const r = await this.limiter.hit(CODES_WITHOUT_EMAIL_KEY, rateLimits.codeGuessesWithoutEmail, rateLimits.windowMs);
       if (!r.allowed) throw tooManyRequests(r, messages.codeNeedsEmail);
     }
-    const codeHash = hashCode(this.config.appSecret, input.validationCode);
     const email = await this.db.transaction(async (tx) => {
-      const code = await this.consumeCode(tx, "verify_email", codeHash, input.email);
-      if (!code) return null;
-      const [user] = await tx
-        .update(users)
-        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
-        .where(eq(users.id, code.userId))
-        .returning();
+      const user = await this.consumeCode(tx, "verify_email", input.validationCode, input.email, { emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() });
       if (!user) return null;
       await auditUser(tx, user, meta, "user.email_verified");
       return user.email;
@@ -206,21 +200,14 @@ export class SessionService {
     assertNewPassword(input.password, input.email);
     await this.limit(`code:ip:${meta.ip}`, this.config.rateLimits.codePerIp, messages.tooManyCodes);
     const passwordHash = await hashPassword(input.password);
-    const codeHash = hashCode(this.config.appSecret, input.code);
     const done = await this.db.transaction(async (tx) => {
-      const code = await this.consumeCode(tx, "reset_password", codeHash, input.email);
-      if (!code) return false;
-      const [user] = await tx
-        .update(users)
-        .set({
-          passwordHash,
-          tokenVersion: sql`${users.tokenVersion} + 1`,
-          // Receiving the code proves the mailbox, just as sign-up verification does.
-          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, code.userId))
-        .returning();
+      const user = await this.consumeCode(tx, "reset_password", input.code, input.email, {
+        passwordHash,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        // Receiving the code proves the mailbox, just as sign-up verification does.
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+        updatedAt: new Date(),
+      });
       if (!user) return false;
       await burnCodes(tx, user.id, "reset_password");
       await auditUser(tx, user, meta, "user.password_reset");
@@ -284,8 +271,12 @@ export class SessionService {
     return row !== undefined;
   }
 
-  /** Marks a live code used and returns it; a code whose owner's email differs from `email` does not count. */
-  private async consumeCode(tx: Db, purpose: CodePurpose, codeHash: string, email: string | undefined) {
+  /**
+   * Marks a live code used and applies `changes` to its user; the user as changed, or null when the
+   * code does not count (a code whose owner's email differs from `email` does not).
+   */
+  private async consumeCode(tx: Db, purpose: CodePurpose, code: string, email: string | undefined, changes: PgUpdateSetSource<typeof users>): Promise<UserRow | null> {
+    const codeHash = hashCode(this.config.appSecret, code);
     const [row] = await tx
       .select({ id: verificationCodes.id, userId: verificationCodes.userId, email: users.email })
       .from(verificationCodes)
@@ -306,7 +297,9 @@ export class SessionService {
       .set({ usedAt: new Date() })
       .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.usedAt)))
       .returning({ id: verificationCodes.id });
-    return used ? row : null;
+    if (!used) return null;
+    const [user] = await tx.update(users).set(changes).where(eq(users.id, row.userId)).returning();
+    return user ?? null;
   }
 
   /** Wrong guesses against one person's code: after codeMaxAttempts the code stops working. */
