@@ -5,7 +5,7 @@ import { testConfig, type TestConfigOverrides } from "./config.ts";
 
 export { testConfig, type TestConfigOverrides };
 import type { Transport } from "../src/services/mailer.ts";
-import type { Sandbox } from "@groupledger/qbo-sandbox";
+import { Sandbox } from "@groupledger/qbo-sandbox";
 import { createTestDatabase, type Driver, type TestDatabase } from "./databases.ts";
 
 export interface TestApp {
@@ -49,4 +49,10 @@ export function useTestApp(
       return current.db;
     },
   };
+}
+
+/** `useTestApp` with its own QuickBooks emulator, `sandbox`, to connect companies from. */
+export function useSandboxApp(driver: Driver, options: Omit<Parameters<typeof useTestApp>[1] & object, "sandbox"> = {}) {
+  const sandbox = new Sandbox();
+  return { sandbox, t: useTestApp(driver, { ...options, sandbox }) };
 }

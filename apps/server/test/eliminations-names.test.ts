@@ -1,7 +1,6 @@
 import { balancesByAccount } from "@groupledger/qbo";
-import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "./app.ts";
+import { useSandboxApp } from "./app.ts";
 import { DEMO, drainJobs, parentAndUk } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
@@ -20,8 +19,7 @@ type PairView = { pair: { id: string; name: string; left: { name: { displayName:
  * customer "Northwind UK Ltd" it matches up to what translation makes.
  */
 describe.each(drivers)("intercompany pairs limited to a customer or vendor on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
   let token = "";
   const ids: Record<string, string> = {};
   let parentNames: Name[] = [];
