@@ -103,6 +103,14 @@ export function compileMappings(input: ConsolidationInput, group: CompiledGroup,
   return result;
 }
 
+/** The subsidiary `id` names, or undefined (with an issue at `path`) when it names none. */
+export function requireSubsidiary(group: CompiledGroup, id: string, path: readonly (string | number)[], issues: IssueList): CompiledEntity | undefined {
+  const sub = group.entities.find((e) => e.id === id);
+  if (sub && sub.role === "subsidiary") return sub;
+  issues.add(path, `"${id}" is not a subsidiary`);
+  return undefined;
+}
+
 export function requireParentAccount(
   parent: CompiledEntity,
   id: string | undefined,

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { carryInvestmentAt, groupArb } from "../../test/arbitraries.ts";
+import { columnsSumToZero, eliminationsBalance, nciSumOfParts } from "../../test/engine.ts";
 import { parseMonth, formatMonth } from "../periods/month.ts";
 import { consolidate, parseConsolidationInput } from "./consolidate.ts";
 import type { ConsolidationInputJson } from "./input-schema.ts";
@@ -15,7 +16,7 @@ describe("consolidation properties (random groups)", () => {
       fc.property(groupArb(), ({ input }) => {
         const out = run(input);
         for (const e of out.entities) expect(e.lines.reduce((s, l) => s + l.translated, 0), e.id).toBe(0);
-        out.worksheet.columns.forEach((c, i) => expect(out.worksheet.rows.reduce((s, r) => s + r.amounts[i]!, 0), c.id).toBe(0));
+        columnsSumToZero(out);
       }),
       RUNS,
     );
@@ -154,8 +155,8 @@ describe("consolidation properties with NCI at fair value, goodwill impairment a
     fc.assert(
       fc.property(withGoodwillChoices(), ({ impaired }) => {
         const out = run(impaired);
-        out.worksheet.columns.forEach((c, i) => expect(out.worksheet.rows.reduce((s, r) => s + r.amounts[i]!, 0), c.id).toBe(0));
-        for (const e of out.eliminations) expect(e.lines.reduce((s, l) => s + l.amount, 0), e.id).toBe(0);
+        columnsSumToZero(out);
+        eliminationsBalance(out);
         const bs = out.balanceSheet;
         expect(bs.totalAssets).toBe(bs.totalLiabilities + bs.totalEquity + bs.nonControllingInterests);
       }),
@@ -169,13 +170,7 @@ describe("consolidation properties with NCI at fair value, goodwill impairment a
         const out = run(impaired);
         let total = 0;
         for (const n of out.nci) {
-          expect(n.closing).toBe(
-            n.atAcquisition + n.capitalSinceAcquisition + n.retainedEarningsSinceAcquisition - n.dividends + n.cta + n.netIncome - n.goodwillImpairmentBeforePeriod + n.goodwillCta -
-              n.fairValueReleasedBeforePeriod! +
-              n.fairValueCta! -
-              n.unrealisedProfitBeforePeriod! +
-              n.attributedManualEquity!,
-          );
+          expect(n.closing).toBe(nciSumOfParts(n));
           total += n.closing;
         }
         expect(out.balanceSheet.nonControllingInterests).toBe(total);
@@ -315,16 +310,10 @@ describe("consolidation properties with unrealised profit, dividends and attribu
     fc.assert(
       fc.property(withGroupAdjustments(), ({ adjusted }) => {
         const out = run(adjusted);
-        out.worksheet.columns.forEach((c, i) => expect(out.worksheet.rows.reduce((s, r) => s + r.amounts[i]!, 0), c.id).toBe(0));
-        for (const e of out.eliminations) expect(sumOf(e.lines.map((l) => l.amount)), e.id).toBe(0);
+        columnsSumToZero(out);
+        eliminationsBalance(out);
         for (const n of out.nci) {
-          expect(n.closing).toBe(
-            n.atAcquisition + n.capitalSinceAcquisition + n.retainedEarningsSinceAcquisition - n.dividends + n.cta + n.netIncome - n.goodwillImpairmentBeforePeriod + n.goodwillCta -
-              n.fairValueReleasedBeforePeriod! +
-              n.fairValueCta! -
-              n.unrealisedProfitBeforePeriod! +
-              n.attributedManualEquity!,
-          );
+          expect(n.closing).toBe(nciSumOfParts(n));
           // The NCI's share of profit is its share of the adjusted profit, rounded once.
           const share = BigInt(Math.round((1 - Number(adjusted.entities.find((e) => e.id === n.entity)!.ownership)) * 100));
           expect(n.netIncome).toBe(roundHalfAway(BigInt(n.adjustedProfit!) * share, 100n));
