@@ -1,7 +1,7 @@
 import { demoAcquisitions } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
 import { useSandboxApp } from "./app.ts";
-import { DEMO, configureForTranslation, drainJobs, signedInGroup } from "./connect.ts";
+import { DEMO, drainJobs, translatedGroup } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post } from "./flows.ts";
 
@@ -36,8 +36,7 @@ describe.each(drivers)("acquisitions on %s", (driver) => {
   const parentAccounts = async () => (await get(t.app, `/api/companies/${DEMO.parent}/accounts`, token)).json() as { Id: string; name: string; classification: string }[];
 
   it("proposes each subsidiary's acquisition from the books: the investment account named after it, when it was booked, what it holds, the equity bought", async () => {
-    token = await signedInGroup(t.app, sandbox, "acquisitions@northwind.example", [DEMO.parent, DEMO.uk, DEMO.canada, DEMO.retail]);
-    await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }, { realmId: DEMO.canada, historicalRate: "0.7383" }, { realmId: DEMO.retail, historicalRate: "1" }], { from: "2022-12", to: "2026-10" });
+    token = await translatedGroup(t.app, sandbox, "acquisitions@northwind.example", [{ realmId: DEMO.uk, historicalRate: "1.2650" }, { realmId: DEMO.canada, historicalRate: "0.7383" }, { realmId: DEMO.retail, historicalRate: "1" }], { from: "2022-12", to: "2026-10" });
 
     const res = await get(t.app, "/api/acquisitions", token);
     expect(res.statusCode, res.body).toBe(200);

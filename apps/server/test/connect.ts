@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { chartMappingProblem, type ChartAccount } from "@groupledger/domain";
 import type { Sandbox } from "@groupledger/qbo-sandbox";
-import { expect } from "vitest";
+import { QboClient } from "@groupledger/qbo";
+import { expect, vi } from "vitest";
 import { get, post, signedInUser } from "./flows.ts";
 
 export const DEMO = {
@@ -106,21 +107,27 @@ export async function lockOpening(app: FastifyInstance, token: string): Promise<
 }
 
 /**
- * The demo parent and `subsidiaries` connected for a new user (`email`), the opening month locked
- * (lockOpening) and the subsidiaries ready to translate with rates fetched over `rates`; the token.
+ * The demo parent and `subsidiaries` connected for a new user (`email`), the subsidiaries ready to
+ * translate with rates fetched over `rates` (before that, with `lockOpening`, the opening month
+ * locked: lockOpening); the user's token.
  */
-export async function openingGroup(
+export async function translatedGroup(
   app: FastifyInstance,
   sandbox: Sandbox,
   email: string,
   subsidiaries: { realmId: string; historicalRate: string }[],
   rates: { from: string; to: string },
+  options: { lockOpening?: boolean } = {},
 ): Promise<string> {
   const token = await signedInGroup(app, sandbox, email, [DEMO.parent, ...subsidiaries.map((s) => s.realmId)]);
-  await lockOpening(app, token);
+  if (options.lockOpening) await lockOpening(app, token);
   await configureForTranslation(app, token, subsidiaries, rates);
   return token;
 }
+
+/** `translatedGroup` with the opening month locked first. */
+export const openingGroup = (app: FastifyInstance, sandbox: Sandbox, email: string, subsidiaries: { realmId: string; historicalRate: string }[], rates: { from: string; to: string }) =>
+  translatedGroup(app, sandbox, email, subsidiaries, rates, { lockOpening: true });
 
 /** A subsidiary's opening balances reviewed and confirmed. */
 export async function confirmOpening(app: FastifyInstance, token: string, realmId: string): Promise<void> {
@@ -131,6 +138,18 @@ export async function confirmOpening(app: FastifyInstance, token: string, realmI
 export async function postOpening(app: FastifyInstance, token: string, realmId: string): Promise<void> {
   await confirmOpening(app, token, realmId);
   expect((await post(app, `/api/balances/post/${realmId}`, undefined, token)).statusCode).toBe(200);
+}
+
+/**
+ * The next journal entry the app asks QuickBooks for is created there, then the process dies
+ * before it can record that: nothing after the create call runs (a spy; restore mocks after).
+ */
+export function dieAfterNextEntry(): void {
+  const create = QboClient.prototype.createJournalEntry;
+  vi.spyOn(QboClient.prototype, "createJournalEntry").mockImplementationOnce(async function (this: QboClient, ...args) {
+    await create.apply(this, args);
+    throw new Error("the process died here");
+  });
 }
 
 /** The demo parent and its UK subsidiary connected and synced, the parent chosen, the UK ready to translate; the parent's and the UK's charts. */

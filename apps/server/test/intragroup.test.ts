@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useSandboxApp } from "./app.ts";
-import { DEMO, configureForTranslation, drainJobs, signedInGroup } from "./connect.ts";
+import { DEMO, drainJobs, translatedGroup } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get } from "./flows.ts";
 
@@ -15,8 +15,7 @@ describe.each(drivers)("intra-group stock and dividends on %s", (driver) => {
   const report = async (from: string, to: string) => (await get(t.app, `/api/consolidation/report?from=${from}&to=${to}`, token)).json();
 
   it("proposes where the parent books each subsidiary's dividends, and its inventory and cost of sales accounts", async () => {
-    token = await signedInGroup(t.app, sandbox, "intragroup@northwind.example", [DEMO.parent, DEMO.uk, DEMO.germany]);
-    await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }, { realmId: DEMO.germany, historicalRate: "1.07" }], { from: "2024-11", to: "2026-10" });
+    token = await translatedGroup(t.app, sandbox, "intragroup@northwind.example", [{ realmId: DEMO.uk, historicalRate: "1.2650" }, { realmId: DEMO.germany, historicalRate: "1.07" }], { from: "2024-11", to: "2026-10" });
     const res = await get(t.app, "/api/intragroup", token);
     expect(res.statusCode, res.body).toBe(200);
     const v = res.json();

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { openingDocNumber, openingRequestId } from "../src/modules/posting/names.ts";
 import { REAUTHORIZE_PARENT_MESSAGE } from "../src/modules/qbo/errors.ts";
 import { useSandboxApp } from "./app.ts";
-import { DEMO, configureForTranslation, connectCompany, drainJobs, signedInGroup, lockOpening, openingGroup, confirmOpening } from "./connect.ts";
+import { DEMO, configureForTranslation, connectCompany, drainJobs, signedInGroup, lockOpening, openingGroup, confirmOpening, dieAfterNextEntry } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 import { counterpartiesFor } from "../src/modules/qbo/counterparties.ts";
@@ -199,11 +199,7 @@ describe.each(drivers)("opening balances: a crash after QuickBooks accepted the 
       t.app.services.provider.client(DEMO.parent).query(`SELECT * FROM JournalEntry WHERE DocNumber = '${openingDocNumber("2025-12", DEMO.uk)}'`, journalEntrySchema);
 
     // QuickBooks creates the entry, then the process dies before it can record that: nothing after the create call runs.
-    const create = QboClient.prototype.createJournalEntry;
-    vi.spyOn(QboClient.prototype, "createJournalEntry").mockImplementationOnce(async function (this: QboClient, ...args) {
-      await create.apply(this, args);
-      throw new Error("the process died here");
-    });
+    dieAfterNextEntry();
     expect((await post(t.app, `/api/balances/post/${DEMO.uk}`, undefined, token)).statusCode).toBe(500);
     const [created] = await inQuickBooks();
     expect(created).toBeDefined();

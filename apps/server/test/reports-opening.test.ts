@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useSandboxApp } from "./app.ts";
-import { DEMO, configureForTranslation, signedInGroup } from "./connect.ts";
+import { DEMO, translatedGroup } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post } from "./flows.ts";
 
@@ -13,8 +13,7 @@ describe.each(drivers)("the opening month a report names, on %s", (driver) => {
   const { sandbox, t } = useSandboxApp(driver);
 
   it("is the locked opening month once the period follows it; a fresh start's month before it", async () => {
-    const token = await signedInGroup(t.app, sandbox, "opening@northwind.example", [DEMO.parent, DEMO.uk]);
-    await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2023-01", to: "2026-10" });
+    const token = await translatedGroup(t.app, sandbox, "opening@northwind.example", [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2023-01", to: "2026-10" });
     const opening = async (from: string, to: string) => {
       const res = await get(t.app, `/api/consolidation/report?from=${from}&to=${to}`, token);
       expect(res.statusCode, res.body).toBe(200);

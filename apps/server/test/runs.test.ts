@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { balancesByAccount, journalEntrySchema, QboClient } from "@groupledger/qbo";
+import { balancesByAccount, journalEntrySchema } from "@groupledger/qbo";
 import type { Sandbox } from "@groupledger/qbo-sandbox";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { rowsOf } from "../src/db/client.ts";
@@ -10,7 +10,7 @@ import { translateSubsidiary } from "../src/modules/consolidation/translate.ts";
 import { counterpartiesFor } from "../src/modules/qbo/counterparties.ts";
 import { consolidationDocNumber, consolidationRequestId } from "../src/modules/posting/names.ts";
 import { useSandboxApp } from "./app.ts";
-import { DEMO, connectCompany, drainJobs, openingGroup, postOpening } from "./connect.ts";
+import { DEMO, connectCompany, drainJobs, openingGroup, postOpening, dieAfterNextEntry } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 
@@ -331,11 +331,7 @@ describe.each(drivers)("consolidation runs: a crash after QuickBooks accepted th
     await postOpening(t.app, token, DEMO.uk);
 
     // QuickBooks creates January's entry, then the process dies before it can record that.
-    const create = QboClient.prototype.createJournalEntry;
-    vi.spyOn(QboClient.prototype, "createJournalEntry").mockImplementationOnce(async function (this: QboClient, ...args) {
-      await create.apply(this, args);
-      throw new Error("the process died here");
-    });
+    dieAfterNextEntry();
     expect((await post(t.app, "/api/consolidation/post", { realmId: DEMO.uk, period: month("2026-01") }, token)).statusCode).toBe(500);
     const [created] = await parentEntries(t.app, "CR202601-384023");
     expect(created).toBeDefined();
