@@ -36,12 +36,8 @@ export function dividendEliminations(ctx: EliminationContext): Elimination[] {
   const seen = new Set<string>();
   rules.forEach((rule, k) => {
     const path = ["eliminations", "dividends", k];
-    const sub = requireSubsidiary(ctx.group, rule.subsidiary, [...path, "subsidiary"], ctx.issues);
+    const sub = requireSubsidiary(ctx.group, rule.subsidiary, [...path, "subsidiary"], ctx.issues, { seen, kind: "dividend" });
     if (!sub) return;
-    if (seen.has(sub.id)) {
-      ctx.issues.add([...path, "subsidiary"], `${sub.name} has more than one dividend elimination`);
-      return;
-    }
     seen.add(sub.id);
     const incomeId = requireParentAccount(parent, rule.incomeAccount, [...path, "incomeAccount"], [LineKind.Revenue], "dividend income (it must be Revenue)", ctx.issues);
     if (!incomeId) return;

@@ -153,12 +153,8 @@ export function investmentEliminations(ctx: EliminationContext, acquisitions: Ma
   const parent = ctx.group.parent;
   ctx.input.eliminations.investments.forEach((rule, k) => {
     const path = ["eliminations", "investments", k];
-    const sub = requireSubsidiary(ctx.group, rule.subsidiary, [...path, "subsidiary"], ctx.issues);
+    const sub = requireSubsidiary(ctx.group, rule.subsidiary, [...path, "subsidiary"], ctx.issues, { seen: acquisitions, kind: "investment" });
     if (!sub) return;
-    if (acquisitions.has(sub.id)) {
-      ctx.issues.add([...path, "subsidiary"], `${sub.name} has more than one investment elimination`);
-      return;
-    }
     const investmentIndex = parent.accountIndex.get(rule.investmentAccount);
     if (investmentIndex === undefined || parent.accounts[investmentIndex]!.kind !== LineKind.Asset) {
       ctx.issues.add([...path, "investmentAccount"], `"${rule.investmentAccount}" is not an Asset account of the parent`);
