@@ -34,6 +34,7 @@ import { eliminationRoutes } from "./modules/eliminations/routes.ts";
 import { syncHandler, type AfterSyncCheck } from "./modules/sync/handler.ts";
 import { detectChangedPostings } from "./modules/runs/stale.ts";
 import { detectChangedAdjustments } from "./modules/adjustments/stale.ts";
+import { detectChangedEliminations } from "./modules/eliminations/stale.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { Worker } from "./jobs/worker.ts";
 import { createQboProvider, SANDBOX_PREFIX, type QboProvider } from "./services/qbo-provider.ts";
@@ -175,6 +176,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     { what: "posted periods", resultKey: "reconsolidation", check: (accountId, realmId) => detectChangedPostings(database.db, accountId, realmId) },
     // The group adjustments read every group company's books.
     { what: "posted group adjustments", check: (accountId) => detectChangedAdjustments(database.db, accountId) },
+    // So do the elimination entries (each pair's two sides).
+    { what: "posted eliminations", check: (accountId) => detectChangedEliminations(database.db, accountId) },
   ];
   const worker = new Worker(queue, { [SYNC_JOB]: syncHandler({ database, provider, afterSync, log: app.log }), [RUN_JOB]: runHandler({ database, provider, log: app.log }) }, {
     log: app.log,

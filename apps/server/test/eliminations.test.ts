@@ -1,10 +1,11 @@
 import { balancesByAccount, journalEntrySchema } from "@groupledger/qbo";
 import { describe, expect, it } from "vitest";
 import { useSandboxApp } from "./app.ts";
-import { DEMO, parentAndUk } from "./connect.ts";
+import { DEMO, drainJobs, parentAndUk } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 import { atRate, atRates } from "./money.ts";
+import { INTERCO_REALM as INTERCO } from "@groupledger/contract";
 
 type Side = { local: number; currency: string; translated: number };
 type PairView = { pair: { id: string; name: string; kind: string }; left: Side; right: Side; difference: number; translationPart: number; bookPart: number; inCurrency: { currency: string; left: number; right: number } | null; matched: boolean };
@@ -136,6 +137,34 @@ describe.each(drivers)("intercompany eliminations on %s", (driver) => {
     const net = onReceivable.reduce((s, l) => s + (l.postingType === "Debit" ? l.amount : -l.amount), 0);
     expect(net).toBe(-balance.left.translated);
     expect((await get(t.app, "/api/eliminations?kind=month&year=2026&month=4", token)).json().posted).toMatchObject({ journalEntryId: apr[0]!.id });
+  });
+
+  it("a late change to the UK's loan in February flags the posted Q1 and April eliminations, with the difference by account; a sync that changes nothing flags none", { timeout: 120_000 }, async () => {
+    const flagged = async () =>
+      ((await get(t.app, `/api/consolidation/postings?realmId=${INTERCO}`, token)).json().postings as { period: { label: string }; stale: { changes: { account: string; posted: number; now: number }[] } | null }[])
+        .filter((p) => p.stale !== null)
+        .map((p) => p.period.label)
+        .sort();
+    await post(t.app, `/api/companies/${DEMO.uk}/sync`, {}, token);
+    await drainJobs(t.app);
+    expect(await flagged()).toEqual([]);
+
+    // The UK borrows £1,000 more in February, booked late: its loan payable moves from February on.
+    const uk = t.app.services.provider.client(DEMO.uk);
+    const bank = (await uk.accounts()).find((a) => a.accountType === "Bank")!;
+    await uk.createJournalEntry(
+      { txnDate: "2026-02-15", currency: "GBP", lines: [{ postingType: "Debit", amount: 100_000, accountId: bank.id }, { postingType: "Credit", amount: 100_000, accountId: ids.payable! }] },
+      "late-loan-top-up-0001",
+    );
+    await post(t.app, `/api/companies/${DEMO.uk}/sync`, {}, token);
+    await drainJobs(t.app);
+    expect(await flagged()).toEqual(["2026-04", "FY2026 Q1"]);
+    const postings = (await get(t.app, `/api/consolidation/postings?realmId=${INTERCO}`, token)).json().postings as { period: { label: string }; stale: { changes: { account: string; posted: number; now: number }[] } }[];
+    const q1 = postings.find((p) => p.period.label === "FY2026 Q1")!;
+    // The payable's mapped parent account eliminates £1,000 more at March's closing rate; the FX line takes the rest.
+    expect(q1.stale.changes.length).toBeGreaterThan(0);
+    const view = (await get(t.app, "/api/eliminations?kind=quarter&year=2026&month=3", token)).json();
+    expect(view.pairs.find((p: { pair: { kind: string } }) => p.pair.kind === "receivablePayable").inCurrency).toMatchObject({ currency: "GBP", right: -100_100_000 });
   });
 
   it("the consolidated report eliminates the pairs", async () => {
