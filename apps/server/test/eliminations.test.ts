@@ -139,10 +139,10 @@ describe.each(drivers)("intercompany eliminations on %s", (driver) => {
     expect((await get(t.app, "/api/eliminations?kind=month&year=2026&month=4", token)).json().posted).toMatchObject({ journalEntryId: apr[0]!.id });
   });
 
-  it("a late change to the UK's loan in February flags the posted Q1 and April eliminations, with the difference by account; a sync that changes nothing flags none", { timeout: 120_000 }, async () => {
+  it("a late change to the UK's loan in February flags the posted Q1 and April eliminations, with the difference by account; a sync that changes nothing flags none; replacing them in order clears them", { timeout: 120_000 }, async () => {
     const flagged = async () =>
-      ((await get(t.app, `/api/consolidation/postings?realmId=${INTERCO}`, token)).json().postings as { period: { label: string }; stale: { changes: { account: string; posted: number; now: number }[] } | null }[])
-        .filter((p) => p.stale !== null)
+      ((await get(t.app, `/api/consolidation/postings?realmId=${INTERCO}`, token)).json().postings as { status: string; period: { label: string }; stale: unknown }[])
+        .filter((p) => p.status === "posted" && p.stale !== null)
         .map((p) => p.period.label)
         .sort();
     await post(t.app, `/api/companies/${DEMO.uk}/sync`, {}, token);
@@ -159,12 +159,31 @@ describe.each(drivers)("intercompany eliminations on %s", (driver) => {
     await post(t.app, `/api/companies/${DEMO.uk}/sync`, {}, token);
     await drainJobs(t.app);
     expect(await flagged()).toEqual(["2026-04", "FY2026 Q1"]);
-    const postings = (await get(t.app, `/api/consolidation/postings?realmId=${INTERCO}`, token)).json().postings as { period: { label: string }; stale: { changes: { account: string; posted: number; now: number }[] } }[];
-    const q1 = postings.find((p) => p.period.label === "FY2026 Q1")!;
+    const postings = (await get(t.app, `/api/consolidation/postings?realmId=${INTERCO}`, token)).json().postings as { id: string; status: string; period: { label: string }; stale: { changes: { account: string; posted: number; now: number }[] } }[];
+    const q1 = postings.find((p) => p.period.label === "FY2026 Q1" && p.status === "posted")!;
     // The payable's mapped parent account eliminates £1,000 more at March's closing rate; the FX line takes the rest.
     expect(q1.stale.changes.length).toBeGreaterThan(0);
     const view = (await get(t.app, "/api/eliminations?kind=quarter&year=2026&month=3", token)).json();
     expect(view.pairs.find((p: { pair: { kind: string } }) => p.pair.kind === "receivablePayable").inCurrency).toMatchObject({ currency: "GBP", right: -100_100_000 });
+
+    // Replacing Q1 (approved) posts it again as the books are now. April stays flagged: its entry
+    // posts what moved since Q1, and the extra pounds still move with April's closing rate.
+    const refused = await post(t.app, `/api/eliminations/${q1.id}/repost`, {}, token);
+    expect(refused.statusCode).toBe(400);
+    const replaced = await post(t.app, `/api/eliminations/${q1.id}/repost`, { approve: true }, token);
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json()).toMatchObject({ outcome: "posted", posting: { docNumber: "EL2026Q1", stale: null } });
+    const entries = await t.app.services.provider.client(DEMO.parent).query("SELECT * FROM JournalEntry WHERE DocNumber = 'EL2026Q1'", journalEntrySchema);
+    expect(entries.map((e) => e.id)).toEqual([replaced.json().posting.journalEntryId]);
+    expect(await flagged()).toEqual(["2026-04"]);
+    const april = ((await get(t.app, `/api/consolidation/postings?realmId=${INTERCO}`, token)).json().postings as { id: string; status: string; period: { label: string } }[]).find(
+      (p) => p.period.label === "2026-04" && p.status === "posted",
+    )!;
+    expect((await post(t.app, `/api/eliminations/${april.id}/repost`, { approve: true }, token)).statusCode).toBe(200);
+    expect(await flagged()).toEqual([]);
+    const again = await post(t.app, `/api/eliminations/${replaced.json().posting.id}/repost`, { approve: true }, token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe("Eliminations FY2026 Q1 have not changed since they were posted; there is nothing to re-post.");
   });
 
   it("the consolidated report eliminates the pairs", async () => {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ELIMINATION_TOLERANCE_MAX, INTERCOMPANY_PAIR_KINDS, PAIR_MATCHES } from "@groupledger/domain";
 import { DELETE, GET, POST, PUT } from "./endpoint.ts";
 import { problemSchema } from "./obal.ts";
-import { postingSummarySchema, postOutcomeSchema, resolvedPeriodSchema, runPeriodSchema } from "./runs.ts";
+import { postingParamsSchema, postingSummarySchema, postOutcomeSchema, repostRequestSchema, resolvedPeriodSchema, runPeriodSchema } from "./runs.ts";
 
 /** Eliminations are filed under this "realm" among the consolidation postings (they belong to no one company): GET /consolidation/postings?realmId=interco lists them. */
 export const INTERCO_REALM = "interco";
@@ -151,3 +151,4 @@ export const getEliminationTolerance = GET("/eliminations/tolerance", { 200: eli
 export const putEliminationTolerance = PUT("/eliminations/tolerance", { 200: eliminationToleranceViewSchema }, { body: eliminationToleranceRequestSchema });
 export const getEliminations = GET("/eliminations", { 200: eliminationViewSchema }, { query: eliminationsQuerySchema });
 export const postEliminations = POST("/eliminations/post", { 200: postOutcomeSchema }, { body: eliminationPostRequestSchema });
+export const postEliminationsRepost = POST("/eliminations/:postingId/repost", { 200: postOutcomeSchema }, { params: postingParamsSchema, body: repostRequestSchema });

@@ -1,13 +1,10 @@
-import { and, eq } from "drizzle-orm";
 import { GROUP_ADJUSTMENTS_CLASS, type AdjustmentsView, type PostOutcome, type RunPeriod } from "@groupledger/contract";
 import type { Database, Db } from "../../db/client.ts";
-import { consolidationPostings } from "../../db/schema.ts";
-import { errors } from "../../http/errors.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { posterOf, type Actor } from "../../services/audit.ts";
-import { loadGroup } from "../group/service.ts";
 import { ADJUSTMENTS_REALM } from "../posting/names.ts";
-import { outcomeOf, postedFor, postGroupEntry, postingBusy, requestedPeriod, retirePosting, type PostingRow } from "../posting/postings.ts";
+import { outcomeOf, postedFor, postGroupEntry, postingBusy, replaceGroupEntry, type PostingRow } from "../posting/postings.ts";
+import { detectChangedAdjustments } from "./stale.ts";
 import { computeAdjustments } from "./view.ts";
 
 const lockOf = (accountId: string) => `consolidation-post:${accountId}:${ADJUSTMENTS_REALM}`;
@@ -38,23 +35,17 @@ export class AdjustmentService {
    * again from what it gives now. Later posted periods then differ too and are flagged in turn.
    */
   async replace(caller: Actor, postingId: string): Promise<PostOutcome> {
-    const { db } = this;
-    const { accountId } = caller;
-    const [row] = await db
-      .select()
-      .from(consolidationPostings)
-      .where(and(eq(consolidationPostings.id, postingId), eq(consolidationPostings.accountId, accountId), eq(consolidationPostings.realmId, ADJUSTMENTS_REALM)))
-      .limit(1);
-    if (!row) throw errors.notFound("No such group adjustment entry in your account.");
-    const parent = (await loadGroup(db, accountId)).requireParent();
-    const result = await this.deps.database.withLock(lockOf(accountId), busy, async () => {
-      const [current] = await db.select().from(consolidationPostings).where(eq(consolidationPostings.id, row.id)).limit(1);
-      if (current?.status !== "posted") throw errors.conflict("not_posted", `Group adjustments ${row.periodLabel} are not a posted entry (it is ${current?.status ?? "gone"}).`);
-      if (!current.stale) throw errors.conflict("not_changed", `Group adjustments ${row.periodLabel} have not changed since they were posted; there is nothing to re-post.`);
-      await retirePosting(this.deps, current, parent.realmId, posterOf(caller));
-      return this.postLocked(caller, requestedPeriod(current));
+    const result = await replaceGroupEntry(this.deps, posterOf(caller), {
+      realmId: ADJUSTMENTS_REALM,
+      postingId,
+      what: "Group adjustments",
+      lock: lockOf(caller.accountId),
+      busy,
+      postAgain: (period) => this.postLocked(caller, period),
     });
-    return outcomeOf(db, result);
+    // Later periods may move with this one: look again now rather than at the next sync.
+    await detectChangedAdjustments(this.db, caller.accountId);
+    return outcomeOf(this.db, result);
   }
 
   /** The posting protocol (modules/posting), under the "Group adjustments" class; the caller holds the lock. */

@@ -4,7 +4,7 @@ import type { AppContext } from "../../context.ts";
 import { authOf } from "../../http/auth.ts";
 import { bearer, docsOf, routeOf } from "../../http/endpoint.ts";
 import { requestMeta } from "../../services/audit.ts";
-import { companyNames, createPair, deletePair, eliminationsOf, listPairs, postEliminations as post } from "./service.ts";
+import { companyNames, createPair, deletePair, eliminationsOf, listPairs, postEliminations as post, replaceEliminations } from "./service.ts";
 import { setTolerance, toleranceView } from "./tolerance.ts";
 
 const docs = docsOf({ tags: ["eliminations"], security: bearer, errors: [400, 401, 403, 404, 409, 502] });
@@ -73,5 +73,13 @@ export const eliminationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
   app.route({
     ...routeOf(contract.postEliminations, docs("Post a period's elimination entry into the parent's QuickBooks under the Interco class, once")),
     handler: async (req) => post({ database, provider }, authOf(req).user, req.body.period, requestMeta(req)),
+  });
+
+  app.route({
+    ...routeOf(
+      contract.postEliminationsRepost,
+      docs("Replace a posted elimination entry whose books changed: delete it in QuickBooks, then post the period again (after the user approved the changes)"),
+    ),
+    handler: async (req) => replaceEliminations({ database, provider }, authOf(req).user, req.params.postingId, requestMeta(req)),
   });
 };

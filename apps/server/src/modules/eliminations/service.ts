@@ -13,7 +13,8 @@ import type { QboProvider } from "../../services/qbo-provider.ts";
 import type { IntercompanyPair } from "../consolidation/input.ts";
 import { loadGroup } from "../group/service.ts";
 import { INTERCO_REALM } from "../posting/names.ts";
-import { postedFor, postGroupEntry, postingBusy, summarize } from "../posting/postings.ts";
+import { detectChangedEliminations } from "./stale.ts";
+import { postedFor, postGroupEntry, postingBusy, replaceGroupEntry, summarize } from "../posting/postings.ts";
 import { enqueueSync } from "../sync/enqueue.ts";
 import { asEnginePair, computeEliminations, INTERCO_CLASS, pairRows, pairViews } from "./view.ts";
 
@@ -136,30 +137,55 @@ export async function eliminationsOf(db: Db, accountId: string, period: RunPerio
   return { ...view, posted: await postedFor(db, accountId, INTERCO_REALM, view.period) };
 }
 
+const lockOf = (accountId: string) => `consolidation-post:${accountId}:${INTERCO_REALM}`;
+const busy = postingBusy("the intercompany eliminations");
+
 /** Posts a period's elimination entry once (the posting protocol, modules/posting) under the Interco class, one posting at a time per group. */
 export async function postEliminations(deps: { database: Database; provider: QboProvider }, user: UserRow, period: RunPeriod, meta: RequestMeta): Promise<PostOutcome> {
   const { database } = deps;
-  const result = await database.withLock(`consolidation-post:${user.accountId}:${INTERCO_REALM}`, postingBusy("the intercompany eliminations"), async () => {
-    const { view, pairLines } = await computeEliminations(database.db, user.accountId, period);
-    const p = view.period;
-    return postGroupEntry(deps, {
-      accountId: user.accountId,
-      userId: user.id,
-      realmId: INTERCO_REALM,
-      what: "eliminations",
-      view,
-      nothingDefined: view.pairs.length === 0 ? "Define an intercompany pair first: there is nothing to eliminate." : null,
-      post: {
-        inputs: { pairs: pairLines },
-        className: INTERCO_CLASS,
-        counterparty: "Intercompany eliminations",
-        privateNote: `GroupLedger: intercompany eliminations for ${p.label} (${view.pairs.length} pair${view.pairs.length === 1 ? "" : "s"}).`,
-        description: `Intercompany elimination ${p.label}`,
-        auditAction: "eliminations.posted",
-        meta,
-      },
-    });
-  });
+  const result = await database.withLock(lockOf(user.accountId), busy, () => postLocked(deps, user, period, meta));
   const [summary] = await summarize(database.db, [result.posting]);
   return { outcome: result.outcome, posting: summary! };
+}
+
+/**
+ * Replacing a posted elimination entry whose books changed (eliminations/stale.ts), after the user
+ * approved the differences: the old entry is deleted in QuickBooks and the period posted again.
+ */
+export async function replaceEliminations(deps: { database: Database; provider: QboProvider }, user: UserRow, postingId: string, meta: RequestMeta): Promise<PostOutcome> {
+  const result = await replaceGroupEntry(deps, { accountId: user.accountId, userId: user.id, meta }, {
+    realmId: INTERCO_REALM,
+    postingId,
+    what: "Eliminations",
+    lock: lockOf(user.accountId),
+    busy,
+    postAgain: (period) => postLocked(deps, user, period, meta),
+  });
+  // The later periods' entries move with this one (balance pairs post what moved since): look again now.
+  await detectChangedEliminations(deps.database.db, user.accountId);
+  const [summary] = await summarize(deps.database.db, [result.posting]);
+  return { outcome: result.outcome, posting: summary! };
+}
+
+/** The period's elimination entry through the posting protocol; the caller holds the lock. */
+async function postLocked(deps: { database: Database; provider: QboProvider }, user: UserRow, period: RunPeriod, meta: RequestMeta) {
+  const { view, pairLines } = await computeEliminations(deps.database.db, user.accountId, period);
+  const p = view.period;
+  return postGroupEntry(deps, {
+    accountId: user.accountId,
+    userId: user.id,
+    realmId: INTERCO_REALM,
+    what: "eliminations",
+    view,
+    nothingDefined: view.pairs.length === 0 ? "Define an intercompany pair first: there is nothing to eliminate." : null,
+    post: {
+      inputs: { pairs: pairLines },
+      className: INTERCO_CLASS,
+      counterparty: "Intercompany eliminations",
+      privateNote: `GroupLedger: intercompany eliminations for ${p.label} (${view.pairs.length} pair${view.pairs.length === 1 ? "" : "s"}).`,
+      description: `Intercompany elimination ${p.label}`,
+      auditAction: "eliminations.posted",
+      meta,
+    },
+  });
 }

@@ -3,7 +3,7 @@ import { CLOSE_THE_BOOKS_SETTING, monthParts } from "@groupledger/domain";
 import type { PostingSummary, PostOutcome, RunPeriod } from "@groupledger/contract";
 import type { Database, Db } from "../../db/client.ts";
 import { companies, consolidationPostings, users } from "../../db/schema.ts";
-import { AppError } from "../../http/errors.ts";
+import { AppError, errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
 import { loadGroup } from "../group/service.ts";
 import { askQbo, nullIfNotFound } from "../qbo/errors.ts";
@@ -237,6 +237,42 @@ export async function retirePosting(
     userId: req.userId,
     details: { postingId: current.id, journalEntryId: current.journalEntryId, changes: current.stale?.changes ?? [] },
     ...req.meta,
+  });
+}
+
+/**
+ * Replacing a group entry (eliminations, group adjustments) whose inputs changed, after the user
+ * approved the differences: under the entry's lock the row must still be posted and flagged; the
+ * old entry is retired (retirePosting), then `postAgain` posts the period from what it gives now.
+ * Later posted periods may then differ too; they are flagged in turn.
+ */
+export async function replaceGroupEntry(
+  deps: Deps,
+  caller: { accountId: string; userId: string; meta?: { ip?: string; requestId?: string } },
+  req: {
+    realmId: string;
+    postingId: string;
+    /** Capitalised and plural: "Eliminations", "Group adjustments". */
+    what: string;
+    lock: string;
+    busy: string;
+    postAgain: (period: RunPeriod) => Promise<{ outcome: "posted" | "duplicate"; posting: PostingRow }>;
+  },
+): Promise<{ outcome: "posted" | "duplicate"; posting: PostingRow }> {
+  const { db } = deps.database;
+  const [row] = await db
+    .select()
+    .from(consolidationPostings)
+    .where(and(eq(consolidationPostings.id, req.postingId), eq(consolidationPostings.accountId, caller.accountId), eq(consolidationPostings.realmId, req.realmId)))
+    .limit(1);
+  if (!row) throw errors.notFound(`No such ${req.what.toLowerCase()} entry in your account.`);
+  const parent = (await loadGroup(db, caller.accountId)).requireParent();
+  return deps.database.withLock(req.lock, req.busy, async () => {
+    const [current] = await db.select().from(consolidationPostings).where(eq(consolidationPostings.id, row.id)).limit(1);
+    if (current?.status !== "posted") throw errors.conflict("not_posted", `${req.what} ${row.periodLabel} are not a posted entry (it is ${current?.status ?? "gone"}).`);
+    if (!current.stale) throw errors.conflict("not_changed", `${req.what} ${row.periodLabel} have not changed since they were posted; there is nothing to re-post.`);
+    await retirePosting(deps, current, parent.realmId, caller);
+    return req.postAgain(requestedPeriod(current));
   });
 }
 
