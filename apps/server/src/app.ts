@@ -26,7 +26,9 @@ import { fxRoutes } from "./modules/fx/routes.ts";
 import { mappingRoutes } from "./modules/mapping/routes.ts";
 import { ConnectService } from "./modules/qbo/connect.ts";
 import { qboRoutes } from "./modules/qbo/routes.ts";
-import { SYNC_JOB } from "./modules/sync/enqueue.ts";
+import { SYNC_AGAIN_JOB, SYNC_JOB, syncAgainHandler } from "./modules/sync/enqueue.ts";
+import { NIGHTLY_JOB, NightlyScheduler, nightlyHandler } from "./modules/sync/nightly.ts";
+import { webhookRoutes } from "./modules/webhooks/routes.ts";
 import { RUN_JOB, runHandler } from "./modules/runs/job.ts";
 import { runRoutes } from "./modules/runs/routes.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
@@ -36,7 +38,7 @@ import { detectChangedPostings } from "./modules/runs/stale.ts";
 import { detectChangedAdjustments } from "./modules/adjustments/stale.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { Worker } from "./jobs/worker.ts";
-import { createQboProvider, SANDBOX_PREFIX, type QboProvider } from "./services/qbo-provider.ts";
+import { connectEmbeddedWebhooks, createQboProvider, SANDBOX_PREFIX, type QboProvider } from "./services/qbo-provider.ts";
 import { PgTokenStore } from "./services/qbo-token-store.ts";
 import { sandboxPlugin, type Sandbox } from "@groupledger/qbo-sandbox";
 import type { RetryOptions } from "@groupledger/qbo";
@@ -61,7 +63,7 @@ export const WEB_DIST = fileURLToPath(new URL("../../web/dist/", import.meta.url
 declare module "fastify" {
   interface FastifyInstance {
     /** Long-lived services, for main and tests. */
-    services: { queue: JobQueue; worker: Worker; provider: QboProvider; tokenStore: PgTokenStore };
+    services: { queue: JobQueue; worker: Worker; provider: QboProvider; tokenStore: PgTokenStore; nightly: NightlyScheduler };
   }
 }
 
@@ -75,7 +77,7 @@ export interface AppOptions {
   maintenanceIntervalMs?: number;
   /** Lease of a running job before another worker may take it over (shortened in tests). */
   jobLeaseMs?: number;
-  /** Run background jobs in this process (main does; tests drive `services.worker` themselves). */
+  /** Run background jobs and the nightly-sync scheduler in this process (main does; tests drive `services.worker` and `services.nightly` themselves). */
   startWorker?: boolean;
   /** The embedded emulator instance (tests pass one to inject faults). */
   sandbox?: Sandbox;
@@ -142,6 +144,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Its admin routes (reset, faults) only with QBO_EMULATOR_ADMIN, which production refuses.
     const admin = config.qbo.kind === "embedded" && config.qbo.admin;
     await app.register(sandboxPlugin, { prefix: SANDBOX_PREFIX, sandbox: provider.sandbox, admin });
+    // It tells this server's /api/qbo/webhooks about changes, as Intuit would (unless configured off);
+    // once this server closes, it tells no one.
+    const { sandbox } = provider;
+    if (connectEmbeddedWebhooks(config, app, sandbox)) app.addHook("onClose", async () => sandbox.webhooks.configure(null));
   }
   await app.register(rateLimit, {
     global: true,
@@ -176,11 +182,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // The group adjustments read every group company's books.
     { what: "posted group adjustments", check: (accountId) => detectChangedAdjustments(database.db, accountId) },
   ];
-  const worker = new Worker(queue, { [SYNC_JOB]: syncHandler({ database, provider, afterSync, log: app.log }), [RUN_JOB]: runHandler({ database, provider, log: app.log }) }, {
+  const handlers = {
+    [SYNC_JOB]: syncHandler({ database, provider, afterSync, log: app.log }),
+    [SYNC_AGAIN_JOB]: syncAgainHandler({ database, queue }),
+    [NIGHTLY_JOB]: nightlyHandler({ database, queue }),
+    [RUN_JOB]: runHandler({ database, provider, log: app.log }),
+  };
+  const worker = new Worker(queue, handlers, {
     log: app.log,
     concurrency: 2,
     ...(opts.jobLeaseMs ? { leaseMs: opts.jobLeaseMs } : {}),
   });
+  const nightly = new NightlyScheduler(database, app.log);
   const ctx: AppContext = {
     config,
     database,
@@ -203,6 +216,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(companyRoutes, { ...ctx, prefix: "/api" });
   await app.register(obalRoutes, { ...ctx, prefix: "/api" });
   await app.register(qboRoutes, { ...ctx, prefix: "/api" });
+  await app.register(webhookRoutes, { ...ctx, prefix: "/api" });
   await app.register(mappingRoutes, { ...ctx, prefix: "/api" });
   await app.register(fxRoutes, { ...ctx, prefix: "/api" });
   await app.register(ctaRoutes, { ...ctx, prefix: "/api" });
@@ -213,12 +227,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(adjustmentRoutes, { ...ctx, prefix: "/api" });
   await app.register(intragroupRoutes, { ...ctx, prefix: "/api" });
 
-  app.decorate("services", { queue, worker, provider, tokenStore });
+  app.decorate("services", { queue, worker, provider, tokenStore, nightly });
   if (opts.startWorker) {
-    app.addHook("onReady", async () => worker.start());
+    app.addHook("onReady", async () => {
+      worker.start();
+      nightly.start();
+    });
   }
   // Stop claiming and let running jobs reach a checkpoint; their leases expire for another process.
-  app.addHook("onClose", async () => worker.stop());
+  app.addHook("onClose", async () => Promise.all([worker.stop(), nightly.stop()]));
   // Mails prepared after their request was answered (forgot-password, resend) finish before the database closes.
   app.addHook("onClose", async () => mailer.settled());
 
