@@ -6,7 +6,8 @@ import { classificationOf } from "./accountTypes.ts";
 import { monthName } from "./calendar.ts";
 import { shownName } from "./deleted.ts";
 import { intuitTime } from "./faults.ts";
-import type { Account, CompanyCurrencyRow, CompanyLedger, ExchangeRateRow, JournalEntry, Party, Tag } from "./ledger.ts";
+import type { Account, CompanyCurrencyRow, CompanyLedger, ExchangeRateRow, JournalEntry, JournalLine, Party, Tag } from "./ledger.ts";
+import { kindOf, totalOf } from "./ledger.ts";
 import { centsToNumber } from "./money.ts";
 
 export type Json = { [key: string]: unknown };
@@ -170,7 +171,7 @@ export function renderParty(ledger: CompanyLedger, p: Party): Json {
 }
 
 export function renderJournalEntry(ledger: CompanyLedger, e: JournalEntry): Json {
-  const total = e.lines.filter((l) => l.posting === "Debit").reduce((s, l) => s + l.amount, 0);
+  const total = totalOf(e);
   const homeTotal = e.lines.filter((l) => l.posting === "Debit").reduce((s, l) => s + l.homeAmount, 0);
   const foreign = e.currency !== ledger.profile.currency;
   return {
@@ -209,6 +210,121 @@ export function renderJournalEntry(ledger: CompanyLedger, e: JournalEntry): Json
     TotalAmt: centsToNumber(total),
     ...(foreign ? { HomeTotalAmt: centsToNumber(homeTotal) } : {}),
   };
+}
+
+/**
+ * A reference as Intuit's Bill and BillPayment examples write it, `{"name", "value"}` (journal
+ * lines, as recorded, put `value` first).
+ */
+function namedRef(value: string, name: string): Json {
+  return { name, value };
+}
+
+function accountRef(ledger: CompanyLedger, id: string): Json {
+  const account = ledger.account(id);
+  return namedRef(id, account === undefined ? "" : accountRefName(ledger, account));
+}
+
+function vendorRef(ledger: CompanyLedger, id: string): Json {
+  const vendor = ledger.party(id);
+  return namedRef(id, vendor === undefined ? "" : shownName(vendor.displayName, vendor.active));
+}
+
+function departmentRef(ledger: CompanyLedger, line: JournalLine | undefined): Json {
+  const dept = line?.departmentId === undefined ? undefined : ledger.departments.find((d) => d.id === line.departmentId);
+  return dept === undefined ? {} : { DepartmentRef: namedRef(dept.id, dept.name) };
+}
+
+/** The fields every transaction entity opens with: DocNumber when it has one, then SyncToken and domain. */
+function txnOpening(e: JournalEntry): Json {
+  return { ...(e.docNumber === undefined ? {} : { DocNumber: e.docNumber }), SyncToken: String(e.syncToken), domain: "QBO" };
+}
+
+/**
+ * A Bill, keys in the order of Intuit's Bill read example (API reference, "Read a bill":
+ * SyncToken, domain, APAccountRef, VendorRef, TxnDate, TotalAmt, CurrencyRef, LinkedTxn, ...,
+ * DueDate, sparse, Line, Balance, Id, MetaData; DocNumber first and PrivateNote and DepartmentRef
+ * after CurrencyRef as in its full-update example). `LinkedTxn` lists the live payments on it
+ * (TxnType "BillPaymentCheck" as documented; "BillPaymentCreditCard" for a card payment is an
+ * assumption). Lines as in the create example, BillableStatus "NotBillable"; no TaxCodeRef (the
+ * sandbox keeps no tax codes).
+ */
+export function renderBill(ledger: CompanyLedger, e: JournalEntry): Json {
+  if (e.document?.type !== "Bill") throw new Error(`transaction ${e.id} is not a bill`);
+  const payable = e.lines[0] as JournalLine;
+  const paid = ledger.paymentsOf(e.id);
+  return {
+    ...txnOpening(e),
+    APAccountRef: accountRef(ledger, payable.accountId),
+    VendorRef: vendorRef(ledger, e.document.vendorId),
+    TxnDate: e.txnDate,
+    TotalAmt: centsToNumber(totalOf(e)),
+    CurrencyRef: namedRef(e.currency, currencyName(e.currency)),
+    ...(paid.length === 0
+      ? {}
+      : { LinkedTxn: paid.map((p) => ({ TxnId: p.payment.id, TxnType: p.payment.document?.type === "BillPayment" && p.payment.document.payType === "CreditCard" ? "BillPaymentCreditCard" : "BillPaymentCheck" })) }),
+    ...(e.privateNote === undefined ? {} : { PrivateNote: e.privateNote }),
+    ...departmentRef(ledger, payable),
+    DueDate: e.document.dueDate,
+    sparse: false,
+    Line: e.lines.slice(1).map((l) => {
+      const cls = l.classId === undefined ? undefined : ledger.classes.find((c) => c.id === l.classId);
+      return {
+        ...(l.description === undefined ? {} : { Description: l.description }),
+        DetailType: "AccountBasedExpenseLineDetail",
+        Amount: centsToNumber(l.amount),
+        Id: l.id,
+        AccountBasedExpenseLineDetail: {
+          AccountRef: accountRef(ledger, l.accountId),
+          BillableStatus: "NotBillable",
+          ...(cls === undefined ? {} : { ClassRef: namedRef(cls.id, cls.name) }),
+        },
+      };
+    }),
+    Balance: centsToNumber(ledger.openBalance(e)),
+    Id: e.id,
+    MetaData: metaData(e.createTime, e.updateTime),
+  };
+}
+
+/**
+ * A BillPayment, keys in the order of Intuit's BillPayment read and query examples (API reference):
+ * SyncToken, domain, VendorRef, TxnDate, TotalAmt, CurrencyRef, PayType, PrivateNote, sparse,
+ * CreditCardPayment (card), Line, Id, CheckPayment (check: PrintStatus, BankAccountRef), MetaData;
+ * DocNumber first. DepartmentRef (not in the examples) follows PrivateNote.
+ */
+export function renderBillPayment(ledger: CompanyLedger, e: JournalEntry): Json {
+  const doc = e.document;
+  if (doc?.type !== "BillPayment") throw new Error(`transaction ${e.id} is not a bill payment`);
+  const paying = e.lines[0] as JournalLine;
+  return {
+    ...txnOpening(e),
+    VendorRef: vendorRef(ledger, doc.vendorId),
+    TxnDate: e.txnDate,
+    TotalAmt: centsToNumber(totalOf(e)),
+    CurrencyRef: namedRef(e.currency, currencyName(e.currency)),
+    PayType: doc.payType,
+    ...(e.privateNote === undefined ? {} : { PrivateNote: e.privateNote }),
+    ...departmentRef(ledger, paying),
+    sparse: false,
+    ...(doc.payType === "CreditCard" ? { CreditCardPayment: { CCAccountRef: accountRef(ledger, paying.accountId) } } : {}),
+    Line: doc.links.map((l) => ({ Amount: centsToNumber(l.amount), LinkedTxn: [{ TxnId: l.billId, TxnType: "Bill" }] })),
+    Id: e.id,
+    ...(doc.payType === "Check" ? { CheckPayment: { PrintStatus: doc.printStatus ?? "NeedToPrint", BankAccountRef: accountRef(ledger, paying.accountId) } } : {}),
+    MetaData: metaData(e.createTime, e.updateTime),
+  };
+}
+
+/** Any transaction as its entity renders it. */
+export function renderTransaction(ledger: CompanyLedger, e: JournalEntry): Json {
+  switch (kindOf(e)) {
+    case "JournalEntry":
+      return renderJournalEntry(ledger, e);
+    case "Bill":
+      return renderBill(ledger, e);
+    case "BillPayment":
+      return renderBillPayment(ledger, e);
+  }
 }
 
 /** What Intuit returns for a deleted object (delete__invoice__1) and lists in CDC. */

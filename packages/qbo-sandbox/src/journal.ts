@@ -6,31 +6,22 @@
  * `requireNamesOnReceivablesAndPayables` (on unless a test switches it off), a line on an Accounts Receivable
  * account needs a customer and one on Accounts Payable a vendor, as QBO requires.
  */
-import { isIsoDate } from "./calendar.ts";
-import type { Json } from "./entities.ts";
 import { renderJournalEntry } from "./entities.ts";
 import type { CompanyLedger, JournalEntry, JournalLine, LineEntity, PostingType } from "./ledger.ts";
 import { convert, formatCents, formatRate, parseAmount, parseRate } from "./money.ts";
+import { businessValidation, objectNotFound, staleObject, unsupportedProperty, validationFault } from "./qboFault.ts";
 import {
-  accountPeriodClosed,
-  businessValidation,
-  invalidReference,
-  objectNotFound,
-  staleObject,
-  unsupportedProperty,
-  validationFault,
-} from "./qboFault.ts";
-
-function isObject(v: unknown): v is Json {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
-
-function refValue(v: unknown): string | undefined {
-  if (!isObject(v)) return undefined;
-  const value = v["value"];
-  if (typeof value === "number") return String(value);
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
-}
+  activeAccount,
+  activeParty,
+  checkOpen,
+  classOf,
+  departmentOf,
+  isObject,
+  missingIdAndSyncToken,
+  missingParam,
+  parseTxnHeader,
+  refValue,
+} from "./txnFields.ts";
 
 /** Validation rules that can be switched on per sandbox (see SandboxRules). */
 export interface JournalRules {
@@ -50,11 +41,7 @@ function entityOf(ledger: CompanyLedger, raw: unknown): LineEntity | undefined {
   }
   const id = refValue(raw["EntityRef"]);
   if (id === undefined) throw unsupportedProperty("EntityRef", "is required in Entity (the id of a customer or vendor)");
-  const party = ledger.party(id);
-  // Names share one id sequence: an id of the other kind is as unknown as a missing one.
-  if (party === undefined || (type !== undefined && party.kind !== type)) throw invalidReference("Names", id);
-  if (!party.active) throw objectNotFound(party.kind, id);
-  return { type: party.kind, id };
+  return { type: activeParty(ledger, id, type).kind, id };
 }
 
 /** QBO's rule for A/R and A/P lines (the Detail sentences integrations report from QBO). */
@@ -100,19 +87,9 @@ type EntryFields = Pick<JournalEntry, "docNumber" | "txnDate" | "privateNote" | 
 function parseEntry(ledger: CompanyLedger, body: unknown, today: string, rules: JournalRules): EntryFields {
   if (!isObject(body)) throw unsupportedProperty("JournalEntry", "the request body must be a JournalEntry object");
   const rawLines = body["Line"];
-  if (!Array.isArray(rawLines) || rawLines.length === 0) {
-    throw validationFault("2020", "Required param missing, need to supply the required value for the API", "Required parameter Line is missing in the request", "Line");
-  }
-  const txnDate = body["TxnDate"] === undefined ? today : body["TxnDate"];
-  if (typeof txnDate !== "string" || !isIsoDate(txnDate)) throw unsupportedProperty("TxnDate", `value ${JSON.stringify(txnDate)} must be a date (YYYY-MM-DD)`);
-  const docNumber = body["DocNumber"];
-  if (docNumber !== undefined && (typeof docNumber !== "string" || docNumber.length > 21)) {
-    throw unsupportedProperty("DocNumber", "must be a string of at most 21 characters");
-  }
-  const privateNote = body["PrivateNote"];
-  if (privateNote !== undefined && (typeof privateNote !== "string" || privateNote.length > 4000)) {
-    throw unsupportedProperty("PrivateNote", "must be a string of at most 4000 characters");
-  }
+  if (!Array.isArray(rawLines) || rawLines.length === 0) throw missingParam("Line");
+  const header = parseTxnHeader(body, today);
+  const txnDate = header.txnDate;
 
   const home = ledger.profile.currency;
   const currency = refValue(body["CurrencyRef"]) ?? home;
@@ -136,21 +113,15 @@ function parseEntry(ledger: CompanyLedger, body: unknown, today: string, rules: 
     if (posting !== "Debit" && posting !== "Credit") throw unsupportedProperty("PostingType", `value ${JSON.stringify(posting)} must be Debit or Credit`);
     const accountId = refValue(detail["AccountRef"]);
     if (accountId === undefined) throw businessValidation("You must select an account for each split line with an amount.");
-    const account = ledger.account(accountId);
-    if (account === undefined) throw invalidReference("Accounts", accountId);
-    if (!account.active) throw objectNotFound("Account", accountId);
+    const account = activeAccount(ledger, accountId);
     // A foreign-currency account takes only transactions in its currency, at the entry's
     // ExchangeRate (Intuit: CurrencyRef is "the currency in which all amounts on the associated
     // transaction are expressed"); the wording of this refusal is ours.
     if (ledger.isForeign(account) && account.currency !== currency) {
       throw businessValidation(`The account ${account.name} holds ${account.currency}; a journal entry posting to it must be in ${account.currency} (CurrencyRef), not ${currency}.`);
     }
-    const classId = refValue(detail["ClassRef"]);
-    if (classId !== undefined && ledger.classes.find((c) => c.id === classId && c.active) === undefined) throw invalidReference("Klasses", classId);
-    const departmentId = refValue(detail["DepartmentRef"]);
-    if (departmentId !== undefined && ledger.departments.find((d) => d.id === departmentId && d.active) === undefined) {
-      throw invalidReference("Depts", departmentId);
-    }
+    const classId = classOf(ledger, detail["ClassRef"]);
+    const departmentId = departmentOf(ledger, detail["DepartmentRef"]);
     const entity = entityOf(ledger, detail["Entity"]);
     const description = raw["Description"];
     return {
@@ -174,24 +145,11 @@ function parseEntry(ledger: CompanyLedger, body: unknown, today: string, rules: 
   if (rules.requireNamesOnReceivablesAndPayables) checkNames(ledger, lines);
 
   return {
-    docNumber: typeof docNumber === "string" ? docNumber : undefined,
-    txnDate,
-    privateNote: typeof privateNote === "string" ? privateNote : undefined,
+    ...header,
     currency,
     exchangeRate: rate === undefined ? undefined : formatRate(rate),
     lines: balanceHome(lines),
   };
-}
-
-/**
- * "Close the books" (Preferences AccountingInfoPrefs.BookCloseDate): QBO refuses, through the API,
- * to create, change or delete a transaction dated on or before the closing date. Intuit's error
- * list names 6200 "Account Period Closed" (6210 when a password guards the closing date); the
- * Detail is the sentence integrations quote from QBO (AutoEntry, LeanLaw, Synder support pages).
- */
-function checkOpen(ledger: CompanyLedger, txnDate: string): void {
-  const closed = ledger.profile.bookCloseDate;
-  if (closed !== undefined && txnDate <= closed) throw accountPeriodClosed();
 }
 
 export function createJournalEntry(ledger: CompanyLedger, body: unknown, now: Date, today: string, rules: JournalRules = AS_QBO): JournalEntry {
@@ -214,12 +172,10 @@ export function updateJournalEntry(ledger: CompanyLedger, body: unknown, now: Da
   if (!isObject(body)) throw unsupportedProperty("JournalEntry", "the request body must be a JournalEntry object");
   const id = typeof body["Id"] === "number" ? String(body["Id"]) : body["Id"];
   const syncToken = typeof body["SyncToken"] === "number" ? String(body["SyncToken"]) : body["SyncToken"];
-  if (typeof id !== "string" || typeof syncToken !== "string") {
-    throw validationFault("2020", "Required param missing, need to supply the required value for the API", "Required parameter Id and SyncToken are missing in the request");
-  }
+  if (typeof id !== "string" || typeof syncToken !== "string") throw missingIdAndSyncToken();
   if (!/^\d+$/.test(id)) throw validationFault("2030", "Invalid ID", `Id should be a valid number. Supplied value:${id}`, "Id");
-  const current = ledger.entry(id);
-  if (current === undefined || current.deletedTime !== undefined) throw objectNotFound("JournalEntry", id);
+  const current = ledger.liveTransaction("JournalEntry", id);
+  if (current === undefined) throw objectNotFound("JournalEntry", id);
   if (syncToken !== String(current.syncToken)) throw staleObject();
   const sparse = body["sparse"] ?? false;
   if (typeof sparse !== "boolean") throw unsupportedProperty("sparse", `value ${JSON.stringify(sparse)} must be true or false`);
@@ -230,21 +186,4 @@ export function updateJournalEntry(ledger: CompanyLedger, body: unknown, now: Da
   const updated: JournalEntry = { ...fields, id, syncToken: current.syncToken + 1, createTime: current.createTime, updateTime: now.getTime() };
   ledger.replaceEntry(updated);
   return updated;
-}
-
-export function deleteJournalEntry(ledger: CompanyLedger, body: unknown, now: Date): JournalEntry {
-  if (!isObject(body)) throw unsupportedProperty("JournalEntry", "the request body must be an object with Id and SyncToken");
-  const id = body["Id"];
-  const syncToken = body["SyncToken"];
-  if (typeof id !== "string" || typeof syncToken !== "string") {
-    throw validationFault("2020", "Required param missing, need to supply the required value for the API", "Required parameter Id and SyncToken are missing in the request");
-  }
-  const entry = ledger.entry(id);
-  if (entry === undefined || entry.deletedTime !== undefined) throw objectNotFound("JournalEntry", id);
-  if (syncToken !== String(entry.syncToken)) throw staleObject();
-  checkOpen(ledger, entry.txnDate);
-  const ms = now.getTime();
-  const deleted: JournalEntry = { ...entry, syncToken: entry.syncToken + 1, updateTime: ms, deletedTime: ms };
-  ledger.replaceEntry(deleted);
-  return deleted;
 }

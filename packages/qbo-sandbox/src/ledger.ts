@@ -1,5 +1,6 @@
 /**
- * One company's books: accounts, classes, departments, customers and vendors, journal entries and
+ * One company's books: accounts, classes, departments, customers and vendors, transactions (journal
+ * entries, bills and bill payments, each in the books by its journal lines) and
  * (for a multicurrency company) exchange rates. All amounts are integer cents. Balances come from a lazily rebuilt
  * per-account index of debit-positive home-currency amounts, so reports over many columns stay
  * cheap while posting stays simple.
@@ -76,6 +77,44 @@ export interface JournalLine {
   readonly entity?: LineEntity | undefined;
 }
 
+/**
+ * What makes a transaction a Bill rather than a journal entry. Its journal lines are the A/P
+ * credit naming the vendor first (id "0"), then one debit per AccountBasedExpenseLineDetail line
+ * (ids "1", "2", ... as the Bill's Line Ids), each naming the vendor too.
+ */
+export interface BillDocument {
+  readonly type: "Bill";
+  readonly vendorId: string;
+  readonly dueDate: string;
+}
+
+/** One BillPayment line: what it pays on one bill. */
+export interface BillLink {
+  readonly billId: string;
+  /** Cents. */
+  readonly amount: number;
+}
+
+/**
+ * What makes a transaction a BillPayment. Its journal lines are the credit to the bank (PayType
+ * Check) or credit card account first (id "0"), then one A/P debit per link, each naming the vendor.
+ */
+export interface BillPaymentDocument {
+  readonly type: "BillPayment";
+  readonly vendorId: string;
+  readonly payType: "Check" | "CreditCard";
+  /** CheckPayment.PrintStatus (Check only). */
+  readonly printStatus?: string | undefined;
+  readonly links: readonly BillLink[];
+}
+
+/** QBO's transaction entities the ledger keeps; they share one id sequence, as at QuickBooks. */
+export type TransactionKind = "JournalEntry" | "Bill" | "BillPayment";
+
+/**
+ * A transaction in the books: a journal entry, or with `document` a bill or bill payment. Every
+ * kind posts through its `lines`, so balances and reports read them all alike.
+ */
 export interface JournalEntry {
   readonly id: string;
   readonly syncToken: number;
@@ -90,6 +129,24 @@ export interface JournalEntry {
   readonly updateTime: number;
   /** Set when deleted through the API; deleted entries stay for CDC but leave every report. */
   readonly deletedTime?: number | undefined;
+  /** Absent: a journal entry. */
+  readonly document?: BillDocument | BillPaymentDocument | undefined;
+}
+
+export function kindOf(entry: JournalEntry): TransactionKind {
+  return entry.document?.type ?? "JournalEntry";
+}
+
+/** A transaction's TotalAmt in its own currency, cents: what its debit lines add up to. */
+export function totalOf(entry: JournalEntry): number {
+  return entry.lines.filter((l) => l.posting === "Debit").reduce((s, l) => s + l.amount, 0);
+}
+
+/** A bill payment's use of a bill. */
+export interface BillPaid {
+  readonly payment: JournalEntry;
+  /** Cents. */
+  readonly amount: number;
 }
 
 export interface ExchangeRateRow {
@@ -185,6 +242,7 @@ export class CompanyLedger {
   private partyBalances: Map<string, number> | undefined;
   private foreignBalances: Map<string, number> | undefined;
   private children: Map<string, Account[]> | undefined;
+  private billPayments: Map<string, BillPaid[]> | undefined;
 
   constructor(data: CompanyData) {
     this.currentProfile = data.profile;
@@ -210,6 +268,11 @@ export class CompanyLedger {
       const lines = e.lines.filter(keep);
       if (lines.length > 0) entries.push(lines.length === e.lines.length ? e : { ...e, lines });
     }
+    return this.withEntries(entries);
+  }
+
+  /** The same company with other transactions (a report's view of the books); nothing else is copied. */
+  withEntries(entries: JournalEntry[]): CompanyLedger {
     return new CompanyLedger({
       profile: this.profile,
       accounts: this.accounts,
@@ -309,6 +372,36 @@ export class CompanyLedger {
     return i === undefined ? undefined : this.entries[i];
   }
 
+  /** A live (not deleted) transaction of that kind; any other id is unknown to that entity. */
+  liveTransaction(kind: TransactionKind, id: string): JournalEntry | undefined {
+    const e = this.entry(id);
+    return e === undefined || e.deletedTime !== undefined || kindOf(e) !== kind ? undefined : e;
+  }
+
+  /** The live bill payments that pay on a bill, in date order then id order, with what each pays on it. */
+  paymentsOf(billId: string): readonly BillPaid[] {
+    if (this.billPayments === undefined) {
+      const map = new Map<string, BillPaid[]>();
+      for (const payment of this.liveEntriesByDate()) {
+        if (payment.document?.type !== "BillPayment") continue;
+        const perBill = new Map<string, number>();
+        for (const l of payment.document.links) perBill.set(l.billId, (perBill.get(l.billId) ?? 0) + l.amount);
+        for (const [id, amount] of perBill) {
+          const list = map.get(id);
+          if (list === undefined) map.set(id, [{ payment, amount }]);
+          else list.push({ payment, amount });
+        }
+      }
+      this.billPayments = map;
+    }
+    return this.billPayments.get(billId) ?? [];
+  }
+
+  /** A bill's Balance: its total less what live bill payments pay on it, cents. */
+  openBalance(bill: JournalEntry): number {
+    return this.paymentsOf(bill.id).reduce((s, p) => s - p.amount, totalOf(bill));
+  }
+
   /** Customers and vendors share QBO's one sequence of name ids. */
   nextPartyId(): string {
     return this.nextId(this.parties);
@@ -332,18 +425,21 @@ export class CompanyLedger {
   addEntry(entry: JournalEntry): void {
     this.entryIndex.set(entry.id, this.entries.length);
     this.entries.push(entry);
-    this.series = undefined;
-    this.partyBalances = undefined;
-    this.foreignBalances = undefined;
+    this.entriesChanged();
   }
 
   replaceEntry(entry: JournalEntry): void {
     const i = this.entryIndex.get(entry.id);
     if (i === undefined) throw new Error(`no entry ${entry.id}`);
     this.entries[i] = entry;
+    this.entriesChanged();
+  }
+
+  private entriesChanged(): void {
     this.series = undefined;
     this.partyBalances = undefined;
     this.foreignBalances = undefined;
+    this.billPayments = undefined;
   }
 
   addClass(tag: Tag): void {

@@ -18,6 +18,13 @@ const NAMES = [
   "CurrencyRef", "TaxRegimeId", "GSTIN", "GSTRegistrationType", "BusinessNumber", "Source",
 ] as const;
 
+/** What every transaction entity takes (the v3 schema's Transaction). */
+const TRANSACTION = [
+  ...COMMON, "DocNumber", "TxnDate", "DepartmentRef", "CurrencyRef", "ExchangeRate", "PrivateNote", "TxnStatus",
+  "LinkedTxn", "Line", "TxnTaxDetail", "TxnSource", "TaxFormType", "TaxFormNum", "TransactionLocationType", "Tag",
+  "TxnApprovalInfo", "RecurDataRef", "RecurringInfo",
+] as const;
+
 export const KNOWN_PROPERTIES: Record<string, readonly string[]> = {
   Account: [
     ...COMMON, "Name", "SubAccount", "ParentRef", "Description", "FullyQualifiedName", "AccountAlias", "TxnLocationType",
@@ -39,10 +46,17 @@ export const KNOWN_PROPERTIES: Record<string, readonly string[]> = {
     "VendorPaymentBankDetail", "OtherContactInfo",
   ],
   JournalEntry: [
-    ...COMMON, "DocNumber", "TxnDate", "DepartmentRef", "CurrencyRef", "ExchangeRate", "PrivateNote", "TxnStatus",
-    "LinkedTxn", "Line", "TxnTaxDetail", "TxnSource", "TaxFormType", "TaxFormNum", "TransactionLocationType", "Tag",
-    "TxnApprovalInfo", "RecurDataRef", "RecurringInfo", "Adjustment", "HomeCurrencyAdjustment", "EnteredInHomeCurrency",
-    "GlobalTaxCalculation", "TotalAmt", "HomeTotalAmt", "JournalEntryEx",
+    ...TRANSACTION, "Adjustment", "HomeCurrencyAdjustment", "EnteredInHomeCurrency", "GlobalTaxCalculation", "TotalAmt",
+    "HomeTotalAmt", "JournalEntryEx",
+  ],
+  // Intuit's API reference, Bill and BillPayment attributes (after those every transaction has).
+  Bill: [
+    ...TRANSACTION, "VendorRef", "APAccountRef", "SalesTermRef", "DueDate", "TotalAmt", "Balance", "HomeBalance",
+    "GlobalTaxCalculation", "IncludeInAnnualTPAR", "VendorAddr", "RemitToAddr", "ShipAddr", "PayerRef", "BillEx",
+  ],
+  BillPayment: [
+    ...TRANSACTION, "VendorRef", "PayType", "CheckPayment", "CreditCardPayment", "APAccountRef", "TotalAmt",
+    "ProcessBillPayment", "BillPaymentEx",
   ],
   CompanyCurrency: [...COMMON, "Code", "Name", "Active"],
   // No Id: an exchange rate is named by its source currency and date.

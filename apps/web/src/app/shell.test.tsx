@@ -2,7 +2,7 @@ import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fakeToken, inOneHour, mockApi } from "../test/render.tsx";
+import { fakeToken, inOneHour, mockApi, refusal } from "../test/render.tsx";
 import { shellApi } from "../test/fixtures.ts";
 import { readToken } from "../features/session/tokenStore.ts";
 import { renderShell } from "./shell.tsx";
@@ -53,7 +53,7 @@ describe("the login shell", () => {
   });
 
   it("shows the server's refusal in the form", async () => {
-    mockApi({ "POST /session/token": { status: 401, body: { error: { code: "invalid_credentials", message: "Incorrect email or password." } } } });
+    mockApi({ "POST /session/token": refusal(401, "invalid_credentials", "Incorrect email or password.") });
     act(() => renderShell(root));
     await userEvent.type(await screen.findByLabelText("Email"), "a@example.com");
     await userEvent.type(screen.getByLabelText("Password"), "wrong");

@@ -53,6 +53,27 @@ export interface ApiCall {
 /** The recorded calls to `METHOD /path`, in order. */
 export const callsTo = <C extends Pick<ApiCall, "method" | "path">>(calls: C[], method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
 
+/** The server's refusal as `mockApi` answers it: `status` and the error body, with `details` (the field errors…) when given. */
+export function refusal(status: number, code: string, message: string, details?: Record<string, unknown>) {
+  return { status, body: { error: details === undefined ? { code, message } : { code, message, details } } };
+}
+
+/** The query of a request a handler of `mockApi` receives. */
+export const queryOf = (init: { url: string }) => new URL(init.url, "http://x").searchParams;
+
+/**
+ * A handler for `mockApi` that answers with `answer` (a 200 body, or a handler of its own) and
+ * keeps, in `asked`, the query string of each request in order ("?year=2026&month=3").
+ */
+export function recordingQueries(answer: unknown) {
+  const asked: string[] = [];
+  const handler = (init: RequestInit & { url: string }) => {
+    asked.push(new URL(init.url, "http://x").search);
+    return typeof answer === "function" ? (answer as Handler)(init) : { status: 200, body: answer };
+  };
+  return { asked, handler };
+}
+
 /** Replaces fetch with answers per "METHOD /path"; unknown calls answer 404 like the server. */
 export function mockApi(routes: Record<string, unknown | Handler>) {
   const calls: ApiCall[] = [];

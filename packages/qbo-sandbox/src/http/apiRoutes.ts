@@ -9,13 +9,14 @@ import {
   renderDeleted,
   renderDepartment,
   renderExchangeRate,
-  renderJournalEntry,
   renderParty,
   renderPreferences,
+  renderTransaction,
 } from "../entities.ts";
 import type { WireResponse } from "../faults.ts";
 import { authFailureResponse, faultResponse } from "../faults.ts";
-import type { CompanyLedger, PartyKind } from "../ledger.ts";
+import type { CompanyLedger, PartyKind, TransactionKind } from "../ledger.ts";
+import { kindOf } from "../ledger.ts";
 import { executeQuery } from "../query/execute.ts";
 import { parseQuery } from "../query/parser.ts";
 import { cdcWindowExceeded, objectNotFound, unsupportedProperty, validationFault } from "../qboFault.ts";
@@ -37,6 +38,13 @@ interface Ctx {
 }
 
 const MAX_REQUEST_ID = 50;
+
+/** The transaction entities, by path: read by id, listed in CDC. */
+const TRANSACTION_PATHS = [
+  ["journalentry", "JournalEntry"],
+  ["bill", "Bill"],
+  ["billpayment", "BillPayment"],
+] as const satisfies readonly (readonly [string, TransactionKind])[];
 /** CDC looks back 30 days at most (Intuit's "Change data capture operation" page). */
 export const CDC_WINDOW_MS = 30 * 24 * 3600 * 1000;
 
@@ -164,6 +172,8 @@ export function registerApiRoutes(app: FastifyInstance, sandbox: Sandbox): void 
     ["customer", "Customer"],
     ["vendor", "Vendor"],
     ["journalentry", "JournalEntry"],
+    ["bill", "Bill"],
+    ["billpayment", "BillPayment"],
     ["companycurrency", "CompanyCurrency"],
     ["exchangerate", "ExchangeRate"],
   ] as const satisfies readonly (readonly [string, WritableEntity])[]) {
@@ -180,13 +190,16 @@ export function registerApiRoutes(app: FastifyInstance, sandbox: Sandbox): void 
     if (found === undefined) throw objectNotFound("CompanyCurrency", id);
     return jsonResponse({ CompanyCurrency: renderCompanyCurrency(found) }, ctx.now);
   }));
-  app.get(`${v3}/journalentry/:id`, faults, api((ctx) => {
-    const id = (ctx.request.params as { id: string }).id;
-    checkId(id);
-    const entry = ctx.ledger.entry(id);
-    if (entry === undefined || entry.deletedTime !== undefined) throw objectNotFound("JournalEntry", id);
-    return jsonResponse({ JournalEntry: renderJournalEntry(ctx.ledger, entry) }, ctx.now);
-  }));
+  // Transactions share one id sequence: another kind's id, or a deleted one, is unknown here (610).
+  for (const [path, kind] of TRANSACTION_PATHS) {
+    app.get(`${v3}/${path}/:id`, faults, api((ctx) => {
+      const id = (ctx.request.params as { id: string }).id;
+      checkId(id);
+      const entry = ctx.ledger.liveTransaction(kind, id);
+      if (entry === undefined) throw objectNotFound(kind, id);
+      return jsonResponse({ [kind]: renderTransaction(ctx.ledger, entry) }, ctx.now);
+    }));
+  }
 
   app.post(`${v3}/batch`, { config: { faults: true, batch: true } }, api((ctx) => {
     const answer = runBatch({ sandbox, ledger: ctx.ledger, now: ctx.now }, ctx.request.body);
@@ -208,10 +221,21 @@ export function registerApiRoutes(app: FastifyInstance, sandbox: Sandbox): void 
       department: () => l.departments.filter((d) => changed(d.updateTime)).map(renderDepartment),
       customer: () => l.partiesOf("Customer").filter((c) => changed(c.updateTime)).map((c) => renderParty(l, c)),
       vendor: () => l.partiesOf("Vendor").filter((v) => changed(v.updateTime)).map((v) => renderParty(l, v)),
-      journalentry: () =>
-        l.entries.filter((e) => changed(e.updateTime)).map((e) => (e.deletedTime === undefined ? renderJournalEntry(l, e) : renderDeleted(e))),
+      ...Object.fromEntries(
+        TRANSACTION_PATHS.map(([path, kind]) => [
+          path,
+          () => l.entries.filter((e) => kindOf(e) === kind && changed(e.updateTime)).map((e) => (e.deletedTime === undefined ? renderTransaction(l, e) : renderDeleted(e))),
+        ]),
+      ),
     };
-    const canonical: Record<string, string> = { account: "Account", class: "Class", department: "Department", customer: "Customer", vendor: "Vendor", journalentry: "JournalEntry" };
+    const canonical: Record<string, string> = {
+      account: "Account",
+      class: "Class",
+      department: "Department",
+      customer: "Customer",
+      vendor: "Vendor",
+      ...Object.fromEntries(TRANSACTION_PATHS),
+    };
     const responses = entities.map((name) => {
       const key = name.toLowerCase();
       const list = byEntity[key]?.() ?? [];

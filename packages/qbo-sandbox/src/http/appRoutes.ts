@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { CompanyLedger, JournalEntry } from "../ledger.ts";
+import { kindOf } from "../ledger.ts";
 import { formatCents } from "../money.ts";
 import type { Sandbox } from "../sandbox.ts";
 import { esc, page } from "./consent.ts";
@@ -79,9 +80,11 @@ export function registerAppRoutes(app: FastifyInstance, sandbox: Sandbox): void 
     }
     const ledger = sandbox.ledger(realmId);
     if (ledger === undefined) return html(reply, 404, notFoundPage(`No sandbox company has the ID ${realmId}.`));
+    // A bill or bill payment (same id sequence) is no journal entry either.
     const entry = ledger.entry(txnId);
-    if (entry === undefined || entry.deletedTime !== undefined) {
-      return html(reply, 404, notFoundPage(`${ledger.profile.name} has no journal entry ${txnId}${entry === undefined ? "" : " any more: it was deleted"}.`));
+    const known = entry !== undefined && kindOf(entry) === "JournalEntry";
+    if (!known || entry.deletedTime !== undefined) {
+      return html(reply, 404, notFoundPage(`${ledger.profile.name} has no journal entry ${txnId}${known ? " any more: it was deleted" : ""}.`));
     }
     return html(reply, 200, journalEntryPage(ledger, entry));
   });

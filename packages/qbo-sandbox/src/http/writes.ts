@@ -6,11 +6,13 @@
  * webhooks; the caller saves the state once its answer is complete.
  */
 import type { Json } from "../entities.ts";
-import { metaTime, renderAccount, renderClass, renderCompanyCurrency, renderExchangeRate, renderJournalEntry, renderParty } from "../entities.ts";
+import { metaTime, renderAccount, renderClass, renderCompanyCurrency, renderExchangeRate, renderParty, renderTransaction } from "../entities.ts";
 import { createAccount, updateAccount } from "../accounts.ts";
+import { createBill, createBillPayment, deleteBill, deleteBillPayment } from "../bills.ts";
 import { createCompanyCurrency, updateCompanyCurrency, updateExchangeRate } from "../currencies.ts";
-import { createJournalEntry, deleteJournalEntry, updateJournalEntry } from "../journal.ts";
-import type { CompanyLedger } from "../ledger.ts";
+import { createJournalEntry, updateJournalEntry } from "../journal.ts";
+import type { CompanyLedger, JournalEntry, TransactionKind } from "../ledger.ts";
+import { deleteTransaction } from "../txnFields.ts";
 import { createParty, updateParty } from "../parties.ts";
 import { duplicateName, unsupportedProperty } from "../qboFault.ts";
 import { checkKnownProperties } from "../schema.ts";
@@ -25,6 +27,9 @@ const OPERATIONS = {
   Customer: ["create", "update"],
   Vendor: ["create", "update"],
   JournalEntry: ["create", "update", "delete"],
+  // Intuit documents updates of both too; the sandbox creates and deletes them.
+  Bill: ["create", "delete"],
+  BillPayment: ["create", "delete"],
   CompanyCurrency: ["create", "update"],
   // Intuit documents only an update: it sets the rate of a currency on a date, new or not.
   ExchangeRate: ["update"],
@@ -51,6 +56,17 @@ function isObject(v: unknown): v is Json {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
+/** The delete of each transaction kind (a bill with payments refuses it). */
+const DELETES: Record<TransactionKind, (ledger: CompanyLedger, body: unknown, now: Date) => JournalEntry> = {
+  JournalEntry: (ledger, body, now) => deleteTransaction(ledger, "JournalEntry", body, now),
+  Bill: deleteBill,
+  BillPayment: deleteBillPayment,
+};
+
+function isTransaction(entity: WritableEntity): entity is TransactionKind & WritableEntity {
+  return Object.hasOwn(DELETES, entity);
+}
+
 /**
  * Runs one write and answers its body, `{"<Entity>": {...}}`. Without an `operation` a body with
  * an Id is an update, as at Intuit (the entity endpoints; batch items always name one).
@@ -63,11 +79,12 @@ export function writeEntity(ctx: WriteContext, entity: WritableEntity, operation
   }
   const { sandbox, ledger, now } = ctx;
   const realmId = ledger.realmId;
-  if (entity === "JournalEntry" && operation === "delete") {
-    const deleted = deleteJournalEntry(ledger, body, now);
+  if (operation === "delete" && isTransaction(entity)) {
+    const deleted = DELETES[entity](ledger, body, now);
     sandbox.markEntry(realmId, deleted.id);
-    sandbox.changed(realmId, { name: "JournalEntry", id: deleted.id, operation: "Delete", lastUpdated: metaTime(deleted.updateTime) });
-    return { JournalEntry: { domain: "QBO", status: "Deleted", Id: deleted.id } };
+    sandbox.changed(realmId, { name: entity, id: deleted.id, operation: "Delete", lastUpdated: metaTime(deleted.updateTime) });
+    // As recorded (minimul-qbo_api/delete__invoice__1); Intuit's Bill and BillPayment examples put status first.
+    return { [entity]: { domain: "QBO", status: "Deleted", Id: deleted.id } };
   }
   checkKnownProperties(entity, body);
   // As at Intuit, a body with an Id is an update (full, or sparse with "sparse": true).
@@ -80,6 +97,11 @@ export function writeEntity(ctx: WriteContext, entity: WritableEntity, operation
   const changed = (name: string, saved: { id: string; syncToken: number; updateTime: number }) => {
     if (update && String(saved.syncToken) === sentSyncToken) return;
     sandbox.changed(realmId, { name, id: saved.id, operation: update ? "Update" : "Create", lastUpdated: metaTime(saved.updateTime) });
+  };
+  const posted = (entry: JournalEntry): Json => {
+    sandbox.markEntry(realmId, entry.id);
+    changed(entity, entry);
+    return { [entity]: renderTransaction(ledger, entry) };
   };
   switch (entity) {
     case "Account": {
@@ -106,12 +128,12 @@ export function writeEntity(ctx: WriteContext, entity: WritableEntity, operation
       changed(entity, saved);
       return { [entity]: renderParty(ledger, saved) };
     }
-    case "JournalEntry": {
-      const entry = update ? updateJournalEntry(ledger, body, now, sandbox.rules) : createJournalEntry(ledger, body, now, sandbox.today(), sandbox.rules);
-      sandbox.markEntry(realmId, entry.id);
-      changed("JournalEntry", entry);
-      return { JournalEntry: renderJournalEntry(ledger, entry) };
-    }
+    case "JournalEntry":
+      return posted(update ? updateJournalEntry(ledger, body, now, sandbox.rules) : createJournalEntry(ledger, body, now, sandbox.today(), sandbox.rules));
+    case "Bill":
+      return posted(createBill(ledger, body, now, sandbox.today()));
+    case "BillPayment":
+      return posted(createBillPayment(ledger, body, now, sandbox.today()));
     case "CompanyCurrency": {
       const saved = update ? updateCompanyCurrency(ledger, body, now) : createCompanyCurrency(ledger, body, now);
       sandbox.markCurrency(realmId, saved.id);

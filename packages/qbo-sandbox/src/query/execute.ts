@@ -13,16 +13,22 @@ import {
   renderCustomer,
   renderDepartment,
   renderExchangeRate,
-  renderJournalEntry,
   renderPreferences,
+  renderTransaction,
   renderVendor,
 } from "../entities.ts";
-import type { CompanyLedger } from "../ledger.ts";
+import type { CompanyLedger, TransactionKind } from "../ledger.ts";
+import { kindOf } from "../ledger.ts";
 import { invalidQuery, maxResultsTooLarge } from "../qboFault.ts";
 import type { Condition, Literal, Query } from "./parser.ts";
 
 export const DEFAULT_PAGE = 100;
 export const MAX_PAGE = 1000;
+
+/** The live transactions of one kind, rendered (transactions share one id sequence, so Id order is creation order). */
+function liveOf(ledger: CompanyLedger, kind: TransactionKind): Json[] {
+  return ledger.entries.filter((e) => e.deletedTime === undefined && kindOf(e) === kind).map((e) => renderTransaction(ledger, e));
+}
 
 const SUPPORTED: Record<string, (ledger: CompanyLedger) => Json[]> = {
   Account: (l) => l.accounts.map((a) => renderAccount(l, a)),
@@ -30,7 +36,9 @@ const SUPPORTED: Record<string, (ledger: CompanyLedger) => Json[]> = {
   Department: (l) => l.departments.map(renderDepartment),
   Customer: (l) => l.partiesOf("Customer").map((c) => renderCustomer(l, c)),
   Vendor: (l) => l.partiesOf("Vendor").map((v) => renderVendor(l, v)),
-  JournalEntry: (l) => l.entries.filter((e) => e.deletedTime === undefined).map((e) => renderJournalEntry(l, e)),
+  JournalEntry: (l) => liveOf(l, "JournalEntry"),
+  Bill: (l) => liveOf(l, "Bill"),
+  BillPayment: (l) => liveOf(l, "BillPayment"),
   CompanyInfo: (l) => [renderCompanyInfo(l)],
   Preferences: (l) => [renderPreferences(l)],
   ExchangeRate: (l) => l.exchangeRates.map((r) => renderExchangeRate(r, true)),
@@ -58,7 +66,7 @@ function exchangeRatesAsOf(ledger: CompanyLedger, where: readonly Condition[]): 
 
 /** Entities QBO knows that this emulator keeps none of: queries on them are valid and empty. */
 const EMPTY = [
-  "Attachable", "Bill", "BillPayment", "Budget", "CreditMemo", "Deposit", "Employee", "Estimate",
+  "Attachable", "Budget", "CreditMemo", "Deposit", "Employee", "Estimate",
   "Invoice", "Item", "Payment", "PaymentMethod", "Purchase", "PurchaseOrder", "RefundReceipt", "SalesReceipt",
   "TaxAgency", "TaxCode", "TaxRate", "Term", "TimeActivity", "Transfer", "VendorCredit",
 ];

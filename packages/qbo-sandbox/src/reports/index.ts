@@ -1,5 +1,6 @@
 /** Dispatches `GET reports/{name}` to the report builders. */
 import { dateIn } from "../calendar.ts";
+import { cashBasisBooks } from "../cashBasis.ts";
 import type { Json } from "../entities.ts";
 import { INTUIT_TIME_ZONE } from "../faults.ts";
 import type { CompanyLedger, JournalLine } from "../ledger.ts";
@@ -13,11 +14,23 @@ import { trialBalance } from "./trialBalance.ts";
 
 type Builder = (ledger: CompanyLedger, params: ReturnType<typeof parseReportParams>, now: Date) => Json;
 
-const REPORTS: Record<string, { build: Builder; defaultMacro: string; summarize: boolean; nameFilters?: boolean; dimensions?: boolean; accountFilter?: boolean; columns?: readonly string[] }> = {
-  TrialBalance: { build: trialBalance, defaultMacro: "this month-to-date", summarize: false },
-  BalanceSheet: { build: balanceSheet, defaultMacro: "this calendar year-to-date", summarize: true, nameFilters: true, dimensions: true },
-  ProfitAndLoss: { build: profitAndLoss, defaultMacro: "this calendar year-to-date", summarize: true, nameFilters: true, dimensions: true },
-  GeneralLedger: { build: generalLedger, defaultMacro: "this month-to-date", summarize: false, accountFilter: true, columns: GENERAL_LEDGER_COLUMNS },
+interface ReportSpec {
+  readonly build: Builder;
+  readonly defaultMacro: string;
+  readonly summarize: boolean;
+  readonly nameFilters?: boolean;
+  readonly dimensions?: boolean;
+  readonly accountFilter?: boolean;
+  readonly columns?: readonly string[];
+  /** Whether `accounting_method=Cash` changes its figures (cashBasis.ts); TransactionList lists every transaction whatever the basis. */
+  readonly byBasis?: boolean;
+}
+
+const REPORTS: Record<string, ReportSpec> = {
+  TrialBalance: { build: trialBalance, defaultMacro: "this month-to-date", summarize: false, byBasis: true },
+  BalanceSheet: { build: balanceSheet, defaultMacro: "this calendar year-to-date", summarize: true, nameFilters: true, dimensions: true, byBasis: true },
+  ProfitAndLoss: { build: profitAndLoss, defaultMacro: "this calendar year-to-date", summarize: true, nameFilters: true, dimensions: true, byBasis: true },
+  GeneralLedger: { build: generalLedger, defaultMacro: "this month-to-date", summarize: false, accountFilter: true, columns: GENERAL_LEDGER_COLUMNS, byBasis: true },
   TransactionList: { build: transactionList, defaultMacro: "this month-to-date", summarize: false },
 };
 
@@ -40,7 +53,8 @@ export function runReport(ledger: CompanyLedger, name: string, query: Readonly<R
     allowAccountFilter: spec.accountFilter === true,
     columnKeys: spec.columns,
   });
-  return spec.build(filteredBooks(ledger, params), params, now);
+  const books = params.basis === "Cash" && spec.byBasis === true ? cashBasisBooks(ledger) : ledger;
+  return spec.build(filteredBooks(books, params), params, now);
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * GeneralLedger (reports/GeneralLedger_2020_sandbox...: one Section per account with a Beginning
  * Balance row, one row per posting with a running balance, "Total for ...") and TransactionList
- * (one Data row per transaction). Every transaction here is a journal entry. A sub-account's
+ * (one Data row per transaction): journal entries, bills and bill payments. A sub-account's
  * section sits inside its parent's, after the parent's own rows; every section header carries its
  * own account's id (the recorded GL has one sub-account, and its id on the outer header only).
  */
@@ -29,6 +29,18 @@ function splitOf(ledger: CompanyLedger, entry: JournalEntry, line: JournalLine):
 function accountName(ledger: CompanyLedger, id: string): string {
   const account = ledger.account(id);
   return account === undefined ? "" : shownName(ledger.fullyQualifiedName(account), account.active);
+}
+
+/**
+ * The Transaction Type column: "Journal Entry" as recorded (reports/GeneralLedger_2020...), and
+ * QuickBooks' report names of bills and bill payments, "Bill", "Bill Payment (Check)" and
+ * "Bill Payment (Credit Card)" (its screens' names; no recording shows them).
+ */
+function txnTypeName(entry: JournalEntry): string {
+  const doc = entry.document;
+  if (doc === undefined) return "Journal Entry";
+  if (doc.type === "Bill") return "Bill";
+  return doc.payType === "Check" ? "Bill Payment (Check)" : "Bill Payment (Credit Card)";
 }
 
 /** The GL's Name column: the line's customer or vendor, with its id (as in the recorded GL). */
@@ -99,7 +111,7 @@ export function generalLedger(ledger: CompanyLedger, params: ReportParams, now: 
         dataRow(
           pick({
             tx_date: entry.txnDate,
-            txn_type: { value: "Journal Entry", id: entry.id },
+            txn_type: { value: txnTypeName(entry), id: entry.id },
             doc_num: entry.docNumber ?? "",
             name: nameOf(ledger, line),
             memo: line.description ?? "",
@@ -116,7 +128,9 @@ export function generalLedger(ledger: CompanyLedger, params: ReportParams, now: 
     return { rows, total, postings: list.length };
   };
   // One Section per account; a sub-account's inside its parent's (as minimul-qbo_api/reports__gl__0 nests "Original Cost" in "Truck").
-  const own = new Map(ledger.accounts.map((a) => [a.id, ownRows(a)] as const));
+  // `account=`: only the named accounts, each a section of its own (a sub-account named without its parent stands alone).
+  const named = params.account === undefined ? ledger.accounts : ledger.accounts.filter((a) => params.account?.includes(a.id));
+  const own = new Map(named.map((a) => [a.id, ownRows(a)] as const));
   const section = (node: AccountNode): { row: Json; total: number; postings: number } => {
     const a = node.account;
     const mine = own.get(a.id);
@@ -130,8 +144,6 @@ export function generalLedger(ledger: CompanyLedger, params: ReportParams, now: 
     });
     return { row, total, postings: count };
   };
-  // `account=`: only the named accounts, each a section of its own (a sub-account named without its parent stands alone).
-  const named = params.account === undefined ? ledger.accounts : ledger.accounts.filter((a) => params.account?.includes(a.id));
   const sections = accountTree(ledger, named, (a) => own.get(a.id) !== undefined).map((n) => section(n).row);
   return {
     Header: reportHeader({ now, name: "GeneralLedger", params, currency: home, summarize: false, accountingStandard: false, noData: sections.length === 0 }),
@@ -150,10 +162,11 @@ export function transactionList(ledger: CompanyLedger, params: ReportParams, now
     rows.push(
       dataRow([
         entry.txnDate,
-        { value: "Journal Entry", id: entry.id },
+        { value: txnTypeName(entry), id: entry.id },
         entry.docNumber ?? "",
         "Yes",
-        "",
+        // A bill or bill payment names its vendor (its first line, the A/P or bank line, carries it).
+        entry.document === undefined ? "" : nameOf(ledger, first),
         entry.privateNote ?? "",
         { value: accountName(ledger, first.accountId), id: first.accountId },
         splitOf(ledger, entry, first),

@@ -1,5 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { loadGroup } from "../group/service.ts";
+import { asComputedLines } from "../posting/foreign-accounts.ts";
 import { consolidationPostings } from "../../db/schema.ts";
 import { ADJUSTMENTS_REALM } from "../posting/names.ts";
 import { requestedPeriod } from "../posting/postings.ts";
@@ -19,6 +21,7 @@ export async function detectChangedAdjustments(db: Db, accountId: string): Promi
     .from(consolidationPostings)
     .where(and(eq(consolidationPostings.accountId, accountId), eq(consolidationPostings.realmId, ADJUSTMENTS_REALM), eq(consolidationPostings.status, "posted")));
   let changed = 0;
+  const parent = posted.length > 0 ? (await loadGroup(db, accountId)).parent : undefined;
   for (const row of posted) {
     const period = requestedPeriod(row);
     let lines: { account: string; name: string; debit: number; credit: number }[];
@@ -29,7 +32,8 @@ export async function detectChangedAdjustments(db: Db, accountId: string): Promi
     } catch {
       continue;
     }
-    const changes = diffLines(row.lines, lines);
+    // A line posted to a foreign-currency account's counterpart is that account's line (posting/foreign-accounts.ts).
+    const changes = diffLines(parent ? await asComputedLines(db, parent, row.lines) : row.lines, lines);
     if (changes.length > 0) changed++;
     const stale = changes.length > 0 ? { detectedAt: row.stale && same(row.stale.changes, changes) ? row.stale.detectedAt : new Date().toISOString(), changes } : null;
     if (JSON.stringify(stale) !== JSON.stringify(row.stale ?? null)) {

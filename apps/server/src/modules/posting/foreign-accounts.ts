@@ -18,7 +18,6 @@ import type { QboProvider } from "../../services/qbo-provider.ts";
 import { saveAccounts } from "../companies/chart.ts";
 import { qboApiError, refusalText } from "../qbo/errors.ts";
 import { AppError } from "../../http/errors.ts";
-import type { EntryLine } from "./protocol.ts";
 
 /** QuickBooks' limit on an account's Name. */
 const NAME_MAX = 100;
@@ -33,11 +32,11 @@ export function counterpartName(name: string, homeCurrency: string): string {
 const DESCRIPTION = (name: string, currency: string) => `GroupLedger entries for ${currency} account ${name}`.slice(0, 100);
 
 /** The lines with every foreign-currency account of the parent replaced by its home-currency counterpart. */
-export async function homeCurrencyLines(
+export async function homeCurrencyLines<L extends { account: string; name: string }>(
   deps: { database: Database; provider: QboProvider },
   parent: { realmId: string; homeCurrency: string; companyName: string },
-  lines: readonly EntryLine[],
-): Promise<readonly EntryLine[]> {
+  lines: readonly L[],
+): Promise<readonly L[]> {
   const { db } = deps.database;
   const ids = [...new Set(lines.map((l) => l.account))];
   if (ids.length === 0) return lines;
@@ -110,6 +109,18 @@ export async function counterpartsOf(db: Db, parent: { realmId: string; homeCurr
     if (id) out.set(id, a.qboId);
   }
   return out;
+}
+
+/**
+ * Lines as posted, read back as they were computed: a counterpart's line is its foreign-currency
+ * account's. What re-consolidation compares with the entry the books give now (runs/stale.ts).
+ */
+export async function asComputedLines<L extends { account: string }>(db: Db, parent: { realmId: string; homeCurrency: string }, lines: readonly L[]): Promise<L[]> {
+  const counterparts = await counterpartsOf(db, parent);
+  return lines.map((l) => {
+    const own = counterparts.get(l.account);
+    return own === undefined ? l : { ...l, account: own };
+  });
 }
 
 const label = (a: { acctNum: string | null; name: string }) => (a.acctNum ? `${a.acctNum} ${a.name}` : a.name);

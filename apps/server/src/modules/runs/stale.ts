@@ -1,5 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { loadGroup } from "../group/service.ts";
+import { asComputedLines } from "../posting/foreign-accounts.ts";
 import { consolidationPostings } from "../../db/schema.ts";
 import { requestedPeriod } from "../posting/postings.ts";
 import { computePeriodEntry } from "./entry.ts";
@@ -34,6 +36,7 @@ export async function detectChangedPostings(db: Db, accountId: string, realmId: 
     .from(consolidationPostings)
     .where(and(eq(consolidationPostings.accountId, accountId), eq(consolidationPostings.realmId, realmId), eq(consolidationPostings.status, "posted")));
   let changed = 0;
+  const parent = posted.length > 0 ? (await loadGroup(db, accountId)).parent : undefined;
   for (const row of posted) {
     const period = requestedPeriod(row);
     let lines: Line[];
@@ -44,7 +47,8 @@ export async function detectChangedPostings(db: Db, accountId: string, realmId: 
     } catch {
       continue; // e.g. the opening period was reset: the posting's history stays as it is
     }
-    const changes = diffLines(row.lines, lines);
+    // A line posted to a foreign-currency account's counterpart is that account's line (posting/foreign-accounts.ts).
+    const changes = diffLines(parent ? await asComputedLines(db, parent, row.lines) : row.lines, lines);
     if (changes.length > 0) changed++;
     const stale = changes.length > 0 ? { detectedAt: row.stale && sameChanges(row.stale.changes, changes) ? row.stale.detectedAt : new Date().toISOString(), changes } : null;
     if (JSON.stringify(stale) !== JSON.stringify(row.stale ?? null)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RETAIL_ACQ, RETAIL_SAVED, UK_ACQ, UK_EQUITY_ACCOUNTS, UK_PROPOSAL, UK_PROPOSAL_PUT } from "./components/acquisitionFixtures.ts";
+import { RETAIL_ACQ, RETAIL_SAVED, UK_ACQ, UK_EQUITY_ACCOUNTS, UK_PROPOSAL, UK_PROPOSAL_FIGURES, UK_PROPOSAL_PUT } from "./components/acquisitionFixtures.ts";
 import {
   buildInput,
   equityRowError,
@@ -265,14 +265,7 @@ describe("figureLines", () => {
   const lines = (f: Parameters<typeof figureLines>[0], currency = "GBP") => figureLines(f, currency, "USD", "en-US").map((l) => [l.label, l.value]);
 
   it("lists the month, the rate and the amounts in the parent's currency, ending with goodwill", () => {
-    expect(lines(UK_ACQ.proposalFigures!)).toEqual([
-      ["Acquisition month", "Jan 2023"],
-      ["Closing rate", "1 GBP = 1.25 USD"],
-      ["Net assets acquired", "$156,250.00"],
-      ["Fair-value adjustments", "$0.00"],
-      ["NCI at acquisition", "$31,250.00"],
-      ["Goodwill", "$25,000.00"],
-    ]);
+    expect(lines(UK_ACQ.proposalFigures!)).toEqual(UK_PROPOSAL_FIGURES);
     expect(figureLines(UK_ACQ.proposalFigures!, "GBP", "USD", "en-US")[0]?.note).toBe("Takes effect at the month-end, Jan 31, 2023.");
   });
 

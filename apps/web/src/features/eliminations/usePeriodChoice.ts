@@ -1,4 +1,4 @@
-import type { PostingSummary } from "@groupledger/contract";
+import type { PostingSummary, RunPeriod } from "@groupledger/contract";
 import { useState } from "react";
 import { localMonthOf } from "@groupledger/domain";
 import { defaultChoice, lastPostedMonth, periodChoices, requestPeriod, type PeriodKind } from "../runs/model.ts";
@@ -6,8 +6,9 @@ import { defaultChoice, lastPostedMonth, periodChoices, requestPeriod, type Peri
 /**
  * The period a group entry screen shows (intercompany eliminations, group adjustments): a month,
  * or one of the parent's fiscal quarters or years after the opening month; the one after the last
- * posted entry first. `picker` is what PeriodPicker takes; `keep` holds the shown period after a
- * post (which moves the default on), and `onChange` clears the screen's notices.
+ * posted entry first. `picker` is what PeriodPicker takes; `shown` is a loaded view once it is the
+ * chosen period's; `postChosen` posts the chosen period and holds it on screen (a post moves the
+ * default on). `onChange` clears the screen's notices, on a new choice and before a post.
  */
 export function usePeriodChoice(opts: {
   openingMonth: string;
@@ -23,8 +24,13 @@ export function usePeriodChoice(opts: {
   return {
     chosen,
     period: chosen ? requestPeriod(chosen) : null,
-    keep: () => {
-      if (chosen) setPickedTo(chosen.to);
+    shown: <V extends { period: { to: string; kind: string } }>(view: V | undefined): V | null =>
+      view && chosen && view.period.to === chosen.to && view.period.kind === chosen.kind ? view : null,
+    postChosen: (send: (period: RunPeriod) => void) => {
+      if (!chosen) return;
+      onChange();
+      setPickedTo(chosen.to);
+      send(requestPeriod(chosen));
     },
     picker: {
       openingMonth,

@@ -2,6 +2,7 @@ import type { Company } from "@groupledger/contract";
 import { describe, expect, it } from "vitest";
 import { NAV_REASONS, navAvailability, navFacts, type NavFacts } from "./enabling.ts";
 import { isInGroup, NAV_ITEMS, screensHeldByOnboarding } from "./navItems.ts";
+import { PARENT_CO } from "../../test/fixtures.ts";
 
 const STEPS = [0, 1, 1.1, 1.2, 2, 2.1, 2.2, 2.3, 3, 3.1, 3.2];
 const bools = [false, true];
@@ -143,19 +144,8 @@ describe("navAvailability reasons", () => {
 });
 
 describe("navFacts", () => {
-  const company = (over: Partial<Company>): Company => ({
-    realmId: "1",
-    companyName: "Parent Inc",
-    country: "US",
-    homeCurrency: "USD",
-    parent: true,
-    earliestTransactionDate: null,
-    fiscalYearStartMonth: 1,
-    ownershipPercent: "100",
-    archivedAt: null,
-    connectedAt: "2026-01-01T00:00:00.000Z",
-    ...over,
-  });
+  // A US parent as the fixtures' (USD, calendar year, wholly owned), under another id and name.
+  const company = (over: Partial<Company>): Company => ({ ...PARENT_CO, realmId: "1", companyName: "Parent Inc", connectedAt: "2026-01-01T00:00:00.000Z", ...over });
 
   it("treats missing data as 'not yet' and an unloaded account as onboarding", () => {
     expect(navFacts({ account: undefined, companies: undefined, obal: undefined })).toEqual({

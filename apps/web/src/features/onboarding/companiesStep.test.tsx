@@ -4,7 +4,7 @@ import type { Account, CompanyStatus } from "@groupledger/contract";
 import { afterEach, describe, expect, it } from "vitest";
 import { routes } from "../../app/routes.tsx";
 import { ACCOUNT, PARENT_CO, shellApi, syncedStatus, UK_CO } from "../../test/fixtures.ts";
-import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../test/render.tsx";
+import { fakeToken, inOneHour, mockApi, refusal, renderRoutes } from "../../test/render.tsx";
 import { dismissError, REAUTHORIZE_MESSAGE } from "../errors/errorBar.ts";
 import { saveToken } from "../session/tokenStore.ts";
 import "../companies/components/CompaniesPage.tsx";
@@ -73,7 +73,7 @@ describe("onboarding step 1 in the shell (SPEC §4)", () => {
         },
         "PATCH /account": (init: RequestInit) =>
           failures-- > 0
-            ? { status: 503, body: { error: { code: "unavailable", message: "Try again." } } }
+            ? refusal(503, "unavailable", "Try again.")
             : { status: 200, body: { ...ACCOUNT, onboarding: true, ...(JSON.parse(String(init.body)) as object) } },
       },
     );

@@ -1,5 +1,6 @@
 import type { PostingSummary, RunDetail, RunPreview } from "@groupledger/contract";
 import { describe, expect, it } from "vitest";
+import { UK_FEB } from "./components/runsFixtures.ts";
 import {
   choiceLabel,
   creditText,
@@ -91,16 +92,10 @@ const month = (m: string, parts: { openingNetAssets: number; netIncome: number; 
 function preview(over: Partial<RunPreview> = {}): RunPreview {
   const months = [month("2026-01", { openingNetAssets: 1000_00, netIncome: 50_00, rounding: 1 }), month("2026-02", { openingNetAssets: -300_00, netIncome: 20_00 })];
   const change = months.reduce((s, m) => s + m.change, 0); // 770.01 credit
+  // The fixtures' UK February (not posted, no problems), with its CTA explained over two months.
   return {
+    ...UK_FEB,
     realmId: "uk",
-    companyName: "Northwind UK Ltd",
-    currency: "GBP",
-    parentCurrency: "USD",
-    period: { kind: "month", from: "2026-02", to: "2026-02", label: "2026-02" },
-    docNumber: "CR202602-384023",
-    txnDate: "2026-02-28",
-    ok: true,
-    problems: [],
     entry: {
       lines: [
         { account: "10", name: "Cash", debit: 1770_01, credit: 0 },
@@ -111,15 +106,8 @@ function preview(over: Partial<RunPreview> = {}): RunPreview {
       totalCredit: 1000_00 + change,
       memo: "Northwind UK Ltd 2026-02",
     },
-    cta: {
-      account: "89",
-      name: "Accumulated OCI",
-      change,
-      months,
-      total: { openingNetAssets: 700_00, netIncome: 70_00, dividends: 0, equityMovements: 0, rounding: 1, change },
-    },
+    cta: { ...UK_FEB.cta!, change, months, total: { openingNetAssets: 700_00, netIncome: 70_00, dividends: 0, equityMovements: 0, rounding: 1, change } },
     netIncome: { local: 800_00, translated: 1000_00 },
-    posted: null,
     ...over,
   };
 }

@@ -8,6 +8,9 @@ import { useRemoveAcquisition } from "../api.ts";
 import { accountLabel, currentHolding, FAIR_VALUE_KINDS, formOf, NCI_MEASUREMENTS, type AccountOption } from "../model.ts";
 import { AcquisitionForm } from "./AcquisitionForm.tsx";
 import { FiguresTable } from "./FiguresTable.tsx";
+import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
+import { Notice } from "../../screens/components/Notice.tsx";
+import { DialogActions } from "../../screens/components/DialogActions.tsx";
 
 interface Props {
   sub: AcquisitionSubsidiary;
@@ -68,82 +71,66 @@ function SavedSummary({ sub, saved, parentCurrency, assetAccounts, expenseAccoun
           </Fact>
         )}
       </SimpleGrid>
-      <Table verticalSpacing={4} aria-label={`Equity of ${sub.companyName} at acquisition`} maw={720}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Equity at acquisition</Table.Th>
-            <Table.Th ta="right">{sub.currency}</Table.Th>
+      <HeadedTable
+        verticalSpacing={4}
+        aria-label={`Equity of ${sub.companyName} at acquisition`}
+        maw={720}
+        columns={["Equity at acquisition", { label: sub.currency, ta: "right" }]}
+      >
+        {saved.equityAtAcquisition.map((l) => (
+          <Table.Tr key={l.accountId}>
+            <Table.Td>{accountLabel(l)}</Table.Td>
+            {/* Credit positive, as the user entered it. */}
+            <Table.Td ta="right" style={{ fontVariantNumeric: "tabular-nums" }}>
+              {formatAmount(-l.localAmount, sub.currency)}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {saved.equityAtAcquisition.map((l) => (
-            <Table.Tr key={l.accountId}>
-              <Table.Td>{accountLabel(l)}</Table.Td>
-              {/* Credit positive, as the user entered it. */}
-              <Table.Td ta="right" style={{ fontVariantNumeric: "tabular-nums" }}>
-                {formatAmount(-l.localAmount, sub.currency)}
+        ))}
+      </HeadedTable>
+      {saved.ownershipChanges.length > 0 ? (
+        <HeadedTable
+          verticalSpacing={4}
+          aria-label={`Changes in ownership of ${sub.companyName}`}
+          maw={900}
+          columns={["Change in ownership", { label: "% held after", ta: "right" }, { label: "Paid or received", ta: "right" }, "Booked on"]}
+        >
+          {saved.ownershipChanges.map((c) => (
+            <Table.Tr key={c.effectiveOn}>
+              <Table.Td>
+                {formatDate(c.effectiveOn)}
+                <Text size="xs" c="dimmed">
+                  {Number(c.ownershipPercent) > Number(previousShare(saved, c.effectiveOn)) ? "Bought" : "Sold"} shares: {previousShare(saved, c.effectiveOn)}% to {c.ownershipPercent}%, effective{" "}
+                  {formatDate(lastDayOfMonth(monthOf(c.effectiveOn)))}
+                </Text>
               </Table.Td>
+              <Table.Td ta="right">{c.ownershipPercent}%</Table.Td>
+              <Table.Td ta="right" style={{ fontVariantNumeric: "tabular-nums" }}>
+                {formatAmount(c.consideration, parentCurrency)}
+              </Table.Td>
+              <Table.Td>{nameOf(assetAccounts, c.accountId ?? saved.investmentAccountId)}</Table.Td>
             </Table.Tr>
           ))}
-        </Table.Tbody>
-      </Table>
-      {saved.ownershipChanges.length > 0 ? (
-        <Table verticalSpacing={4} aria-label={`Changes in ownership of ${sub.companyName}`} maw={900}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Change in ownership</Table.Th>
-              <Table.Th ta="right">% held after</Table.Th>
-              <Table.Th ta="right">Paid or received</Table.Th>
-              <Table.Th>Booked on</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {saved.ownershipChanges.map((c) => (
-              <Table.Tr key={c.effectiveOn}>
-                <Table.Td>
-                  {formatDate(c.effectiveOn)}
-                  <Text size="xs" c="dimmed">
-                    {Number(c.ownershipPercent) > Number(previousShare(saved, c.effectiveOn)) ? "Bought" : "Sold"} shares: {previousShare(saved, c.effectiveOn)}% to {c.ownershipPercent}%, effective{" "}
-                    {formatDate(lastDayOfMonth(monthOf(c.effectiveOn)))}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">{c.ownershipPercent}%</Table.Td>
-                <Table.Td ta="right" style={{ fontVariantNumeric: "tabular-nums" }}>
-                  {formatAmount(c.consideration, parentCurrency)}
-                </Table.Td>
-                <Table.Td>{nameOf(assetAccounts, c.accountId ?? saved.investmentAccountId)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        </HeadedTable>
       ) : null}
       {saved.fairValueAdjustments.length > 0 ? (
-        <Table verticalSpacing={4} aria-label={`Fair-value adjustments of ${sub.companyName}`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Fair-value adjustment</Table.Th>
-              <Table.Th>Kind</Table.Th>
-              <Table.Th>Asset account</Table.Th>
-              <Table.Th ta="right">{sub.currency}</Table.Th>
-              <Table.Th ta="right">Useful life</Table.Th>
-              <Table.Th>Expense account</Table.Th>
+        <HeadedTable
+          verticalSpacing={4}
+          aria-label={`Fair-value adjustments of ${sub.companyName}`}
+          columns={["Fair-value adjustment", "Kind", "Asset account", { label: sub.currency, ta: "right" }, { label: "Useful life", ta: "right" }, "Expense account"]}
+        >
+          {saved.fairValueAdjustments.map((f, i) => (
+            <Table.Tr key={`${i}-${f.description}`}>
+              <Table.Td>{f.description}</Table.Td>
+              <Table.Td>{FAIR_VALUE_KINDS.find((k) => k.value === f.kind)?.label}</Table.Td>
+              <Table.Td>{nameOf(assetAccounts, f.assetAccountId)}</Table.Td>
+              <Table.Td ta="right" style={{ fontVariantNumeric: "tabular-nums" }}>
+                {formatAmount(f.amount, sub.currency)}
+              </Table.Td>
+              <Table.Td ta="right">{f.usefulLifeMonths} months</Table.Td>
+              <Table.Td>{nameOf(expenseAccounts, f.expenseAccountId)}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {saved.fairValueAdjustments.map((f, i) => (
-              <Table.Tr key={`${i}-${f.description}`}>
-                <Table.Td>{f.description}</Table.Td>
-                <Table.Td>{FAIR_VALUE_KINDS.find((k) => k.value === f.kind)?.label}</Table.Td>
-                <Table.Td>{nameOf(assetAccounts, f.assetAccountId)}</Table.Td>
-                <Table.Td ta="right" style={{ fontVariantNumeric: "tabular-nums" }}>
-                  {formatAmount(f.amount, sub.currency)}
-                </Table.Td>
-                <Table.Td ta="right">{f.usefulLifeMonths} months</Table.Td>
-                <Table.Td>{nameOf(expenseAccounts, f.expenseAccountId)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          ))}
+        </HeadedTable>
       ) : null}
     </Stack>
   );
@@ -208,11 +195,7 @@ export function AcquisitionCard({ sub, parentName, parentCurrency, ownershipPerc
           ) : null}
         </Group>
 
-        {notice ? (
-          <Alert color="teal" role="status" withCloseButton closeButtonLabel="Dismiss message" onClose={() => setNotice(null)}>
-            {notice}
-          </Alert>
-        ) : null}
+        <Notice message={notice} onDismiss={() => setNotice(null)} />
 
         {sub.problems.length > 0 ? (
           <Alert color="yellow" title="Needs your attention">
@@ -289,10 +272,7 @@ export function AcquisitionCard({ sub, parentName, parentCurrency, ownershipPerc
               {remove.error.message}
             </Alert>
           ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmRemove(false)} disabled={remove.isPending}>
-              Keep it
-            </Button>
+          <DialogActions onCancel={() => setConfirmRemove(false)} busy={remove.isPending} cancelLabel="Keep it">
             <Button
               color="red"
               loading={remove.isPending}
@@ -309,7 +289,7 @@ export function AcquisitionCard({ sub, parentName, parentCurrency, ownershipPerc
             >
               Remove acquisition
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
     </Paper>

@@ -1,11 +1,11 @@
-import { ActionIcon, Alert, Button, Grid, Group, Radio, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Grid, Group, Radio, Select, Stack, Table, Text, TextInput, Title, type SelectProps } from "@mantine/core";
 import { DateInput } from "@mantine/dates";
 import "@mantine/dates/styles.css";
-import { useForm } from "@mantine/form";
+import { useForm, type GetInputPropsReturnType } from "@mantine/form";
 import type { AcquisitionFigures, AcquisitionSubsidiary } from "@groupledger/contract";
 import { currencyExponent, formatAmount, lastDayOfMonth, monthOf } from "@groupledger/domain";
-import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { useState } from "react";
+import { IconPlus } from "@tabler/icons-react";
+import { useState, type ReactNode } from "react";
 import { ApiError } from "../../../lib/http.ts";
 import { formatDate } from "../../companies/format.ts";
 import { nciPercent, parseAmount } from "../../cta/model.ts";
@@ -26,6 +26,8 @@ import {
   type AcquisitionForm as FormValues,
 } from "../model.ts";
 import { FiguresTable } from "./FiguresTable.tsx";
+import { HeadedTable, type Column } from "../../screens/components/HeadedTable.tsx";
+import { RemoveButton } from "../../screens/components/RemoveButton.tsx";
 
 interface Props {
   sub: AcquisitionSubsidiary;
@@ -53,6 +55,73 @@ function Section({ title, children }: { title: string; children: React.ReactNode
       </Title>
       {children}
     </Stack>
+  );
+}
+
+/** A row's choice of one of the parent's accounts, searched by number or name. */
+function RowAccount({ label, placeholder, clearable = false, data, input }: { label: string; placeholder: string; clearable?: boolean; data: SelectProps["data"]; input: GetInputPropsReturnType }) {
+  return <Select size="xs" aria-label={label} placeholder={placeholder} searchable clearable={clearable} data={data} comboboxProps={{ withinPortal: true }} {...input} />;
+}
+
+/**
+ * A list the form edits row by row: its table while it has rows (each row's cells, then its Remove),
+ * a refusal of the list as a whole, and the button that adds a row.
+ */
+function EditableRows<R extends { key: string }>({
+  rows,
+  listPath,
+  minWidth,
+  label,
+  columns,
+  removeLabel,
+  onRemove,
+  error,
+  addLabel,
+  onAdd,
+  children: cells,
+}: {
+  rows: readonly R[];
+  /** Where the list is in the form's values: a row's fields are at `${listPath}.${i}.${field}`. */
+  listPath: string;
+  minWidth: number;
+  label: string;
+  columns: readonly Column[];
+  /** The Remove button's name for row `n` (1-based). */
+  removeLabel: (n: number) => string;
+  onRemove: (i: number) => void;
+  error?: ReactNode;
+  addLabel: string;
+  onAdd: () => void;
+  /** A row's cells, given the row, its number (1-based) and the path of each of its fields. */
+  children: (row: R, n: number, path: (field: string) => string) => ReactNode;
+}) {
+  return (
+    <>
+      {rows.length > 0 ? (
+        <Table.ScrollContainer minWidth={minWidth}>
+          <HeadedTable verticalSpacing={6} aria-label={label} columns={[...columns, { w: 40 }]}>
+            {rows.map((row, i) => (
+              <Table.Tr key={row.key}>
+                {cells(row, i + 1, (field) => `${listPath}.${i}.${field}`)}
+                <Table.Td>
+                  <RemoveButton label={removeLabel(i + 1)} onClick={() => onRemove(i)} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </HeadedTable>
+        </Table.ScrollContainer>
+      ) : null}
+      {error ? (
+        <Text size="sm" c="red.8" role="alert">
+          {error}
+        </Text>
+      ) : null}
+      <Group>
+        <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={onAdd}>
+          {addLabel}
+        </Button>
+      </Group>
+    </>
   );
 }
 
@@ -197,40 +266,37 @@ export function AcquisitionForm({ sub, parentName, parentCurrency, assetAccounts
             accumulated loss is negative). Leave an account blank when it held nothing.
           </Text>
           <Table.ScrollContainer minWidth={520}>
-            <Table verticalSpacing={6} aria-label={`Equity of ${sub.companyName} at acquisition`} maw={720}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Account</Table.Th>
-                  <Table.Th w={260}>Amount ({sub.currency})</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {values.equityAtAcquisition.map((line, i) => (
-                  <Table.Tr key={line.accountId} data-account-id={line.accountId}>
-                    <Table.Td>
-                      <Text size="sm">{accountLabel(line)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        size="xs"
-                        inputMode="decimal"
-                        aria-label={`Equity at acquisition of ${line.name}`}
-                        {...form.getInputProps(`equityAtAcquisition.${i}.localAmount`)}
-                        error={equityRowError(errors, i)}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-                <Table.Tr>
-                  <Table.Th scope="row">Net assets</Table.Th>
-                  <Table.Td style={num} data-testid="equity-total">
-                    <Text size="sm" fw={600} pl="xs">
-                      {formatAmount(equityTotal, sub.currency)}
-                    </Text>
+            <HeadedTable
+              verticalSpacing={6}
+              aria-label={`Equity of ${sub.companyName} at acquisition`}
+              maw={720}
+              columns={["Account", { label: `Amount (${sub.currency})`, w: 260 }]}
+            >
+              {values.equityAtAcquisition.map((line, i) => (
+                <Table.Tr key={line.accountId} data-account-id={line.accountId}>
+                  <Table.Td>
+                    <Text size="sm">{accountLabel(line)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      size="xs"
+                      inputMode="decimal"
+                      aria-label={`Equity at acquisition of ${line.name}`}
+                      {...form.getInputProps(`equityAtAcquisition.${i}.localAmount`)}
+                      error={equityRowError(errors, i)}
+                    />
                   </Table.Td>
                 </Table.Tr>
-              </Table.Tbody>
-            </Table>
+              ))}
+              <Table.Tr>
+                <Table.Th scope="row">Net assets</Table.Th>
+                <Table.Td style={num} data-testid="equity-total">
+                  <Text size="sm" fw={600} pl="xs">
+                    {formatAmount(equityTotal, sub.currency)}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            </HeadedTable>
           </Table.ScrollContainer>
           {errors["equityAtAcquisition"] ? (
             <Text size="sm" c="red.8" role="alert">
@@ -244,77 +310,40 @@ export function AcquisitionForm({ sub, parentName, parentCurrency, assetAccounts
             Identifiable assets whose fair value at acquisition differs from {sub.companyName}&apos;s books (a brand, customer lists, property,
             stock), in {sub.currency}, an uplift positive. Each is amortised over its useful life to the expense account you choose.
           </Text>
-          {values.fairValueAdjustments.length > 0 ? (
-            <Table.ScrollContainer minWidth={1100}>
-              <Table verticalSpacing={6} aria-label={`Fair-value adjustments of ${sub.companyName}`}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Description</Table.Th>
-                    <Table.Th w={130}>Kind</Table.Th>
-                    <Table.Th>Asset account</Table.Th>
-                    <Table.Th w={150}>Amount ({sub.currency})</Table.Th>
-                    <Table.Th w={120}>Useful life (months)</Table.Th>
-                    <Table.Th>Expense account</Table.Th>
-                    <Table.Th w={40} />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {values.fairValueAdjustments.map((row, i) => {
-                    const n = i + 1;
-                    const path = (field: string) => `fairValueAdjustments.${i}.${field}`;
-                    return (
-                      <Table.Tr key={row.key}>
-                        <Table.Td>
-                          <TextInput size="xs" aria-label={`Description of adjustment ${n}`} placeholder="e.g. Customer relationships" {...form.getInputProps(path("description"))} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Select size="xs" aria-label={`Kind of adjustment ${n}`} data={FAIR_VALUE_KINDS.map((k) => ({ ...k }))} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...form.getInputProps(path("kind"))} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Select
-                            size="xs"
-                            aria-label={`Asset account of adjustment ${n}`}
-                            placeholder="Parent's asset account"
-                            searchable
-                            data={assetData}
-                            comboboxProps={{ withinPortal: true }}
-                            {...form.getInputProps(path("assetAccountId"))}
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <TextInput size="xs" inputMode="decimal" aria-label={`Amount of adjustment ${n}`} placeholder="e.g. 250,000.00" {...form.getInputProps(path("amount"))} />
-                        </Table.Td>
-                        <Table.Td>
-                          <TextInput size="xs" inputMode="numeric" aria-label={`Useful life of adjustment ${n} in months`} placeholder="e.g. 60" {...form.getInputProps(path("usefulLifeMonths"))} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Select
-                            size="xs"
-                            aria-label={`Expense account of adjustment ${n}`}
-                            placeholder="Parent's expense account"
-                            searchable
-                            data={expenseData}
-                            comboboxProps={{ withinPortal: true }}
-                            {...form.getInputProps(path("expenseAccountId"))}
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <ActionIcon variant="subtle" color="red" aria-label={`Remove adjustment ${n}`} onClick={() => form.removeListItem("fairValueAdjustments", i)}>
-                            <IconTrash size={16} aria-hidden />
-                          </ActionIcon>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          ) : null}
-          <Group>
-            <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => form.insertListItem("fairValueAdjustments", newAdjustment())}>
-              Add adjustment
-            </Button>
-          </Group>
+          <EditableRows
+            rows={values.fairValueAdjustments}
+            listPath="fairValueAdjustments"
+            minWidth={1100}
+            label={`Fair-value adjustments of ${sub.companyName}`}
+            columns={["Description", { label: "Kind", w: 130 }, "Asset account", { label: `Amount (${sub.currency})`, w: 150 }, { label: "Useful life (months)", w: 120 }, "Expense account"]}
+            removeLabel={(n) => `Remove adjustment ${n}`}
+            onRemove={(i) => form.removeListItem("fairValueAdjustments", i)}
+            addLabel="Add adjustment"
+            onAdd={() => form.insertListItem("fairValueAdjustments", newAdjustment())}
+          >
+            {(_row, n, path) => (
+              <>
+                <Table.Td>
+                  <TextInput size="xs" aria-label={`Description of adjustment ${n}`} placeholder="e.g. Customer relationships" {...form.getInputProps(path("description"))} />
+                </Table.Td>
+                <Table.Td>
+                  <Select size="xs" aria-label={`Kind of adjustment ${n}`} data={FAIR_VALUE_KINDS.map((k) => ({ ...k }))} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...form.getInputProps(path("kind"))} />
+                </Table.Td>
+                <Table.Td>
+                  <RowAccount label={`Asset account of adjustment ${n}`} placeholder="Parent's asset account" data={assetData} input={form.getInputProps(path("assetAccountId"))} />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput size="xs" inputMode="decimal" aria-label={`Amount of adjustment ${n}`} placeholder="e.g. 250,000.00" {...form.getInputProps(path("amount"))} />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput size="xs" inputMode="numeric" aria-label={`Useful life of adjustment ${n} in months`} placeholder="e.g. 60" {...form.getInputProps(path("usefulLifeMonths"))} />
+                </Table.Td>
+                <Table.Td>
+                  <RowAccount label={`Expense account of adjustment ${n}`} placeholder="Parent's expense account" data={expenseData} input={form.getInputProps(path("expenseAccountId"))} />
+                </Table.Td>
+              </>
+            )}
+          </EditableRows>
         </Section>
 
         <Section title="Later changes in ownership">
@@ -322,80 +351,48 @@ export function AcquisitionForm({ sub, parentName, parentCurrency, assetAccounts
             Shares {parentName} bought or sold after the acquisition while keeping control. Each is a transaction between owners: the
             non-controlling interests are adjusted, the difference goes to equity and there is no gain or loss (IFRS 10.23, ASC 810-10-45-23).
           </Text>
-          {values.ownershipChanges.length > 0 ? (
-            <Table.ScrollContainer minWidth={900}>
-              <Table verticalSpacing={6} aria-label={`Changes in ownership of ${sub.companyName}`}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={190}>Date</Table.Th>
-                    <Table.Th w={150}>% held after</Table.Th>
-                    <Table.Th w={220}>Paid or received ({parentCurrency})</Table.Th>
-                    <Table.Th>Booked on</Table.Th>
-                    <Table.Th w={40} />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {values.ownershipChanges.map((row, i) => {
-                    const n = i + 1;
-                    const path = (field: string) => `ownershipChanges.${i}.${field}`;
-                    return (
-                      <Table.Tr key={row.key}>
-                        <Table.Td>
-                          <DateInput
-                            size="xs"
-                            aria-label={`Date of change ${n}`}
-                            placeholder="YYYY-MM-DD"
-                            valueFormat="YYYY-MM-DD"
-                            dateParser={parseDateText}
-                            popoverProps={{ withinPortal: true }}
-                            value={row.effectiveOn === "" ? null : row.effectiveOn}
-                            error={errors[path("effectiveOn")]}
-                            onChange={(v) => {
-                              form.setFieldValue(path("effectiveOn"), v ?? "");
-                              form.clearFieldError(path("effectiveOn"));
-                            }}
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <TextInput size="xs" inputMode="decimal" aria-label={`Percent held after change ${n}`} placeholder="e.g. 90" rightSection={<Text size="xs">%</Text>} {...form.getInputProps(path("ownershipPercent"))} />
-                        </Table.Td>
-                        <Table.Td>
-                          <TextInput size="xs" inputMode="decimal" aria-label={`Consideration of change ${n}`} placeholder="e.g. 150,000.00" {...form.getInputProps(path("consideration"))} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Select
-                            size="xs"
-                            aria-label={`Account change ${n} was booked on`}
-                            placeholder="The investment account"
-                            searchable
-                            clearable
-                            data={assetData}
-                            comboboxProps={{ withinPortal: true }}
-                            {...form.getInputProps(path("accountId"))}
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <ActionIcon variant="subtle" color="red" aria-label={`Remove change ${n}`} onClick={() => form.removeListItem("ownershipChanges", i)}>
-                            <IconTrash size={16} aria-hidden />
-                          </ActionIcon>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          ) : null}
-          {errors["ownershipChanges"] ? (
-            <Text size="sm" c="red.8" role="alert">
-              {errors["ownershipChanges"]}
-            </Text>
-          ) : null}
-          <Group>
-            <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => form.insertListItem("ownershipChanges", newOwnershipChange())}>
-              Add change in ownership
-            </Button>
-          </Group>
+          <EditableRows
+            rows={values.ownershipChanges}
+            listPath="ownershipChanges"
+            minWidth={900}
+            label={`Changes in ownership of ${sub.companyName}`}
+            columns={[{ label: "Date", w: 190 }, { label: "% held after", w: 150 }, { label: `Paid or received (${parentCurrency})`, w: 220 }, "Booked on"]}
+            removeLabel={(n) => `Remove change ${n}`}
+            onRemove={(i) => form.removeListItem("ownershipChanges", i)}
+            error={errors["ownershipChanges"]}
+            addLabel="Add change in ownership"
+            onAdd={() => form.insertListItem("ownershipChanges", newOwnershipChange())}
+          >
+            {(row, n, path) => (
+              <>
+                <Table.Td>
+                  <DateInput
+                    size="xs"
+                    aria-label={`Date of change ${n}`}
+                    placeholder="YYYY-MM-DD"
+                    valueFormat="YYYY-MM-DD"
+                    dateParser={parseDateText}
+                    popoverProps={{ withinPortal: true }}
+                    value={row.effectiveOn === "" ? null : row.effectiveOn}
+                    error={errors[path("effectiveOn")]}
+                    onChange={(v) => {
+                      form.setFieldValue(path("effectiveOn"), v ?? "");
+                      form.clearFieldError(path("effectiveOn"));
+                    }}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput size="xs" inputMode="decimal" aria-label={`Percent held after change ${n}`} placeholder="e.g. 90" rightSection={<Text size="xs">%</Text>} {...form.getInputProps(path("ownershipPercent"))} />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput size="xs" inputMode="decimal" aria-label={`Consideration of change ${n}`} placeholder="e.g. 150,000.00" {...form.getInputProps(path("consideration"))} />
+                </Table.Td>
+                <Table.Td>
+                  <RowAccount label={`Account change ${n} was booked on`} placeholder="The investment account" clearable data={assetData} input={form.getInputProps(path("accountId"))} />
+                </Table.Td>
+              </>
+            )}
+          </EditableRows>
         </Section>
 
         <Group justify="flex-end" gap="sm">

@@ -4,11 +4,11 @@ import type { Acquisitions, AcquisitionSubsidiary } from "@groupledger/contract"
 import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { PARENT_CO, syncedStatuses, UK_CO } from "../../../test/fixtures.ts";
-import { renderRoutes } from "../../../test/render.tsx";
+import { refusal, renderRoutes } from "../../../test/render.tsx";
 import { listboxOf } from "../../../test/select.ts";
 import type { ApiCall } from "../../../test/render.tsx";
 import { screenTestHooks, signedIn } from "../../../test/session.ts";
-import { ACQUISITIONS, RETAIL_ACQ, RETAIL_CO, RETAIL_SAVED, UK_ACQ, UK_PROPOSAL, UK_PROPOSAL_PUT, UK_REASONS } from "./acquisitionFixtures.ts";
+import { ACQUISITIONS, RETAIL_ACQ, RETAIL_CO, RETAIL_SAVED, UK_ACQ, UK_PROPOSAL, UK_PROPOSAL_FIGURES, UK_PROPOSAL_PUT, UK_REASONS } from "./acquisitionFixtures.ts";
 // Loaded up front so the route's lazy import resolves at once.
 import "./AcquisitionsPage.tsx";
 
@@ -97,14 +97,7 @@ describe("Acquisitions: the proposal", { timeout: SLOW_UI }, () => {
     expect(within(uk).getByRole("radio", { name: /Proportionate share of net assets/ })).toBeChecked();
 
     expect(within(uk).getByText("Figures of the proposal")).toBeInTheDocument();
-    expect(figures(uk)).toEqual([
-      ["Acquisition month", "Jan 2023"],
-      ["Closing rate", "1 GBP = 1.25 USD"],
-      ["Net assets acquired", "$156,250.00"],
-      ["Fair-value adjustments", "$0.00"],
-      ["NCI at acquisition", "$31,250.00"],
-      ["Goodwill", "$25,000.00"],
-    ]);
+    expect(figures(uk)).toEqual(UK_PROPOSAL_FIGURES);
     expect(within(uk).getByRole("button", { name: "Confirm acquisition" })).toBeEnabled();
   });
 
@@ -227,22 +220,13 @@ describe("Acquisitions: confirming and editing", { timeout: SLOW_UI }, () => {
 
   it("puts the server's field errors next to their fields (the right equity row), in an alert too, and keeps what was typed", async () => {
     const calls = signIn(ACQUISITIONS, {
-      [`PUT /acquisitions/${UK}`]: {
-        status: 400,
-        body: {
-          error: {
-            code: "invalid_acquisition",
-            message: "2 problems; nothing was saved.",
-            details: {
-              fields: [
-                { path: "acquiredOn", message: "The acquisition date 2031-01-31 is in the future; record an acquisition once it has happened." },
-                // The body's second line is the table's third row: Share Premium was left blank and not sent.
-                { path: "equityAtAcquisition.1.accountId", message: "3200 · Retained Earnings is not an equity account of Northwind UK Ltd." },
-              ],
-            },
-          },
-        },
-      },
+      [`PUT /acquisitions/${UK}`]: refusal(400, "invalid_acquisition", "2 problems; nothing was saved.", {
+        fields: [
+          { path: "acquiredOn", message: "The acquisition date 2031-01-31 is in the future; record an acquisition once it has happened." },
+          // The body's second line is the table's third row: Share Premium was left blank and not sent.
+          { path: "equityAtAcquisition.1.accountId", message: "3200 · Retained Earnings is not an equity account of Northwind UK Ltd." },
+        ],
+      }),
     });
     renderRoutes(routes, "/setup/acquisitions");
     const uk = await card("Northwind UK Ltd");

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Paper, Skeleton, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Skeleton, Stack } from "@mantine/core";
 import { Link } from "react-router";
 import { useCompanies } from "../../companies/api.ts";
 import { Screen } from "../../screens/components/Screen.tsx";
 import { useAcquisitions } from "../api.ts";
 import { AcquisitionCard } from "./AcquisitionCard.tsx";
+import { LoadFailure } from "../../screens/components/Failure.tsx";
 
 const DESCRIPTION =
   "How the parent acquired each subsidiary: when, for what share and consideration, and the equity it bought. Consolidations eliminate the investment against that equity, giving goodwill (or a bargain purchase gain) and the non-controlling interests at acquisition. GroupLedger proposes what it reads from the books; confirm it or correct it.";
@@ -19,14 +20,7 @@ export function AcquisitionsPage() {
   let body: React.ReactNode;
   if (companies.isPending || acquisitions.isPending) body = <Skeleton height={320} radius="md" />;
   else if (companies.error ?? acquisitions.error) {
-    body = (
-      <Paper withBorder radius="md" p="lg" bg="white" role="alert">
-        <Text fw={600}>The acquisitions could not be loaded.</Text>
-        <Text size="sm" c="dimmed">
-          {(companies.error ?? acquisitions.error)?.message}
-        </Text>
-      </Paper>
-    );
+    body = <LoadFailure title="The acquisitions could not be loaded." message={(companies.error ?? acquisitions.error)?.message} />;
   } else if (!data?.parentRealmId || !data.parentCurrency || !parent) {
     body = (
       <Alert color="yellow" radius="md" title="A parent company is needed">

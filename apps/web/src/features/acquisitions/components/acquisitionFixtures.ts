@@ -58,6 +58,16 @@ export const UK_ACQ: AcquisitionSubsidiary = {
   equityAccounts: UK_EQUITY_ACCOUNTS,
 };
 
+/** UK_ACQ's proposal figures as the screen lists them, label and value, in the parent's USD. */
+export const UK_PROPOSAL_FIGURES = [
+  ["Acquisition month", "Jan 2023"],
+  ["Closing rate", "1 GBP = 1.25 USD"],
+  ["Net assets acquired", "$156,250.00"],
+  ["Fair-value adjustments", "$0.00"],
+  ["NCI at acquisition", "$31,250.00"],
+  ["Goodwill", "$25,000.00"],
+];
+
 /** Retail: nothing could be read from the books, wholly owned. */
 export const RETAIL_ACQ: AcquisitionSubsidiary = {
   realmId: RETAIL_CO.realmId,

@@ -93,15 +93,19 @@ describe("Interco Eliminations: group adjustments", () => {
 });
 
 describe("Interco Eliminations: changed group adjustments", () => {
-  it("shows what changed and replaces the entry only after approval", async () => {
-    const posted = elimPosting({
-      id: "9a000000-0000-4000-8000-000000000077",
+  /** January's adjustments as posted (entry `id`), found changed since: the investment moved by $1,000.00. */
+  const changedJan = (id: string) =>
+    elimPosting({
+      id,
       realmId: "adjustments",
       companyName: "Group adjustments",
       docNumber: "GA2026-01",
       period: JAN.period,
       stale: { detectedAt: "2026-02-03T09:00:00.000Z", changes: [{ account: "80", name: "Investment in Northwind UK Ltd", posted: -150_000_000, now: -150_100_000 }] },
     });
+
+  it("shows what changed and replaces the entry only after approval", async () => {
+    const posted = changedJan("9a000000-0000-4000-8000-000000000077");
     const all = signIn({
       "GET /consolidation/adjustments": { ...JAN, posted },
       [`POST /consolidation/adjustments/${posted.id}/repost`]: { outcome: "posted", posting: { ...posted, stale: null } },
@@ -120,14 +124,7 @@ describe("Interco Eliminations: changed group adjustments", () => {
   });
 
   it("a member sees Review and replace off, with the reason", async () => {
-    const posted = elimPosting({
-      id: "9a000000-0000-4000-8000-000000000078",
-      realmId: "adjustments",
-      companyName: "Group adjustments",
-      docNumber: "GA2026-01",
-      period: JAN.period,
-      stale: { detectedAt: "2026-02-03T09:00:00.000Z", changes: [{ account: "80", name: "Investment in Northwind UK Ltd", posted: -150_000_000, now: -150_100_000 }] },
-    });
+    const posted = changedJan("9a000000-0000-4000-8000-000000000078");
     signIn({ "GET /session": { ...shellApi()["GET /session"], permissionLevel: 0 }, "GET /consolidation/adjustments": { ...JAN, posted } });
     renderRoutes(routes, "/consolidation/elimination");
     const changed = await screen.findByTestId("adjustments-changed");

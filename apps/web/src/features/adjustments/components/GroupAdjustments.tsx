@@ -14,6 +14,8 @@ import { AdminGate } from "../../team/permissions.tsx";
 import { useAdjustmentPostings, useAdjustmentsView, usePostAdjustments, useReplaceAdjustments } from "../api.ts";
 import { NumberedName } from "../../entries/components/EntryLines.tsx";
 import { AmountCell } from "../../screens/components/AmountCell.tsx";
+import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 /** Why Post is not offered for this period, in words; null when it may be posted. */
 export function adjustmentsBlockReason(view: AdjustmentsView): string | null {
@@ -44,20 +46,14 @@ export function GroupAdjustments({
 }) {
   const { outcome, setOutcome, clear, callbacks, notice } = usePostNotices("group adjustments");
   const postings = useAdjustmentPostings();
-  const { chosen, period, keep, picker } = usePeriodChoice({ openingMonth, fiscalYearStartMonth: parent.fiscalYearStartMonth, postings, onChange: () => clear() });
+  const { period, shown, postChosen, picker } = usePeriodChoice({ openingMonth, fiscalYearStartMonth: parent.fiscalYearStartMonth, postings, onChange: () => clear() });
   const view = useAdjustmentsView(period);
   const post = usePostAdjustments();
   const replace = useReplaceAdjustments();
   const [confirming, setConfirming] = useState<AdjustmentsView["posted"]>(null);
   const [replaceError, setReplaceError] = useState<string | null>(null);
-  const onPost = () => {
-    if (!period || !chosen) return;
-    clear();
-    keep();
-    post.mutate(period, callbacks);
-  };
-  const data = view.data;
-  const showing = data && chosen && data.period.to === chosen.to && data.period.kind === chosen.kind ? data : null;
+  const onPost = () => postChosen((p) => post.mutate(p, callbacks));
+  const showing = shown(view.data);
   const money = (n: number) => (n === 0 ? "" : formatAmount(Math.abs(n), showing?.parentCurrency ?? "USD"));
 
   return (
@@ -77,9 +73,7 @@ export function GroupAdjustments({
       </Stack>
       <PeriodPicker label="Period of the group adjustments" {...picker} />
       {view.error ? (
-        <Alert color="red" role="alert" title="The group adjustments could not be computed">
-          {view.error.message}
-        </Alert>
+        <Failure title="The group adjustments could not be computed" message={view.error.message} />
       ) : period && !showing ? (
         <Skeleton height={220} radius="md" />
       ) : showing ? (
@@ -105,34 +99,26 @@ export function GroupAdjustments({
                 <Stack gap={6} key={a.id}>
                   <Text fw={600}>{a.description}</Text>
                   <Table.ScrollContainer minWidth={720}>
-                    <Table withTableBorder fz="sm" verticalSpacing={4} aria-label={a.description}>
-                      <Table.Thead>
-                        <Table.Tr>
-                          <Table.Th>Parent account</Table.Th>
-                          <Table.Th ta="right" w={150}>
-                            Debit ({showing.parentCurrency})
-                          </Table.Th>
-                          <Table.Th ta="right" w={150}>
-                            Credit ({showing.parentCurrency})
-                          </Table.Th>
-                          <Table.Th>Why</Table.Th>
+                    <HeadedTable
+                      withTableBorder
+                      fz="sm"
+                      verticalSpacing={4}
+                      aria-label={a.description}
+                      columns={["Parent account", { label: `Debit (${showing.parentCurrency})`, ta: "right", w: 150 }, { label: `Credit (${showing.parentCurrency})`, ta: "right", w: 150 }, "Why"]}
+                    >
+                      {a.lines.map((l, i) => (
+                        <Table.Tr key={`${l.account}-${i}`}>
+                          <Table.Td>
+                            <NumberedName number={numbers.get(l.account)} name={l.name} />
+                          </Table.Td>
+                          <AmountCell>{l.amount > 0 ? money(l.amount) : ""}</AmountCell>
+                          <AmountCell>{l.amount < 0 ? money(l.amount) : ""}</AmountCell>
+                          <Table.Td>
+                            <Text size="xs">{l.explanation}</Text>
+                          </Table.Td>
                         </Table.Tr>
-                      </Table.Thead>
-                      <Table.Tbody>
-                        {a.lines.map((l, i) => (
-                          <Table.Tr key={`${l.account}-${i}`}>
-                            <Table.Td>
-                              <NumberedName number={numbers.get(l.account)} name={l.name} />
-                            </Table.Td>
-                            <AmountCell>{l.amount > 0 ? money(l.amount) : ""}</AmountCell>
-                            <AmountCell>{l.amount < 0 ? money(l.amount) : ""}</AmountCell>
-                            <Table.Td>
-                              <Text size="xs">{l.explanation}</Text>
-                            </Table.Td>
-                          </Table.Tr>
-                        ))}
-                      </Table.Tbody>
-                    </Table>
+                      ))}
+                    </HeadedTable>
                   </Table.ScrollContainer>
                 </Stack>
               ))}

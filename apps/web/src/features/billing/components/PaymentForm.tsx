@@ -73,6 +73,12 @@ export function PaymentForm({ provider, submitLabel, onToken, now = () => new Da
     const year = normalizeExpiryYear(form.values.expYear, now());
     if (year !== null) form.setFieldValue("expYear", String(year));
   };
+  // The card's short numeric fields, side by side; the expiry is written out in full when its field is left.
+  const digitFields = [
+    { field: "expMonth", label: "Expiry month", placeholder: "MM", autoComplete: "cc-exp-month", maxLength: 2, onBlur: padMonth },
+    { field: "expYear", label: "Expiry year", placeholder: "YY", autoComplete: "cc-exp-year", maxLength: 4, onBlur: fullYear },
+    { field: "cvv", label: "Security code", placeholder: card.cvvLength === 4 ? "4 digits" : "3 digits", autoComplete: "cc-csc", maxLength: 4, onBlur: undefined },
+  ] as const;
 
   return (
     <form onSubmit={submit} noValidate aria-label="Payment card">
@@ -117,32 +123,9 @@ export function PaymentForm({ provider, submitLabel, onToken, now = () => new Da
           onChange={(e) => form.setFieldValue("number", formatCardNumber(e.currentTarget.value))}
         />
         <SimpleGrid cols={3} spacing="sm">
-          <TextInput
-            label="Expiry month"
-            placeholder="MM"
-            inputMode="numeric"
-            autoComplete="cc-exp-month"
-            maxLength={2}
-            {...form.getInputProps("expMonth")}
-            onBlur={padMonth}
-          />
-          <TextInput
-            label="Expiry year"
-            placeholder="YY"
-            inputMode="numeric"
-            autoComplete="cc-exp-year"
-            maxLength={4}
-            {...form.getInputProps("expYear")}
-            onBlur={fullYear}
-          />
-          <TextInput
-            label="Security code"
-            placeholder={card.cvvLength === 4 ? "4 digits" : "3 digits"}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            maxLength={4}
-            {...form.getInputProps("cvv")}
-          />
+          {digitFields.map(({ field, onBlur, ...input }) => (
+            <TextInput key={field} inputMode="numeric" {...input} {...form.getInputProps(field)} {...(onBlur ? { onBlur } : {})} />
+          ))}
         </SimpleGrid>
         <Group justify="space-between" mt="xs">
           <Text size="xs" c="dimmed">

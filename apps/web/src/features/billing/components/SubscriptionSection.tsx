@@ -7,6 +7,7 @@ import { billingApi, billingKeys, useBilling } from "../api.ts";
 import { PaymentForm } from "./PaymentForm.tsx";
 import { PlanCards } from "./PlanCards.tsx";
 import { Saved } from "../../settings/components/Saved.tsx";
+import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
 
 const STATUS_TEXT: Record<Billing["status"], { label: string; color: string }> = {
   TRIAL: { label: "Free trial", color: "blue" },
@@ -144,28 +145,18 @@ export function SubscriptionSection() {
 
       {b.payments.length > 0 ? (
         <Paper withBorder radius="md" bg="white">
-          <Table verticalSpacing="xs" horizontalSpacing="md" aria-label="Payments">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Plan</Table.Th>
-                <Table.Th>Period</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
+          <HeadedTable verticalSpacing="xs" horizontalSpacing="md" aria-label="Payments" columns={["Date", "Plan", "Period", { label: "Amount", ta: "right" }]}>
+            {b.payments.map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td>{day(p.createdAt)}</Table.Td>
+                <Table.Td>{b.plans.find((x) => x.id === p.plan)?.name ?? p.plan}</Table.Td>
+                <Table.Td>
+                  {day(p.periodStart)} to {day(p.periodEnd)}
+                </Table.Td>
+                <Table.Td ta="right">{formatPrice({ priceMinor: p.amountMinor, currency: p.currency })}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {b.payments.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td>{day(p.createdAt)}</Table.Td>
-                  <Table.Td>{b.plans.find((x) => x.id === p.plan)?.name ?? p.plan}</Table.Td>
-                  <Table.Td>
-                    {day(p.periodStart)} to {day(p.periodEnd)}
-                  </Table.Td>
-                  <Table.Td ta="right">{formatPrice({ priceMinor: p.amountMinor, currency: p.currency })}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+            ))}
+          </HeadedTable>
         </Paper>
       ) : null}
     </Stack>

@@ -4,7 +4,7 @@ import type { CompanyAccount } from "@groupledger/contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { ACCOUNT, PARENT_CO, shellApi, syncedStatus, UK_CO } from "../../../test/fixtures.ts";
-import { callsTo, fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
+import { callsTo, fakeToken, inOneHour, mockApi, refusal, renderRoutes } from "../../../test/render.tsx";
 import type { ApiCall } from "../../../test/render.tsx";
 import { saveToken } from "../../session/tokenStore.ts";
 // Loaded up front so the route's lazy import resolves at once and the first test is not a race with it.
@@ -371,7 +371,7 @@ describe("Connected Companies: actions", () => {
   it("Sync now starts a sync; a refusal shows the server's message", async () => {
     const calls = twoCompanies({
       [`POST /companies/${UK_CO.realmId}/sync`]: { status: 202, body: { jobId: "j1", alreadyRunning: false } },
-      [`POST /companies/${PARENT_CO.realmId}/sync`]: { status: 409, body: { error: { code: "not_connected", message: "Reconnect this company before syncing it." } } },
+      [`POST /companies/${PARENT_CO.realmId}/sync`]: refusal(409, "not_connected", "Reconnect this company before syncing it."),
     });
     renderRoutes(routes, "/setup/companies");
     await userEvent.click(await screen.findByRole("button", { name: "Sync Northwind UK Ltd now" }));

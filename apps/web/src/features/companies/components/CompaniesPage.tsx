@@ -15,6 +15,7 @@ import { CompanyDialogs, type Dialog } from "./CompanyDialogs.tsx";
 import { CompanyTable, orderCompanies, type RowCommand } from "./CompanyTable.tsx";
 import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 import { NewTab } from "../../entries/components/QuickBooksLink.tsx";
+import { LoadFailure } from "../../screens/components/Failure.tsx";
 
 /** What the screen last has to tell the user, shown above the table until dismissed or replaced. */
 type Feedback =
@@ -349,15 +350,7 @@ export function CompaniesPage() {
           />
         </>
       ) : companies.isError ? (
-        <Paper withBorder radius="md" p="lg" bg="white" role="alert">
-          <Text fw={600}>Your companies could not be loaded.</Text>
-          <Text size="sm" c="dimmed">
-            {companies.error.message}
-          </Text>
-          <Button mt="sm" variant="light" onClick={() => void companies.refetch()}>
-            Try again
-          </Button>
-        </Paper>
+        <LoadFailure title="Your companies could not be loaded." message={companies.error.message} onRetry={() => void companies.refetch()} />
       ) : (
         <NoCompanies onConnect={popup.open} connecting={popup.connecting} adminOnly={adminOnly} />
       )}

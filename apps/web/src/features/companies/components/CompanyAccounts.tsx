@@ -4,6 +4,7 @@ import { formatAmount } from "@groupledger/domain";
 import { useCompanyAccounts } from "../api.ts";
 import { latestAmountBasis, latestAmountLabel } from "../latestAmount.ts";
 import { fullLabel } from "./styles.ts";
+import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
 
 /** Digits of equal width, so amounts and account numbers line up down the column. */
 const tabular = { fontVariantNumeric: "tabular-nums" } as const;
@@ -66,7 +67,7 @@ export function CompanyAccounts({ realmId, companyName, lastSyncedAt }: { realmI
         ) : null}
       </Group>
       <ScrollArea.Autosize mah={420} type="auto" offsetScrollbars>
-        <Table
+        <HeadedTable
           stickyHeader
           striped
           verticalSpacing={6}
@@ -74,50 +75,38 @@ export function CompanyAccounts({ realmId, companyName, lastSyncedAt }: { realmI
           fz="sm"
           aria-label={`Accounts of ${companyName}`}
           data-testid={`accounts-${realmId}`}
+          columns={[{ label: "Number", w: 90 }, "Name", "Type", "Classification", { label: "Currency", w: 80 }, { label: "Latest balance", ta: "right" }, { label: "Active", w: 80 }]}
         >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={90}>Number</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Classification</Table.Th>
-              <Table.Th w={80}>Currency</Table.Th>
-              <Table.Th ta="right">Latest balance</Table.Th>
-              <Table.Th w={80}>Active</Table.Th>
+          {rows.map((a) => (
+            <Table.Tr key={a.Id}>
+              <Table.Td style={tabular}>{a.acctNum ?? "—"}</Table.Td>
+              <Table.Td>
+                <Group gap={6}>
+                  <Text size="sm">{a.fullyQualifiedName}</Text>
+                  {a.everHadBalance ? null : (
+                    <Badge size="xs" variant="light" color="gray" styles={fullLabel} title="No synced month has a balance or activity on this account">
+                      Never a balance
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{words(a.accountType)}</Text>
+                {a.accountSubType ? (
+                  <Text size="xs" c="dimmed">
+                    {words(a.accountSubType)}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>{a.classification}</Table.Td>
+              <Table.Td>{a.currency}</Table.Td>
+              <Table.Td ta="right" style={{ ...tabular, whiteSpace: "nowrap" }} title={latestAmountLabel(a) ?? undefined}>
+                {a.latestAmount === null ? "—" : formatAmount(a.latestAmount, a.currency)}
+              </Table.Td>
+              <Table.Td>{a.active ? "Yes" : <Text size="sm" c="dimmed">No</Text>}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((a) => (
-              <Table.Tr key={a.Id}>
-                <Table.Td style={tabular}>{a.acctNum ?? "—"}</Table.Td>
-                <Table.Td>
-                  <Group gap={6}>
-                    <Text size="sm">{a.fullyQualifiedName}</Text>
-                    {a.everHadBalance ? null : (
-                      <Badge size="xs" variant="light" color="gray" styles={fullLabel} title="No synced month has a balance or activity on this account">
-                        Never a balance
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{words(a.accountType)}</Text>
-                  {a.accountSubType ? (
-                    <Text size="xs" c="dimmed">
-                      {words(a.accountSubType)}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>{a.classification}</Table.Td>
-                <Table.Td>{a.currency}</Table.Td>
-                <Table.Td ta="right" style={{ ...tabular, whiteSpace: "nowrap" }} title={latestAmountLabel(a) ?? undefined}>
-                  {a.latestAmount === null ? "—" : formatAmount(a.latestAmount, a.currency)}
-                </Table.Td>
-                <Table.Td>{a.active ? "Yes" : <Text size="sm" c="dimmed">No</Text>}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          ))}
+        </HeadedTable>
       </ScrollArea.Autosize>
     </div>
   );

@@ -1,9 +1,10 @@
-import { Button, Group, List, Modal, Stack, Text } from "@mantine/core";
+import { Button, List, Modal, Stack, Text } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import "@mantine/dates/styles.css";
 import type { Company } from "@groupledger/contract";
 import { useState } from "react";
 import { todayIsoDate } from "../format.ts";
+import { DialogActions } from "../../screens/components/DialogActions.tsx";
 
 export type Dialog = { kind: "disconnect"; company: Company } | { kind: "remove"; company: Company } | { kind: "archive"; company: Company };
 
@@ -18,14 +19,11 @@ interface Props {
 
 function Actions({ busy, confirm, color, onCancel, onConfirm }: { busy: boolean; confirm: string; color?: string; onCancel: () => void; onConfirm: () => void }) {
   return (
-    <Group justify="flex-end" mt="lg">
-      <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
-        Cancel
-      </Button>
+    <DialogActions onCancel={onCancel} busy={busy} autoFocus mt="lg">
       <Button onClick={onConfirm} loading={busy} {...(color ? { color } : {})}>
         {confirm}
       </Button>
-    </Group>
+    </DialogActions>
   );
 }
 
@@ -54,14 +52,11 @@ function ArchiveForm({ company, busy, onCancel, onArchive }: { company: Company;
           error={date ? undefined : "Choose the date the company leaves the group."}
         />
       </Stack>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
+      <DialogActions onCancel={onCancel} busy={busy} mt="lg">
         <Button type="submit" loading={busy} disabled={!date}>
           Archive
         </Button>
-      </Group>
+      </DialogActions>
     </form>
   );
 }

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { PARENT_CO } from "../../../test/fixtures.ts";
-import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
+import { fakeToken, inOneHour, mockApi, refusal, renderRoutes } from "../../../test/render.tsx";
 import { saveToken } from "../../session/tokenStore.ts";
 import { callbackRequestFrom, resetAuthCompleteForTests } from "./AuthCompletePage.tsx";
 import { connectNavigation, resetConnectPageForTests, safeAuthorizeUrl } from "./ConnectPage.tsx";
@@ -62,7 +62,7 @@ describe("/setup/connect", () => {
     mockApi({
       "GET /qbo/account/authorize": () =>
         fail
-          ? { status: 503, body: { error: { code: "unavailable", message: "QuickBooks is not configured." } } }
+          ? refusal(503, "unavailable", "QuickBooks is not configured.")
           : { status: 200, body: { key: "k", authorizeUrl: "https://appcenter.intuit.com/connect/oauth2?x=1", expiresInSeconds: 600 } },
     });
     renderRoutes(routes, "/setup/connect");
@@ -74,7 +74,7 @@ describe("/setup/connect", () => {
 
   it("a refused session says to sign in again", async () => {
     signIn();
-    mockApi({ "GET /qbo/account/authorize": { status: 401, body: { error: { code: "EXPIRED_TOKEN", message: "Your session has expired." } } } });
+    mockApi({ "GET /qbo/account/authorize": refusal(401, "EXPIRED_TOKEN", "Your session has expired.") });
     renderRoutes(routes, "/setup/connect");
     expect(await screen.findByRole("alert")).toHaveTextContent("Your GroupLedger session has ended.");
   });
@@ -116,10 +116,7 @@ describe("/qbo/auth/complete", () => {
     const opener = fakeOpener();
     vi.spyOn(window, "close").mockImplementation(() => {});
     const calls = mockApi({
-      "POST /qbo/account/callback": {
-        status: 400,
-        body: { error: { code: "authorization_denied", message: "QuickBooks did not authorize the connection. Nothing was connected." } },
-      },
+      "POST /qbo/account/callback": refusal(400, "authorization_denied", "QuickBooks did not authorize the connection. Nothing was connected."),
     });
     renderRoutes(routes, "/qbo/auth/complete?error=access_denied&error_description=User%20cancelled&state=s2");
     await waitFor(() =>
@@ -136,10 +133,7 @@ describe("/qbo/auth/complete", () => {
     const opener = fakeOpener();
     vi.spyOn(window, "close").mockImplementation(() => {});
     mockApi({
-      "POST /qbo/account/callback": {
-        status: 409,
-        body: { error: { code: "company_taken", message: "This QuickBooks company is already connected to another GroupLedger account." } },
-      },
+      "POST /qbo/account/callback": refusal(409, "company_taken", "This QuickBooks company is already connected to another GroupLedger account."),
     });
     renderRoutes(routes, RETURN);
     await waitFor(() => expect(opener.postMessage).toHaveBeenCalledTimes(1));

@@ -1,10 +1,12 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
+import { Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
 import { CTA_ACCOUNT_DEFAULT_NAME, type CompanyAccount } from "@groupledger/contract";
 import { IconPlus } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 import { useCreateCtaAccount } from "../api.ts";
 import type { CtaAccountOption } from "../model.ts";
+import { Failure } from "../../screens/components/Failure.tsx";
+import { DialogActions } from "../../screens/components/DialogActions.tsx";
 
 interface Props {
   /** What the account is for, under the label. */
@@ -106,15 +108,8 @@ export function CtaAccountPicker({ description, parentName, parentRealmId, optio
             chart of accounts in QuickBooks Online and makes it the group&apos;s CTA account. It starts at zero; consolidations post every foreign
             subsidiary&apos;s translation differences to it. You can rename or deactivate it in QuickBooks later.
           </Text>
-          {create.error ? (
-            <Alert color="red" role="alert" title="The account was not created">
-              {create.error.message}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={create.isPending}>
-              Cancel
-            </Button>
+          <Failure title="The account was not created" message={create.error?.message} />
+          <DialogActions onCancel={() => setConfirming(false)} busy={create.isPending}>
             <Button
               loading={create.isPending}
               onClick={() =>
@@ -132,7 +127,7 @@ export function CtaAccountPicker({ description, parentName, parentRealmId, optio
             >
               Create in QuickBooks
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
     </Stack>

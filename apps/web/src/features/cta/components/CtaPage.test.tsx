@@ -5,7 +5,7 @@ import { RATE_MESSAGE } from "@groupledger/domain";
 import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { PARENT_CO, shellApi, syncedStatus, syncedStatuses, UK_CO } from "../../../test/fixtures.ts";
-import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
+import { fakeToken, inOneHour, mockApi, refusal, renderRoutes } from "../../../test/render.tsx";
 import { optionsOf } from "../../../test/select.ts";
 import type { ApiCall } from "../../../test/render.tsx";
 import { screenTestHooks, signedIn } from "../../../test/session.ts";
@@ -162,10 +162,9 @@ describe("CTA & Historical: the group's one CTA account", { timeout: SLOW_UI }, 
 
   it("shows the server's refusal on the picker and keeps the group's account as it was", async () => {
     signIn(NO_GROUP_CTA, {
-      "PUT /cta/account": {
-        status: 400,
-        body: { error: { code: "invalid_cta_account", message: '"General Reserve" is inactive in QuickBooks.', details: { fields: [{ path: "ctaAccountId", message: '"General Reserve" is inactive in QuickBooks.' }] } } },
-      },
+      "PUT /cta/account": refusal(400, "invalid_cta_account", '"General Reserve" is inactive in QuickBooks.', {
+        fields: [{ path: "ctaAccountId", message: '"General Reserve" is inactive in QuickBooks.' }],
+      }),
     });
     renderRoutes(routes, "/setup/cta");
     const picker = await groupPicker();
@@ -178,13 +177,19 @@ describe("CTA & Historical: the group's one CTA account", { timeout: SLOW_UI }, 
 });
 
 describe("CTA & Historical: saving", { timeout: SLOW_UI }, () => {
-  async function fillUk() {
+  /** Types the UK's Ordinary Shares rate and the parent's share of it as given. */
+  async function typeUk(rate: string, share: string) {
     const ukPanel = await panel("Northwind UK Ltd");
     const shares = within(await ukTable()).getByRole("row", { name: /Ordinary Shares/ });
-    await userEvent.type(within(shares).getByRole("textbox", { name: "Historical rate of Ordinary Shares" }), "1.2650");
+    await userEvent.type(within(shares).getByRole("textbox", { name: "Historical rate of Ordinary Shares" }), rate);
     const ownership = within(ukPanel).getByRole("textbox", { name: "Northwind Holdings Inc.'s share" });
     await userEvent.clear(ownership);
-    await userEvent.type(ownership, "80");
+    await userEvent.type(ownership, share);
+    return { ukPanel, shares, ownership };
+  }
+
+  async function fillUk() {
+    const { ukPanel } = await typeUk("1.2650", "80");
     await userEvent.click(within(ukPanel).getByRole("radio", { name: /Rate of the period whose profit is distributed/ }));
     return ukPanel;
   }
@@ -224,21 +229,12 @@ describe("CTA & Historical: saving", { timeout: SLOW_UI }, () => {
 
   it("puts the server's field errors on their inputs and saves nothing", async () => {
     const calls = signIn(CTA_SETTINGS, {
-      [`PUT /cta/${UK}`]: {
-        status: 400,
-        body: {
-          error: {
-            code: "invalid_cta_settings",
-            message: "2 problems; nothing was saved.",
-            details: {
-              fields: [
-                { path: "ownershipPercent", message: "The ownership was refused by the server." },
-                { path: "historical.0.historicalRate", message: "The rate was refused by the server." },
-              ],
-            },
-          },
-        },
-      },
+      [`PUT /cta/${UK}`]: refusal(400, "invalid_cta_settings", "2 problems; nothing was saved.", {
+        fields: [
+          { path: "ownershipPercent", message: "The ownership was refused by the server." },
+          { path: "historical.0.historicalRate", message: "The rate was refused by the server." },
+        ],
+      }),
     });
     renderRoutes(routes, "/setup/cta");
     const ukPanel = await fillUk();
@@ -255,12 +251,7 @@ describe("CTA & Historical: saving", { timeout: SLOW_UI }, () => {
   it("refuses a bad rate or ownership before sending, with the same messages as the server", async () => {
     const calls = signIn();
     renderRoutes(routes, "/setup/cta");
-    const ukPanel = await panel("Northwind UK Ltd");
-    const shares = within(await ukTable()).getByRole("row", { name: /Ordinary Shares/ });
-    await userEvent.type(within(shares).getByRole("textbox", { name: "Historical rate of Ordinary Shares" }), "1,27");
-    const ownership = within(ukPanel).getByRole("textbox", { name: "Northwind Holdings Inc.'s share" });
-    await userEvent.clear(ownership);
-    await userEvent.type(ownership, "120");
+    const { ukPanel, shares, ownership } = await typeUk("1,27", "120");
     await userEvent.click(within(ukPanel).getByRole("button", { name: "Save" }));
     expect(within(shares).getByText(RATE_MESSAGE)).toBeInTheDocument();
     expect(within(ukPanel).getByText("Ownership must be more than 0 and at most 100.")).toBeInTheDocument();
@@ -313,10 +304,7 @@ describe("CTA & Historical: the translation method", { timeout: SLOW_UI }, () =>
     // The server now lists the non-monetary accounts; the plant's rate goes at historical.3.
     const plant = within(await within(ukPanel).findByRole("table", { name: "Non-monetary items of Northwind UK Ltd" })).getByRole("row", { name: /Plant and Machinery/ });
     await userEvent.type(within(plant).getByRole("textbox", { name: "Historical rate of Plant and Machinery" }), "1.42");
-    answer = {
-      status: 400,
-      body: { error: { code: "invalid_cta_settings", message: "The rate was refused.", details: { fields: [{ path: "historical.3.historicalRate", message: "No rate for that date." }] } } },
-    };
+    answer = refusal(400, "invalid_cta_settings", "The rate was refused.", { fields: [{ path: "historical.3.historicalRate", message: "No rate for that date." }] });
     await userEvent.click(within(ukPanel).getByRole("button", { name: "Save" }));
     expect(await within(plant).findByText("No rate for that date.")).toBeInTheDocument();
     expect(puts(calls)[1]?.body).toMatchObject({
@@ -367,10 +355,7 @@ describe("CTA & Historical: creating the account in QuickBooks", { timeout: SLOW
 
   it("shows QuickBooks' refusal in the dialog, and offers no creation once the parent has the account", async () => {
     signIn(CTA_SETTINGS, {
-      "POST /cta/account": {
-        status: 409,
-        body: { error: { code: "duplicate_account_name", message: 'Northwind Holdings Inc. already has an account named "Accumulated OCI – Translation" in QuickBooks. Choose it from the list, or give the new account another name.' } },
-      },
+      "POST /cta/account": refusal(409, "duplicate_account_name", 'Northwind Holdings Inc. already has an account named "Accumulated OCI – Translation" in QuickBooks. Choose it from the list, or give the new account another name.'),
     });
     renderRoutes(routes, "/setup/cta");
     await userEvent.click(within(await groupSection()).getByRole("button", { name: /^Create 'Accumulated OCI/ }));

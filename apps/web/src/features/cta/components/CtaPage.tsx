@@ -8,6 +8,7 @@ import { useCtaSettings, useParentAccounts } from "../api.ts";
 import { canCreateDefaultAccount, ctaAccountOptions } from "../model.ts";
 import { GroupCtaAccount } from "./GroupCtaAccount.tsx";
 import { SubsidiaryCtaPanel } from "./SubsidiaryCtaPanel.tsx";
+import { LoadFailure } from "../../screens/components/Failure.tsx";
 
 const DESCRIPTION =
   "Where the group's cumulative translation adjustment (CTA) goes in the parent, chosen once for every subsidiary that keeps its books in another currency; and for each of them the historical rates of its contributed equity, the rate its dividends are translated at, and how much of it the parent owns.";
@@ -34,14 +35,7 @@ export function CtaPage() {
   let body: React.ReactNode;
   if (loading) body = <Skeleton height={240} radius="md" />;
   else if (loadError) {
-    body = (
-      <Paper withBorder radius="md" p="lg" bg="white" role="alert">
-        <Text fw={600}>The CTA settings could not be loaded.</Text>
-        <Text size="sm" c="dimmed">
-          {loadError.message}
-        </Text>
-      </Paper>
-    );
+    body = <LoadFailure title="The CTA settings could not be loaded." message={loadError.message} />;
   } else if (!data?.parentRealmId || !data.parentCurrency || !parent) {
     body = (
       <Alert color="yellow" radius="md" title="A parent company is needed">

@@ -1,10 +1,11 @@
-import { Alert, Paper, Stack, Text, Title } from "@mantine/core";
+import { Paper, Stack, Text, Title } from "@mantine/core";
 import type { CompanyAccount, CtaSubsidiary } from "@groupledger/contract";
 import { useState } from "react";
 import { ApiError } from "../../../lib/http.ts";
 import { useSetGroupCtaAccount } from "../api.ts";
 import type { CtaAccountOption } from "../model.ts";
 import { CtaAccountPicker } from "./CtaAccountPicker.tsx";
+import { Notice } from "../../screens/components/Notice.tsx";
 
 interface Props {
   parentName: string;
@@ -58,11 +59,7 @@ export function GroupCtaAccount({ parentName, parentRealmId, subsidiaries, value
             setNotice(`"${account.name}" was created in ${parentName}'s QuickBooks and is now the group's CTA account: the CTA of ${every} goes to it.`);
           }}
         />
-        {notice ? (
-          <Alert color="teal" role="status" withCloseButton closeButtonLabel="Dismiss message" onClose={() => setNotice(null)}>
-            {notice}
-          </Alert>
-        ) : null}
+        <Notice message={notice} onDismiss={() => setNotice(null)} />
       </Stack>
     </Paper>
   );

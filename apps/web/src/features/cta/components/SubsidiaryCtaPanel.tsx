@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Grid, Group, Paper, Radio, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Grid, Group, Paper, Radio, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { CtaSubsidiary } from "@groupledger/contract";
 import { useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../../lib/http.ts";
@@ -21,6 +21,8 @@ import {
 } from "../model.ts";
 import { EquityTable } from "./EquityTable.tsx";
 import { MissingChecklist } from "./MissingChecklist.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
+import { Notice } from "../../screens/components/Notice.tsx";
 
 interface Props {
   sub: CtaSubsidiary;
@@ -157,16 +159,8 @@ export function SubsidiaryCtaPanel({ sub, parentName, parentCurrency, groupAccou
           </Button>
         </Group>
       </Group>
-      {notice ? (
-        <Alert color="teal" role="status" withCloseButton closeButtonLabel="Dismiss message" onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      ) : null}
-      {failure ? (
-        <Alert color="red" role="alert" title={`${sub.companyName}'s settings were not saved`}>
-          {failure}
-        </Alert>
-      ) : null}
+      <Notice message={notice} onDismiss={() => setNotice(null)} />
+      <Failure title={`${sub.companyName}'s settings were not saved`} message={failure} />
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Section title="CTA account">

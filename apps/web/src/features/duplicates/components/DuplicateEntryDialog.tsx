@@ -1,7 +1,8 @@
-import { Anchor, Button, Checkbox, Group, List, Modal, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Checkbox, List, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import type { FoundEntry } from "../api.ts";
 import { NewTab } from "../../entries/components/QuickBooksLink.tsx";
+import { DialogActions } from "../../screens/components/DialogActions.tsx";
 
 /**
  * Before posting: the parent's QuickBooks already holds an entry under this one's number. Says
@@ -43,14 +44,11 @@ export function DuplicateEntryDialog({
           ))}
         </List>
         <Checkbox label="Don't show this again" checked={dontShow} onChange={(e) => setDontShow(e.currentTarget.checked)} />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onCancel} busy={busy} autoFocus mt="sm">
           <Button color="red" onClick={() => onPost(dontShow)} loading={busy}>
             Post anyway
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

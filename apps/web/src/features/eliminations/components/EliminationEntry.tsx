@@ -1,8 +1,8 @@
-import { Alert, Anchor, Stack, Text } from "@mantine/core";
+import { Anchor } from "@mantine/core";
 import type { EliminationView } from "@groupledger/contract";
 import type { ReactNode } from "react";
 import { BalancedBadge, EntryLinesTable } from "../../entries/components/EntryLines.tsx";
-import { PostButton } from "../../entries/components/PostControls.tsx";
+import { PostButton, PostedNotice } from "../../entries/components/PostControls.tsx";
 import { NewTab } from "../../entries/components/QuickBooksLink.tsx";
 import { Section } from "../../screens/components/Section.tsx";
 import type { EliminationPostOutcome } from "../api.ts";
@@ -74,30 +74,18 @@ export function EliminationEntry({
 /** After a post: the new entry with its QuickBooks link, or the one that was already there (nothing new posted). */
 export function PostOutcomeNotice({ outcome, onClose, what = "eliminations" }: { outcome: EliminationPostOutcome; onClose: () => void; what?: string }) {
   const p = outcome.posting;
-  const link = p.journalEntryUrl ? (
-    <Anchor href={p.journalEntryUrl} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
-      Open entry {p.docNumber} in QuickBooks <NewTab />
-    </Anchor>
-  ) : null;
   const posted = outcome.outcome === "posted";
   return (
-    <Alert
-      color={posted ? "teal" : "blue"}
-      role="status"
+    <PostedNotice
+      posted={posted}
       title={posted ? "Posted" : "Already posted"}
-      withCloseButton
-      closeButtonLabel="Dismiss message"
+      text={
+        posted
+          ? `The ${what} of ${p.period.label} are posted to the parent's QuickBooks as entry ${p.docNumber}.`
+          : `The ${what} of ${p.period.label} were already posted as entry ${p.docNumber}; nothing new was posted.`
+      }
+      entry={p}
       onClose={onClose}
-      data-testid="post-outcome"
-    >
-      <Stack gap={4}>
-        <Text size="sm">
-          {posted
-            ? `The ${what} of ${p.period.label} are posted to the parent's QuickBooks as entry ${p.docNumber}.`
-            : `The ${what} of ${p.period.label} were already posted as entry ${p.docNumber}; nothing new was posted.`}
-        </Text>
-        {link}
-      </Stack>
-    </Alert>
+    />
   );
 }

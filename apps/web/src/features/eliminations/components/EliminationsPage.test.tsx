@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { shellApi } from "../../../test/fixtures.ts";
-import { callsTo, renderRoutes } from "../../../test/render.tsx";
+import { callsTo, queryOf, recordingQueries, refusal, renderRoutes } from "../../../test/render.tsx";
 import { optionTextsOf } from "../../../test/select.ts";
 import { screenTestHooks, signedIn } from "../../../test/session.ts";
 import { ELIMINATION_PAGE_API, elimPosting, FEES_PAIR, JAN_VIEW, LOAN_PAIR, PARENT, PARENT_NAMES, Q1_VIEW, UK, WITHIN_VIEW } from "./eliminationsFixtures.ts";
@@ -13,7 +13,7 @@ import "./EliminationsPage.tsx";
 
 /** The view for whatever period is asked (kind and month from the query), so the test sees what the screen asked for. */
 const viewFor = (init: { url: string }) => {
-  const q = new URL(init.url, "http://x").searchParams;
+  const q = queryOf(init);
   return { status: 200, body: q.get("kind") === "quarter" ? Q1_VIEW : JAN_VIEW };
 };
 
@@ -23,7 +23,7 @@ function signIn(over: Record<string, unknown> = {}) {
     "GET /eliminations/pairs": { pairs: [LOAN_PAIR, FEES_PAIR] },
     "GET /eliminations": viewFor,
     "GET /eliminations/names": (init: { url: string }) => {
-      const realmId = new URL(init.url, "http://x").searchParams.get("realmId");
+      const realmId = queryOf(init).get("realmId");
       return { status: 200, body: realmId === PARENT ? PARENT_NAMES : { realmId, syncedAt: null, names: [] } };
     },
     ...over,
@@ -155,7 +155,7 @@ describe("Interco Eliminations: pairs", () => {
   });
 
   it("puts the server's refusal in the form", async () => {
-    signIn({ "POST /eliminations/pairs": { status: 409, body: { error: { code: "pair_exists", message: "These two accounts are already paired." } } } });
+    signIn({ "POST /eliminations/pairs": refusal(409, "pair_exists", "These two accounts are already paired.") });
     renderRoutes(routes, "/consolidation/elimination");
     await userEvent.click(await screen.findByRole("button", { name: "Add pair" }));
     const form = await screen.findByRole("form", { name: "Add an intercompany pair" });
@@ -182,13 +182,8 @@ describe("Interco Eliminations: pairs", () => {
 
 describe("Interco Eliminations: a period", () => {
   it("opens on the month after the opening month, and shows the parent's fiscal quarter when asked", async () => {
-    const asked: string[] = [];
-    signIn({
-      "GET /eliminations": (init: { url: string }) => {
-        asked.push(new URL(init.url, "http://x").search);
-        return viewFor(init);
-      },
-    });
+    const { asked, handler } = recordingQueries(viewFor);
+    signIn({ "GET /eliminations": handler });
     renderRoutes(routes, "/consolidation/elimination");
     const period = await screen.findByRole("region", { name: "Period" });
     await waitFor(() => expect(within(period).getByRole("textbox", { name: "Month" })).toHaveValue("January 2026"));
@@ -316,10 +311,7 @@ describe("Interco Eliminations: a period", () => {
 
   it("shows an overlap refusal in words", async () => {
     signIn({
-      "POST /eliminations/post": {
-        status: 409,
-        body: { error: { code: "period_overlaps_posting", message: "Eliminations for FY2026 Q1 are already posted, which overlaps 2026-01; post the remaining months on their own instead." } },
-      },
+      "POST /eliminations/post": refusal(409, "period_overlaps_posting", "Eliminations for FY2026 Q1 are already posted, which overlaps 2026-01; post the remaining months on their own instead."),
     });
     renderRoutes(routes, "/consolidation/elimination");
     const entry = await screen.findByRole("region", { name: "Elimination entry" });

@@ -1,4 +1,4 @@
-import { Alert, Skeleton } from "@mantine/core";
+import { Skeleton } from "@mantine/core";
 import { useCompanyStatus } from "../../companies/api.ts";
 import { useAccountNumbers } from "../../obal/useAccountNumbers.ts";
 import { Screen } from "../../screens/components/Screen.tsx";
@@ -15,6 +15,7 @@ import { PairsSection } from "./PairsSection.tsx";
 import { PeriodEliminations } from "./PeriodEliminations.tsx";
 import { PeriodPicker } from "./PeriodPicker.tsx";
 import { PostedEliminations } from "./PostedEliminations.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 /** /consolidation/elimination "Interco Eliminations" (SPEC §2): define intercompany pairs, see a period's eliminations, post them. */
 export function EliminationsPage() {
@@ -43,20 +44,13 @@ function Eliminations({ setup }: { setup: GroupSetup }) {
   const adjustAdminOnly = useAdminOnly("post group adjustments to QuickBooks");
 
   // Like a run, the period offered first is the one after the last posted elimination entry.
-  const { chosen, period, keep, picker } = usePeriodChoice({ openingMonth, fiscalYearStartMonth: parent.fiscalYearStartMonth, postings, onChange: () => clearNotices() });
+  const { period, shown, postChosen, picker } = usePeriodChoice({ openingMonth, fiscalYearStartMonth: parent.fiscalYearStartMonth, postings, onChange: () => clearNotices() });
   const view = useEliminationView(period);
   const post = useEliminationMutation(eliminationsApi.post);
 
-  const onPost = () => {
-    if (!period || !chosen) return;
-    clearNotices();
-    // A post moves the default period on; the screen keeps showing the period it posted.
-    keep();
-    post.mutate(period, callbacks);
-  };
-
-  const data = view.data;
-  const showing = data && chosen && data.period.to === chosen.to && data.period.kind === chosen.kind ? data : null;
+  // A post moves the default period on; the screen keeps showing the period it posted.
+  const onPost = () => postChosen((p) => post.mutate(p, callbacks));
+  const showing = shown(view.data);
   return (
     <>
       <PairsSection parent={parent} subsidiaries={subsidiaries} />
@@ -66,9 +60,7 @@ function Eliminations({ setup }: { setup: GroupSetup }) {
         <>
           <PeriodPicker {...picker} />
           {view.error ? (
-            <Alert color="red" role="alert" title="The eliminations could not be computed">
-              {view.error.message}
-            </Alert>
+            <Failure title="The eliminations could not be computed" message={view.error.message} />
           ) : period && !showing ? (
             <Skeleton height={260} radius="md" />
           ) : showing ? (

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Paper, Skeleton, Text } from "@mantine/core";
+import { Alert, Anchor, Skeleton } from "@mantine/core";
 import type { Company } from "@groupledger/contract";
 import { monthFromParts } from "@groupledger/domain";
 import type { ReactNode } from "react";
@@ -7,6 +7,7 @@ import { useAccount } from "../../account/api.ts";
 import { useCompanies } from "../../companies/api.ts";
 import { useObal } from "../../obal/api.ts";
 import { subsidiariesOf } from "../../obal/model.ts";
+import { LoadFailure } from "../../screens/components/Failure.tsx";
 
 export interface GroupSetup {
   parent: Company;
@@ -26,16 +27,7 @@ export function GroupGate({ needsOpening, why, children }: { needsOpening: boole
   const obal = useObal();
   if (account.isPending || companies.isPending || obal.isPending) return <Skeleton height={160} radius="md" />;
   const error = account.error ?? companies.error ?? obal.error;
-  if (error) {
-    return (
-      <Paper withBorder radius="md" p="lg" bg="white" role="alert">
-        <Text fw={600}>This screen could not be loaded.</Text>
-        <Text size="sm" c="dimmed">
-          {error.message}
-        </Text>
-      </Paper>
-    );
-  }
+  if (error) return <LoadFailure title="This screen could not be loaded." message={error.message} />;
   const list = companies.data ?? [];
   const parent = list.find((c) => c.parent && c.archivedAt === null) ?? null;
   const subsidiaries = subsidiariesOf(list);

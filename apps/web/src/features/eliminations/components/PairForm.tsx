@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Modal, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import type { Company } from "@groupledger/contract";
 import { endSentence } from "@groupledger/domain";
 import { useState } from "react";
@@ -20,6 +20,8 @@ import {
   type PairFormValues,
   type PairKind,
 } from "../model.ts";
+import { Failure } from "../../screens/components/Failure.tsx";
+import { DialogActions } from "../../screens/components/DialogActions.tsx";
 
 type Errors = Partial<Record<keyof PairFormValues, string>>;
 
@@ -171,19 +173,12 @@ export function PairForm({ opened, companies, defaults, onClose }: { opened: boo
               ))}
             </Stack>
           </Radio.Group>
-          {failure ? (
-            <Alert color="red" role="alert" title="The pair was not added">
-              {failure}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={create.isPending}>
-              Cancel
-            </Button>
+          <Failure title="The pair was not added" message={failure} />
+          <DialogActions onCancel={onClose} busy={create.isPending}>
             <Button type="submit" loading={create.isPending}>
               Add pair
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </Modal>

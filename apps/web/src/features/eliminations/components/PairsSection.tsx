@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from "@mantine/core";
+import { Badge, Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import type { Company, EliminationPair } from "@groupledger/contract";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
@@ -6,6 +6,10 @@ import { messageOf } from "../../../lib/forms.ts";
 import { eliminationsApi, useEliminationMutation, usePairs } from "../api.ts";
 import { DIFFERENCE_TO, PAIR_KINDS, sideNameText } from "../model.ts";
 import { PairForm } from "./PairForm.tsx";
+import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
+import { TipAction } from "../../screens/components/TipAction.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
+import { DialogActions } from "../../screens/components/DialogActions.tsx";
 
 function SideCell({ role, side }: { role: string; side: EliminationPair["left"] }) {
   return (
@@ -53,9 +57,7 @@ export function PairsSection({ parent, subsidiaries }: { parent: Company; subsid
         {pairs.isPending ? (
           <Skeleton height={80} radius="md" />
         ) : pairs.error ? (
-          <Alert color="red" role="alert" title="The pairs could not be loaded">
-            {pairs.error.message}
-          </Alert>
+          <Failure title="The pairs could not be loaded" message={pairs.error.message} />
         ) : pairs.data.length === 0 ? (
           <Text size="sm" c="dimmed" data-testid="no-pairs">
             No pairs yet. Add one for each intercompany balance (a loan, a current account) and each intercompany flow (management fees,
@@ -63,57 +65,48 @@ export function PairsSection({ parent, subsidiaries }: { parent: Company; subsid
           </Text>
         ) : (
           <Table.ScrollContainer minWidth={760}>
-            <Table withTableBorder verticalSpacing={6} fz="sm" aria-label="Intercompany pairs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Pair</Table.Th>
-                  <Table.Th>Receivable or revenue side</Table.Th>
-                  <Table.Th>Payable or expense side</Table.Th>
-                  <Table.Th>Difference to</Table.Th>
-                  <Table.Th w={60}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
+            <HeadedTable
+              withTableBorder
+              verticalSpacing={6}
+              fz="sm"
+              aria-label="Intercompany pairs"
+              columns={["Pair", "Receivable or revenue side", "Payable or expense side", "Difference to", { label: <VisuallyHidden>Actions</VisuallyHidden>, w: 60 }]}
+            >
+              {pairs.data.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>
+                    <Stack gap={2}>
+                      <Text size="sm" fw={600}>
+                        {p.name}
+                      </Text>
+                      <Badge size="xs" variant="light" color={p.kind === "receivablePayable" ? "blue" : "grape"} w="fit-content">
+                        {PAIR_KINDS[p.kind].label}
+                      </Badge>
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>
+                    <SideCell role={PAIR_KINDS[p.kind].left} side={p.left} />
+                  </Table.Td>
+                  <Table.Td>
+                    <SideCell role={PAIR_KINDS[p.kind].right} side={p.right} />
+                  </Table.Td>
+                  <Table.Td>{DIFFERENCE_TO[p.differenceTo].label}</Table.Td>
+                  <Table.Td>
+                    <TipAction
+                      tip={`Remove ${p.name}`}
+                      label={`Remove ${p.name}`}
+                      color="red"
+                      onClick={() => {
+                        setRemoveError(null);
+                        setRemoving(p);
+                      }}
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </TipAction>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {pairs.data.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>
-                      <Stack gap={2}>
-                        <Text size="sm" fw={600}>
-                          {p.name}
-                        </Text>
-                        <Badge size="xs" variant="light" color={p.kind === "receivablePayable" ? "blue" : "grape"} w="fit-content">
-                          {PAIR_KINDS[p.kind].label}
-                        </Badge>
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
-                      <SideCell role={PAIR_KINDS[p.kind].left} side={p.left} />
-                    </Table.Td>
-                    <Table.Td>
-                      <SideCell role={PAIR_KINDS[p.kind].right} side={p.right} />
-                    </Table.Td>
-                    <Table.Td>{DIFFERENCE_TO[p.differenceTo].label}</Table.Td>
-                    <Table.Td>
-                      <Tooltip label={`Remove ${p.name}`}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Remove ${p.name}`}
-                          onClick={() => {
-                            setRemoveError(null);
-                            setRemoving(p);
-                          }}
-                        >
-                          <IconTrash size={16} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+              ))}
+            </HeadedTable>
           </Table.ScrollContainer>
         )}
       </Stack>
@@ -134,15 +127,8 @@ export function PairsSection({ parent, subsidiaries }: { parent: Company; subsid
             “{removing?.name}” will no longer be eliminated in the periods you look at or post from now on. Elimination entries already posted
             for it stay in QuickBooks; reverse them there if they should go too.
           </Text>
-          {removeError ? (
-            <Alert color="red" role="alert" title="The pair was not removed">
-              {removeError}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRemoving(null)} disabled={remove.isPending} data-autofocus>
-              Cancel
-            </Button>
+          <Failure title="The pair was not removed" message={removeError} />
+          <DialogActions onCancel={() => setRemoving(null)} busy={remove.isPending} autoFocus>
             <Button
               color="red"
               loading={remove.isPending}
@@ -156,7 +142,7 @@ export function PairsSection({ parent, subsidiaries }: { parent: Company; subsid
             >
               Remove pair
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
     </Paper>

@@ -1,7 +1,9 @@
-import { Alert, Anchor, Badge, Skeleton, Table, Text } from "@mantine/core";
+import { Anchor, Badge, Skeleton, Table, Text } from "@mantine/core";
 import type { PostingSummary } from "@groupledger/contract";
 import { NewTab } from "../../entries/components/QuickBooksLink.tsx";
 import { Section } from "../../screens/components/Section.tsx";
+import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 const STATUS: Record<PostingSummary["status"], { label: string; color: string }> = {
   posted: { label: "Posted", color: "teal" },
@@ -16,49 +18,37 @@ export function PostedEliminations({ postings, loading, error }: { postings: Pos
       {loading ? (
         <Skeleton height={60} />
       ) : error ? (
-        <Alert color="red" role="alert" title="The posted entries could not be loaded">
-          {error.message}
-        </Alert>
+        <Failure title="The posted entries could not be loaded" message={error.message} />
       ) : !postings || postings.length === 0 ? (
         <Text size="sm" c="dimmed">
           None yet. Each period&apos;s eliminations are posted once, as one entry in the parent&apos;s QuickBooks.
         </Text>
       ) : (
-        <Table withTableBorder fz="sm" verticalSpacing={4} aria-label="Posted elimination entries">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Period</Table.Th>
-              <Table.Th>Entry</Table.Th>
-              <Table.Th>Posted</Table.Th>
-              <Table.Th>Status</Table.Th>
+        <HeadedTable withTableBorder fz="sm" verticalSpacing={4} aria-label="Posted elimination entries" columns={["Period", "Entry", "Posted", "Status"]}>
+          {postings.map((p) => (
+            <Table.Tr key={p.id}>
+              <Table.Td>{p.period.label}</Table.Td>
+              <Table.Td>
+                {p.journalEntryUrl && p.status === "posted" ? (
+                  <Anchor href={p.journalEntryUrl} target="_blank" rel="noopener noreferrer" size="sm">
+                    {p.docNumber} <NewTab />
+                  </Anchor>
+                ) : (
+                  p.docNumber
+                )}
+              </Table.Td>
+              <Table.Td>
+                {p.postedAt.slice(0, 10)}
+                {p.postedBy ? ` by ${p.postedBy}` : ""}
+              </Table.Td>
+              <Table.Td>
+                <Badge size="sm" variant="light" color={STATUS[p.status].color}>
+                  {STATUS[p.status].label}
+                </Badge>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {postings.map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Td>{p.period.label}</Table.Td>
-                <Table.Td>
-                  {p.journalEntryUrl && p.status === "posted" ? (
-                    <Anchor href={p.journalEntryUrl} target="_blank" rel="noopener noreferrer" size="sm">
-                      {p.docNumber} <NewTab />
-                    </Anchor>
-                  ) : (
-                    p.docNumber
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {p.postedAt.slice(0, 10)}
-                  {p.postedBy ? ` by ${p.postedBy}` : ""}
-                </Table.Td>
-                <Table.Td>
-                  <Badge size="sm" variant="light" color={STATUS[p.status].color}>
-                    {STATUS[p.status].label}
-                  </Badge>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          ))}
+        </HeadedTable>
       )}
     </Section>
   );

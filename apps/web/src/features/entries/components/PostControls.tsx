@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { IconSend } from "@tabler/icons-react";
 import { ProblemList } from "../../obal/components/TrialBalanceView.tsx";
 import type { ProblemLike } from "../../obal/missingRates.ts";
 import { AdminGate } from "../../team/permissions.tsx";
+import { NewTab } from "./QuickBooksLink.tsx";
 
 /** Post to QuickBooks (an admin's), off with the reason beside it while the entry cannot be posted. */
 export function PostButton({
@@ -46,5 +47,36 @@ export function PostFailure({ title, message, problems, onClose }: { title: stri
       </Alert>
       <ProblemList problems={problems} title="Posting is blocked until these are fixed" />
     </Stack>
+  );
+}
+
+/**
+ * After a post: what was posted (teal; `title` "Posted", "Replaced") or that it was there already
+ * (blue, "Already posted"), in `text`, with the entry's QuickBooks link when it has one.
+ */
+export function PostedNotice({
+  posted,
+  title,
+  text,
+  entry,
+  onClose,
+}: {
+  posted: boolean;
+  title: string;
+  text: string;
+  entry: { journalEntryUrl: string | null; docNumber: string };
+  onClose: () => void;
+}) {
+  return (
+    <Alert color={posted ? "teal" : "blue"} role="status" title={title} withCloseButton closeButtonLabel="Dismiss message" onClose={onClose} data-testid="post-outcome">
+      <Stack gap={4}>
+        <Text size="sm">{text}</Text>
+        {entry.journalEntryUrl ? (
+          <Anchor href={entry.journalEntryUrl} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
+            Open entry {entry.docNumber} in QuickBooks <NewTab />
+          </Anchor>
+        ) : null}
+      </Stack>
+    </Alert>
   );
 }

@@ -1,9 +1,11 @@
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Checkbox, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useFetchRates, type FxFetched } from "../api.ts";
 import { monthCount } from "@groupledger/domain";
 import { rangeProblem, type MonthRangeValue } from "../model.ts";
 import { MonthRangeFields } from "./MonthRangeFields.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
+import { DialogActions } from "../../screens/components/DialogActions.tsx";
 
 interface Props {
   opened: boolean;
@@ -51,19 +53,12 @@ function FetchForm({ initialRange, parentCurrency, currencies, onClose, onFetche
           onChange={(e) => setOverwrite(e.currentTarget.checked)}
           disabled={fetchRates.isPending}
         />
-        {fetchRates.error ? (
-          <Alert color="red" role="alert" title="No rates were fetched">
-            {fetchRates.error.message}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onClose} disabled={fetchRates.isPending}>
-            Cancel
-          </Button>
+        <Failure title="No rates were fetched" message={fetchRates.error?.message} />
+        <DialogActions onCancel={onClose} busy={fetchRates.isPending} mt="xs">
           <Button type="submit" loading={fetchRates.isPending} disabled={problem !== null}>
             Fetch rates
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </form>
   );

@@ -5,7 +5,7 @@ import { RATE_MESSAGE } from "@groupledger/domain";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { PARENT_CO, shellApi, UK_CO } from "../../../test/fixtures.ts";
-import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
+import { fakeToken, inOneHour, mockApi, refusal, renderRoutes } from "../../../test/render.tsx";
 import { saveToken } from "../../session/tokenStore.ts";
 import { defaultRange, monthLabel } from "../model.ts";
 import { applyRates, DE_CO, fxGrid, GROUP, RETAIL_CO } from "./fxFixtures.ts";
@@ -49,7 +49,7 @@ function setup(over: Record<string, unknown> = {}, csv: { import?: (body: string
     const isCsv = headers["content-type"] === "text/csv";
     raw.push({ url, method: init.method ?? "GET", body: isCsv ? init.body : typeof init.body === "string" ? JSON.parse(init.body) : undefined, headers });
     if (url === "/api/fxrates/import") {
-      const answer = csv.import?.(String(init.body)) ?? { status: 404, body: { error: { code: "not_found", message: "Not found." } } };
+      const answer = csv.import?.(String(init.body)) ?? refusal(404, "not_found", "Not found.");
       return new Response(JSON.stringify(answer.body), { status: answer.status });
     }
     if (url === "/api/fxrates/template.csv") {
@@ -162,16 +162,9 @@ describe("FOREX Management: the grid", { timeout: SLOW_UI }, () => {
 
   it("puts the server's refusal back on the cells it is about, and saves nothing", async () => {
     setup({
-      "PUT /fxrates": {
-        status: 400,
-        body: {
-          error: {
-            code: "invalid_rates",
-            message: "2 problems in the rates; nothing was saved.",
-            details: { fields: [{ path: "rates.0.endfx", message: "Refused by the server." }, { path: "rates.1.currency", message: "GBP is not the currency of any active subsidiary (EUR)." }] },
-          },
-        },
-      },
+      "PUT /fxrates": refusal(400, "invalid_rates", "2 problems in the rates; nothing was saved.", {
+        fields: [{ path: "rates.0.endfx", message: "Refused by the server." }, { path: "rates.1.currency", message: "GBP is not the currency of any active subsidiary (EUR)." }],
+      }),
     });
     renderRoutes(routes, "/consolidation/fx_rates");
     await grid();
@@ -294,21 +287,12 @@ describe("FOREX Management: import, template, fetch and history", { timeout: SLO
 
   it("lists the server's row errors and keeps the dialog open: nothing was imported", async () => {
     setup({}, {
-      import: () => ({
-        status: 400,
-        body: {
-          error: {
-            code: "invalid_csv",
-            message: "2 rows have problems; nothing was imported.",
-            details: {
-              fields: [
-                { path: "row 3", message: "Row 3: Use a month like 2026-10." },
-                { path: "row 3", message: "Row 3: A rate must be a positive number with at most 10 decimal places, such as 1.2745." },
-                { path: "row 5", message: "Row 5 has 2 values; expected 4 (currency, month, avgfx, endfx)." },
-              ],
-            },
-          },
-        },
+      import: () => refusal(400, "invalid_csv", "2 rows have problems; nothing was imported.", {
+        fields: [
+          { path: "row 3", message: "Row 3: Use a month like 2026-10." },
+          { path: "row 3", message: "Row 3: A rate must be a positive number with at most 10 decimal places, such as 1.2745." },
+          { path: "row 5", message: "Row 5 has 2 values; expected 4 (currency, month, avgfx, endfx)." },
+        ],
       }),
     });
     renderRoutes(routes, "/consolidation/fx_rates");
@@ -361,7 +345,7 @@ describe("FOREX Management: import, template, fetch and history", { timeout: SLO
 
   it("shows the rates service's refusal in the dialog", async () => {
     setup({
-      "POST /fxrates/fetch": { status: 400, body: { error: { code: "invalid_range", message: "Fetch at most 120 months at once." } } },
+      "POST /fxrates/fetch": refusal(400, "invalid_range", "Fetch at most 120 months at once."),
     });
     renderRoutes(routes, "/consolidation/fx_rates");
     await grid();

@@ -1,8 +1,10 @@
-import { Alert, Drawer, Skeleton, Table, Text } from "@mantine/core";
+import { Drawer, Skeleton, Table, Text } from "@mantine/core";
 import { formatDateTime } from "../../companies/format.ts";
 import { HISTORY_EVENTS, useFxHistory } from "../api.ts";
 import { rateChanges } from "../history.ts";
 import { monthLabel } from "../model.ts";
+import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 const Change = ({ change }: { change: { old: string; new: string } | null }) =>
   change ? (
@@ -27,41 +29,28 @@ export function HistoryDrawer({ opened, onClose }: { opened: boolean; onClose: (
       {history.isPending ? (
         <Skeleton height={200} />
       ) : history.error ? (
-        <Alert color="red" role="alert" title="The history could not be loaded">
-          {history.error.message}
-        </Alert>
+        <Failure title="The history could not be loaded" message={history.error.message} />
       ) : changes.length === 0 ? (
         <Text size="sm">No rate has been changed yet.</Text>
       ) : (
         <Table.ScrollContainer minWidth={760}>
-          <Table striped withTableBorder fz="xs" aria-label="Rate changes">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>Rate</Table.Th>
-                <Table.Th>Average</Table.Th>
-                <Table.Th>End of period</Table.Th>
+          <HeadedTable striped withTableBorder fz="xs" aria-label="Rate changes" columns={["When", "Who", "Rate", "Average", "End of period"]}>
+            {changes.map((c) => (
+              <Table.Tr key={c.id}>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(c.at)}</Table.Td>
+                <Table.Td>{c.who}</Table.Td>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>
+                  {c.currency} {monthLabel(c.month)}
+                </Table.Td>
+                <Table.Td>
+                  <Change change={c.avgfx} />
+                </Table.Td>
+                <Table.Td>
+                  <Change change={c.endfx} />
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {changes.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(c.at)}</Table.Td>
-                  <Table.Td>{c.who}</Table.Td>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>
-                    {c.currency} {monthLabel(c.month)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Change change={c.avgfx} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Change change={c.endfx} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+            ))}
+          </HeadedTable>
         </Table.ScrollContainer>
       )}
     </Drawer>

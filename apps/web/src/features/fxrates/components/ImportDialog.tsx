@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Code, FileInput, Group, List, Modal, ScrollArea, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Code, FileInput, List, Modal, ScrollArea, Stack, Text } from "@mantine/core";
 import { fieldErrorSchema, FX_CSV_HEADER } from "@groupledger/contract";
 import { IconFileTypeCsv } from "@tabler/icons-react";
 import { useState } from "react";
 import { z } from "zod";
 import { ApiError } from "../../../lib/http.ts";
 import { useImportRates, type FxUpdated } from "../api.ts";
+import { DialogActions } from "../../screens/components/DialogActions.tsx";
 
 /** More than this many row errors is a wrong file, not a few typos: the rest are counted, not listed. */
 const MAX_LISTED = 50;
@@ -132,14 +133,11 @@ export function ImportDialog({ opened, parentCurrency, onClose, onImported, onDo
             ) : null}
           </Alert>
         ) : null}
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={close} disabled={importRates.isPending}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={close} busy={importRates.isPending} mt="xs">
           <Button onClick={() => void submit()} disabled={!file || readError !== null} loading={importRates.isPending}>
             Import
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

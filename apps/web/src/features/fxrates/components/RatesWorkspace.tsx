@@ -28,6 +28,7 @@ import { MonthRangeFields } from "./MonthRangeFields.tsx";
 import { RateGrid } from "./RateGrid.tsx";
 import { RateSemantics } from "./RateSemantics.tsx";
 import { UnsavedChangesGuard } from "./UnsavedChangesGuard.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 interface Props {
   grid: FxRatesResponse;
@@ -142,16 +143,8 @@ export function RatesWorkspace({ grid, parentCurrency, parentName, range, onRang
         </Group>
       </Paper>
 
-      {rangeError ? (
-        <Alert color="red" role="alert" title="Those months could not be loaded">
-          {rangeError}
-        </Alert>
-      ) : null}
-      {templateError ? (
-        <Alert color="red" role="alert" withCloseButton closeButtonLabel="Dismiss message" onClose={() => setTemplateError(null)}>
-          {templateError}
-        </Alert>
-      ) : null}
+      <Failure title="Those months could not be loaded" message={rangeError} />
+      <Failure withCloseButton closeButtonLabel="Dismiss message" onClose={() => setTemplateError(null)} message={templateError} />
       {notice ? (
         <Alert color={notice.color} role="status" withCloseButton closeButtonLabel="Dismiss message" onClose={() => setNotice(null)}>
           {notice.text}

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import type { Intragroup } from "@groupledger/contract";
 import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
-import { renderRoutes } from "../../../test/render.tsx";
+import { refusal, renderRoutes } from "../../../test/render.tsx";
 import { listboxOf } from "../../../test/select.ts";
 import { screenTestHooks, signedIn } from "../../../test/session.ts";
 import { ELIMINATION_PAGE_API, PARENT, UK } from "../../eliminations/components/eliminationsFixtures.ts";
@@ -73,7 +73,11 @@ describe("Interco Eliminations: intra-group trade", () => {
   });
 
   it("names what it cannot send, and shows the server's refusal on its field", async () => {
-    signIn({ "PUT /intragroup/inventory": { status: 400, body: { error: { code: "invalid_intragroup_inventory", message: "Account 12 is not in the chart.", details: { fields: [{ path: "inventoryAccountId", message: "Account 12 is not in the chart." }] } } } } });
+    signIn({
+      "PUT /intragroup/inventory": refusal(400, "invalid_intragroup_inventory", "Account 12 is not in the chart.", {
+        fields: [{ path: "inventoryAccountId", message: "Account 12 is not in the chart." }],
+      }),
+    });
     renderRoutes(routes, "/consolidation/elimination");
     const section = await screen.findByRole("region", { name: "Intra-group stock held" });
     await userEvent.click(within(section).getByRole("button", { name: "Record stock held" }));

@@ -1,6 +1,6 @@
-import { ActionIcon, Alert, Badge, Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
 import type { Company, Intragroup } from "@groupledger/contract";
-import { IconTrash } from "@tabler/icons-react";
+import {} from "@tabler/icons-react";
 import { useState } from "react";
 import { formatAmount } from "@groupledger/domain";
 import { messageOf } from "../../../lib/forms.ts";
@@ -9,6 +9,9 @@ import { intragroupApi, useIntragroup, useIntragroupMutation } from "../api.ts";
 import { percentOfMargin, stockRequestOf, type StockForm } from "../model.ts";
 import { Section } from "../../screens/components/Section.tsx";
 import { AmountCell } from "../../screens/components/AmountCell.tsx";
+import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
+import { RemoveButton } from "../../screens/components/RemoveButton.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 const label = (a: { name: string; acctNum: string | null }) => (a.acctNum ? `${a.acctNum} ${a.name}` : a.name);
 const options = (list: Intragroup["assetAccounts"]) => list.map((a) => ({ value: a.accountId, label: label(a) }));
@@ -23,13 +26,7 @@ const serverFields = (e: unknown): Record<string, string> => (e instanceof ApiEr
  */
 export function IntragroupSection({ companies }: { companies: Company[] }) {
   const data = useIntragroup();
-  if (data.error) {
-    return (
-      <Alert color="red" role="alert" title="Intra-group trade could not be loaded">
-        {data.error.message}
-      </Alert>
-    );
-  }
+  if (data.error) return <Failure title="Intra-group trade could not be loaded" message={data.error.message} />;
   if (!data.data) return null;
   return (
     <>
@@ -75,36 +72,29 @@ function StockHeld({ data, companies }: { data: Intragroup; companies: Company[]
         inventory (shared with the seller&apos;s non-controlling interests), and the next period gives it back when they are sold.
       </Text>
       {data.inventory.length ? (
-        <Table striped withTableBorder fz="sm" verticalSpacing={4} aria-label="Stock held">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Held at the end of</Table.Th>
-              <Table.Th>Sold by → held by</Table.Th>
-              <Table.Th ta="right">Stock at transfer price</Table.Th>
-              <Table.Th ta="right">Margin</Table.Th>
-              <Table.Th ta="right">Unrealised profit</Table.Th>
-              <Table.Th w={50} />
+        <HeadedTable
+          striped
+          withTableBorder
+          fz="sm"
+          verticalSpacing={4}
+          aria-label="Stock held"
+          columns={["Held at the end of", "Sold by → held by", { label: "Stock at transfer price", ta: "right" }, { label: "Margin", ta: "right" }, { label: "Unrealised profit", ta: "right" }, { w: 50 }]}
+        >
+          {data.inventory.map((r) => (
+            <Table.Tr key={r.id}>
+              <Table.Td>{r.month}</Table.Td>
+              <Table.Td>
+                {r.sellerName} → {r.buyerName}
+              </Table.Td>
+              <AmountCell>{formatAmount(r.inventory, r.currency)}</AmountCell>
+              <Table.Td ta="right">{percentOfMargin(r.margin)}%</Table.Td>
+              <AmountCell>{formatAmount(r.unrealisedProfit, r.currency)}</AmountCell>
+              <Table.Td>
+                <RemoveButton label={`Remove the stock ${r.buyerName} held at ${r.month}`} loading={remove.isPending && remove.variables === r.id} onClick={() => remove.mutate(r.id)} />
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.inventory.map((r) => (
-              <Table.Tr key={r.id}>
-                <Table.Td>{r.month}</Table.Td>
-                <Table.Td>
-                  {r.sellerName} → {r.buyerName}
-                </Table.Td>
-                <AmountCell>{formatAmount(r.inventory, r.currency)}</AmountCell>
-                <Table.Td ta="right">{percentOfMargin(r.margin)}%</Table.Td>
-                <AmountCell>{formatAmount(r.unrealisedProfit, r.currency)}</AmountCell>
-                <Table.Td>
-                  <ActionIcon variant="subtle" color="red" aria-label={`Remove the stock ${r.buyerName} held at ${r.month}`} loading={remove.isPending && remove.variables === r.id} onClick={() => remove.mutate(r.id)}>
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          ))}
+        </HeadedTable>
       ) : (
         <Text size="sm">No stock is recorded.</Text>
       )}
@@ -128,11 +118,7 @@ function StockHeld({ data, companies }: { data: Intragroup; companies: Company[]
           Record stock held
         </Button>
       </Group>
-      {failure ? (
-        <Alert color="red" role="alert" title="It was not saved">
-          {failure}
-        </Alert>
-      ) : null}
+      <Failure title="It was not saved" message={failure} />
     </Section>
   );
 }
@@ -211,11 +197,7 @@ function DividendRow({ row, data }: { row: Intragroup["dividends"][number]; data
           {row.reasons.join(" ")}
         </Text>
       ) : null}
-      {failure ? (
-        <Alert color="red" role="alert" title="It was not saved">
-          {failure}
-        </Alert>
-      ) : null}
+      <Failure title="It was not saved" message={failure} />
     </Stack>
   );
 }

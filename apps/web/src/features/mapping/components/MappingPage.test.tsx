@@ -4,7 +4,7 @@ import type { CompanyMap } from "@groupledger/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { PARENT_CO, shellApi, syncedStatus, UK_CO } from "../../../test/fixtures.ts";
-import { callsTo, fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
+import { callsTo, fakeToken, inOneHour, mockApi, refusal, renderRoutes } from "../../../test/render.tsx";
 import { optionsOf } from "../../../test/select.ts";
 import type { ApiCall } from "../../../test/render.tsx";
 import { saveToken } from "../../session/tokenStore.ts";
@@ -81,6 +81,13 @@ const rowOf = async (id: string) => {
   return row(id)!;
 };
 const mapOf = (m: Record<string, string>, over: Partial<CompanyMap> = {}) => companyMap(UK, m, { toMap: 3, ...over });
+
+/** POST /map as the server answers it: what is sent is added to the company's map (`over` its counts), which comes back. */
+const addsToMap = (state: State, over: (next: Record<string, string>) => Partial<CompanyMap> = () => ({})) => (init: RequestInit) => {
+  const next = { ...state.map.map, ...(JSON.parse(String(init.body)) as { map: Record<string, string> }).map };
+  state.map = mapOf(next, over(next));
+  return { status: 200, body: state.map };
+};
 
 // jsdom has no layout: give the grid's scroll box and its rows the sizes a browser would, so the virtualizer renders rows.
 const sizes = { clientHeight: 560, clientWidth: 1200, offsetHeight: 52, offsetWidth: 1200 } as const;
@@ -230,12 +237,7 @@ describe("COA Mapping: the grid", SLOW, () => {
 
   it("keyboard: arrows move the active row, Space selects it, A accepts its suggestion", async () => {
     const state = { map: mapOf({}), step: 3 };
-    const calls = setup(state, {
-      [`POST ${base}/map`]: (init: RequestInit) => {
-        state.map = mapOf({ ...state.map.map, ...(JSON.parse(String(init.body)) as { map: Record<string, string> }).map });
-        return { status: 200, body: state.map };
-      },
-    });
+    const calls = setup(state, { [`POST ${base}/map`]: addsToMap(state) });
     renderRoutes(routes, "/setup/coa");
     await rowOf("u-bank");
     const grid = screen.getByRole("grid");
@@ -255,12 +257,7 @@ describe("COA Mapping: the grid", SLOW, () => {
 describe("COA Mapping: changes", SLOW, () => {
   it("Accept maps the top suggestion (POST /map) and re-fetches the company's map", async () => {
     const state = { map: mapOf({}), step: 3 };
-    const calls = setup(state, {
-      [`POST ${base}/map`]: (init: RequestInit) => {
-        state.map = mapOf({ ...state.map.map, ...(JSON.parse(String(init.body)) as { map: Record<string, string> }).map });
-        return { status: 200, body: state.map };
-      },
-    });
+    const calls = setup(state, { [`POST ${base}/map`]: addsToMap(state) });
     renderRoutes(routes, "/setup/coa");
     const bank = await rowOf("u-bank");
     expect(bank).toHaveTextContent("1000 · Operating Account");
@@ -290,10 +287,7 @@ describe("COA Mapping: changes", SLOW, () => {
         status: 200,
         body: { suggestions: Object.fromEntries(Object.entries({ ...SUGGESTIONS, ...FOR_REVIEW }).filter(([id]) => !(id in state.map.map))) },
       }),
-      [`POST ${base}/map`]: (init: RequestInit) => {
-        state.map = mapOf({ ...state.map.map, ...(JSON.parse(String(init.body)) as { map: Record<string, string> }).map }, { toMap: 5 });
-        return { status: 200, body: state.map };
-      },
+      [`POST ${base}/map`]: addsToMap(state, () => ({ toMap: 5 })),
     });
     renderRoutes(routes, "/setup/coa");
     // Before: the low-confidence rows say why, and the button counts only the confident ones.
@@ -320,7 +314,7 @@ describe("COA Mapping: changes", SLOW, () => {
   it("a 400 invalid_mapping shows the server's reason next to the row, and a general message", async () => {
     const reason = 'A subsidiary asset account 1010 "Barclays Current" cannot map to the parent\'s revenue account 4000 "Sales": an Asset must map to an Asset.';
     setup({ map: mapOf({}), step: 3 }, {
-      [`POST ${base}/map`]: { status: 400, body: { error: { code: "invalid_mapping", message: reason, details: { fields: [{ path: "map.u-bank", message: reason }] } } } },
+      [`POST ${base}/map`]: refusal(400, "invalid_mapping", reason, { fields: [{ path: "map.u-bank", message: reason }] }),
     });
     renderRoutes(routes, "/setup/coa");
     const bank = await rowOf("u-bank");
@@ -332,16 +326,9 @@ describe("COA Mapping: changes", SLOW, () => {
 
   it("several rows refused: each reason lands on its row", async () => {
     setup({ map: mapOf({}), step: 3 }, {
-      [`POST ${base}/map`]: {
-        status: 400,
-        body: {
-          error: {
-            code: "invalid_mapping",
-            message: "2 accounts cannot be mapped as asked; nothing was changed.",
-            details: { fields: [{ path: "map.u-bank", message: "Bank reason." }, { path: "map.u-sales", message: "Sales reason." }] },
-          },
-        },
-      },
+      [`POST ${base}/map`]: refusal(400, "invalid_mapping", "2 accounts cannot be mapped as asked; nothing was changed.", {
+        fields: [{ path: "map.u-bank", message: "Bank reason." }, { path: "map.u-sales", message: "Sales reason." }],
+      }),
     });
     renderRoutes(routes, "/setup/coa");
     await rowOf("u-bank");
@@ -410,11 +397,7 @@ describe("COA Mapping: changes", SLOW, () => {
 });
 
 describe("COA Mapping: onboarding step 2", SLOW, () => {
-  const postMap = (state: State, complete: (m: Record<string, string>) => boolean) => (init: RequestInit) => {
-    const next = { ...state.map.map, ...(JSON.parse(String(init.body)) as { map: Record<string, string> }).map };
-    state.map = mapOf(next, { complete: complete(next) });
-    return { status: 200, body: state.map };
-  };
+  const postMap = (state: State, complete: (m: Record<string, string>) => boolean) => addsToMap(state, (next) => ({ complete: complete(next) }));
 
   it("the first mapping sets 2.1 and opens its modal", async () => {
     const state: State = { map: mapOf({}), step: 2 };

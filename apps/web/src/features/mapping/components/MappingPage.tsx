@@ -13,6 +13,7 @@ import { progressOf } from "../model.ts";
 import { subsidiariesOf, useMappingStep } from "../useMappingStep.ts";
 import { MappingStepModalView } from "./MappingModals.tsx";
 import { MappingWorkspace } from "./MappingWorkspace.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 function ProgressLabel({ map }: { map: CompanyMap | undefined }) {
   if (!map) return <Text size="xs" c="dimmed">…</Text>;
@@ -132,9 +133,7 @@ export function MappingPage() {
             </Text>
 
             {subChart.isError || parentChart.isError || map.isError ? (
-              <Alert color="red" role="alert" radius="md" title="The mapping could not be loaded">
-                {(subChart.error ?? parentChart.error ?? map.error)?.message}
-              </Alert>
+              <Failure radius="md" title="The mapping could not be loaded" message={(subChart.error ?? parentChart.error ?? map.error)?.message} />
             ) : subChart.isPending || parentChart.isPending || map.isPending ? (
               <Skeleton height={420} radius="md" />
             ) : subChart.data.length === 0 || parentChart.data.length === 0 ? (

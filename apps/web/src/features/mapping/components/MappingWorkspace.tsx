@@ -8,6 +8,7 @@ import { useMapChange, type MapChange, type Suggestions } from "../api.ts";
 import { acceptAllSplit, accountLabel, buildRows, chartAccount, filterRows, NO_FILTERS, rowErrors, type RowFilters } from "../model.ts";
 import { BalanceBasis } from "./BalanceBasis.tsx";
 import { MappingGrid } from "./MappingGrid.tsx";
+import { DialogActions } from "../../screens/components/DialogActions.tsx";
 
 interface Props {
   realmId: string;
@@ -39,6 +40,38 @@ function commonTargets(selected: readonly CompanyAccount[], parents: readonly Co
 }
 
 /** One subsidiary's mapping: filters, bulk actions, the invalid-maps banner and the grid. */
+/** A filter of the grid: "all" (named `allLabel`) or one of `values`, never empty. */
+function FilterSelect({
+  w,
+  label,
+  allLabel,
+  values,
+  value,
+  searchable = false,
+  onChange,
+}: {
+  w: number;
+  label: string;
+  allLabel: string;
+  values: readonly string[];
+  value: string;
+  searchable?: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Select
+      size="xs"
+      w={w}
+      label={label}
+      data={[{ value: "all", label: allLabel }, ...values.map((v) => ({ value: v, label: v }))]}
+      value={value}
+      allowDeselect={false}
+      searchable={searchable}
+      onChange={(v) => onChange(v ?? "all")}
+    />
+  );
+}
+
 export function MappingWorkspace({ realmId, companyName, accounts, parents, map, suggestions, gridHeight }: Props) {
   const change = useMapChange(realmId);
   const [filters, setFilters] = useState<RowFilters>(NO_FILTERS);
@@ -184,25 +217,15 @@ export function MappingWorkspace({ realmId, companyName, accounts, parents, map,
           value={filters.search}
           onChange={(e) => setFilter("search", e.currentTarget.value)}
         />
-        <Select
-          size="xs"
+        <FilterSelect
           w={150}
           label="Classification"
-          data={[{ value: "all", label: "All" }, ...classes.map((c) => ({ value: c, label: c }))]}
+          allLabel="All"
+          values={classes}
           value={filters.classification}
-          allowDeselect={false}
-          onChange={(v) => setFilters((f) => ({ ...f, classification: v ?? "all", accountType: "all" }))}
+          onChange={(v) => setFilters((f) => ({ ...f, classification: v, accountType: "all" }))}
         />
-        <Select
-          size="xs"
-          w={200}
-          label="Type"
-          data={[{ value: "all", label: "All types" }, ...types.map((t) => ({ value: t, label: t }))]}
-          value={filters.accountType}
-          allowDeselect={false}
-          searchable
-          onChange={(v) => setFilter("accountType", v ?? "all")}
-        />
+        <FilterSelect w={200} label="Type" allLabel="All types" values={types} value={filters.accountType} searchable onChange={(v) => setFilter("accountType", v)} />
         <Switch
           size="sm"
           mb={6}
@@ -312,14 +335,11 @@ export function MappingWorkspace({ realmId, companyName, accounts, parents, map,
           All {map ? Object.keys(map.map).length : 0} maps of {companyName} are removed, and its accounts must be mapped again before
           the next consolidation. The accounts themselves and QuickBooks are not changed.
         </Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setConfirmRemove(false)}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={() => setConfirmRemove(false)} mt="lg">
           <Button color="red" loading={change.isPending} onClick={() => run({ kind: "removeAll" }, `Every map of ${companyName} was removed.`, () => setConfirmRemove(false))}>
             Remove all maps
           </Button>
-        </Group>
+        </DialogActions>
       </Modal>
     </Stack>
   );

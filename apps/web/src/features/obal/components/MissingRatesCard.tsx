@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Group, List, Paper, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Group, List, Paper, Stack, Text } from "@mantine/core";
 import { IconCloudDownload } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { fxApi, fxKeys } from "../../fxrates/api.ts";
 import { obalKeys } from "../api.ts";
 import { fetchRange, missingRatesNeededBy, monthChunks, rangeLabel, type MissingRates } from "../missingRates.ts";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 /** The rates service answers at most this many months at a time (apps/server fx routes MAX_GRID_MONTHS). */
 const FETCH_MONTHS = 120;
@@ -50,11 +51,7 @@ export function MissingRatesCard({ groups, onFetched }: { groups: readonly Missi
             <List.Item key={g.currency}>{missingRatesNeededBy(g)}</List.Item>
           ))}
         </List>
-        {fetchMissing.error ? (
-          <Alert color="red" role="alert" title="The rates were not fetched">
-            {fetchMissing.error.message}
-          </Alert>
-        ) : null}
+        <Failure title="The rates were not fetched" message={fetchMissing.error?.message} />
         <Group gap="md">
           <Button size="sm" leftSection={<IconCloudDownload size={16} aria-hidden />} loading={fetchMissing.isPending} onClick={() => fetchMissing.mutate()}>
             Fetch missing rates

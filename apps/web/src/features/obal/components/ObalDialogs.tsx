@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Button, Modal, Stack, Text } from "@mantine/core";
 import { FIRST_OBAL_POSTED_MODAL_TITLE } from "@groupledger/domain";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { MilestoneModal } from "../../onboarding/components/MilestoneModal.tsx";
+import { DialogActions } from "../../screens/components/DialogActions.tsx";
 
 /** Reset clears the period and every mark; entries already posted are not touched in QuickBooks, and the user must know. */
 export function ResetDialog({
@@ -29,14 +30,11 @@ export function ResetDialog({
             </Text>
           </Alert>
         ) : null}
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onCancel} busy={busy} mt="sm">
           <Button color="red" onClick={onReset} loading={busy}>
             Reset opening balances
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

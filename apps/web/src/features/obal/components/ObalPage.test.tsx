@@ -4,7 +4,7 @@ import type { ObalState } from "@groupledger/contract";
 import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { ACCOUNT, OBAL, UK_CO } from "../../../test/fixtures.ts";
-import { callsTo, renderRoutes } from "../../../test/render.tsx";
+import { callsTo, refusal, renderRoutes } from "../../../test/render.tsx";
 import type { ApiCall } from "../../../test/render.tsx";
 import { screenTestHooks, signedIn } from "../../../test/session.ts";
 import { REAUTHORIZE_MESSAGE } from "../../errors/errorBar.ts";
@@ -40,6 +40,7 @@ function signIn(state: ObalState, over: Routes = {}, account: Partial<typeof ACC
 const panel = async (name: string) => screen.findByRole("region", { name });
 const statusOf = async (name: string) => within(await panel(name)).findByTestId("obal-status");
 const posts = (calls: ApiCall[], path: string) => callsTo(calls, "POST", path);
+const clickPost = async (name: string) => userEvent.click(await within(await panel(name)).findByRole("button", { name: "Post to QuickBooks" }));
 
 // Failures nobody explains (a 3200 among them) reach the error bar.
 screenTestHooks();
@@ -70,7 +71,7 @@ describe("Opening Balance Sheet: locking the period", { timeout: SLOW_UI }, () =
 
   it("shows the server's refusal of a period", async () => {
     signIn(OBAL, {
-      "POST /obal": { status: 409, body: { error: { code: "period_locked", message: "The opening period is already locked to 3/2026. Reset it before choosing another." } } },
+      "POST /obal": refusal(409, "period_locked", "The opening period is already locked to 3/2026. Reset it before choosing another."),
     });
     renderRoutes(routes, "/setup/obal");
     const form = await screen.findByRole("region", { name: "Lock the opening period" });
@@ -187,7 +188,7 @@ describe("Opening Balance Sheet: transitions", { timeout: SLOW_UI }, () => {
 
   it("shows the server's message when it refuses a transition, and keeps the status", async () => {
     signIn({ ...LOCKED, reviewed: { [UK]: true } }, {
-      "POST /obal/confirm": { status: 409, body: { error: { code: "illegal_transition", message: "Northwind UK Ltd is already confirmed." } } },
+      "POST /obal/confirm": refusal(409, "illegal_transition", "Northwind UK Ltd is already confirmed."),
     });
     renderRoutes(routes, "/setup/obal");
     const uk = await panel("Northwind UK Ltd");
@@ -202,6 +203,15 @@ describe("Opening Balance Sheet: transitions", { timeout: SLOW_UI }, () => {
 describe("Opening Balance Sheet: posting", { timeout: SLOW_UI }, () => {
   const confirmed = { ...LOCKED, reviewed: { [UK]: true }, confirmed: { [UK]: true } };
   const postedUk = { ...confirmed, posted: { [UK]: true }, trialBalanceJournalEntryUrl: "https://qbo.example/app/journal?txnId=91" };
+  /** QuickBooks answers that it has an entry on the UK's opening date already (numbered `docNumber`). */
+  const entryFound = (docNumber: string | null) => ({ entriesFound: true, entries: [{ id: "55", docNumber, txnDate: "2026-03-31", url: "https://qbo.example/55" }] });
+  /** Posts the confirmed UK while QuickBooks has an unnumbered entry on its date, with the duplicate-warning preference's `answers`; returns the calls. */
+  async function postOverFoundEntry(answers: Routes) {
+    const calls = signIn(confirmed, { [`GET /getJournalEntries/${UK}`]: entryFound(null), [`POST /balances/post/${UK}`]: postedUk, ...answers });
+    renderRoutes(routes, "/setup/obal");
+    await clickPost("Northwind UK Ltd");
+    return calls;
+  }
 
   it("checks for an existing entry, posts, and links to the new entry", async () => {
     const calls = signIn(confirmed, { [`POST /balances/post/${UK}`]: postedUk });
@@ -225,16 +235,15 @@ describe("Opening Balance Sheet: posting", { timeout: SLOW_UI }, () => {
       [`POST /balances/post/${UK}`]: postedUk,
     });
     renderRoutes(routes, "/setup/obal");
-    await userEvent.click(await within(await panel("Northwind UK Ltd")).findByRole("button", { name: "Post to QuickBooks" }));
+    await clickPost("Northwind UK Ltd");
     await waitFor(() => expect(url).toContain("month=3&year=2026&flag=obal"));
   });
 
   it("blocked posting names the problems with links to fix them, and the status stays confirmed", async () => {
     signIn(confirmed, {
-      [`POST /balances/post/${UK}`]: {
-        status: 409,
-        body: { error: { code: "posting_blocked", message: "Northwind UK Ltd cannot be posted: No GBP closing rate for 2026-03.", details: { problems: UK_BLOCKED_PROBLEMS } } },
-      },
+      [`POST /balances/post/${UK}`]: refusal(409, "posting_blocked", "Northwind UK Ltd cannot be posted: No GBP closing rate for 2026-03.", {
+        problems: UK_BLOCKED_PROBLEMS,
+      }),
     });
     renderRoutes(routes, "/setup/obal");
     const uk = await panel("Northwind UK Ltd");
@@ -250,15 +259,7 @@ describe("Opening Balance Sheet: posting", { timeout: SLOW_UI }, () => {
 
   it("a 3200 while posting shows the error bar's re-authorization message and changes nothing", async () => {
     signIn(confirmed, {
-      [`POST /balances/post/${UK}`]: {
-        status: 409,
-        body: {
-          error: {
-            code: "qbo_reauthorization_required",
-            message: "QuickBooks Online asked for the parent company to be re-authorized (errorCode 003200). Reconnect it on Connected Companies, then post again.",
-          },
-        },
-      },
+      [`POST /balances/post/${UK}`]: refusal(409, "qbo_reauthorization_required", "QuickBooks Online asked for the parent company to be re-authorized (errorCode 003200). Reconnect it on Connected Companies, then post again."),
     });
     renderRoutes(routes, "/setup/obal");
     const uk = await panel("Northwind UK Ltd");
@@ -270,10 +271,10 @@ describe("Opening Balance Sheet: posting", { timeout: SLOW_UI }, () => {
 
   it("warns of an existing entry; Cancel posts nothing", async () => {
     const calls = signIn(confirmed, {
-      [`GET /getJournalEntries/${UK}`]: { entriesFound: true, entries: [{ id: "55", docNumber: "OB-2026-03-UK", txnDate: "2026-03-31", url: "https://qbo.example/55" }] },
+      [`GET /getJournalEntries/${UK}`]: entryFound("OB-2026-03-UK"),
     });
     renderRoutes(routes, "/setup/obal");
-    await userEvent.click(await within(await panel("Northwind UK Ltd")).findByRole("button", { name: "Post to QuickBooks" }));
+    await clickPost("Northwind UK Ltd");
     const dialog = await screen.findByRole("dialog", { name: "This entry may already be in QuickBooks" });
     expect(dialog).toHaveTextContent("Entry OB-2026-03-UK dated 2026-03-31");
     expect(within(dialog).getByRole("link", { name: /Open in QuickBooks/ })).toHaveAttribute("href", "https://qbo.example/55");
@@ -287,10 +288,10 @@ describe("Opening Balance Sheet: posting", { timeout: SLOW_UI }, () => {
     const calls = signIn(confirmed, {
       // The screen loaded the state while UK was confirmed; by the time Post is clicked another tab has posted it.
       "GET /obal": () => ({ status: 200, body: stateReads++ === 0 ? confirmed : postedUk }),
-      [`GET /getJournalEntries/${UK}`]: { entriesFound: true, entries: [{ id: "55", docNumber: "OB-2026-03-UK", txnDate: "2026-03-31", url: "https://qbo.example/55" }] },
+      [`GET /getJournalEntries/${UK}`]: entryFound("OB-2026-03-UK"),
     });
     renderRoutes(routes, "/setup/obal");
-    await userEvent.click(await within(await panel("Northwind UK Ltd")).findByRole("button", { name: "Post to QuickBooks" }));
+    await clickPost("Northwind UK Ltd");
     expect(await statusOf("Northwind UK Ltd")).toHaveTextContent("Posted");
     expect(await screen.findByRole("status")).toHaveTextContent("Northwind UK Ltd's opening balance was already posted, from another tab or by a colleague");
     expect(screen.queryByRole("dialog", { name: "This entry may already be in QuickBooks" })).toBeNull();
@@ -298,13 +299,7 @@ describe("Opening Balance Sheet: posting", { timeout: SLOW_UI }, () => {
   });
 
   it("'Don't show this again' is stored, and Post anyway posts", async () => {
-    const calls = signIn(confirmed, {
-      [`GET /getJournalEntries/${UK}`]: { entriesFound: true, entries: [{ id: "55", docNumber: null, txnDate: "2026-03-31", url: "https://qbo.example/55" }] },
-      "POST /setDontShowDuplicateJEModalFlag": { isDontShowDuplicateJEModalChecked: true },
-      [`POST /balances/post/${UK}`]: postedUk,
-    });
-    renderRoutes(routes, "/setup/obal");
-    await userEvent.click(await within(await panel("Northwind UK Ltd")).findByRole("button", { name: "Post to QuickBooks" }));
+    const calls = await postOverFoundEntry({ "POST /setDontShowDuplicateJEModalFlag": { isDontShowDuplicateJEModalChecked: true } });
     const dialog = await screen.findByRole("dialog", { name: "This entry may already be in QuickBooks" });
     await userEvent.click(within(dialog).getByRole("checkbox", { name: "Don't show this again" }));
     await userEvent.click(within(dialog).getByRole("button", { name: "Post anyway" }));
@@ -314,13 +309,7 @@ describe("Opening Balance Sheet: posting", { timeout: SLOW_UI }, () => {
   });
 
   it("with the preference set, an existing entry does not stop the post", async () => {
-    const calls = signIn(confirmed, {
-      [`GET /getJournalEntries/${UK}`]: { entriesFound: true, entries: [{ id: "55", docNumber: null, txnDate: "2026-03-31", url: "https://qbo.example/55" }] },
-      "GET /getDontShowDuplicateJEModalFlag": { isDontShowDuplicateJEModalChecked: true },
-      [`POST /balances/post/${UK}`]: postedUk,
-    });
-    renderRoutes(routes, "/setup/obal");
-    await userEvent.click(await within(await panel("Northwind UK Ltd")).findByRole("button", { name: "Post to QuickBooks" }));
+    const calls = await postOverFoundEntry({ "GET /getDontShowDuplicateJEModalFlag": { isDontShowDuplicateJEModalChecked: true } });
     expect(await statusOf("Northwind UK Ltd")).toHaveTextContent("Posted");
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(posts(calls, `/balances/post/${UK}`)).toHaveLength(1);
@@ -385,13 +374,13 @@ describe("Opening Balance Sheet: onboarding step 3", { timeout: SLOW_UI }, () =>
       },
     );
     renderRoutes(routes, "/setup/obal");
-    await userEvent.click(await within(await panel("Northwind UK Ltd")).findByRole("button", { name: "Post to QuickBooks" }));
+    await clickPost("Northwind UK Ltd");
     const modal = await screen.findByRole("dialog", { name: "You've posted translated trial balances for your first company!" });
     expect(patches(calls)).toEqual([{ onboardingStep: 3.1 }]);
     await userEvent.click(within(modal).getByRole("button", { name: "Continue" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
 
-    await userEvent.click(await within(await panel("Northwind Canada Ltd")).findByRole("button", { name: "Post to QuickBooks" }));
+    await clickPost("Northwind Canada Ltd");
     await waitFor(() => expect(patches(calls)).toEqual([{ onboardingStep: 3.1 }, { onboardingStep: 3.2 }]));
     // The modal is for the first company only.
     expect(screen.queryByRole("dialog")).toBeNull();

@@ -21,6 +21,8 @@ import { FirstPostedModal, ResetDialog } from "./ObalDialogs.tsx";
 import { MissingRatesCard } from "./MissingRatesCard.tsx";
 import { LockedPeriod, LockForm } from "./PeriodCard.tsx";
 import { SubsidiaryPanel, type PanelFeedback } from "./SubsidiaryPanel.tsx";
+import { Failure, LoadFailure } from "../../screens/components/Failure.tsx";
+import { Notice } from "../../screens/components/Notice.tsx";
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
@@ -212,12 +214,7 @@ export function ObalPage() {
       {loading ? (
         <Skeleton height={160} radius="md" />
       ) : loadError ? (
-        <Paper withBorder radius="md" p="lg" bg="white" role="alert">
-          <Text fw={600}>The opening balances could not be loaded.</Text>
-          <Text size="sm" c="dimmed">
-            {loadError.message}
-          </Text>
-        </Paper>
+        <LoadFailure title="The opening balances could not be loaded." message={loadError.message} />
       ) : !parent || subs.length === 0 ? (
         <Alert color="yellow" radius="md" title="A parent and a subsidiary are needed">
           Opening balances are posted from each subsidiary into the parent company.{" "}
@@ -251,17 +248,9 @@ export function ObalPage() {
           ) : (
             <LockForm parent={parent} busy={lock.isPending} error={lock.error ? lock.error.message : null} onLock={(r) => lock.mutate(r)} />
           )}
-          {notice ? (
-            <Alert color="teal" role="status" withCloseButton closeButtonLabel="Dismiss message" onClose={() => setNotice(null)}>
-              {notice}
-            </Alert>
-          ) : null}
+          <Notice message={notice} onDismiss={() => setNotice(null)} />
           {locked ? <MissingRatesCard groups={missingRates} onFetched={setNotice} /> : null}
-          {reset.error ? (
-            <Alert color="red" role="alert" title="The opening balances were not reset">
-              {reset.error.message}
-            </Alert>
-          ) : null}
+          <Failure title="The opening balances were not reset" message={reset.error?.message} />
           {locked
             ? subs.map((c, i) => {
                 const q = tbs[i];

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Paper, Select, Stack, Text } from "@mantine/core";
+import { Button, Group, Paper, Select, Stack, Text } from "@mantine/core";
 import type { Company, ObalLockRequest, ObalState } from "@groupledger/contract";
 import { IconLock, IconRotate } from "@tabler/icons-react";
 import { useState } from "react";
 import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 import { calendarLabel, monthName, naturalMonthOf } from "../model.ts";
 import { Section } from "../../screens/components/Section.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 interface LockFormProps {
   parent: Company;
@@ -78,11 +79,7 @@ export function LockForm({ parent, busy, error, onLock }: LockFormProps) {
           Opening balances as of the end of <strong>{calendarLabel(natural.year, natural.month)}</strong> (fiscal month {month} of FY {fy}).
         </Text>
       ) : null}
-      {error ? (
-        <Alert color="red" role="alert" title="The period was not locked">
-          {error}
-        </Alert>
-      ) : null}
+      <Failure title="The period was not locked" message={error} />
     </Section>
   );
 }

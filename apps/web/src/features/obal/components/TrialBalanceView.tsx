@@ -8,6 +8,7 @@ import { ctaBreakdown, fixLink, isEmptyLine, isUnmappedRow, monthTextLabel, type
 import { BalancedBadge } from "../../entries/components/EntryLines.tsx";
 import { AmountCell } from "../../screens/components/AmountCell.tsx";
 import { WithFixLink } from "../../screens/components/FixLink.tsx";
+import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
 
 type View = NonNullable<ObalTrialBalance["view"]>;
 
@@ -249,26 +250,24 @@ export function TrialBalanceView({ view, numbers = NO_NUMBERS }: { view: View; n
           <Text fw={650} size="sm">
             The journal entry posted to the parent, by parent account
           </Text>
-          <Table withTableBorder fz="sm" verticalSpacing={4} maw={640} aria-label="Journal entry lines">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Parent account</Table.Th>
-                <Table.Th ta="right">Debit ({view.parentCurrency})</Table.Th>
-                <Table.Th ta="right">Credit ({view.parentCurrency})</Table.Th>
+          <HeadedTable
+            withTableBorder
+            fz="sm"
+            verticalSpacing={4}
+            maw={640}
+            aria-label="Journal entry lines"
+            columns={["Parent account", { label: `Debit (${view.parentCurrency})`, ta: "right" }, { label: `Credit (${view.parentCurrency})`, ta: "right" }]}
+          >
+            {view.byParentAccount.map((a) => (
+              <Table.Tr key={a.account}>
+                <Table.Td>
+                  <AccountLabel number={numbers.parent.get(a.account)} name={a.name} />
+                </Table.Td>
+                <AmountCell>{a.amount > 0 ? translated(a.amount) : ""}</AmountCell>
+                <AmountCell>{a.amount < 0 ? formatAmount(-a.amount, view.parentCurrency, TB_AMOUNT) : ""}</AmountCell>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {view.byParentAccount.map((a) => (
-                <Table.Tr key={a.account}>
-                  <Table.Td>
-                    <AccountLabel number={numbers.parent.get(a.account)} name={a.name} />
-                  </Table.Td>
-                  <AmountCell>{a.amount > 0 ? translated(a.amount) : ""}</AmountCell>
-                  <AmountCell>{a.amount < 0 ? formatAmount(-a.amount, view.parentCurrency, TB_AMOUNT) : ""}</AmountCell>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+            ))}
+          </HeadedTable>
         </Stack>
       ) : null}
     </Stack>

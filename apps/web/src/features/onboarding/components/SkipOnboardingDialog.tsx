@@ -1,5 +1,6 @@
-import { Button, Group, List, Modal, Stack, Text } from "@mantine/core";
+import { Button, List, Modal, Stack, Text } from "@mantine/core";
 import type { HeldScreen } from "../../navigation/navItems.ts";
+import { DialogActions } from "../../screens/components/DialogActions.tsx";
 
 interface Props {
   opened: boolean;
@@ -72,14 +73,11 @@ export function SkipOnboardingDialog({ opened, busy, unlocks, stackId, onCancel,
           keep setting them up under SETUP & CONFIGURE.
         </Text>
       </Stack>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
-          Cancel
-        </Button>
+      <DialogActions onCancel={onCancel} busy={busy} autoFocus mt="lg">
         <Button onClick={onConfirm} loading={busy}>
           Skip guided setup
         </Button>
-      </Group>
+      </DialogActions>
     </Modal>
   );
 }

@@ -4,7 +4,7 @@ import type { CompanyAccount, ConsolidatedReport } from "@groupledger/contract";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { PARENT_CO, syncedStatuses, UK_CO } from "../../../test/fixtures.ts";
-import { renderRoutes } from "../../../test/render.tsx";
+import { queryOf, renderRoutes } from "../../../test/render.tsx";
 import { screenTestHooks, signedIn } from "../../../test/session.ts";
 import { blockedFixture, monthFixture, reportFixture, UK_ID } from "./reportFixtures.ts";
 // Loaded up front so the route's lazy import resolves at once.
@@ -47,7 +47,7 @@ function signIn(opts: { answer?: (q: URLSearchParams) => ConsolidatedReport; com
     "GET /companies": companies,
     "GET /companies/status": syncedStatuses(companies, { lastSyncedAt: "2026-11-20T09:00:00.000Z" }),
     [`GET /companies/${P}/accounts`]: CHART,
-    "GET /consolidation/report": (init: { url: string }) => ({ status: 200, body: answer(new URL(init.url, "http://x").searchParams) }),
+    "GET /consolidation/report": (init: { url: string }) => ({ status: 200, body: answer(queryOf(init)) }),
     ...opts.routes,
   });
   const inner = globalThis.fetch;

@@ -10,6 +10,7 @@ import { localMonthOf, shiftMonth } from "@groupledger/domain";
 import { defaultMonth, firstBookMonth, periodContaining, rangeProblem, readState, writeState, type ReportState } from "../period.ts";
 import { ReportBody } from "./ReportBody.tsx";
 import { DownloadButtons, ReportControls } from "./ReportControls.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 /**
  * Consolidated reports (issue 9): the group's balance sheet, income statement, worksheet and
@@ -128,11 +129,7 @@ function ReportSection({ parent, companies, status }: { parent: Company; compani
         </Text>
       ) : null}
       {report.isPending && query ? <Skeleton height={480} radius="md" data-testid="report-loading" /> : null}
-      {report.isError ? (
-        <Alert color="red" role="alert" title="The report could not be prepared">
-          {report.error.message}
-        </Alert>
-      ) : null}
+      <Failure title="The report could not be prepared" message={report.error?.message} />
       {data ? (
         <div style={{ opacity: current && !report.isPlaceholderData ? 1 : 0.55, transition: "opacity 120ms" }} aria-busy={report.isFetching || undefined}>
           <ReportBody

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import type { RunDetail } from "@groupledger/contract";
 import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
-import { callsTo, renderRoutes } from "../../../test/render.tsx";
+import { callsTo, refusal, renderRoutes } from "../../../test/render.tsx";
 import type { ApiCall } from "../../../test/render.tsx";
 import { screenTestHooks, signedIn } from "../../../test/session.ts";
 import { CA, COMPANIES, LOCKED_DEC, posting, runAt, UK } from "./runsFixtures.ts";
@@ -174,10 +174,7 @@ describe("Multi Period / Company", { timeout: SLOW_UI }, () => {
 
   it("shows the server's refusal to start", async () => {
     signIn({
-      "POST /multipleconsolidation/runs": {
-        status: 409,
-        body: { error: { code: "run_in_progress", message: "Another run is in progress for this account; wait for it to finish, or pause it, before starting a new one." } },
-      },
+      "POST /multipleconsolidation/runs": refusal(409, "run_in_progress", "Another run is in progress for this account; wait for it to finish, or pause it, before starting a new one."),
     });
     renderRoutes(routes, "/multipleconsolidation/run");
     const form = await screen.findByRole("region", { name: "New run" });

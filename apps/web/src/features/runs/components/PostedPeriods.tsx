@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Checkbox, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Checkbox, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import type { PostingSummary } from "@groupledger/contract";
 import { IconAlertTriangle, IconExternalLink, IconRefresh } from "@tabler/icons-react";
 import { Fragment, useState, type ReactNode } from "react";
@@ -6,7 +6,11 @@ import { formatAmount } from "@groupledger/domain";
 import { shortMonth } from "../model.ts";
 import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 import { NumberedName } from "../../entries/components/EntryLines.tsx";
-import { AmountCell } from "../../screens/components/AmountCell.tsx";
+import {} from "../../screens/components/AmountCell.tsx";
+import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
+import { DifferenceRow } from "../../screens/components/DifferenceRow.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
+import { DialogActions } from "../../screens/components/DialogActions.tsx";
 
 const STATUS: Record<PostingSummary["status"], { label: string; color: string }> = {
   posted: { label: "Posted", color: "teal" },
@@ -23,28 +27,18 @@ const badge = { flexShrink: 0 } as const;
 function ChangesTable({ posting, currency, numbers }: { posting: PostingSummary; currency: string; numbers: ReadonlyMap<string, string> }) {
   const money = (n: number) => formatAmount(n, currency);
   return (
-    <Table withTableBorder fz="sm" verticalSpacing={4} maw={820} aria-label={`Changes in ${posting.period.label}`}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Parent account</Table.Th>
-          <Table.Th ta="right">Posted</Table.Th>
-          <Table.Th ta="right">From the books now</Table.Th>
-          <Table.Th ta="right">Difference</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {(posting.stale?.changes ?? []).map((c) => (
-          <Table.Tr key={c.account}>
-            <Table.Td>
-              <NumberedName number={numbers.get(c.account)} name={c.name} />
-            </Table.Td>
-            <AmountCell>{money(c.posted)}</AmountCell>
-            <AmountCell>{money(c.now)}</AmountCell>
-            <AmountCell fw={600}>{money(c.now - c.posted)}</AmountCell>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <HeadedTable
+      withTableBorder
+      fz="sm"
+      verticalSpacing={4}
+      maw={820}
+      aria-label={`Changes in ${posting.period.label}`}
+      columns={["Parent account", { label: "Posted", ta: "right" }, { label: "From the books now", ta: "right" }, { label: "Difference", ta: "right" }]}
+    >
+      {(posting.stale?.changes ?? []).map((c) => (
+        <DifferenceRow key={c.account} name={<NumberedName number={numbers.get(c.account)} name={c.name} />} amounts={[money(c.posted), money(c.now)]} difference={money(c.now - c.posted)} />
+      ))}
+    </HeadedTable>
   );
 }
 
@@ -88,19 +82,12 @@ export function ReplaceDialog({
             checked={approved}
             onChange={(e) => setApproved(e.currentTarget.checked)}
           />
-          {error ? (
-            <Alert color="red" role="alert" title="The entry was not replaced">
-              {error}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
-              Cancel
-            </Button>
+          <Failure title="The entry was not replaced" message={error} />
+          <DialogActions onCancel={onCancel} busy={busy} autoFocus mt="sm">
             <Button color="red" onClick={onReplace} disabled={!approved} loading={busy}>
               Replace entry
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       ) : null}
     </Modal>
@@ -159,102 +146,97 @@ export function PostedPeriods({ companyName, currency, numbers, postings, loadin
             Nothing posted yet for {companyName} after its opening balance.
           </Text>
         ) : (
-          <Table withTableBorder fz="sm" verticalSpacing={6} aria-label={`Posted periods of ${companyName}`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Period</Table.Th>
-                <Table.Th>Entry</Table.Th>
-                <Table.Th>Posted</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {postings.map((p) => {
-                const changed = p.status === "posted" && p.stale !== null;
-                const expanded = open === p.id;
-                return (
-                  <Fragment key={p.id}>
-                    <Table.Tr data-testid={`posting-${p.period.label}`} c={p.status === "posted" ? undefined : "dimmed"}>
-                      <Table.Td style={nowrap}>
-                        <Text span fw={600} size="sm">
-                          {p.period.label}
+          <HeadedTable
+            withTableBorder
+            fz="sm"
+            verticalSpacing={6}
+            aria-label={`Posted periods of ${companyName}`}
+            columns={["Period", "Entry", "Posted", "Status", null]}
+          >
+            {postings.map((p) => {
+              const changed = p.status === "posted" && p.stale !== null;
+              const expanded = open === p.id;
+              return (
+                <Fragment key={p.id}>
+                  <Table.Tr data-testid={`posting-${p.period.label}`} c={p.status === "posted" ? undefined : "dimmed"}>
+                    <Table.Td style={nowrap}>
+                      <Text span fw={600} size="sm">
+                        {p.period.label}
+                      </Text>
+                      {p.period.from !== p.period.to ? (
+                        <Text span c="dimmed" size="xs" ml={6}>
+                          {shortMonth(p.period.from)} – {shortMonth(p.period.to)}
                         </Text>
-                        {p.period.from !== p.period.to ? (
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td style={nowrap}>
+                      {p.journalEntryUrl && p.status === "posted" ? (
+                        <Anchor href={p.journalEntryUrl} target="_blank" rel="noopener noreferrer" size="sm">
+                          {p.docNumber} <IconExternalLink size={12} style={{ verticalAlign: "-1px" }} aria-label="(opens in QuickBooks in a new tab)" />
+                        </Anchor>
+                      ) : (
+                        p.docNumber
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" style={nowrap}>
+                        {when(p.postedAt)}
+                        {p.runId ? (
                           <Text span c="dimmed" size="xs" ml={6}>
-                            {shortMonth(p.period.from)} – {shortMonth(p.period.to)}
+                            multi-period run
                           </Text>
                         ) : null}
-                      </Table.Td>
-                      <Table.Td style={nowrap}>
-                        {p.journalEntryUrl && p.status === "posted" ? (
-                          <Anchor href={p.journalEntryUrl} target="_blank" rel="noopener noreferrer" size="sm">
-                            {p.docNumber} <IconExternalLink size={12} style={{ verticalAlign: "-1px" }} aria-label="(opens in QuickBooks in a new tab)" />
-                          </Anchor>
-                        ) : (
-                          p.docNumber
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" style={nowrap}>
-                          {when(p.postedAt)}
-                          {p.runId ? (
-                            <Text span c="dimmed" size="xs" ml={6}>
-                              multi-period run
-                            </Text>
-                          ) : null}
+                      </Text>
+                      {p.postedBy ? (
+                        <Text size="xs" c="dimmed">
+                          {p.postedBy}
                         </Text>
-                        {p.postedBy ? (
-                          <Text size="xs" c="dimmed">
-                            {p.postedBy}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={6} wrap="nowrap">
-                          <Badge color={STATUS[p.status].color} variant="light" style={badge}>
-                            {STATUS[p.status].label}
-                          </Badge>
-                          {changed ? (
-                            <Badge color="orange" variant="filled" data-testid="books-changed" style={badge}>
-                              Books changed
-                            </Badge>
-                          ) : null}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td ta="right">
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Badge color={STATUS[p.status].color} variant="light" style={badge}>
+                          {STATUS[p.status].label}
+                        </Badge>
                         {changed ? (
-                          <Group gap="xs" justify="flex-end" wrap="nowrap">
-                            <Button size="compact-sm" variant="default" aria-expanded={expanded} onClick={() => setOpen(expanded ? null : p.id)}>
-                              {expanded ? "Hide changes" : "See changes"}
-                            </Button>
-                            <AdminGate reason={adminOnly}>
-                              <Button size="compact-sm" color="orange" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => onAskReplace(p)} loading={replacing === p.id}>
-                                Replace entry
-                              </Button>
-                            </AdminGate>
-                          </Group>
+                          <Badge color="orange" variant="filled" data-testid="books-changed" style={badge}>
+                            Books changed
+                          </Badge>
                         ) : null}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      {changed ? (
+                        <Group gap="xs" justify="flex-end" wrap="nowrap">
+                          <Button size="compact-sm" variant="default" aria-expanded={expanded} onClick={() => setOpen(expanded ? null : p.id)}>
+                            {expanded ? "Hide changes" : "See changes"}
+                          </Button>
+                          <AdminGate reason={adminOnly}>
+                            <Button size="compact-sm" color="orange" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => onAskReplace(p)} loading={replacing === p.id}>
+                              Replace entry
+                            </Button>
+                          </AdminGate>
+                        </Group>
+                      ) : null}
+                    </Table.Td>
+                  </Table.Tr>
+                  {changed && expanded ? (
+                    <Table.Tr>
+                      <Table.Td colSpan={5} bg="orange.0">
+                        <Stack gap={6} py={4}>
+                          <Text size="sm">
+                            The books changed after posting (found {when(p.stale!.detectedAt)}). What the entry would be now, by parent account, debit
+                            positive:
+                          </Text>
+                          <ChangesTable posting={p} currency={currency} numbers={numbers} />
+                        </Stack>
                       </Table.Td>
                     </Table.Tr>
-                    {changed && expanded ? (
-                      <Table.Tr>
-                        <Table.Td colSpan={5} bg="orange.0">
-                          <Stack gap={6} py={4}>
-                            <Text size="sm">
-                              The books changed after posting (found {when(p.stale!.detectedAt)}). What the entry would be now, by parent account, debit
-                              positive:
-                            </Text>
-                            <ChangesTable posting={p} currency={currency} numbers={numbers} />
-                          </Stack>
-                        </Table.Td>
-                      </Table.Tr>
-                    ) : null}
-                  </Fragment>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+                  ) : null}
+                </Fragment>
+              );
+            })}
+          </HeadedTable>
         )}
       </Stack>
       <ReplaceDialog

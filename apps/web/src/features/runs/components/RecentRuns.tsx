@@ -2,6 +2,7 @@ import { Badge, Button, Table, Text } from "@mantine/core";
 import type { RunSummary } from "@groupledger/contract";
 import { doneCount, RUN_STATUS, shortMonth } from "../model.ts";
 import { Section } from "../../screens/components/Section.tsx";
+import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
 
 const when = (iso: string) => iso.slice(0, 16).replace("T", " ");
 
@@ -14,47 +15,41 @@ export function RecentRuns({ runs, selected, onOpen }: { runs: RunSummary[]; sel
           No runs yet.
         </Text>
       ) : (
-        <Table withTableBorder highlightOnHover fz="sm" verticalSpacing={4} aria-label="Runs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Started</Table.Th>
-              <Table.Th>By</Table.Th>
-              <Table.Th>Months</Table.Th>
-              <Table.Th ta="right">Subsidiaries</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Result</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {runs.map((r) => {
-              const status = RUN_STATUS[r.status];
-              return (
-                <Table.Tr key={r.id} bg={r.id === selected ? "blue.0" : undefined} aria-current={r.id === selected ? "true" : undefined}>
-                  <Table.Td>{when(r.createdAt)}</Table.Td>
-                  <Table.Td>{r.createdBy ?? "—"}</Table.Td>
-                  <Table.Td>
-                    {shortMonth(r.from)} – {shortMonth(r.to)}
-                  </Table.Td>
-                  <Table.Td ta="right">{r.realmIds.length}</Table.Td>
-                  <Table.Td>
-                    <Badge color={status.color} variant="light" size="sm">
-                      {status.label}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {doneCount(r.counts)} of {r.counts.total}: {r.counts.posted} posted, {r.counts.skipped} skipped, {r.counts.failed} failed
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Button size="compact-sm" variant="subtle" onClick={() => onOpen(r.id)} disabled={r.id === selected}>
-                      {r.id === selected ? "Shown" : "Open"}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <HeadedTable
+          withTableBorder
+          highlightOnHover
+          fz="sm"
+          verticalSpacing={4}
+          aria-label="Runs"
+          columns={["Started", "By", "Months", { label: "Subsidiaries", ta: "right" }, "Status", "Result", null]}
+        >
+          {runs.map((r) => {
+            const status = RUN_STATUS[r.status];
+            return (
+              <Table.Tr key={r.id} bg={r.id === selected ? "blue.0" : undefined} aria-current={r.id === selected ? "true" : undefined}>
+                <Table.Td>{when(r.createdAt)}</Table.Td>
+                <Table.Td>{r.createdBy ?? "—"}</Table.Td>
+                <Table.Td>
+                  {shortMonth(r.from)} – {shortMonth(r.to)}
+                </Table.Td>
+                <Table.Td ta="right">{r.realmIds.length}</Table.Td>
+                <Table.Td>
+                  <Badge color={status.color} variant="light" size="sm">
+                    {status.label}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {doneCount(r.counts)} of {r.counts.total}: {r.counts.posted} posted, {r.counts.skipped} skipped, {r.counts.failed} failed
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Button size="compact-sm" variant="subtle" onClick={() => onOpen(r.id)} disabled={r.id === selected}>
+                    {r.id === selected ? "Shown" : "Open"}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </HeadedTable>
       )}
     </Section>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Stack, Text } from "@mantine/core";
+import { Button, Checkbox, Group, Stack, Text } from "@mantine/core";
 import type { Company } from "@groupledger/contract";
 import { IconPlayerPlay } from "@tabler/icons-react";
 import { shiftMonth } from "@groupledger/domain";
@@ -6,6 +6,7 @@ import { longMonth, runFormProblem, runSize, shortMonth, type RunForm as RunForm
 import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 import { Section } from "../../screens/components/Section.tsx";
 import { MonthRangeInputs } from "../../screens/components/MonthInput.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 
 interface Props {
@@ -70,11 +71,7 @@ export function RunForm({ subsidiaries, openingMonth, today, value, onChange, bu
           </Text>
         ) : null}
       </Group>
-      {error ? (
-        <Alert color="red" role="alert" title="The run did not start">
-          {error}
-        </Alert>
-      ) : null}
+      <Failure title="The run did not start" message={error} />
     </Section>
   );
 }

@@ -5,6 +5,8 @@ import { Fragment } from "react";
 import { canPause, canResume, doneCount, isActive, ITEM_STATUS, itemsByMonth, longMonth, RUN_STATUS, skippedAsDuplicate, summaryText } from "../model.ts";
 import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 import { NewTab } from "../../entries/components/QuickBooksLink.tsx";
+import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 interface Props {
   run: RunDetail | undefined;
@@ -22,13 +24,7 @@ const when = (iso: string) => iso.slice(0, 16).replace("T", " ");
 export function RunProgress({ run, loading, error, busy, actionError, onPause, onResume }: Props) {
   const adminOnly = useAdminOnly("pause or resume a run");
   if (loading) return <Skeleton height={200} radius="md" />;
-  if (error || !run) {
-    return (
-      <Alert color="red" role="alert" title="The run could not be loaded">
-        {error?.message ?? "No such run."}
-      </Alert>
-    );
-  }
+  if (error || !run) return <Failure title="The run could not be loaded" message={error?.message ?? "No such run."} />;
   const status = RUN_STATUS[run.status];
   const done = doneCount(run.counts);
   const finished = run.finishedAt !== null && !isActive(run.status) && run.status !== "paused";
@@ -93,11 +89,7 @@ export function RunProgress({ run, loading, error, busy, actionError, onPause, o
           ) : null}
         </Stack>
 
-        {actionError ? (
-          <Alert color="red" role="alert">
-            {actionError}
-          </Alert>
-        ) : null}
+        <Failure message={actionError} />
 
         {finished ? (
           <Alert
@@ -123,53 +115,50 @@ export function RunProgress({ run, loading, error, busy, actionError, onPause, o
         ) : null}
 
         <Table.ScrollContainer minWidth={760}>
-          <Table withTableBorder fz="sm" verticalSpacing={4} aria-label="Run items">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={260}>Subsidiary</Table.Th>
-                <Table.Th w={110}>Status</Table.Th>
-                <Table.Th>Entry or reason</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {itemsByMonth(run.items).map((group) => (
-                <Fragment key={group.month}>
-                  <Table.Tr bg="gray.0">
-                    <Table.Th colSpan={3} scope="colgroup">
-                      {longMonth(group.month)}
-                    </Table.Th>
-                  </Table.Tr>
-                  {group.items.map((item) => {
-                    const badge = ITEM_STATUS[item.status];
-                    return (
-                      <Table.Tr key={item.seq} data-testid={`item-${item.month}-${item.realmId}`}>
-                        <Table.Td pl="lg">{item.companyName}</Table.Td>
-                        <Table.Td>
-                          <Badge color={badge.color} variant="light" size="sm">
-                            {skippedAsDuplicate(item) ? "Duplicate" : badge.label}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap="sm" wrap="nowrap">
-                            {item.message ? (
-                              <Text size="sm" c={item.status === "failed" ? "red.8" : "dimmed"}>
-                                {item.message}
-                              </Text>
-                            ) : null}
-                            {item.journalEntryUrl ? (
-                              <Anchor href={item.journalEntryUrl} target="_blank" rel="noopener noreferrer" size="sm" style={{ whiteSpace: "nowrap" }}>
-                                Open in QuickBooks <NewTab />
-                              </Anchor>
-                            ) : null}
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Fragment>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <HeadedTable
+            withTableBorder
+            fz="sm"
+            verticalSpacing={4}
+            aria-label="Run items"
+            columns={[{ label: "Subsidiary", w: 260 }, { label: "Status", w: 110 }, "Entry or reason"]}
+          >
+            {itemsByMonth(run.items).map((group) => (
+              <Fragment key={group.month}>
+                <Table.Tr bg="gray.0">
+                  <Table.Th colSpan={3} scope="colgroup">
+                    {longMonth(group.month)}
+                  </Table.Th>
+                </Table.Tr>
+                {group.items.map((item) => {
+                  const badge = ITEM_STATUS[item.status];
+                  return (
+                    <Table.Tr key={item.seq} data-testid={`item-${item.month}-${item.realmId}`}>
+                      <Table.Td pl="lg">{item.companyName}</Table.Td>
+                      <Table.Td>
+                        <Badge color={badge.color} variant="light" size="sm">
+                          {skippedAsDuplicate(item) ? "Duplicate" : badge.label}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap="sm" wrap="nowrap">
+                          {item.message ? (
+                            <Text size="sm" c={item.status === "failed" ? "red.8" : "dimmed"}>
+                              {item.message}
+                            </Text>
+                          ) : null}
+                          {item.journalEntryUrl ? (
+                            <Anchor href={item.journalEntryUrl} target="_blank" rel="noopener noreferrer" size="sm" style={{ whiteSpace: "nowrap" }}>
+                              Open in QuickBooks <NewTab />
+                            </Anchor>
+                          ) : null}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Fragment>
+            ))}
+          </HeadedTable>
         </Table.ScrollContainer>
       </Stack>
     </Paper>

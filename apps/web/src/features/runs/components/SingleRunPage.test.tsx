@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { shellApi } from "../../../test/fixtures.ts";
-import { callsTo, renderRoutes } from "../../../test/render.tsx";
+import { callsTo, refusal, renderRoutes } from "../../../test/render.tsx";
 import { optionTextsOf } from "../../../test/select.ts";
 import type { ApiCall } from "../../../test/render.tsx";
 import { screenTestHooks, signedIn } from "../../../test/session.ts";
@@ -277,15 +277,7 @@ describe("Single Period / Company: posting", { timeout: SLOW_UI }, () => {
 
   it("shows the server's refusal in its words", async () => {
     const calls = signIn({
-      "POST /consolidation/post": {
-        status: 409,
-        body: {
-          error: {
-            code: "period_overlaps_posting",
-            message: "Northwind UK Ltd already has FY2026 Q1 posted, which overlaps 2026-02; its months would be posted twice. Post the remaining months on their own instead.",
-          },
-        },
-      },
+      "POST /consolidation/post": refusal(409, "period_overlaps_posting", "Northwind UK Ltd already has FY2026 Q1 posted, which overlaps 2026-02; its months would be posted twice. Post the remaining months on their own instead."),
     });
     renderRoutes(routes, "/consolidation/run");
     const preview = await previewFebruary();
@@ -297,15 +289,7 @@ describe("Single Period / Company: posting", { timeout: SLOW_UI }, () => {
 
   it("a 3200 while posting raises the re-authorization message of the error bar", async () => {
     signIn({
-      "POST /consolidation/post": {
-        status: 409,
-        body: {
-          error: {
-            code: "qbo_reauthorization_required",
-            message: "QuickBooks Online asked for the parent company to be re-authorized (errorCode 003200). Reconnect it on Connected Companies, then post again.",
-          },
-        },
-      },
+      "POST /consolidation/post": refusal(409, "qbo_reauthorization_required", "QuickBooks Online asked for the parent company to be re-authorized (errorCode 003200). Reconnect it on Connected Companies, then post again."),
     });
     renderRoutes(routes, "/consolidation/run");
     const preview = await previewFebruary();
@@ -359,10 +343,7 @@ describe("Single Period / Company: posted periods", { timeout: SLOW_UI }, () => 
   it("a refused replacement keeps the dialog open with the reason", async () => {
     signIn({
       "GET /consolidation/postings": { postings: [changed] },
-      [`POST /consolidation/postings/${changed.id}/repost`]: {
-        status: 409,
-        body: { error: { code: "not_changed", message: "Northwind UK Ltd 2026-01 has not changed since it was posted; there is nothing to re-post." } },
-      },
+      [`POST /consolidation/postings/${changed.id}/repost`]: refusal(409, "not_changed", "Northwind UK Ltd 2026-01 has not changed since it was posted; there is nothing to re-post."),
     });
     renderRoutes(routes, "/consolidation/run");
     const row = await screen.findByTestId("posting-2026-01");

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Skeleton, Stack, Tabs, Text } from "@mantine/core";
+import { Button, Group, Skeleton, Stack, Tabs, Text } from "@mantine/core";
 import type { PostingSummary, PostOutcome, RunRequest } from "@groupledger/contract";
 import { localMonthOf } from "@groupledger/domain";
 import { IconChecklist } from "@tabler/icons-react";
@@ -19,8 +19,9 @@ import { PeriodForm } from "./PeriodForm.tsx";
 import { PostedPeriods } from "./PostedPeriods.tsx";
 import { RunsGate, type RunsSetup } from "./RunsGate.tsx";
 import { useAdminOnly } from "../../team/permissions.tsx";
-import { PostButton, PostFailure } from "../../entries/components/PostControls.tsx";
-import { NewTab } from "../../entries/components/QuickBooksLink.tsx";
+import { PostButton, PostedNotice, PostFailure } from "../../entries/components/PostControls.tsx";
+import {} from "../../entries/components/QuickBooksLink.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 /** /consolidation/run "Single Period / Company" (SPEC §2): preview one subsidiary-period as its entry, post it, keep posted periods current. */
 export function SingleRunPage() {
@@ -193,9 +194,7 @@ function SingleRun({ setup }: { setup: RunsSetup }) {
       />
 
       {preview.error ? (
-        <Alert color="red" role="alert" title="The preview could not be made">
-          {preview.error.message}
-        </Alert>
+        <Failure title="The preview could not be made" message={preview.error.message} />
       ) : requested && preview.isPending ? (
         <Skeleton height={240} radius="md" />
       ) : showPreview ? (
@@ -265,30 +264,20 @@ function SingleRun({ setup }: { setup: RunsSetup }) {
 /** After a post: the new entry with its QuickBooks link, or the one that was already there (nothing new posted). */
 function OutcomeNotice({ outcome, replaced = false, onClose }: { outcome: PostOutcome; replaced?: boolean; onClose: () => void }) {
   const p = outcome.posting;
-  const link = p.journalEntryUrl ? (
-    <Anchor href={p.journalEntryUrl} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
-      Open entry {p.docNumber} in QuickBooks <NewTab />
-    </Anchor>
-  ) : null;
-  return outcome.outcome === "posted" ? (
-    <Alert color="teal" role="status" title={replaced ? "Replaced" : "Posted"} withCloseButton closeButtonLabel="Dismiss message" onClose={onClose} data-testid="post-outcome">
-      <Stack gap={4}>
-        <Text size="sm">
-          {replaced
+  const posted = outcome.outcome === "posted";
+  return (
+    <PostedNotice
+      posted={posted}
+      title={!posted ? "Already posted" : replaced ? "Replaced" : "Posted"}
+      text={
+        !posted
+          ? `${p.companyName} ${p.period.label} was already posted as entry ${p.docNumber}; nothing new was posted.`
+          : replaced
             ? `The old entry is deleted from the parent's QuickBooks, and ${p.companyName} ${p.period.label} is posted again from the books as they are now, as entry ${p.docNumber}.`
-            : `${p.companyName} ${p.period.label} is posted to the parent's QuickBooks as entry ${p.docNumber}.`}
-        </Text>
-        {link}
-      </Stack>
-    </Alert>
-  ) : (
-    <Alert color="blue" role="status" title="Already posted" withCloseButton closeButtonLabel="Dismiss message" onClose={onClose} data-testid="post-outcome">
-      <Stack gap={4}>
-        <Text size="sm">
-          {p.companyName} {p.period.label} was already posted as entry {p.docNumber}; nothing new was posted.
-        </Text>
-        {link}
-      </Stack>
-    </Alert>
+            : `${p.companyName} ${p.period.label} is posted to the parent's QuickBooks as entry ${p.docNumber}.`
+      }
+      entry={p}
+      onClose={onClose}
+    />
   );
 }

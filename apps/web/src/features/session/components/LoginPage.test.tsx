@@ -2,10 +2,10 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
-import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
+import { fakeToken, inOneHour, mockApi, refusal, renderRoutes } from "../../../test/render.tsx";
 import { shellApi } from "../../../test/fixtures.ts";
 
-const WRONG = { "POST /session/token": { status: 401, body: { error: { code: "invalid_credentials", message: "Incorrect email or password." } } } };
+const WRONG = { "POST /session/token": refusal(401, "invalid_credentials", "Incorrect email or password.") };
 
 /** Issue 18: what the login form says after a refused attempt, and where logging in lands. */
 describe("login form after a refused attempt", () => {
@@ -18,20 +18,15 @@ describe("login form after a refused attempt", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Incorrect email or password.");
   }
 
-  it("an empty password then shows only the local message, not the server's old one beside it", async () => {
+  // Emptying a field is an edit; the old refusal must not outlive it, nor a failed re-submit.
+  it.each([
+    ["an empty password then shows only the local message, not the server's old one beside it", "Password", "Please provide a valid password."],
+    ["an emptied email then shows only the local message too", "Email", "Please enter a valid email."],
+  ])("%s", async (_test, field, message) => {
     await refused();
-    // Emptying the field is an edit; the old refusal must not outlive it, nor a failed re-submit.
-    await userEvent.clear(screen.getByLabelText("Password"));
+    await userEvent.clear(screen.getByLabelText(field));
     await userEvent.click(screen.getByRole("button", { name: "Log in" }));
-    expect(await screen.findByText("Please provide a valid password.")).toBeInTheDocument();
-    expect(screen.queryByText("Incorrect email or password.")).not.toBeInTheDocument();
-  });
-
-  it("an emptied email then shows only the local message too", async () => {
-    await refused();
-    await userEvent.clear(screen.getByLabelText("Email"));
-    await userEvent.click(screen.getByRole("button", { name: "Log in" }));
-    expect(await screen.findByText("Please enter a valid email.")).toBeInTheDocument();
+    expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.queryByText("Incorrect email or password.")).not.toBeInTheDocument();
   });
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
-import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
+import { fakeToken, inOneHour, mockApi, refusal, renderRoutes } from "../../../test/render.tsx";
 import { shellApi } from "../../../test/fixtures.ts";
 import { readToken } from "../tokenStore.ts";
 
@@ -25,7 +25,7 @@ describe("login form", () => {
   });
 
   it("shows the server's message on failure", async () => {
-    mockApi({ "POST /session/token": { status: 401, body: { error: { code: "invalid_credentials", message: "Incorrect email or password." } } } });
+    mockApi({ "POST /session/token": refusal(401, "invalid_credentials", "Incorrect email or password.") });
     renderRoutes(routes, "/login");
     await userEvent.type(await screen.findByLabelText("Email"), "a@example.com");
     await userEvent.type(screen.getByLabelText("Password"), "wrong");
@@ -86,7 +86,7 @@ describe("sign-up form", () => {
 
 describe("validation-code screen", () => {
   it("shows the server's message, clears the email, and clears the error when the code changes", async () => {
-    mockApi({ "POST /session/validationcode": { status: 400, body: { error: { code: "invalid_code", message: CODE_INVALID } } } });
+    mockApi({ "POST /session/validationcode": refusal(400, "invalid_code", CODE_INVALID) });
     renderRoutes(routes, "/signupFinish?email=jane%40example.com");
     expect(await screen.findByLabelText("Email")).toHaveValue("jane@example.com");
     await userEvent.type(screen.getByLabelText("Verification code"), "abcd-efgh");
@@ -150,7 +150,7 @@ describe("reset password", () => {
   });
 
   it("shows the server's message when the request fails", async () => {
-    mockApi({ "POST /session/forgotpassword": { status: 429, body: { error: { code: "rate_limited", message: "Too many attempts. Please wait 3 minutes and try again." } } } });
+    mockApi({ "POST /session/forgotpassword": refusal(429, "rate_limited", "Too many attempts. Please wait 3 minutes and try again.") });
     renderRoutes(routes, "/resetPassword");
     await userEvent.type(await screen.findByLabelText("Email"), "jane@example.com");
     await userEvent.click(screen.getByRole("button", { name: "Send reset code" }));

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, PasswordInput, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Group, Paper, PasswordInput, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { CONFIRMATION_MESSAGE, confirmationMatches, LOGIN_PASSWORD_MESSAGE, loginPasswordSchema, passwordProblems } from "@groupledger/domain";
 import { useState } from "react";
@@ -10,6 +10,7 @@ import { useSessionUser } from "../../session/api.ts";
 import { saveToken } from "../../session/tokenStore.ts";
 import { settingsApi } from "../api.ts";
 import { NewPasswordFields } from "../../session/components/NewPasswordFields.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 interface Values {
   currentPassword: string;
@@ -60,11 +61,7 @@ export function ChangePasswordPage() {
       <Paper withBorder radius="md" p="lg" bg="white">
         <form onSubmit={submit} noValidate aria-label="Change password">
           <Stack gap="md">
-            {error ? (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            ) : null}
+            <Failure message={error} />
             <PasswordInput label="Current password" autoComplete="current-password" {...form.getInputProps("currentPassword")} />
             <NewPasswordFields rulesId="new-password-rules" labels={["New password", "Confirm new password"]} email={email} password={form.getInputProps("newPassword")} confirm={form.getInputProps("confirmPassword")} />
             <Group justify="space-between">

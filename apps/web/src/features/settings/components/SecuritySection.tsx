@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconKey, IconLogout } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { messageOf } from "../../../lib/forms.ts";
 import { settingsApi } from "../api.ts";
 import { Saved } from "./Saved.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 /** Account Settings → Security: the password and every open session. */
 export function SecuritySection() {
@@ -53,11 +54,7 @@ export function SecuritySection() {
             Log out everywhere
           </Button>
         </Group>
-        {error ? (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        ) : null}
+        <Failure message={error} />
       </Stack>
     </Paper>
   );

@@ -6,7 +6,7 @@ import { PASSWORD_RULE_MESSAGES } from "@groupledger/domain";
 import { afterEach, describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { shellApi, USER } from "../../../test/fixtures.ts";
-import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
+import { fakeToken, inOneHour, mockApi, refusal, renderRoutes } from "../../../test/render.tsx";
 import { listboxOf } from "../../../test/select.ts";
 import { clearToken, readToken, saveToken } from "../../session/tokenStore.ts";
 import "./SettingsPage.tsx";
@@ -77,7 +77,9 @@ describe("Account Settings", () => {
   it("saves the name and the report delivery email, showing the server's field message", async () => {
     const calls = signIn({
       "PATCH /settings/profile": { ...PROFILE, name: "Jane Controller" },
-      "PATCH /excel/update": { status: 400, body: { error: { code: "validation_failed", message: "Please enter a valid email.", details: { fields: [{ path: "email", message: "Please enter a valid email." }] } } } },
+      "PATCH /excel/update": refusal(400, "validation_failed", "Please enter a valid email.", {
+        fields: [{ path: "email", message: "Please enter a valid email." }],
+      }),
     });
     renderRoutes(routes, "/settings");
     await userEvent.type(await screen.findByLabelText("Your name"), "Jane Controller");
@@ -127,10 +129,9 @@ describe("Account Settings", () => {
     const calls = signIn({
       "GET /settings/profile": { ...PROFILE, reportEmail: WAITING, reportEmailIsSignInEmail: false, reportEmailVerified: false },
       "PATCH /excel/update": { data: { email: WAITING, verified: false, message: `We sent a code to ${WAITING}. Enter it here to verify the address; until then no report is sent to it.` } },
-      "POST /excel/verify": {
-        status: 400,
-        body: { error: { code: "invalid_code", message: "That code is not valid or has expired.", details: { fields: [{ path: "code", message: "That code is not valid or has expired." }] } } },
-      },
+      "POST /excel/verify": refusal(400, "invalid_code", "That code is not valid or has expired.", {
+        fields: [{ path: "code", message: "That code is not valid or has expired." }],
+      }),
     });
     renderRoutes(routes, "/settings");
     expect(await screen.findByTestId("report-email-unverified")).toHaveTextContent(`${WAITING} is not verified yet: no report is sent to it until you enter the code we mailed to it.`);
@@ -234,7 +235,7 @@ describe("Account Settings", () => {
   });
 
   it("shows the server's refusal of a tolerance on the field", async () => {
-    signIn({ "PUT /eliminations/tolerance": { status: 402, body: { error: { code: "subscription_required", message: "Your trial has ended: subscribe to make changes." } } } });
+    signIn({ "PUT /eliminations/tolerance": refusal(402, "subscription_required", "Your trial has ended: subscribe to make changes.") });
     renderRoutes(routes, "/settings?tab=team");
     const form = await screen.findByRole("form", { name: "Elimination tolerance" });
     const input = await within(form).findByLabelText("Elimination tolerance (USD)");
@@ -252,7 +253,7 @@ describe("Account Settings", () => {
   });
 
   it("shows the last-admin refusal in words", async () => {
-    signIn({ "DELETE /team/members/u1": { status: 409, body: { error: { code: "last_admin", message: "Your account needs at least one admin. Make another member an admin first." } } } });
+    signIn({ "DELETE /team/members/u1": refusal(409, "last_admin", "Your account needs at least one admin. Make another member an admin first.") });
     renderRoutes(routes, "/settings?tab=team");
     await userEvent.click(await screen.findByRole("button", { name: `Actions for ${USER.email}` }));
     await userEvent.click(await screen.findByRole("menuitem", { name: "Leave the account", hidden: true }));
@@ -298,7 +299,9 @@ describe("Change Password", () => {
       "POST /session/changepassword": (init: RequestInit) => {
         const body = JSON.parse(String(init.body)) as { currentPassword: string };
         return body.currentPassword === "Wrong#2026x"
-          ? { status: 400, body: { error: { code: "wrong_password", message: "Your current password is not correct.", details: { fields: [{ path: "currentPassword", message: "Your current password is not correct." }] } } } }
+          ? refusal(400, "wrong_password", "Your current password is not correct.", {
+            fields: [{ path: "currentPassword", message: "Your current password is not correct." }],
+          })
           : { status: 200, body: { token: newToken, expiresAt: "2099-01-01T00:00:00.000Z" } };
       },
     });

@@ -1,5 +1,6 @@
 import { Tabs } from "@mantine/core";
-import { IconCreditCard, IconShieldLock, IconUser, IconUsers } from "@tabler/icons-react";
+import { IconCreditCard, IconShieldLock, IconUser, IconUsers, type Icon } from "@tabler/icons-react";
+import type { ComponentType } from "react";
 import { useSearchParams } from "react-router";
 import { SubscriptionSection } from "../../billing/components/SubscriptionSection.tsx";
 import { Screen } from "../../screens/components/Screen.tsx";
@@ -7,43 +8,35 @@ import { TeamSection } from "../../team/components/TeamSection.tsx";
 import { ProfileSection } from "./ProfileSection.tsx";
 import { SecuritySection } from "./SecuritySection.tsx";
 
-const TABS = ["profile", "security", "team", "subscription"] as const;
-type Tab = (typeof TABS)[number];
+/** The sections, in the tabs' order: the ?tab= value, the tab's label and icon, what it shows. */
+const TABS = [
+  { value: "profile", label: "Profile", icon: IconUser, Section: ProfileSection },
+  { value: "security", label: "Security", icon: IconShieldLock, Section: SecuritySection },
+  { value: "team", label: "Team", icon: IconUsers, Section: TeamSection },
+  { value: "subscription", label: "Subscription", icon: IconCreditCard, Section: SubscriptionSection },
+] as const satisfies readonly { value: string; label: string; icon: Icon; Section: ComponentType }[];
+type Tab = (typeof TABS)[number]["value"];
 
 /** /settings: the signed-in user's profile and security, the account's team and subscription. ?tab= keeps the section in the URL. */
 export function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
-  const tab: Tab = (TABS as readonly string[]).includes(requested ?? "") ? (requested as Tab) : "profile";
+  const tab: Tab = TABS.find((t) => t.value === requested)?.value ?? "profile";
   return (
     <Screen title="Account Settings" description="Your profile and sign-in, the people on your account, and your subscription." maw={1000}>
       <Tabs value={tab} onChange={(v) => setParams(v && v !== "profile" ? { tab: v } : {}, { replace: true })} keepMounted={false}>
         <Tabs.List mb="lg">
-          <Tabs.Tab value="profile" leftSection={<IconUser size={16} aria-hidden />}>
-            Profile
-          </Tabs.Tab>
-          <Tabs.Tab value="security" leftSection={<IconShieldLock size={16} aria-hidden />}>
-            Security
-          </Tabs.Tab>
-          <Tabs.Tab value="team" leftSection={<IconUsers size={16} aria-hidden />}>
-            Team
-          </Tabs.Tab>
-          <Tabs.Tab value="subscription" leftSection={<IconCreditCard size={16} aria-hidden />}>
-            Subscription
-          </Tabs.Tab>
+          {TABS.map(({ value, label, icon: TabIcon }) => (
+            <Tabs.Tab key={value} value={value} leftSection={<TabIcon size={16} aria-hidden />}>
+              {label}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
-        <Tabs.Panel value="profile">
-          <ProfileSection />
-        </Tabs.Panel>
-        <Tabs.Panel value="security">
-          <SecuritySection />
-        </Tabs.Panel>
-        <Tabs.Panel value="team">
-          <TeamSection />
-        </Tabs.Panel>
-        <Tabs.Panel value="subscription">
-          <SubscriptionSection />
-        </Tabs.Panel>
+        {TABS.map(({ value, Section }) => (
+          <Tabs.Panel key={value} value={value}>
+            <Section />
+          </Tabs.Panel>
+        ))}
       </Tabs>
     </Screen>
   );

@@ -4,7 +4,7 @@ import { PASSWORD_RULE_MESSAGES } from "@groupledger/domain";
 import { afterEach, describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { shellApi } from "../../../test/fixtures.ts";
-import { fakeToken, inOneHour, mockApi, renderRoutes } from "../../../test/render.tsx";
+import { fakeToken, inOneHour, mockApi, refusal, renderRoutes } from "../../../test/render.tsx";
 import { clearToken, readToken } from "../../session/tokenStore.ts";
 import { invitationTokenFrom } from "./InvitationPage.tsx";
 import "./InvitationPage.tsx";
@@ -52,7 +52,7 @@ describe("invitation link", () => {
   });
 
   it("explains a dead or incomplete link", async () => {
-    mockApi({ "POST /invitations/lookup": { status: 400, body: { error: { code: "invitation_expired", message: "This invitation has expired. Ask the person who invited you to send it again." } } } });
+    mockApi({ "POST /invitations/lookup": refusal(400, "invitation_expired", "This invitation has expired. Ask the person who invited you to send it again.") });
     renderRoutes(routes, `/invitation#token=${TOKEN}`);
     expect(await screen.findByRole("alert")).toHaveTextContent("This invitation has expired.");
   });

@@ -12,6 +12,7 @@ import { saveToken } from "../../session/tokenStore.ts";
 import { teamApi } from "../api.ts";
 import { NewPasswordFields } from "../../session/components/NewPasswordFields.tsx";
 import { AuthFooter } from "../../session/components/AuthFooter.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 /** The link's token travels in the fragment (#token=…) so it never reaches a server log. */
 export function invitationTokenFrom(hash: string, search: string): string | null {
@@ -60,11 +61,7 @@ function AcceptForm({ token, email }: { token: string; email: string }) {
   return (
     <form onSubmit={submit} noValidate aria-label="Accept the invitation">
       <Stack gap="md">
-        {error ? (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        ) : null}
+        <Failure message={error} />
         <TextInput label="Email" value={email} readOnly description="You will sign in with this address." />
         <TextInput label="Your name" autoComplete="name" {...form.getInputProps("name")} />
         <NewPasswordFields rulesId="invite-password-rules" labels={["Choose a password", "Confirm password"]} email={email} password={form.getInputProps("password")} confirm={form.getInputProps("confirmPassword")} />

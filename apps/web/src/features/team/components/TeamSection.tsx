@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Group, Menu, Paper, Select, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip } from "@mantine/core";
+import { ActionIcon, Alert, Badge, Button, Group, Menu, Paper, Select, Skeleton, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { PERMISSION_DESCRIPTIONS, PERMISSION_LABELS, isAdmin, type PermissionLevel, type TeamMember } from "@groupledger/contract";
 import { emailSchema } from "@groupledger/domain";
@@ -10,6 +10,8 @@ import { Saved } from "../../settings/components/Saved.tsx";
 import { useSessionUser } from "../../session/api.ts";
 import { teamApi, useTeam, useTeamMutation } from "../api.ts";
 import { GroupNameCard } from "./GroupNameForm.tsx";
+import { TipAction } from "../../screens/components/TipAction.tsx";
+import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
 
 const LEVEL_OPTIONS = ([0, 1] as const).map((l) => ({ value: String(l), label: PERMISSION_LABELS[l] }));
 const day = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
@@ -140,81 +142,48 @@ export function TeamSection() {
         </Alert>
       )}
       <Paper withBorder radius="md" bg="white" style={{ overflow: "hidden" }}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Team members">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Member</Table.Th>
-              <Table.Th>Level</Table.Th>
-              <Table.Th>Joined</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {members.map((m) => (
-              <MemberRow key={m.id} member={m} canManage={canManage} onError={setError} />
-            ))}
-          </Table.Tbody>
-        </Table>
+        <HeadedTable verticalSpacing="sm" horizontalSpacing="md" aria-label="Team members" columns={["Member", "Level", "Joined", null]}>
+          {members.map((m) => (
+            <MemberRow key={m.id} member={m} canManage={canManage} onError={setError} />
+          ))}
+        </HeadedTable>
       </Paper>
       {invitations.length > 0 ? (
         <Paper withBorder radius="md" bg="white" style={{ overflow: "hidden" }}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Pending invitations">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Invited</Table.Th>
-                <Table.Th>Level</Table.Th>
-                <Table.Th>Link</Table.Th>
-                <Table.Th />
+          <HeadedTable verticalSpacing="sm" horizontalSpacing="md" aria-label="Pending invitations" columns={["Invited", "Level", "Link", null]}>
+            {invitations.map((inv) => (
+              <Table.Tr key={inv.id}>
+                <Table.Td>
+                  <Text size="sm">{inv.email}</Text>
+                  <Text size="xs" c="dimmed">
+                    {inv.invitedBy ? `by ${inv.invitedBy}, ` : ""}sent {inv.sendCount === 1 ? "once" : `${inv.sendCount} times`}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{PERMISSION_LABELS[inv.permissionLevel as PermissionLevel] ?? "Member"}</Table.Td>
+                <Table.Td>
+                  {inv.expired ? (
+                    <Badge color="orange" variant="light">
+                      Expired {day(inv.expiresAt)}
+                    </Badge>
+                  ) : (
+                    <Text size="sm">Works until {day(inv.expiresAt)}</Text>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">
+                  {canManage ? (
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <TipAction tip="Send again with a new link" label={`Resend the invitation to ${inv.email}`} onClick={() => resend.mutate(inv.id, { onError: (e) => setError(messageOf(e)) })}>
+                        <IconMailForward size={18} aria-hidden />
+                      </TipAction>
+                      <TipAction tip="Revoke: the link stops working" label={`Revoke the invitation to ${inv.email}`} color="red" onClick={() => revoke.mutate(inv.id, { onError: (e) => setError(messageOf(e)) })}>
+                        <IconX size={18} aria-hidden />
+                      </TipAction>
+                    </Group>
+                  ) : null}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {invitations.map((inv) => (
-                <Table.Tr key={inv.id}>
-                  <Table.Td>
-                    <Text size="sm">{inv.email}</Text>
-                    <Text size="xs" c="dimmed">
-                      {inv.invitedBy ? `by ${inv.invitedBy}, ` : ""}sent {inv.sendCount === 1 ? "once" : `${inv.sendCount} times`}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{PERMISSION_LABELS[inv.permissionLevel as PermissionLevel] ?? "Member"}</Table.Td>
-                  <Table.Td>
-                    {inv.expired ? (
-                      <Badge color="orange" variant="light">
-                        Expired {day(inv.expiresAt)}
-                      </Badge>
-                    ) : (
-                      <Text size="sm">Works until {day(inv.expiresAt)}</Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {canManage ? (
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label="Send again with a new link">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Resend the invitation to ${inv.email}`}
-                            onClick={() => resend.mutate(inv.id, { onError: (e) => setError(messageOf(e)) })}
-                          >
-                            <IconMailForward size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Revoke: the link stops working">
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Revoke the invitation to ${inv.email}`}
-                            onClick={() => revoke.mutate(inv.id, { onError: (e) => setError(messageOf(e)) })}
-                          >
-                            <IconX size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+            ))}
+          </HeadedTable>
         </Paper>
       ) : null}
     </Stack>

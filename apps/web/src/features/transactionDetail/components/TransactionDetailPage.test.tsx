@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
-import { renderRoutes } from "../../../test/render.tsx";
+import { recordingQueries, refusal, renderRoutes } from "../../../test/render.tsx";
 import { screenTestHooks, signedIn } from "../../../test/session.ts";
 import { GROUP_API, PARENT, UK } from "../../eliminations/components/eliminationsFixtures.ts";
 // Loaded up front so the route's lazy import resolves at once.
@@ -62,13 +62,8 @@ screenTestHooks({ today: "2026-11-21T12:00:00Z" });
 
 describe("Transaction Detail", () => {
   it("reads account, range and company from the link and asks for exactly that", async () => {
-    const asked: string[] = [];
-    signIn({
-      "GET /consolidation/transactions": (init: { url: string }) => {
-        asked.push(new URL(init.url, "http://x").search);
-        return { status: 200, body: DETAIL };
-      },
-    });
+    const { asked, handler } = recordingQueries(DETAIL);
+    signIn({ "GET /consolidation/transactions": handler });
     renderRoutes(routes, `/consolidation/transaction-detail?account=42&from=2026-01&to=2026-03&realmId=${UK}`);
     await screen.findByRole("region", { name: "Northwind UK Ltd" });
     expect(asked).toEqual([`?account=42&from=2026-01&to=2026-03&realmId=${UK}`]);
@@ -153,7 +148,7 @@ describe("Transaction Detail", () => {
   });
 
   it("says the server's refusal, and a range that ends before it starts without asking", async () => {
-    signIn({ "GET /consolidation/transactions": { status: 404, body: { error: { code: "not_found", message: "Account 999 is not in Northwind Holdings Inc.'s chart of accounts." } } } });
+    signIn({ "GET /consolidation/transactions": refusal(404, "not_found", "Account 999 is not in Northwind Holdings Inc.'s chart of accounts.") });
     const { unmount } = renderRoutes(routes, "/consolidation/transaction-detail?account=999&from=2026-01&to=2026-03");
     expect(await screen.findByText("Account 999 is not in Northwind Holdings Inc.'s chart of accounts.")).toBeInTheDocument();
     unmount();

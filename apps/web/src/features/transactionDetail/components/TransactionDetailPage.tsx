@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Paper, Select, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Badge, Group, Paper, Select, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useSearchParams } from "react-router";
 import { formatAmount, localMonthOf, shiftMonth } from "@groupledger/domain";
 import { useCompanyStatus } from "../../companies/api.ts";
@@ -11,6 +11,7 @@ import { useTransactionDetail } from "../api.ts";
 import { grandTotal, parentAccountOptions, queryOf, readUrl, transactionCount, urlOf, type UrlState } from "../model.ts";
 import { CompanyTransactions } from "./CompanyTransactions.tsx";
 import { MonthRangeInputs } from "../../screens/components/MonthInput.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 const ALL = "all";
 
@@ -93,9 +94,7 @@ function TransactionDetail({ setup }: { setup: GroupSetup }) {
           this screen with its account and months already chosen.
         </Text>
       ) : detail.error ? (
-        <Alert color="red" role="alert" title="The transactions could not be read">
-          {detail.error.message}
-        </Alert>
+        <Failure title="The transactions could not be read" message={detail.error.message} />
       ) : query && detail.isPending ? (
         <Skeleton height={280} radius="md" />
       ) : data ? (

@@ -6,7 +6,9 @@ import { longMonth } from "../../runs/model.ts";
 import { CHECK_STATUS, type CheckStatus } from "../model.ts";
 import { NumberedName } from "../../entries/components/EntryLines.tsx";
 import { Section } from "../../screens/components/Section.tsx";
-import { AmountCell } from "../../screens/components/AmountCell.tsx";
+import {} from "../../screens/components/AmountCell.tsx";
+import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
+import { DifferenceRow } from "../../screens/components/DifferenceRow.tsx";
 
 type Difference = VerifyResult["group"]["differences"][number];
 
@@ -91,28 +93,24 @@ export function CheckCard({
       ) : null}
       {differences.length > 0 ? (
         <Table.ScrollContainer minWidth={640}>
-          <Table striped withTableBorder fz="sm" verticalSpacing={4} aria-label={`${title}: differences`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Account</Table.Th>
-                <Table.Th ta="right">Expected</Table.Th>
-                <Table.Th ta="right">In QuickBooks</Table.Th>
-                <Table.Th ta="right">Difference</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {differences.map((d) => (
-                <Table.Tr key={d.account}>
-                  <Table.Td>
-                    <NumberedName number={numbers.get(d.account)} name={d.name} />
-                  </Table.Td>
-                  <AmountCell>{money(d.expected)}</AmountCell>
-                  <AmountCell>{money(d.actual)}</AmountCell>
-                  <AmountCell c="red.9" fw={600}>{money(d.difference)}</AmountCell>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <HeadedTable
+            striped
+            withTableBorder
+            fz="sm"
+            verticalSpacing={4}
+            aria-label={`${title}: differences`}
+            columns={["Account", { label: "Expected", ta: "right" }, { label: "In QuickBooks", ta: "right" }, { label: "Difference", ta: "right" }]}
+          >
+            {differences.map((d) => (
+              <DifferenceRow
+                key={d.account}
+                name={<NumberedName number={numbers.get(d.account)} name={d.name} />}
+                amounts={[money(d.expected), money(d.actual)]}
+                difference={money(d.difference)}
+                differenceColor="red.9"
+              />
+            ))}
+          </HeadedTable>
         </Table.ScrollContainer>
       ) : null}
     </Section>

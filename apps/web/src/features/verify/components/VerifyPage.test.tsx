@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { OBAL } from "../../../test/fixtures.ts";
-import { renderRoutes } from "../../../test/render.tsx";
+import { queryOf, recordingQueries, refusal, renderRoutes } from "../../../test/render.tsx";
 import { screenTestHooks, signedIn } from "../../../test/session.ts";
 import { elimPosting, GROUP_API, UK } from "../../eliminations/components/eliminationsFixtures.ts";
 // Loaded up front so the route's lazy import resolves at once.
@@ -101,7 +101,7 @@ function signIn(over: Record<string, unknown> = {}) {
     ...GROUP_API,
     "GET /consolidation/postings": { postings: [postedMonth("2026-01"), postedMonth("2026-03"), postedMonth("2026-02")] },
     "GET /consolidation/verify": (init: { url: string }) => {
-      const q = new URL(init.url, "http://x").searchParams;
+      const q = queryOf(init);
       return { status: 200, body: q.get("month") === "5" ? DIFFERENT : OK };
     },
     ...over,
@@ -112,13 +112,8 @@ screenTestHooks({ today: "2026-11-21T12:00:00Z" });
 
 describe("Verify Consolidation", () => {
   it("opens on the last month something was posted for and says everything reconciles", async () => {
-    const asked: string[] = [];
-    signIn({
-      "GET /consolidation/verify": (init: { url: string }) => {
-        asked.push(new URL(init.url, "http://x").search);
-        return { status: 200, body: OK };
-      },
-    });
+    const { asked, handler } = recordingQueries(OK);
+    signIn({ "GET /consolidation/verify": handler });
     renderRoutes(routes, "/consolidation/verify");
     const head = await screen.findByTestId("verify-headline");
     expect(head).toHaveTextContent("Everything reconciles");
@@ -196,13 +191,8 @@ describe("Verify Consolidation", () => {
   });
 
   it("reads QuickBooks again on Check again", async () => {
-    const asked: string[] = [];
-    signIn({
-      "GET /consolidation/verify": (init: { url: string }) => {
-        asked.push(new URL(init.url, "http://x").search);
-        return { status: 200, body: OK };
-      },
-    });
+    const { asked, handler } = recordingQueries(OK);
+    signIn({ "GET /consolidation/verify": handler });
     renderRoutes(routes, "/consolidation/verify");
     await screen.findByTestId("verify-headline");
     await userEvent.click(screen.getByRole("button", { name: "Check again" }));
@@ -212,7 +202,7 @@ describe("Verify Consolidation", () => {
   it("without postings opens on the month before the current one, and says the server's refusal", async () => {
     signIn({
       "GET /consolidation/postings": { postings: [] },
-      "GET /consolidation/verify": { status: 502, body: { error: { code: "qbo_unavailable", message: "QuickBooks did not answer with the parent's trial balance (timeout); try again." } } },
+      "GET /consolidation/verify": refusal(502, "qbo_unavailable", "QuickBooks did not answer with the parent's trial balance (timeout); try again."),
     });
     renderRoutes(routes, "/consolidation/verify");
     await waitFor(() => expect(screen.getByRole("textbox", { name: "Month-end" })).toHaveValue("October 2026"));

@@ -11,6 +11,7 @@ import { usePostedPeriods, useVerify } from "../api.ts";
 import { defaultMonth, headline, monthChoices } from "../model.ts";
 import { CheckCard } from "./CheckCard.tsx";
 import { VerifyCauses } from "./VerifyCauses.tsx";
+import { Failure } from "../../screens/components/Failure.tsx";
 
 /** /consolidation/verify (SPEC §2): does what is in QuickBooks at a month-end equal what the consolidation says it should be? */
 export function VerifyPage() {
@@ -65,9 +66,7 @@ function Verify({ setup }: { setup: GroupSetup }) {
       </Paper>
 
       {result.error ? (
-        <Alert color="red" role="alert" title="The month could not be verified">
-          {result.error.message}
-        </Alert>
+        <Failure title="The month could not be verified" message={result.error.message} />
       ) : !data || !head ? (
         <Skeleton height={220} radius="md" />
       ) : (
