@@ -150,6 +150,43 @@ describe.each(drivers)("QuickBooks webhooks on %s", (driver) => {
     const syncs = await t.db.database.db.select().from(jobs).where(and(eq(jobs.kind, SYNC_JOB), sql`${jobs.payload}->>'realmId' = ${DEMO.uk}`));
     expect(syncs.filter((j) => j.createdAt > claimed!.createdAt && j.state === "succeeded")).toHaveLength(1);
   });
+  it("a change booked while a sync runs, after it asked CDC, is read by the next sync: a company is fresh as of its sync's start", async () => {
+    const client = t.app.services.provider.client(DEMO.uk);
+    const chart = (await get(t.app, `/api/companies/${DEMO.uk}/accounts`, token)).json() as { Id: string; classification: string; accountType: string; active: boolean }[];
+    const bank = chart.find((a) => a.accountType === "Bank" && a.active)!;
+    const expense = chart.find((a) => a.classification === "Expense" && a.active)!;
+    // Someone books an entry in QuickBooks as the sync asks CDC what changed: it reaches QuickBooks
+    // just after CDC has answered (every call takes 50 ms here), while the sync reads its reports.
+    let booking: Promise<{ id: string }> | undefined;
+    const noteRequest = sandbox.noteRequest.bind(sandbox);
+    sandbox.setFaults({ latencyMs: 50 });
+    sandbox.noteRequest = (realmId, route) => {
+      noteRequest(realmId, route);
+      if (realmId === DEMO.uk && route === "GET cdc" && booking === undefined) {
+        booking = client.createJournalEntry(
+          { txnDate: "2025-06-15", currency: "GBP", lines: [{ postingType: "Debit", amount: 777, accountId: expense.Id }, { postingType: "Credit", amount: 777, accountId: bank.Id }] },
+          `booked-during-sync-${driver}`,
+        );
+      }
+    };
+    try {
+      expect((await post(t.app, `/api/companies/${DEMO.uk}/sync`, undefined, token)).statusCode).toBe(202);
+      await drainJobs(t.app);
+    } finally {
+      sandbox.noteRequest = noteRequest;
+      sandbox.setFaults({});
+    }
+    const made = await booking!;
+    const accountId = (await get(t.app, "/api/session", token)).json().accountId as string;
+    const [during] = (await t.app.services.queue.listForAccount(accountId)).filter((j) => j.kind === SYNC_JOB);
+    expect(sandbox.ledger(DEMO.uk)!.entry(made.id)!.createTime).toBeLessThan(during!.finishedAt!.getTime());
+    expect((during!.result as { changes: { changed: Record<string, number> } }).changes.changed).toEqual({});
+
+    expect((await post(t.app, `/api/companies/${DEMO.uk}/sync`, undefined, token)).statusCode).toBe(202);
+    await drainJobs(t.app);
+    const next = (await get(t.app, "/api/companies/status", token)).json()[DEMO.uk].sync;
+    expect(next.lastChanges).toMatchObject({ kind: "incremental", from: "2025-06", changed: { JournalEntry: 1 } });
+  });
 });
 
 describe.each(drivers)("QuickBooks webhooks from the embedded emulator on %s", (driver) => {
