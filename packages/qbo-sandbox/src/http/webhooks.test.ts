@@ -98,6 +98,23 @@ describe("webhooks", () => {
     ]);
   });
 
+  it("sends bills and their deletes under Intuit's entity names, from the entity endpoints and from batch items alike", async () => {
+    const { received, fetch } = receiver();
+    const { realm, token } = await session({ fetch });
+    // The demo parent: vendor 6, expense account 68.
+    const bill = (await h.post(realm, "bill", token, { VendorRef: { value: "6" }, Line: [{ DetailType: "AccountBasedExpenseLineDetail", Amount: 200, AccountBasedExpenseLineDetail: { AccountRef: { value: "68" } } }] })).json().Bill as { Id: string; SyncToken: string };
+    const batch = await h.post(realm, "batch", token, {
+      BatchItemRequest: [
+        { bId: "1", operation: "delete", Bill: { Id: bill.Id, SyncToken: bill.SyncToken } },
+        { bId: "2", operation: "create", Class: { Name: "Webhook batch class" } },
+      ],
+    });
+    expect(batch.statusCode).toBe(200);
+    await h.sandbox.webhooks.flush();
+    expect(received).toHaveLength(1);
+    expect(received[0]!.payload.eventNotifications[0]!.dataChangeEvent.entities.map((e) => `${e.name} ${e.operation}`)).toEqual(["Bill Create", "Bill Delete", "Class Create"]);
+  });
+
   it("sends account creates and updates, but not an update that changed nothing, nor a refused write", async () => {
     const { received, fetch } = receiver();
     const { realm, token } = await session({ fetch });
