@@ -207,25 +207,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     version: VERSION,
   };
 
-  await app.register(systemRoutes, { ...ctx, prefix: "/api" });
-  await app.register(sessionRoutes, { ...ctx, prefix: "/api" });
-  await app.register(accountRoutes, { ...ctx, prefix: "/api" });
-  await app.register(teamRoutes, { ...ctx, prefix: "/api" });
-  await app.register(settingsRoutes, { ...ctx, prefix: "/api" });
+  // In this order; billing registers its own paths (its test provider is outside /api).
+  for (const routes of [systemRoutes, sessionRoutes, accountRoutes, teamRoutes, settingsRoutes]) await app.register(routes, { ...ctx, prefix: "/api" });
   await app.register(billingModule, ctx);
-  await app.register(companyRoutes, { ...ctx, prefix: "/api" });
-  await app.register(obalRoutes, { ...ctx, prefix: "/api" });
-  await app.register(qboRoutes, { ...ctx, prefix: "/api" });
-  await app.register(webhookRoutes, { ...ctx, prefix: "/api" });
-  await app.register(mappingRoutes, { ...ctx, prefix: "/api" });
-  await app.register(fxRoutes, { ...ctx, prefix: "/api" });
-  await app.register(ctaRoutes, { ...ctx, prefix: "/api" });
-  await app.register(acquisitionRoutes, { ...ctx, prefix: "/api" });
-  await app.register(runRoutes, { ...ctx, prefix: "/api" });
-  await app.register(reportRoutes, { ...ctx, prefix: "/api" });
-  await app.register(eliminationRoutes, { ...ctx, prefix: "/api" });
-  await app.register(adjustmentRoutes, { ...ctx, prefix: "/api" });
-  await app.register(intragroupRoutes, { ...ctx, prefix: "/api" });
+  for (const routes of [companyRoutes, obalRoutes, qboRoutes, webhookRoutes, mappingRoutes, fxRoutes, ctaRoutes, acquisitionRoutes, runRoutes, reportRoutes, eliminationRoutes, adjustmentRoutes, intragroupRoutes]) {
+    await app.register(routes, { ...ctx, prefix: "/api" });
+  }
 
   app.decorate("services", { queue, worker, provider, tokenStore, nightly });
   if (opts.startWorker) {

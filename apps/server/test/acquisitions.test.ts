@@ -1,9 +1,9 @@
-import { demoAcquisitions, Sandbox } from "@groupledger/qbo-sandbox";
+import { demoAcquisitions } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "./app.ts";
-import { DEMO, configureForTranslation, connectGroup, drainJobs } from "./connect.ts";
+import { useSandboxApp } from "./app.ts";
+import { DEMO, drainJobs, translatedGroup } from "./connect.ts";
 import { drivers } from "./databases.ts";
-import { get, post, signedInUser } from "./flows.ts";
+import { get, post } from "./flows.ts";
 
 type Row = { account: string; name: string; amounts: number[] };
 type Sub = {
@@ -29,17 +29,14 @@ const bodyOf = (p: NonNullable<Sub["proposal"]>) => ({
 });
 
 describe.each(drivers)("acquisitions on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
   let token = "";
   const put = (realmId: string, payload: unknown) => t.app.inject({ method: "PUT", url: `/api/acquisitions/${realmId}`, payload: payload as object, headers: { authorization: `Bearer ${token}` } });
   const view = async (realmId: string): Promise<Sub> => (await get(t.app, "/api/acquisitions", token)).json().subsidiaries.find((s: Sub) => s.realmId === realmId);
   const parentAccounts = async () => (await get(t.app, `/api/companies/${DEMO.parent}/accounts`, token)).json() as { Id: string; name: string; classification: string }[];
 
   it("proposes each subsidiary's acquisition from the books: the investment account named after it, when it was booked, what it holds, the equity bought", async () => {
-    token = await signedInUser(t.app, "acquisitions@northwind.example");
-    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.uk, DEMO.canada, DEMO.retail]);
-    await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }, { realmId: DEMO.canada, historicalRate: "0.7383" }, { realmId: DEMO.retail, historicalRate: "1" }], { from: "2022-12", to: "2026-10" });
+    token = await translatedGroup(t.app, sandbox, "acquisitions@northwind.example", [{ realmId: DEMO.uk, historicalRate: "1.2650" }, { realmId: DEMO.canada, historicalRate: "0.7383" }, { realmId: DEMO.retail, historicalRate: "1" }], { from: "2022-12", to: "2026-10" });
 
     const res = await get(t.app, "/api/acquisitions", token);
     expect(res.statusCode, res.body).toBe(200);

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll } from "vitest";
-import { buildApp } from "../src/app.ts";
+import { buildApp, type AppOptions } from "../src/app.ts";
 import { testConfig, type TestConfigOverrides } from "./config.ts";
 
 export { testConfig, type TestConfigOverrides };
 import type { Transport } from "../src/services/mailer.ts";
-import type { Sandbox } from "@groupledger/qbo-sandbox";
+import { Sandbox } from "@groupledger/qbo-sandbox";
 import { createTestDatabase, type Driver, type TestDatabase } from "./databases.ts";
 
 export interface TestApp {
@@ -16,7 +16,15 @@ export interface TestApp {
 /** Registers beforeAll/afterAll building an app on its own fresh database; read `.app` inside tests. */
 export function useTestApp(
   driver: Driver,
-  options: { config?: TestConfigOverrides; mailTransport?: Transport; sandbox?: Sandbox; jobLeaseMs?: number } = {},
+  options: {
+    config?: TestConfigOverrides;
+    mailTransport?: Transport;
+    sandbox?: Sandbox;
+    jobLeaseMs?: number;
+    /** The app's own logger (none by default), or one of its choosing writing to `logStream`. */
+    logger?: AppOptions["logger"];
+    logStream?: AppOptions["logStream"];
+  } = {},
 ): { readonly app: FastifyInstance; readonly db: TestDatabase } {
   let current: TestApp | undefined;
   beforeAll(async () => {
@@ -24,7 +32,8 @@ export function useTestApp(
     const app = await buildApp({
       config: testConfig(options.config),
       database: db.database,
-      logger: false,
+      logger: options.logger ?? (options.logStream ? undefined : false),
+      ...(options.logStream ? { logStream: options.logStream } : {}),
       webDist: false,
       ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
       ...(options.sandbox ? { sandbox: options.sandbox } : {}),
@@ -49,4 +58,10 @@ export function useTestApp(
       return current.db;
     },
   };
+}
+
+/** `useTestApp` with its own QuickBooks emulator, `sandbox`, to connect companies from. */
+export function useSandboxApp(driver: Driver, options: Omit<Parameters<typeof useTestApp>[1] & object, "sandbox"> = {}) {
+  const sandbox = new Sandbox();
+  return { sandbox, t: useTestApp(driver, { ...options, sandbox }) };
 }

@@ -1,15 +1,14 @@
 import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { billingSchema, ErrorCodes, errorBodySchema, SUBSCRIPTION_REQUIRED_MESSAGE, TRIAL_DAYS } from "@groupledger/contract";
 import { CARD_MESSAGES, cvvMessage, expiryYearMessage } from "@groupledger/domain";
-import { buildApp } from "../src/app.ts";
 import { accounts, billingSubscriptions, users } from "../src/db/schema.ts";
 import { billingMessages } from "../src/modules/billing/service.ts";
 import { TEST_CARDS } from "../src/modules/billing/test-provider.ts";
-import { testConfig, useTestApp } from "./app.ts";
-import { createTestDatabase, drivers, type TestDatabase } from "./databases.ts";
+import { useTestApp } from "./app.ts";
+import { drivers, type TestDatabase } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 import { addMember } from "./team-helpers.ts";
 
@@ -200,25 +199,16 @@ describe.each(drivers)("subscription and payments on %s", (driver) => {
 
 describe.each(drivers)("the card number never reaches our logs or database on %s", (driver) => {
   const lines: string[] = [];
-  let app: FastifyInstance;
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    app = await buildApp({ config: testConfig(), database: db.database, logger: { level: "trace", stream }, webDist: false });
-    await app.ready();
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
   });
+  const t = useTestApp(driver, { logger: { level: "trace", stream } });
 
   it("after tokenizing, a refused card and a subscription, no log line and no table holds the number or the CVV", async () => {
+    const { app, db } = t;
     const token = await signedInUser(app, "nolog@example.com");
     const card = { ...goodCard, number: "4242 4242 4242 4242", cvv: "987" };
     expect((await tokenize(app, { ...card, expMonth: "13" })).statusCode).toBe(400);

@@ -1,10 +1,9 @@
 import { journalEntrySchema } from "@groupledger/qbo";
-import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "./app.ts";
-import { DEMO, configureForTranslation, connectGroup, drainJobs } from "./connect.ts";
+import { useSandboxApp } from "./app.ts";
+import { DEMO, configureForTranslation, drainJobs, signedInGroup, lockOpening, postOpening } from "./connect.ts";
 import { drivers } from "./databases.ts";
-import { get, post, signedInUser } from "./flows.ts";
+import { get, post } from "./flows.ts";
 
 /**
  * QuickBooks' "Close the books" (issue 20): the demo parent closed its books through 2023-12-31.
@@ -13,14 +12,12 @@ import { get, post, signedInUser } from "./flows.ts";
  * QuickBooks' own refusal (the date moved since the last sync) into the same advice.
  */
 describe.each(drivers)("closed books on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
   const month = (m: string) => ({ kind: "month", year: Number(m.slice(0, 4)), month: Number(m.slice(5, 7)) });
   const parentEntries = () => sandbox.ledger(DEMO.parent)!.entries.filter((e) => e.deletedTime === undefined).length;
 
   it("reads the closing date, shows a closed opening month as not eligible, and refuses a run into closed books before and after QuickBooks would", async () => {
-    const token = await signedInUser(t.app, "closed-books@northwind.example");
-    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.uk]);
+    const token = await signedInGroup(t.app, sandbox, "closed-books@northwind.example", [DEMO.parent, DEMO.uk]);
     const companies = (await get(t.app, "/api/companies", token)).json() as { realmId: string; bookCloseDate?: string | null }[];
     expect(companies.find((c) => c.realmId === DEMO.parent)!.bookCloseDate).toBe("2023-12-31");
     await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2023-11", to: "2026-10" });
@@ -37,9 +34,8 @@ describe.each(drivers)("closed books on %s", (driver) => {
 
     // A later opening month: the opening balance posts.
     expect((await post(t.app, "/api/obal/reset", {}, token)).statusCode).toBe(200);
-    expect((await post(t.app, "/api/obal", { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 }, token)).statusCode).toBe(200);
-    for (const action of ["review", "confirm"]) expect((await post(t.app, `/api/obal/${action}`, { realmId: DEMO.uk }, token)).statusCode).toBe(200);
-    expect((await post(t.app, `/api/balances/post/${DEMO.uk}`, undefined, token)).statusCode).toBe(200);
+    await lockOpening(t.app, token);
+    await postOpening(t.app, token, DEMO.uk);
 
     // The parent closes January 2026 in QuickBooks; GroupLedger has not synced since: QuickBooks refuses, nothing is kept.
     sandbox.ledger(DEMO.parent)!.closeBooks("2026-01-31");

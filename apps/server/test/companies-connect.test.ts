@@ -1,15 +1,13 @@
 import { sql } from "drizzle-orm";
-import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client.ts";
-import { useTestApp } from "./app.ts";
+import { useSandboxApp } from "./app.ts";
 import { DEMO, connectCompany, consent, drainJobs } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 
 describe.each(drivers)("connecting and syncing companies on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
   const put = (url: string, token: string) => t.app.inject({ method: "PUT", url, headers: { authorization: `Bearer ${token}` } });
   const del = (url: string, token: string) => t.app.inject({ method: "DELETE", url, headers: { authorization: `Bearer ${token}` } });
 

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { chartMappingProblem, type ChartAccount } from "@groupledger/domain";
 import type { Sandbox } from "@groupledger/qbo-sandbox";
-import { expect } from "vitest";
-import { get, post } from "./flows.ts";
+import { QboClient } from "@groupledger/qbo";
+import { expect, vi } from "vitest";
+import { get, post, signedInUser } from "./flows.ts";
 
 export const DEMO = {
   parent: "9341453172384015",
@@ -90,6 +91,65 @@ export async function connectGroup(app: FastifyInstance, sandbox: Sandbox, token
   await drainJobs(app);
   const parent = await post(app, "/api/companies/parent", { realmId: realms[0] }, token);
   expect(parent.statusCode, parent.body).toBe(200);
+}
+
+/** A user signed in as `email` with `realms` connected and synced, the first of them chosen as the parent; the user's token. */
+export async function signedInGroup(app: FastifyInstance, sandbox: Sandbox, email: string, realms: readonly string[]): Promise<string> {
+  const token = await signedInUser(app, email);
+  await connectGroup(app, sandbox, token, realms);
+  return token;
+}
+
+/** The opening month locked at December 2025, the demo companies' year end. */
+export async function lockOpening(app: FastifyInstance, token: string): Promise<void> {
+  const res = await post(app, "/api/obal", { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 }, token);
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/**
+ * The demo parent and `subsidiaries` connected for a new user (`email`), the subsidiaries ready to
+ * translate with rates fetched over `rates` (before that, with `lockOpening`, the opening month
+ * locked: lockOpening); the user's token.
+ */
+export async function translatedGroup(
+  app: FastifyInstance,
+  sandbox: Sandbox,
+  email: string,
+  subsidiaries: { realmId: string; historicalRate: string }[],
+  rates: { from: string; to: string },
+  options: { lockOpening?: boolean } = {},
+): Promise<string> {
+  const token = await signedInGroup(app, sandbox, email, [DEMO.parent, ...subsidiaries.map((s) => s.realmId)]);
+  if (options.lockOpening) await lockOpening(app, token);
+  await configureForTranslation(app, token, subsidiaries, rates);
+  return token;
+}
+
+/** `translatedGroup` with the opening month locked first. */
+export const openingGroup = (app: FastifyInstance, sandbox: Sandbox, email: string, subsidiaries: { realmId: string; historicalRate: string }[], rates: { from: string; to: string }) =>
+  translatedGroup(app, sandbox, email, subsidiaries, rates, { lockOpening: true });
+
+/** A subsidiary's opening balances reviewed and confirmed. */
+export async function confirmOpening(app: FastifyInstance, token: string, realmId: string): Promise<void> {
+  for (const action of ["review", "confirm"]) expect((await post(app, `/api/obal/${action}`, { realmId }, token)).statusCode).toBe(200);
+}
+
+/** A subsidiary's opening balances confirmed (confirmOpening) and posted. */
+export async function postOpening(app: FastifyInstance, token: string, realmId: string): Promise<void> {
+  await confirmOpening(app, token, realmId);
+  expect((await post(app, `/api/balances/post/${realmId}`, undefined, token)).statusCode).toBe(200);
+}
+
+/**
+ * The next journal entry the app asks QuickBooks for is created there, then the process dies
+ * before it can record that: nothing after the create call runs (a spy; restore mocks after).
+ */
+export function dieAfterNextEntry(): void {
+  const create = QboClient.prototype.createJournalEntry;
+  vi.spyOn(QboClient.prototype, "createJournalEntry").mockImplementationOnce(async function (this: QboClient, ...args) {
+    await create.apply(this, args);
+    throw new Error("the process died here");
+  });
 }
 
 /** The demo parent and its UK subsidiary connected and synced, the parent chosen, the UK ready to translate; the parent's and the UK's charts. */

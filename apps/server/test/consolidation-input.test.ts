@@ -1,10 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { chartMappingProblem, consolidate, parseConsolidationInput, type ChartAccount, type ConsolidationInputJson, type ConsolidationOutput, type Problem } from "@groupledger/domain";
-import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
 import { companies, fxRates, monthlyBalances } from "../src/db/schema.ts";
 import { buildConsolidationInput, translateSubsidiary } from "../src/modules/consolidation/index.ts";
-import { useTestApp } from "./app.ts";
+import { useSandboxApp } from "./app.ts";
 import { DEMO, connectGroup } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
@@ -81,8 +80,7 @@ function assertConsolidationBalances(out: ConsolidationOutput) {
 const codes = (problems: Problem[]) => [...new Set(problems.map((p) => p.code))].sort();
 
 describe.each(drivers)("consolidation input from the synced demo group on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
   const put = (url: string, token: string, payload: unknown) =>
     t.app.inject({ method: "PUT", url, payload: payload as object, headers: { authorization: `Bearer ${token}` } });
   let token = "";

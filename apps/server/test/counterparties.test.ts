@@ -1,12 +1,11 @@
 import { journalEntrySchema } from "@groupledger/qbo";
-import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
 import { counterpartiesFor, counterpartyNames, entryReferences, ReferenceCache } from "../src/modules/qbo/counterparties.ts";
 import { AppError } from "../src/http/errors.ts";
-import { useTestApp } from "./app.ts";
-import { DEMO, configureForTranslation, connectGroup } from "./connect.ts";
+import { useSandboxApp } from "./app.ts";
+import { DEMO, openingGroup, confirmOpening } from "./connect.ts";
 import { drivers } from "./databases.ts";
-import { get, post, signedInUser } from "./flows.ts";
+import { get, post } from "./flows.ts";
 
 type Account = { Id: string; name: string; accountType: string };
 
@@ -16,17 +15,13 @@ type Account = { Id: string; name: string; accountType: string };
  * entries name one customer and one vendor per subsidiary, created in the parent when missing.
  */
 describe.each(drivers)("names on receivable and payable lines on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
   let token = "";
   let accounts: Account[] = [];
 
   it("the opening balance entry names the subsidiary's consolidated receivables and payables, created once", async () => {
-    token = await signedInUser(t.app, "names-on-lines@northwind.example");
-    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.uk]);
-    expect((await post(t.app, "/api/obal", { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 }, token)).statusCode).toBe(200);
-    await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-12", to: "2026-10" });
-    for (const action of ["review", "confirm"]) expect((await post(t.app, `/api/obal/${action}`, { realmId: DEMO.uk }, token)).statusCode).toBe(200);
+    token = await openingGroup(t.app, sandbox, "names-on-lines@northwind.example", [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-12", to: "2026-10" });
+    await confirmOpening(t.app, token, DEMO.uk);
     const posted = await post(t.app, `/api/balances/post/${DEMO.uk}`, undefined, token);
     expect(posted.statusCode, posted.body).toBe(200);
 

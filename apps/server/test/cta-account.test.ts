@@ -1,10 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
 import { qboAccounts } from "../src/db/schema.ts";
 import { REAUTHORIZE_FOR_ACCOUNT_MESSAGE } from "../src/modules/cta/create-account.ts";
-import { useTestApp } from "./app.ts";
-import { DEMO, connectCompany, connectGroup, drainJobs } from "./connect.ts";
+import { useSandboxApp } from "./app.ts";
+import { DEMO, connectCompany, drainJobs, signedInGroup } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 
@@ -12,16 +11,14 @@ const DEFAULT_NAME = "Accumulated OCI – Translation";
 type Row = { Id: string; name: string; classification: string; accountSubType: string | null };
 
 describe.each(drivers)("Creating the CTA account in the parent's QuickBooks on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
   const put = (url: string, token: string, payload: unknown) =>
     t.app.inject({ method: "PUT", url, payload: payload as object, headers: { authorization: `Bearer ${token}` } });
   const parentChartInQbo = () => sandbox.ledger(DEMO.parent)!.accounts.map((a) => a.name);
   const owner = () => post(t.app, "/api/session/token", { email: "cta-account@northwind.example", password: "Ledger#2026x" }).then((r) => r.json().token as string);
 
   it("creates an equity account in the parent's QuickBooks, makes it the group's CTA account, and suggests it", async () => {
-    const token = await signedInUser(t.app, "cta-account@northwind.example");
-    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.uk, DEMO.canada]);
+    const token = await signedInGroup(t.app, sandbox, "cta-account@northwind.example", [DEMO.parent, DEMO.uk, DEMO.canada]);
     const before = parentChartInQbo().length;
 
     const res = await post(t.app, "/api/cta/account", {}, token);

@@ -1,14 +1,12 @@
-import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "./app.ts";
+import { useSandboxApp } from "./app.ts";
 import { DEMO, connectCompany, connectGroup, drainJobs } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 import { addMember } from "./team-helpers.ts";
 
 describe.each(drivers)("CTA & historical on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
   const put = (url: string, token: string, payload: unknown) =>
     t.app.inject({ method: "PUT", url, payload: payload as object, headers: { authorization: `Bearer ${token}` } });
   let token = "";

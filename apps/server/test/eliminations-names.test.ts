@@ -1,7 +1,6 @@
 import { balancesByAccount } from "@groupledger/qbo";
-import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "./app.ts";
+import { useSandboxApp } from "./app.ts";
 import { DEMO, drainJobs, parentAndUk } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
@@ -20,14 +19,19 @@ type PairView = { pair: { id: string; name: string; left: { name: { displayName:
  * customer "Northwind UK Ltd" it matches up to what translation makes.
  */
 describe.each(drivers)("intercompany pairs limited to a customer or vendor on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
   let token = "";
   const ids: Record<string, string> = {};
   let parentNames: Name[] = [];
   let ukNames: Name[] = [];
   const create = (body: unknown) => post(t.app, "/api/eliminations/pairs", body, token);
   const q1 = () => get(t.app, "/api/eliminations?kind=quarter&year=2026&month=3", token);
+  /** The parent's customer for the UK, and the UK's vendor for the parent (once the names are synced). */
+  const ukCustomer = () => parentNames.find((n) => n.displayName === "Northwind UK Ltd")!;
+  const holdingsVendor = () => ukNames.find((n) => n.displayName === "Northwind Holdings Inc.")!;
+  /** A pair of the parent's account `left` limited to ukCustomer and the UK's account `right` limited to holdingsVendor. */
+  const createByName = (name: string, kind: string, left: string | undefined, right: string | undefined) =>
+    create({ name, kind, left: { realmId: DEMO.parent, accountId: left, name: { kind: "Customer", id: ukCustomer().id } }, right: { realmId: DEMO.uk, accountId: right, name: { kind: "Vendor", id: holdingsVendor().id } } });
 
   it("syncs each company's customers and vendors and says which stand for a group member", async () => {
     token = await signedInUser(t.app, "names@northwind.example");
@@ -49,7 +53,7 @@ describe.each(drivers)("intercompany pairs limited to a customer or vendor on %s
   });
 
   it("refuses names it cannot use, with a message that says why", async () => {
-    const uk = parentNames.find((n) => n.displayName === "Northwind UK Ltd")!;
+    const uk = ukCustomer();
     const refused = async (body: unknown, status: number, message: string | RegExp) => {
       const res = await create(body);
       expect(res.statusCode, res.body).toBe(status);
@@ -68,14 +72,8 @@ describe.each(drivers)("intercompany pairs limited to a customer or vendor on %s
   });
 
   it("a pair on a name whose balances are not fetched yet says so, and the sync it starts fetches them", async () => {
-    const uk = parentNames.find((n) => n.displayName === "Northwind UK Ltd")!;
-    const holdings = ukNames.find((n) => n.displayName === "Northwind Holdings Inc.")!;
-    const res = await create({
-      name: "UK management fees",
-      kind: "revenueExpense",
-      left: { realmId: DEMO.parent, accountId: ids.feeIncome, name: { kind: "Customer", id: uk.id } },
-      right: { realmId: DEMO.uk, accountId: ids.feeExpense, name: { kind: "Vendor", id: holdings.id } },
-    });
+    const uk = ukCustomer();
+    const res = await createByName("UK management fees", "revenueExpense", ids.feeIncome, ids.feeExpense);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       left: { accountName: expect.stringContaining("Management Fee Income - Intercompany"), name: { kind: "Customer", id: uk.id, displayName: "Northwind UK Ltd" } },
@@ -103,7 +101,7 @@ describe.each(drivers)("intercompany pairs limited to a customer or vendor on %s
     const named = (view.pairs as PairView[]).find((p) => p.pair.id === ids.feesPair)!;
     // The parent's part, straight from QuickBooks: its P&L for the quarter filtered by the customer.
     const client = t.app.services.provider.client(DEMO.parent);
-    const uk = parentNames.find((n) => n.displayName === "Northwind UK Ltd")!;
+    const uk = ukCustomer();
     const pl = await client.report("ProfitAndLoss", { start_date: "2026-01-01", end_date: "2026-03-31", accounting_method: "Accrual", customer: uk.id });
     const [income] = balancesByAccount(pl).get(ids.feeIncome!) ?? [];
     expect(income, "the filtered P&L has the fee income row").toBeGreaterThan(0);
@@ -114,7 +112,7 @@ describe.each(drivers)("intercompany pairs limited to a customer or vendor on %s
     // average rate, rounded month by month: exactly what the engine does for the whole account.
     const ukPl = await t.app.services.provider
       .client(DEMO.uk)
-      .report("ProfitAndLoss", { start_date: "2026-01-01", end_date: "2026-03-31", accounting_method: "Accrual", summarize_column_by: "Month", vendor: ukNames.find((n) => n.displayName === "Northwind Holdings Inc.")!.id });
+      .report("ProfitAndLoss", { start_date: "2026-01-01", end_date: "2026-03-31", accounting_method: "Accrual", summarize_column_by: "Month", vendor: holdingsVendor().id });
     const monthly = balancesByAccount(ukPl).get(ids.feeExpense!)!.slice(0, 3);
     const rates = (await get(t.app, "/api/fxrates?from=2026-01&to=2026-03", token)).json().rates as { currency: string; month: string; avgfx: string }[];
     const avg = ["2026-01", "2026-02", "2026-03"].map((m) => rates.find((r) => r.currency === "GBP" && r.month === m)!.avgfx);
@@ -138,7 +136,7 @@ describe.each(drivers)("intercompany pairs limited to a customer or vendor on %s
   });
 
   it("refuses a second pair over amounts another pair already eliminates", async () => {
-    const uk = parentNames.find((n) => n.displayName === "Northwind UK Ltd")!;
+    const uk = ukCustomer();
     const res = await create({ name: "UK fees again", kind: "revenueExpense", left: { realmId: DEMO.parent, accountId: ids.feeIncome, name: { kind: "Customer", id: uk.id } }, right: { realmId: DEMO.uk, accountId: ids.feeExpense } });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(
@@ -148,17 +146,10 @@ describe.each(drivers)("intercompany pairs limited to a customer or vendor on %s
 
   it("a balance pair limited on both sides equals the whole dedicated accounts, and posts like any other", async () => {
     await t.app.inject({ method: "DELETE", url: `/api/eliminations/pairs/${ids.wholePair}`, headers: { authorization: `Bearer ${token}` } });
-    const uk = parentNames.find((n) => n.displayName === "Northwind UK Ltd")!;
-    const holdings = ukNames.find((n) => n.displayName === "Northwind Holdings Inc.")!;
     const wholeRes = await create({ name: "UK current account", kind: "receivablePayable", left: { realmId: DEMO.parent, accountId: ids.receivable }, right: { realmId: DEMO.uk, accountId: ids.payable } });
     const whole = ((await get(t.app, "/api/eliminations?kind=month&year=2026&month=2", token)).json().pairs as PairView[]).find((p) => p.pair.id === wholeRes.json().id)!;
     await t.app.inject({ method: "DELETE", url: `/api/eliminations/pairs/${wholeRes.json().id}`, headers: { authorization: `Bearer ${token}` } });
-    const namedRes = await create({
-      name: "UK current account by name",
-      kind: "receivablePayable",
-      left: { realmId: DEMO.parent, accountId: ids.receivable, name: { kind: "Customer", id: uk.id } },
-      right: { realmId: DEMO.uk, accountId: ids.payable, name: { kind: "Vendor", id: holdings.id } },
-    });
+    const namedRes = await createByName("UK current account by name", "receivablePayable", ids.receivable, ids.payable);
     expect(namedRes.statusCode, namedRes.body).toBe(200);
     await drainJobs(t.app);
     const feb = (await get(t.app, "/api/eliminations?kind=month&year=2026&month=2", token)).json();

@@ -1,8 +1,7 @@
 import { journalEntrySchema } from "@groupledger/qbo";
 import { ELIMINATION_TOLERANCE_MAX } from "@groupledger/domain";
-import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "./app.ts";
+import { useSandboxApp } from "./app.ts";
 import { DEMO, drainJobs, parentAndUk } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
@@ -27,8 +26,7 @@ type ReportElimination = { id: string; lines: { account: string; amount: number 
  * eliminate the pairs exactly as the screen and the posted entry do.
  */
 describe.each(drivers)("the group's elimination tolerance on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
   let token = "";
   const ids: Record<string, string> = {};
   const q1 = async () => {

@@ -1,7 +1,6 @@
 import { balancesByAccount, journalEntrySchema } from "@groupledger/qbo";
-import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "./app.ts";
+import { useSandboxApp } from "./app.ts";
 import { DEMO, parentAndUk } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
@@ -11,8 +10,7 @@ type Side = { local: number; currency: string; translated: number };
 type PairView = { pair: { id: string; name: string; kind: string }; left: Side; right: Side; difference: number; translationPart: number; bookPart: number; inCurrency: { currency: string; left: number; right: number } | null; matched: boolean };
 
 describe.each(drivers)("intercompany eliminations on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
   let token = "";
   const ids: Record<string, string> = {};
   /** The UK's management charges of January to March 2026, month by month, as its QuickBooks reports them. */

@@ -2,11 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { Sandbox } from "@groupledger/qbo-sandbox";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
-import { testConfig, useTestApp } from "./app.ts";
-import { DEMO, connectCompany, connectGroup, drainJobs } from "./connect.ts";
+import { testConfig, useSandboxApp } from "./app.ts";
+import { DEMO, connectCompany, drainJobs, signedInGroup } from "./connect.ts";
 import { createTestDatabase, drivers, type TestDatabase } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 
@@ -61,12 +60,10 @@ describe.each(drivers)("the built-in QuickBooks emulator across a restart, on %s
 });
 
 describe.each(drivers)("a company whose token QuickBooks refuses, on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
 
   it("shows as needing reconnection wherever the refusal happened, not 'connected'", async () => {
-    const token = await signedInUser(t.app, "refused@northwind.example");
-    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.uk]);
+    const token = await signedInGroup(t.app, sandbox, "refused@northwind.example", [DEMO.parent, DEMO.uk]);
     const account = ((await get(t.app, `/api/companies/${DEMO.parent}/accounts`, token)).json() as { Id: string; name: string }[]).find((a) => a.name === "Petty Cash")!;
     expect(await statusOf(t.app, token, DEMO.parent)).toMatchObject({ connection: "connected" });
 

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client.ts";
 import { standaloneQboProvider } from "../src/services/qbo-provider.ts";
 import { useTestApp } from "./app.ts";
-import { DEMO, configureForTranslation, connectGroup, drainJobs } from "./connect.ts";
+import { DEMO, drainJobs, confirmOpening, openingGroup } from "./connect.ts";
 import { createTestDatabase, drivers, type TestDatabase } from "./databases.ts";
-import { get, post, signedInUser } from "./flows.ts";
+import { get, post } from "./flows.ts";
 import { buildApp } from "../src/app.ts";
 import { testConfig } from "./config.ts";
 
@@ -22,11 +22,8 @@ import { testConfig } from "./config.ts";
 const MONTHS = ["202601", "202602", "202603", "202604", "202605", "202606"];
 
 async function everything(app: FastifyInstance, sandbox: Sandbox, email: string, midway?: () => Promise<void>) {
-  const token = await signedInUser(app, email);
-  await connectGroup(app, sandbox, token, [DEMO.parent, DEMO.uk]);
-  await post(app, "/api/obal", { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 }, token);
-  await configureForTranslation(app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-12", to: "2026-06" });
-  for (const action of ["review", "confirm"]) expect((await post(app, `/api/obal/${action}`, { realmId: DEMO.uk }, token)).statusCode).toBe(200);
+  const token = await openingGroup(app, sandbox, email, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-12", to: "2026-06" });
+  await confirmOpening(app, token, DEMO.uk);
   // The opening post may meet an outage: the user clicks again, as the message says.
   for (let i = 0; i < 10; i++) {
     const res = await post(app, `/api/balances/post/${DEMO.uk}`, undefined, token);

@@ -4,6 +4,8 @@ import { drivers } from "./databases.ts";
 
 describe.each(drivers)("HTTP basics on %s", (driver) => {
   const t = useTestApp(driver);
+  /** A sign-in request with this body text, sent as `contentType`. */
+  const signInWith = (contentType: string, payload: string) => t.app.inject({ method: "POST", url: "/api/session/token", headers: { "content-type": contentType }, payload });
 
   it("reports health with a database round trip", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/health" });
@@ -18,23 +20,13 @@ describe.each(drivers)("HTTP basics on %s", (driver) => {
   });
 
   it("answers invalid JSON with a 400 a person can act on", async () => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/session/token",
-      headers: { "content-type": "application/json" },
-      payload: '{"email": "a@b.c", ',
-    });
+    const res = await signInWith("application/json", '{"email": "a@b.c", ');
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toEqual({ code: "invalid_json", message: "The request body is not valid JSON." });
   });
 
   it("answers a wrong content type with 415", async () => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/session/token",
-      headers: { "content-type": "application/xml" },
-      payload: "<email>a</email>",
-    });
+    const res = await signInWith("application/xml", "<email>a</email>");
     expect(res.statusCode).toBe(415);
     expect(res.json().error.code).toBe("unsupported_media_type");
   });
@@ -53,12 +45,7 @@ describe.each(drivers)("HTTP basics on %s", (driver) => {
   });
 
   it("answers an oversized body with 413, not 500", async () => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/session/token",
-      headers: { "content-type": "application/json" },
-      payload: JSON.stringify({ email: "a@b.co", password: "x".repeat(2 * 1024 * 1024) }),
-    });
+    const res = await signInWith("application/json", JSON.stringify({ email: "a@b.co", password: "x".repeat(2 * 1024 * 1024) }));
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe("body_too_large");
   });
@@ -95,12 +82,7 @@ describe.each(drivers)("HTTP basics on %s", (driver) => {
       expect(res.json().error, url).toEqual(expected);
     }
     // Within the limit (and brackets inside strings do not count): the route's own answer.
-    const fine = await t.app.inject({
-      method: "POST",
-      url: "/api/session/token",
-      headers: { "content-type": "application/json" },
-      payload: `{"email":"a@b.example","password":"${"[".repeat(100)}","x":${deep(63)}}`,
-    });
+    const fine = await signInWith("application/json", `{"email":"a@b.example","password":"${"[".repeat(100)}","x":${deep(63)}}`);
     expect(fine.statusCode, fine.body).toBe(401);
   });
 

@@ -1,12 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { journalEntrySchema, QboClient } from "@groupledger/qbo";
-import { Sandbox } from "@groupledger/qbo-sandbox";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { consolidationPostings } from "../src/db/schema.ts";
 import { counterpartyNames } from "../src/modules/qbo/counterparties.ts";
-import { useTestApp } from "./app.ts";
-import { DEMO, drainJobs, parentAndUk } from "./connect.ts";
+import { useSandboxApp } from "./app.ts";
+import { DEMO, drainJobs, parentAndUk, lockOpening, postOpening } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 
@@ -26,8 +25,7 @@ async function parentEntries(app: FastifyInstance, docNumber: string) {
  * retired (refused): once the name is active again, the period posts under a new generation, once.
  */
 describe.each(drivers)("an entry naming a customer made inactive in QuickBooks, on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
   afterEach(() => vi.restoreAllMocks());
   let token = "";
 
@@ -52,9 +50,8 @@ describe.each(drivers)("an entry naming a customer made inactive in QuickBooks, 
   it("a posting refused with 610 is retired, and posts under a new generation once the name is active again", async () => {
     token = await signedInUser(t.app, "inactive-name@runs.example");
     await parentAndUk(t.app, sandbox, token);
-    expect((await post(t.app, "/api/obal", { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 }, token)).statusCode).toBe(200);
-    for (const action of ["review", "confirm"]) expect((await post(t.app, `/api/obal/${action}`, { realmId: DEMO.uk }, token)).statusCode).toBe(200);
-    expect((await post(t.app, `/api/balances/post/${DEMO.uk}`, undefined, token)).statusCode).toBe(200);
+    await lockOpening(t.app, token);
+    await postOpening(t.app, token, DEMO.uk);
 
     inactiveBeforeCreating("CR202601-384023");
     const refused = await post(t.app, "/api/consolidation/post", { realmId: DEMO.uk, period: month("2026-01") }, token);

@@ -1,25 +1,21 @@
-import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "./app.ts";
-import { DEMO, configureForTranslation, connectGroup, drainJobs } from "./connect.ts";
+import { useSandboxApp } from "./app.ts";
+import { DEMO, drainJobs, translatedGroup } from "./connect.ts";
 import { drivers } from "./databases.ts";
-import { get, signedInUser } from "./flows.ts";
+import { get } from "./flows.ts";
 
 type Row = { account: string; name: string; amounts: number[] };
 type Elim = { id: string; kind: string; description: string; lines: { account: string; name: string; amount: number }[]; details: Record<string, number | string> };
 
 describe.each(drivers)("intra-group stock and dividends on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
   let token = "";
   const put = (url: string, payload: unknown) => t.app.inject({ method: "PUT", url, payload: payload as object, headers: { authorization: `Bearer ${token}` } });
   const accounts = async (realm: string) => (await get(t.app, `/api/companies/${realm}/accounts`, token)).json() as { Id: string; name: string; classification: string }[];
   const report = async (from: string, to: string) => (await get(t.app, `/api/consolidation/report?from=${from}&to=${to}`, token)).json();
 
   it("proposes where the parent books each subsidiary's dividends, and its inventory and cost of sales accounts", async () => {
-    token = await signedInUser(t.app, "intragroup@northwind.example");
-    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.uk, DEMO.germany]);
-    await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }, { realmId: DEMO.germany, historicalRate: "1.07" }], { from: "2024-11", to: "2026-10" });
+    token = await translatedGroup(t.app, sandbox, "intragroup@northwind.example", [{ realmId: DEMO.uk, historicalRate: "1.2650" }, { realmId: DEMO.germany, historicalRate: "1.07" }], { from: "2024-11", to: "2026-10" });
     const res = await get(t.app, "/api/intragroup", token);
     expect(res.statusCode, res.body).toBe(200);
     const v = res.json();

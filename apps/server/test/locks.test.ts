@@ -10,7 +10,7 @@ import { buildApp } from "../src/app.ts";
 import { fromPool, type Database } from "../src/db/client.ts";
 import { LockBusyError } from "../src/db/locks.ts";
 import { useTestApp, testConfig } from "./app.ts";
-import { DEMO, configureForTranslation, connectCompany, connectGroup } from "./connect.ts";
+import { DEMO, connectCompany, openingGroup, postOpening } from "./connect.ts";
 import { createTestDatabase, drivers, type TestDatabase } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 
@@ -233,12 +233,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("50 concurrent locked requests o
 
   it("stays healthy, answers every request, and posts or creates each thing once", async () => {
     const { app } = t;
-    const group = await signedInUser(app, "group@locks.example");
-    await connectGroup(app, sandbox, group, [DEMO.parent, DEMO.uk]);
-    expect((await post(app, "/api/obal", { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 }, group)).statusCode).toBe(200);
-    await configureForTranslation(app, group, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-12", to: "2026-02" });
-    for (const action of ["review", "confirm"]) expect((await post(app, `/api/obal/${action}`, { realmId: DEMO.uk }, group)).statusCode).toBe(200);
-    expect((await post(app, `/api/balances/post/${DEMO.uk}`, undefined, group)).statusCode).toBe(200);
+    const group = await openingGroup(app, sandbox, "group@locks.example", [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-12", to: "2026-02" });
+    await postOpening(app, group, DEMO.uk);
     const canada = await aloneAsParent(app, "canada@locks.example", DEMO.canada);
     const germany = await aloneAsParent(app, "germany@locks.example", DEMO.germany);
     const accountsNamed = (realm: string) => sandbox.ledger(realm)!.accounts.filter((a) => a.name === CTA_NAME).length;

@@ -1,11 +1,8 @@
-import { Sandbox } from "@groupledger/qbo-sandbox";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { FastifyInstance } from "fastify";
-import { buildApp } from "../src/app.ts";
+import { describe, expect, it, vi } from "vitest";
 import type { Mail, Transport } from "../src/services/mailer.ts";
-import { testConfig } from "./config.ts";
+import { useSandboxApp } from "./app.ts";
 import { DEMO, configureForTranslation, consent, drainJobs } from "./connect.ts";
-import { createTestDatabase, drivers, type TestDatabase } from "./databases.ts";
+import { drivers } from "./databases.ts";
 import { get, post } from "./flows.ts";
 
 /**
@@ -19,29 +16,10 @@ describe.each(drivers)("secrets stay out of the logs on %s", (driver) => {
   const lines: string[] = [];
   const mails: Mail[] = [];
   const transport: Transport = { kind: "smtp", send: async (_from, m) => void mails.push(m) };
-  const sandbox = new Sandbox();
-  let app: FastifyInstance;
-  let db: TestDatabase;
-
-  beforeAll(async () => {
-    db = await createTestDatabase(driver);
-    app = await buildApp({
-      config: testConfig({ logLevel: "trace", env: "production" }),
-      database: db.database,
-      webDist: false,
-      sandbox,
-      mailTransport: transport,
-      logStream: { write: (line: string) => void lines.push(line) },
-      qboRetry: { baseDelayMs: 2, maxDelayMs: 20, maxAttempts: 8 },
-    });
-    await app.ready();
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-  });
+  const { sandbox, t } = useSandboxApp(driver, { config: { logLevel: "trace", env: "production" }, mailTransport: transport, logStream: { write: (line: string) => void lines.push(line) } });
 
   it("logs requests, jobs and QuickBooks calls without passwords, codes, session or QuickBooks tokens", async () => {
+    const { app } = t;
     const secrets: string[] = [];
     const email = "secretive@northwind.example";
     const password = "Ledger#Secret2026";

@@ -1,8 +1,7 @@
 import { chartMappingProblem, type ChartAccount } from "@groupledger/domain";
-import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
 import { accountMaps } from "../src/db/schema.ts";
-import { useTestApp } from "./app.ts";
+import { useSandboxApp } from "./app.ts";
 import { DEMO, connectCompany, drainJobs } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
@@ -11,8 +10,7 @@ type Account = { Id: string; name: string; acctNum: string | null; classificatio
 const chart = (a: Account): ChartAccount => ({ id: a.Id, name: a.name, acctNum: a.acctNum, classification: a.classification, accountType: a.accountType, accountSubType: a.accountSubType, active: a.active });
 
 describe.each(drivers)("COA mapping on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
   const del = (url: string, token: string) => t.app.inject({ method: "DELETE", url, headers: { authorization: `Bearer ${token}` } });
 
   it("suggests, maps, multimaps, refuses bad maps, finds and removes invalid ones, and reaches complete", async () => {

@@ -1,25 +1,22 @@
 import { balancesByAccount, journalEntrySchema, QboClient, QboError } from "@groupledger/qbo";
-import { Sandbox } from "@groupledger/qbo-sandbox";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openingDocNumber, openingRequestId } from "../src/modules/posting/names.ts";
 import { REAUTHORIZE_PARENT_MESSAGE } from "../src/modules/qbo/errors.ts";
-import { useTestApp } from "./app.ts";
-import { DEMO, configureForTranslation, connectCompany, connectGroup, drainJobs } from "./connect.ts";
+import { useSandboxApp } from "./app.ts";
+import { DEMO, configureForTranslation, connectCompany, drainJobs, signedInGroup, lockOpening, openingGroup, confirmOpening, dieAfterNextEntry } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 import { counterpartiesFor } from "../src/modules/qbo/counterparties.ts";
 
 describe.each(drivers)("opening balances: review, confirm and post on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
 
   it("walks the allowed transitions, blocks what cannot be translated, posts exactly once, and re-posts after a deletion", async () => {
-    const token = await signedInUser(t.app, "obal@northwind.example");
-    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.uk, DEMO.retail]);
+    const token = await signedInGroup(t.app, sandbox, "obal@northwind.example", [DEMO.parent, DEMO.uk, DEMO.retail]);
 
     const notLocked = await post(t.app, "/api/obal/review", { realmId: DEMO.uk }, token);
     expect(notLocked.json().error.message).toBe("Lock the opening period first.");
-    expect((await post(t.app, "/api/obal", { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 }, token)).statusCode).toBe(200);
+    await lockOpening(t.app, token);
 
     // Nothing configured yet: the trial balance says what blocks it, by name.
     const blocked = (await get(t.app, `/api/obal/${DEMO.uk}/trialbalance`, token)).json();
@@ -160,15 +157,11 @@ describe.each(drivers)("opening balances: review, confirm and post on %s", (driv
 });
 
 describe.each(drivers)("opening balances: what changed after confirming still blocks posting, by name, on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
 
   it("a rate removed or an account unmapped after confirmation stops the post with a message naming it", async () => {
-    const token = await signedInUser(t.app, "late-change@obal.example");
-    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.canada]);
-    await post(t.app, "/api/obal", { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 }, token);
-    await configureForTranslation(t.app, token, [{ realmId: DEMO.canada, historicalRate: "0.7400" }], { from: "2024-12", to: "2025-12" });
-    for (const action of ["review", "confirm"]) expect((await post(t.app, `/api/obal/${action}`, { realmId: DEMO.canada }, token)).statusCode).toBe(200);
+    const token = await openingGroup(t.app, sandbox, "late-change@obal.example", [{ realmId: DEMO.canada, historicalRate: "0.7400" }], { from: "2024-12", to: "2025-12" });
+    await confirmOpening(t.app, token, DEMO.canada);
     const send = (method: string, url: string, payload: unknown) => t.app.inject({ method: method as "PUT", url, payload: payload as object, headers: { authorization: `Bearer ${token}` } });
 
     // December's CAD closing rate is cleared after confirmation.
@@ -196,25 +189,17 @@ describe.each(drivers)("opening balances: what changed after confirming still bl
 });
 
 describe.each(drivers)("opening balances: a crash after QuickBooks accepted the entry, on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
   afterEach(() => vi.restoreAllMocks());
 
   it("never posts the opening entry twice, even when the next attempt meets a refusal before it reaches the entry", async () => {
-    const token = await signedInUser(t.app, "crash@obal.example");
-    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.uk]);
-    await post(t.app, "/api/obal", { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 }, token);
-    await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-12", to: "2025-12" });
-    for (const action of ["review", "confirm"]) expect((await post(t.app, `/api/obal/${action}`, { realmId: DEMO.uk }, token)).statusCode).toBe(200);
+    const token = await openingGroup(t.app, sandbox, "crash@obal.example", [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-12", to: "2025-12" });
+    await confirmOpening(t.app, token, DEMO.uk);
     const inQuickBooks = () =>
       t.app.services.provider.client(DEMO.parent).query(`SELECT * FROM JournalEntry WHERE DocNumber = '${openingDocNumber("2025-12", DEMO.uk)}'`, journalEntrySchema);
 
     // QuickBooks creates the entry, then the process dies before it can record that: nothing after the create call runs.
-    const create = QboClient.prototype.createJournalEntry;
-    vi.spyOn(QboClient.prototype, "createJournalEntry").mockImplementationOnce(async function (this: QboClient, ...args) {
-      await create.apply(this, args);
-      throw new Error("the process died here");
-    });
+    dieAfterNextEntry();
     expect((await post(t.app, `/api/balances/post/${DEMO.uk}`, undefined, token)).statusCode).toBe(500);
     const [created] = await inQuickBooks();
     expect(created).toBeDefined();

@@ -1,11 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
 import { monthlyBalances } from "../src/db/schema.ts";
-import { useTestApp } from "./app.ts";
-import { DEMO, configureForTranslation, connectGroup, drainJobs } from "./connect.ts";
+import { useSandboxApp } from "./app.ts";
+import { DEMO, drainJobs, openingGroup, postOpening } from "./connect.ts";
 import { drivers } from "./databases.ts";
-import { get, post, signedInUser } from "./flows.ts";
+import { get, post } from "./flows.ts";
 
 /**
  * What GroupLedger posts into the parent's QuickBooks (opening balances and runs under the
@@ -14,14 +13,10 @@ import { get, post, signedInUser } from "./flows.ts";
  * counted twice and the parent's retained earnings would jump at the opening month.
  */
 describe.each(drivers)("the parent's own books after GroupLedger posted into them, on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
 
   it("a re-sync of the parent leaves its balances and the consolidated report exactly as before the postings", async () => {
-    const token = await signedInUser(t.app, "own-books@northwind.example");
-    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.uk]);
-    expect((await post(t.app, "/api/obal", { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 }, token)).statusCode).toBe(200);
-    await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-12", to: "2026-10" });
+    const token = await openingGroup(t.app, sandbox, "own-books@northwind.example", [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-12", to: "2026-10" });
     const own = async () =>
       (await t.db.database.db.select().from(monthlyBalances).where(and(eq(monthlyBalances.realmId, DEMO.parent))))
         .filter((r) => r.amountMinor !== 0)
@@ -35,8 +30,7 @@ describe.each(drivers)("the parent's own books after GroupLedger posted into the
     };
     const reportBefore = await report();
 
-    for (const action of ["review", "confirm"]) expect((await post(t.app, `/api/obal/${action}`, { realmId: DEMO.uk }, token)).statusCode).toBe(200);
-    expect((await post(t.app, `/api/balances/post/${DEMO.uk}`, undefined, token)).statusCode).toBe(200);
+    await postOpening(t.app, token, DEMO.uk);
     for (const m of [1, 2]) {
       const res = await post(t.app, "/api/consolidation/post", { realmId: DEMO.uk, period: { kind: "month", year: 2026, month: m } }, token);
       expect(res.json().outcome, res.body).toBe("posted");

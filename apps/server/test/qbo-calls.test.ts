@@ -1,7 +1,6 @@
-import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "./app.ts";
-import { DEMO, DEMO_HISTORICAL_RATES, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
+import { useSandboxApp } from "./app.ts";
+import { DEMO, DEMO_HISTORICAL_RATES, configureForTranslation, connectCompany, drainJobs, lockOpening, confirmOpening } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 
@@ -19,8 +18,7 @@ const month = (m: string) => ({ kind: "month", year: Number(m.slice(0, 4)), mont
  * Verify (19 entries + the trial balance): 103. After: 12 + 16 + 7 + 2 = 37.
  */
 describe.each(drivers)("calls into QuickBooks on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
 
   /** The parent's requests made by `fn`, by route, and their total. */
   const counted = async (fn: () => Promise<void>): Promise<{ total: number; byRoute: Record<string, number> }> => {
@@ -54,12 +52,12 @@ describe.each(drivers)("calls into QuickBooks on %s", (driver) => {
       token,
     );
     expect(pair.statusCode, pair.body).toBe(200);
-    expect((await post(t.app, "/api/obal", { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 }, token)).statusCode).toBe(200);
+    await lockOpening(t.app, token);
 
     // Opening balances: each subsidiary's first entry, so its class and names are created too.
     const openings: number[] = [];
     for (const realmId of subsidiaries) {
-      for (const action of ["review", "confirm"]) expect((await post(t.app, `/api/obal/${action}`, { realmId }, token)).statusCode).toBe(200);
+      await confirmOpening(t.app, token, realmId);
       const calls = await counted(async () => {
         const res = await post(t.app, `/api/balances/post/${realmId}`, undefined, token);
         expect(res.statusCode, res.body).toBe(200);

@@ -1,8 +1,7 @@
 import ExcelJS from "exceljs";
 import { parse } from "csv-parse/sync";
-import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "./app.ts";
+import { useSandboxApp } from "./app.ts";
 import { DEMO, DEMO_HISTORICAL_RATES, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
@@ -19,8 +18,7 @@ type ChartRow = { Id: string; name: string; acctNum: string | null };
  * with the libraries a user's spreadsheet stands for (exceljs, csv-parse).
  */
 describe.each(drivers)("report exports on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
   let token = "";
   let chart: ChartRow[] = [];
   let report: { report: { entities: Entity[]; worksheet: { rows: { account: string; name: string }[] } } };

@@ -1,14 +1,12 @@
-import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "./app.ts";
+import { useSandboxApp } from "./app.ts";
 import { parentAndUk } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, latestCode, post, signedInUser } from "./flows.ts";
 
 /** Issue #17.6: the report workbook could be mailed to any address, any number of times. */
 describe.each(drivers)("mailing the report on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox, config: { rateLimits: { reportMailsPerAccount: 4, reportMailWindowMs: 60 * 60 * 1000 } } });
+  const { sandbox, t } = useSandboxApp(driver, { config: { rateLimits: { reportMailsPerAccount: 4, reportMailWindowMs: 60 * 60 * 1000 } } });
   let token = "";
   const send = () => post(t.app, "/api/consolidation/report/email", { from: "2026-01", to: "2026-03" }, token);
   const setAddress = (email: string) => t.app.inject({ method: "PATCH", url: "/api/excel/update", payload: { email }, headers: { authorization: `Bearer ${token}` } });

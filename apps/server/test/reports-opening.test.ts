@@ -1,9 +1,8 @@
-import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "./app.ts";
-import { DEMO, configureForTranslation, connectGroup } from "./connect.ts";
+import { useSandboxApp } from "./app.ts";
+import { DEMO, translatedGroup } from "./connect.ts";
 import { drivers } from "./databases.ts";
-import { get, post, signedInUser } from "./flows.ts";
+import { get, post } from "./flows.ts";
 
 /**
  * Issue 18: the report's heading says "opening balances as at the end of <openingMonth>". With the
@@ -11,13 +10,10 @@ import { get, post, signedInUser } from "./flows.ts";
  * roll-forward starts from.
  */
 describe.each(drivers)("the opening month a report names, on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
 
   it("is the locked opening month once the period follows it; a fresh start's month before it", async () => {
-    const token = await signedInUser(t.app, "opening@northwind.example");
-    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.uk]);
-    await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2023-01", to: "2026-10" });
+    const token = await translatedGroup(t.app, sandbox, "opening@northwind.example", [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2023-01", to: "2026-10" });
     const opening = async (from: string, to: string) => {
       const res = await get(t.app, `/api/consolidation/report?from=${from}&to=${to}`, token);
       expect(res.statusCode, res.body).toBe(200);

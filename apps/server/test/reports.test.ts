@@ -1,22 +1,18 @@
 import ExcelJS from "exceljs";
-import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "./app.ts";
-import { DEMO, configureForTranslation, connectGroup } from "./connect.ts";
+import { useSandboxApp } from "./app.ts";
+import { DEMO, translatedGroup } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, latestCode, post, signedInUser } from "./flows.ts";
 
 type Row = { account: string; name: string; classification: string; amounts: number[] };
 
 describe.each(drivers)("consolidated reports on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
   let token = "";
 
   it("consolidates the group for a range: the worksheet adds across, the balance sheet balances, a comparison column comes along", async () => {
-    token = await signedInUser(t.app, "reports@northwind.example");
-    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.uk, DEMO.retail]);
-    await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }, { realmId: DEMO.retail, historicalRate: "1" }], { from: "2024-11", to: "2026-10" });
+    token = await translatedGroup(t.app, sandbox, "reports@northwind.example", [{ realmId: DEMO.uk, historicalRate: "1.2650" }, { realmId: DEMO.retail, historicalRate: "1" }], { from: "2024-11", to: "2026-10" });
 
     const res = await get(t.app, "/api/consolidation/report?from=2026-01&to=2026-03&compare=prior_year", token);
     expect(res.statusCode, res.body).toBe(200);

@@ -1,43 +1,32 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { balancesByAccount, journalEntrySchema, QboClient } from "@groupledger/qbo";
-import { Sandbox } from "@groupledger/qbo-sandbox";
+import { balancesByAccount, journalEntrySchema } from "@groupledger/qbo";
+import type { Sandbox } from "@groupledger/qbo-sandbox";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { rowsOf } from "../src/db/client.ts";
 import { consolidationPostings } from "../src/db/schema.ts";
 import { translateSubsidiary } from "../src/modules/consolidation/translate.ts";
 import { counterpartiesFor } from "../src/modules/qbo/counterparties.ts";
 import { consolidationDocNumber, consolidationRequestId } from "../src/modules/posting/names.ts";
-import { useTestApp } from "./app.ts";
-import { DEMO, configureForTranslation, connectCompany, connectGroup, drainJobs } from "./connect.ts";
+import { useSandboxApp } from "./app.ts";
+import { DEMO, connectCompany, drainJobs, openingGroup, postOpening, dieAfterNextEntry } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 
 type Line = { account: string; debit: number; credit: number };
 const month = (m: string) => ({ kind: "month", year: Number(m.slice(0, 4)), month: Number(m.slice(5, 7)) });
 
-/** Parent + UK + Retail connected, opening month 2025-12 locked, both opening balances posted. */
-async function groupWithOpeningBalances(app: FastifyInstance, sandbox: Sandbox, email: string) {
-  const token = await signedInUser(app, email);
-  await connectGroup(app, sandbox, token, [DEMO.parent, DEMO.uk, DEMO.retail]);
-  expect((await post(app, "/api/obal", { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 }, token)).statusCode).toBe(200);
-  await configureForTranslation(app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }, { realmId: DEMO.retail, historicalRate: "1" }], { from: "2024-12", to: "2026-10" });
-  return token;
-}
-
-async function postOpening(app: FastifyInstance, token: string, realmId: string) {
-  for (const action of ["review", "confirm"]) expect((await post(app, `/api/obal/${action}`, { realmId }, token)).statusCode).toBe(200);
-  expect((await post(app, `/api/balances/post/${realmId}`, undefined, token)).statusCode).toBe(200);
-}
+/** Parent + UK + Retail connected, opening month 2025-12 locked, both ready to translate. */
+const groupWithOpeningBalances = (app: FastifyInstance, sandbox: Sandbox, email: string) =>
+  openingGroup(app, sandbox, email, [{ realmId: DEMO.uk, historicalRate: "1.2650" }, { realmId: DEMO.retail, historicalRate: "1" }], { from: "2024-12", to: "2026-10" });
 
 async function parentEntries(app: FastifyInstance, docNumber: string) {
   return app.services.provider.client(DEMO.parent).query(`SELECT * FROM JournalEntry WHERE DocNumber = '${docNumber}'`, journalEntrySchema);
 }
 
 describe.each(drivers)("consolidation runs on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
 
   it("previews a subsidiary-month as a balanced entry with an explained CTA, and refuses periods it cannot post", async () => {
     const token = await groupWithOpeningBalances(t.app, sandbox, "runs@northwind.example");
@@ -252,8 +241,7 @@ describe.each(drivers)("consolidation runs on %s", (driver) => {
 });
 
 describe.each(drivers)("consolidation runs under faults on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox, jobLeaseMs: 300 });
+  const { sandbox, t } = useSandboxApp(driver, { jobLeaseMs: 300 });
 
   it("a run stopped mid-way (a restart) and QuickBooks throttling and outages end with every month posted once, in order, no gap", async () => {
     const token = await groupWithOpeningBalances(t.app, sandbox, "restart@runs.example");
@@ -335,23 +323,15 @@ describe.each(drivers)("consolidation runs under faults on %s", (driver) => {
 });
 
 describe.each(drivers)("consolidation runs: a crash after QuickBooks accepted the entry, on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
   afterEach(() => vi.restoreAllMocks());
 
   it("never posts the month twice when the next attempt is asked to re-authorize the parent first", async () => {
-    const token = await signedInUser(t.app, "crash@runs.example");
-    await connectGroup(t.app, sandbox, token, [DEMO.parent, DEMO.uk]);
-    expect((await post(t.app, "/api/obal", { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 }, token)).statusCode).toBe(200);
-    await configureForTranslation(t.app, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-12", to: "2026-01" });
+    const token = await openingGroup(t.app, sandbox, "crash@runs.example", [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-12", to: "2026-01" });
     await postOpening(t.app, token, DEMO.uk);
 
     // QuickBooks creates January's entry, then the process dies before it can record that.
-    const create = QboClient.prototype.createJournalEntry;
-    vi.spyOn(QboClient.prototype, "createJournalEntry").mockImplementationOnce(async function (this: QboClient, ...args) {
-      await create.apply(this, args);
-      throw new Error("the process died here");
-    });
+    dieAfterNextEntry();
     expect((await post(t.app, "/api/consolidation/post", { realmId: DEMO.uk, period: month("2026-01") }, token)).statusCode).toBe(500);
     const [created] = await parentEntries(t.app, "CR202601-384023");
     expect(created).toBeDefined();

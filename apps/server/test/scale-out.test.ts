@@ -8,7 +8,7 @@ import { buildApp } from "../src/app.ts";
 import { fromPool, type Database } from "../src/db/client.ts";
 import { standaloneQboProvider } from "../src/services/qbo-provider.ts";
 import { testConfig } from "./config.ts";
-import { DEMO, configureForTranslation, connectCompany } from "./connect.ts";
+import { DEMO, configureForTranslation, connectCompany, confirmOpening } from "./connect.ts";
 import { createTestDatabase, type TestDatabase } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 
@@ -83,7 +83,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two app instances against one P
     await post(a, "/api/companies/parent", { realmId: DEMO.parent }, token);
     await post(b, "/api/obal", { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 }, token);
     await configureForTranslation(a, token, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-12", to: "2026-06" });
-    for (const action of ["review", "confirm"]) expect((await post(b, `/api/obal/${action}`, { realmId: DEMO.uk }, token)).statusCode).toBe(200);
+    await confirmOpening(b, token, DEMO.uk);
     // Double submission across instances: one opening entry.
     const posts = await Promise.all([post(a, `/api/balances/post/${DEMO.uk}`, undefined, token), post(b, `/api/balances/post/${DEMO.uk}`, undefined, token)]);
     for (const p of posts) expect(p.statusCode, p.body).toBe(200);

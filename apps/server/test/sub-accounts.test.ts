@@ -5,10 +5,9 @@
  * detailed without counting anything twice; Northwind Retail's chart synced and mapped by name.
  */
 import { sql } from "drizzle-orm";
-import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client.ts";
-import { useTestApp } from "./app.ts";
+import { useSandboxApp } from "./app.ts";
 import { DEMO, configureForTranslation, connectCompany, drainJobs } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
@@ -22,8 +21,7 @@ const SUB_ACCOUNTS = ["Laptops and Workstations", "Servers and Networking", "Wag
 const monthEnd = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
 
 describe.each(drivers)("sub-accounts and charts without numbers on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
   let token = "";
 
   it("syncs Canada's nested reports with every account's own amount once, keeping each sub-account's parent and full name", async () => {

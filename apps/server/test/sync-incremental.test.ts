@@ -1,15 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
 import { companies, monthlyBalances } from "../src/db/schema.ts";
-import { useTestApp } from "./app.ts";
+import { useSandboxApp } from "./app.ts";
 import { DEMO, connectCompany, drainJobs } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 
 describe.each(drivers)("incremental sync on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
 
   it("pulls again only the months from the earliest changed transaction, and picks the change up", async () => {
     const token = await signedInUser(t.app, "incremental@northwind.example");

@@ -1,7 +1,6 @@
-import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "./app.ts";
-import { DEMO, parentAndUk } from "./connect.ts";
+import { useSandboxApp } from "./app.ts";
+import { DEMO, parentAndUk, lockOpening, postOpening } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 
@@ -13,8 +12,7 @@ const month = (m: string) => ({ kind: "month", year: Number(m.slice(0, 4)), mont
  * posted only in part, then an entry deleted and another edited in the emulator's QuickBooks.
  */
 describe.each(drivers)("Verify's causes on %s", (driver) => {
-  const sandbox = new Sandbox();
-  const t = useTestApp(driver, { sandbox });
+  const { sandbox, t } = useSandboxApp(driver);
   let token = "";
   const verify = async (m: string) => {
     const res = await get(t.app, `/api/consolidation/verify?year=${m.slice(0, 4)}&month=${Number(m.slice(5, 7))}`, token);
@@ -27,9 +25,8 @@ describe.each(drivers)("Verify's causes on %s", (driver) => {
     const { parentAccount, ukAccount } = await parentAndUk(t.app, sandbox, token);
     const pair = await post(t.app, "/api/eliminations/pairs", { name: "UK loan", kind: "receivablePayable", left: { realmId: DEMO.parent, accountId: parentAccount("Intercompany Loan - Northwind UK") }, right: { realmId: DEMO.uk, accountId: ukAccount("Loan from Northwind Holdings") } }, token);
     expect(pair.statusCode, pair.body).toBe(200);
-    expect((await post(t.app, "/api/obal", { year: 2025, month: 12, naturalYear: 2025, naturalMonth: 12 }, token)).statusCode).toBe(200);
-    for (const action of ["review", "confirm"]) expect((await post(t.app, `/api/obal/${action}`, { realmId: DEMO.uk }, token)).statusCode).toBe(200);
-    expect((await post(t.app, `/api/balances/post/${DEMO.uk}`, undefined, token)).statusCode).toBe(200);
+    await lockOpening(t.app, token);
+    await postOpening(t.app, token, DEMO.uk);
     for (const m of ["2026-01", "2026-02"]) {
       const posted = await post(t.app, "/api/consolidation/post", { realmId: DEMO.uk, period: month(m) }, token);
       expect(posted.statusCode, posted.body).toBe(200);

@@ -16,7 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { NIGHTLY_SYNC_DEFAULTS, type SyncChanges } from "@groupledger/contract";
-import { ELIMINATION_TOLERANCE_DEFAULT } from "@groupledger/domain";
+import { ELIMINATION_TOLERANCE_DEFAULT, type FairValueAdjustmentRecord, type OwnershipChangeRecord } from "@groupledger/domain";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -714,31 +714,6 @@ export const dataVersions = pgTable("data_versions", {
   version: bigint("version", { mode: "number" }).notNull().default(0),
 });
 
-/** A fair-value adjustment at acquisition: an uplift (or write-down) of one of the subsidiary's identifiable assets. */
-/** A change in the parent's holding after the acquisition that keeps control (IFRS 10.23, ASC 810-10-45-23). */
-export interface OwnershipChangeRow {
-  /** YYYY-MM-DD; takes effect at that month's end. */
-  effectiveOn: string;
-  /** The parent's share after the change, percent text ("90"). */
-  ownershipPercent: string;
-  /** Paid for the shares bought or received for those sold, parent's currency, minor units. */
-  consideration: number;
-  /** The parent's account it booked the consideration on; null: the investment account. */
-  accountId: string | null;
-}
-
-export interface FairValueAdjustmentRow {
-  description: string;
-  kind: "intangible" | "inventory" | "ppe" | "other";
-  /** The parent's Asset account the uplift shows on in the consolidated balance sheet. */
-  assetAccountId: string;
-  /** In the subsidiary's currency, minor units, debit positive (an uplift is positive). */
-  amount: number;
-  usefulLifeMonths: number;
-  /** The parent's Expense account its amortisation, depreciation or release goes to. */
-  expenseAccountId: string;
-}
-
 /**
  * How the parent acquired a subsidiary (issue 16): what it paid, for what share, the equity it
  * bought (in the subsidiary's currency, as its books showed it at the end of the acquisition
@@ -763,9 +738,9 @@ export const acquisitions = pgTable(
     nciFairValue: bigint("nci_fair_value", { mode: "number" }),
     /** Equity accounts of the subsidiary at acquisition: local minor units, debit positive. */
     equityAtAcquisition: jsonb("equity_at_acquisition").$type<{ accountId: string; localAmount: number }[]>().notNull(),
-    fairValueAdjustments: jsonb("fair_value_adjustments").$type<FairValueAdjustmentRow[]>().notNull().default([]),
+    fairValueAdjustments: jsonb("fair_value_adjustments").$type<FairValueAdjustmentRecord[]>().notNull().default([]),
     /** Later purchases and sales of shares that keep control, in date order (companies.ownership_percent is the share at acquisition). */
-    ownershipChanges: jsonb("ownership_changes").$type<OwnershipChangeRow[]>().notNull().default([]),
+    ownershipChanges: jsonb("ownership_changes").$type<OwnershipChangeRecord[]>().notNull().default([]),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

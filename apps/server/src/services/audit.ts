@@ -38,3 +38,8 @@ export async function audit(db: Db, event: AuditEvent): Promise<void> {
     requestId: event.requestId ?? null,
   });
 }
+
+/** `audit` of what the signed-in `user` did, from the request `meta`. */
+export async function auditUser(db: Db, user: { accountId: string; id: string }, meta: RequestMeta, action: string, details?: Record<string, unknown>): Promise<void> {
+  await audit(db, { action, accountId: user.accountId, userId: user.id, ...(details ? { details } : {}), ip: meta.ip, requestId: meta.requestId });
+}

@@ -48,16 +48,34 @@ export interface AcquisitionRecord {
   nciFairValue: number | null;
   /** Local minor units, debit positive. */
   equityAtAcquisition: readonly { accountId: string; localAmount: number }[];
-  fairValueAdjustments: readonly {
-    description: string;
-    kind: "intangible" | "inventory" | "ppe" | "other";
-    assetAccountId: string;
-    amount: number;
-    usefulLifeMonths: number;
-    expenseAccountId: string;
-  }[];
+  fairValueAdjustments: readonly FairValueAdjustmentRecord[];
   /** Later changes in the parent's share that keep control, in date order; the company's ownership is the share at acquisition. */
-  ownershipChanges: readonly { effectiveOn: string; ownershipPercent: string; consideration: number; accountId: string | null }[];
+  ownershipChanges: readonly OwnershipChangeRecord[];
+}
+
+/** A fair-value adjustment at acquisition: an uplift (or write-down) of one of the subsidiary's identifiable assets. */
+export interface FairValueAdjustmentRecord {
+  description: string;
+  kind: "intangible" | "inventory" | "ppe" | "other";
+  /** The parent's Asset account the uplift shows on in the consolidated balance sheet. */
+  assetAccountId: string;
+  /** In the subsidiary's currency, minor units, debit positive (an uplift is positive). */
+  amount: number;
+  usefulLifeMonths: number;
+  /** The parent's Expense account its amortisation, depreciation or release goes to. */
+  expenseAccountId: string;
+}
+
+/** A change in the parent's holding after the acquisition that keeps control (IFRS 10.23, ASC 810-10-45-23). */
+export interface OwnershipChangeRecord {
+  /** YYYY-MM-DD; takes effect at that month's end. */
+  effectiveOn: string;
+  /** The parent's share after the change, percent text ("90"). */
+  ownershipPercent: string;
+  /** Paid for the shares bought or received for those sold, parent's currency, minor units. */
+  consideration: number;
+  /** The parent's account it booked the consideration on; null: the investment account. */
+  accountId: string | null;
 }
 
 /** Intra-group stock a buyer held at a month-end. */

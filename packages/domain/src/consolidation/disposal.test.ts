@@ -6,7 +6,7 @@ import { formatMonth, parseMonth } from "../periods/month.ts";
 
 import type { ConsolidationInputJson } from "./input-schema.ts";
 import { type ConsolidationOutput } from "./output-schema.ts";
-import { run, problems, consolidatedAmount as row } from "../../test/engine.ts";
+import { columnsSumToZero, eliminationsBalance, run, problems, consolidatedAmount as row } from "../../test/engine.ts";
 
 /**
  * Disposal of a whole subsidiary (IFRS 10.25 and B97-B99, ASC 810-10-40-4/40-5) with the CTA
@@ -17,8 +17,6 @@ import { run, problems, consolidatedAmount as row } from "../../test/engine.ts";
  */
 
 const byId = (out: ConsolidationOutput, id: string) => out.eliminations.find((e) => e.id === id);
-const columnsSumToZero = (out: ConsolidationOutput) =>
-  out.worksheet.columns.forEach((c, i) => expect(out.worksheet.rows.reduce((s, r) => s + r.amounts[i]!, 0), c.id).toBe(0));
 
 type Disposal = NonNullable<NonNullable<ConsolidationInputJson["eliminations"]>["disposals"]>[number];
 /** The quarter, S acquired at the opening month-end (December, $1,600 for 80%) unless said, sold for $2,000 at the end of `month`. */
@@ -211,7 +209,7 @@ describe("disposal properties (random groups)", () => {
         base.eliminations!.disposals = [{ id: "sale", subsidiary: subs[0]!.id, month, proceeds, gainAccount: "disposal-gain" }];
         const out = run(base);
         columnsSumToZero(out);
-        for (const e of out.eliminations) expect(e.lines.reduce((s, l) => s + l.amount, 0), e.id).toBe(0);
+        eliminationsBalance(out);
         const bs = out.balanceSheet;
         expect(bs.balanced).toBe(true);
         expect(bs.nonControllingInterests).toBe(out.nci.reduce((s, n) => s + n.closing, 0));

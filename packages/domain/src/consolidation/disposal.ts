@@ -3,7 +3,7 @@ import { formatMonth } from "../periods/month.ts";
 import { entityPeriodTrialBalance } from "../translation/period.ts";
 import type { AcquisitionEquity, Elimination, EliminationContext, EntryLine } from "./eliminations.ts";
 import type { ConsolidationInput } from "./input-schema.ts";
-import { requireParentAccount } from "./mapping.ts";
+import { requireParentAccount, requireSubsidiary } from "./mapping.ts";
 import { trialBalanceDifference, type DisposalMonth } from "./mid-year.ts";
 import { LineKind } from "./model.ts";
 import type { NciResult } from "./output-schema.ts";
@@ -73,11 +73,8 @@ export function disposalEliminations(
   const seen = new Set<string>();
   ctx.input.eliminations.disposals.forEach((rule, k) => {
     const path = ["eliminations", "disposals", k];
-    const sub = ctx.group.entities.find((e) => e.id === rule.subsidiary);
-    if (!sub || sub.role !== "subsidiary") {
-      ctx.issues.add([...path, "subsidiary"], `"${rule.subsidiary}" is not a subsidiary`);
-      return;
-    }
+    const sub = requireSubsidiary(ctx.group, rule.subsidiary, [...path, "subsidiary"], ctx.issues);
+    if (!sub) return;
     if (seen.has(sub.id)) return; // mid-year.ts reports it
     seen.add(sub.id);
     const gainId = requireParentAccount(parent, rule.gainAccount, [...path, "gainAccount"], [LineKind.Revenue, LineKind.Expense], "the gain or loss on disposal (it must be Revenue or Expense)", ctx.issues);

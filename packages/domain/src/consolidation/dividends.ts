@@ -1,6 +1,6 @@
 import { divRoundHalfAway, mulRatioRound } from "../money/rate.ts";
 import type { Elimination, EliminationContext, EntryLine } from "./eliminations.ts";
-import { requireParentAccount } from "./mapping.ts";
+import { requireParentAccount, requireSubsidiary } from "./mapping.ts";
 import { consolidatedMonths } from "./mid-year.ts";
 import { segmentedDividendsShare } from "./ownership-change.ts";
 import { LineKind, type CompiledEntity } from "./model.ts";
@@ -36,15 +36,8 @@ export function dividendEliminations(ctx: EliminationContext): Elimination[] {
   const seen = new Set<string>();
   rules.forEach((rule, k) => {
     const path = ["eliminations", "dividends", k];
-    const sub = ctx.group.entities.find((e) => e.id === rule.subsidiary);
-    if (!sub || sub.role !== "subsidiary") {
-      ctx.issues.add([...path, "subsidiary"], `"${rule.subsidiary}" is not a subsidiary`);
-      return;
-    }
-    if (seen.has(sub.id)) {
-      ctx.issues.add([...path, "subsidiary"], `${sub.name} has more than one dividend elimination`);
-      return;
-    }
+    const sub = requireSubsidiary(ctx.group, rule.subsidiary, [...path, "subsidiary"], ctx.issues, { seen, kind: "dividend" });
+    if (!sub) return;
     seen.add(sub.id);
     const incomeId = requireParentAccount(parent, rule.incomeAccount, [...path, "incomeAccount"], [LineKind.Revenue], "dividend income (it must be Revenue)", ctx.issues);
     if (!incomeId) return;

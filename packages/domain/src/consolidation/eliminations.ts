@@ -3,6 +3,7 @@ import { divRoundHalfAway, mulDivRound, mulRatioRound, parseRate, translationFac
 import { formatMonth, parseMonth } from "../periods/month.ts";
 import { equityMethodRestatement } from "./equity-method.ts";
 import { fairValueAdjustments, fairValueDetails, fairValueLines } from "./fair-value.ts";
+import { requireSubsidiary } from "./mapping.ts";
 import { consolidatedMonths } from "./mid-year.ts";
 import { classifyIntercompanyPair } from "./pair-match.ts";
 import { pairSidesFit } from "../eliminations/pair-kinds.ts";
@@ -152,15 +153,8 @@ export function investmentEliminations(ctx: EliminationContext, acquisitions: Ma
   const parent = ctx.group.parent;
   ctx.input.eliminations.investments.forEach((rule, k) => {
     const path = ["eliminations", "investments", k];
-    const sub = ctx.group.entities.find((e) => e.id === rule.subsidiary);
-    if (!sub || sub.role !== "subsidiary") {
-      ctx.issues.add([...path, "subsidiary"], `"${rule.subsidiary}" is not a subsidiary`);
-      return;
-    }
-    if (acquisitions.has(sub.id)) {
-      ctx.issues.add([...path, "subsidiary"], `${sub.name} has more than one investment elimination`);
-      return;
-    }
+    const sub = requireSubsidiary(ctx.group, rule.subsidiary, [...path, "subsidiary"], ctx.issues, { seen: acquisitions, kind: "investment" });
+    if (!sub) return;
     const investmentIndex = parent.accountIndex.get(rule.investmentAccount);
     if (investmentIndex === undefined || parent.accounts[investmentIndex]!.kind !== LineKind.Asset) {
       ctx.issues.add([...path, "investmentAccount"], `"${rule.investmentAccount}" is not an Asset account of the parent`);

@@ -4,7 +4,7 @@ import { loadExample } from "../../test/load-example.ts";
 import { cumulativeRelease } from "./fair-value.ts";
 import type { ConsolidationInputJson } from "./input-schema.ts";
 import { type ConsolidationOutput } from "./output-schema.ts";
-import { run, problems, consolidatedAmount as row } from "../../test/engine.ts";
+import { nciSumOfParts, run, problems, consolidatedAmount as row } from "../../test/engine.ts";
 
 /**
  * Fair-value adjustments at acquisition. Figures are hand-computed on the two Kaplan examples in
@@ -129,7 +129,7 @@ describe("fair-value adjustments of a foreign operation (IAS 21.47, ASC 830-30-4
     // 20% × (1,120 − 320 − 406.63) = 78.67.
     expect(out.nci[0]).toMatchObject({ fairValueReleasedBeforePeriod: 61_67, fairValueCta: 46_99, netIncome: 78_67 });
     const n = out.nci[0]!;
-    expect(n.closing).toBe(n.atAcquisition + n.capitalSinceAcquisition + n.retainedEarningsSinceAcquisition - n.dividends + n.cta + n.netIncome - n.goodwillImpairmentBeforePeriod + n.goodwillCta - n.fairValueReleasedBeforePeriod! + n.fairValueCta! - n.unrealisedProfitBeforePeriod! + n.attributedManualEquity!);
+    expect(n.closing).toBe(nciSumOfParts(n));
     expect(out.balanceSheet.balanced).toBe(true);
   });
 

@@ -103,6 +103,29 @@ export function compileMappings(input: ConsolidationInput, group: CompiledGroup,
   return result;
 }
 
+/**
+ * The subsidiary `id` names, or undefined (with an issue at `path`) when it names none, or (with
+ * `once`) one an earlier elimination of that kind already has (`seen`).
+ */
+export function requireSubsidiary(
+  group: CompiledGroup,
+  id: string,
+  path: readonly (string | number)[],
+  issues: IssueList,
+  once?: { seen: { has(id: string): boolean }; kind: string },
+): CompiledEntity | undefined {
+  const sub = group.entities.find((e) => e.id === id);
+  if (!sub || sub.role !== "subsidiary") {
+    issues.add(path, `"${id}" is not a subsidiary`);
+    return undefined;
+  }
+  if (once?.seen.has(sub.id)) {
+    issues.add(path, `${sub.name} has more than one ${once.kind} elimination`);
+    return undefined;
+  }
+  return sub;
+}
+
 export function requireParentAccount(
   parent: CompiledEntity,
   id: string | undefined,

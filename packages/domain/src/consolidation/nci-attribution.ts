@@ -1,5 +1,6 @@
 import type { EliminationContext } from "./elimination-types.ts";
 import { LineKind, type CompiledEntity } from "./model.ts";
+import { requireSubsidiary } from "./mapping.ts";
 
 /**
  * What the eliminations attribute to one subsidiary's non-controlling interests beyond the
@@ -42,11 +43,8 @@ export function attributeManualEntries(ctx: EliminationContext, attributions: Nc
   ctx.input.eliminations.manual.forEach((entry, k) => {
     if (!entry.attributeTo) return;
     const path = ["eliminations", "manual", k, "attributeTo", "subsidiary"];
-    const sub = ctx.group.entities.find((e) => e.id === entry.attributeTo!.subsidiary);
-    if (!sub || sub.role !== "subsidiary") {
-      ctx.issues.add(path, `"${entry.attributeTo.subsidiary}" is not a subsidiary`);
-      return;
-    }
+    const sub = requireSubsidiary(ctx.group, entry.attributeTo.subsidiary, path, ctx.issues);
+    if (!sub) return;
     const attribution = attributionOf(attributions, sub);
     entry.lines.forEach((line, j) => {
       const index = parent.accountIndex.get(line.account);

@@ -24,11 +24,16 @@ export interface NciComputation {
   readonly attributedManualEquity: number;
 }
 
+/** What an NCI computation adds up, apart from what `finish` books (nciEntry). */
+export type NciAmounts = Omit<NciComputation, "lines" | "closing" | "unrealisedProfitBeforePeriod" | "attributedManualEquity">;
+
 /**
  * The lines of an NCI entry as it is built, in the order they are booked. `move` takes a share of
  * an amount out of the line it belongs to into the NCI account (rounded half away from zero per
  * line) and returns that part; `attributedEquity` moves the equity lines the eliminations attribute
- * to the subsidiary; `shareOfProfit` books the NCI's share of the period's profit.
+ * to the subsidiary; `shareOfProfit` books the NCI's share of the period's profit. `finish` books
+ * those two last (the attributed equity at `share`) and returns the computation, its closing NCI
+ * all its parts add up to (with `other`, e.g. the adjustments at ownership changes).
  */
 export function nciEntry(rows: { readonly nci: number; readonly nciShareOfProfit: number }) {
   const lines: EntryLine[] = [];
@@ -56,7 +61,34 @@ export function nciEntry(rows: { readonly nci: number; readonly nciShareOfProfit
       lines.push({ row: rows.nci, amount: -netIncome });
     }
   };
-  return { lines, move, attributedEquity, shareOfProfit };
+  const finish = (share: Ratio, attribution: NciAttribution | undefined, amounts: NciAmounts, other = 0): NciComputation => {
+    const { unrealisedProfitBeforePeriod, attributedManualEquity } = attributedEquity(attribution, share);
+    shareOfProfit(amounts.netIncome);
+    const { atAcquisition, capitalSinceAcquisition, retainedEarningsSinceAcquisition, dividends, cta, netIncome } = amounts;
+    const closing =
+      atAcquisition + capitalSinceAcquisition + retainedEarningsSinceAcquisition - dividends + cta + netIncome - amounts.goodwillImpairmentBeforePeriod + amounts.goodwillCta -
+      amounts.fairValueReleasedBeforePeriod + amounts.fairValueCta - unrealisedProfitBeforePeriod + attributedManualEquity + other;
+    return {
+      lines,
+      atAcquisition,
+      retainedEarningsSinceAcquisition,
+      capitalSinceAcquisition,
+      netIncome,
+      dividends,
+      cta,
+      goodwillImpairmentBeforePeriod: amounts.goodwillImpairmentBeforePeriod,
+      goodwillCta: amounts.goodwillCta,
+      fairValueReleasedBeforePeriod: amounts.fairValueReleasedBeforePeriod,
+      fairValueCta: amounts.fairValueCta,
+      closing,
+      adjustedProfit: amounts.adjustedProfit,
+      unrealisedProfitInPeriod: amounts.unrealisedProfitInPeriod,
+      attributedManualProfit: amounts.attributedManualProfit,
+      unrealisedProfitBeforePeriod,
+      attributedManualEquity,
+    };
+  };
+  return { lines, move, attributedEquity, shareOfProfit, finish };
 }
 
 /**
@@ -105,34 +137,19 @@ export function nonControllingInterest(
   const unrealisedProfitInPeriod = -(attribution?.unrealisedProfitInPeriod ?? 0);
   const attributedManualProfit = -(attribution?.manualProfit ?? 0);
   const adjustedProfit = tb.netIncomeTranslated - impairment - fairValueRelease + unrealisedProfitInPeriod + attributedManualProfit;
-  const netIncome = mulRatioRound(adjustedProfit, share, 0);
-  const { unrealisedProfitBeforePeriod, attributedManualEquity } = entry.attributedEquity(attribution, share);
-  entry.shareOfProfit(netIncome);
-  const atAcquisition = acquisition?.nciAtAcquisition ?? 0;
-  const goodwillImpairmentBeforePeriod = acquisition?.nciImpairmentBeforePeriod ?? 0;
-  const goodwillCta = acquisition?.nciGoodwillCta ?? 0;
-  const fairValueReleasedBeforePeriod = acquisition?.nciFairValueReleasedBeforePeriod ?? 0;
-  const fairValueCta = acquisition?.nciFairValueCta ?? 0;
-  const closing =
-    atAcquisition + capitalSinceAcquisition + retainedEarningsSinceAcquisition - dividends + cta + netIncome - goodwillImpairmentBeforePeriod + goodwillCta -
-    fairValueReleasedBeforePeriod + fairValueCta - unrealisedProfitBeforePeriod + attributedManualEquity;
-  return {
-    lines: entry.lines,
-    atAcquisition,
+  return entry.finish(share, attribution, {
+    atAcquisition: acquisition?.nciAtAcquisition ?? 0,
     retainedEarningsSinceAcquisition,
     capitalSinceAcquisition,
-    netIncome,
+    netIncome: mulRatioRound(adjustedProfit, share, 0),
     dividends,
     cta,
-    goodwillImpairmentBeforePeriod,
-    goodwillCta,
-    fairValueReleasedBeforePeriod,
-    fairValueCta,
-    closing,
+    goodwillImpairmentBeforePeriod: acquisition?.nciImpairmentBeforePeriod ?? 0,
+    goodwillCta: acquisition?.nciGoodwillCta ?? 0,
+    fairValueReleasedBeforePeriod: acquisition?.nciFairValueReleasedBeforePeriod ?? 0,
+    fairValueCta: acquisition?.nciFairValueCta ?? 0,
     adjustedProfit,
     unrealisedProfitInPeriod,
     attributedManualProfit,
-    unrealisedProfitBeforePeriod,
-    attributedManualEquity,
-  };
+  });
 }

@@ -6,7 +6,7 @@ import { formatMonth, parseMonth } from "../periods/month.ts";
 
 import type { ConsolidationInputJson } from "./input-schema.ts";
 import { type ConsolidationOutput } from "./output-schema.ts";
-import { run, problems, consolidatedAmount as row } from "../../test/engine.ts";
+import { columnsSumToZero, eliminationsBalance, nciSumOfParts, run, problems, consolidatedAmount as row } from "../../test/engine.ts";
 
 /**
  * Changes in ownership without a loss of control (IFRS 10.23 and B96, ASC 810-10-45-23; the CTA
@@ -17,8 +17,6 @@ import { run, problems, consolidatedAmount as row } from "../../test/engine.ts";
  */
 
 const change = (out: ConsolidationOutput) => out.eliminations.find((e) => e.kind === "ownershipChange")!;
-const columnsSumToZero = (out: ConsolidationOutput) =>
-  out.worksheet.columns.forEach((c, i) => expect(out.worksheet.rows.reduce((s, r) => s + r.amounts[i]!, 0), c.id).toBe(0));
 type Change = NonNullable<NonNullable<NonNullable<ConsolidationInputJson["eliminations"]>["investments"]>[number]["ownershipChanges"]>[number];
 
 /** P buys (ownership > 0.8) or sells shares in S at the end of February, booking the consideration on its investment account. */
@@ -221,14 +219,11 @@ describe("ownership change properties (random groups)", () => {
           base.eliminations!.investments[0]!.ownershipChanges = changes.map((c) => ({ month: formatMonth(parseMonth("2023-12") + c.t), ownership: c.ownership, consideration: c.consideration, account: "cash" }));
           const out = run(base);
           columnsSumToZero(out);
-          for (const e of out.eliminations) expect(e.lines.reduce((s, l) => s + l.amount, 0), e.id).toBe(0);
+          eliminationsBalance(out);
           const bs = out.balanceSheet;
           expect(bs.balanced).toBe(true);
           for (const n of out.nci) {
-            expect(n.closing).toBe(
-              n.atAcquisition + n.capitalSinceAcquisition + n.retainedEarningsSinceAcquisition - n.dividends + n.cta + n.netIncome - n.goodwillImpairmentBeforePeriod + n.goodwillCta -
-                n.unrealisedProfitBeforePeriod! + n.attributedManualEquity! + (n.ownershipChanges ?? 0),
-            );
+            expect(n.closing).toBe(nciSumOfParts(n));
           }
           expect(bs.nonControllingInterests).toBe(out.nci.reduce((s, n) => s + n.closing, 0));
           // Equity transactions: the group's profit is unchanged (only its split moves).

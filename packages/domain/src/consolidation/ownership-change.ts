@@ -157,31 +157,27 @@ export function segmentedNonControllingInterest(
     netIncome += mulRatioRound(segmentProfit, seg.share, 0);
   });
   const endShare = history.segments[lastSegment]!.share;
-  const { unrealisedProfitBeforePeriod, attributedManualEquity } = entry.attributedEquity(attribution, endShare);
-  entry.shareOfProfit(netIncome);
-  const atAcquisition = acquisition?.nciAtAcquisition ?? 0;
-  const closing =
-    atAcquisition + capitalSinceAcquisition + retainedEarningsSinceAcquisition - dividends + cta + netIncome - unrealisedProfitBeforePeriod + attributedManualEquity + adjustments;
-  return {
-    lines: entry.lines,
-    atAcquisition,
-    retainedEarningsSinceAcquisition,
-    capitalSinceAcquisition,
-    netIncome,
-    dividends,
-    cta,
-    goodwillImpairmentBeforePeriod: 0,
-    goodwillCta: 0,
-    fairValueReleasedBeforePeriod: 0,
-    fairValueCta: 0,
-    closing,
-    adjustedProfit: profit,
-    unrealisedProfitInPeriod,
-    attributedManualProfit,
-    unrealisedProfitBeforePeriod,
-    attributedManualEquity,
-    ownershipChanges: adjustments,
-  };
+  const computed = entry.finish(
+    endShare,
+    attribution,
+    {
+      atAcquisition: acquisition?.nciAtAcquisition ?? 0,
+      retainedEarningsSinceAcquisition,
+      capitalSinceAcquisition,
+      netIncome,
+      dividends,
+      cta,
+      goodwillImpairmentBeforePeriod: 0,
+      goodwillCta: 0,
+      fairValueReleasedBeforePeriod: 0,
+      fairValueCta: 0,
+      adjustedProfit: profit,
+      unrealisedProfitInPeriod,
+      attributedManualProfit,
+    },
+    adjustments,
+  );
+  return { ...computed, ownershipChanges: adjustments };
 }
 
 /** The NCI's share of the dividends a subsidiary declared in the months consolidated, at the share in force in each stretch (as segmentedNonControllingInterest moves them). */

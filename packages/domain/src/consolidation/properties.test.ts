@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { carryInvestmentAt, groupArb } from "../../test/arbitraries.ts";
+import { columnsSumToZero, eliminationsBalance, nciSumOfParts } from "../../test/engine.ts";
 import { parseMonth, formatMonth } from "../periods/month.ts";
 import { consolidate, parseConsolidationInput } from "./consolidate.ts";
 import type { ConsolidationInputJson } from "./input-schema.ts";
@@ -15,7 +16,7 @@ describe("consolidation properties (random groups)", () => {
       fc.property(groupArb(), ({ input }) => {
         const out = run(input);
         for (const e of out.entities) expect(e.lines.reduce((s, l) => s + l.translated, 0), e.id).toBe(0);
-        out.worksheet.columns.forEach((c, i) => expect(out.worksheet.rows.reduce((s, r) => s + r.amounts[i]!, 0), c.id).toBe(0));
+        columnsSumToZero(out);
       }),
       RUNS,
     );
@@ -149,85 +150,70 @@ function withGoodwillChoices(): fc.Arbitrary<{ input: ConsolidationInputJson; mo
   );
 }
 
+/** Checks a property of the engine's output on random groups with goodwill choices (withGoodwillChoices), impaired. */
+const forImpairedGroups = (property: (out: ConsolidationOutput, impaired: ConsolidationInputJson) => void) =>
+  fc.assert(
+    fc.property(withGoodwillChoices(), ({ impaired }) => property(run(impaired), impaired)),
+    RUNS,
+  );
+
 describe("consolidation properties with NCI at fair value, goodwill impairment and fair-value adjustments (random groups)", () => {
   it("still balances: every column sums to zero and assets = liabilities + equity + NCI", () => {
-    fc.assert(
-      fc.property(withGoodwillChoices(), ({ impaired }) => {
-        const out = run(impaired);
-        out.worksheet.columns.forEach((c, i) => expect(out.worksheet.rows.reduce((s, r) => s + r.amounts[i]!, 0), c.id).toBe(0));
-        for (const e of out.eliminations) expect(e.lines.reduce((s, l) => s + l.amount, 0), e.id).toBe(0);
-        const bs = out.balanceSheet;
-        expect(bs.totalAssets).toBe(bs.totalLiabilities + bs.totalEquity + bs.nonControllingInterests);
-      }),
-      RUNS,
-    );
+    forImpairedGroups((out) => {
+      columnsSumToZero(out);
+      eliminationsBalance(out);
+      const bs = out.balanceSheet;
+      expect(bs.totalAssets).toBe(bs.totalLiabilities + bs.totalEquity + bs.nonControllingInterests);
+    });
   });
 
   it("each subsidiary's NCI is the sum of its parts, and they add up to the balance sheet's NCI", () => {
-    fc.assert(
-      fc.property(withGoodwillChoices(), ({ impaired }) => {
-        const out = run(impaired);
-        let total = 0;
-        for (const n of out.nci) {
-          expect(n.closing).toBe(
-            n.atAcquisition + n.capitalSinceAcquisition + n.retainedEarningsSinceAcquisition - n.dividends + n.cta + n.netIncome - n.goodwillImpairmentBeforePeriod + n.goodwillCta -
-              n.fairValueReleasedBeforePeriod! +
-              n.fairValueCta! -
-              n.unrealisedProfitBeforePeriod! +
-              n.attributedManualEquity!,
-          );
-          total += n.closing;
-        }
-        expect(out.balanceSheet.nonControllingInterests).toBe(total);
-        expect(out.incomeStatement.attributableToNci).toBe(out.nci.reduce((s, n) => s + n.netIncome, 0));
-      }),
-      RUNS,
-    );
+    forImpairedGroups((out) => {
+      let total = 0;
+      for (const n of out.nci) {
+        expect(n.closing).toBe(nciSumOfParts(n));
+        total += n.closing;
+      }
+      expect(out.balanceSheet.nonControllingInterests).toBe(total);
+      expect(out.incomeStatement.attributableToNci).toBe(out.nci.reduce((s, n) => s + n.netIncome, 0));
+    });
   });
 
   it("goodwill on the balance sheet is each investment's carrying amount, and the period's losses are the impairment expense", () => {
-    fc.assert(
-      fc.property(withGoodwillChoices(), ({ impaired }) => {
-        const out = run(impaired);
-        const value = (account: string) => out.worksheet.rows.find((r) => r.account === account)!.amounts.at(-1)!;
-        const investments = out.eliminations.filter((e) => e.kind === "investment");
-        expect(value("goodwill")).toBe(investments.reduce((s, e) => s + (e.details.goodwillCarryingAmount as number), 0));
-        expect(value(IMPAIRMENT_ACCOUNT.id)).toBe(investments.reduce((s, e) => s + (e.details.goodwillImpairmentInPeriod as number), 0));
-        for (const e of investments) {
-          const d = e.details;
-          if (d.goodwillLocal === undefined) {
-            expect(d.goodwillCarryingAmount).toBe((d.goodwillAtAcquisition as number) - (d.goodwillImpairmentBeforePeriod as number) - (d.goodwillImpairmentInPeriod as number));
-          } else {
-            // A foreign operation's goodwill is its remaining local amount at the closing rate.
-            const sub = impaired.entities.find((x) => x.id === impaired.eliminations!.investments!.find((i) => i.id === e.id)!.subsidiary)!;
-            const closing = Number(impaired.rates![sub.currency]![out.period.to]!.closing);
-            const local = (d.goodwillLocal as number) - (d.goodwillImpairedLocal as number);
-            const exponentShift = { JPY: 2, KWD: -1 }[sub.currency as "JPY" | "KWD"] ?? 0;
-            expect(Math.abs((d.goodwillCarryingAmount as number) - local * closing * 10 ** exponentShift)).toBeLessThanOrEqual(0.5 + 1e-6 * Math.abs(local * closing * 10 ** exponentShift));
-          }
+    forImpairedGroups((out, impaired) => {
+      const value = (account: string) => out.worksheet.rows.find((r) => r.account === account)!.amounts.at(-1)!;
+      const investments = out.eliminations.filter((e) => e.kind === "investment");
+      expect(value("goodwill")).toBe(investments.reduce((s, e) => s + (e.details.goodwillCarryingAmount as number), 0));
+      expect(value(IMPAIRMENT_ACCOUNT.id)).toBe(investments.reduce((s, e) => s + (e.details.goodwillImpairmentInPeriod as number), 0));
+      for (const e of investments) {
+        const d = e.details;
+        if (d.goodwillLocal === undefined) {
+          expect(d.goodwillCarryingAmount).toBe((d.goodwillAtAcquisition as number) - (d.goodwillImpairmentBeforePeriod as number) - (d.goodwillImpairmentInPeriod as number));
+        } else {
+          // A foreign operation's goodwill is its remaining local amount at the closing rate.
+          const sub = impaired.entities.find((x) => x.id === impaired.eliminations!.investments!.find((i) => i.id === e.id)!.subsidiary)!;
+          const closing = Number(impaired.rates![sub.currency]![out.period.to]!.closing);
+          const local = (d.goodwillLocal as number) - (d.goodwillImpairedLocal as number);
+          const exponentShift = { JPY: 2, KWD: -1 }[sub.currency as "JPY" | "KWD"] ?? 0;
+          expect(Math.abs((d.goodwillCarryingAmount as number) - local * closing * 10 ** exponentShift)).toBeLessThanOrEqual(0.5 + 1e-6 * Math.abs(local * closing * 10 ** exponentShift));
         }
-      }),
-      RUNS,
-    );
+      }
+    });
   });
 
   it("each fair-value adjustment is what it was at acquisition, less its releases, plus its exchange difference; the period's release is the expense", () => {
-    fc.assert(
-      fc.property(withGoodwillChoices(), ({ impaired }) => {
-        const out = run(impaired);
-        let released = 0;
-        for (const e of out.eliminations.filter((x) => x.kind === "investment" && x.details.fairValueCarryingAmount !== undefined)) {
-          const n = (key: string) => (e.details[key] as number | undefined) ?? 0;
-          expect(n("fairValueCarryingAmount")).toBe(n("fairValueAdjustmentsAtAcquisition") - n("fairValueReleasedBeforePeriod") - n("fairValueReleasedInPeriod") + n("ctaOnFairValueAdjustmentsCreditPositive"));
-          released += n("fairValueReleasedInPeriod");
-        }
-        const costs = (o: ConsolidationOutput) => o.worksheet.rows.find((r) => r.account === "costs")!;
-        const beforeEliminations = costs(out).amounts.slice(0, -3).reduce((s, x) => s + x, 0);
-        expect(costs(out).amounts.at(-3)).toBe(released);
-        expect(costs(out).amounts.at(-1)).toBe(beforeEliminations + released);
-      }),
-      RUNS,
-    );
+    forImpairedGroups((out) => {
+      let released = 0;
+      for (const e of out.eliminations.filter((x) => x.kind === "investment" && x.details.fairValueCarryingAmount !== undefined)) {
+        const n = (key: string) => (e.details[key] as number | undefined) ?? 0;
+        expect(n("fairValueCarryingAmount")).toBe(n("fairValueAdjustmentsAtAcquisition") - n("fairValueReleasedBeforePeriod") - n("fairValueReleasedInPeriod") + n("ctaOnFairValueAdjustmentsCreditPositive"));
+        released += n("fairValueReleasedInPeriod");
+      }
+      const costs = (o: ConsolidationOutput) => o.worksheet.rows.find((r) => r.account === "costs")!;
+      const beforeEliminations = costs(out).amounts.slice(0, -3).reduce((s, x) => s + x, 0);
+      expect(costs(out).amounts.at(-3)).toBe(released);
+      expect(costs(out).amounts.at(-1)).toBe(beforeEliminations + released);
+    });
   });
 
   it("impairment moves the NCI only when it was measured at fair value, and then by its ownership share", () => {
@@ -315,16 +301,10 @@ describe("consolidation properties with unrealised profit, dividends and attribu
     fc.assert(
       fc.property(withGroupAdjustments(), ({ adjusted }) => {
         const out = run(adjusted);
-        out.worksheet.columns.forEach((c, i) => expect(out.worksheet.rows.reduce((s, r) => s + r.amounts[i]!, 0), c.id).toBe(0));
-        for (const e of out.eliminations) expect(sumOf(e.lines.map((l) => l.amount)), e.id).toBe(0);
+        columnsSumToZero(out);
+        eliminationsBalance(out);
         for (const n of out.nci) {
-          expect(n.closing).toBe(
-            n.atAcquisition + n.capitalSinceAcquisition + n.retainedEarningsSinceAcquisition - n.dividends + n.cta + n.netIncome - n.goodwillImpairmentBeforePeriod + n.goodwillCta -
-              n.fairValueReleasedBeforePeriod! +
-              n.fairValueCta! -
-              n.unrealisedProfitBeforePeriod! +
-              n.attributedManualEquity!,
-          );
+          expect(n.closing).toBe(nciSumOfParts(n));
           // The NCI's share of profit is its share of the adjusted profit, rounded once.
           const share = BigInt(Math.round((1 - Number(adjusted.entities.find((e) => e.id === n.entity)!.ownership)) * 100));
           expect(n.netIncome).toBe(roundHalfAway(BigInt(n.adjustedProfit!) * share, 100n));

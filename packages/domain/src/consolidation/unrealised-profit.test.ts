@@ -3,7 +3,7 @@ import { smallGroup, type SmallGroupOptions } from "../../test/small-group.ts";
 import type { ConsolidationInputJson } from "./input-schema.ts";
 import { type ConsolidationOutput } from "./output-schema.ts";
 import { profitFraction } from "./unrealised-profit.ts";
-import { consolidatedAmount as value, problems, run } from "../../test/engine.ts";
+import { columnsSumToZero, consolidatedAmount as value, nciSumOfParts, problems, run } from "../../test/engine.ts";
 
 type Rule = NonNullable<NonNullable<ConsolidationInputJson["eliminations"]>["unrealisedProfit"]>[number];
 
@@ -19,14 +19,11 @@ const usd: SmallGroupOptions = { subCurrency: "USD" };
 /** Checks every total the NCI schedule and the balance sheet must agree on. */
 function expectConsistent(out: ConsolidationOutput): void {
   for (const n of out.nci) {
-    expect(n.closing).toBe(
-      n.atAcquisition + n.capitalSinceAcquisition + n.retainedEarningsSinceAcquisition - n.dividends + n.cta + n.netIncome - n.goodwillImpairmentBeforePeriod + n.goodwillCta -
-        n.unrealisedProfitBeforePeriod! + n.attributedManualEquity!,
-    );
+    expect(n.closing).toBe(nciSumOfParts(n));
   }
   expect(out.balanceSheet.nonControllingInterests).toBe(out.nci.reduce((s, n) => s + n.closing, 0));
   expect(out.balanceSheet.balanced).toBe(true);
-  out.worksheet.columns.forEach((c, i) => expect(out.worksheet.rows.reduce((s, r) => s + r.amounts[i]!, 0), c.id).toBe(0));
+  columnsSumToZero(out);
 }
 
 describe("profit as a fraction of the transfer price", () => {

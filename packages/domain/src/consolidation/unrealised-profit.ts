@@ -38,6 +38,16 @@ export function profitFraction(held: { margin?: string | undefined; markup?: str
  * of the opening amount (ASC 810-10-45-18 allows this allocation; Kaplan's FR/F7 workbooks make it).
  * Sold by the parent or a wholly owned subsidiary (downstream), it is all the parent's.
  */
+/** What the details say of the stock held at one end of the period: its amount, margin or mark-up, the profit in it (local) and the rate that profit was translated at. */
+function heldDetails(end: "closing" | "opening", held: Held, profit: { local: number; rate: string | undefined }): Record<string, number | string> {
+  return {
+    [`${end}InventoryLocal`]: held.inventory,
+    ...(held.margin !== undefined ? { [`${end}Margin`]: held.margin } : { [`${end}Markup`]: held.markup! }),
+    [`${end}UnrealisedLocal`]: profit.local,
+    ...(profit.rate !== undefined ? { [`${end}ProfitRate`]: profit.rate } : {}),
+  };
+}
+
 export function unrealisedProfitEliminations(ctx: EliminationContext, attributions: NciAttributions): Elimination[] {
   const out: Elimination[] = [];
   const byId = new Map(ctx.group.entities.map((e) => [e.id, e] as const));
@@ -106,10 +116,7 @@ export function unrealisedProfitEliminations(ctx: EliminationContext, attributio
       push(ctx.parentRow(inventoryId)!, -reduction);
       push(ctx.ctaRow!, reduction - closing.profit);
       Object.assign(details, {
-        closingInventoryLocal: rule.closing!.inventory,
-        ...(rule.closing!.margin !== undefined ? { closingMargin: rule.closing!.margin } : { closingMarkup: rule.closing!.markup! }),
-        closingUnrealisedLocal: closing.local,
-        ...(closing.rate !== undefined ? { closingProfitRate: closing.rate } : {}),
+        ...heldDetails("closing", rule.closing!, closing),
         closingProfitEliminated: closing.profit,
         closingInventoryReduction: reduction,
         closingCtaCreditPositive: closing.profit - reduction,
@@ -119,10 +126,7 @@ export function unrealisedProfitEliminations(ctx: EliminationContext, attributio
       push(ctx.retainedEarningsRow, opening.profit);
       push(cogsRow, -opening.profit);
       Object.assign(details, {
-        openingInventoryLocal: rule.opening!.inventory,
-        ...(rule.opening!.margin !== undefined ? { openingMargin: rule.opening!.margin } : { openingMarkup: rule.opening!.markup! }),
-        openingUnrealisedLocal: opening.local,
-        ...(opening.rate !== undefined ? { openingProfitRate: opening.rate } : {}),
+        ...heldDetails("opening", rule.opening!, opening),
         openingProfitRealised: opening.profit,
       });
     }

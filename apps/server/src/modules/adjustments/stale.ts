@@ -1,11 +1,6 @@
-import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { loadGroup } from "../group/service.ts";
-import { asComputedLines } from "../posting/foreign-accounts.ts";
-import { consolidationPostings } from "../../db/schema.ts";
 import { ADJUSTMENTS_REALM } from "../posting/names.ts";
-import { requestedPeriod } from "../posting/postings.ts";
-import { diffLines, type Change } from "../runs/stale.ts";
+import { flagChangedPostings } from "../runs/stale.ts";
 import { computeAdjustments } from "./view.ts";
 
 /**
@@ -16,31 +11,8 @@ import { computeAdjustments } from "./view.ts";
  * group company and after every change to acquisitions or intra-group trade.
  */
 export async function detectChangedAdjustments(db: Db, accountId: string): Promise<{ checked: number; changed: number }> {
-  const posted = await db
-    .select()
-    .from(consolidationPostings)
-    .where(and(eq(consolidationPostings.accountId, accountId), eq(consolidationPostings.realmId, ADJUSTMENTS_REALM), eq(consolidationPostings.status, "posted")));
-  let changed = 0;
-  const parent = posted.length > 0 ? (await loadGroup(db, accountId)).parent : undefined;
-  for (const row of posted) {
-    const period = requestedPeriod(row);
-    let lines: { account: string; name: string; debit: number; credit: number }[];
-    try {
-      const { view } = await computeAdjustments(db, accountId, period);
-      if (!view.ok) continue; // cannot be computed right now: nothing to compare
-      lines = view.entry?.lines ?? [];
-    } catch {
-      continue;
-    }
-    // A line posted to a foreign-currency account's counterpart is that account's line (posting/foreign-accounts.ts).
-    const changes = diffLines(parent ? await asComputedLines(db, parent, row.lines) : row.lines, lines);
-    if (changes.length > 0) changed++;
-    const stale = changes.length > 0 ? { detectedAt: row.stale && same(row.stale.changes, changes) ? row.stale.detectedAt : new Date().toISOString(), changes } : null;
-    if (JSON.stringify(stale) !== JSON.stringify(row.stale ?? null)) {
-      await db.update(consolidationPostings).set({ stale, updatedAt: new Date() }).where(eq(consolidationPostings.id, row.id));
-    }
-  }
-  return { checked: posted.length, changed };
+  return flagChangedPostings(db, accountId, ADJUSTMENTS_REALM, async (period) => {
+    const { view } = await computeAdjustments(db, accountId, period);
+    return view.ok ? (view.entry?.lines ?? []) : null; // null: cannot be computed right now
+  });
 }
-
-const same = (a: readonly Change[], b: readonly Change[]) => JSON.stringify(a) === JSON.stringify(b);

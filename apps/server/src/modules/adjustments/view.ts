@@ -1,13 +1,9 @@
 import { and, eq, lt } from "drizzle-orm";
 import type { AdjustmentsView, RunPeriod } from "@groupledger/contract";
 import {
-  consolidate,
-  ConsolidationInputError,
   type ConsolidationOutput,
   formatAmount,
-  formatIssue,
   lastDayOfMonth,
-  parseConsolidationInput,
   type Problem,
   shiftMonth,
   closedBooksReason,
@@ -18,6 +14,7 @@ import { loadGroup } from "../group/service.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
 import { adjustmentsDocNumber, ADJUSTMENTS_REALM } from "../posting/names.ts";
 import { openingOf, resolvePeriod } from "../runs/entry.ts";
+import { consolidateBuilt } from "../consolidation/engine.ts";
 
 
 /** The engine's eliminations that are group adjustments (intercompany pairs have their own entry; manual ones are the user's). */
@@ -56,13 +53,7 @@ export async function computeAdjustments(db: Db, accountId: string, requested: R
   const problems: Problem[] = [...built.problems];
   const closed = closedBooksReason(parent, lastDayOfMonth(period.to), `the ${period.label} group adjustments entry`, "post a later period");
   if (closed) problems.push({ code: "books_closed", realmId: parent.realmId, message: closed });
-  let output: ConsolidationOutput | null = null;
-  try {
-    output = consolidate(parseConsolidationInput(built.input));
-  } catch (e) {
-    if (!(e instanceof ConsolidationInputError)) throw e;
-    if (problems.length === 0) for (const issue of e.issues) problems.push({ code: "engine_refused", message: `The consolidation engine refused the input: ${formatIssue(issue)}` });
-  }
+  const output = consolidateBuilt(built.input, problems);
   const publicProblems = problems.map((p) => ({ code: p.code, message: p.message }));
   const warnings = [...built.warnings, ...(output?.warnings ?? [])];
   if (!output) return { view: { ...base, ok: false, problems: publicProblems, warnings, adjustments: [], entry: null } };

@@ -1,13 +1,8 @@
 import {
-  consolidate,
-  ConsolidationInputError,
-  type ConsolidationOutput,
   type EntityResult,
   fiscalYearStart,
-  formatIssue,
   formatMonth,
   isMonthText,
-  parseConsolidationInput,
   parseMonth,
   type Problem,
   shiftMonth,
@@ -16,6 +11,7 @@ import type { Db } from "../../db/client.ts";
 import { errors } from "../../http/errors.ts";
 import { loadGroup } from "../group/service.ts";
 import { buildConsolidationInput, type BuildRequest } from "./input.ts";
+import { consolidateBuilt } from "./engine.ts";
 
 /**
  * One subsidiary translated at one month-end: the trial balance the Opening Balance Sheet
@@ -104,17 +100,8 @@ export async function translateSubsidiary(
   );
   const problems = [...built.problems];
 
-  let output: ConsolidationOutput;
-  try {
-    output = consolidate(parseConsolidationInput(built.input));
-  } catch (e) {
-    if (!(e instanceof ConsolidationInputError)) throw e;
-    // Our problems should already say why; never lose what the engine says when they do not.
-    if (problems.length === 0) {
-      for (const issue of e.issues) problems.push({ code: "engine_refused", realmId, message: `The consolidation engine refused the input: ${formatIssue(issue)}` });
-    }
-    return { ok: false, problems };
-  }
+  const output = consolidateBuilt(built.input, problems, realmId);
+  if (!output) return { ok: false, problems };
 
   const result = output.entities.find((e) => e.id === realmId)!;
   const names = new Map(output.worksheet.rows.map((r) => [r.account, r.name]));

@@ -1,14 +1,9 @@
 import { and, eq, inArray, lt } from "drizzle-orm";
 import {
-  consolidate,
-  ConsolidationInputError,
-  type ConsolidationOutput,
   currencyExponent,
-  formatIssue,
   lastDayOfMonth,
   monthCount,
   monthList,
-  parseConsolidationInput,
   parseRate,
   type Problem,
   shiftMonth,
@@ -27,6 +22,7 @@ import { GROUPLEDGER_INTERCO_CLASS } from "../sync/own-books.ts";
 import { eliminationDocNumber, INTERCO_REALM } from "../posting/names.ts";
 import { openingOf, resolvePeriod } from "../runs/entry.ts";
 import { toleranceOf } from "./tolerance.ts";
+import { consolidateBuilt } from "../consolidation/engine.ts";
 
 /** Eliminations post under their own class in QBO (and "realm" in the postings table, posting/names.ts). */
 export const INTERCO_CLASS = GROUPLEDGER_INTERCO_CLASS;
@@ -154,13 +150,7 @@ export async function computeEliminations(db: Db, accountId: string, requested: 
   const problems: Problem[] = [...built.problems];
   const closed = closedBooksReason(parent, lastDayOfMonth(period.to), `the ${period.label} eliminations entry`, "post a later period");
   if (closed) problems.push({ code: "books_closed", realmId: parent.realmId, message: closed });
-  let output: ConsolidationOutput | null = null;
-  try {
-    output = consolidate(parseConsolidationInput(built.input));
-  } catch (e) {
-    if (!(e instanceof ConsolidationInputError)) throw e;
-    if (problems.length === 0) for (const issue of e.issues) problems.push({ code: "engine_refused", message: `The consolidation engine refused the input: ${formatIssue(issue)}` });
-  }
+  const output = consolidateBuilt(built.input, problems);
   const publicProblems = problems.map((p) => ({ code: p.code, message: p.message }));
   if (!output) return { view: { ...base, ok: false, problems: publicProblems, pairs: [], entry: null }, pairLines: {} };
 

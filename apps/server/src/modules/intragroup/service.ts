@@ -13,7 +13,7 @@ import { dividendEliminations, intragroupInventory, qboNames } from "../../db/sc
 import type { JobQueue } from "../../jobs/queue.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import type { RequestMeta } from "../../services/audit.ts";
-import { audit } from "../../services/audit.ts";
+import { auditUser } from "../../services/audit.ts";
 import { chartOf } from "../companies/chart.ts";
 import { loadGroup, type CompanyRow } from "../group/service.ts";
 import { detectChangedAdjustments } from "../adjustments/stale.ts";
@@ -137,20 +137,36 @@ export async function saveInventory(db: Db, user: { id: string; accountId: strin
         set: { inventory: body.inventory, margin: body.margin, inventoryAccountId: body.inventoryAccountId, cogsAccountId: body.cogsAccountId, updatedBy: user.id, updatedAt: new Date() },
       })
       .returning();
-    await audit(tx, { action: "intragroup.inventory_saved", accountId: user.accountId, userId: user.id, details: { ...body }, ip: meta.ip, requestId: meta.requestId });
+    await auditUser(tx, user, meta, "intragroup.inventory_saved", { ...body });
     return saved;
   });
   await detectChangedAdjustments(db, user.accountId);
   return inventoryView(row!, all);
 }
 
-export async function deleteInventory(db: Db, user: { id: string; accountId: string }, id: string, meta: RequestMeta): Promise<void> {
+/**
+ * Deletes what `remove` deletes of the user's account, audited as `action` (refused with `missing`
+ * when there was nothing to delete); then the group adjustment postings are checked again.
+ */
+async function deleteSetting(
+  db: Db,
+  user: { id: string; accountId: string },
+  meta: RequestMeta,
+  what: { action: string; details: Record<string, unknown>; missing: string },
+  remove: (tx: Db) => Promise<unknown[]>,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const gone = await tx.delete(intragroupInventory).where(and(eq(intragroupInventory.id, id), eq(intragroupInventory.accountId, user.accountId))).returning({ id: intragroupInventory.id });
-    if (gone.length === 0) throw errors.notFound("No such stock line in your account.");
-    await audit(tx, { action: "intragroup.inventory_deleted", accountId: user.accountId, userId: user.id, details: { id }, ip: meta.ip, requestId: meta.requestId });
+    const gone = await remove(tx);
+    if (gone.length === 0) throw errors.notFound(what.missing);
+    await auditUser(tx, user, meta, what.action, what.details);
   });
   await detectChangedAdjustments(db, user.accountId);
+}
+
+export async function deleteInventory(db: Db, user: { id: string; accountId: string }, id: string, meta: RequestMeta): Promise<void> {
+  await deleteSetting(db, user, meta, { action: "intragroup.inventory_deleted", details: { id }, missing: "No such stock line in your account." }, (tx) =>
+    tx.delete(intragroupInventory).where(and(eq(intragroupInventory.id, id), eq(intragroupInventory.accountId, user.accountId))).returning({ id: intragroupInventory.id }),
+  );
 }
 
 /** Saves where the parent books a subsidiary's dividends; a customer whose balances were never fetched queues the parent's sync. */
@@ -177,7 +193,7 @@ export async function saveDividendElimination(
   const set = { incomeAccountId: body.incomeAccountId, nameId: body.nameId ?? "", updatedBy: user.id, updatedAt: new Date() };
   await db.transaction(async (tx) => {
     await tx.insert(dividendEliminations).values({ realmId, accountId: user.accountId, ...set }).onConflictDoUpdate({ target: dividendEliminations.realmId, set });
-    await audit(tx, { action: "intragroup.dividends_saved", accountId: user.accountId, userId: user.id, details: { realmId, ...body }, ip: meta.ip, requestId: meta.requestId });
+    await auditUser(tx, user, meta, "intragroup.dividends_saved", { realmId, ...body });
   });
   if (name && !name.balancesThrough && parent.connection === "connected") await enqueueSync(deps.database, deps.queue, parent);
   await detectChangedAdjustments(db, user.accountId);
@@ -185,10 +201,7 @@ export async function saveDividendElimination(
 }
 
 export async function deleteDividendElimination(db: Db, user: { id: string; accountId: string }, realmId: string, meta: RequestMeta): Promise<void> {
-  await db.transaction(async (tx) => {
-    const gone = await tx.delete(dividendEliminations).where(and(eq(dividendEliminations.realmId, realmId), eq(dividendEliminations.accountId, user.accountId))).returning({ realmId: dividendEliminations.realmId });
-    if (gone.length === 0) throw errors.notFound("No dividend setting is recorded for that company.");
-    await audit(tx, { action: "intragroup.dividends_deleted", accountId: user.accountId, userId: user.id, details: { realmId }, ip: meta.ip, requestId: meta.requestId });
-  });
-  await detectChangedAdjustments(db, user.accountId);
+  await deleteSetting(db, user, meta, { action: "intragroup.dividends_deleted", details: { realmId }, missing: "No dividend setting is recorded for that company." }, (tx) =>
+    tx.delete(dividendEliminations).where(and(eq(dividendEliminations.realmId, realmId), eq(dividendEliminations.accountId, user.accountId))).returning({ realmId: dividendEliminations.realmId }),
+  );
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
 import { CLOSE_THE_BOOKS_SETTING, monthParts } from "@groupledger/domain";
 import type { PostingSummary, PostOutcome, RunPeriod } from "@groupledger/contract";
 import type { Database, Db } from "../../db/client.ts";
@@ -30,6 +30,15 @@ export function requestedPeriod(row: Pick<PostingRow, "periodKind" | "periodTo">
 /** What a request that waited too long for a posting lock is told is in progress (db/locks.ts). */
 export const postingBusy = (what: string) => `Another posting of ${what} is in progress`;
 
+/** The conditions that pick a realm's postings: all of them, or those over exactly `period`. */
+export function realmPostings(accountId: string, realmId: string, period?: { from: string; to: string }): SQL[] {
+  return [
+    eq(consolidationPostings.accountId, accountId),
+    eq(consolidationPostings.realmId, realmId),
+    ...(period ? [eq(consolidationPostings.periodFrom, period.from), eq(consolidationPostings.periodTo, period.to)] : []),
+  ];
+}
+
 /** Live (posting or posted) entries of a realm that overlap the period; `same` covers exactly it. */
 export async function livePostings(database: Database, accountId: string, realmId: string, period: Period) {
   const live = await database.db
@@ -37,8 +46,7 @@ export async function livePostings(database: Database, accountId: string, realmI
     .from(consolidationPostings)
     .where(
       and(
-        eq(consolidationPostings.accountId, accountId),
-        eq(consolidationPostings.realmId, realmId),
+        ...realmPostings(accountId, realmId),
         inArray(consolidationPostings.status, ["posting", "posted"]),
         lte(consolidationPostings.periodFrom, period.to),
         gte(consolidationPostings.periodTo, period.from),
@@ -81,14 +89,7 @@ function postingRows(database: Database, req: OnceRequest, same: PostingRow | un
       const [last] = await db
         .select({ generation: consolidationPostings.generation })
         .from(consolidationPostings)
-        .where(
-          and(
-            eq(consolidationPostings.accountId, req.accountId),
-            eq(consolidationPostings.realmId, req.realmId),
-            eq(consolidationPostings.periodFrom, req.period.from),
-            eq(consolidationPostings.periodTo, req.period.to),
-          ),
-        )
+        .where(and(...realmPostings(req.accountId, req.realmId, req.period)))
         .orderBy(desc(consolidationPostings.generation))
         .limit(1);
       const generation = last ? last.generation + 1 : 0;
@@ -267,15 +268,7 @@ export async function postedFor(db: Db, accountId: string, realmId: string, peri
   const [live] = await db
     .select()
     .from(consolidationPostings)
-    .where(
-      and(
-        eq(consolidationPostings.accountId, accountId),
-        eq(consolidationPostings.realmId, realmId),
-        eq(consolidationPostings.periodFrom, period.from),
-        eq(consolidationPostings.periodTo, period.to),
-        eq(consolidationPostings.status, "posted"),
-      ),
-    )
+    .where(and(...realmPostings(accountId, realmId, period), eq(consolidationPostings.status, "posted")))
     .limit(1);
   return live ? ((await summarize(db, [live]))[0] ?? null) : null;
 }

@@ -1,12 +1,7 @@
 import { eq } from "drizzle-orm";
 import {
-  consolidate,
-  ConsolidationInputError,
-  type ConsolidationOutput,
   currencyExponent,
-  formatIssue,
   monthCount,
-  parseConsolidationInput,
   type Problem,
   shiftMonth,
 } from "@groupledger/domain";
@@ -18,6 +13,7 @@ import { loadGroup } from "../group/service.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
 import { asEnginePair, pairRows } from "../eliminations/view.ts";
 import { openingOf } from "../runs/entry.ts";
+import { consolidateBuilt } from "../consolidation/engine.ts";
 
 /**
  * Consolidated reports (issue 9): the worksheet, trial balance, balance sheet and P&L of the
@@ -93,13 +89,7 @@ export async function consolidatedReport(db: Db, accountId: string, query: Repor
     const { anchor, shown } = openingFor(from);
     const built = await buildConsolidationInput(db, { accountId, subsidiaries: subsidiariesFor(to), period: { from, to }, openingMonth: anchor, intercompany, groupAdjustments: true });
     const problems: Problem[] = [...built.problems];
-    let output: ConsolidationOutput | null = null;
-    try {
-      output = consolidate(parseConsolidationInput(built.input));
-    } catch (e) {
-      if (!(e instanceof ConsolidationInputError)) throw e;
-      if (problems.length === 0) for (const issue of e.issues) problems.push({ code: "engine_refused", message: `The consolidation engine refused the input: ${formatIssue(issue)}` });
-    }
+    const output = consolidateBuilt(built.input, problems);
     return { output, problems: problems.map((p) => ({ code: p.code, message: p.message })), warnings: [...built.warnings, ...(output?.warnings ?? [])], openingMonth: shown };
   };
 

@@ -1,15 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import {
-  consolidate,
   closedBooksReason,
-  ConsolidationInputError,
-  type ConsolidationOutput,
   fiscalYearStart,
-  formatIssue,
   formatMonth,
   lastDayOfMonth,
   monthFromParts,
-  parseConsolidationInput,
   parseMonth,
   type PostingPeriod,
   PostingPeriodError,
@@ -24,6 +19,7 @@ import { errors } from "../../http/errors.ts";
 import { loadGroup, type CompanyRow } from "../group/service.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
 import { consolidationDocNumber } from "../posting/names.ts";
+import { consolidateBuilt } from "../consolidation/engine.ts";
 
 /**
  * One subsidiary-period as the journal entry that brings it into the parent's books (issue 9).
@@ -122,14 +118,8 @@ export async function computePeriodEntry(db: Db, accountId: string, realmId: str
   };
   const inputs = { openingMonth: opening.month, anchor: opening.anchor, engineInput: built.input };
 
-  let output: ConsolidationOutput;
-  try {
-    output = consolidate(parseConsolidationInput(built.input));
-  } catch (e) {
-    if (!(e instanceof ConsolidationInputError)) throw e;
-    if (problems.length === 0) {
-      for (const issue of e.issues) problems.push({ code: "engine_refused", realmId, message: `The consolidation engine refused the input: ${formatIssue(issue)}` });
-    }
+  const output = consolidateBuilt(built.input, problems, realmId);
+  if (!output) {
     return { preview: { ...base, ok: false, problems: problems.map(publicProblem), entry: null, cta: null, netIncome: null }, inputs, company, parent, period };
   }
 

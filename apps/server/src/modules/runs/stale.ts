@@ -3,7 +3,8 @@ import type { Db } from "../../db/client.ts";
 import { loadGroup } from "../group/service.ts";
 import { asComputedLines } from "../posting/foreign-accounts.ts";
 import { consolidationPostings } from "../../db/schema.ts";
-import { requestedPeriod } from "../posting/postings.ts";
+import { realmPostings, requestedPeriod } from "../posting/postings.ts";
+import type { RunPeriod } from "@groupledger/contract";
 import { computePeriodEntry } from "./entry.ts";
 
 type Line = { account: string; name: string; debit: number; credit: number };
@@ -25,28 +26,34 @@ export function diffLines(posted: readonly Line[], now: readonly Line[]): Change
 }
 
 /**
- * Re-consolidation detection, run after each sync of a subsidiary: every period posted for it
- * is computed again from the books as synced now; where the entry would differ, the posting is
- * flagged with the difference by parent account, and the flag is cleared when the books come
- * back to what was posted. Nothing is re-posted here: that waits for the user's approval.
+ * Every entry posted for `realmId` is computed again: `now` gives its lines from what the books
+ * give now, or null (or throws, e.g. the opening period was reset) when it cannot be computed right
+ * now, and then there is nothing to compare and the posting's history stays as it is. Where the
+ * entry would differ, the posting is flagged with the difference by parent account, and the flag is
+ * cleared when the books come back to what was posted. Nothing is re-posted here: that waits for
+ * the user's approval.
  */
-export async function detectChangedPostings(db: Db, accountId: string, realmId: string): Promise<{ checked: number; changed: number }> {
+export async function flagChangedPostings(
+  db: Db,
+  accountId: string,
+  realmId: string,
+  now: (period: RunPeriod) => Promise<readonly Line[] | null>,
+): Promise<{ checked: number; changed: number }> {
   const posted = await db
     .select()
     .from(consolidationPostings)
-    .where(and(eq(consolidationPostings.accountId, accountId), eq(consolidationPostings.realmId, realmId), eq(consolidationPostings.status, "posted")));
+    .where(and(...realmPostings(accountId, realmId), eq(consolidationPostings.status, "posted")));
   let changed = 0;
   const parent = posted.length > 0 ? (await loadGroup(db, accountId)).parent : undefined;
   for (const row of posted) {
     const period = requestedPeriod(row);
-    let lines: Line[];
+    let lines: readonly Line[] | null;
     try {
-      const { preview } = await computePeriodEntry(db, accountId, realmId, period);
-      if (!preview.entry) continue; // the books cannot be translated right now: nothing to compare
-      lines = preview.entry.lines;
+      lines = await now(period);
     } catch {
-      continue; // e.g. the opening period was reset: the posting's history stays as it is
+      continue;
     }
+    if (!lines) continue;
     // A line posted to a foreign-currency account's counterpart is that account's line (posting/foreign-accounts.ts).
     const changes = diffLines(parent ? await asComputedLines(db, parent, row.lines) : row.lines, lines);
     if (changes.length > 0) changed++;
@@ -56,6 +63,14 @@ export async function detectChangedPostings(db: Db, accountId: string, realmId: 
     }
   }
   return { checked: posted.length, changed };
+}
+
+/** Re-consolidation detection, run after each sync of a subsidiary (flagChangedPostings). */
+export async function detectChangedPostings(db: Db, accountId: string, realmId: string): Promise<{ checked: number; changed: number }> {
+  return flagChangedPostings(db, accountId, realmId, async (period) => {
+    const { preview } = await computePeriodEntry(db, accountId, realmId, period);
+    return preview.entry?.lines ?? null; // null: the books cannot be translated right now
+  });
 }
 
 const sameChanges = (a: readonly Change[], b: readonly Change[]) => JSON.stringify(a) === JSON.stringify(b);

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { ErrorCodes, PERMISSION_LEVELS, TRIAL_DAYS } from "@groupledger/contract";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
@@ -6,13 +7,14 @@ import { accounts, auditLog, revokedTokens, users, verificationCodes, type CodeP
 import type { AfterResponse } from "../../http/after-response.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import type { UserRow } from "../../http/auth.ts";
-import { audit, type RequestMeta } from "../../services/audit.ts";
-import { formatCode, hashCode, newCode } from "../../services/codes.ts";
+import { audit, auditUser, type RequestMeta } from "../../services/audit.ts";
+import { formatCode, hashCode } from "../../services/codes.ts";
 import type { Mail, Mailer, PreparedMail } from "../../services/mailer.ts";
 import { assertNewPassword } from "../../services/password-strength.ts";
 import { hashPassword, timingDummyHash, verifyPassword } from "../../services/passwords.ts";
 import { tooManyRequests, type LimitResult, type RateLimiter } from "../../services/rate-limiter.ts";
 import type { TokenClaims, TokenService } from "../../services/tokens.ts";
+import { burnCodes, writeCode } from "../../services/verification-codes.ts";
 
 export const messages = {
   signupSent: "We sent a verification code to your email. Enter it to finish signing up.",
@@ -29,6 +31,12 @@ export const messages = {
   codeNeedsEmail: (minutes: number) =>
     `Too many codes were tried without an email. Enter your email together with the code, or wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
 };
+
+/** Refuses, with `message`, an email another user already signs in with. */
+export async function assertEmailFree(tx: Pick<Db, "select">, email: string, message: string): Promise<void> {
+  const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (taken) throw errors.conflict(ErrorCodes.emailTaken, message);
+}
 
 const tooManyLogins = (r: LimitResult) => tooManyRequests(r, messages.tooManyLogins);
 
@@ -62,7 +70,7 @@ export class SessionService {
         // Signed up before and not verified yet. Replacing the password would let whoever signs up
         // last own the account the mailbox owner then verifies; so the first sign-up stands and its
         // code is sent again, with a mail that says how to get in without the first password.
-        await audit(tx, { action: "user.signup_repeated", accountId: existing.accountId, userId: existing.id, ip: meta.ip, requestId: meta.requestId });
+        await auditUser(tx, existing, meta, "user.signup_repeated");
         return this.issueCode(tx, existing, "verify_email", repeatedSignupMail);
       }
       const trialEndsAt = new Date(Date.now() + TRIAL_DAYS * 86_400_000);
@@ -73,25 +81,15 @@ export class SessionService {
         .insert(users)
         .values({ accountId: account.id, email: input.email, passwordHash, permissionLevel: PERMISSION_LEVELS.admin })
         .returning()) as [UserRow];
-      await audit(tx, { action: "user.signed_up", accountId: user.accountId, userId: user.id, ip: meta.ip, requestId: meta.requestId });
+      await auditUser(tx, user, meta, "user.signed_up");
       return this.issueCode(tx, user, "verify_email");
     });
     await this.mailer.deliver(mail.id, mail.mail);
     return { email: input.email, message: messages.signupSent };
   }
 
-  /** The same quick answer either way: the account is looked up, and the code written and mailed, after it. */
   async resendVerification(email: string, meta: RequestMeta, after: AfterResponse): Promise<void> {
-    await this.limit(`mail:ip:${meta.ip}`, this.config.rateLimits.mailPerIp, messages.tooManyCodes);
-    after(() =>
-      this.mailer.later("verification code mail", () =>
-        this.db.transaction(async (tx) => {
-          const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
-          if (!user || user.emailVerifiedAt) return null;
-          return this.issueCode(tx, user, "verify_email");
-        }),
-      ),
-    );
+    await this.mailCodeAfter(email, meta, after, "verification code mail", async (tx, user) => (user.emailVerifiedAt ? null : this.issueCode(tx, user, "verify_email")));
   }
 
   async verifyEmail(input: { validationCode: string; email?: string | undefined }, meta: RequestMeta): Promise<{ email: string }> {
@@ -103,17 +101,10 @@ export class SessionService {
       const r = await this.limiter.hit(CODES_WITHOUT_EMAIL_KEY, rateLimits.codeGuessesWithoutEmail, rateLimits.windowMs);
       if (!r.allowed) throw tooManyRequests(r, messages.codeNeedsEmail);
     }
-    const codeHash = hashCode(this.config.appSecret, input.validationCode);
     const email = await this.db.transaction(async (tx) => {
-      const code = await this.consumeCode(tx, "verify_email", codeHash, input.email);
-      if (!code) return null;
-      const [user] = await tx
-        .update(users)
-        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
-        .where(eq(users.id, code.userId))
-        .returning();
+      const user = await this.consumeCode(tx, "verify_email", input.validationCode, input.email, { emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() });
       if (!user) return null;
-      await audit(tx, { action: "user.email_verified", accountId: user.accountId, userId: user.id, ip: meta.ip, requestId: meta.requestId });
+      await auditUser(tx, user, meta, "user.email_verified");
       return user.email;
     });
     if (!email) {
@@ -161,7 +152,7 @@ export class SessionService {
     await Promise.all([this.limiter.reset(addressKey), this.limiter.refund(emailKey)]);
     if (!user.emailVerifiedAt) throw errors.forbidden(ErrorCodes.emailNotVerified, messages.notVerified);
     const issued = await this.tokens.issue(user);
-    await audit(this.db, { action: "user.logged_in", accountId: user.accountId, userId: user.id, ip: meta.ip, requestId: meta.requestId });
+    await auditUser(this.db, user, meta, "user.logged_in");
     return issued;
   }
 
@@ -170,7 +161,7 @@ export class SessionService {
       .insert(revokedTokens)
       .values({ jti: claims.jti, expiresAt: new Date(claims.exp * 1000) })
       .onConflictDoNothing();
-    await audit(this.db, { action: "user.logged_out", accountId: user.accountId, userId: user.id, ip: meta.ip, requestId: meta.requestId });
+    await auditUser(this.db, user, meta, "user.logged_out");
   }
 
   /** Every token of the user stops working (the version in them no longer matches). */
@@ -179,19 +170,27 @@ export class SessionService {
       .update(users)
       .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
       .where(eq(users.id, user.id));
-    await audit(this.db, { action: "user.logged_out_everywhere", accountId: user.accountId, userId: user.id, ip: meta.ip, requestId: meta.requestId });
+    await auditUser(this.db, user, meta, "user.logged_out_everywhere");
   }
 
-  /** The same quick answer either way: the account is looked up, and the code written and mailed, after it. */
   async forgotPassword(email: string, meta: RequestMeta, after: AfterResponse): Promise<void> {
+    await this.mailCodeAfter(email, meta, after, "password reset mail", async (tx, user) => {
+      await auditUser(tx, user, meta, "user.password_reset_requested");
+      return this.issueCode(tx, user, "reset_password");
+    });
+  }
+
+  /**
+   * The same quick answer either way: after the response, the account of `email` is looked up and,
+   * if there is one, `prepare` writes its code and the mail (`what`), or null for none.
+   */
+  private async mailCodeAfter(email: string, meta: RequestMeta, after: AfterResponse, what: string, prepare: (tx: Db, user: UserRow) => Promise<PreparedMail | null>): Promise<void> {
     await this.limit(`mail:ip:${meta.ip}`, this.config.rateLimits.mailPerIp, messages.tooManyCodes);
     after(() =>
-      this.mailer.later("password reset mail", () =>
+      this.mailer.later(what, () =>
         this.db.transaction(async (tx) => {
           const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
-          if (!user) return null;
-          await audit(tx, { action: "user.password_reset_requested", accountId: user.accountId, userId: user.id, ip: meta.ip, requestId: meta.requestId });
-          return this.issueCode(tx, user, "reset_password");
+          return user ? prepare(tx, user) : null;
         }),
       ),
     );
@@ -201,24 +200,17 @@ export class SessionService {
     assertNewPassword(input.password, input.email);
     await this.limit(`code:ip:${meta.ip}`, this.config.rateLimits.codePerIp, messages.tooManyCodes);
     const passwordHash = await hashPassword(input.password);
-    const codeHash = hashCode(this.config.appSecret, input.code);
     const done = await this.db.transaction(async (tx) => {
-      const code = await this.consumeCode(tx, "reset_password", codeHash, input.email);
-      if (!code) return false;
-      const [user] = await tx
-        .update(users)
-        .set({
-          passwordHash,
-          tokenVersion: sql`${users.tokenVersion} + 1`,
-          // Receiving the code proves the mailbox, just as sign-up verification does.
-          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, code.userId))
-        .returning();
+      const user = await this.consumeCode(tx, "reset_password", input.code, input.email, {
+        passwordHash,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        // Receiving the code proves the mailbox, just as sign-up verification does.
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+        updatedAt: new Date(),
+      });
       if (!user) return false;
-      await this.burnCodes(tx, user.id, "reset_password");
-      await audit(tx, { action: "user.password_reset", accountId: user.accountId, userId: user.id, ip: meta.ip, requestId: meta.requestId });
+      await burnCodes(tx, user.id, "reset_password");
+      await auditUser(tx, user, meta, "user.password_reset");
       return true;
     });
     if (!done) {
@@ -244,7 +236,7 @@ export class SessionService {
       .where(eq(users.id, user.id))
       .returning();
     if (!updated) throw errors.notFound();
-    await audit(this.db, { action: "user.password_changed", accountId: user.accountId, userId: user.id, ip: meta.ip, requestId: meta.requestId });
+    await auditUser(this.db, user, meta, "user.password_changed");
     // Every other session ends with the version bump; this one continues with a fresh token.
     return this.tokens.issue(updated);
   }
@@ -256,14 +248,7 @@ export class SessionService {
     purpose: CodePurpose,
     compose: (to: string, code: string) => Mail = purpose === "verify_email" ? verificationMail : resetMail,
   ): Promise<PreparedMail> {
-    await this.burnCodes(tx, user.id, purpose);
-    const code = newCode();
-    await tx.insert(verificationCodes).values({
-      userId: user.id,
-      purpose,
-      codeHash: hashCode(this.config.appSecret, code),
-      expiresAt: new Date(Date.now() + this.config.codeTtlMs),
-    });
+    const code = await writeCode(tx, this.config, user.id, purpose);
     const mail = compose(user.email, code);
     return { id: await this.mailer.enqueue(mail, tx), mail };
   }
@@ -286,15 +271,12 @@ export class SessionService {
     return row !== undefined;
   }
 
-  private async burnCodes(tx: Db, userId: string, purpose: CodePurpose): Promise<void> {
-    await tx
-      .update(verificationCodes)
-      .set({ usedAt: new Date() })
-      .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt)));
-  }
-
-  /** Marks a live code used and returns it; a code whose owner's email differs from `email` does not count. */
-  private async consumeCode(tx: Db, purpose: CodePurpose, codeHash: string, email: string | undefined) {
+  /**
+   * Marks a live code used and applies `changes` to its user; the user as changed, or null when the
+   * code does not count (a code whose owner's email differs from `email` does not).
+   */
+  private async consumeCode(tx: Db, purpose: CodePurpose, code: string, email: string | undefined, changes: PgUpdateSetSource<typeof users>): Promise<UserRow | null> {
+    const codeHash = hashCode(this.config.appSecret, code);
     const [row] = await tx
       .select({ id: verificationCodes.id, userId: verificationCodes.userId, email: users.email })
       .from(verificationCodes)
@@ -315,7 +297,9 @@ export class SessionService {
       .set({ usedAt: new Date() })
       .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.usedAt)))
       .returning({ id: verificationCodes.id });
-    return used ? row : null;
+    if (!used) return null;
+    const [user] = await tx.update(users).set(changes).where(eq(users.id, row.userId)).returning();
+    return user ?? null;
   }
 
   /** Wrong guesses against one person's code: after codeMaxAttempts the code stops working. */

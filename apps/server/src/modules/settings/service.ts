@@ -5,13 +5,14 @@ import type { Db } from "../../db/client.ts";
 import { users, verificationCodes, type CodePurpose } from "../../db/schema.ts";
 import type { UserRow } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
-import { audit, type RequestMeta } from "../../services/audit.ts";
-import { formatCode, hashCode, newCode } from "../../services/codes.ts";
+import { auditUser, type RequestMeta } from "../../services/audit.ts";
+import { formatCode, hashCode } from "../../services/codes.ts";
 import type { Mail, Mailer } from "../../services/mailer.ts";
 import { verifyPassword } from "../../services/passwords.ts";
 import type { RateLimiter } from "../../services/rate-limiter.ts";
 import type { TokenService } from "../../services/tokens.ts";
-import { messages } from "../session/service.ts";
+import { burnCodes, writeCode } from "../../services/verification-codes.ts";
+import { assertEmailFree, messages } from "../session/service.ts";
 
 export const settingsMessages = {
   emailSame: "That is already your sign-in email.",
@@ -69,7 +70,7 @@ export class SettingsService {
   async rename(user: UserRow, name: string, meta: RequestMeta): Promise<Profile> {
     const [row] = await this.db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
     if (!row) throw errors.notFound("User not found.");
-    await audit(this.db, { action: "user.renamed", accountId: user.accountId, userId: user.id, ...meta });
+    await auditUser(this.db, user, meta, "user.renamed");
     return this.profile(row);
   }
 
@@ -92,24 +93,16 @@ export class SettingsService {
       if (email === user.email) {
         await this.db.transaction(async (tx) => {
           await tx.update(users).set({ reportEmail: null, reportEmailVerifiedAt: null, updatedAt: new Date() }).where(eq(users.id, user.id));
-          await this.burnCodes(tx, user.id, "report_email");
-          await audit(tx, { action: "user.report_email_changed", accountId: user.accountId, userId: user.id, details: { email, verified: true }, ...meta });
+          await burnCodes(tx, user.id, "report_email");
+          await auditUser(tx, user, meta, "user.report_email_changed", { email, verified: true });
         });
       }
       return { email, verified: true };
     }
     const mail = await this.db.transaction(async (tx) => {
       await tx.update(users).set({ reportEmail: email, reportEmailVerifiedAt: null, updatedAt: new Date() }).where(eq(users.id, user.id));
-      await this.burnCodes(tx, user.id, "report_email");
-      const code = newCode();
-      await tx.insert(verificationCodes).values({
-        userId: user.id,
-        purpose: "report_email",
-        codeHash: hashCode(this.config.appSecret, code),
-        targetEmail: email,
-        expiresAt: new Date(Date.now() + this.config.codeTtlMs),
-      });
-      await audit(tx, { action: "user.report_email_changed", accountId: user.accountId, userId: user.id, details: { email, verified: false }, ...meta });
+      const code = await writeCode(tx, this.config, user.id, "report_email", email);
+      await auditUser(tx, user, meta, "user.report_email_changed", { email, verified: false });
       const mail = reportAddressMail(email, user.email, code);
       return { id: await this.mailer.enqueue(mail, tx), mail };
     });
@@ -120,40 +113,21 @@ export class SettingsService {
   /** POST /api/excel/verify: the code mailed to the report address proves someone reads it. */
   async confirmReportEmail(user: UserRow, code: string, meta: RequestMeta): Promise<ReportAddress> {
     await this.limit("code", meta);
-    const codeHash = hashCode(this.config.appSecret, code);
     const verified = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(verificationCodes)
-        .set({ usedAt: new Date() })
-        .where(and(this.liveCodes(user.id, "report_email"), eq(verificationCodes.codeHash, codeHash)))
-        .returning({ targetEmail: verificationCodes.targetEmail });
-      if (!row?.targetEmail) return null;
+      const targetEmail = await this.claimCode(tx, user.id, "report_email", code);
+      if (!targetEmail) return null;
       // Only the address the code was mailed to, and only while it is still the report address.
       const [updated] = await tx
         .update(users)
         .set({ reportEmailVerifiedAt: new Date(), updatedAt: new Date() })
-        .where(and(eq(users.id, user.id), eq(users.reportEmail, row.targetEmail)))
+        .where(and(eq(users.id, user.id), eq(users.reportEmail, targetEmail)))
         .returning({ email: users.reportEmail });
       if (!updated?.email) return null;
-      await audit(tx, { action: "user.report_email_verified", accountId: user.accountId, userId: user.id, details: { email: updated.email }, ...meta });
+      await auditUser(tx, user, meta, "user.report_email_verified", { email: updated.email });
       return updated.email;
     });
-    if (!verified) {
-      await this.db
-        .update(verificationCodes)
-        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-        .where(this.liveCodes(user.id, "report_email"));
-      throw new AppError(400, ErrorCodes.invalidCode, settingsMessages.reportCodeInvalid, { fields: [{ path: "code", message: settingsMessages.reportCodeInvalid }] });
-    }
+    if (!verified) return this.wrongCode(user.id, "report_email", settingsMessages.reportCodeInvalid);
     return { email: verified, verified: true };
-  }
-
-  /** Only the latest request counts: older codes (perhaps to a mistyped address) stop working. */
-  private async burnCodes(tx: Pick<Db, "update">, userId: string, purpose: CodePurpose): Promise<void> {
-    await tx
-      .update(verificationCodes)
-      .set({ usedAt: new Date() })
-      .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt)));
   }
 
   /**
@@ -171,18 +145,9 @@ export class SettingsService {
       });
     }
     const mail = await this.db.transaction(async (tx) => {
-      const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.newEmail)).limit(1);
-      if (taken) throw errors.conflict(ErrorCodes.emailTaken, settingsMessages.emailTaken);
-      await this.burnCodes(tx, user.id, "change_email");
-      const code = newCode();
-      await tx.insert(verificationCodes).values({
-        userId: user.id,
-        purpose: "change_email",
-        codeHash: hashCode(this.config.appSecret, code),
-        targetEmail: input.newEmail,
-        expiresAt: new Date(Date.now() + this.config.codeTtlMs),
-      });
-      await audit(tx, { action: "user.email_change_requested", accountId: user.accountId, userId: user.id, details: { to: input.newEmail }, ...meta });
+      await assertEmailFree(tx, input.newEmail, settingsMessages.emailTaken);
+      const code = await writeCode(tx, this.config, user.id, "change_email", input.newEmail);
+      await auditUser(tx, user, meta, "user.email_change_requested", { to: input.newEmail });
       const mail = emailChangeMail(input.newEmail, code);
       return { id: await this.mailer.enqueue(mail, tx), mail };
     });
@@ -193,22 +158,16 @@ export class SettingsService {
   /** Step 2: the code swaps the email. Every other session ends; this one continues with a new token. */
   async confirmEmailChange(user: UserRow, code: string, meta: RequestMeta): Promise<{ email: string; token: string; expiresAt: Date }> {
     await this.limit("code", meta);
-    const codeHash = hashCode(this.config.appSecret, code);
     const result = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(verificationCodes)
-        .set({ usedAt: new Date() })
-        .where(and(this.liveCodes(user.id, "change_email"), eq(verificationCodes.codeHash, codeHash)))
-        .returning({ targetEmail: verificationCodes.targetEmail });
-      if (!row?.targetEmail) return null;
-      const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, row.targetEmail)).limit(1);
-      if (taken) throw errors.conflict(ErrorCodes.emailTaken, settingsMessages.emailTaken);
+      const targetEmail = await this.claimCode(tx, user.id, "change_email", code);
+      if (!targetEmail) return null;
+      await assertEmailFree(tx, targetEmail, settingsMessages.emailTaken);
       const [updated] = await tx
         .update(users)
         .set({
-          email: row.targetEmail,
+          email: targetEmail,
           // A report address equal to the new sign-in email is no separate address any more.
-          reportEmail: sql`nullif(${users.reportEmail}, ${row.targetEmail})`,
+          reportEmail: sql`nullif(${users.reportEmail}, ${targetEmail})`,
           // Like a password change, a new sign-in email ends every session issued before it.
           tokenVersion: sql`${users.tokenVersion} + 1`,
           updatedAt: new Date(),
@@ -216,7 +175,7 @@ export class SettingsService {
         .where(eq(users.id, user.id))
         .returning();
       if (!updated) return null;
-      await audit(tx, { action: "user.email_changed", accountId: user.accountId, userId: user.id, details: { from: user.email, to: updated.email }, ...meta });
+      await auditUser(tx, user, meta, "user.email_changed", { from: user.email, to: updated.email });
       const notice: Mail = {
         to: user.email,
         subject: "Your GroupLedger sign-in email was changed",
@@ -226,16 +185,29 @@ export class SettingsService {
       };
       return { updated, notice: { id: await this.mailer.enqueue(notice, tx), mail: notice } };
     });
-    if (!result) {
-      await this.db
-        .update(verificationCodes)
-        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-        .where(this.liveCodes(user.id, "change_email"));
-      throw new AppError(400, ErrorCodes.invalidCode, settingsMessages.codeInvalid, { fields: [{ path: "code", message: settingsMessages.codeInvalid }] });
-    }
+    if (!result) return this.wrongCode(user.id, "change_email", settingsMessages.codeInvalid);
     await this.mailer.deliver(result.notice.id, result.notice.mail);
     const issued = await this.tokens.issue(result.updated);
     return { email: result.updated.email, ...issued };
+  }
+
+  /** Marks the user's live `purpose` code used if it is `code`; the address it was mailed to, or null. */
+  private async claimCode(tx: Pick<Db, "update">, userId: string, purpose: CodePurpose, code: string): Promise<string | null> {
+    const [row] = await tx
+      .update(verificationCodes)
+      .set({ usedAt: new Date() })
+      .where(and(this.liveCodes(userId, purpose), eq(verificationCodes.codeHash, hashCode(this.config.appSecret, code))))
+      .returning({ targetEmail: verificationCodes.targetEmail });
+    return row?.targetEmail ?? null;
+  }
+
+  /** A wrong code counts against the user's live `purpose` code (it stops working after codeMaxAttempts); refused with `message`. */
+  private async wrongCode(userId: string, purpose: CodePurpose, message: string): Promise<never> {
+    await this.db
+      .update(verificationCodes)
+      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+      .where(this.liveCodes(userId, purpose));
+    throw new AppError(400, ErrorCodes.invalidCode, message, { fields: [{ path: "code", message }] });
   }
 
   private liveCodes(userId: string, purpose: CodePurpose) {

@@ -12,7 +12,7 @@ import { monthlyAmounts } from "./balances.ts";
 import { type ForeignAccount, foreignLedgerParams, foreignMonthEnds, saveForeignBalances } from "./foreign.ts";
 import { namesInPairs, syncNameBalances, syncNames } from "./names.ts";
 import { groupLedgerClassIds, withoutPosted } from "./own-books.ts";
-import { chunkMonths } from "./months.ts";
+import { chunkMonths, inChunk, insertInBatches } from "./months.ts";
 
 /** Months per report call: QBO answers wide reports, but smaller spans checkpoint more often. */
 export const CHUNK_MONTHS = 36;
@@ -233,19 +233,9 @@ async function writeBalances(
   amounts: readonly { qboAccountId: string; month: string; kind: "closing" | "activity"; amountMinor: number }[],
 ): Promise<void> {
   await database.db.transaction(async (tx) => {
-    await tx
-      .delete(monthlyBalances)
-      .where(
-        and(
-          eq(monthlyBalances.realmId, realmId),
-          sql`${monthlyBalances.month} between ${`${chunk.from}-01`} and ${lastDayOfMonth(chunk.to)}`,
-        ),
-      );
-    // Batches keep each statement's parameters well under PostgreSQL's limit.
-    for (let i = 0; i < amounts.length; i += 5000) {
-      const batch = amounts.slice(i, i + 5000).map((a) => ({ realmId, qboAccountId: a.qboAccountId, month: `${a.month}-01`, kind: a.kind, amountMinor: a.amountMinor }));
-      if (batch.length > 0) await tx.insert(monthlyBalances).values(batch);
-    }
+    await tx.delete(monthlyBalances).where(and(eq(monthlyBalances.realmId, realmId), inChunk(monthlyBalances.month, chunk)));
+    const rows = amounts.map((a) => ({ realmId, qboAccountId: a.qboAccountId, month: `${a.month}-01`, kind: a.kind, amountMinor: a.amountMinor }));
+    await insertInBatches(rows, (batch) => tx.insert(monthlyBalances).values(batch));
   });
 }
 

@@ -4,7 +4,7 @@ import { companies, dividendEliminations, eliminationPairs, nameBalances, qboNam
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { monthlyAmounts, type MonthlyAmount } from "./balances.ts";
 import { lastDayOfMonth } from "@groupledger/domain";
-import { chunkMonths } from "./months.ts";
+import { chunkMonths, inChunk, insertInBatches } from "./months.ts";
 
 type Client = ReturnType<QboProvider["client"]>;
 
@@ -106,19 +106,10 @@ async function writeNameBalances(
   amounts: readonly MonthlyAmount[],
 ): Promise<void> {
   await database.db.transaction(async (tx) => {
-    await tx
-      .delete(nameBalances)
-      .where(
-        and(
-          eq(nameBalances.realmId, realmId),
-          eq(nameBalances.nameKind, name.kind),
-          eq(nameBalances.nameId, name.id),
-          sql`${nameBalances.month} between ${`${chunk.from}-01`} and ${lastDayOfMonth(chunk.to)}`,
-        ),
-      );
+    await tx.delete(nameBalances).where(and(eq(nameBalances.realmId, realmId), eq(nameBalances.nameKind, name.kind), eq(nameBalances.nameId, name.id), inChunk(nameBalances.month, chunk)));
     const rows = amounts
       .filter((a) => a.amountMinor !== 0)
       .map((a) => ({ realmId, nameKind: name.kind, nameId: name.id, qboAccountId: a.qboAccountId, month: `${a.month}-01`, kind: a.kind, amountMinor: a.amountMinor }));
-    for (let i = 0; i < rows.length; i += 5000) await tx.insert(nameBalances).values(rows.slice(i, i + 5000));
+    await insertInBatches(rows, (batch) => tx.insert(nameBalances).values(batch));
   });
 }

@@ -15,13 +15,13 @@ import type { Db } from "../../db/client.ts";
 import { accounts, invitations, users } from "../../db/schema.ts";
 import type { UserRow } from "../../http/auth.ts";
 import { AppError, errors } from "../../http/errors.ts";
-import { audit, type RequestMeta } from "../../services/audit.ts";
+import { auditUser, type RequestMeta } from "../../services/audit.ts";
 import type { Mail, Mailer } from "../../services/mailer.ts";
 import { assertNewPassword } from "../../services/password-strength.ts";
 import { hashPassword } from "../../services/passwords.ts";
 import type { RateLimiter } from "../../services/rate-limiter.ts";
 import type { TokenService } from "../../services/tokens.ts";
-import { messages } from "../session/service.ts";
+import { assertEmailFree, messages } from "../session/service.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -103,13 +103,7 @@ export class TeamService {
         .returning();
       if (!row) throw new Error("invitation insert returned no row");
       const mail = await this.invitationMail(tx, caller, row.email, row.permissionLevel, token, origin);
-      await audit(tx, {
-        action: "team.invited",
-        accountId: caller.accountId,
-        userId: caller.id,
-        details: { email: row.email, permissionLevel: row.permissionLevel },
-        ...meta,
-      });
+      await auditUser(tx, caller, meta, "team.invited", { email: row.email, permissionLevel: row.permissionLevel });
       return { row, mail };
     });
     await this.mailer.deliver(mail.id, mail.mail);
@@ -133,7 +127,7 @@ export class TeamService {
         .returning();
       if (!row) throw errors.notFound(teamMessages.invitationNotFound);
       const mail = await this.invitationMail(tx, caller, row.email, row.permissionLevel, token, origin);
-      await audit(tx, { action: "team.invitation_resent", accountId: caller.accountId, userId: caller.id, details: { email: row.email }, ...meta });
+      await auditUser(tx, caller, meta, "team.invitation_resent", { email: row.email });
       return { row, mail };
     });
     await this.mailer.deliver(mail.id, mail.mail);
@@ -148,7 +142,7 @@ export class TeamService {
       .where(and(eq(invitations.id, id), eq(invitations.accountId, caller.accountId), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
       .returning({ email: invitations.email });
     if (!row) throw errors.notFound(teamMessages.invitationNotFound);
-    await audit(this.db, { action: "team.invitation_revoked", accountId: caller.accountId, userId: caller.id, details: { email: row.email }, ...meta });
+    await auditUser(this.db, caller, meta, "team.invitation_revoked", { email: row.email });
   }
 
   /** What the accept page shows before the person sets a password. */
@@ -190,8 +184,7 @@ export class TeamService {
         .where(and(eq(invitations.id, invitation.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gte(invitations.expiresAt, new Date())))
         .returning();
       if (!claimed) throw new AppError(400, ErrorCodes.invalidInvitation, teamMessages.invitationInvalid);
-      const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, claimed.email)).limit(1);
-      if (taken) throw errors.conflict(ErrorCodes.emailTaken, teamMessages.emailElsewhere);
+      await assertEmailFree(tx, claimed.email, teamMessages.emailElsewhere);
       const [created] = await tx
         .insert(users)
         .values({
@@ -205,13 +198,7 @@ export class TeamService {
         .returning();
       if (!created) throw new Error("user insert returned no row");
       await tx.update(invitations).set({ acceptedUserId: created.id }).where(eq(invitations.id, claimed.id));
-      await audit(tx, {
-        action: "team.invitation_accepted",
-        accountId: created.accountId,
-        userId: created.id,
-        details: { email: created.email, permissionLevel: created.permissionLevel },
-        ...meta,
-      });
+      await auditUser(tx, created, meta, "team.invitation_accepted", { email: created.email, permissionLevel: created.permissionLevel });
       return created;
     });
     return this.tokens.issue(user);
@@ -223,13 +210,7 @@ export class TeamService {
       if (target.permissionLevel === level) return;
       if (level < PERMISSION_LEVELS.admin && otherAdmins === 0) throw errors.conflict(ErrorCodes.lastAdmin, teamMessages.lastAdmin);
       await tx.update(users).set({ permissionLevel: level, updatedAt: new Date() }).where(eq(users.id, userId));
-      await audit(tx, {
-        action: "team.level_changed",
-        accountId: caller.accountId,
-        userId: caller.id,
-        details: { email: target.email, from: target.permissionLevel, to: level },
-        ...meta,
-      });
+      await auditUser(tx, caller, meta, "team.level_changed", { email: target.email, from: target.permissionLevel, to: level });
     });
   }
 
@@ -239,13 +220,7 @@ export class TeamService {
       const { target, otherAdmins } = await this.lockMember(tx, caller.accountId, userId);
       if (otherAdmins === 0) throw errors.conflict(ErrorCodes.lastAdmin, teamMessages.lastAdmin);
       await tx.delete(users).where(eq(users.id, userId));
-      await audit(tx, {
-        action: "team.member_removed",
-        accountId: caller.accountId,
-        userId: caller.id,
-        details: { email: target.email, permissionLevel: target.permissionLevel },
-        ...meta,
-      });
+      await auditUser(tx, caller, meta, "team.member_removed", { email: target.email, permissionLevel: target.permissionLevel });
     });
   }
 
