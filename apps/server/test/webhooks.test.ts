@@ -8,7 +8,7 @@ import { jobs } from "../src/db/schema.ts";
 import { SYNC_AGAIN_JOB, SYNC_JOB } from "../src/modules/sync/enqueue.ts";
 import { WEBHOOK_BODY_LIMIT } from "../src/modules/webhooks/routes.ts";
 import { testConfig, useTestApp } from "./app.ts";
-import { DEMO, connectCompany, drainJobs } from "./connect.ts";
+import { DEMO, bankAndExpense, connectCompany, drainJobs, expenseEntry } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 
@@ -152,9 +152,7 @@ describe.each(drivers)("QuickBooks webhooks on %s", (driver) => {
   });
   it("a change booked while a sync runs, after it asked CDC, is read by the next sync: a company is fresh as of its sync's start", async () => {
     const client = t.app.services.provider.client(DEMO.uk);
-    const chart = (await get(t.app, `/api/companies/${DEMO.uk}/accounts`, token)).json() as { Id: string; classification: string; accountType: string; active: boolean }[];
-    const bank = chart.find((a) => a.accountType === "Bank" && a.active)!;
-    const expense = chart.find((a) => a.classification === "Expense" && a.active)!;
+    const accounts = await bankAndExpense(t.app, token, DEMO.uk);
     // Someone books an entry in QuickBooks as the sync asks CDC what changed: it reaches QuickBooks
     // just after CDC has answered (every call takes 50 ms here), while the sync reads its reports.
     let booking: Promise<{ id: string }> | undefined;
@@ -163,10 +161,7 @@ describe.each(drivers)("QuickBooks webhooks on %s", (driver) => {
     sandbox.noteRequest = (realmId, route) => {
       noteRequest(realmId, route);
       if (realmId === DEMO.uk && route === "GET cdc" && booking === undefined) {
-        booking = client.createJournalEntry(
-          { txnDate: "2025-06-15", currency: "GBP", lines: [{ postingType: "Debit", amount: 777, accountId: expense.Id }, { postingType: "Credit", amount: 777, accountId: bank.Id }] },
-          `booked-during-sync-${driver}`,
-        );
+        booking = client.createJournalEntry(expenseEntry(accounts, "2025-06-15", "GBP", 777), `booked-during-sync-${driver}`);
       }
     };
     try {
@@ -201,20 +196,8 @@ describe.each(drivers)("QuickBooks webhooks from the embedded emulator on %s", (
     expect((await get(t.app, "/api/companies/status", token)).json()[DEMO.retail].sync.lastChanges).toMatchObject({ kind: "full", reason: "first_sync", from: "2023-01", changed: {}, deleted: 0 });
     expect(sandbox.webhooks.current).toMatchObject({ url: "http://embedded-qbo.invalid/api/qbo/webhooks", windowMs: 10 });
 
-    const accounts = (await get(t.app, `/api/companies/${DEMO.retail}/accounts`, token)).json() as { Id: string; classification: string; accountType: string; active: boolean }[];
-    const bank = accounts.find((a) => a.accountType === "Bank" && a.active)!;
-    const expense = accounts.find((a) => a.classification === "Expense" && a.active)!;
-    const made = await t.app.services.provider.client(DEMO.retail).createJournalEntry(
-      {
-        txnDate: "2025-06-15",
-        currency: "USD",
-        lines: [
-          { postingType: "Debit", amount: 4_200, accountId: expense.Id },
-          { postingType: "Credit", amount: 4_200, accountId: bank.Id },
-        ],
-      },
-      "emulator-webhook-test-1",
-    );
+    const accounts = await bankAndExpense(t.app, token, DEMO.retail);
+    const made = await t.app.services.provider.client(DEMO.retail).createJournalEntry(expenseEntry(accounts, "2025-06-15", "USD", 4_200), "emulator-webhook-test-1");
     await sandbox.webhooks.flush();
     expect(sandbox.webhooks.deliveries().at(-1)).toMatchObject({ realmId: DEMO.retail, delivered: true, status: 200, entities: [{ name: "JournalEntry", id: made.id, operation: "Create" }] });
     const queued = (await get(t.app, "/api/companies/status", token)).json()[DEMO.retail].sync;

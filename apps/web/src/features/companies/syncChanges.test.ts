@@ -7,7 +7,7 @@ const base: SyncChanges = { kind: "incremental", reason: null, from: "2025-06", 
 describe("syncChangesLine", () => {
   it("names what CDC found changed, most first, and the months read again", () => {
     expect(syncChangesLine({ ...base, changed: { Invoice: 1, JournalEntry: 2 } }, "en-US")).toBe("2 journal entries, 1 invoice changed; read Jun 2025 – Nov 2025 (6 months)");
-    expect(syncChangesLine({ ...base, changed: { Purchase: 1, SomethingNew: 3 } }, "en-US")).toBe("3 SomethingNew, 1 expense changed; read Jun 2025 – Nov 2025 (6 months)");
+    expect(syncChangesLine({ ...base, changed: { Purchase: 1, CreditMemo: 3, BillPayment: 1 } }, "en-US")).toBe("3 credit memos, 1 bill payment, 1 purchase changed; read Jun 2025 – Nov 2025 (6 months)");
     expect(syncChangesLine({ ...base, from: "2025-11", months: 1 }, "en-US")).toBe("No changes; read Nov 2025");
   });
 

@@ -1,24 +1,11 @@
 import type { SyncChanges } from "@groupledger/contract";
 import { formatMonth } from "./format.ts";
 
-/** QuickBooks' transaction entities as people call them: [one, several]. */
-const ENTITY_WORDS: Record<string, readonly [string, string]> = {
-  JournalEntry: ["journal entry", "journal entries"],
-  Invoice: ["invoice", "invoices"],
-  SalesReceipt: ["sales receipt", "sales receipts"],
-  Payment: ["payment", "payments"],
-  Bill: ["bill", "bills"],
-  BillPayment: ["bill payment", "bill payments"],
-  Purchase: ["expense", "expenses"],
-  Deposit: ["deposit", "deposits"],
-  Transfer: ["transfer", "transfers"],
-  CreditMemo: ["credit memo", "credit memos"],
-  VendorCredit: ["vendor credit", "vendor credits"],
-  RefundReceipt: ["refund receipt", "refund receipts"],
-};
-
-const counted = (n: number, [one, several]: readonly [string, string]) => `${n} ${n === 1 ? one : several}`;
-const wordsOf = (entity: string) => ENTITY_WORDS[entity] ?? ([entity, entity] as const);
+/** A QuickBooks entity as people write it: "JournalEntry" → "journal entry", and "journal entries" for several. */
+function counted(n: number, entity: string): string {
+  const words = entity.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return `${n} ${n === 1 ? words : words.endsWith("y") ? `${words.slice(0, -1)}ies` : `${words}s`}`;
+}
 
 /** "Jun 2025 – Nov 2025 (6 months)", or "Nov 2025" for one month. */
 function monthsRead(c: SyncChanges, locale?: string): string {
@@ -45,6 +32,6 @@ export function syncChangesLine(c: SyncChanges, locale?: string): string {
   const changes = Object.entries(c.changed)
     .filter(([, n]) => n > 0)
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
-    .map(([entity, n]) => counted(n, wordsOf(entity)));
+    .map(([entity, n]) => counted(n, entity));
   return changes.length === 0 ? `No changes; read ${read}` : `${changes.join(", ")} changed; read ${read}`;
 }

@@ -1,14 +1,15 @@
-import { Alert, Button, Group, Select, Skeleton, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { Group, Select, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { nightlySyncRequestSchema, type NightlySync } from "@groupledger/contract";
 import { useMemo, useState } from "react";
 import { messageOf, validateWith } from "../../../lib/forms.ts";
 import { ApiError } from "../../../lib/http.ts";
 import { formatDate } from "../../companies/format.ts";
-import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
+import { Loaded } from "../../screens/components/Loaded.tsx";
+import { useAdminOnly } from "../../team/permissions.tsx";
 import { useNightlySync, useSetNightlySync } from "../api.ts";
 import { nightlySyncSentence, timeZoneOptions } from "../nightlySync.ts";
-import { Saved } from "./Saved.tsx";
+import { SaveRow } from "./Saved.tsx";
 
 const browserZone = () => {
   try {
@@ -77,22 +78,16 @@ function Form({ setting }: { setting: NightlySync }) {
           {setting.lastRunDate ? `Last nightly sync: ${formatDate(setting.lastRunDate)} (${setting.timeZone.replaceAll("_", " ")}).` : "No nightly sync has run yet."}
         </Text>
       </Stack>
-      <Group mt="xs">
-        <AdminGate reason={adminOnly}>
-          <Button type="submit" variant="default" loading={save.isPending} disabled={!form.isDirty()}>
-            Save nightly sync
-          </Button>
-        </AdminGate>
-      </Group>
-      <Saved>{saved}</Saved>
+      <SaveRow label="Save nightly sync" pending={save.isPending} dirty={form.isDirty()} saved={saved} adminOnly={adminOnly} />
     </form>
   );
 }
 
 /** The group's nightly sync (GET/PUT /api/settings/nightly-sync): on or off, the time and the time zone. */
 export function NightlySyncForm() {
-  const setting = useNightlySync();
-  if (setting.isPending) return <Skeleton height={90} />;
-  if (setting.isError) return <Alert color="red">{messageOf(setting.error)}</Alert>;
-  return <Form setting={setting.data} />;
+  return (
+    <Loaded query={useNightlySync()} height={90}>
+      {(setting) => <Form setting={setting} />}
+    </Loaded>
+  );
 }

@@ -6,7 +6,7 @@ import { PASSWORD_RULE_MESSAGES } from "@groupledger/domain";
 import { afterEach, describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { shellApi, USER } from "../../../test/fixtures.ts";
-import { fakeToken, inOneHour, mockApi, refusal, renderRoutes } from "../../../test/render.tsx";
+import { callsTo, fakeToken, inOneHour, mockApi, refusal, renderRoutes } from "../../../test/render.tsx";
 import { listboxOf } from "../../../test/select.ts";
 import { clearToken, readToken, saveToken } from "../../session/tokenStore.ts";
 import "./SettingsPage.tsx";
@@ -75,6 +75,13 @@ function signIn(over: Record<string, unknown> = {}, level = 1) {
 }
 
 afterEach(() => clearToken());
+
+/** Types `text` into `input` in place of what it held, then presses `save`. */
+async function saveTyped(input: HTMLElement, text: string, save: HTMLElement) {
+  await userEvent.clear(input);
+  await userEvent.type(input, text);
+  await userEvent.click(save);
+}
 
 describe("Account Settings", () => {
   it("saves the name and the report delivery email, showing the server's field message", async () => {
@@ -217,21 +224,15 @@ describe("Account Settings", () => {
     expect(form).toHaveTextContent("The difference is still shown and posted to the parent's FX account (or CTA, as the pair says). 0 is exact matching; the default is $1.00.");
     const save = within(form).getByRole("button", { name: "Save tolerance" });
     expect(save).toBeDisabled();
-    const puts = () => calls.filter((c) => c.method === "PUT" && c.path === "/eliminations/tolerance");
+    const puts = () => callsTo(calls, "PUT", "/eliminations/tolerance");
 
-    await userEvent.clear(input);
-    await userEvent.type(input, "1000.01");
-    await userEvent.click(save);
+    await saveTyped(input, "1000.01", save);
     expect(await within(form).findByText("The tolerance is at most $1,000.00: a larger difference is a mismatch to investigate, not rounding.")).toBeInTheDocument();
-    await userEvent.clear(input);
-    await userEvent.type(input, "0.005");
-    await userEvent.click(save);
+    await saveTyped(input, "0.005", save);
     expect(await within(form).findByText("Enter an amount in USD with at most 2 decimal places, such as 1.00; 0 for exact matching.")).toBeInTheDocument();
     expect(puts()).toHaveLength(0);
 
-    await userEvent.clear(input);
-    await userEvent.type(input, "0.25");
-    await userEvent.click(save);
+    await saveTyped(input, "0.25", save);
     await waitFor(() => expect(puts()[0]?.body).toEqual({ tolerance: 25 }));
     expect(await within(form).findByText("The elimination tolerance was saved: pairs within $0.25 count as matched.")).toBeInTheDocument();
     expect(input).toHaveValue("0.25");
@@ -266,11 +267,9 @@ describe("Account Settings", () => {
     const time = within(form).getByLabelText("Time of day");
     const save = within(form).getByRole("button", { name: "Save nightly sync" });
     expect(save).toBeDisabled();
-    const puts = () => calls.filter((c) => c.method === "PUT" && c.path === "/settings/nightly-sync");
+    const puts = () => callsTo(calls, "PUT", "/settings/nightly-sync");
 
-    await userEvent.clear(time);
-    await userEvent.type(time, "6:30");
-    await userEvent.click(save);
+    await saveTyped(time, "6:30", save);
     expect(await within(form).findByText("Give a time of day as HH:MM on the 24-hour clock, e.g. 06:00 or 18:30.")).toBeInTheDocument();
     expect(puts()).toHaveLength(0);
 
