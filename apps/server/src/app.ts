@@ -26,7 +26,9 @@ import { fxRoutes } from "./modules/fx/routes.ts";
 import { mappingRoutes } from "./modules/mapping/routes.ts";
 import { ConnectService } from "./modules/qbo/connect.ts";
 import { qboRoutes } from "./modules/qbo/routes.ts";
-import { SYNC_JOB } from "./modules/sync/enqueue.ts";
+import { SYNC_AGAIN_JOB, SYNC_JOB, syncAgainHandler } from "./modules/sync/enqueue.ts";
+import { NIGHTLY_JOB, NightlyScheduler, nightlyHandler } from "./modules/sync/nightly.ts";
+import { webhookRoutes } from "./modules/webhooks/routes.ts";
 import { RUN_JOB, runHandler } from "./modules/runs/job.ts";
 import { runRoutes } from "./modules/runs/routes.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
@@ -37,7 +39,7 @@ import { detectChangedAdjustments } from "./modules/adjustments/stale.ts";
 import { detectChangedEliminations } from "./modules/eliminations/stale.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { Worker } from "./jobs/worker.ts";
-import { createQboProvider, SANDBOX_PREFIX, type QboProvider } from "./services/qbo-provider.ts";
+import { connectEmbeddedWebhooks, createQboProvider, SANDBOX_PREFIX, type QboProvider } from "./services/qbo-provider.ts";
 import { PgTokenStore } from "./services/qbo-token-store.ts";
 import { sandboxPlugin, type Sandbox } from "@groupledger/qbo-sandbox";
 import type { RetryOptions } from "@groupledger/qbo";
@@ -62,7 +64,7 @@ export const WEB_DIST = fileURLToPath(new URL("../../web/dist/", import.meta.url
 declare module "fastify" {
   interface FastifyInstance {
     /** Long-lived services, for main and tests. */
-    services: { queue: JobQueue; worker: Worker; provider: QboProvider; tokenStore: PgTokenStore };
+    services: { queue: JobQueue; worker: Worker; provider: QboProvider; tokenStore: PgTokenStore; nightly: NightlyScheduler };
   }
 }
 
@@ -76,7 +78,7 @@ export interface AppOptions {
   maintenanceIntervalMs?: number;
   /** Lease of a running job before another worker may take it over (shortened in tests). */
   jobLeaseMs?: number;
-  /** Run background jobs in this process (main does; tests drive `services.worker` themselves). */
+  /** Run background jobs and the nightly-sync scheduler in this process (main does; tests drive `services.worker` and `services.nightly` themselves). */
   startWorker?: boolean;
   /** The embedded emulator instance (tests pass one to inject faults). */
   sandbox?: Sandbox;
@@ -143,6 +145,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Its admin routes (reset, faults) only with QBO_EMULATOR_ADMIN, which production refuses.
     const admin = config.qbo.kind === "embedded" && config.qbo.admin;
     await app.register(sandboxPlugin, { prefix: SANDBOX_PREFIX, sandbox: provider.sandbox, admin });
+    // It tells this server's /api/qbo/webhooks about changes, as Intuit would (unless configured off);
+    // once this server closes, it tells no one.
+    const { sandbox } = provider;
+    if (connectEmbeddedWebhooks(config, app, sandbox)) app.addHook("onClose", async () => sandbox.webhooks.configure(null));
   }
   await app.register(rateLimit, {
     global: true,
@@ -179,11 +185,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // So do the elimination entries (each pair's two sides).
     { what: "posted eliminations", check: (accountId) => detectChangedEliminations(database.db, accountId) },
   ];
-  const worker = new Worker(queue, { [SYNC_JOB]: syncHandler({ database, provider, afterSync, log: app.log }), [RUN_JOB]: runHandler({ database, provider, log: app.log }) }, {
+  const handlers = {
+    [SYNC_JOB]: syncHandler({ database, provider, afterSync, log: app.log }),
+    [SYNC_AGAIN_JOB]: syncAgainHandler({ database, queue }),
+    [NIGHTLY_JOB]: nightlyHandler({ database, queue }),
+    [RUN_JOB]: runHandler({ database, provider, log: app.log }),
+  };
+  const worker = new Worker(queue, handlers, {
     log: app.log,
     concurrency: 2,
     ...(opts.jobLeaseMs ? { leaseMs: opts.jobLeaseMs } : {}),
   });
+  const nightly = new NightlyScheduler(database, app.log);
   const ctx: AppContext = {
     config,
     database,
@@ -200,16 +213,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // In this order; billing registers its own paths (its test provider is outside /api).
   for (const routes of [systemRoutes, sessionRoutes, accountRoutes, teamRoutes, settingsRoutes]) await app.register(routes, { ...ctx, prefix: "/api" });
   await app.register(billingModule, ctx);
-  for (const routes of [companyRoutes, obalRoutes, qboRoutes, mappingRoutes, fxRoutes, ctaRoutes, acquisitionRoutes, runRoutes, reportRoutes, eliminationRoutes, adjustmentRoutes, intragroupRoutes]) {
+  for (const routes of [companyRoutes, obalRoutes, qboRoutes, webhookRoutes, mappingRoutes, fxRoutes, ctaRoutes, acquisitionRoutes, runRoutes, reportRoutes, eliminationRoutes, adjustmentRoutes, intragroupRoutes]) {
     await app.register(routes, { ...ctx, prefix: "/api" });
   }
 
-  app.decorate("services", { queue, worker, provider, tokenStore });
+  app.decorate("services", { queue, worker, provider, tokenStore, nightly });
   if (opts.startWorker) {
-    app.addHook("onReady", async () => worker.start());
+    app.addHook("onReady", async () => {
+      worker.start();
+      nightly.start();
+    });
   }
   // Stop claiming and let running jobs reach a checkpoint; their leases expire for another process.
-  app.addHook("onClose", async () => worker.stop());
+  app.addHook("onClose", async () => Promise.all([worker.stop(), nightly.stop()]));
   // Mails prepared after their request was answered (forgot-password, resend) finish before the database closes.
   app.addHook("onClose", async () => mailer.settled());
 

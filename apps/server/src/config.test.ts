@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig, webhookVerifierToken } from "./config.ts";
 
 // The QuickBooks emulator's exposure in production (issue #17.7; the apps built from these are in test/emulator-exposure.test.ts).
 const PRODUCTION = { NODE_ENV: "production", APP_SECRET: "p".repeat(40), DATABASE_URL: "postgres://u@db.example:5432/groupledger" };
@@ -66,7 +66,7 @@ describe("loadConfig", () => {
 
   it("uses the built-in QuickBooks sandbox unless all three Intuit keys are set", () => {
     const dir = dataDir();
-    expect(loadConfig({ DATA_DIR: dir }).qbo).toEqual({ kind: "embedded", admin: false, stateDir: join(dir, "qbo-sandbox") });
+    expect(loadConfig({ DATA_DIR: dir }).qbo).toEqual({ kind: "embedded", admin: false, stateDir: join(dir, "qbo-sandbox"), webhooks: { windowMs: 2000 } });
     expect(() => loadConfig({ DATA_DIR: dir, QBO_CLIENT_ID: "abc" })).toThrow(/set all three to use Intuit/);
     expect(() => loadConfig({ DATA_DIR: dir, QBO_CLIENT_ID: "a", QBO_CLIENT_SECRET: "b", QBO_REDIRECT_URI: "not a url" })).toThrow(
       /QBO_REDIRECT_URI: must be the full redirect URI/,
@@ -103,6 +103,24 @@ describe("loadConfig", () => {
   it("keeps the emulator's state under DATA_DIR", () => {
     const dir = dataDir();
     expect(loadConfig({ DATA_DIR: dir }).qbo).toMatchObject({ stateDir: join(dir, "qbo-sandbox") });
+  });
+
+  it("webhooks: the emulator sends them unless told not to; the verifier token is the configured one, else with the emulator one derived from APP_SECRET", () => {
+    const secret = { APP_SECRET: "w".repeat(40), DATA_DIR: dataDir() };
+    expect(loadConfig({ ...secret, QBO_EMULATOR_WEBHOOK_WINDOW_MS: "500" }).qbo).toMatchObject({ webhooks: { windowMs: 500 } });
+    expect(loadConfig({ ...secret, QBO_EMULATOR_WEBHOOKS: "false" }).qbo).not.toHaveProperty("webhooks");
+    expect(() => loadConfig({ ...secret, QBO_EMULATOR_WEBHOOKS: "yes" })).toThrow(/QBO_EMULATOR_WEBHOOKS: must be true or false/);
+    expect(() => loadConfig({ ...secret, QBO_WEBHOOK_VERIFIER_TOKEN: "short" })).toThrow(/QBO_WEBHOOK_VERIFIER_TOKEN: must be the verifier token/);
+
+    const derived = webhookVerifierToken(loadConfig(secret));
+    expect(derived).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(webhookVerifierToken(loadConfig(secret))).toBe(derived); // stable across restarts
+    expect(derived).not.toContain("w".repeat(8));
+    expect(webhookVerifierToken(loadConfig({ ...secret, APP_SECRET: "v".repeat(40) }))).not.toBe(derived);
+    expect(webhookVerifierToken(loadConfig({ ...secret, QBO_WEBHOOK_VERIFIER_TOKEN: "from-the-intuit-dashboard" }))).toBe("from-the-intuit-dashboard");
+    // With Intuit, only the token from Intuit's dashboard verifies anything.
+    expect(webhookVerifierToken(loadConfig({ ...secret, ...INTUIT }))).toBeUndefined();
+    expect(webhookVerifierToken(loadConfig({ ...secret, ...INTUIT, QBO_WEBHOOK_VERIFIER_TOKEN: "intuit-verifier-token" }))).toBe("intuit-verifier-token");
   });
 
   it("the dev mailbox is off whenever real SMTP is configured, and in production", () => {

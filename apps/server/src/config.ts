@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { hkdfSync, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { resolve } from "node:path";
@@ -72,6 +72,9 @@ const envSchema = z.object({
     }),
   DEMO_MODE: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
   QBO_EMULATOR_ADMIN: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
+  QBO_WEBHOOK_VERIFIER_TOKEN: z.string().trim().min(8, "must be the verifier token shown on your Intuit app's Webhooks page").optional(),
+  QBO_EMULATOR_WEBHOOKS: z.enum(["true", "false"], { error: "must be true or false" }).default("true"),
+  QBO_EMULATOR_WEBHOOK_WINDOW_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(8 * 3600),
 });
 
@@ -100,6 +103,8 @@ export interface RateLimits {
   reportAddressCodesPerUser: number;
   /** Everything else, per IP per minute (in-process guard against floods). */
   globalPerMinute: number;
+  /** QuickBooks' webhook notifications (POST /api/qbo/webhooks), per IP per minute, in-process, apart from the API's. */
+  webhooksPerMinute: number;
 }
 
 export interface Config {
@@ -123,11 +128,18 @@ export interface Config {
    * Real Intuit when client id/secret/redirect are set; otherwise the embedded emulator (in
    * production only with DEMO_MODE). `admin` mounts its `_sandbox` routes (reset, faults, rules):
    * development and tests only. `stateDir` keeps its grants and books across restarts (unset: in
-   * memory).
+   * memory). `webhooks`: the emulator sends its webhook notifications to this server's own
+   * /api/qbo/webhooks, gathering a company's changes over `windowMs` (absent: it sends none).
    */
   qbo:
     | { kind: "intuit"; clientId: string; clientSecret: string; redirectUri: string; environment: "sandbox" | "production" }
-    | { kind: "embedded"; admin: boolean; stateDir: string | undefined };
+    | { kind: "embedded"; admin: boolean; stateDir: string | undefined; webhooks?: { windowMs: number } };
+  /**
+   * The verifier token of the app's webhooks (QBO_WEBHOOK_VERIFIER_TOKEN): the HMAC key of
+   * `intuit-signature`. Unset: with Intuit, webhooks are refused; with the emulator, one derived
+   * from APP_SECRET (`webhookVerifierToken`).
+   */
+  qboWebhookVerifierToken?: string;
   /** Base URL of the ECB-based rates API; unset: the embedded emulator's, or the public one with Intuit. */
   fxRatesUrl: string | undefined;
   /** SPEC §9 idle timeout the web app applies; shortened only for tests. */
@@ -152,7 +164,19 @@ export const defaultRateLimits: RateLimits = {
   reportMailWindowMs: 60 * 60 * 1000,
   reportAddressCodesPerUser: 5,
   globalPerMinute: 600,
+  webhooksPerMinute: 600,
 };
+
+/**
+ * The token `intuit-signature` is checked with: QBO_WEBHOOK_VERIFIER_TOKEN; else, with the
+ * built-in emulator, one derived from APP_SECRET that the emulator signs with too (stable across
+ * restarts, different from every other key); else none, and every notification is refused.
+ */
+export function webhookVerifierToken(config: Pick<Config, "qbo" | "qboWebhookVerifierToken" | "appSecret">): string | undefined {
+  if (config.qboWebhookVerifierToken) return config.qboWebhookVerifierToken;
+  if (config.qbo.kind !== "embedded") return undefined;
+  return Buffer.from(hkdfSync("sha256", config.appSecret, "groupledger", "qbo-webhook-verifier-token", 32)).toString("base64url");
+}
 
 /** A secret kept beside the embedded database, so a fresh clone needs no set-up and tokens survive restarts. */
 function localSecret(dataDir: string): string {
@@ -217,6 +241,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fxRatesUrl: e.FX_RATES_URL,
     qbo: intuit
       ? { kind: "intuit", ...intuit, environment: e.QBO_ENVIRONMENT }
-      : { kind: "embedded", admin: e.QBO_EMULATOR_ADMIN === "true", stateDir: resolve(dataDir, "qbo-sandbox") },
+      : {
+          kind: "embedded",
+          admin: e.QBO_EMULATOR_ADMIN === "true",
+          stateDir: resolve(dataDir, "qbo-sandbox"),
+          ...(e.QBO_EMULATOR_WEBHOOKS === "true" ? { webhooks: { windowMs: e.QBO_EMULATOR_WEBHOOK_WINDOW_MS } } : {}),
+        },
+    ...(e.QBO_WEBHOOK_VERIFIER_TOKEN ? { qboWebhookVerifierToken: e.QBO_WEBHOOK_VERIFIER_TOKEN } : {}),
   };
 }

@@ -38,6 +38,24 @@ export async function connectCompany(app: FastifyInstance, sandbox: Sandbox, tok
   return res.json() as { company: { realmId: string; companyName: string }; reconnected: boolean };
 }
 
+/** A company's first active bank and expense accounts, from its synced chart. */
+export async function bankAndExpense(app: FastifyInstance, token: string, realmId: string) {
+  const chart = (await get(app, `/api/companies/${realmId}/accounts`, token)).json() as { Id: string; classification: string; accountType: string; active: boolean }[];
+  return { bank: chart.find((a) => a.accountType === "Bank" && a.active)!, expense: chart.find((a) => a.classification === "Expense" && a.active)! };
+}
+
+/** An expense paid from the bank, as someone would book it in QuickBooks: the journal entry to create (amount in minor units). */
+export function expenseEntry(accounts: { bank: { Id: string }; expense: { Id: string } }, txnDate: string, currency: string, amount: number) {
+  return {
+    txnDate,
+    currency,
+    lines: [
+      { postingType: "Debit" as const, amount, accountId: accounts.expense.Id },
+      { postingType: "Credit" as const, amount, accountId: accounts.bank.Id },
+    ],
+  };
+}
+
 /** Runs queued jobs until none is left. */
 export async function drainJobs(app: FastifyInstance): Promise<void> {
   const { worker } = app.services;

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { companies, monthlyBalances } from "../src/db/schema.ts";
 import { useSandboxApp } from "./app.ts";
-import { DEMO, connectCompany, drainJobs } from "./connect.ts";
+import { DEMO, bankAndExpense, connectCompany, drainJobs, expenseEntry } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 
@@ -18,24 +18,13 @@ describe.each(drivers)("incremental sync on %s", (driver) => {
     expect((first!.result as { months: { from: string } }).months.from).toBe("2023-01");
 
     // Someone books an adjustment dated June 2025 in QuickBooks.
-    const accounts = (await get(t.app, `/api/companies/${DEMO.retail}/accounts`, token)).json() as { Id: string; classification: string; accountType: string; active: boolean }[];
-    const bank = accounts.find((a) => a.accountType === "Bank" && a.active)!;
-    const expense = accounts.find((a) => a.classification === "Expense" && a.active)!;
+    const accounts = await bankAndExpense(t.app, token, DEMO.retail);
+    const { expense } = accounts;
     const before = await t.db.database.db
       .select()
       .from(monthlyBalances)
       .where(and(eq(monthlyBalances.realmId, DEMO.retail), eq(monthlyBalances.qboAccountId, expense.Id), eq(monthlyBalances.month, "2025-06-01")));
-    await t.app.services.provider.client(DEMO.retail).createJournalEntry(
-      {
-        txnDate: "2025-06-15",
-        currency: "USD",
-        lines: [
-          { postingType: "Debit", amount: 12_345, accountId: expense.Id },
-          { postingType: "Credit", amount: 12_345, accountId: bank.Id },
-        ],
-      },
-      "incremental-sync-test-1",
-    );
+    await t.app.services.provider.client(DEMO.retail).createJournalEntry(expenseEntry(accounts, "2025-06-15", "USD", 12_345), "incremental-sync-test-1");
 
     expect((await post(t.app, `/api/companies/${DEMO.retail}/sync`, undefined, token)).statusCode).toBe(202);
     await drainJobs(t.app);

@@ -28,6 +28,26 @@ export const companiesResponseSchema = z.array(companySchema);
 export const connectionStates = ["connected", "needs_reauthorization", "disconnected"] as const;
 export const syncStates = ["never", "queued", "running", "succeeded", "failed"] as const;
 
+/** Why a sync read the company's whole history again instead of the months CDC named. */
+export const fullSyncReasons = ["first_sync", "cdc_window_passed", "transactions_deleted"] as const;
+
+/** What the last successful sync of a company found changed and read again. */
+export const syncChangesSchema = z.object({
+  /** incremental: the months from the earliest transaction CDC reported changed; full: the whole history. */
+  kind: z.enum(["incremental", "full"]),
+  /** A full read's cause: the first sync, the previous one older than CDC's 30 days, a deleted transaction; null when incremental. */
+  reason: z.enum(fullSyncReasons).nullable(),
+  /** The months read again, "YYYY-MM", both included. */
+  from: z.string(),
+  to: z.string(),
+  months: z.number().int(),
+  /** Transactions CDC reported created or changed since the previous sync, by QuickBooks entity ("JournalEntry": 2). */
+  changed: z.record(z.string(), z.number().int()),
+  /** Transactions CDC reported deleted. */
+  deleted: z.number().int(),
+});
+export type SyncChanges = z.infer<typeof syncChangesSchema>;
+
 /** SPEC §3 "Company status": a map keyed by realmId. */
 export const companyStatusSchema = z.object({
   connection: z.enum(connectionStates),
@@ -36,7 +56,10 @@ export const companyStatusSchema = z.object({
     /** 0..1 while running. */
     progress: z.number().min(0).max(1).nullable(),
     message: z.string().nullable(),
+    /** When the company was last fresh: the start of its last successful sync (changes after it are read by the next). */
     lastSyncedAt: z.string().nullable(),
+    /** What the last successful sync found changed; null before the first (or before syncs kept it). */
+    lastChanges: syncChangesSchema.nullable().optional(),
   }),
 });
 export type CompanyStatus = z.infer<typeof companyStatusSchema>;

@@ -4,7 +4,9 @@ import {
   codeSchema,
   errorBodySchema,
   foreignCurrencyInUse,
+  nightlySyncRequestSchema,
   obalConfigured,
+  qboWebhookPayloadSchema,
   resetPasswordRequestSchema,
   signupRequestSchema,
   tokenRequestSchema,
@@ -95,5 +97,40 @@ describe("company rules", () => {
     expect(obalConfigured({ year: null, month: null })).toBe(false);
     expect(obalConfigured({ year: 2025, month: null })).toBe(false);
     expect(obalConfigured({ year: 2025, month: 12 })).toBe(true);
+  });
+});
+
+describe("nightly sync setting", () => {
+  it("takes a 24-hour HH:MM time and an IANA zone, stored under the zone's canonical name", () => {
+    expect(nightlySyncRequestSchema.parse({ enabled: true, time: " 06:00 ", timeZone: "Europe/London" })).toEqual({ enabled: true, time: "06:00", timeZone: "Europe/London" });
+    expect(nightlySyncRequestSchema.parse({ enabled: false, time: "23:59", timeZone: "utc" }).timeZone).toBe("UTC");
+    expect(nightlySyncRequestSchema.parse({ enabled: true, time: "00:00", timeZone: "US/Eastern" }).timeZone).toBe("America/New_York");
+  });
+
+  it("refuses other times, unknown zones and unknown fields, each on its field", () => {
+    for (const time of ["6:00", "24:00", "12:60", "noon", "06:00:00"]) {
+      expect(messagesOf(nightlySyncRequestSchema.safeParse({ enabled: true, time, timeZone: "UTC" })), time).toEqual([
+        "time: Give a time of day as HH:MM on the 24-hour clock, e.g. 06:00 or 18:30.",
+      ]);
+    }
+    for (const timeZone of ["Mars/Olympus", "", "GMT+25"]) {
+      expect(messagesOf(nightlySyncRequestSchema.safeParse({ enabled: true, time: "06:00", timeZone })), timeZone).toEqual([
+        "timeZone: Choose a time zone from the list: an IANA name such as Europe/London or America/New_York.",
+      ]);
+    }
+    expect(messagesOf(nightlySyncRequestSchema.safeParse({ enabled: true, time: "06:00", timeZone: "UTC", at: "now" }))).toEqual([": Unknown field: at."]);
+  });
+});
+
+describe("QuickBooks webhook notification", () => {
+  it("reads Intuit's payload and keeps fields it does not know", () => {
+    const body = {
+      eventNotifications: [
+        { realmId: "1185883450", dataChangeEvent: { entities: [{ name: "Customer", id: "1", operation: "Merge", lastUpdated: "2015-10-05T14:42:19-0700", deletedId: "2" }] }, extra: true },
+      ],
+    };
+    expect(qboWebhookPayloadSchema.parse(body)).toEqual(body);
+    expect(qboWebhookPayloadSchema.safeParse({ eventNotifications: [{ dataChangeEvent: { entities: [] } }] }).success).toBe(false);
+    expect(qboWebhookPayloadSchema.safeParse({}).success).toBe(false);
   });
 });

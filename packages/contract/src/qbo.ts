@@ -36,7 +36,37 @@ export const popupMessageSchema = z.discriminatedUnion("type", [
 ]);
 export type PopupMessage = z.infer<typeof popupMessageSchema>;
 
+/**
+ * QuickBooks' webhook notification (Intuit's "Webhooks" pages): which entities of which companies
+ * changed. Intuit calls it, signed (header `intuit-signature`), not the web; fields Intuit adds are
+ * kept. The server only queues the named companies' syncs; what changed is read through CDC.
+ */
+export const qboWebhookEntitySchema = z.looseObject({
+  name: z.string().max(100),
+  id: z.string().max(100),
+  /** Create, Update, Delete, Merge, Void, Emailed. */
+  operation: z.string().max(32),
+  lastUpdated: z.string().max(64).optional(),
+  /** Merge: the entity merged away. */
+  deletedId: z.string().max(100).optional(),
+});
+export const qboWebhookPayloadSchema = z.looseObject({
+  eventNotifications: z
+    .array(
+      z.looseObject({
+        realmId: z.string().trim().min(1, "realmId is required.").max(32, "realmId is too long."),
+        dataChangeEvent: z.looseObject({ entities: z.array(qboWebhookEntitySchema).max(10_000) }).optional(),
+      }),
+    )
+    .max(1000),
+});
+export type QboWebhookPayload = z.infer<typeof qboWebhookPayloadSchema>;
+/** The acknowledgement (Intuit only reads the 200): how many notifications the request held. */
+export const qboWebhookReceiptSchema = z.object({ received: z.number().int() });
+
 // ---- Endpoints (endpoint.ts): registered by the server, called by the web.
 
 export const getQboAuthorize = GET("/qbo/account/authorize", { 200: authorizeResponseSchema });
 export const postQboCallback = POST("/qbo/account/callback", { 200: authorizationResultSchema }, { body: authorizationCallbackSchema });
+/** Called by Intuit, not the web: no session, the body signed with the app's verifier token. */
+export const postQboWebhooks = POST("/qbo/webhooks", { 200: qboWebhookReceiptSchema }, { body: qboWebhookPayloadSchema });

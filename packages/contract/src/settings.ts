@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailSchema, loginPasswordSchema, nonEmptyText } from "@groupledger/domain";
-import { GET, PATCH, POST } from "./endpoint.ts";
+import { GET, PATCH, POST, PUT } from "./endpoint.ts";
 import { codeSchema, userSchema } from "./session.ts";
 
 export const NAME_MAX_LENGTH = 120;
@@ -53,6 +53,54 @@ export type ReportEmailResponse = z.infer<typeof reportEmailResponseSchema>;
 export const reportEmailVerifySchema = z.object({ code: codeSchema });
 export type ReportEmailVerify = z.input<typeof reportEmailVerifySchema>;
 
+/**
+ * The group's nightly sync: every connected company is synced once a day, at or after `time`
+ * (24-hour HH:MM) in `timeZone` (an IANA name), daylight saving included. Without a zone of the
+ * account's own, UTC.
+ */
+export const NIGHTLY_SYNC_DEFAULTS = { enabled: true, time: "06:00", timeZone: "UTC" } as const;
+
+export const TIME_OF_DAY_MESSAGE = "Give a time of day as HH:MM on the 24-hour clock, e.g. 06:00 or 18:30.";
+export const TIME_ZONE_MESSAGE = "Choose a time zone from the list: an IANA name such as Europe/London or America/New_York.";
+
+/** The IANA name the runtime knows `zone` by ("US/Eastern" → "America/New_York"), or null when it knows none. */
+export function canonicalTimeZone(zone: string): string | null {
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+export const timeOfDaySchema = z.string({ error: TIME_OF_DAY_MESSAGE }).trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, TIME_OF_DAY_MESSAGE);
+export const timeZoneSchema = z
+  .string({ error: TIME_ZONE_MESSAGE })
+  .trim()
+  .min(1, TIME_ZONE_MESSAGE)
+  .max(64, TIME_ZONE_MESSAGE)
+  .transform((zone, ctx) => {
+    const known = canonicalTimeZone(zone);
+    if (known === null) {
+      ctx.addIssue({ code: "custom", message: TIME_ZONE_MESSAGE });
+      return z.NEVER;
+    }
+    return known;
+  });
+
+export const nightlySyncRequestSchema = z.strictObject(
+  { enabled: z.boolean({ error: "enabled must be true or false." }), time: timeOfDaySchema, timeZone: timeZoneSchema },
+  { error: (iss) => (iss.code === "unrecognized_keys" ? `Unknown field: ${iss.keys.join(", ")}.` : undefined) },
+);
+export type NightlySyncRequest = z.input<typeof nightlySyncRequestSchema>;
+export const nightlySyncSchema = z.object({
+  enabled: z.boolean(),
+  time: z.string(),
+  timeZone: z.string(),
+  /** The local date (YYYY-MM-DD, in `timeZone`) of the last nightly sync; null before the first. */
+  lastRunDate: z.string().nullable(),
+});
+export type NightlySync = z.infer<typeof nightlySyncSchema>;
+
 // ---- Endpoints (endpoint.ts): registered by the server, called by the web.
 
 export const getProfile = GET("/settings/profile", { 200: profileSchema });
@@ -61,3 +109,5 @@ export const postEmailChange = POST("/settings/email", { 202: emailChangeStarted
 export const postEmailChangeVerify = POST("/settings/email/verify", { 200: emailChangedSchema }, { body: emailChangeConfirmSchema });
 export const patchReportEmail = PATCH("/excel/update", { 200: reportEmailResponseSchema }, { body: reportEmailRequestSchema });
 export const postReportEmailVerify = POST("/excel/verify", { 200: reportEmailResponseSchema }, { body: reportEmailVerifySchema });
+export const getNightlySync = GET("/settings/nightly-sync", { 200: nightlySyncSchema });
+export const putNightlySync = PUT("/settings/nightly-sync", { 200: nightlySyncSchema }, { body: nightlySyncRequestSchema });

@@ -17,6 +17,19 @@ export {
 } from "./faults.ts";
 export { Sandbox, type SandboxCompany, type SandboxOptions, type SandboxRules } from "./sandbox.ts";
 export type { FaultSettings } from "./throttle.ts";
+export {
+  DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
+  DEFAULT_WEBHOOK_WINDOW_MS,
+  intuitSignature,
+  WebhookSender,
+  type WebhookDelivery,
+  type WebhookEntity,
+  type WebhookFailure,
+  type WebhookOperation,
+  type WebhookPayload,
+  type WebhookSettings,
+  type WebhookTiming,
+} from "./webhooks.ts";
 export { sandboxPlugin, type SandboxPluginOptions } from "./http/plugin.ts";
 export { startSandbox, type RunningSandbox } from "./server.ts";
 export { demoGroup, type DemoGroupCompany } from "./demo/companies.ts";

@@ -23,6 +23,8 @@ import type { OAuthState } from "./oauth.ts";
 import { emptyOAuthState, OAuthStore } from "./oauth.ts";
 import type { FaultSettings } from "./throttle.ts";
 import { FaultInjector, RealmLimiter } from "./throttle.ts";
+import type { WebhookEntity, WebhookSettings } from "./webhooks.ts";
+import { WebhookSender } from "./webhooks.ts";
 
 export type { FaultSettings } from "./throttle.ts";
 
@@ -51,6 +53,11 @@ export interface SandboxOptions {
   rules?: SandboxRules;
   /** Clock, for tests. */
   now?: () => Date;
+  /**
+   * Send Intuit's webhook notifications of changes made through the API to this endpoint, signed
+   * with this verifier token (webhooks.ts); `webhooks.configure` changes it later. Default off.
+   */
+  webhooks?: WebhookSettings;
   /**
    * A state file that cannot be read (not JSON) is moved aside and the emulator starts fresh
    * instead of refusing to start; this hears where it went. The companies connected to it then
@@ -104,6 +111,8 @@ export class Sandbox {
   readonly faults: FaultInjector;
   readonly limiter = new RealmLimiter();
   readonly oauth: OAuthStore;
+  /** Intuit's webhooks: where changes are sent (`configure`), `flush` for tests. */
+  readonly webhooks = new WebhookSender();
   private ledgers = new Map<string, CompanyLedger>();
   /** Entries, classes and accounts changed through the API, per realm: what persistence has to keep. */
   private touched = new Map<string, Touched>();
@@ -126,6 +135,7 @@ export class Sandbox {
     );
     this.loadDemo();
     if (this.dataDir !== undefined) this.restore(opts.onDiscardedState);
+    if (opts.webhooks !== undefined) this.webhooks.configure(opts.webhooks);
   }
 
   now(): Date {
@@ -137,8 +147,9 @@ export class Sandbox {
     return dateIn(this.clock(), INTUIT_TIME_ZONE);
   }
 
-  /** Restores the demo group, drops tokens, codes, replays and posted entries. */
+  /** Restores the demo group, drops tokens, codes, replays, posted entries and unsent webhooks. */
   reset(): void {
+    this.webhooks.cancel();
     this.loadDemo();
     this.oauth.state = emptyOAuthState();
     this.replays.clear();
@@ -217,6 +228,11 @@ export class Sandbox {
 
   remember(realmId: string, requestId: string, response: WireResponse): void {
     this.replays.set(`${realmId}:${requestId}`, response);
+  }
+
+  /** A change made through the API, for the webhooks (sent only when they are configured). */
+  changed(realmId: string, entity: WebhookEntity): void {
+    this.webhooks.record(realmId, entity);
   }
 
   markEntry(realmId: string, id: string): void {

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { NIGHTLY_SYNC_DEFAULTS, type SyncChanges } from "@groupledger/contract";
 import { ELIMINATION_TOLERANCE_DEFAULT, type FairValueAdjustmentRecord, type OwnershipChangeRecord } from "@groupledger/domain";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -43,6 +44,16 @@ export const accounts = pgTable("accounts", {
    * matched; the difference is still shown and posted. 0 = exact matching.
    */
   eliminationTolerance: integer("elimination_tolerance").notNull().default(ELIMINATION_TOLERANCE_DEFAULT),
+  /**
+   * The nightly sync (modules/sync/nightly.ts): every connected company of the group is synced once
+   * per local day at or after `nightly_sync_time` (HH:MM) in `nightly_sync_time_zone` (IANA).
+   * `nightly_sync_last_date` is the local date it last ran: claiming a day is one conditional
+   * update, so any number of processes schedule it once.
+   */
+  nightlySyncEnabled: boolean("nightly_sync_enabled").notNull().default(NIGHTLY_SYNC_DEFAULTS.enabled),
+  nightlySyncTime: text("nightly_sync_time").notNull().default(NIGHTLY_SYNC_DEFAULTS.time),
+  nightlySyncTimeZone: text("nightly_sync_time_zone").notNull().default(NIGHTLY_SYNC_DEFAULTS.timeZone),
+  nightlySyncLastDate: date("nightly_sync_last_date", { mode: "string" }),
   createdAt: createdAt(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -183,7 +194,10 @@ export const companies = pgTable(
     syncState: text("sync_state").$type<"never" | "queued" | "running" | "succeeded" | "failed">().notNull().default("never"),
     syncProgress: numeric("sync_progress", { precision: 5, scale: 4 }),
     syncMessage: text("sync_message"),
+    /** The start of the last successful sync: the company is fresh as of then (the next sync's CDC starts there). */
     lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
+    /** What the last successful sync found changed and read again (contract `SyncChanges`); null before. */
+    lastSyncChanges: jsonb("last_sync_changes").$type<SyncChanges>(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "./errors.ts";
 
 export const NUL_MESSAGE = "Text may not contain the NUL character (\\u0000).";
@@ -55,12 +55,18 @@ export function findNul(value: unknown, path = ""): string | null {
  * (a 500) in any of them. Otherwise Fastify's own parser, with its prototype-poisoning checks.
  */
 function registerDepthLimit(app: FastifyInstance): void {
-  const parse = app.getDefaultJsonParser("error", "error");
+  const parse = guardedJsonParser(app);
   app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
-    if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) return done(new AppError(400, "too_deeply_nested", DEPTH_MESSAGE), undefined);
-    parse(req, body as string, done);
-  });
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => parse(req, body as string, done));
+}
+
+/** JSON text parsed as the API parses it: refused when too deep, else Fastify's parser (a parser of the route's own, e.g. over signed bytes, ends with it). */
+export function guardedJsonParser(app: FastifyInstance): (req: FastifyRequest, text: string, done: (err: Error | null, body?: unknown) => void) => void {
+  const parse = app.getDefaultJsonParser("error", "error");
+  return (req, text, done) => {
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(new AppError(400, "too_deeply_nested", DEPTH_MESSAGE), undefined);
+    parse(req, text, done);
+  };
 }
 
 /**

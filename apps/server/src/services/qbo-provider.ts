@@ -11,7 +11,7 @@ import {
   type TokenStore,
 } from "@groupledger/qbo";
 import { Sandbox } from "@groupledger/qbo-sandbox";
-import type { Config } from "../config.ts";
+import { webhookVerifierToken, type Config } from "../config.ts";
 
 /** Where the embedded emulator is mounted in this server. */
 export const SANDBOX_PREFIX = "/qbo-sandbox";
@@ -119,6 +119,28 @@ export function createQboProvider(
     tokens,
     retry,
   );
+}
+
+/** Where the embedded emulator sends its webhooks: this server's own endpoint (packages/contract postQboWebhooks). */
+export const EMBEDDED_WEBHOOK_URL = `${EMBEDDED_ORIGIN}/api/qbo/webhooks`;
+
+/**
+ * Points the embedded emulator's webhooks at this server's /api/qbo/webhooks, in-process, signed
+ * with the verifier token the server checks (config `webhookVerifierToken`), as Intuit would call
+ * the app: after changes made through its API, gathered over `config.qbo.webhooks.windowMs`. Off
+ * when the config has no `webhooks` (QBO_EMULATOR_WEBHOOKS=false, and tests unless they ask).
+ */
+export function connectEmbeddedWebhooks(config: Config, app: FastifyInstance, sandbox: Sandbox): boolean {
+  const verifierToken = webhookVerifierToken(config);
+  if (config.qbo.kind !== "embedded" || !config.qbo.webhooks || !verifierToken) return false;
+  sandbox.webhooks.configure({
+    url: EMBEDDED_WEBHOOK_URL,
+    verifierToken,
+    windowMs: config.qbo.webhooks.windowMs,
+    fetch: injectFetch(app, EMBEDDED_ORIGIN),
+    onFailure: (failure) => app.log.warn({ realmId: failure.realmId, attempts: failure.attempts, error: failure.error }, "the QuickBooks emulator could not deliver a webhook"),
+  });
+  return true;
 }
 
 /** A standalone emulator at a URL, reached over real HTTP (fault injection with dropped sockets). */

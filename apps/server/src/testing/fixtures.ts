@@ -26,6 +26,7 @@ export const companyRow = (realmId: string, over: Partial<CompanyRow> = {}): Com
   syncProgress: null,
   syncMessage: null,
   lastSyncedAt: null,
+  lastSyncChanges: null,
   ctaAccountId: null,
   createdAt: new Date("2026-01-02T03:04:05Z"),
   updatedAt: new Date("2026-01-02T03:04:05Z"),

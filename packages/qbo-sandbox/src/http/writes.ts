@@ -2,11 +2,11 @@
  * Creating, updating and deleting entities through the API: one home for the entity endpoints
  * (`POST .../account`, `.../journalentry?operation=delete`, ...) and for batch items, which
  * QuickBooks runs as the same operations (Intuit's batch reference: an item is "a full payload
- * for create, update, or delete operations"). Records what changed for persistence; the caller
- * saves the state once its answer is complete.
+ * for create, update, or delete operations"). Records what changed for persistence and for the
+ * webhooks; the caller saves the state once its answer is complete.
  */
 import type { Json } from "../entities.ts";
-import { renderAccount, renderClass, renderCompanyCurrency, renderExchangeRate, renderParty, renderTransaction } from "../entities.ts";
+import { metaTime, renderAccount, renderClass, renderCompanyCurrency, renderExchangeRate, renderParty, renderTransaction } from "../entities.ts";
 import { createAccount, updateAccount } from "../accounts.ts";
 import { createBill, createBillPayment, deleteBill, deleteBillPayment } from "../bills.ts";
 import { createCompanyCurrency, updateCompanyCurrency, updateExchangeRate } from "../currencies.ts";
@@ -82,20 +82,32 @@ export function writeEntity(ctx: WriteContext, entity: WritableEntity, operation
   if (operation === "delete" && isTransaction(entity)) {
     const deleted = DELETES[entity](ledger, body, now);
     sandbox.markEntry(realmId, deleted.id);
+    sandbox.changed(realmId, { name: entity, id: deleted.id, operation: "Delete", lastUpdated: metaTime(deleted.updateTime) });
     // As recorded (minimul-qbo_api/delete__invoice__1); Intuit's Bill and BillPayment examples put status first.
     return { [entity]: { domain: "QBO", status: "Deleted", Id: deleted.id } };
   }
   checkKnownProperties(entity, body);
   // As at Intuit, a body with an Id is an update (full, or sparse with "sparse": true).
   const update = operation === "update" || (operation === undefined && allowed.includes("update") && isObject(body) && body["Id"] !== undefined);
+  /**
+   * The webhook of a create or an update (webhooks.ts). An update that changed nothing keeps the
+   * SyncToken it was sent with (and its LastUpdatedTime) and is no change to tell anyone about.
+   */
+  const sentSyncToken = isObject(body) ? String(body["SyncToken"] ?? "").trim() : "";
+  const changed = (name: string, saved: { id: string; syncToken: number; updateTime: number }) => {
+    if (update && String(saved.syncToken) === sentSyncToken) return;
+    sandbox.changed(realmId, { name, id: saved.id, operation: update ? "Update" : "Create", lastUpdated: metaTime(saved.updateTime) });
+  };
   const posted = (entry: JournalEntry): Json => {
     sandbox.markEntry(realmId, entry.id);
+    changed(entity, entry);
     return { [entity]: renderTransaction(ledger, entry) };
   };
   switch (entity) {
     case "Account": {
       const saved = update ? updateAccount(ledger, body, now) : createAccount(ledger, body, now);
       sandbox.markAccount(realmId, saved.id);
+      changed("Account", saved);
       return { Account: renderAccount(ledger, saved) };
     }
     case "Class": {
@@ -106,12 +118,14 @@ export function writeEntity(ctx: WriteContext, entity: WritableEntity, operation
       const created = { id: ledger.nextId(ledger.classes), name, active: true, createTime: ms, updateTime: ms, syncToken: 0 };
       ledger.addClass(created);
       sandbox.markClass(realmId, created.id);
+      changed("Class", created);
       return { Class: renderClass(created) };
     }
     case "Customer":
     case "Vendor": {
       const saved = update ? updateParty(ledger, entity, body, now) : createParty(ledger, entity, body, now);
       sandbox.markParty(realmId, saved.id);
+      changed(entity, saved);
       return { [entity]: renderParty(ledger, saved) };
     }
     case "JournalEntry":
@@ -123,9 +137,12 @@ export function writeEntity(ctx: WriteContext, entity: WritableEntity, operation
     case "CompanyCurrency": {
       const saved = update ? updateCompanyCurrency(ledger, body, now) : createCompanyCurrency(ledger, body, now);
       sandbox.markCurrency(realmId, saved.id);
+      // Intuit's webhooks call the CompanyCurrency entity "Currency".
+      changed("Currency", saved);
       return { CompanyCurrency: renderCompanyCurrency(saved) };
     }
     case "ExchangeRate": {
+      // Intuit's webhooks do not cover exchange rates.
       const saved = updateExchangeRate(ledger, body, now);
       sandbox.markExchangeRate(realmId, saved.source, saved.asOfDate);
       return { ExchangeRate: renderExchangeRate(saved) };

@@ -21,6 +21,7 @@ const toStatus = (c: CompanyRow): CompanyStatus => ({
     progress: c.syncProgress === null ? null : Number(c.syncProgress),
     message: c.syncMessage,
     lastSyncedAt: c.lastSyncedAt?.toISOString() ?? null,
+    lastChanges: c.lastSyncChanges,
   },
 });
 

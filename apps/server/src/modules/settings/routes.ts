@@ -6,6 +6,7 @@ import { bearer, docsOf, routeOf } from "../../http/endpoint.ts";
 import { requestMeta } from "../../services/audit.ts";
 import { RateLimiter } from "../../services/rate-limiter.ts";
 import { TokenService } from "../../services/tokens.ts";
+import { nightlySyncOf, setNightlySync } from "./nightly-sync.ts";
 import { SettingsService } from "./service.ts";
 
 const docs = docsOf({ tags: ["settings"], security: bearer, errors: [400, 401, 403, 404, 409, 429] });
@@ -57,5 +58,20 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     ...routeOf(contract.postReportEmailVerify, docs("Verify the report delivery address with the code mailed to it; workbooks are sent there from then on")),
     config: own,
     handler: async (req) => ({ data: await settings.confirmReportEmail(authOf(req).user, req.body.code, requestMeta(req)) }),
+  });
+
+  app.route({
+    ...routeOf(contract.getNightlySync, docs("The group's nightly sync: whether it runs, the time of day and the IANA time zone it is read in, and the local date it last ran")),
+    handler: async (req) => nightlySyncOf(database.db, authOf(req).user.accountId),
+  });
+
+  app.route({
+    ...routeOf(
+      contract.putNightlySync,
+      docs("Set the group's nightly sync (admins): every connected company is synced once a day at or after the time (HH:MM) in the time zone, daylight saving included", {
+        description: "The time zone is an IANA name (e.g. Europe/London); an alias is stored under its canonical name. A day already synced is not synced again when the time moves later.",
+      }),
+    ),
+    handler: async (req) => setNightlySync(database.db, authOf(req).user, req.body, requestMeta(req)),
   });
 };

@@ -1,11 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { SyncChanges } from "@groupledger/contract";
 import { QboError } from "@groupledger/qbo";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
 import { accounts as accountsTable, companies, monthlyBalances, qboAccounts } from "../../db/schema.ts";
 import { PermanentJobError, type JobHandler } from "../../jobs/worker.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
-import { byQboId, lastDayOfMonth, monthOf, shiftMonth } from "@groupledger/domain";
+import { byQboId, lastDayOfMonth, monthCount, monthOf, shiftMonth } from "@groupledger/domain";
 import { classificationOf, saveAccounts } from "../companies/chart.ts";
 import { monthlyAmounts } from "./balances.ts";
 import { type ForeignAccount, foreignLedgerParams, foreignMonthEnds, saveForeignBalances } from "./foreign.ts";
@@ -29,6 +30,14 @@ interface Checkpoint extends Record<string, unknown> {
   from: string;
   to: string;
   doneThrough: string | null;
+  /**
+   * When the sync began (ISO), before it asked CDC what changed: the company is fresh as of then,
+   * and the next sync asks CDC from then, so a change made while this one ran is not missed.
+   * Absent in checkpoints written before it was kept.
+   */
+  asOf?: string;
+  /** What the plan found changed (the company's `lastSyncChanges` without the months). */
+  changes?: Omit<SyncChanges, "from" | "to" | "months">;
 }
 
 /**
@@ -54,6 +63,7 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; a
     db.update(companies).set({ ...set, updatedAt: new Date() }).where(eq(companies.realmId, realmId));
 
   return async (ctx) => {
+    const startedAt = now();
     const realmId = String(ctx.job.payload["realmId"] ?? "");
     const [company] = await db.select().from(companies).where(eq(companies.realmId, realmId)).limit(1);
     if (!company) return { skipped: "the company was removed" };
@@ -78,7 +88,7 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; a
 
       const current = monthOf(now());
       const resumed = ctx.checkpoint as Checkpoint | null;
-      const plan = resumed ?? (await planRange(client, company, current, now()));
+      const plan = resumed ?? (await planRange(client, company, current, startedAt));
       const chunks = chunkMonths(plan.from, plan.to, CHUNK_MONTHS).filter((c) => !plan.doneThrough || c.to > plan.doneThrough);
       const total = chunkMonths(plan.from, plan.to, CHUNK_MONTHS).length;
       let unknown = 0;
@@ -140,11 +150,13 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; a
 
       await progress(0.97, "Finding accounts that never had a balance");
       const summary = await finish(database, company.accountId, realmId);
+      const changes: SyncChanges | null = plan.changes ? { ...plan.changes, from: plan.from, to: plan.to, months: monthCount(plan.from, plan.to) } : null;
       await setCompany(realmId, {
         syncState: "succeeded",
         syncProgress: "1",
         syncMessage: unknown > 0 ? `Up to date (${unknown} report rows named accounts missing from the chart)` : "Up to date",
-        lastSyncedAt: now(),
+        lastSyncedAt: plan.asOf ? new Date(plan.asOf) : (ctx.job.startedAt ?? startedAt),
+        ...(changes ? { lastSyncChanges: changes } : {}),
         earliestTransactionDate: summary.earliestMonth ? `${summary.earliestMonth}-01` : company.earliestTransactionDate,
       });
       const checked: Record<string, unknown> = {};
@@ -156,7 +168,7 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; a
         if (after.resultKey) checked[after.resultKey] = result;
       }
       await ctx.progress(1, "Up to date");
-      return { calls, months: { from: plan.from, to: plan.to }, accounts: chart.length, names, pairedNames: paired.length, neverABalance: summary.neverABalance.length, ...checked };
+      return { calls, months: { from: plan.from, to: plan.to }, ...(changes ? { changes } : {}), accounts: chart.length, names, pairedNames: paired.length, neverABalance: summary.neverABalance.length, ...checked };
     } catch (err) {
       if (err instanceof QboError && err.kind === "reauthorize") {
         // The token store already marked the company for reconnection (PgTokenStore.refused).
@@ -179,22 +191,37 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; a
     current: string,
     at: Date,
   ): Promise<Checkpoint> {
-    if (company.lastSyncedAt && company.earliestTransactionDate && at.getTime() - company.lastSyncedAt.getTime() < CDC_WINDOW_MS) {
-      const changes = await client.changeDataCapture(CDC_ENTITIES, company.lastSyncedAt);
+    const asOf = at.toISOString();
+    const synced = company.lastSyncedAt && company.earliestTransactionDate ? company.lastSyncedAt : null;
+    let full: Omit<SyncChanges, "kind" | "from" | "to" | "months"> = { reason: synced ? "cdc_window_passed" : "first_sync", changed: {}, deleted: 0 };
+    if (synced && company.earliestTransactionDate && at.getTime() - synced.getTime() < CDC_WINDOW_MS) {
+      const changes = await client.changeDataCapture(CDC_ENTITIES, synced);
       const records = Object.values(changes).flat();
-      const deleted = records.some((r) => r.deleted);
+      const deleted = records.filter((r) => r.deleted).length;
+      const changed: Record<string, number> = {};
+      for (const [entity, list] of Object.entries(changes)) {
+        const count = list.filter((r) => !r.deleted).length;
+        if (count > 0) changed[entity] = count;
+      }
       const dates = records.map((r) => r.record["TxnDate"]).filter((d): d is string => typeof d === "string");
-      if (!deleted) {
+      if (deleted === 0) {
         const earliestChanged = dates.length > 0 ? monthOf(dates.sort()[0]!) : current;
         // The month last synced may have been incomplete then: always pull it again.
-        const lastSynced = monthOf(company.lastSyncedAt);
+        const lastSynced = monthOf(synced);
         const from = [earliestChanged, lastSynced].sort()[0]!;
-        return { from: from < monthOf(company.earliestTransactionDate) ? monthOf(company.earliestTransactionDate) : from, to: current, doneThrough: null };
+        return {
+          from: from < monthOf(company.earliestTransactionDate) ? monthOf(company.earliestTransactionDate) : from,
+          to: current,
+          doneThrough: null,
+          asOf,
+          changes: { kind: "incremental", reason: null, changed, deleted: 0 },
+        };
       }
+      full = { reason: "transactions_deleted", changed, deleted };
     }
     const info = await client.companyInfo();
     const start = info.companyStartDate ? monthOf(info.companyStartDate) : shiftMonth(current, -12 * DEFAULT_HISTORY_YEARS);
-    return { from: start, to: current, doneThrough: null };
+    return { from: start, to: current, doneThrough: null, asOf, changes: { kind: "full", ...full } };
   }
 }
 

@@ -1,4 +1,5 @@
 import {
+  getNightlySync,
   getProfile,
   patchProfile,
   patchReportEmail,
@@ -7,12 +8,14 @@ import {
   postEmailChangeVerify,
   postLogoutAll,
   postReportEmailVerify,
+  putNightlySync,
   type ChangePasswordRequest,
+  type NightlySyncRequest,
 } from "@groupledger/contract";
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../lib/http.ts";
 
-export const settingsKeys = { profile: ["settings", "profile"] as const };
+export const settingsKeys = { profile: ["settings", "profile"] as const, nightlySync: ["settings", "nightly-sync"] as const };
 
 export const settingsApi = {
   profile: () => call(getProfile),
@@ -24,8 +27,20 @@ export const settingsApi = {
   verifyReportEmail: (code: string) => call(postReportEmailVerify, { body: { code } }),
   changePassword: (body: ChangePasswordRequest) => call(postChangePassword, { body }),
   logoutEverywhere: () => call(postLogoutAll, {}, { skipGlobalHandler: true }),
+  /** The group's nightly sync: on or off, the time of day and the IANA time zone it is read in. */
+  nightlySync: () => call(getNightlySync),
+  setNightlySync: (body: NightlySyncRequest) => call(putNightlySync, { body }),
 };
 
 export function useProfile() {
   return useQuery({ queryKey: settingsKeys.profile, queryFn: settingsApi.profile });
+}
+
+export function useNightlySync() {
+  return useQuery({ queryKey: settingsKeys.nightlySync, queryFn: settingsApi.nightlySync });
+}
+
+export function useSetNightlySync() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: settingsApi.setNightlySync, onSuccess: (saved) => client.setQueryData(settingsKeys.nightlySync, saved) });
 }

@@ -156,6 +156,21 @@ describe("Connected Companies: the table", () => {
     expect(within(rows[1]!).getByRole("progressbar", { name: "Sync of Northwind UK Ltd" })).toHaveAttribute("aria-valuenow", "42");
   });
 
+  it("says what each company's last sync found changed and read again", async () => {
+    signIn({
+      "GET /companies": [PARENT_CO, UK_CO],
+      "GET /companies/status": {
+        [PARENT_CO.realmId]: syncedStatus({ lastChanges: { kind: "incremental", reason: null, from: "2026-01", to: "2026-03", months: 3, changed: { JournalEntry: 2, Invoice: 1 }, deleted: 0 } }),
+        [UK_CO.realmId]: syncedStatus({ lastChanges: { kind: "full", reason: "first_sync", from: "2023-01", to: "2026-03", months: 39, changed: {}, deleted: 0 } }),
+      },
+    });
+    renderRoutes(routes, "/setup/companies");
+    const table = await screen.findByRole("table", { name: "Connected companies" });
+    const [parent, uk] = within(table).getAllByRole("row").slice(1);
+    expect(within(parent!).getByTestId("sync-changes")).toHaveTextContent("2 journal entries, 1 invoice changed; read Jan 2026 – Mar 2026 (3 months)");
+    expect(within(uk!).getByTestId("sync-changes")).toHaveTextContent("Whole history read (first sync): Jan 2023 – Mar 2026 (39 months)");
+  });
+
   it("polls the status every second while a sync runs, and stops when it ends", async () => {
     let polls = 0;
     signIn({

@@ -2,6 +2,7 @@ import { Group, Progress, Stack, Text, Tooltip } from "@mantine/core";
 import type { CompanyStatus } from "@groupledger/contract";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { formatDateTime } from "../format.ts";
+import { syncChangesLine } from "../syncChanges.ts";
 
 /** "42%": whole percent, rounded down so 100% means the last step is really done. */
 export function syncPercent(progress: number | null): number {
@@ -78,6 +79,7 @@ export function SyncCell({
         <Text size="xs" c="dimmed">
           {last}
         </Text>
+        <Changes sync={sync} />
       </Stack>
     );
   }
@@ -91,6 +93,18 @@ export function SyncCell({
           {last}
         </Text>
       ) : null}
+      <Changes sync={sync} />
     </Stack>
+  );
+}
+
+/** What the last sync found changed and read again, when the server kept it. */
+function Changes({ sync }: { sync: CompanyStatus["sync"] }) {
+  if (!sync.lastChanges) return null;
+  const line = syncChangesLine(sync.lastChanges);
+  return (
+    <Text size="xs" c="dimmed" lineClamp={2} title={line} data-testid="sync-changes">
+      {line}
+    </Text>
   );
 }

@@ -1,11 +1,12 @@
-import { Alert, Button, Group, Skeleton, Stack, Text, TextInput } from "@mantine/core";
+import { Group, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import type { EliminationToleranceView } from "@groupledger/contract";
 import { ELIMINATION_TOLERANCE_DEFAULT, formatAmount } from "@groupledger/domain";
 import { useState } from "react";
 import { messageOf } from "../../../lib/forms.ts";
 import { ApiError } from "../../../lib/http.ts";
-import { Saved } from "../../settings/components/Saved.tsx";
+import { Loaded } from "../../screens/components/Loaded.tsx";
+import { SaveRow } from "../../settings/components/Saved.tsx";
 import { eliminationsApi, useEliminationMutation, useTolerance } from "../api.ts";
 import { parseTolerance, toleranceInput } from "../model.ts";
 
@@ -55,33 +56,29 @@ function Form({ view }: { view: EliminationToleranceView & { currency: string } 
           {...form.getInputProps("tolerance")}
         />
       </Group>
-      <Group mt="xs">
-        <Button type="submit" variant="default" loading={save.isPending} disabled={!form.isDirty()}>
-          Save tolerance
-        </Button>
-      </Group>
-      <Saved>{saved}</Saved>
+      <SaveRow label="Save tolerance" pending={save.isPending} dirty={form.isDirty()} saved={saved} />
     </form>
   );
 }
 
 /** The group's elimination tolerance (GET/PUT /api/eliminations/tolerance), in the parent's currency. */
 export function ToleranceForm() {
-  const tolerance = useTolerance();
-  if (tolerance.isPending) return <Skeleton height={60} />;
-  if (tolerance.isError) return <Alert color="red">{messageOf(tolerance.error)}</Alert>;
-  const { currency } = tolerance.data;
-  if (currency === null) {
-    return (
-      <Stack gap={2}>
-        <Text size="sm" fw={500}>
-          Elimination tolerance
-        </Text>
-        <Text size="sm" c="dimmed" data-testid="tolerance-needs-parent">
-          Choose a parent company first: the tolerance is an amount in the parent&apos;s currency.
-        </Text>
-      </Stack>
-    );
-  }
-  return <Form view={{ ...tolerance.data, currency }} />;
+  return (
+    <Loaded query={useTolerance()} height={60}>
+      {(view) =>
+        view.currency === null ? (
+          <Stack gap={2}>
+            <Text size="sm" fw={500}>
+              Elimination tolerance
+            </Text>
+            <Text size="sm" c="dimmed" data-testid="tolerance-needs-parent">
+              Choose a parent company first: the tolerance is an amount in the parent&apos;s currency.
+            </Text>
+          </Stack>
+        ) : (
+          <Form view={{ ...view, currency: view.currency }} />
+        )
+      }
+    </Loaded>
+  );
 }

@@ -1,5 +1,6 @@
-import { Group, Text } from "@mantine/core";
+import { Button, Group, Text } from "@mantine/core";
 import { IconCircleCheck } from "@tabler/icons-react";
+import { AdminGate } from "../../team/permissions.tsx";
 
 /** The quiet confirmation under a form that saved (read out by screen readers as a status). */
 export function Saved({ children }: { children: string | null }) {
@@ -11,5 +12,24 @@ export function Saved({ children }: { children: string | null }) {
         {children}
       </Text>
     </Group>
+  );
+}
+
+/**
+ * A settings form's foot: its Save button, enabled once something changed (and disabled with the
+ * reason when only an admin may save: `adminOnly`), and the confirmation once it saved.
+ */
+export function SaveRow({ label, pending, dirty, saved, adminOnly = null }: { label: string; pending: boolean; dirty: boolean; saved: string | null; adminOnly?: string | null }) {
+  return (
+    <>
+      <Group mt="xs">
+        <AdminGate reason={adminOnly}>
+          <Button type="submit" variant="default" loading={pending} disabled={!dirty}>
+            {label}
+          </Button>
+        </AdminGate>
+      </Group>
+      <Saved>{saved}</Saved>
+    </>
   );
 }

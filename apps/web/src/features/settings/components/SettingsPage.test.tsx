@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { Billing, Profile, Team } from "@groupledger/contract";
+import type { Billing, NightlySync, Profile, Team } from "@groupledger/contract";
 import { PLANS } from "@groupledger/contract";
 import { PASSWORD_RULE_MESSAGES } from "@groupledger/domain";
 import { afterEach, describe, expect, it } from "vitest";
 import { routes } from "../../../app/routes.tsx";
 import { shellApi, USER } from "../../../test/fixtures.ts";
-import { fakeToken, inOneHour, mockApi, refusal, renderRoutes } from "../../../test/render.tsx";
+import { callsTo, fakeToken, inOneHour, mockApi, refusal, renderRoutes } from "../../../test/render.tsx";
 import { listboxOf } from "../../../test/select.ts";
 import { clearToken, readToken, saveToken } from "../../session/tokenStore.ts";
 import "./SettingsPage.tsx";
@@ -59,6 +59,8 @@ const BILLING: Billing = {
   canManage: true,
 };
 
+const NIGHTLY: NightlySync = { enabled: true, time: "06:00", timeZone: "UTC", lastRunDate: null };
+
 function signIn(over: Record<string, unknown> = {}, level = 1) {
   saveToken(fakeToken(inOneHour()));
   return mockApi({
@@ -67,11 +69,19 @@ function signIn(over: Record<string, unknown> = {}, level = 1) {
     "GET /team": TEAM,
     "GET /billing": { ...BILLING, canManage: level === 1 },
     "GET /eliminations/tolerance": { tolerance: 100, currency: "USD" },
+    "GET /settings/nightly-sync": NIGHTLY,
     ...over,
   });
 }
 
 afterEach(() => clearToken());
+
+/** Types `text` into `input` in place of what it held, then presses `save`. */
+async function saveTyped(input: HTMLElement, text: string, save: HTMLElement) {
+  await userEvent.clear(input);
+  await userEvent.type(input, text);
+  await userEvent.click(save);
+}
 
 describe("Account Settings", () => {
   it("saves the name and the report delivery email, showing the server's field message", async () => {
@@ -214,21 +224,15 @@ describe("Account Settings", () => {
     expect(form).toHaveTextContent("The difference is still shown and posted to the parent's FX account (or CTA, as the pair says). 0 is exact matching; the default is $1.00.");
     const save = within(form).getByRole("button", { name: "Save tolerance" });
     expect(save).toBeDisabled();
-    const puts = () => calls.filter((c) => c.method === "PUT" && c.path === "/eliminations/tolerance");
+    const puts = () => callsTo(calls, "PUT", "/eliminations/tolerance");
 
-    await userEvent.clear(input);
-    await userEvent.type(input, "1000.01");
-    await userEvent.click(save);
+    await saveTyped(input, "1000.01", save);
     expect(await within(form).findByText("The tolerance is at most $1,000.00: a larger difference is a mismatch to investigate, not rounding.")).toBeInTheDocument();
-    await userEvent.clear(input);
-    await userEvent.type(input, "0.005");
-    await userEvent.click(save);
+    await saveTyped(input, "0.005", save);
     expect(await within(form).findByText("Enter an amount in USD with at most 2 decimal places, such as 1.00; 0 for exact matching.")).toBeInTheDocument();
     expect(puts()).toHaveLength(0);
 
-    await userEvent.clear(input);
-    await userEvent.type(input, "0.25");
-    await userEvent.click(save);
+    await saveTyped(input, "0.25", save);
     await waitFor(() => expect(puts()[0]?.body).toEqual({ tolerance: 25 }));
     expect(await within(form).findByText("The elimination tolerance was saved: pairs within $0.25 count as matched.")).toBeInTheDocument();
     expect(input).toHaveValue("0.25");
@@ -250,6 +254,50 @@ describe("Account Settings", () => {
     renderRoutes(routes, "/settings?tab=team");
     expect(await screen.findByTestId("tolerance-needs-parent")).toHaveTextContent("Choose a parent company first: the tolerance is an amount in the parent's currency.");
     expect(screen.queryByRole("form", { name: "Elimination tolerance" })).toBeNull();
+  });
+
+  it("sets the group's nightly sync: a time of day on the 24-hour clock and a time zone, checked before sending", async () => {
+    const calls = signIn({
+      "GET /settings/nightly-sync": { ...NIGHTLY, lastRunDate: "2026-03-07" },
+      "PUT /settings/nightly-sync": (init: { body?: unknown }) => ({ status: 200, body: { ...JSON.parse(String(init.body)), lastRunDate: "2026-03-07" } }),
+    });
+    renderRoutes(routes, "/settings?tab=team");
+    const form = await screen.findByRole("form", { name: "Nightly sync" });
+    expect(within(form).getByTestId("nightly-last-run")).toHaveTextContent("Last nightly sync: Mar 7, 2026 (UTC).");
+    const time = within(form).getByLabelText("Time of day");
+    const save = within(form).getByRole("button", { name: "Save nightly sync" });
+    expect(save).toBeDisabled();
+    const puts = () => callsTo(calls, "PUT", "/settings/nightly-sync");
+
+    await saveTyped(time, "6:30", save);
+    expect(await within(form).findByText("Give a time of day as HH:MM on the 24-hour clock, e.g. 06:00 or 18:30.")).toBeInTheDocument();
+    expect(puts()).toHaveLength(0);
+
+    await userEvent.clear(time);
+    await userEvent.type(time, "05:30");
+    const zone = within(form).getByRole("textbox", { name: "Time zone" });
+    await userEvent.click(zone);
+    await userEvent.click(within(await listboxOf(zone)).getByRole("option", { name: "Europe/Berlin", hidden: true }));
+    await userEvent.click(save);
+    await waitFor(() => expect(puts()[0]?.body).toEqual({ enabled: true, time: "05:30", timeZone: "Europe/Berlin" }));
+    expect(await within(form).findByText("The nightly sync was saved. Every connected company is synced each day at 05:30, Europe/Berlin time.")).toBeInTheDocument();
+
+    await userEvent.click(within(form).getByRole("switch", { name: /^Sync every company each night/ }));
+    expect(time).toBeDisabled();
+    await userEvent.click(save);
+    await waitFor(() => expect(puts()[1]?.body).toEqual({ enabled: false, time: "05:30", timeZone: "Europe/Berlin" }));
+    expect(await within(form).findByText(/The nightly sync was saved. The nightly sync is off/)).toBeInTheDocument();
+  });
+
+  it("a member sees the nightly sync but cannot change it", async () => {
+    const calls = signIn({ "GET /settings/nightly-sync": { ...NIGHTLY, timeZone: "America/New_York" } }, 0);
+    renderRoutes(routes, "/settings?tab=team");
+    const form = await screen.findByRole("form", { name: "Nightly sync" });
+    expect(within(form).getByRole("switch", { name: /^Sync every company each night/ })).toBeDisabled();
+    expect(within(form).getByLabelText("Time of day")).toBeDisabled();
+    expect(within(form).getByRole("textbox", { name: "Time zone" })).toHaveValue("America/New York");
+    expect(within(form).getByRole("button", { name: "Save nightly sync" })).toBeDisabled();
+    expect(calls.filter((c) => c.method === "PUT")).toHaveLength(0);
   });
 
   it("shows the last-admin refusal in words", async () => {

@@ -6,6 +6,7 @@ import { messageOf, validateWith } from "../../../lib/forms.ts";
 import { ApiError } from "../../../lib/http.ts";
 import { useAccount, usePatchAccount } from "../../account/api.ts";
 import { ToleranceForm } from "../../eliminations/components/ToleranceForm.tsx";
+import { NightlySyncForm } from "../../settings/components/NightlySyncForm.tsx";
 import { Saved } from "../../settings/components/Saved.tsx";
 
 function Form({ account }: { account: Account }) {
@@ -42,7 +43,7 @@ function Form({ account }: { account: Account }) {
   );
 }
 
-/** The group's (account's) settings: its name (what invitation mails say a colleague is invited to) and its elimination tolerance. */
+/** The group's (account's) settings: its name (what invitation mails say a colleague is invited to), its elimination tolerance and its nightly sync. */
 export function GroupNameCard() {
   const account = useAccount();
   return (
@@ -56,6 +57,8 @@ export function GroupNameCard() {
       {account.isPending ? <Skeleton height={60} /> : account.isError ? <Alert color="red">{messageOf(account.error)}</Alert> : <Form account={account.data} />}
       <Divider my="md" />
       <ToleranceForm />
+      <Divider my="md" />
+      <NightlySyncForm />
     </Paper>
   );
 }

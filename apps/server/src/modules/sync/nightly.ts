@@ -1,0 +1,169 @@
+import { and, eq, exists, isNull, lt, or } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { NIGHTLY_SYNC_DEFAULTS, subscriptionAccess } from "@groupledger/contract";
+import type { Database, Db } from "../../db/client.ts";
+import { accounts, companies } from "../../db/schema.ts";
+import { JobQueue } from "../../jobs/queue.ts";
+import { PermanentJobError, type JobHandler } from "../../jobs/worker.ts";
+import { loadGroup } from "../group/service.ts";
+import { enqueueSync } from "./enqueue.ts";
+
+/** The group's nightly sync: queues the sync of each of its connected companies. */
+export const NIGHTLY_JOB = "group.nightly-sync";
+/** How often the scheduler looks for groups whose time has come. */
+export const NIGHTLY_TICK_MS = 60_000;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant's date and time of day on the wall clocks of `timeZone` (IANA), daylight saving
+ * included: { date: "2026-03-08", time: "06:00" }. Throws a RangeError for a zone the runtime does not know.
+ */
+export function localDateTime(at: Date, timeZone: string): { date: string; time: string } {
+  let f = formatters.get(timeZone);
+  if (f === undefined) {
+    f = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+    formatters.set(timeZone, f);
+  }
+  const parts = Object.fromEntries(f.formatToParts(at).map((p) => [p.type, p.value]));
+  return { date: `${parts["year"]}-${parts["month"]}-${parts["day"]}`, time: `${parts["hour"]}:${parts["minute"]}` };
+}
+
+export interface NightlySetting {
+  /** "HH:MM", 24-hour. */
+  time: string;
+  timeZone: string;
+  /** The local date the nightly sync last ran, or null. */
+  lastRunDate: string | null;
+}
+
+/**
+ * The local date whose nightly sync is due at `at`, or null: once per local day, at or after the
+ * set time on the zone's clock. Comparing wall-clock times is what makes it right on the days the
+ * clocks change: a time skipped in spring (02:30 when 02:00 jumps to 03:00) runs at the first
+ * minute after it, and a time met twice in autumn runs the first time only (the day is taken).
+ */
+export function nightlyDueDate(setting: NightlySetting, at: Date): string | null {
+  const local = localDateTime(at, setting.timeZone);
+  if (local.time < setting.time) return null;
+  if (setting.lastRunDate !== null && setting.lastRunDate >= local.date) return null;
+  return local.date;
+}
+
+/**
+ * Queues each group's nightly sync when its time has come, in every process that runs workers:
+ * claiming a group's day is one conditional update of `accounts.nightly_sync_last_date`, in the
+ * same transaction as the job (dedupe key `nightly:<accountId>:<local date>`), so however many
+ * processes tick at once, each group's day is queued once and never lost to a crash between the two.
+ * Groups without a connected company and accounts whose trial lapsed (read-only) are left alone.
+ */
+export class NightlyScheduler {
+  private timer: NodeJS.Timeout | undefined;
+  private ticking: Promise<unknown> | null = null;
+
+  constructor(
+    private readonly database: Database,
+    private readonly log?: FastifyBaseLogger,
+    private readonly intervalMs = NIGHTLY_TICK_MS,
+  ) {}
+
+  /** Ticks now and then every interval until `stop`. */
+  start(): void {
+    if (this.timer) return;
+    const run = () => {
+      this.ticking ??= this.tick()
+        .catch((err: unknown) => this.log?.error({ err }, "scheduling nightly syncs failed; trying again at the next tick"))
+        .finally(() => (this.ticking = null));
+    };
+    run();
+    this.timer = setInterval(run, this.intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.ticking;
+  }
+
+  /** Queues the nightly sync of every group due at `at`; answers which (tests drive it with a fake clock). */
+  async tick(at: Date = new Date()): Promise<{ accountId: string; localDate: string }[]> {
+    const { db } = this.database;
+    const rows = await db
+      .select({
+        id: accounts.id,
+        time: accounts.nightlySyncTime,
+        timeZone: accounts.nightlySyncTimeZone,
+        lastRunDate: accounts.nightlySyncLastDate,
+        status: accounts.subscriptionStatus,
+        trialEndsAt: accounts.trialEndsAt,
+      })
+      .from(accounts)
+      .where(
+        and(
+          eq(accounts.nightlySyncEnabled, true),
+          exists(
+            db
+              .select({ one: companies.realmId })
+              .from(companies)
+              .where(and(eq(companies.accountId, accounts.id), eq(companies.connection, "connected"))),
+          ),
+        ),
+      );
+    const queued: { accountId: string; localDate: string }[] = [];
+    for (const row of rows) {
+      if (subscriptionAccess(row.status, row.trialEndsAt, at).readOnly) continue;
+      const localDate = this.dueDate(row, at);
+      if (localDate === null) continue;
+      if (await claim(db, row.id, localDate, row)) queued.push({ accountId: row.id, localDate });
+    }
+    if (queued.length > 0) this.log?.info({ groups: queued.length }, "queued nightly syncs");
+    return queued;
+  }
+
+  private dueDate(row: NightlySetting & { id: string }, at: Date): string | null {
+    try {
+      return nightlyDueDate(row, at);
+    } catch (err) {
+      // A zone this runtime does not know (the setting is checked when saved): the default zone's clock.
+      this.log?.warn({ err, accountId: row.id, timeZone: row.timeZone }, `unknown time zone for the nightly sync; using ${NIGHTLY_SYNC_DEFAULTS.timeZone}`);
+      return nightlyDueDate({ ...row, timeZone: NIGHTLY_SYNC_DEFAULTS.timeZone }, at);
+    }
+  }
+}
+
+/** Takes the group's local day and queues its job, both or neither; false when another process had it. */
+async function claim(db: Db, accountId: string, localDate: string, setting: NightlySetting): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [won] = await tx
+      .update(accounts)
+      .set({ nightlySyncLastDate: localDate })
+      .where(and(eq(accounts.id, accountId), or(isNull(accounts.nightlySyncLastDate), lt(accounts.nightlySyncLastDate, localDate))))
+      .returning({ id: accounts.id });
+    if (!won) return false;
+    await new JobQueue(tx).enqueue({
+      kind: NIGHTLY_JOB,
+      accountId,
+      payload: { localDate, time: setting.time, timeZone: setting.timeZone },
+      dedupeKey: `nightly:${accountId}:${localDate}`,
+      maxAttempts: 5,
+    });
+    return true;
+  });
+}
+
+/** The nightly job: one sync per connected company of the group (one already queued or running counts). */
+export function nightlyHandler(deps: { database: Database; queue: JobQueue }): JobHandler {
+  return async (ctx) => {
+    const accountId = ctx.job.accountId;
+    if (!accountId) throw new PermanentJobError("a nightly sync names no account");
+    const group = await loadGroup(deps.database.db, accountId);
+    const queued: string[] = [];
+    const alreadyQueued: string[] = [];
+    for (const company of group.companies.filter((c) => c.connection === "connected")) {
+      const { alreadyRunning } = await enqueueSync(deps.database, deps.queue, company);
+      (alreadyRunning ? alreadyQueued : queued).push(company.realmId);
+    }
+    return { localDate: ctx.job.payload["localDate"], queued, alreadyQueued };
+  };
+}
