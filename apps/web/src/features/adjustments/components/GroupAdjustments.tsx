@@ -1,6 +1,5 @@
-import { Alert, Anchor, Button, Group, List, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, List, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import type { AdjustmentsView } from "@groupledger/contract";
-import { useState } from "react";
 import { Link } from "react-router";
 import { formatAmount } from "@groupledger/domain";
 import { EliminationEntry } from "../../eliminations/components/EliminationEntry.tsx";
@@ -9,8 +8,7 @@ import { entryTotals } from "../../eliminations/model.ts";
 import { ProblemList } from "../../obal/components/TrialBalanceView.tsx";
 import { usePeriodChoice } from "../../eliminations/usePeriodChoice.ts";
 import { usePostNotices } from "../../eliminations/usePostNotices.tsx";
-import { ReplaceDialog } from "../../runs/components/PostedPeriods.tsx";
-import { AdminGate } from "../../team/permissions.tsx";
+import { ChangedEntry } from "../../entries/components/ChangedEntry.tsx";
 import { useAdjustmentPostings, useAdjustmentsView, usePostAdjustments, useReplaceAdjustments } from "../api.ts";
 import { NumberedName } from "../../entries/components/EntryLines.tsx";
 import { AmountCell } from "../../screens/components/AmountCell.tsx";
@@ -50,8 +48,6 @@ export function GroupAdjustments({
   const view = useAdjustmentsView(period);
   const post = usePostAdjustments();
   const replace = useReplaceAdjustments();
-  const [confirming, setConfirming] = useState<AdjustmentsView["posted"]>(null);
-  const [replaceError, setReplaceError] = useState<string | null>(null);
   const onPost = () => postChosen((p) => post.mutate(p, callbacks));
   const showing = shown(view.data);
   const money = (n: number) => (n === 0 ? "" : formatAmount(Math.abs(n), showing?.parentCurrency ?? "USD"));
@@ -124,44 +120,17 @@ export function GroupAdjustments({
               ))}
             </Stack>
           </Paper>
-          {showing.posted?.stale ? (
-            <Alert color="orange" title="The inputs changed after this period was posted" data-testid="adjustments-changed">
-              <Stack gap="xs">
-                <Text size="sm">
-                  Entry {showing.posted.docNumber} no longer matches what the books, the acquisitions and the intra-group trade give now. Review the
-                  changes and replace it: the old entry is deleted in QuickBooks and the period posted again.
-                </Text>
-                <Group>
-                  <AdminGate reason={adminOnly}>
-                    <Button color="orange" variant="light" onClick={() => setConfirming(showing.posted)}>
-                      Review and replace
-                    </Button>
-                  </AdminGate>
-                </Group>
-              </Stack>
-            </Alert>
-          ) : null}
-          <ReplaceDialog
+          <ChangedEntry
+            posted={showing.posted}
+            title="The inputs changed after this period was posted"
+            text={`Entry ${showing.posted?.docNumber ?? ""} no longer matches what the books, the acquisitions and the intra-group trade give now. Review the changes and replace it: the old entry is deleted in QuickBooks and the period posted again.`}
             lead={`What the books, the acquisitions or the intra-group trade give for ${showing.period.label} changed after entry ${showing.posted?.docNumber ?? ""} was posted. Replacing it deletes that entry from the parent's QuickBooks and posts the period's group adjustments again as they are now.`}
-            posting={confirming}
             currency={showing.parentCurrency}
             numbers={numbers}
-            busy={replace.isPending}
-            error={replaceError}
-            onCancel={() => {
-              setConfirming(null);
-              setReplaceError(null);
-            }}
-            onReplace={() => {
-              if (!confirming) return;
-              replace.mutate(confirming.id, {
-                onSuccess: (result) => {
-                  setConfirming(null);
-                  setOutcome(result);
-                },
-                onError: (e) => setReplaceError(e.message),
-              });
-            }}
+            adminOnly={adminOnly}
+            testId="adjustments-changed"
+            replace={replace}
+            onReplaced={setOutcome}
           />
           <EliminationEntry
             view={showing}

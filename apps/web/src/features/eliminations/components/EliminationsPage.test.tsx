@@ -334,3 +334,33 @@ describe("Interco Eliminations: a period", () => {
     expect(screen.queryByRole("region", { name: "Intercompany pairs" })).toBeNull();
   });
 });
+
+describe("Interco Eliminations: a posted period whose books changed", () => {
+  /** FY2026 Q1 as posted, found changed since: the UK's loan payable moved by £1,000 (issue #21). */
+  const changedQ1 = elimPosting({
+    id: "9a000000-0000-4000-8000-000000000091",
+    docNumber: "EL2026Q1",
+    stale: { detectedAt: "2026-04-03T09:00:00.000Z", changes: [{ account: "44", name: "Long-term Loans", posted: 122_973_000, now: 123_095_973 }] },
+  });
+
+  it("says so and replaces the entry only after the changes were reviewed and approved", async () => {
+    const all = signIn({
+      "GET /eliminations": { status: 200, body: { ...Q1_VIEW, posted: changedQ1 } },
+      [`POST /eliminations/${changedQ1.id}/repost`]: { outcome: "posted", posting: { ...changedQ1, stale: null, id: "9a000000-0000-4000-8000-000000000092" } },
+    });
+    renderRoutes(routes, "/consolidation/elimination");
+    await chooseQuarter();
+    const changed = await screen.findByTestId("eliminations-changed");
+    expect(changed).toHaveTextContent("The books changed after this period was posted");
+    expect(changed).toHaveTextContent("Entry EL2026Q1 no longer matches what the pairs' two sides give now.");
+    await userEvent.click(within(changed).getByRole("button", { name: "Review and replace" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByRole("table", { name: "Changes in FY2026 Q1" })).toHaveTextContent("Long-term Loans");
+    const replace = within(dialog).getByRole("button", { name: "Replace entry" });
+    expect(replace).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole("checkbox"));
+    await userEvent.click(replace);
+    await waitFor(() => expect(all.filter((c) => c.method === "POST" && c.path === `/eliminations/${changedQ1.id}/repost`)).toHaveLength(1));
+    expect(all.find((c) => c.path === `/eliminations/${changedQ1.id}/repost`)!.body).toEqual({ approve: true });
+  });
+});

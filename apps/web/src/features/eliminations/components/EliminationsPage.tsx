@@ -8,6 +8,7 @@ import { postBlockReason } from "../model.ts";
 import { usePeriodChoice } from "../usePeriodChoice.ts";
 import { usePostNotices } from "../usePostNotices.tsx";
 import { EliminationEntry } from "./EliminationEntry.tsx";
+import { ChangedEntry } from "../../entries/components/ChangedEntry.tsx";
 import { GroupAdjustments } from "../../adjustments/components/GroupAdjustments.tsx";
 import { IntragroupSection } from "../../intragroup/components/IntragroupSection.tsx";
 import { GroupGate, type GroupSetup } from "./GroupGate.tsx";
@@ -35,7 +36,7 @@ export function EliminationsPage() {
 function Eliminations({ setup }: { setup: GroupSetup }) {
   const { parent, subsidiaries } = setup;
   const openingMonth = setup.openingMonth!;
-  const { outcome, clear: clearNotices, callbacks, notice } = usePostNotices();
+  const { outcome, setOutcome, clear: clearNotices, callbacks, notice } = usePostNotices();
   const pairs = usePairs();
   const postings = useEliminationPostings();
   const status = useCompanyStatus();
@@ -47,6 +48,7 @@ function Eliminations({ setup }: { setup: GroupSetup }) {
   const { period, shown, postChosen, picker } = usePeriodChoice({ openingMonth, fiscalYearStartMonth: parent.fiscalYearStartMonth, postings, onChange: () => clearNotices() });
   const view = useEliminationView(period);
   const post = useEliminationMutation(eliminationsApi.post);
+  const replace = useEliminationMutation(eliminationsApi.replace);
 
   // A post moves the default period on; the screen keeps showing the period it posted.
   const onPost = () => postChosen((p) => post.mutate(p, callbacks));
@@ -66,6 +68,18 @@ function Eliminations({ setup }: { setup: GroupSetup }) {
           ) : showing ? (
             <>
               <PeriodEliminations view={showing} />
+              <ChangedEntry
+                posted={showing.posted}
+                title="The books changed after this period was posted"
+                text={`Entry ${showing.posted?.docNumber ?? ""} no longer matches what the pairs' two sides give now. Review the changes and replace it: the old entry is deleted in QuickBooks and the period posted again; later periods that move with it are flagged in turn.`}
+                lead={`The pairs' two sides for ${showing.period.label} changed after entry ${showing.posted?.docNumber ?? ""} was posted. Replacing it deletes that entry from the parent's QuickBooks and posts the period's eliminations again as they are now.`}
+                currency={showing.parentCurrency}
+                numbers={numbers}
+                adminOnly={adminOnly}
+                testId="eliminations-changed"
+                replace={replace}
+                onReplaced={setOutcome}
+              />
               <EliminationEntry
                 view={showing}
                 blocked={postBlockReason(showing)}
