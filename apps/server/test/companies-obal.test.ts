@@ -32,7 +32,7 @@ describe.each(drivers)("companies and opening balance on %s", (driver) => {
     expect(Object.keys(status).sort()).toEqual(["a-uk", "a-us", "a-us2"]);
     expect(status["a-uk"]).toEqual({
       connection: "connected",
-      sync: { state: "never", progress: null, message: null, lastSyncedAt: null },
+      sync: { state: "never", progress: null, message: null, lastSyncedAt: null, lastChanges: null },
     });
 
     expect((await get(t.app, "/api/companies", b)).json()).toEqual([]);
