@@ -16,6 +16,8 @@ export {
   type WireResponse,
 } from "./faults.ts";
 export { Sandbox, type SandboxCompany, type SandboxOptions, type SandboxRules } from "./sandbox.ts";
+export type { CompanyData } from "./ledger.ts";
+export { generatedGroup, type GeneratedGroupOptions } from "./generated/group.ts";
 export type { FaultSettings } from "./throttle.ts";
 export {
   DEFAULT_WEBHOOK_RETRY_DELAYS_MS,

@@ -17,7 +17,7 @@ import { buildDemoCompanies } from "./demo/index.ts";
 import { INTUIT_TIME_ZONE } from "./faults.ts";
 import type { WireResponse } from "./faults.ts";
 import type { JournalRules } from "./journal.ts";
-import type { Account, CompanyCurrencyRow, ExchangeRateRow, JournalEntry, Party, Tag } from "./ledger.ts";
+import type { Account, CompanyCurrencyRow, CompanyData, ExchangeRateRow, JournalEntry, Party, Tag } from "./ledger.ts";
 import { CompanyLedger } from "./ledger.ts";
 import type { OAuthState } from "./oauth.ts";
 import { emptyOAuthState, OAuthStore } from "./oauth.ts";
@@ -58,6 +58,11 @@ export interface SandboxOptions {
    * with this verifier token (webhooks.ts); `webhooks.configure` changes it later. Default off.
    */
   webhooks?: WebhookSettings;
+  /**
+   * The companies served, built afresh on start and by `reset()` (so deterministic books, like
+   * `generatedGroup`'s); default the demo group. Benchmarks serve generated groups this way.
+   */
+  companies?: () => CompanyData[];
   /**
    * A state file that cannot be read (not JSON) is moved aside and the emulator starts fresh
    * instead of refusing to start; this hears where it went. The companies connected to it then
@@ -120,12 +125,14 @@ export class Sandbox {
   private currentRules: Required<SandboxRules>;
   private readonly clock: () => Date;
   private readonly dataDir: string | undefined;
+  private readonly buildCompanies: () => CompanyData[];
 
   constructor(opts: SandboxOptions = {}) {
     this.clientId = opts.clientId ?? "sandbox-client-id";
     this.clientSecret = opts.clientSecret ?? "sandbox-client-secret";
     this.clock = opts.now ?? (() => new Date());
     this.dataDir = opts.dataDir;
+    this.buildCompanies = opts.companies ?? buildDemoCompanies;
     this.faults = new FaultInjector(opts.faults ?? {});
     this.currentRules = resolveRules(opts.rules ?? {});
     this.oauth = new OAuthStore(
@@ -133,7 +140,7 @@ export class Sandbox {
       (opts.accessTokenTtlSeconds ?? 3600) * 1000,
       (opts.refreshTokenTtlSeconds ?? 100 * 24 * 3600) * 1000,
     );
-    this.loadDemo();
+    this.loadCompanies();
     if (this.dataDir !== undefined) this.restore(opts.onDiscardedState);
     if (opts.webhooks !== undefined) this.webhooks.configure(opts.webhooks);
   }
@@ -147,10 +154,10 @@ export class Sandbox {
     return dateIn(this.clock(), INTUIT_TIME_ZONE);
   }
 
-  /** Restores the demo group, drops tokens, codes, replays, posted entries and unsent webhooks. */
+  /** Restores the companies' books (the demo group's by default), drops tokens, codes, replays, posted entries and unsent webhooks. */
   reset(): void {
     this.webhooks.cancel();
-    this.loadDemo();
+    this.loadCompanies();
     this.oauth.state = emptyOAuthState();
     this.replays.clear();
     this.limiter.resetWindow();
@@ -295,8 +302,8 @@ export class Sandbox {
     return t;
   }
 
-  private loadDemo(): void {
-    this.ledgers = new Map(buildDemoCompanies().map((d) => [d.profile.realmId, new CompanyLedger(d)]));
+  private loadCompanies(): void {
+    this.ledgers = new Map(this.buildCompanies().map((d) => [d.profile.realmId, new CompanyLedger(d)]));
     this.touched = new Map();
   }
 
