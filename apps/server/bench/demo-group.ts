@@ -50,27 +50,14 @@ export async function signUpAndConnect(app: FastifyInstance, sandbox: Sandbox, e
   return { token, email, password, realms };
 }
 
-export async function demoGroup(opts: { rates: { from: string; to: string } }): Promise<DemoGroup> {
-  const config = testConfig({ rateLimits: { globalPerMinute: 10_000_000 } });
-  const sandbox = new Sandbox();
-  const url = process.env.DATABASE_URL;
-  let database: Database;
-  if (url) {
-    database = fromPool(new pg.Pool({ connectionString: url, max: 10 }));
-  } else {
-    database = fromPglite(await PGlite.create());
-  }
-  await migrate(database);
-  const app = await buildApp({ config, database, logger: false, webDist: false, sandbox });
-  await app.listen({ host: "127.0.0.1", port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-
+/**
+ * What a group needs before its subsidiaries translate, done through the API as a user would: the
+ * first realm as the parent, complete maps (the best suggestion, else any compatible parent
+ * account), the suggested CTA account and a historical rate for each translated subsidiary's
+ * contributed equity. FX rates are the caller's.
+ */
+export async function configureGroup(app: FastifyInstance, token: string, realms: readonly string[]): Promise<void> {
   const call = apiCaller(app);
-  const { token, email, password, realms } = await signUpAndConnect(app, sandbox, `demo-${Date.now()}@example.com`);
-  const { worker } = app.services;
-  while ((await worker.poll()) > 0) await worker.idle();
-  await worker.idle();
-
   const parent = realms[0]!;
   await call("POST", "/api/companies/parent", { realmId: parent }, token);
   const parentChart: Row[] = await call("GET", `/api/companies/${parent}/accounts`, undefined, token);
@@ -88,6 +75,33 @@ export async function demoGroup(opts: { rates: { from: string; to: string } }): 
     const res = await app.inject({ method: "PUT", url: `/api/cta/${sub.realmId}`, payload: { ctaAccountId: cta.ctaAccountSuggestions[0].accountId, historical }, headers: { authorization: `Bearer ${token}` } });
     if (res.statusCode !== 200) throw new Error(`CTA settings: ${res.body}`);
   }
+}
+
+/** The demo group on `database` (default: DATABASE_URL's PostgreSQL, else a new in-memory PGlite), synced and configured, its rates fetched. */
+export async function demoGroup(opts: { rates: { from: string; to: string }; database?: Database }): Promise<DemoGroup> {
+  const config = testConfig({ rateLimits: { globalPerMinute: 10_000_000 } });
+  const sandbox = new Sandbox();
+  const url = process.env.DATABASE_URL;
+  let database: Database;
+  if (opts.database) {
+    database = opts.database;
+  } else if (url) {
+    database = fromPool(new pg.Pool({ connectionString: url, max: 10 }));
+  } else {
+    database = fromPglite(await PGlite.create());
+  }
+  await migrate(database);
+  const app = await buildApp({ config, database, logger: false, webDist: false, sandbox });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  const call = apiCaller(app);
+  const { token, email, password, realms } = await signUpAndConnect(app, sandbox, `demo-${Date.now()}@example.com`);
+  const { worker } = app.services;
+  while ((await worker.poll()) > 0) await worker.idle();
+  await worker.idle();
+
+  await configureGroup(app, token, realms);
   await call("POST", "/api/fxrates/fetch", opts.rates, token);
   return {
     app,
@@ -98,7 +112,8 @@ export async function demoGroup(opts: { rates: { from: string; to: string } }): 
     realms,
     async close() {
       await app.close();
-      await database.close();
+      // A database handed in is its owner's to close.
+      if (!opts.database) await database.close();
     },
   };
 }

@@ -80,6 +80,7 @@ const CHART: readonly Row[] = [
   ["7100", "Interest Expense", "Expense", "InterestPaid", "interestExpense"],
   ["8000", "Interest Income", "Other Income", "InterestEarned", "interestIncome"],
   ["9000", "Depreciation Expense", "Other Expense", "Depreciation", "depreciation"],
+  ["9100", "Foreign Exchange Gain/Loss", "Other Expense", "ExchangeGainOrLoss"],
   ["9200", "Income Tax Expense", "Other Expense", "OtherMiscellaneousExpense", "incomeTax"],
 ];
 
