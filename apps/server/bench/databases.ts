@@ -1,9 +1,12 @@
 // The databases a bench runs on: embedded PGlite always, and PostgreSQL too when BENCH_DATABASE_URL
 // (or TEST_DATABASE_URL) names a server: a fresh database created on it for the run, dropped after.
+// BENCH_DRIVERS=postgres (or pglite) runs on one of them only.
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
 import pg from "pg";
-import { fromPglite, openDatabase, type Database } from "../src/db/client.ts";
+import { fromPglite, openDatabase, rowsOf, type Database } from "../src/db/client.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { databaseUrl } from "../test/pg-url.ts";
 
@@ -11,8 +14,12 @@ export type BenchDriver = "pglite" | "postgres";
 
 const serverUrl = () => process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
-/** PGlite, and PostgreSQL when a server is named. */
-export const benchDrivers = (): BenchDriver[] => (serverUrl() ? ["pglite", "postgres"] : ["pglite"]);
+/** PGlite, and PostgreSQL when a server is named; BENCH_DRIVERS picks among them. */
+export function benchDrivers(): BenchDriver[] {
+  const available: BenchDriver[] = serverUrl() ? ["pglite", "postgres"] : ["pglite"];
+  const asked = process.env.BENCH_DRIVERS?.split(",").map((d) => d.trim());
+  return asked ? available.filter((d) => asked.includes(d)) : available;
+}
 
 export interface BenchDatabase {
   readonly driver: BenchDriver;
@@ -32,8 +39,8 @@ export async function benchDatabase(driver: BenchDriver): Promise<BenchDatabase>
   const admin = serverUrl();
   if (!admin) throw new Error("PostgreSQL benches need BENCH_DATABASE_URL or TEST_DATABASE_URL");
   const name = `gl_bench_${randomBytes(5).toString("hex")}`;
-  await onServer(admin, `create database ${name}`);
   const url = databaseUrl(admin, name);
+  await onServer(admin, `create database ${name}`);
   const database = await openDatabase({ kind: "postgres", url });
   await migrate(database);
   return {
@@ -56,3 +63,28 @@ async function onServer(url: string, statement: string): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * PostgreSQL: the CPU its server processes have used for this database's connections (ms, by
+ * process), read from /proc on this machine; empty for PGlite or a server elsewhere. Connections
+ * closed before the reading are missed, so a phase's figure is a lower bound.
+ */
+export async function serverCpuByProcess(bench: BenchDatabase): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (bench.driver !== "postgres") return out;
+  const rows = rowsOf<{ pid: number }>(await bench.database.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`));
+  for (const { pid } of rows) {
+    try {
+      // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name): user and system time in clock ticks (100 a second).
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // Not on this machine.
+    }
+  }
+  return out;
+}
+
+/** CPU the server spent between two readings of `serverCpuByProcess`, connections opened between them included. */
+export const serverCpuBetween = (before: ReadonlyMap<number, number>, after: ReadonlyMap<number, number>) =>
+  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);

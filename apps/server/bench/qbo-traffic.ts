@@ -98,7 +98,8 @@ function peakOverlap(calls: readonly RealmCall[]): number {
   return peak;
 }
 
-function peakInWindow(starts: readonly number[], windowMs: number): number {
+/** The most of `starts` within any window of `windowMs`. */
+export function peakInWindow(starts: readonly number[], windowMs: number): number {
   const sorted = [...starts].sort((a, b) => a - b);
   let peak = 0;
   for (let i = 0, j = 0; i < sorted.length; i++) {
