@@ -12,8 +12,6 @@
 // It also says where the time goes. Nothing is tuned here: a target missed is printed as FAIL
 // with by how much, and the bench exits non-zero.
 // Sizes: GROUP_SCALE_COMPANIES (50), GROUP_SCALE_MONTHS (36), GROUP_SCALE_RUN_MONTHS (12).
-import { readFileSync } from "node:fs";
-import { loadavg } from "node:os";
 import { monthOf, shiftMonth } from "@groupledger/domain";
 import { RealmLimiter } from "@groupledger/qbo";
 import { generatedGroup, Sandbox } from "@groupledger/qbo-sandbox";
@@ -24,6 +22,7 @@ import { counterpartyNames } from "../src/modules/qbo/counterparties.ts";
 import { testConfig } from "../test/config.ts";
 import { benchDatabase, benchDrivers, serverCpuBetween, serverCpuByProcess, type BenchDatabase, type BenchDriver } from "./databases.ts";
 import { apiCaller, configureGroup, demoGroup, signUpAndConnect } from "./demo-group.ts";
+import { loadAverage, runQueueMs } from "./machine.ts";
 import { QboTraffic, rateLimitFloorMs, realmFloorMs, type RealmFigures } from "./qbo-traffic.ts";
 
 const LATENCY_MS = 100;
@@ -57,32 +56,16 @@ const judge = (driver: BenchDriver, what: string, pass: boolean, detail: string)
   console.log(`  ${pass ? "PASS" : "FAIL"} ${what}: ${detail}`);
 };
 
-/** Time the client's limiters held requests back (our side of Intuit's limits), per realm. */
-const held = new Map<string, number>();
+/** Time the client's limiters held requests back (our side of Intuit's limits), summed over requests. */
+let heldTotal = 0;
 {
   const acquire = RealmLimiter.prototype.acquire;
-  const realmOf = new WeakMap<RealmLimiter, string>();
-  let next = 0;
   RealmLimiter.prototype.acquire = async function (this: RealmLimiter, kind) {
     const asked = performance.now();
     const release = await acquire.call(this, kind);
-    const key = realmOf.get(this) ?? `limiter-${next++}`;
-    realmOf.set(this, key);
-    held.set(key, (held.get(key) ?? 0) + performance.now() - asked);
+    heldTotal += performance.now() - asked;
     return release;
   };
-}
-const heldMs = () => sum([...held.values()]);
-
-const load = () => loadavg().map((l) => l.toFixed(1)).join(" ");
-
-/** How long this thread has waited for a core (Linux's run-queue delay, /proc/self/schedstat), in ms; 0 elsewhere. */
-function runQueueMs(): number {
-  try {
-    return Number(readFileSync("/proc/self/schedstat", "utf8").split(" ")[1]) / 1e6;
-  } catch {
-    return 0;
-  }
 }
 
 /** A measured phase: wall clock (Date, as the jobs table keeps it, and performance.now for the emulator's traffic), this process's CPU and PostgreSQL's. */
@@ -90,7 +73,7 @@ async function phase(db: BenchDatabase) {
   const server = await serverCpuByProcess(db);
   const cpu = process.cpuUsage();
   const queued = runQueueMs();
-  const heldBefore = heldMs();
+  const heldBefore = heldTotal;
   const date = Date.now();
   const at = performance.now();
   return {
@@ -99,7 +82,7 @@ async function phase(db: BenchDatabase) {
     /** Process CPU (server, database on PGlite, emulator), time waiting for a core, time our limiters held requests back, PostgreSQL's CPU. */
     async spent() {
       const used = process.cpuUsage(cpu);
-      const spent = { cpuMs: (used.user + used.system) / 1000, waitedMs: runQueueMs() - queued, heldMs: heldMs() - heldBefore };
+      const spent = { cpuMs: (used.user + used.system) / 1000, waitedMs: runQueueMs() - queued, heldMs: heldTotal - heldBefore };
       return { ...spent, serverMs: db.driver === "postgres" ? serverCpuBetween(server, await serverCpuByProcess(db)) : undefined };
     },
   };
@@ -107,7 +90,7 @@ async function phase(db: BenchDatabase) {
 
 /** How a phase's time divides besides QuickBooks in flight: CPU, waiting for a core (other work on the machine), our limiter. */
 const spentText = (spent: { cpuMs: number; waitedMs: number; heldMs: number; serverMs: number | undefined }) =>
-  `process CPU ${s(spent.cpuMs)} (server, ${spent.serverMs === undefined ? "PGlite" : `PostgreSQL apart: its CPU ${s(spent.serverMs)}`}, emulator), waiting for a core ${s(spent.waitedMs)} (the machine's load average ${load()}), held by our limiter for Intuit's limits ${s(spent.heldMs)}`;
+  `process CPU ${s(spent.cpuMs)} (server, ${spent.serverMs === undefined ? "PGlite" : `PostgreSQL apart: its CPU ${s(spent.serverMs)}`}, emulator), waiting for a core ${s(spent.waitedMs)} (the machine's load average ${loadAverage()}), held by our limiter for Intuit's limits ${s(spent.heldMs)}`;
 
 /** Every job of the account, once none is queued or running. */
 async function settled(app: FastifyInstance, accountId: string): Promise<JobRow[]> {

@@ -14,8 +14,6 @@
 // Sizes: SIM_GROUPS (1000), SIM_MAX_COMPANIES (4), SIM_MONTHS (3), SIM_INSTANCES (1 app instance on
 // the database), SIM_TIME_SCALE (20). PGlite, and PostgreSQL too with BENCH_DATABASE_URL or TEST_DATABASE_URL.
 import { fork } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { monthOf, shiftMonth } from "@groupledger/domain";
@@ -29,6 +27,7 @@ import { QboProvider, SANDBOX_CLIENT } from "../src/services/qbo-provider.ts";
 import { testConfig } from "../test/config.ts";
 import { benchDatabase, benchDrivers, serverCpuBetween, serverCpuByProcess, type BenchDriver } from "./databases.ts";
 import type { SimEmulatorOptions, SimRealm, TrafficReport } from "./sim-emulator.ts";
+import { loadAverage, runQueueMs } from "./machine.ts";
 import { INTUIT } from "./qbo-traffic.ts";
 
 const GROUPS = Number(process.env.SIM_GROUPS ?? 1000);
@@ -50,14 +49,6 @@ const sizes = Array.from({ length: GROUPS }, (_, g) => 2 + ((g * 7) % Math.max(1
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pct = (xs: readonly number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
 const s = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
-const runQueueMs = () => {
-  try {
-    return Number(readFileSync("/proc/self/schedstat", "utf8").split(" ")[1]) / 1e6;
-  } catch {
-    return 0;
-  }
-};
-
 /** The emulator process: its URL, every realm with tokens, and its traffic report on request. */
 async function startEmulator() {
   const options: SimEmulatorOptions = { sizes, firstMonth: shiftMonth(monthOf(today), -(MONTHS - 1)), months: MONTHS, until: yesterday, latencyMs: LATENCY_MS / SCALE, windowMs: INTUIT.windowMs / SCALE };
@@ -189,7 +180,7 @@ async function onDriver(driver: BenchDriver, emulator: Awaited<ReturnType<typeof
 
     console.log(
       `\n-- ${driver}, ${INSTANCES} app instance(s) × ${SLOTS} worker slots; ${GROUPS} groups, ${syncs} companies (${Math.min(...sizes)} to ${Math.max(...sizes)} a group), ` +
-        `time ×${SCALE} (${LATENCY_MS / SCALE} ms a call, ${POLL_MS / SCALE} ms poll); load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`,
+        `time ×${SCALE} (${LATENCY_MS / SCALE} ms a call, ${POLL_MS / SCALE} ms poll); load average ${loadAverage()}`,
     );
     console.log(`queued ${syncs} syncs in ${s(enqueueMs)} (${Math.round(syncs / (enqueueMs / 1000))}/s), then the workers drained the queue in ${s(drainMs)} from the first claim to the last finish`);
     console.log(
