@@ -2,9 +2,10 @@
 // emulator, time compressed. Every group's companies are generated (qbo-sandbox `generatedGroup`,
 // 2 to 4 companies, a few months of books) and served by one standalone emulator in a process of its
 // own (Intuit is elsewhere too); the database holds each company connected and synced the night
-// before. The nightly schedule then queues a sync of every company at once (the product's
-// `enqueueSync`), and the production worker of each app instance (2 jobs at a time) drains the
-// queue with the product's sync handler: CDC, then only the months it touches.
+// before, each group with the default nightly setting (06:00 UTC). The product's nightly scheduler
+// then ticks once past that time: it queues each group's nightly job, which queues a sync of each of
+// its companies, and the production worker of each app instance (2 jobs at a time) drains the queue
+// with the product's sync handler: CDC, then only the months it touches.
 // Time is compressed by SIM_TIME_SCALE (20): each QuickBooks call takes 100/20 = 5 ms instead of
 // 100, the worker polls every 500/20 ms, and a realm's requests are counted per 60/20 s, Intuit's
 // minute in compressed time (the limiters themselves keep their real minute, 20 times stricter
@@ -22,7 +23,6 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../src/app.ts";
 import { openDatabase, rowsOf, type Database } from "../src/db/client.ts";
 import { accounts, companies } from "../src/db/schema.ts";
-import { enqueueSync } from "../src/modules/sync/enqueue.ts";
 import { QboProvider, SANDBOX_CLIENT } from "../src/services/qbo-provider.ts";
 import { testConfig } from "../test/config.ts";
 import { benchDatabase, benchDrivers, serverCpuBetween, serverCpuByProcess, type BenchDriver } from "./databases.ts";
@@ -71,7 +71,7 @@ async function startEmulator() {
 }
 
 /** Each group an account, each company connected and synced last night with its tokens (what connecting and a first sync leave). */
-async function seed(app: FastifyInstance, database: Database, realms: readonly SimRealm[]) {
+async function seed(app: FastifyInstance, database: Database, realms: readonly SimRealm[]): Promise<void> {
   const byGroup = new Map<number, SimRealm[]>();
   for (const r of realms) byGroup.set(r.group, [...(byGroup.get(r.group) ?? []), r]);
   const groupIds = [...byGroup.keys()];
@@ -105,7 +105,6 @@ async function seed(app: FastifyInstance, database: Database, realms: readonly S
       refreshTokenExpiresAt: now + r.tokens.refreshExpiresIn * 1000,
     });
   }
-  return realms.map((r) => ({ accountId: accountIds.get(r.group)!, realmId: r.realmId }));
 }
 
 async function onDriver(driver: BenchDriver, emulator: Awaited<ReturnType<typeof startEmulator>>): Promise<void> {
@@ -127,18 +126,18 @@ async function onDriver(driver: BenchDriver, emulator: Awaited<ReturnType<typeof
       await app.ready();
       apps.push(app);
     }
-    const seeded = await seed(apps[0]!, db.database, emulator.realms);
+    await seed(apps[0]!, db.database, emulator.realms);
     const xacts = async () =>
       db.driver === "postgres" ? Number(rowsOf<{ n: string }>(await db.database.db.execute(sql`select xact_commit as n from pg_stat_database where datname = current_database()`))[0]?.n ?? 0) : 0;
 
-    // 02:00: the nightly schedule queues every company's sync.
+    // The nightly scheduler's tick after 06:00 UTC: every group's nightly job is queued.
     const xactsBefore = await xacts();
     const serverBefore = await serverCpuByProcess(db);
     await emulator.mark();
     const cpu = process.cpuUsage();
     const waited = runQueueMs();
     const queuedAt = Date.now();
-    for (const company of seeded) await enqueueSync(db.database, apps[0]!.services.queue, company);
+    const nightlies = await apps[0]!.services.nightly.tick(new Date(`${today}T07:00:00.000Z`));
     const enqueueMs = Date.now() - queuedAt;
     let stopped = false;
     const loops = apps.map(async (app) => {
@@ -160,18 +159,19 @@ async function onDriver(driver: BenchDriver, emulator: Awaited<ReturnType<typeof
     const waitedMs = runQueueMs() - waited;
     const transactions = (await xacts()) - xactsBefore;
     const serverCpuMs = serverCpuBetween(serverBefore, await serverCpuByProcess(db));
-    const jobs = rowsOf<{ created: Date; started: Date; finished: Date; state: string; attempts: number; calls: number | null }>(
-      await db.database.db.execute(sql`select created_at as created, started_at as started, finished_at as finished, state, attempts, (result->>'calls')::int as calls from jobs`),
+    const all = rowsOf<{ kind: string; created: Date; started: Date; finished: Date; state: string; attempts: number; calls: number | null }>(
+      await db.database.db.execute(sql`select kind, created_at as created, started_at as started, finished_at as finished, state, attempts, (result->>'calls')::int as calls from jobs`),
     ).map((j) => ({ ...j, created: new Date(j.created), started: new Date(j.started), finished: new Date(j.finished) }));
+    const jobs = all.filter((j) => j.kind === "company.sync");
     const traffic = await emulator.report();
 
-    const firstStart = Math.min(...jobs.map((j) => j.started.getTime()));
-    const lastFinish = Math.max(...jobs.map((j) => j.finished.getTime()));
+    const firstStart = Math.min(...all.map((j) => j.started.getTime()));
+    const lastFinish = Math.max(...all.map((j) => j.finished.getTime()));
     /** From the first claim to the last finish: the queue at work (the workers start once every sync is queued). */
     const drainMs = lastFinish - firstStart;
     const syncs = jobs.length;
-    const failed = jobs.filter((j) => j.state !== "succeeded").length;
-    const retried = jobs.filter((j) => j.attempts > 1).length;
+    const failed = all.filter((j) => j.state !== "succeeded").length;
+    const retried = all.filter((j) => j.attempts > 1).length;
     const runMs = jobs.map((j) => j.finished.getTime() - j.started.getTime());
     const waitMs = jobs.map((j) => j.started.getTime() - j.created.getTime());
     const calls = jobs.reduce((sum, j) => sum + Number(j.calls ?? 0), 0);
@@ -182,10 +182,13 @@ async function onDriver(driver: BenchDriver, emulator: Awaited<ReturnType<typeof
       `\n-- ${driver}, ${INSTANCES} app instance(s) × ${SLOTS} worker slots; ${GROUPS} groups, ${syncs} companies (${Math.min(...sizes)} to ${Math.max(...sizes)} a group), ` +
         `time ×${SCALE} (${LATENCY_MS / SCALE} ms a call, ${POLL_MS / SCALE} ms poll); load average ${loadAverage()}`,
     );
-    console.log(`queued ${syncs} syncs in ${s(enqueueMs)} (${Math.round(syncs / (enqueueMs / 1000))}/s), then the workers drained the queue in ${s(drainMs)} from the first claim to the last finish`);
+    console.log(
+      `the nightly scheduler's tick queued ${nightlies.length} groups' nightly jobs in ${s(enqueueMs)}; they queued ${syncs} syncs; ` +
+        `the workers drained all ${all.length} jobs in ${s(drainMs)} from the first claim to the last finish`,
+    );
     console.log(
       `queue throughput: ${(syncs / (drainMs / 1000)).toFixed(1)} syncs/s measured; a sync ${Math.round(pct(runMs, 50))} ms p50, ${Math.round(pct(runMs, 99))} ms p99 running; ` +
-        `waited in the queue ${s(pct(waitMs, 50))} p50, ${s(pct(waitMs, 100))} the last; ${failed} failed, ${retried} retried`,
+        `a sync waited in the queue ${s(pct(waitMs, 50))} p50, ${s(pct(waitMs, 100))} the last; ${failed} jobs failed, ${retried} retried`,
     );
     console.log(
       `cost of a nightly sync: ${callsPerSync.toFixed(1)} QuickBooks calls, ${cpuPerSync.toFixed(0)} ms of this process's CPU (server, ${driver === "pglite" ? "PGlite included" : "PostgreSQL apart"}), ` +
@@ -205,10 +208,10 @@ async function onDriver(driver: BenchDriver, emulator: Awaited<ReturnType<typeof
     const latencyBound = (SLOTS * 1000) / slotCycleMs;
     const cpuBound = 1000 / cpuPerSync;
     const perInstance = Math.min(latencyBound, cpuBound);
-    const slotIdleMs = (SLOTS * INSTANCES * (lastFinish - firstStart) - runMs.reduce((a, b) => a + b, 0)) / syncs;
+    const slotIdleMs = (SLOTS * INSTANCES * (lastFinish - firstStart) - all.reduce((sum, j) => sum + j.finished.getTime() - j.started.getTime(), 0)) / all.length;
     console.log(
       `at Intuit's real ${LATENCY_MS} ms: a sync ≈ ${traffic.roundTrips.toFixed(1)} round trips + ${cpuPerSync.toFixed(0)} ms CPU = ${realSyncMs.toFixed(0)} ms, and ${POLL_MS / 2} ms for the next poll ` +
-        `(here, compressed: ${slotIdleMs.toFixed(0)} ms a sync); one instance does min(${SLOTS} slots / ${slotCycleMs.toFixed(0)} ms = ${latencyBound.toFixed(1)}/s, ` +
+        `(here, compressed: ${slotIdleMs.toFixed(0)} ms a job); one instance does min(${SLOTS} slots / ${slotCycleMs.toFixed(0)} ms = ${latencyBound.toFixed(1)}/s, ` +
         `one core / ${cpuPerSync.toFixed(0)} ms = ${cpuBound.toFixed(1)}/s) = ${perInstance.toFixed(1)} syncs/s: these ${syncs} nightly syncs take ${s((syncs / perInstance) * 1000 / INSTANCES)} ` +
         `on ${INSTANCES} instance(s); ${Math.round(perInstance * 3600)} companies an hour an instance`,
     );
