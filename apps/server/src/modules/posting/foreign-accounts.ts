@@ -113,10 +113,10 @@ export async function counterpartsOf(db: Db, parent: { realmId: string; homeCurr
 
 /**
  * Lines as posted, read back as they were computed: a counterpart's line is its foreign-currency
- * account's. What re-consolidation compares with the entry the books give now (runs/stale.ts).
+ * account's (`counterparts` from counterpartsOf). What re-consolidation compares with the entry the
+ * books give now (runs/stale.ts).
  */
-export async function asComputedLines<L extends { account: string }>(db: Db, parent: { realmId: string; homeCurrency: string }, lines: readonly L[]): Promise<L[]> {
-  const counterparts = await counterpartsOf(db, parent);
+export function asComputedLines<L extends { account: string }>(counterparts: ReadonlyMap<string, string>, lines: readonly L[]): L[] {
   return lines.map((l) => {
     const own = counterparts.get(l.account);
     return own === undefined ? l : { ...l, account: own };

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { loadGroup } from "../group/service.ts";
-import { asComputedLines } from "../posting/foreign-accounts.ts";
+import { asComputedLines, counterpartsOf } from "../posting/foreign-accounts.ts";
 import { consolidationPostings } from "../../db/schema.ts";
 import { realmPostings, requestedPeriod } from "../posting/postings.ts";
 import type { RunPeriod } from "@groupledger/contract";
@@ -44,7 +44,9 @@ export async function flagChangedPostings(
     .from(consolidationPostings)
     .where(and(...realmPostings(accountId, realmId), eq(consolidationPostings.status, "posted")));
   let changed = 0;
+  // Read once for all the rows: a line posted to a foreign-currency account's counterpart is that account's line (posting/foreign-accounts.ts).
   const parent = posted.length > 0 ? (await loadGroup(db, accountId)).parent : undefined;
+  const counterparts = parent ? await counterpartsOf(db, parent) : new Map<string, string>();
   for (const row of posted) {
     const period = requestedPeriod(row);
     let lines: readonly Line[] | null;
@@ -54,8 +56,7 @@ export async function flagChangedPostings(
       continue;
     }
     if (!lines) continue;
-    // A line posted to a foreign-currency account's counterpart is that account's line (posting/foreign-accounts.ts).
-    const changes = diffLines(parent ? await asComputedLines(db, parent, row.lines) : row.lines, lines);
+    const changes = diffLines(asComputedLines(counterparts, row.lines), lines);
     if (changes.length > 0) changed++;
     const stale = changes.length > 0 ? { detectedAt: row.stale && sameChanges(row.stale.changes, changes) ? row.stale.detectedAt : new Date().toISOString(), changes } : null;
     if (JSON.stringify(stale) !== JSON.stringify(row.stale ?? null)) {
