@@ -54,6 +54,11 @@ export const accounts = pgTable("accounts", {
   nightlySyncTime: text("nightly_sync_time").notNull().default(NIGHTLY_SYNC_DEFAULTS.time),
   nightlySyncTimeZone: text("nightly_sync_time_zone").notNull().default(NIGHTLY_SYNC_DEFAULTS.timeZone),
   nightlySyncLastDate: date("nightly_sync_last_date", { mode: "string" }),
+  /**
+   * After the nightly sync, replace every posted entry it found changed (modules/reconsolidation),
+   * approved in advance by this setting, and mail the admins what was replaced. Off by default.
+   */
+  nightlyReplaceChanged: boolean("nightly_replace_changed").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -581,7 +586,11 @@ export const consolidationPostings = pgTable(
   ],
 );
 
-/** A multi-period run: subsidiaries × months posted in order by the `consolidation.run` job. */
+/**
+ * A multi-period run: subsidiaries × months posted in order by the `consolidation.run` job. A
+ * `replace` run (modules/reconsolidation) replaces approved changed entries in order instead: each
+ * item names the posting it replaces.
+ */
 export const consolidationRuns = pgTable(
   "consolidation_runs",
   {
@@ -589,6 +598,9 @@ export const consolidationRuns = pgTable(
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"post" | "replace">().notNull().default("post"),
+    /** Who approved it: a user (createdBy), or the group's nightly setting (`nightly`). */
+    trigger: text("trigger").$type<"user" | "nightly">().notNull().default("user"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     realmIds: jsonb("realm_ids").$type<string[]>().notNull(),
     fromMonth: text("from_month").notNull(),
@@ -615,6 +627,8 @@ export const consolidationRunItems = pgTable(
     status: text("status").$type<"pending" | "posted" | "skipped" | "failed">().notNull().default("pending"),
     message: text("message"),
     postingId: uuid("posting_id"),
+    /** A replace run's item: the changed posting it replaces (its realm and period are the item's). */
+    replaces: uuid("replaces"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.runId, t.seq] })],
