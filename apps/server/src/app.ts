@@ -30,6 +30,7 @@ import { SYNC_AGAIN_JOB, SYNC_JOB, syncAgainHandler } from "./modules/sync/enque
 import { NIGHTLY_JOB, NightlyScheduler, nightlyHandler } from "./modules/sync/nightly.ts";
 import { webhookRoutes } from "./modules/webhooks/routes.ts";
 import { RUN_JOB, runHandler } from "./modules/runs/job.ts";
+import { mailNightlyReplacement, NIGHTLY_REPLACE_JOB, nightlyReplaceHandler } from "./modules/reconsolidation/nightly.ts";
 import { runRoutes } from "./modules/runs/routes.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
 import { eliminationRoutes } from "./modules/eliminations/routes.ts";
@@ -189,7 +190,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     [SYNC_JOB]: syncHandler({ database, provider, afterSync, log: app.log }),
     [SYNC_AGAIN_JOB]: syncAgainHandler({ database, queue }),
     [NIGHTLY_JOB]: nightlyHandler({ database, queue }),
-    [RUN_JOB]: runHandler({ database, provider, log: app.log }),
+    [RUN_JOB]: runHandler({ database, provider, log: app.log, ended: (runId) => mailNightlyReplacement({ database, provider, queue, mailer }, runId) }),
+    [NIGHTLY_REPLACE_JOB]: nightlyReplaceHandler({ database, provider, queue }),
   };
   const worker = new Worker(queue, handlers, {
     log: app.log,

@@ -56,7 +56,7 @@ describe.each(drivers)("nightly sync per group on %s", (driver) => {
     ids.empty = (await get(t.app, "/api/session", empty)).json().accountId;
 
     const initial = await get(t.app, "/api/settings/nightly-sync", tokens.newYork);
-    expect(initial.json()).toEqual({ enabled: true, time: "06:00", timeZone: "UTC", lastRunDate: null });
+    expect(initial.json()).toEqual({ enabled: true, time: "06:00", timeZone: "UTC", lastRunDate: null, replaceChanged: false });
 
     const badTime = await putNightly(t.app, tokens.newYork, { enabled: true, time: "6:00", timeZone: "UTC" });
     expect(badTime.statusCode).toBe(400);
@@ -64,10 +64,13 @@ describe.each(drivers)("nightly sync per group on %s", (driver) => {
     const badZone = await putNightly(t.app, tokens.newYork, { enabled: true, time: "06:00", timeZone: "Mars/Olympus" });
     expect(badZone.statusCode).toBe(400);
     expect(badZone.json().error.details.fields).toEqual([{ path: "timeZone", message: expect.stringMatching(/IANA/) }]);
+    const badReplace = await putNightly(t.app, tokens.newYork, { enabled: true, time: "06:00", timeZone: "UTC", replaceChanged: "yes" });
+    expect(badReplace.statusCode).toBe(400);
+    expect(badReplace.json().error.details.fields).toEqual([{ path: "replaceChanged", message: "replaceChanged must be true or false." }]);
     // An alias is stored under the zone's own name.
     const alias = await putNightly(t.app, tokens.newYork, { enabled: true, time: "06:00", timeZone: "US/Eastern" });
     expect(alias.statusCode, alias.body).toBe(200);
-    expect(alias.json()).toEqual({ enabled: true, time: "06:00", timeZone: "America/New_York", lastRunDate: null });
+    expect(alias.json()).toEqual({ enabled: true, time: "06:00", timeZone: "America/New_York", lastRunDate: null, replaceChanged: false });
     expect((await putNightly(t.app, tokens.berlin, { enabled: true, time: "06:00", timeZone: "Europe/Berlin" })).statusCode).toBe(200);
 
     // A member reads it but cannot change it.

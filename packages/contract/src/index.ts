@@ -20,3 +20,4 @@ export * from "./eliminations.ts";
 export * from "./acquisitions.ts";
 export * from "./adjustments.ts";
 export * from "./intragroup.ts";
+export * from "./replacement-order.ts";

@@ -128,14 +128,22 @@ export const runItemSchema = z.object({
   realmId: z.string(),
   companyName: z.string(),
   month: z.string(),
+  /** The period in words: the month, or a replaced entry's period ("FY2026 Q1"). */
+  label: z.string(),
   status: z.enum(runItemStatuses),
   message: z.string().nullable(),
   journalEntryId: z.string().nullable(),
   journalEntryUrl: z.string().nullable(),
 });
 
+export const runKinds = ["post", "replace"] as const;
+
 export const runSummarySchema = z.object({
   id: z.string(),
+  /** post: months posted in order; replace: approved changed entries replaced in order ("Replace all changed"). */
+  kind: z.enum(runKinds),
+  /** Who approved it: a user, or the group's setting to replace after the nightly sync. */
+  trigger: z.enum(["user", "nightly"]),
   status: z.enum(runStatuses),
   from: z.string(),
   to: z.string(),
@@ -153,6 +161,20 @@ export type RunSummary = z.infer<typeof runSummarySchema>;
 export const runDetailSchema = runSummarySchema.extend({ items: z.array(runItemSchema) });
 export type RunDetail = z.infer<typeof runDetailSchema>;
 
+/**
+ * "Replace all changed": the changed entries the user reviewed, each with the `stale.detectedAt` of
+ * the differences shown. An entry whose differences moved since is refused, so what is replaced is
+ * what was approved.
+ */
+export const replaceChangedRequestSchema = z.strictObject({
+  approve: z.literal(true, { error: "Approve the replacements (approve: true) after reviewing the changes." }),
+  postings: z
+    .array(z.strictObject({ id: z.uuid({ error: "Not a posting id." }), detectedAt: z.string().max(40) }))
+    .min(1, "Choose at least one changed entry.")
+    .max(MAX_RUN_ITEMS, `At most ${MAX_RUN_ITEMS} entries in one replacement.`),
+});
+export type ReplaceChangedRequest = z.infer<typeof replaceChangedRequestSchema>;
+
 export const runsResponseSchema = z.object({ runs: z.array(runSummarySchema) });
 export const runParamsSchema = z.object({ runId: z.uuid({ error: "Not a run id." }) });
 export const postingParamsSchema = z.object({ postingId: z.uuid({ error: "Not a posting id." }) });
@@ -163,6 +185,7 @@ export const postConsolidationPreview = POST("/consolidation/preview", { 200: ru
 export const postConsolidationPost = POST("/consolidation/post", { 200: postOutcomeSchema }, { body: runRequestSchema });
 export const getConsolidationPostings = GET("/consolidation/postings", { 200: postingsResponseSchema }, { query: postingsQuerySchema });
 export const postConsolidationRepost = POST("/consolidation/postings/:postingId/repost", { 200: postOutcomeSchema }, { params: postingParamsSchema, body: repostRequestSchema });
+export const postReplaceChanged = POST("/consolidation/replace-changed", { 200: runDetailSchema }, { body: replaceChangedRequestSchema });
 export const postMultiRun = POST("/multipleconsolidation/runs", { 200: runDetailSchema }, { body: multiRunRequestSchema });
 export const getMultiRuns = GET("/multipleconsolidation/runs", { 200: runsResponseSchema });
 export const getMultiRun = GET("/multipleconsolidation/runs/:runId", { 200: runDetailSchema }, { params: runParamsSchema });

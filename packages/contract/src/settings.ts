@@ -88,7 +88,13 @@ export const timeZoneSchema = z
   });
 
 export const nightlySyncRequestSchema = z.strictObject(
-  { enabled: z.boolean({ error: "enabled must be true or false." }), time: timeOfDaySchema, timeZone: timeZoneSchema },
+  {
+    enabled: z.boolean({ error: "enabled must be true or false." }),
+    time: timeOfDaySchema,
+    timeZone: timeZoneSchema,
+    /** Left out: unchanged. True approves in advance replacing, after each nightly sync, every posted entry it found changed. */
+    replaceChanged: z.boolean({ error: "replaceChanged must be true or false." }).optional(),
+  },
   { error: (iss) => (iss.code === "unrecognized_keys" ? `Unknown field: ${iss.keys.join(", ")}.` : undefined) },
 );
 export type NightlySyncRequest = z.input<typeof nightlySyncRequestSchema>;
@@ -98,6 +104,8 @@ export const nightlySyncSchema = z.object({
   timeZone: z.string(),
   /** The local date (YYYY-MM-DD, in `timeZone`) of the last nightly sync; null before the first. */
   lastRunDate: z.string().nullable(),
+  /** After the nightly sync, replace every posted entry it found changed, and mail the admins a summary. */
+  replaceChanged: z.boolean(),
 });
 export type NightlySync = z.infer<typeof nightlySyncSchema>;
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import * as contract from "@groupledger/contract";
 import type { AppContext } from "../../context.ts";
+import { posterOf } from "../../services/audit.ts";
 import { actorOf, authOf } from "../../http/auth.ts";
 import { bearer, docsOf, routeOf } from "../../http/endpoint.ts";
 import { AdjustmentService } from "./service.ts";
@@ -24,7 +25,7 @@ export const adjustmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       contract.postAdjustmentsRepost,
       docs("Replace a posted group adjustment entry whose inputs changed: delete it in QuickBooks, then post the period again (after the user approved the changes)"),
     ),
-    handler: async (req) => adjustments.replace(actorOf(req), req.params.postingId),
+    handler: async (req) => adjustments.replace(posterOf(actorOf(req)), req.params.postingId),
   });
 
   app.route({
@@ -32,6 +33,6 @@ export const adjustmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       contract.postAdjustments,
       docs(`Post a period's group adjustments into the parent's QuickBooks under the class "${contract.GROUP_ADJUSTMENTS_CLASS}", once`),
     ),
-    handler: async (req) => adjustments.post(actorOf(req), req.body.period),
+    handler: async (req) => adjustments.post(posterOf(actorOf(req)), req.body.period),
   });
 };

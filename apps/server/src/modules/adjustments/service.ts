@@ -1,9 +1,8 @@
 import { GROUP_ADJUSTMENTS_CLASS, type AdjustmentsView, type PostOutcome, type RunPeriod } from "@groupledger/contract";
 import type { Database, Db } from "../../db/client.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
-import { posterOf, type Actor } from "../../services/audit.ts";
 import { ADJUSTMENTS_REALM } from "../posting/names.ts";
-import { outcomeOf, postedFor, postGroupEntry, postingBusy, replaceGroupEntry, type PostingRow } from "../posting/postings.ts";
+import { outcomeOf, postedFor, postGroupEntry, postingBusy, replaceGroupEntry, type Poster, type PostingRow } from "../posting/postings.ts";
 import { detectChangedAdjustments } from "./stale.ts";
 import { computeAdjustments } from "./view.ts";
 
@@ -24,7 +23,7 @@ export class AdjustmentService {
     return { ...view, posted: await postedFor(this.db, accountId, ADJUSTMENTS_REALM, view.period) };
   }
 
-  async post(caller: Actor, period: RunPeriod): Promise<PostOutcome> {
+  async post(caller: Poster, period: RunPeriod): Promise<PostOutcome> {
     const result = await this.deps.database.withLock(lockOf(caller.accountId), busy, () => this.postLocked(caller, period));
     return outcomeOf(this.db, result);
   }
@@ -34,8 +33,8 @@ export class AdjustmentService {
    * user approved the differences: the old entry is deleted in QuickBooks, then the period is posted
    * again from what it gives now. Later posted periods then differ too and are flagged in turn.
    */
-  async replace(caller: Actor, postingId: string): Promise<PostOutcome> {
-    const result = await replaceGroupEntry(this.deps, posterOf(caller), {
+  async replace(caller: Poster, postingId: string): Promise<PostOutcome> {
+    const result = await replaceGroupEntry(this.deps, caller, {
       realmId: ADJUSTMENTS_REALM,
       postingId,
       what: "Group adjustments",
@@ -49,12 +48,13 @@ export class AdjustmentService {
   }
 
   /** The posting protocol (modules/posting), under the "Group adjustments" class; the caller holds the lock. */
-  private async postLocked(caller: Actor, period: RunPeriod): Promise<{ outcome: "posted" | "duplicate"; posting: PostingRow }> {
+  private async postLocked(caller: Poster, period: RunPeriod): Promise<{ outcome: "posted" | "duplicate"; posting: PostingRow }> {
     const { view } = await computeAdjustments(this.db, caller.accountId, period);
     const p = view.period;
     return postGroupEntry(this.deps, {
       accountId: caller.accountId,
       userId: caller.userId,
+      runId: caller.runId ?? null,
       realmId: ADJUSTMENTS_REALM,
       what: "group adjustments",
       view,
@@ -66,7 +66,7 @@ export class AdjustmentService {
         privateNote: `GroupLedger: group adjustments for ${p.label} (${view.adjustments.map((a) => a.description).join("; ")}).`,
         description: `Group adjustments ${p.label}`,
         auditAction: "adjustments.posted",
-        meta: posterOf(caller).meta,
+        ...(caller.meta ? { meta: caller.meta } : {}),
       },
     });
   }

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import * as contract from "@groupledger/contract";
 import type { AppContext } from "../../context.ts";
-import { authOf } from "../../http/auth.ts";
+import { actorOf, authOf } from "../../http/auth.ts";
 import { bearer, docsOf, routeOf } from "../../http/endpoint.ts";
-import { requestMeta } from "../../services/audit.ts";
+import { posterOf, requestMeta } from "../../services/audit.ts";
 import { companyNames, createPair, deletePair, eliminationsOf, listPairs, postEliminations as post, replaceEliminations } from "./service.ts";
 import { setTolerance, toleranceView } from "./tolerance.ts";
 
@@ -72,7 +72,7 @@ export const eliminationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
 
   app.route({
     ...routeOf(contract.postEliminations, docs("Post a period's elimination entry into the parent's QuickBooks under the Interco class, once")),
-    handler: async (req) => post({ database, provider }, authOf(req).user, req.body.period, requestMeta(req)),
+    handler: async (req) => post({ database, provider }, posterOf(actorOf(req)), req.body.period),
   });
 
   app.route({
@@ -80,6 +80,6 @@ export const eliminationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       contract.postEliminationsRepost,
       docs("Replace a posted elimination entry whose books changed: delete it in QuickBooks, then post the period again (after the user approved the changes)"),
     ),
-    handler: async (req) => replaceEliminations({ database, provider }, authOf(req).user, req.params.postingId, requestMeta(req)),
+    handler: async (req) => replaceEliminations({ database, provider }, posterOf(actorOf(req)), req.params.postingId),
   });
 };

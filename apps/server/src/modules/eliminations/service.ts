@@ -14,7 +14,7 @@ import type { IntercompanyPair } from "../consolidation/input.ts";
 import { loadGroup } from "../group/service.ts";
 import { INTERCO_REALM } from "../posting/names.ts";
 import { detectChangedEliminations } from "./stale.ts";
-import { postedFor, postGroupEntry, postingBusy, replaceGroupEntry, summarize } from "../posting/postings.ts";
+import { outcomeOf, postedFor, postGroupEntry, postingBusy, replaceGroupEntry, type Poster } from "../posting/postings.ts";
 import { enqueueSync } from "../sync/enqueue.ts";
 import { asEnginePair, computeEliminations, INTERCO_CLASS, pairRows, pairViews } from "./view.ts";
 
@@ -141,39 +141,38 @@ const lockOf = (accountId: string) => `consolidation-post:${accountId}:${INTERCO
 const busy = postingBusy("the intercompany eliminations");
 
 /** Posts a period's elimination entry once (the posting protocol, modules/posting) under the Interco class, one posting at a time per group. */
-export async function postEliminations(deps: { database: Database; provider: QboProvider }, user: UserRow, period: RunPeriod, meta: RequestMeta): Promise<PostOutcome> {
+export async function postEliminations(deps: { database: Database; provider: QboProvider }, poster: Poster, period: RunPeriod): Promise<PostOutcome> {
   const { database } = deps;
-  const result = await database.withLock(lockOf(user.accountId), busy, () => postLocked(deps, user, period, meta));
-  const [summary] = await summarize(database.db, [result.posting]);
-  return { outcome: result.outcome, posting: summary! };
+  const result = await database.withLock(lockOf(poster.accountId), busy, () => postLocked(deps, poster, period));
+  return outcomeOf(database.db, result);
 }
 
 /**
  * Replacing a posted elimination entry whose books changed (eliminations/stale.ts), after the user
  * approved the differences: the old entry is deleted in QuickBooks and the period posted again.
  */
-export async function replaceEliminations(deps: { database: Database; provider: QboProvider }, user: UserRow, postingId: string, meta: RequestMeta): Promise<PostOutcome> {
-  const result = await replaceGroupEntry(deps, { accountId: user.accountId, userId: user.id, meta }, {
+export async function replaceEliminations(deps: { database: Database; provider: QboProvider }, poster: Poster, postingId: string): Promise<PostOutcome> {
+  const result = await replaceGroupEntry(deps, poster, {
     realmId: INTERCO_REALM,
     postingId,
     what: "Eliminations",
-    lock: lockOf(user.accountId),
+    lock: lockOf(poster.accountId),
     busy,
-    postAgain: (period) => postLocked(deps, user, period, meta),
+    postAgain: (period) => postLocked(deps, poster, period),
   });
   // The later periods' entries move with this one (balance pairs post what moved since): look again now.
-  await detectChangedEliminations(deps.database.db, user.accountId);
-  const [summary] = await summarize(deps.database.db, [result.posting]);
-  return { outcome: result.outcome, posting: summary! };
+  await detectChangedEliminations(deps.database.db, poster.accountId);
+  return outcomeOf(deps.database.db, result);
 }
 
 /** The period's elimination entry through the posting protocol; the caller holds the lock. */
-async function postLocked(deps: { database: Database; provider: QboProvider }, user: UserRow, period: RunPeriod, meta: RequestMeta) {
-  const { view, pairLines } = await computeEliminations(deps.database.db, user.accountId, period);
+async function postLocked(deps: { database: Database; provider: QboProvider }, poster: Poster, period: RunPeriod) {
+  const { view, pairLines } = await computeEliminations(deps.database.db, poster.accountId, period);
   const p = view.period;
   return postGroupEntry(deps, {
-    accountId: user.accountId,
-    userId: user.id,
+    accountId: poster.accountId,
+    userId: poster.userId,
+    runId: poster.runId ?? null,
     realmId: INTERCO_REALM,
     what: "eliminations",
     view,
@@ -185,7 +184,7 @@ async function postLocked(deps: { database: Database; provider: QboProvider }, u
       privateNote: `GroupLedger: intercompany eliminations for ${p.label} (${view.pairs.length} pair${view.pairs.length === 1 ? "" : "s"}).`,
       description: `Intercompany elimination ${p.label}`,
       auditAction: "eliminations.posted",
-      meta,
+      ...(poster.meta ? { meta: poster.meta } : {}),
     },
   });
 }

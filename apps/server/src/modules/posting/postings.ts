@@ -21,6 +21,18 @@ export type PostingRow = typeof consolidationPostings.$inferSelect;
 type Period = { kind: PostingRow["periodKind"]; from: string; to: string; label: string };
 type Deps = PostingDeps;
 
+/**
+ * Who posts or replaces an entry: a user (with the request's address and id, for the audit log), or
+ * nobody when a setting approved it in advance (the nightly replacement, modules/reconsolidation);
+ * `runId` ties the entry to the run that posted it.
+ */
+export interface Poster {
+  accountId: string;
+  userId: string | null;
+  runId?: string | null;
+  meta?: { ip?: string; requestId?: string };
+}
+
 /** The period a posting covers as it is asked for again (re-posting, re-computing): its kind and last month. */
 export function requestedPeriod(row: Pick<PostingRow, "periodKind" | "periodTo">): RunPeriod {
   const { year, month } = monthParts(row.periodTo);
@@ -163,7 +175,8 @@ export async function postGroupEntry(
   deps: Deps,
   req: {
     accountId: string;
-    userId: string;
+    userId: string | null;
+    runId?: string | null;
     realmId: string;
     /** Plural, lower case: "eliminations", "group adjustments". */
     what: string;
@@ -187,6 +200,7 @@ export async function postGroupEntry(
     {
       accountId: req.accountId,
       userId: req.userId,
+      runId: req.runId ?? null,
       realmId: req.realmId,
       period: p,
       docNumber: view.entry.docNumber,
@@ -210,7 +224,7 @@ export async function retirePosting(
   deps: Deps,
   current: PostingRow,
   parentRealmId: string,
-  req: { accountId: string; userId: string; meta?: { ip?: string; requestId?: string } },
+  req: Poster,
 ): Promise<void> {
   const { db } = deps.database;
   const client = deps.provider.client(parentRealmId);
@@ -235,7 +249,7 @@ export async function retirePosting(
     action: "consolidation.replaced",
     accountId: req.accountId,
     userId: req.userId,
-    details: { postingId: current.id, journalEntryId: current.journalEntryId, changes: current.stale?.changes ?? [] },
+    details: { postingId: current.id, journalEntryId: current.journalEntryId, changes: current.stale?.changes ?? [], runId: req.runId ?? null },
     ...req.meta,
   });
 }
@@ -248,7 +262,7 @@ export async function retirePosting(
  */
 export async function replaceGroupEntry(
   deps: Deps,
-  caller: { accountId: string; userId: string; meta?: { ip?: string; requestId?: string } },
+  caller: Poster,
   req: {
     realmId: string;
     postingId: string;
@@ -276,6 +290,10 @@ export async function replaceGroupEntry(
   });
 }
 
+/** Whose entries a realm's postings are, in words: the company's name, or the group entries'. */
+export const realmName = (companyNames: ReadonlyMap<string, string>, realmId: string): string =>
+  realmId === INTERCO_REALM ? "Intercompany eliminations" : realmId === ADJUSTMENTS_REALM ? "Group adjustments" : (companyNames.get(realmId) ?? realmId);
+
 export async function summarize(db: Db, rows: readonly PostingRow[]): Promise<PostingSummary[]> {
   if (rows.length === 0) return [];
   const names = new Map((await db.select({ realmId: companies.realmId, name: companies.companyName }).from(companies).where(inArray(companies.realmId, [...new Set(rows.map((r) => r.realmId))]))).map((c) => [c.realmId, c.name]));
@@ -286,7 +304,7 @@ export async function summarize(db: Db, rows: readonly PostingRow[]): Promise<Po
     .map((r) => ({
       id: r.id,
       realmId: r.realmId,
-      companyName: r.realmId === INTERCO_REALM ? "Intercompany eliminations" : r.realmId === ADJUSTMENTS_REALM ? "Group adjustments" : (names.get(r.realmId) ?? r.realmId),
+      companyName: realmName(names, r.realmId),
       period: { kind: r.periodKind, from: r.periodFrom, to: r.periodTo, label: r.periodLabel },
       status: r.status as "posted" | "deleted" | "replaced",
       journalEntryId: r.journalEntryId,

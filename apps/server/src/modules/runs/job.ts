@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { QboError } from "@groupledger/qbo";
-import { ErrorCodes } from "@groupledger/contract";
+import { ErrorCodes, type RunPeriod } from "@groupledger/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
 import { consolidationRunItems, consolidationRuns } from "../../db/schema.ts";
@@ -9,6 +9,7 @@ import type { JobHandler } from "../../jobs/worker.ts";
 import { AppError } from "../../http/errors.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { ReferenceCache } from "../qbo/counterparties.ts";
+import { replaceItem, type ReplaceOutcome } from "../reconsolidation/replace.ts";
 import { postPeriod } from "./post.ts";
 
 export const RUN_JOB = "consolidation.run";
@@ -22,8 +23,17 @@ export const RUN_JOB = "consolidation.run";
  * A subsidiary whose month fails is not posted for its later months of the run (they are
  * 'skipped' with the reason): posting March without February would leave a gap in the parent's
  * books that nobody asked for. Other subsidiaries carry on.
+ *
+ * A `replace` run ("Replace all changed") is the same loop over approved changed entries in
+ * period order: each item replaces one (reconsolidation/replace.ts), exactly once across restarts.
  */
-export function runHandler(deps: { database: Database; provider: QboProvider; log?: FastifyBaseLogger }): JobHandler {
+export function runHandler(deps: {
+  database: Database;
+  provider: QboProvider;
+  log?: FastifyBaseLogger;
+  /** Told when a run has ended (succeeded, with failures, or stopped): the nightly replacement's summary mail. */
+  ended?: (runId: string) => Promise<void>;
+}): JobHandler {
   const { database } = deps;
   const { db } = database;
   const setRun = (runId: string, set: Partial<typeof consolidationRuns.$inferInsert>) =>
@@ -38,6 +48,7 @@ export function runHandler(deps: { database: Database; provider: QboProvider; lo
       if (ctx.job.attempts >= ctx.job.maxAttempts && !ctx.signal.aborted) {
         const reason = e instanceof Error ? e.message : String(e);
         await setRun(runId, { status: "failed", finishedAt: new Date(), message: `Stopped after ${ctx.job.attempts} attempts: ${reason}. Resume it to try the remaining items again.` });
+        await deps.ended?.(runId);
       }
       throw e;
     }
@@ -76,23 +87,19 @@ export function runHandler(deps: { database: Database; provider: QboProvider; lo
 
       const blockedBy = failedRealms.get(item.realmId);
       if (blockedBy) {
-        await setItem({ status: "skipped", message: `Not posted: ${blockedBy} failed for this company, and posting later months would leave a gap.` });
+        await setItem({
+          status: "skipped",
+          message: item.replaces
+            ? `Not replaced: replacing ${blockedBy} failed for these entries, and replacing later periods first would post them out of order.`
+            : `Not posted: ${blockedBy} failed for this company, and posting later months would leave a gap.`,
+        });
       } else {
-        const [year, month] = item.month.split("-").map(Number) as [number, number];
         try {
-          const { outcome, posting } = await postPeriod({ ...deps, references }, {
-            accountId: run.accountId,
-            userId: run.createdBy,
-            realmId: item.realmId,
-            period: { kind: "month", year, month },
-            runId,
-          });
-          // A duplicate is named by its DocNumber, as QuickBooks lists it: the entry's internal Id means nothing to a user.
-          await setItem(
-            outcome === "posted"
-              ? { status: "posted", postingId: posting.id, message: null }
-              : { status: "skipped", postingId: posting.id, message: `Already posted as entry ${posting.docNumber}; skipped as a duplicate.` },
-          );
+          const poster = { accountId: run.accountId, userId: run.createdBy, runId };
+          const outcome = item.replaces
+            ? await replaceItem({ ...deps, references }, poster, item.replaces)
+            : postedItem(await postPeriod({ ...deps, references }, { ...poster, realmId: item.realmId, period: monthPeriod(item.month) }));
+          await setItem({ status: outcome.status, postingId: outcome.postingId, message: outcome.message });
         } catch (e) {
           if (isRetryable(e)) {
             // The job retries with backoff; this item is still pending and nothing is lost.
@@ -108,6 +115,7 @@ export function runHandler(deps: { database: Database; provider: QboProvider; lo
               .set({ status: "skipped", message: "Not posted: the parent company must be re-authorized first.", updatedAt: new Date() })
               .where(and(eq(consolidationRunItems.runId, runId), eq(consolidationRunItems.status, "pending")));
             await setRun(runId, { status: "failed", message, finishedAt: new Date() });
+            await deps.ended?.(runId);
             return { failed: message };
           }
         }
@@ -117,9 +125,23 @@ export function runHandler(deps: { database: Database; provider: QboProvider; lo
     }
     const counts = await itemCounts(database, runId);
     const status = counts.failed > 0 ? "finished_with_failures" : "succeeded";
-    await setRun(runId, { status, finishedAt: new Date(), message: `${counts.posted} posted, ${counts.skipped} skipped, ${counts.failed} failed` });
+    await setRun(runId, { status, finishedAt: new Date(), message: `${counts.posted} ${run.kind === "replace" ? "replaced" : "posted"}, ${counts.skipped} skipped, ${counts.failed} failed` });
+    await deps.ended?.(runId);
     return counts;
   }
+}
+
+const monthPeriod = (month: string): RunPeriod => {
+  const [year, m] = month.split("-").map(Number) as [number, number];
+  return { kind: "month", year, month: m };
+};
+
+/** What posting a run's month did, as its item records it. */
+function postedItem({ outcome, posting }: Awaited<ReturnType<typeof postPeriod>>): ReplaceOutcome {
+  // A duplicate is named by its DocNumber, as QuickBooks lists it: the entry's internal Id means nothing to a user.
+  return outcome === "posted"
+    ? { status: "posted", postingId: posting.id, message: null }
+    : { status: "skipped", postingId: posting.id, message: `Already posted as entry ${posting.docNumber}; skipped as a duplicate.` };
 }
 
 /** QuickBooks throttling or outages, or an unknown outcome: try the same item again later. */

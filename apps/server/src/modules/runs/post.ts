@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { RunPeriod } from "@groupledger/contract";
 import { consolidationPostings } from "../../db/schema.ts";
 import { AppError, errors } from "../../http/errors.ts";
-import { livePostings, postingBusy, postOnce, requestedPeriod, retirePosting, type PostingRow } from "../posting/postings.ts";
+import { livePostings, postingBusy, postOnce, requestedPeriod, retirePosting, type Poster, type PostingRow } from "../posting/postings.ts";
 import type { PostingDeps } from "../posting/protocol.ts";
 import { computePeriodEntry, subsidiaryAndParent } from "./entry.ts";
 
@@ -79,7 +79,7 @@ async function postLocked(deps: PostingDeps, req: PostRequest): Promise<PostOutc
  * the changes. The old entry is deleted in QuickBooks first (already gone is fine), then the
  * period is posted again under a new generation (so a new requestid).
  */
-export async function replacePosting(deps: PostingDeps, req: { accountId: string; userId: string; postingId: string; meta?: { ip?: string; requestId?: string } }): Promise<PostOutcome> {
+export async function replacePosting(deps: PostingDeps, req: Poster & { postingId: string }): Promise<PostOutcome> {
   const { db } = deps.database;
   const [row] = await db
     .select()
@@ -94,6 +94,6 @@ export async function replacePosting(deps: PostingDeps, req: { accountId: string
     if (!current.stale) throw errors.conflict("not_changed", `${company.companyName} ${row.periodLabel} has not changed since it was posted; there is nothing to re-post.`);
     await retirePosting(deps, current, parent.realmId, req);
     const period = requestedPeriod(current);
-    return postLocked(deps, { accountId: req.accountId, userId: req.userId, realmId: current.realmId, period, runId: null, meta: req.meta });
+    return postLocked(deps, { accountId: req.accountId, userId: req.userId, realmId: current.realmId, period, runId: req.runId ?? null, ...(req.meta ? { meta: req.meta } : {}) });
   });
 }

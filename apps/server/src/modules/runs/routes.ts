@@ -43,6 +43,17 @@ export const runRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
     handler: async (req) => runs.repost(actorOf(req), req.params.postingId),
   });
 
+  app.route({
+    ...routeOf(
+      contract.postReplaceChanged,
+      docs("Replace all changed: the reviewed changed entries are replaced in period order by a background run (each deleted in QuickBooks and posted again, once)", {
+        description:
+          "Each entry is named with the detectedAt of the differences the user reviewed; an entry no longer posted, no longer changed or changed again since is 409 and nothing starts. One run at a time per account.",
+      }),
+    ),
+    handler: async (req) => runs.startReplace(actorOf(req), req.body),
+  });
+
   // --- Multi Period / Company ---------------------------------------------------------------
 
   app.route({

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { MAX_RUN_ITEMS, type MultiRunRequest, type PostingSummary, type PostOutcome, type RunDetail, type RunPreview, type RunRequest, type RunSummary } from "@groupledger/contract";
+import { MAX_RUN_ITEMS, type MultiRunRequest, type ReplaceChangedRequest, type PostingSummary, type PostOutcome, type RunDetail, type RunPreview, type RunRequest, type RunSummary } from "@groupledger/contract";
 import { monthList } from "@groupledger/domain";
 import type { Database, Db } from "../../db/client.ts";
 import { companies, consolidationPostings, consolidationRunItems, consolidationRuns, users } from "../../db/schema.ts";
@@ -8,7 +8,8 @@ import type { JobQueue } from "../../jobs/queue.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { posterOf, type Actor } from "../../services/audit.ts";
 import { loadGroup } from "../group/service.ts";
-import { outcomeOf, postedFor, summarize } from "../posting/postings.ts";
+import { outcomeOf, postedFor, realmName, summarize } from "../posting/postings.ts";
+import { approvedChanges } from "../reconsolidation/service.ts";
 import { computePeriodEntry, openingOf } from "./entry.ts";
 import { activeRunFilter, enqueueRun, itemCounts } from "./job.ts";
 import { postPeriod, replacePosting } from "./post.ts";
@@ -73,8 +74,7 @@ export class RunService {
     if (months.length * realmIds.length > MAX_RUN_ITEMS) {
       throw errors.badRequest("run_too_large", `${months.length} months × ${realmIds.length} companies is ${months.length * realmIds.length} entries; one run posts at most ${MAX_RUN_ITEMS}. Split it.`);
     }
-    const [active] = await db.select({ id: consolidationRuns.id }).from(consolidationRuns).where(activeRunFilter(accountId)).limit(1);
-    if (active) throw errors.conflict("run_in_progress", "Another run is in progress for this account; wait for it to finish, or pause it, before starting a new one.");
+    await this.noActiveRun(accountId);
 
     const run = await db.transaction(async (tx) => {
       const [created] = await tx.insert(consolidationRuns).values({ accountId, createdBy: caller.userId, realmIds, fromMonth: from, toMonth: to, status: "queued" }).returning();
@@ -84,6 +84,44 @@ export class RunService {
     });
     await this.queue(run);
     return this.detail(accountId, run.id);
+  }
+
+  /**
+   * "Replace all changed", after one approval: the reviewed changed entries (each still changed as
+   * reviewed, reconsolidation/service.ts) are replaced in order by a `replace` run, one item per
+   * entry, resumable and exactly once like any run (reconsolidation/replace.ts).
+   */
+  async startReplace(caller: { accountId: string; userId: string | null }, request: ReplaceChangedRequest, trigger: "user" | "nightly" = "user"): Promise<RunDetail> {
+    const { db } = this;
+    const { accountId } = caller;
+    const entries = await approvedChanges(db, accountId, request.postings);
+    await this.noActiveRun(accountId);
+    const months = entries.map((e) => e.periodTo);
+    const run = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(consolidationRuns)
+        .values({
+          accountId,
+          kind: "replace",
+          trigger,
+          createdBy: caller.userId,
+          realmIds: [...new Set(entries.map((e) => e.realmId))],
+          fromMonth: months.reduce((a, b) => (a < b ? a : b)),
+          toMonth: months.reduce((a, b) => (a > b ? a : b)),
+          status: "queued",
+        })
+        .returning();
+      await tx.insert(consolidationRunItems).values(entries.map((e, seq) => ({ runId: created!.id, seq, realmId: e.realmId, month: e.periodTo, replaces: e.id })));
+      return created!;
+    });
+    await this.queue(run);
+    return this.detail(accountId, run.id);
+  }
+
+  /** One run at a time per account: runs and replacements post into the same parent. */
+  private async noActiveRun(accountId: string): Promise<void> {
+    const [active] = await this.db.select({ id: consolidationRuns.id }).from(consolidationRuns).where(activeRunFilter(accountId)).limit(1);
+    if (active) throw errors.conflict("run_in_progress", "Another run is in progress for this account; wait for it to finish, or pause it, before starting a new one.");
   }
 
   /** The account's runs, newest first. */
@@ -131,12 +169,12 @@ export class RunService {
     const { db } = this;
     const run = await this.own(accountId, runId);
     const items = await db.select().from(consolidationRunItems).where(eq(consolidationRunItems.runId, run.id)).orderBy(asc(consolidationRunItems.seq));
-    const postingIds = items.map((i) => i.postingId).filter((p): p is string => !!p);
+    const postingIds = items.flatMap((i) => [i.postingId, i.replaces]).filter((p): p is string => !!p);
     const postings = new Map(
       postingIds.length
         ? (
             await db
-              .select({ id: consolidationPostings.id, je: consolidationPostings.journalEntryId, url: consolidationPostings.journalEntryUrl })
+              .select({ id: consolidationPostings.id, je: consolidationPostings.journalEntryId, url: consolidationPostings.journalEntryUrl, label: consolidationPostings.periodLabel })
               .from(consolidationPostings)
               .where(inArray(consolidationPostings.id, postingIds))
           ).map((p) => [p.id, p])
@@ -152,8 +190,9 @@ export class RunService {
         return {
           seq: i.seq,
           realmId: i.realmId,
-          companyName: names.get(i.realmId) ?? i.realmId,
+          companyName: realmName(names, i.realmId),
           month: i.month,
+          label: (i.replaces ? postings.get(i.replaces)?.label : undefined) ?? i.month,
           status: i.status,
           message: i.message,
           journalEntryId: p?.je ?? null,
@@ -187,6 +226,8 @@ export class RunService {
     const [creator] = run.createdBy ? await db.select({ email: users.email }).from(users).where(eq(users.id, run.createdBy)).limit(1) : [];
     return {
       id: run.id,
+      kind: run.kind,
+      trigger: run.trigger,
       status: run.status,
       from: run.fromMonth,
       to: run.toMonth,

@@ -6,6 +6,7 @@ import { accounts, companies } from "../../db/schema.ts";
 import { JobQueue } from "../../jobs/queue.ts";
 import { PermanentJobError, type JobHandler } from "../../jobs/worker.ts";
 import { loadGroup } from "../group/service.ts";
+import { enqueueNightlyReplace } from "../reconsolidation/nightly.ts";
 import { enqueueSync } from "./enqueue.ts";
 
 /** The group's nightly sync: queues the sync of each of its connected companies. */
@@ -152,18 +153,28 @@ async function claim(db: Db, accountId: string, localDate: string, setting: Nigh
   });
 }
 
-/** The nightly job: one sync per connected company of the group (one already queued or running counts). */
+/**
+ * The nightly job: one sync per connected company of the group (one already queued or running
+ * counts), then, if the group's setting asks for it, the replacement of what they find changed
+ * once they have all ended (reconsolidation/nightly.ts).
+ */
 export function nightlyHandler(deps: { database: Database; queue: JobQueue }): JobHandler {
   return async (ctx) => {
     const accountId = ctx.job.accountId;
     if (!accountId) throw new PermanentJobError("a nightly sync names no account");
-    const group = await loadGroup(deps.database.db, accountId);
+    const { db } = deps.database;
+    const group = await loadGroup(db, accountId);
     const queued: string[] = [];
     const alreadyQueued: string[] = [];
+    const jobIds: string[] = [];
     for (const company of group.companies.filter((c) => c.connection === "connected")) {
-      const { alreadyRunning } = await enqueueSync(deps.database, deps.queue, company);
+      const { jobId, alreadyRunning } = await enqueueSync(deps.database, deps.queue, company);
       (alreadyRunning ? alreadyQueued : queued).push(company.realmId);
+      jobIds.push(jobId);
     }
-    return { localDate: ctx.job.payload["localDate"], queued, alreadyQueued };
+    const localDate = String(ctx.job.payload["localDate"] ?? "");
+    const [setting] = await db.select({ replace: accounts.nightlyReplaceChanged }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+    if (setting?.replace) await enqueueNightlyReplace(deps.queue, accountId, localDate, jobIds);
+    return { localDate, queued, alreadyQueued, ...(setting?.replace ? { replaceAfter: true } : {}) };
   };
 }

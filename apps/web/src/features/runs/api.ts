@@ -8,7 +8,9 @@ import {
   postMultiRun,
   postMultiRunPause,
   postMultiRunResume,
+  postReplaceChanged,
   type MultiRunRequest,
+  type PostingSummary,
   type PostOutcome,
   type RunDetail,
   type RunRequest,
@@ -35,6 +37,9 @@ export const runsApi = {
     call(getConsolidationPostings, { query: realmId ? { realmId } : {} }, { signal }).then((r) => r.postings),
   repost: (postingId: string) => call(postConsolidationRepost, { params: { postingId }, body: { approve: true } }),
   start: (body: MultiRunRequest) => call(postMultiRun, { body }),
+  /** "Replace all changed": exactly the entries reviewed, each with the differences' detectedAt the user saw. */
+  replaceChanged: (entries: readonly PostingSummary[]) =>
+    call(postReplaceChanged, { body: { approve: true, postings: entries.map((p) => ({ id: p.id, detectedAt: p.stale?.detectedAt ?? "" })) } }),
   list: (signal?: AbortSignal) => call(getMultiRuns, {}, { signal }).then((r) => r.runs),
   get: (runId: string, signal?: AbortSignal) => call(getMultiRun, { params: { runId } }, { signal }),
   pause: (runId: string) => call(postMultiRunPause, { params: { runId } }),

@@ -158,6 +158,7 @@ describe("multi-period runs", () => {
     realmId,
     companyName: realmId.toUpperCase(),
     month: m,
+    label: m,
     status,
     message,
     journalEntryId: null,

@@ -1,4 +1,4 @@
-import { MAX_RUN_ITEMS, type PostingSummary, type RunDetail, type RunPeriod, type RunPreview, type RunSummary } from "@groupledger/contract";
+import { MAX_RUN_ITEMS, replacementOrder, type PostingSummary, type RunDetail, type RunPeriod, type RunPreview, type RunSummary } from "@groupledger/contract";
 import { fiscalYearRange, fiscalQuarterRange, fiscalYearOf, formatAmount, formatMonth, isMonthText, monthCount, monthParts, parseMonth, resolvePostingPeriod, shiftMonth } from "@groupledger/domain";
 import { monthTextLabel } from "../obal/model.ts";
 
@@ -186,7 +186,7 @@ export const skippedAsDuplicate = (item: Pick<RunDetail["items"][number], "statu
 export function summaryText(run: RunDetail): string {
   const duplicates = run.items.filter(skippedAsDuplicate).length;
   const heldBack = run.counts.skipped - duplicates;
-  const parts = [`${run.counts.posted} posted`];
+  const parts = [`${run.counts.posted} ${run.kind === "replace" ? "replaced" : "posted"}`];
   if (duplicates > 0) parts.push(`${duplicates} skipped as already posted`);
   if (heldBack > 0) parts.push(`${heldBack} not posted after an earlier failure`);
   parts.push(`${run.counts.failed} failed`);
@@ -246,4 +246,14 @@ export function defaultRunRange(realmIds: readonly string[], postings: readonly 
   const from = earliest > today ? today : earliest;
   const lastEnded = shiftMonth(today, -1);
   return { from, to: lastEnded < from ? from : lastEnded };
+}
+
+/** The posted entries whose books changed since, in the order "Replace all changed" replaces them (the server's order). */
+export function changedEntries(postings: readonly PostingSummary[]): PostingSummary[] {
+  const changed = postings.filter((p) => p.status === "posted" && p.stale !== null);
+  const names = new Map(changed.map((p) => [p.realmId, p.companyName]));
+  return replacementOrder(
+    changed.map((p) => ({ posting: p, realmId: p.realmId, periodFrom: p.period.from, periodTo: p.period.to })),
+    (realmId) => names.get(realmId) ?? realmId,
+  ).map((e) => e.posting);
 }

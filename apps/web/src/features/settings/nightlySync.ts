@@ -14,7 +14,8 @@ export function timeZoneOptions(saved: string, browserZone: string | undefined):
 }
 
 /** What the saved setting does, in a sentence. */
-export function nightlySyncSentence(setting: Pick<NightlySync, "enabled" | "time" | "timeZone">): string {
+export function nightlySyncSentence(setting: Pick<NightlySync, "enabled" | "time" | "timeZone"> & { replaceChanged?: boolean }): string {
   if (!setting.enabled) return "The nightly sync is off: companies sync when you ask, and when QuickBooks reports a change.";
-  return `Every connected company is synced each day at ${setting.time}, ${setting.timeZone.replaceAll("_", " ")} time.`;
+  const then = setting.replaceChanged ? " Entries it finds changed are then replaced, and the admins get a summary by mail." : "";
+  return `Every connected company is synced each day at ${setting.time}, ${setting.timeZone.replaceAll("_", " ")} time.${then}`;
 }

@@ -6,7 +6,9 @@ import { routes } from "../../../app/routes.tsx";
 import { callsTo, refusal, renderRoutes } from "../../../test/render.tsx";
 import type { ApiCall } from "../../../test/render.tsx";
 import { screenTestHooks, signedIn } from "../../../test/session.ts";
-import { CA, COMPANIES, LOCKED_DEC, posting, runAt, UK } from "./runsFixtures.ts";
+import { INTERCO_REALM } from "@groupledger/contract";
+import { PARENT_CO, UK_CO } from "../../../test/fixtures.ts";
+import { CA, COMPANIES, LOCKED_DEC, PARENT_ACCOUNTS, posting, runAt, UK } from "./runsFixtures.ts";
 import "./MultiRunPage.tsx";
 
 const SLOW_UI = 30_000;
@@ -180,5 +182,61 @@ describe("Multi Period / Company", { timeout: SLOW_UI }, () => {
     const form = await screen.findByRole("region", { name: "New run" });
     await userEvent.click(within(form).getByRole("button", { name: /Start run/ }));
     expect(await within(form).findByRole("alert")).toHaveTextContent("Another run is in progress for this account");
+  });
+
+  it("Replace all changed: every changed entry in the order it is replaced, reviewed and approved once, then followed as a run", async () => {
+    const found = "2026-11-26T06:02:00.000Z";
+    const changes = [{ account: "33", name: "Sales", posted: -120_000, now: -145_000 }];
+    const changedMar = posting({ label: "2026-03", stale: { detectedAt: found, changes } });
+    const changedApr = posting({ label: "2026-04", stale: { detectedAt: found, changes } });
+    const elimMar = posting({ label: "2026-03", id: "0e202603-0000-4000-8000-000000000000", realmId: INTERCO_REALM, companyName: "Intercompany eliminations", docNumber: "IC202603", stale: { detectedAt: found, changes } });
+    const run = { ...runAt(0, "queued"), kind: "replace" as const, items: [] };
+    const calls = signIn({
+      // The server lists newest first; the screen shows them in the order they are replaced.
+      "GET /consolidation/postings": { postings: [changedApr, elimMar, changedMar, posting({ label: "2026-01" })] },
+      [`GET /companies/${PARENT_CO.realmId}/accounts`]: PARENT_ACCOUNTS,
+      "POST /consolidation/replace-changed": run,
+      [`GET /multipleconsolidation/runs/${run.id}`]: run,
+    });
+    renderRoutes(routes, "/multipleconsolidation/run");
+    const section = await screen.findByTestId("changed-entries");
+    expect(within(section).getByRole("heading", { level: 2 })).toHaveTextContent("3 posted entries differ from the books now");
+    const rows = within(within(section).getByRole("table", { name: "Changed entries" })).getAllByRole("row").slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      `2026-03${UK_CO.companyName}CR202603-3840232026-11-26 06:021`,
+      "2026-03Intercompany eliminationsIC2026032026-11-26 06:021",
+      `2026-04${UK_CO.companyName}CR202604-3840232026-11-26 06:021`,
+    ]);
+
+    await userEvent.click(within(section).getByRole("button", { name: "Replace all changed (3)" }));
+    const dialog = await screen.findByRole("dialog", { name: "Replace 3 changed entries?" });
+    expect(within(dialog).getAllByRole("table").map((t) => t.getAttribute("aria-label"))).toEqual(["Changes in 2026-03", "Changes in 2026-03", "Changes in 2026-04"]);
+    const replace = within(dialog).getByRole("button", { name: "Replace 3 entries" });
+    expect(replace).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole("checkbox", { name: "I reviewed these changes and approve replacing these 3 entries in QuickBooks" }));
+    await userEvent.click(replace);
+    await waitFor(() =>
+      expect(posts(calls, "/consolidation/replace-changed")[0]?.body).toEqual({
+        approve: true,
+        postings: [changedMar, elimMar, changedApr].map((p) => ({ id: p.id, detectedAt: found })),
+      }),
+    );
+    const progress = await screen.findByRole("region", { name: "Run progress" });
+    expect(within(progress).getByRole("heading", { level: 2 })).toHaveTextContent("Replacing 4 changed entries");
+  });
+
+  it("says why the replacement did not start, and keeps the dialog open", async () => {
+    const changedMar = posting({ label: "2026-03", stale: { detectedAt: "2026-11-26T06:02:00.000Z", changes: [] } });
+    signIn({
+      "GET /consolidation/postings": { postings: [changedMar] },
+      [`GET /companies/${PARENT_CO.realmId}/accounts`]: PARENT_ACCOUNTS,
+      "POST /consolidation/replace-changed": refusal(409, "changes_moved", "Northwind UK Ltd 2026-03 (entry CR202603-384023) changed again since you reviewed it; review the changed entries again before replacing them."),
+    });
+    renderRoutes(routes, "/multipleconsolidation/run");
+    await userEvent.click(await screen.findByRole("button", { name: "Replace all changed (1)" }));
+    const dialog = await screen.findByRole("dialog", { name: "Replace 1 changed entry?" });
+    await userEvent.click(within(dialog).getByRole("checkbox", { name: /I reviewed these changes/ }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Replace 1 entry" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("changed again since you reviewed it");
   });
 });

@@ -6,6 +6,9 @@ import { Screen } from "../../screens/components/Screen.tsx";
 import { runKeys, runsApi, usePostings, useRun, useRunMutation, useRuns } from "../api.ts";
 import { localMonthOf } from "@groupledger/domain";
 import { defaultRunRange, isActive, runFormFromSearch, type RunForm as RunFormValue } from "../model.ts";
+import { useCompanyStatus } from "../../companies/api.ts";
+import { useAccountNumbers } from "../../obal/useAccountNumbers.ts";
+import { ChangedEntries } from "./ChangedEntries.tsx";
 import { RecentRuns } from "./RecentRuns.tsx";
 import { RunForm } from "./RunForm.tsx";
 import { RunProgress } from "./RunProgress.tsx";
@@ -25,7 +28,7 @@ export function MultiRunPage() {
 }
 
 function MultiRun({ setup }: { setup: RunsSetup }) {
-  const { subsidiaries, openingMonth } = setup;
+  const { parent, subsidiaries, openingMonth } = setup;
   const client = useQueryClient();
   const today = localMonthOf(new Date());
   const runs = useRuns();
@@ -45,17 +48,20 @@ function MultiRun({ setup }: { setup: RunsSetup }) {
   const shownId = selected ?? ongoing?.id ?? null;
   const run = useRun(shownId);
   const start = useRunMutation(runsApi.start);
+  const replaceChanged = useRunMutation(runsApi.replaceChanged);
+  const status = useCompanyStatus();
+  const numbers = useAccountNumbers([{ realmId: parent.realmId, lastSyncedAt: status.data?.[parent.realmId]?.sync.lastSyncedAt ?? null }]).get(parent.realmId)!;
   const pause = useRunMutation(runsApi.pause);
   const resume = useRunMutation(runsApi.resume);
 
   // When the shown run stops moving, what it posted shows in the subsidiaries' posted periods.
   const wasActive = useRef(false);
-  const status = run.data?.status;
+  const runStatus = run.data?.status;
   useEffect(() => {
-    const active = status !== undefined && isActive(status);
+    const active = runStatus !== undefined && isActive(runStatus);
     if (wasActive.current && !active) void client.invalidateQueries({ queryKey: ["runs", "postings"] });
     wasActive.current = active;
-  }, [status, client]);
+  }, [runStatus, client]);
 
   if (runs.isPending || postings.isPending) return <Skeleton height={200} radius="md" />;
 
@@ -66,6 +72,24 @@ function MultiRun({ setup }: { setup: RunsSetup }) {
 
   return (
     <>
+      <ChangedEntries
+        postings={postings.data ?? []}
+        currency={parent.homeCurrency}
+        numbers={numbers}
+        busyReason={busyReason}
+        starting={replaceChanged.isPending}
+        error={replaceChanged.error?.message ?? null}
+        onReplaceAll={(entries, done) =>
+          replaceChanged.mutate(entries, {
+            onSuccess: (created) => {
+              done(created);
+              setSelected(created.id);
+              setActionError(null);
+              void client.invalidateQueries({ queryKey: ["runs", "postings"] });
+            },
+          })
+        }
+      />
       <RunForm
         subsidiaries={subsidiaries}
         openingMonth={openingMonth}

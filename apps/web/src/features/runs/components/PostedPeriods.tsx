@@ -24,7 +24,7 @@ const nowrap = { whiteSpace: "nowrap" } as const;
 const badge = { flexShrink: 0 } as const;
 
 /** Posted vs now per parent account (debit positive), with the difference the new entry would make. */
-function ChangesTable({ posting, currency, numbers }: { posting: PostingSummary; currency: string; numbers: ReadonlyMap<string, string> }) {
+export function ChangesTable({ posting, currency, numbers }: { posting: PostingSummary; currency: string; numbers: ReadonlyMap<string, string> }) {
   const money = (n: number) => formatAmount(n, currency);
   return (
     <HeadedTable

@@ -28,8 +28,9 @@ export function RecentRuns({ runs, selected, onOpen }: { runs: RunSummary[]; sel
             return (
               <Table.Tr key={r.id} bg={r.id === selected ? "blue.0" : undefined} aria-current={r.id === selected ? "true" : undefined}>
                 <Table.Td>{when(r.createdAt)}</Table.Td>
-                <Table.Td>{r.createdBy ?? "—"}</Table.Td>
+                <Table.Td>{r.createdBy ?? (r.trigger === "nightly" ? "Nightly setting" : "—")}</Table.Td>
                 <Table.Td>
+                  {r.kind === "replace" ? "Replace changed: " : ""}
                   {shortMonth(r.from)} – {shortMonth(r.to)}
                 </Table.Td>
                 <Table.Td ta="right">{r.realmIds.length}</Table.Td>
@@ -39,7 +40,7 @@ export function RecentRuns({ runs, selected, onOpen }: { runs: RunSummary[]; sel
                   </Badge>
                 </Table.Td>
                 <Table.Td>
-                  {doneCount(r.counts)} of {r.counts.total}: {r.counts.posted} posted, {r.counts.skipped} skipped, {r.counts.failed} failed
+                  {doneCount(r.counts)} of {r.counts.total}: {r.counts.posted} {r.kind === "replace" ? "replaced" : "posted"}, {r.counts.skipped} skipped, {r.counts.failed} failed
                 </Table.Td>
                 <Table.Td ta="right">
                   <Button size="compact-sm" variant="subtle" onClick={() => onOpen(r.id)} disabled={r.id === selected}>

@@ -36,11 +36,13 @@ export function RunProgress({ run, loading, error, busy, actionError, onPause, o
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Stack gap={2}>
             <Title order={2} size="h4">
-              {longMonth(run.from)} – {longMonth(run.to)}, {companies} {companies === 1 ? "subsidiary" : "subsidiaries"}
+              {run.kind === "replace"
+                ? `Replacing ${run.counts.total} changed ${run.counts.total === 1 ? "entry" : "entries"}, ${longMonth(run.from)} – ${longMonth(run.to)}`
+                : `${longMonth(run.from)} – ${longMonth(run.to)}, ${companies} ${companies === 1 ? "subsidiary" : "subsidiaries"}`}
             </Title>
             <Text size="sm" c="dimmed">
               Started {when(run.createdAt)}
-              {run.createdBy ? ` by ${run.createdBy}` : ""}
+              {run.createdBy ? ` by ${run.createdBy}` : run.trigger === "nightly" ? " after the nightly sync, as the group's setting asks" : ""}
               {run.finishedAt ? `, ended ${when(run.finishedAt)}` : ""}.
             </Text>
           </Stack>
@@ -79,7 +81,7 @@ export function RunProgress({ run, loading, error, busy, actionError, onPause, o
               {done} of {run.counts.total} done ({Math.round(run.progress * 100)}%)
             </Text>
             <Text size="sm" c="dimmed">
-              {run.counts.posted} posted · {run.counts.skipped} skipped · {run.counts.failed} failed · {run.counts.pending} waiting
+              {run.counts.posted} {run.kind === "replace" ? "replaced" : "posted"} · {run.counts.skipped} skipped · {run.counts.failed} failed · {run.counts.pending} waiting
             </Text>
           </Group>
           {run.message && !finished ? (
@@ -95,7 +97,7 @@ export function RunProgress({ run, loading, error, busy, actionError, onPause, o
           <Alert
             color={run.counts.failed > 0 || run.status === "failed" ? "orange" : "teal"}
             role="status"
-            title={run.status === "failed" ? "The run stopped" : "The run is finished"}
+            title={run.status === "failed" ? "The run stopped" : run.kind === "replace" ? "The replacement is finished" : "The run is finished"}
             data-testid="run-summary"
           >
             <Stack gap={4}>
@@ -105,7 +107,7 @@ export function RunProgress({ run, loading, error, busy, actionError, onPause, o
                 <List size="sm" spacing={2}>
                   {failures.map((f) => (
                     <List.Item key={f.seq}>
-                      {f.companyName} {f.month}: {f.message}
+                      {f.companyName} {f.label}: {f.message}
                     </List.Item>
                   ))}
                 </List>
@@ -120,7 +122,7 @@ export function RunProgress({ run, loading, error, busy, actionError, onPause, o
             fz="sm"
             verticalSpacing={4}
             aria-label="Run items"
-            columns={[{ label: "Subsidiary", w: 260 }, { label: "Status", w: 110 }, "Entry or reason"]}
+            columns={[{ label: run.kind === "replace" ? "Entries of" : "Subsidiary", w: 260 }, { label: "Status", w: 110 }, "Entry or reason"]}
           >
             {itemsByMonth(run.items).map((group) => (
               <Fragment key={group.month}>
@@ -133,7 +135,14 @@ export function RunProgress({ run, loading, error, busy, actionError, onPause, o
                   const badge = ITEM_STATUS[item.status];
                   return (
                     <Table.Tr key={item.seq} data-testid={`item-${item.month}-${item.realmId}`}>
-                      <Table.Td pl="lg">{item.companyName}</Table.Td>
+                      <Table.Td pl="lg">
+                        {item.companyName}
+                        {item.label !== item.month ? (
+                          <Text span c="dimmed" size="xs" ml={6}>
+                            {item.label}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
                       <Table.Td>
                         <Badge color={badge.color} variant="light" size="sm">
                           {skippedAsDuplicate(item) ? "Duplicate" : badge.label}

@@ -84,6 +84,7 @@ const item = (seq: number, realmId: string, month: string, status: Item["status"
   realmId,
   companyName: realmId === UK ? UK_CO.companyName : CA_CO.companyName,
   month,
+  label: month,
   status,
   message,
   journalEntryId: je,
@@ -103,6 +104,8 @@ export function runAt(done: number, status: RunDetail["status"] = done < 4 ? "ru
   for (const i of items) if (i.status !== "pending") counts[i.status]++;
   return {
     id: "7b0c4a52-1d7e-4f0e-9a51-2c8d3f6e9a10",
+    kind: "post",
+    trigger: "user",
     status,
     from: "2026-02",
     to: "2026-03",

@@ -1,4 +1,4 @@
-import { Group, Select, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { Checkbox, Group, Select, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { nightlySyncRequestSchema, type NightlySync } from "@groupledger/contract";
 import { useMemo, useState } from "react";
@@ -24,13 +24,13 @@ function Form({ setting }: { setting: NightlySync }) {
   const adminOnly = useAdminOnly("change the nightly sync");
   const [saved, setSaved] = useState<string | null>(null);
   const zones = useMemo(() => timeZoneOptions(setting.timeZone, browserZone()), [setting.timeZone]);
-  const initial = { enabled: setting.enabled, time: setting.time, timeZone: setting.timeZone };
+  const initial = { enabled: setting.enabled, time: setting.time, timeZone: setting.timeZone, replaceChanged: setting.replaceChanged };
   const form = useForm({ initialValues: initial, validate: validateWith(nightlySyncRequestSchema) });
   const submit = form.onSubmit((values) => {
     setSaved(null);
     save.mutate(values, {
       onSuccess: (next) => {
-        const kept = { enabled: next.enabled, time: next.time, timeZone: next.timeZone };
+        const kept = { enabled: next.enabled, time: next.time, timeZone: next.timeZone, replaceChanged: next.replaceChanged };
         form.setInitialValues(kept);
         form.setValues(kept);
         setSaved(`The nightly sync was saved. ${nightlySyncSentence(next)}`);
@@ -74,6 +74,12 @@ function Form({ setting }: { setting: NightlySync }) {
             {...form.getInputProps("timeZone")}
           />
         </Group>
+        <Checkbox
+          label="Replace changed entries after the nightly sync"
+          description="Approves in advance: every posted entry whose books the nightly sync finds changed is deleted in QuickBooks and posted again, in period order, and the admins get a summary by mail. Off: changed entries wait for your review under Multi Period / Company."
+          disabled={disabled}
+          {...form.getInputProps("replaceChanged", { type: "checkbox" })}
+        />
         <Text size="xs" c="dimmed" data-testid="nightly-last-run">
           {setting.lastRunDate ? `Last nightly sync: ${formatDate(setting.lastRunDate)} (${setting.timeZone.replaceAll("_", " ")}).` : "No nightly sync has run yet."}
         </Text>

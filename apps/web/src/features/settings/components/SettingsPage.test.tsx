@@ -59,7 +59,7 @@ const BILLING: Billing = {
   canManage: true,
 };
 
-const NIGHTLY: NightlySync = { enabled: true, time: "06:00", timeZone: "UTC", lastRunDate: null };
+const NIGHTLY: NightlySync = { enabled: true, time: "06:00", timeZone: "UTC", lastRunDate: null, replaceChanged: false };
 
 function signIn(over: Record<string, unknown> = {}, level = 1) {
   saveToken(fakeToken(inOneHour()));
@@ -279,13 +279,24 @@ describe("Account Settings", () => {
     await userEvent.click(zone);
     await userEvent.click(within(await listboxOf(zone)).getByRole("option", { name: "Europe/Berlin", hidden: true }));
     await userEvent.click(save);
-    await waitFor(() => expect(puts()[0]?.body).toEqual({ enabled: true, time: "05:30", timeZone: "Europe/Berlin" }));
+    await waitFor(() => expect(puts()[0]?.body).toEqual({ enabled: true, time: "05:30", timeZone: "Europe/Berlin", replaceChanged: false }));
     expect(await within(form).findByText("The nightly sync was saved. Every connected company is synced each day at 05:30, Europe/Berlin time.")).toBeInTheDocument();
+
+    // Replacing what the nightly sync finds changed is approved here, in advance.
+    await userEvent.click(within(form).getByRole("checkbox", { name: /^Replace changed entries after the nightly sync/ }));
+    await userEvent.click(save);
+    await waitFor(() => expect(puts()[1]?.body).toEqual({ enabled: true, time: "05:30", timeZone: "Europe/Berlin", replaceChanged: true }));
+    expect(
+      await within(form).findByText(
+        "The nightly sync was saved. Every connected company is synced each day at 05:30, Europe/Berlin time. Entries it finds changed are then replaced, and the admins get a summary by mail.",
+      ),
+    ).toBeInTheDocument();
 
     await userEvent.click(within(form).getByRole("switch", { name: /^Sync every company each night/ }));
     expect(time).toBeDisabled();
+    expect(within(form).getByRole("checkbox", { name: /^Replace changed entries/ })).toBeDisabled();
     await userEvent.click(save);
-    await waitFor(() => expect(puts()[1]?.body).toEqual({ enabled: false, time: "05:30", timeZone: "Europe/Berlin" }));
+    await waitFor(() => expect(puts()[2]?.body).toEqual({ enabled: false, time: "05:30", timeZone: "Europe/Berlin", replaceChanged: true }));
     expect(await within(form).findByText(/The nightly sync was saved. The nightly sync is off/)).toBeInTheDocument();
   });
 
