@@ -17,6 +17,7 @@ import { dividendEliminations } from "./dividends.ts";
 import { controlWindows, preAcquisitionEliminations, withControlWindows } from "./mid-year.ts";
 import { ownershipChangeEliminations, ownershipHistories, segmentedNonControllingInterest, type OwnershipHistory } from "./ownership-change.ts";
 import { consolidationInputSchema, type ConsolidationInput } from "./input-schema.ts";
+import { parseConsolidationInputFast } from "./input-fast.ts";
 import { compileMappings, requireParentAccount, WorksheetRows } from "./mapping.ts";
 import { LineKind, type CompiledEntity } from "./model.ts";
 import { nonControllingInterest, type NciComputation } from "./nci.ts";
@@ -28,8 +29,14 @@ import { buildStatements } from "./statements.ts";
 import { unrealisedProfitEliminations } from "./unrealised-profit.ts";
 import { derivedOpeningCtaWarnings } from "./warnings.ts";
 
-/** Validates JSON against the input contract; throws ConsolidationInputError with JSON paths. */
+/**
+ * Validates JSON against the input contract; throws ConsolidationInputError with JSON paths.
+ * Large inputs take the fast path (input-fast.ts); anything it does not accept gets zod's full walk,
+ * which gives the messages.
+ */
 export function parseConsolidationInput(json: unknown): ConsolidationInput {
+  const fast = parseConsolidationInputFast(json);
+  if (fast) return fast;
   const parsed = consolidationInputSchema.safeParse(json);
   if (!parsed.success) throw new ConsolidationInputError(issuesFromZod(parsed.error));
   return parsed.data;
