@@ -115,11 +115,24 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
     const column = new Float64Array(rows.size);
     const tb = periodTbs.get(e.id)!;
     const tr = translations.get(e.id)!;
-    const lines = tb.lines.map((line, i) => {
-      const row = line.special === "cta" ? ctaRow! : line.special === "remeasurement" ? fxRow! : rowOf(e, i);
+    const index = rowIndex.get(e.id)!;
+    const lines: EntityResult["lines"] = new Array<EntityResult["lines"][number]>(tb.lines.length);
+    for (let i = 0; i < tb.lines.length; i++) {
+      const line = tb.lines[i]!;
+      const row = line.special === "cta" ? ctaRow! : line.special === "remeasurement" ? fxRow! : index[i]!;
       column[row]! += line.translated;
-      return { ...line, account: line.account ?? null, special: line.special ?? null, rate: line.rate ?? null, parentAccount: rows.ids[row]! };
-    });
+      lines[i] = {
+        account: line.account ?? null,
+        special: line.special ?? null,
+        name: line.name,
+        classification: line.classification,
+        local: line.local,
+        translated: line.translated,
+        basis: line.basis,
+        rate: line.rate ?? null,
+        parentAccount: rows.ids[row]!,
+      };
+    }
     columns.push(column);
     entityResults.push(entityResult(e, tr, tb, lines, period));
   }

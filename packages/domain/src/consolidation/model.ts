@@ -101,8 +101,8 @@ export interface CompiledEntity {
   readonly closingRates: readonly (Rate | undefined)[];
   readonly averageRates: readonly (Rate | undefined)[];
   readonly historical: ReadonlyMap<number, HistoricalBasis>;
-  /** key `${accountIndex}:${t}` → rate for the change in a historically translated balance. */
-  readonly movementRates: ReadonlyMap<string, { readonly rate: Rate; readonly factor: Factor }>;
+  /** key accountIndex × months + t (as `local`) → rate for the change in a historically translated balance. */
+  readonly movementRates: ReadonlyMap<number, { readonly rate: Rate; readonly factor: Factor }>;
   readonly dividends: readonly CompiledDividend[];
   readonly openingRetainedEarnings: number | undefined;
   readonly openingCta: number | undefined;

@@ -157,7 +157,7 @@ function compileEntity(
     const rate = h.rate === undefined ? undefined : parseRate(h.rate);
     historical.set(row, rate ? { type: "rate", rate, factor: translationFactor(rate, exponent, reportingExponent) } : { type: "amount", amount: h.amount! });
   });
-  const movementRates = new Map<string, { rate: Rate; factor: Factor }>();
+  const movementRates = new Map<number, { rate: Rate; factor: Factor }>();
   e.movementRates.forEach((m, k) => {
     const row = accountIndex.get(m.account);
     if (row === undefined) {
@@ -165,7 +165,9 @@ function compileEntity(
       return;
     }
     const rate = parseRate(m.rate);
-    movementRates.set(`${row}:${parseMonth(m.month) - start}`, { rate, factor: translationFactor(rate, exponent, reportingExponent) });
+    const t = parseMonth(m.month) - start;
+    // Only a change after the opening month and within the period is ever translated.
+    if (t > 0 && t < months) movementRates.set(row * months + t, { rate, factor: translationFactor(rate, exponent, reportingExponent) });
   });
 
   if (!identity) {
