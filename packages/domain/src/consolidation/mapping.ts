@@ -86,8 +86,7 @@ export function compileMappings(input: ConsolidationInput, group: CompiledGroup,
 
 function mapTargets(entity: CompiledEntity, parent: CompiledEntity, lines: Readonly<Record<string, string>>, m: number, issues: IssueList): Int32Array {
   const target = new Int32Array(entity.accounts.length).fill(-1);
-  for (const from of Object.keys(lines)) {
-    const to = lines[from]!;
+  for (const [from, to] of Object.entries(lines)) {
     const fromRow = entity.accountIndex.get(from);
     const toRow = parent.accountIndex.get(to);
     if (fromRow === undefined) {

@@ -50,7 +50,8 @@ export function compileGroup(input: ConsolidationInput, issues: IssueList): Comp
     return undefined;
   }
   const reportingExponent = currencyExponent(input.reportingCurrency);
-  const entities = input.entities.map((e, i) => compileEntity(input, e, i, period, reportingExponent, issues));
+  const monthRates = new Map<string, { rate: Rate; factor: Factor }>();
+  const entities = input.entities.map((e, i) => compileEntity(input, e, i, period, reportingExponent, monthRates, issues));
   if (!issues.empty) return undefined;
   const compiled = entities as CompiledEntity[];
   const parent = compiled.find((e) => e.role === "parent")!;
@@ -63,6 +64,7 @@ function compileEntity(
   index: number,
   period: MonthRange,
   reportingExponent: number,
+  monthRates: Map<string, { rate: Rate; factor: Factor }>,
   issues: IssueList,
 ): CompiledEntity | undefined {
   const path = ["entities", index] as const;
@@ -106,12 +108,13 @@ function compileEntity(
       averageRates.push(undefined);
       continue;
     }
-    const c = parseRate(r.closing);
-    const a = parseRate(r.average);
-    closingRates.push(c);
-    averageRates.push(a);
-    closing.push(translationFactor(c, exponent, reportingExponent));
-    average.push(translationFactor(a, exponent, reportingExponent));
+    // Entities in one currency share its monthly rates: each rate is parsed once per exponent.
+    const c = cachedRate(monthRates, r.closing, exponent, reportingExponent);
+    const a = cachedRate(monthRates, r.average, exponent, reportingExponent);
+    closingRates.push(c.rate);
+    averageRates.push(a.rate);
+    closing.push(c.factor);
+    average.push(a.factor);
   }
 
   const historical = new Map<number, HistoricalBasis>();
@@ -266,6 +269,17 @@ function compileEntity(
     dividendsRow: dividendsRow >= 0 ? dividendsRow : retainedEarningsRow,
     inputPath: path,
   };
+}
+
+function cachedRate(cache: Map<string, { rate: Rate; factor: Factor }>, text: string, exponent: number, reportingExponent: number): { rate: Rate; factor: Factor } {
+  const key = `${exponent} ${text}`;
+  let hit = cache.get(key);
+  if (!hit) {
+    const rate = parseRate(text);
+    hit = { rate, factor: translationFactor(rate, exponent, reportingExponent) };
+    cache.set(key, hit);
+  }
+  return hit;
 }
 
 function compileAccounts(e: EntityInput, path: readonly (string | number)[], issues: IssueList): { accounts: CompiledAccount[]; accountIndex: Map<string, number> } {
