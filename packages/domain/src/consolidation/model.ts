@@ -1,4 +1,4 @@
-import type { Factor, Rate, Ratio } from "../money/rate.ts";
+import type { Factor, FactorColumns, Rate, Ratio } from "../money/rate.ts";
 import type { MonthIndex, MonthRange } from "../periods/month.ts";
 import type { Classification, EquityKind } from "./input-schema.ts";
 
@@ -98,6 +98,9 @@ export interface CompiledEntity {
   readonly local: Float64Array;
   readonly closing: readonly Factor[];
   readonly average: readonly Factor[];
+  /** The same factors as typed columns, for the translation's row loops. */
+  readonly closingColumns: FactorColumns;
+  readonly averageColumns: FactorColumns;
   readonly closingRates: readonly (Rate | undefined)[];
   readonly averageRates: readonly (Rate | undefined)[];
   readonly historical: ReadonlyMap<number, HistoricalBasis>;

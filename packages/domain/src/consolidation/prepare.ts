@@ -1,5 +1,5 @@
 import { currencyExponent } from "../money/currency.ts";
-import { makeFactor, parseRate, translationFactor, type Factor, type Rate } from "../money/rate.ts";
+import { factorColumns, makeFactor, parseRate, translationFactor, type Factor, type Rate } from "../money/rate.ts";
 import { fiscalQuarterRange, fiscalYearRange, formatMonth, parseMonth, type MonthRange } from "../periods/month.ts";
 import type { IssueList } from "./errors.ts";
 import type { ConsolidationInput, EntityInput } from "./input-schema.ts";
@@ -258,6 +258,8 @@ function compileEntity(
     local,
     closing,
     average,
+    closingColumns: factorColumns(closing),
+    averageColumns: factorColumns(average),
     closingRates,
     averageRates,
     historical,

@@ -98,17 +98,56 @@ export function translationFactor(rate: Rate, localExponent: number, parentExpon
 export function mulDivRound(x: number, f: Factor): number {
   if (f.fast) {
     const p = x * f.num;
-    if (p < SAFE_PRODUCT && p > -SAFE_PRODUCT) {
-      const d = f.den;
-      const a = p < 0 ? -p : p;
-      let q = Math.floor(a * f.inv + 0.5);
-      const twice = 2 * (a - q * d);
-      if (twice >= d) q += 1;
-      else if (twice < -d) q -= 1;
-      return q === 0 ? 0 : p < 0 ? -q : q;
-    }
+    if (p < SAFE_PRODUCT && p > -SAFE_PRODUCT) return quotientHalfAway(p, f.den, f.inv);
   }
   return toSafeNumber(divRoundHalfAway(BigInt(x) * f.numBig, f.denBig), "translated amount");
+}
+
+/** round(p / d) half away from zero, for an exact product |p| < 2^52, d ≤ 2^50 and inv = 1 / d (see mulDivRound). */
+function quotientHalfAway(p: number, d: number, inv: number): number {
+  const a = p < 0 ? -p : p;
+  let q = Math.floor(a * inv + 0.5);
+  const twice = 2 * (a - q * d);
+  if (twice >= d) q += 1;
+  else if (twice < -d) q -= 1;
+  return q === 0 ? 0 : p < 0 ? -q : q;
+}
+
+/** The factors of consecutive months as typed columns, for the translation's row loops (translateRow). */
+export interface FactorColumns {
+  readonly factors: readonly Factor[];
+  readonly num: Float64Array;
+  readonly den: Float64Array;
+  readonly inv: Float64Array;
+  /** Every factor takes the double path; otherwise each product goes through mulDivRound. */
+  readonly fast: boolean;
+}
+
+export function factorColumns(factors: readonly Factor[]): FactorColumns {
+  return {
+    factors,
+    num: Float64Array.from(factors, (f) => f.num),
+    den: Float64Array.from(factors, (f) => f.den),
+    inv: Float64Array.from(factors, (f) => f.inv),
+    fast: factors.every((f) => f.fast),
+  };
+}
+
+/**
+ * One account's row: out[base + t] = mulDivRound(local[base + t], month t's factor) for each month
+ * t from `from` on whose amount is not 0, each result also added to sum[t]. The same arithmetic as
+ * mulDivRound, read from typed columns: this loop runs once per balance of a consolidation.
+ */
+export function translateRow(local: Float64Array, out: Float64Array, base: number, from: number, columns: FactorColumns, sum: Float64Array): void {
+  const { num, den, inv, fast } = columns;
+  for (let t = from; t < num.length; t++) {
+    const x = local[base + t]!;
+    if (x === 0) continue;
+    const p = x * num[t]!;
+    const y = fast && p < SAFE_PRODUCT && p > -SAFE_PRODUCT ? quotientHalfAway(p, den[t]!, inv[t]!) : mulDivRound(x, columns.factors[t]!);
+    out[base + t] = y;
+    sum[t]! += y;
+  }
 }
 
 /** A rational number num/den (den > 0) for exact differences of rates. */

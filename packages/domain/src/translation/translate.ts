@@ -1,4 +1,4 @@
-import { divRoundHalfAway, mulDivRound, mulRatioRound, rateRatio, subtractRatio, type Factor, type Ratio } from "../money/rate.ts";
+import { divRoundHalfAway, factorColumns, mulDivRound, mulRatioRound, rateRatio, subtractRatio, translateRow, type Factor, type Ratio } from "../money/rate.ts";
 import { formatMonth } from "../periods/month.ts";
 import type { IssueList } from "../consolidation/errors.ts";
 import { isProfitAndLoss, isRolledForward, LineKind, type CompiledEntity } from "../consolidation/model.ts";
@@ -103,16 +103,10 @@ function translateFlows(e: CompiledEntity, i: number, histFactor: Factor | undef
   const T = e.months;
   const base = i * T;
   const local = e.local;
-  const average = e.average;
-  const { plLocal, plTranslated } = sums;
-  for (let t = 1; t < T; t++) {
-    const x = local[base + t]!;
-    plLocal[t]! += x;
-    if (x === 0) continue;
-    const y = mulDivRound(x, histFactor ?? average[t]!);
-    translated[base + t] = y;
-    plTranslated[t]! += y;
-  }
+  const plLocal = sums.plLocal;
+  for (let t = 1; t < T; t++) plLocal[t]! += local[base + t]!;
+  const columns = histFactor ? factorColumns(new Array<Factor>(T).fill(histFactor)) : e.averageColumns;
+  translateRow(local, translated, base, 1, columns, sums.plTranslated);
 }
 
 /** Assets and liabilities (and, in the reporting currency, equity): each month-end balance at that month's closing rate. */
@@ -120,17 +114,12 @@ function translateAtClosing(e: CompiledEntity, i: number, isEquity: boolean, tra
   const T = e.months;
   const base = i * T;
   const local = e.local;
-  const closing = e.closing;
-  const { bsTranslated, equityLocal, equityTranslated, netAssetsLocal } = sums;
-  for (let t = 0; t < T; t++) {
-    const x = local[base + t]!;
-    if (isEquity) equityLocal[t]! += x;
-    else netAssetsLocal[t]! += x;
-    if (x === 0) continue;
-    const y = mulDivRound(x, closing[t]!);
-    translated[base + t] = y;
-    bsTranslated[t]! += y;
-    if (isEquity) equityTranslated[t]! += y;
+  const localSum = isEquity ? sums.equityLocal : sums.netAssetsLocal;
+  for (let t = 0; t < T; t++) localSum[t]! += local[base + t]!;
+  translateRow(local, translated, base, 0, e.closingColumns, sums.bsTranslated);
+  if (isEquity) {
+    const equityTranslated = sums.equityTranslated;
+    for (let t = 0; t < T; t++) equityTranslated[t]! += translated[base + t]!;
   }
 }
 
