@@ -8,7 +8,7 @@ import {
 } from "./input-schema.ts";
 
 /**
- * The fast path of parseConsolidationInput for large groups (docs/engine.md "Validation").
+ * The fast path of parseConsolidationInput for large groups (docs/engine.md "Performance").
  *
  * Almost all of a large input is three repetitive parts: every entity's `accounts`, its `balances`
  * (1.8 million amounts for 50 subsidiaries × 1,000 accounts × 36 months) and every map's `lines`.
