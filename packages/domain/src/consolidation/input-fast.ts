@@ -81,50 +81,52 @@ function isPlainRecord(x: unknown): x is Record<string, unknown> {
 
 const isId = (x: unknown): x is string => typeof x === "string" && x.length > 0;
 
-/** accountSchema: id, name, classification, equityKind (Equity accounts only, and required there), monetary. */
-function cleanAccounts(list: unknown): AccountInput[] | undefined {
+/** Each item of an array, which must be a plain object, through `clean`; undefined when any is refused. */
+function cleanEach<T>(list: unknown, clean: (item: Record<string, unknown>) => T | undefined): T[] | undefined {
   if (!Array.isArray(list)) return undefined;
-  const out: AccountInput[] = new Array<AccountInput>(list.length);
+  const out = new Array<T>(list.length);
   for (let i = 0; i < list.length; i++) {
-    const a: unknown = list[i];
-    if (!isPlainRecord(a)) return undefined;
-    const { id, name, classification } = a;
-    if (!isId(id) || typeof name !== "string" || !CLASSIFICATIONS.has(classification)) return undefined;
-    const account = { id, name, classification } as AccountInput;
-    let equityKind: unknown;
-    if ("equityKind" in a) {
-      equityKind = a.equityKind;
-      if (equityKind !== undefined && !EQUITY_KINDS.has(equityKind)) return undefined;
-      account.equityKind = equityKind as AccountInput["equityKind"];
-    }
-    if ("monetary" in a) {
-      const monetary = a.monetary;
-      if (monetary !== undefined && typeof monetary !== "boolean") return undefined;
-      account.monetary = monetary;
-    }
-    if ((classification === "Equity") !== Boolean(equityKind)) return undefined;
-    out[i] = account;
+    const item: unknown = list[i];
+    const cleaned = isPlainRecord(item) ? clean(item) : undefined;
+    if (cleaned === undefined) return undefined;
+    out[i] = cleaned;
   }
   return out;
 }
 
-/** balanceSeriesSchema: account, from (a month), amounts (safe integers), checked in one plain loop. */
-function cleanBalances(list: unknown): SeriesOut[] | undefined {
-  if (!Array.isArray(list)) return undefined;
-  const out: SeriesOut[] = new Array<SeriesOut>(list.length);
-  for (let i = 0; i < list.length; i++) {
-    const s: unknown = list[i];
-    if (!isPlainRecord(s)) return undefined;
-    const { account, from, amounts } = s;
-    if (!isId(account) || typeof from !== "string" || !isMonthText(from) || !Array.isArray(amounts)) return undefined;
-    const copy = (amounts as unknown[]).slice();
-    for (let k = 0; k < copy.length; k++) {
-      const x = copy[k];
-      if (typeof x !== "number" || !Number.isSafeInteger(x)) return undefined;
-    }
-    out[i] = { account, from, amounts: copy as number[] };
+const cleanAccounts = (list: unknown) => cleanEach(list, cleanAccount);
+const cleanBalances = (list: unknown) => cleanEach(list, cleanSeries);
+
+/** accountSchema: id, name, classification, equityKind (Equity accounts only, and required there), monetary. */
+function cleanAccount(a: Record<string, unknown>): AccountInput | undefined {
+  const { id, name, classification } = a;
+  if (!isId(id) || typeof name !== "string" || !CLASSIFICATIONS.has(classification)) return undefined;
+  const account = { id, name, classification } as AccountInput;
+  let equityKind: unknown;
+  if ("equityKind" in a) {
+    equityKind = a.equityKind;
+    if (equityKind !== undefined && !EQUITY_KINDS.has(equityKind)) return undefined;
+    account.equityKind = equityKind as AccountInput["equityKind"];
   }
-  return out;
+  if ("monetary" in a) {
+    const monetary = a.monetary;
+    if (monetary !== undefined && typeof monetary !== "boolean") return undefined;
+    account.monetary = monetary;
+  }
+  if ((classification === "Equity") !== Boolean(equityKind)) return undefined;
+  return account;
+}
+
+/** balanceSeriesSchema: account, from (a month), amounts (safe integers), checked in one plain loop. */
+function cleanSeries(s: Record<string, unknown>): SeriesOut | undefined {
+  const { account, from, amounts } = s;
+  if (!isId(account) || typeof from !== "string" || !isMonthText(from) || !Array.isArray(amounts)) return undefined;
+  const copy = (amounts as unknown[]).slice();
+  for (let k = 0; k < copy.length; k++) {
+    const x = copy[k];
+    if (typeof x !== "number" || !Number.isSafeInteger(x)) return undefined;
+  }
+  return { account, from, amounts: copy as number[] };
 }
 
 /** A map's `lines`, z.record(z.string(), id): own enumerable string keys to non-empty strings. */
