@@ -12,6 +12,13 @@ const examples = readdirSync(new URL("../../../../docs/examples/", import.meta.u
   .filter((f) => f.endsWith(".json"))
   .map((f) => f.slice(0, -".json".length));
 
+/** An example as plain JSON, to break in ways the input type does not allow. */
+interface LooseInput {
+  entities: { currency: string; accounts: Record<string, unknown>[]; balances: { amounts: unknown[] }[] }[];
+  maps: { lines: Record<string, string> }[];
+}
+const looseExample = (name: string) => loadExample(name) as unknown as LooseInput;
+
 /** What zod's full walk makes of an input, or its issues. */
 function zodResult(input: unknown): unknown {
   const r = consolidationInputSchema.safeParse(input);
@@ -55,13 +62,13 @@ describe("the fast path of input validation (input-fast.ts)", () => {
   });
 
   it("declines what it does not check itself, and the full walk decides", () => {
-    const declined: [string, (x: Record<string, any>) => void][] = [
-      ["a map line with a __proto__ key", (x) => Object.defineProperty(x.maps[0].lines, "__proto__", { value: "1000", enumerable: true })],
-      ["an entity that is not a plain object", (x) => (x.entities[0] = Object.assign(Object.create({ inherited: 1 }), x.entities[0]))],
-      ["a sparse amounts array", (x) => (x.entities[1].balances[0].amounts.length += 2)],
+    const declined: [string, (x: LooseInput) => void][] = [
+      ["a map line with a __proto__ key", (x) => Object.defineProperty(x.maps[0]!.lines, "__proto__", { value: "1000", enumerable: true })],
+      ["an entity that is not a plain object", (x) => (x.entities[0] = Object.assign(Object.create({ inherited: 1 }) as object, x.entities[0]!))],
+      ["a sparse amounts array", (x) => (x.entities[1]!.balances[0]!.amounts.length += 2)],
     ];
     for (const [what, change] of declined) {
-      const input = loadExample("nci-80-intercompany") as Record<string, any>;
+      const input = looseExample("nci-80-intercompany");
       change(input);
       expect(parseConsolidationInputFast(input), what).toBeUndefined();
     }
@@ -77,9 +84,9 @@ describe("the fast path of input validation (input-fast.ts)", () => {
   ];
   for (const [what, value] of broken) {
     it(`reports an amount that is ${what} with zod's message at its path, alongside the other problems`, () => {
-      const input = loadExample("nci-80-intercompany") as Record<string, any>;
-      input.entities[1].balances[0].amounts[3] = value;
-      input.entities[0].currency = "dollars";
+      const input = looseExample("nci-80-intercompany");
+      input.entities[1]!.balances[0]!.amounts[3] = value;
+      input.entities[0]!.currency = "dollars";
       expect(parseConsolidationInputFast(input)).toBeUndefined();
       const expected = (zodResult(input) as { path: (string | number)[]; message: string }[]).map((i) => i.path.join("."));
       expect(expected).toContain("entities.1.balances.0.amounts.3");
@@ -89,7 +96,7 @@ describe("the fast path of input validation (input-fast.ts)", () => {
   }
 
   it("reports bad accounts and map lines as zod does", () => {
-    const input = loadExample("nci-80-intercompany") as ConsolidationInputJson & Record<string, any>;
+    const input: ConsolidationInputJson = loadExample("nci-80-intercompany");
     input.entities[1]!.accounts[0]!.equityKind = "other";
     input.maps![0]!.lines["1000"] = "";
     expect(parseConsolidationInputFast(input)).toBeUndefined();
