@@ -17,6 +17,7 @@ import { dividendEliminations } from "./dividends.ts";
 import { controlWindows, preAcquisitionEliminations, withControlWindows } from "./mid-year.ts";
 import { ownershipChangeEliminations, ownershipHistories, segmentedNonControllingInterest, type OwnershipHistory } from "./ownership-change.ts";
 import { consolidationInputSchema, type ConsolidationInput } from "./input-schema.ts";
+import { parseConsolidationInputFast } from "./input-fast.ts";
 import { compileMappings, requireParentAccount, WorksheetRows } from "./mapping.ts";
 import { LineKind, type CompiledEntity } from "./model.ts";
 import { nonControllingInterest, type NciComputation } from "./nci.ts";
@@ -28,8 +29,14 @@ import { buildStatements } from "./statements.ts";
 import { unrealisedProfitEliminations } from "./unrealised-profit.ts";
 import { derivedOpeningCtaWarnings } from "./warnings.ts";
 
-/** Validates JSON against the input contract; throws ConsolidationInputError with JSON paths. */
+/**
+ * Validates JSON against the input contract; throws ConsolidationInputError with JSON paths.
+ * Large inputs take the fast path (input-fast.ts); anything it does not accept gets zod's full walk,
+ * which gives the messages.
+ */
 export function parseConsolidationInput(json: unknown): ConsolidationInput {
+  const fast = parseConsolidationInputFast(json);
+  if (fast) return fast;
   const parsed = consolidationInputSchema.safeParse(json);
   if (!parsed.success) throw new ConsolidationInputError(issuesFromZod(parsed.error));
   return parsed.data;
@@ -71,29 +78,31 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
   // Rows: the parent's chart first, then one suspense row per unmapped account with a balance.
   const rows = new WorksheetRows();
   for (const a of parent.accounts) rows.add(a.id, a.name, a.classification, a.kind, "account");
-  const rowIndex = new Map<string, Int32Array>();
+  // Per entity (by its index), the worksheet row of each of its accounts.
+  const rowIndex: Int32Array[] = [];
   const unmapped: ConsolidationOutput["unmapped"] = [];
   for (const e of group.entities) {
     const target = mappings.get(e.id)!.target;
     const tb = periodTbs.get(e.id)!;
     const index = new Int32Array(e.accounts.length);
-    e.accounts.forEach((a, i) => {
-      const to = target[i];
-      if (to !== undefined) {
-        index[i] = rows.row(to)!;
-        return;
+    for (let i = 0; i < e.accounts.length; i++) {
+      const to = target[i]!;
+      if (to >= 0) {
+        index[i] = to; // the parent's accounts are the first rows, in order
+        continue;
       }
+      const a = e.accounts[i]!;
       const line = tb.lines[i]!;
       // Retained earnings and dividends lines carry the roll-forward; they must be mapped too.
       if (line.local !== 0 || line.translated !== 0) {
         unmapped.push({ entity: e.id, account: a.id, name: a.name, local: line.local, translated: line.translated });
       }
       index[i] = rows.add(`unmapped:${e.id}:${a.id}`, `UNMAPPED ${e.name}: ${a.name}`, a.classification, a.kind, "unmapped");
-    });
-    rowIndex.set(e.id, index);
+    }
+    rowIndex[e.index] = index;
   }
   const nciShareRow = rows.add(NCI_SHARE_OF_PROFIT_ROW, "Net income attributable to non-controlling interests", "Expense", undefined, "nciShareOfProfit");
-  const rowOf = (e: CompiledEntity, i: number) => rowIndex.get(e.id)![i]!;
+  const rowOf = (e: CompiledEntity, i: number) => rowIndex[e.index]![i]!;
   const ctaRow = ctaId === undefined ? undefined : rows.row(ctaId);
   const fxRow = fxId === undefined ? undefined : rows.row(fxId);
   const nciRow = nciId === undefined ? undefined : rows.row(nciId);
@@ -108,11 +117,24 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
     const column = new Float64Array(rows.size);
     const tb = periodTbs.get(e.id)!;
     const tr = translations.get(e.id)!;
-    const lines = tb.lines.map((line, i) => {
-      const row = line.special === "cta" ? ctaRow! : line.special === "remeasurement" ? fxRow! : rowOf(e, i);
+    const index = rowIndex[e.index]!;
+    const lines: EntityResult["lines"] = new Array<EntityResult["lines"][number]>(tb.lines.length);
+    for (let i = 0; i < tb.lines.length; i++) {
+      const line = tb.lines[i]!;
+      const row = line.special === "cta" ? ctaRow! : line.special === "remeasurement" ? fxRow! : index[i]!;
       column[row]! += line.translated;
-      return { ...line, account: line.account ?? null, special: line.special ?? null, rate: line.rate ?? null, parentAccount: rows.ids[row]! };
-    });
+      lines[i] = {
+        account: line.account ?? null,
+        special: line.special ?? null,
+        name: line.name,
+        classification: line.classification,
+        local: line.local + 0, // + 0 turns −0 into 0 (see withoutNegativeZero)
+        translated: line.translated + 0,
+        basis: line.basis,
+        rate: line.rate ?? null,
+        parentAccount: rows.ids[row]!,
+      };
+    }
     columns.push(column);
     entityResults.push(entityResult(e, tr, tb, lines, period));
   }
@@ -180,7 +202,7 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
     const nciRows = { nci: nciRow!, cta: ctaRow!, nciShareOfProfit: nciShareRow };
     const share: NciComputation = history
       ? segmentedNonControllingInterest(ctx, history, acquisitions.get(e.id), nciRows, ownershipChanges?.adjustments.get(e.id) ?? 0, attributions.get(e.id))
-      : nonControllingInterest(e, ctx.periodTbs.get(e.id)!, acquisitions.get(e.id), (i) => rowOf(e, i), nciRows, attributions.get(e.id));
+      : nonControllingInterest(e, ctx.periodTbs.get(e.id)!, acquisitions.get(e.id), (i) => rowIndex[e.index]![i]!, nciRows, attributions.get(e.id));
     for (const line of share.lines) nciColumn[line.row]! += line.amount;
     const { lines: _lines, ...figures } = share;
     nci.push({ entity: e.id, share: shareText(history ? history.segments.at(-1)!.share : e.nciShare), ...figures });
@@ -217,13 +239,13 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
       name: rows.names[r]!,
       classification: rows.classifications[r]!,
       role: rows.roles[r]!,
-      amounts: [...columns.map((c) => c[r]!), eliminationColumn[r]!, nciColumn[r]!, consolidated[r]!],
+      amounts: worksheetAmounts(columns, eliminationColumn[r]!, nciColumn[r]!, consolidated[r]!, r),
     })),
   };
 
   const journalEntries = group.entities
     .filter((e) => e.role === "subsidiary")
-    .map((e) => postingEntry(e, translations.get(e.id)!, period, rows, (i) => rowOf(e, i), ctaRow!, fxRow!));
+    .map((e) => postingEntry(e, translations.get(e.id)!, period, rows, rowIndex[e.index]!, ctaRow!, fxRow!));
 
   if (unmapped.length) warnings.unshift(`${unmapped.length} account(s) with balances are not mapped; they sit on UNMAPPED rows and the posting entries are not postable until they are mapped`);
 
@@ -248,23 +270,56 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
   });
 }
 
+/** One worksheet row's amounts: each entity's column, then eliminations, NCI and consolidated (never −0). */
+function worksheetAmounts(columns: readonly Float64Array[], elimination: number, nci: number, consolidated: number, r: number): number[] {
+  const out = new Array<number>(columns.length + 3);
+  for (let c = 0; c < columns.length; c++) out[c] = columns[c]![r]! + 0;
+  out[columns.length] = elimination + 0;
+  out[columns.length + 1] = nci + 0;
+  out[columns.length + 2] = consolidated + 0;
+  return out;
+}
+
 /**
  * Negating a zero balance gives −0, which JSON cannot carry and deep equality distinguishes;
- * the in-memory result should be exactly what a JSON reader sees.
+ * the in-memory result should be exactly what a JSON reader sees. The three large parts are built
+ * without −0 and not walked again: entity lines and worksheet amounts add + 0 (−0 + 0 is 0), and a
+ * posting line's debit and credit are a positive amount or a literal 0.
  */
-function withoutNegativeZero<T>(value: T): T {
+function withoutNegativeZero(out: ConsolidationOutput): ConsolidationOutput {
+  const record = out as unknown as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (key === "entities") for (const e of out.entities) zeroNegativeZerosExcept(e, "lines");
+    else if (key === "journalEntries") for (const j of out.journalEntries) zeroNegativeZerosExcept(j, "lines");
+    else if (key === "worksheet") zeroNegativeZerosExcept(out.worksheet, "rows");
+    else if (record[key] === 0) record[key] = 0;
+    else zeroNegativeZeros(record[key]);
+  }
+  return out;
+}
+
+function zeroNegativeZerosExcept(value: object, skip: string): void {
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (key === skip) continue;
+    if (record[key] === 0) record[key] = 0;
+    else zeroNegativeZeros(record[key]);
+  }
+}
+
+function zeroNegativeZeros<T>(value: T): T {
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const v: unknown = value[i];
       if (v === 0) value[i] = 0;
-      else if (typeof v === "object" && v !== null) withoutNegativeZero(v);
+      else if (typeof v === "object" && v !== null) zeroNegativeZeros(v);
     }
   } else if (typeof value === "object" && value !== null) {
     const record = value as Record<string, unknown>;
     for (const key of Object.keys(record)) {
       const v = record[key];
       if (v === 0) record[key] = 0;
-      else if (typeof v === "object" && v !== null) withoutNegativeZero(v);
+      else if (typeof v === "object" && v !== null) zeroNegativeZeros(v);
     }
   }
   return value;

@@ -54,15 +54,15 @@ export class WorksheetRows {
 }
 
 export interface EntityMapping {
-  /** Parent account id for each of the entity's accounts, or undefined when unmapped. */
-  readonly target: readonly (string | undefined)[];
+  /** Index in the parent's accounts (= its worksheet row) for each of the entity's accounts, or −1 when unmapped. */
+  readonly target: Int32Array;
 }
 
 /** Validates every map and returns, per entity, where each of its accounts lands. */
 export function compileMappings(input: ConsolidationInput, group: CompiledGroup, issues: IssueList): Map<string, EntityMapping> {
   const parent = group.parent;
   const result = new Map<string, EntityMapping>();
-  result.set(parent.id, { target: parent.accounts.map((a) => a.id) });
+  result.set(parent.id, { target: Int32Array.from(parent.accounts, (_, k) => k) });
   const byId = new Map(group.entities.map((e) => [e.id, e] as const));
   input.maps.forEach((map, m) => {
     const entity = byId.get(map.entity);
@@ -78,29 +78,33 @@ export function compileMappings(input: ConsolidationInput, group: CompiledGroup,
       issues.add(["maps", m, "entity"], `entity "${map.entity}" has more than one map`);
       return;
     }
-    const target: (string | undefined)[] = entity.accounts.map(() => undefined);
-    for (const [from, to] of Object.entries(map.lines)) {
-      const fromRow = entity.accountIndex.get(from);
-      const toRow = parent.accountIndex.get(to);
-      if (fromRow === undefined) {
-        issues.add(["maps", m, "lines", from], `"${from}" is not an account of ${entity.name}`);
-        continue;
-      }
-      if (toRow === undefined) {
-        issues.add(["maps", m, "lines", from], `"${to}" is not an account of the parent ${parent.name}`);
-        continue;
-      }
-      const problem = mappingProblem(entity.accounts[fromRow]!, parent.accounts[toRow]!);
-      if (problem) {
-        issues.add(["maps", m, "lines", from], problem);
-        continue;
-      }
-      target[fromRow] = to;
-    }
-    result.set(entity.id, { target });
+    result.set(entity.id, { target: mapTargets(entity, parent, map.lines, m, issues) });
   });
-  for (const e of group.entities) if (!result.has(e.id)) result.set(e.id, { target: e.accounts.map(() => undefined) });
+  for (const e of group.entities) if (!result.has(e.id)) result.set(e.id, { target: new Int32Array(e.accounts.length).fill(-1) });
   return result;
+}
+
+function mapTargets(entity: CompiledEntity, parent: CompiledEntity, lines: Readonly<Record<string, string>>, m: number, issues: IssueList): Int32Array {
+  const target = new Int32Array(entity.accounts.length).fill(-1);
+  for (const [from, to] of Object.entries(lines)) {
+    const fromRow = entity.accountIndex.get(from);
+    const toRow = parent.accountIndex.get(to);
+    if (fromRow === undefined) {
+      issues.add(["maps", m, "lines", from], `"${from}" is not an account of ${entity.name}`);
+      continue;
+    }
+    if (toRow === undefined) {
+      issues.add(["maps", m, "lines", from], `"${to}" is not an account of the parent ${parent.name}`);
+      continue;
+    }
+    const problem = mappingProblem(entity.accounts[fromRow]!, parent.accounts[toRow]!);
+    if (problem) {
+      issues.add(["maps", m, "lines", from], problem);
+      continue;
+    }
+    target[fromRow] = toRow;
+  }
+  return target;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Factor, Rate, Ratio } from "../money/rate.ts";
+import type { Factor, FactorColumns, Rate, Ratio } from "../money/rate.ts";
 import type { MonthIndex, MonthRange } from "../periods/month.ts";
 import type { Classification, EquityKind } from "./input-schema.ts";
 
@@ -98,11 +98,14 @@ export interface CompiledEntity {
   readonly local: Float64Array;
   readonly closing: readonly Factor[];
   readonly average: readonly Factor[];
+  /** The same factors as typed columns, for the translation's row loops. */
+  readonly closingColumns: FactorColumns;
+  readonly averageColumns: FactorColumns;
   readonly closingRates: readonly (Rate | undefined)[];
   readonly averageRates: readonly (Rate | undefined)[];
   readonly historical: ReadonlyMap<number, HistoricalBasis>;
-  /** key `${accountIndex}:${t}` → rate for the change in a historically translated balance. */
-  readonly movementRates: ReadonlyMap<string, { readonly rate: Rate; readonly factor: Factor }>;
+  /** key accountIndex × months + t (as `local`) → rate for the change in a historically translated balance. */
+  readonly movementRates: ReadonlyMap<number, { readonly rate: Rate; readonly factor: Factor }>;
   readonly dividends: readonly CompiledDividend[];
   readonly openingRetainedEarnings: number | undefined;
   readonly openingCta: number | undefined;

@@ -17,40 +17,30 @@ export function postingEntry(
   tr: EntityTranslation,
   period: MonthRange,
   rows: WorksheetRows,
-  rowOf: (accountIndex: number) => number,
+  accountRows: Int32Array,
   ctaRow: number,
   fxRow: number,
 ): JournalEntry {
-  const T = e.months;
   const a = period.from - e.start;
   const b = period.to - e.start;
-  const byRow = new Map<number, number>();
-  const add = (row: number, amount: number) => {
-    if (amount !== 0) byRow.set(row, (byRow.get(row) ?? 0) + amount);
-  };
-  e.accounts.forEach((account, i) => {
-    if (isRolledForward(account.kind)) return;
-    const base = i * T;
-    if (isProfitAndLoss(account.kind)) {
-      for (let t = a; t <= b; t++) add(rowOf(i), tr.translated[base + t]!);
-    } else {
-      add(rowOf(i), tr.translated[base + b]! - tr.translated[base + a - 1]!);
-    }
-  });
+  // Summed by worksheet row in one typed column; rows are then read in order, as the entry lists them.
+  const byRow = new Float64Array(rows.size);
+  addMovements(e, tr.translated, a, b, accountRows, byRow);
   let dividends = 0;
   let remeasurement = 0;
   for (let t = a; t <= b; t++) {
     dividends += tr.dividends[t]!;
     remeasurement += tr.remeasurement[t]!;
   }
-  add(rowOf(e.dividendsRow), dividends);
-  add(fxRow, remeasurement);
-  add(ctaRow, tr.cta[b]! - tr.cta[a - 1]!);
+  byRow[accountRows[e.dividendsRow]!]! += dividends;
+  byRow[fxRow]! += remeasurement;
+  byRow[ctaRow]! += tr.cta[b]! - tr.cta[a - 1]!;
 
   const lines: JournalEntry["lines"] = [];
   let total = 0;
   let postable = true;
-  for (const [row, amount] of [...byRow].sort((x, y) => x[0] - y[0])) {
+  for (let row = 0; row < byRow.length; row++) {
+    const amount = byRow[row]!;
     if (amount === 0) continue;
     total += amount;
     if (rows.roles[row] !== "account") postable = false;
@@ -66,4 +56,22 @@ export function postingEntry(
     postable,
     lines,
   };
+}
+
+/** Each line's part of the entry: a balance-sheet line's movement over the period, a P&L line's activity in it. */
+function addMovements(e: CompiledEntity, translated: Float64Array, a: number, b: number, accountRows: Int32Array, byRow: Float64Array): void {
+  const T = e.months;
+  const accounts = e.accounts;
+  for (let i = 0; i < accounts.length; i++) {
+    const kind = accounts[i]!.kind;
+    if (isRolledForward(kind)) continue;
+    const base = i * T;
+    let amount = 0;
+    if (isProfitAndLoss(kind)) {
+      for (let t = a; t <= b; t++) amount += translated[base + t]!;
+    } else {
+      amount = translated[base + b]! - translated[base + a - 1]!;
+    }
+    byRow[accountRows[i]!]! += amount;
+  }
 }

@@ -1,5 +1,5 @@
 import { currencyExponent } from "../money/currency.ts";
-import { makeFactor, parseRate, translationFactor, type Factor, type Rate } from "../money/rate.ts";
+import { factorColumns, makeFactor, parseRate, translationFactor, type Factor, type Rate } from "../money/rate.ts";
 import { fiscalQuarterRange, fiscalYearRange, formatMonth, parseMonth, type MonthRange } from "../periods/month.ts";
 import type { IssueList } from "./errors.ts";
 import type { ConsolidationInput, EntityInput } from "./input-schema.ts";
@@ -50,7 +50,8 @@ export function compileGroup(input: ConsolidationInput, issues: IssueList): Comp
     return undefined;
   }
   const reportingExponent = currencyExponent(input.reportingCurrency);
-  const entities = input.entities.map((e, i) => compileEntity(input, e, i, period, reportingExponent, issues));
+  const monthRates = new Map<string, { rate: Rate; factor: Factor }>();
+  const entities = input.entities.map((e, i) => compileEntity(input, e, i, period, reportingExponent, monthRates, issues));
   if (!issues.empty) return undefined;
   const compiled = entities as CompiledEntity[];
   const parent = compiled.find((e) => e.role === "parent")!;
@@ -63,6 +64,7 @@ function compileEntity(
   index: number,
   period: MonthRange,
   reportingExponent: number,
+  monthRates: Map<string, { rate: Rate; factor: Factor }>,
   issues: IssueList,
 ): CompiledEntity | undefined {
   const path = ["entities", index] as const;
@@ -76,43 +78,10 @@ function compileEntity(
   }
   const months = period.to - start + 1;
 
-  const accounts: CompiledAccount[] = [];
-  const accountIndex = new Map<string, number>();
-  e.accounts.forEach((a, i) => {
-    if (accountIndex.has(a.id)) issues.add([...path, "accounts", i, "id"], `account id "${a.id}" is used twice`);
-    accountIndex.set(a.id, accounts.length);
-    accounts.push({
-      id: a.id,
-      name: a.name,
-      classification: a.classification,
-      equityKind: a.equityKind,
-      kind: lineKindOf(a.classification, a.equityKind),
-      monetary: a.monetary ?? defaultMonetary(a.classification),
-    });
-  });
+  const { accounts, accountIndex } = compileAccounts(e, path, issues);
   const n = accounts.length;
-
   const local = new Float64Array(n * months);
-  const covered = new Set<number>();
-  e.balances.forEach((series, s) => {
-    const row = accountIndex.get(series.account);
-    if (row === undefined) {
-      issues.add([...path, "balances", s, "account"], `unknown account "${series.account}" (not in this entity's accounts)`);
-      return;
-    }
-    if (covered.has(row)) {
-      issues.add([...path, "balances", s, "account"], `account "${series.account}" has more than one balance series`);
-      return;
-    }
-    covered.add(row);
-    const from = parseMonth(series.from) - start;
-    const base = row * months;
-    for (let k = 0; k < series.amounts.length; k++) {
-      const t = from + k;
-      if (t < 0 || t >= months) continue;
-      local[base + t] = series.amounts[k]!;
-    }
-  });
+  loadBalances(e, accountIndex, start, local, months, path, issues);
 
   // Rates: every month from the opening month to the period end must have them unless the entity is
   // in the reporting currency (it is then not translated at all, ASC 830-10-45-17 / IAS 21.39).
@@ -139,12 +108,13 @@ function compileEntity(
       averageRates.push(undefined);
       continue;
     }
-    const c = parseRate(r.closing);
-    const a = parseRate(r.average);
-    closingRates.push(c);
-    averageRates.push(a);
-    closing.push(translationFactor(c, exponent, reportingExponent));
-    average.push(translationFactor(a, exponent, reportingExponent));
+    // Entities in one currency share its monthly rates: each rate is parsed once per exponent.
+    const c = cachedRate(monthRates, r.closing, exponent, reportingExponent);
+    const a = cachedRate(monthRates, r.average, exponent, reportingExponent);
+    closingRates.push(c.rate);
+    averageRates.push(a.rate);
+    closing.push(c.factor);
+    average.push(a.factor);
   }
 
   const historical = new Map<number, HistoricalBasis>();
@@ -157,7 +127,7 @@ function compileEntity(
     const rate = h.rate === undefined ? undefined : parseRate(h.rate);
     historical.set(row, rate ? { type: "rate", rate, factor: translationFactor(rate, exponent, reportingExponent) } : { type: "amount", amount: h.amount! });
   });
-  const movementRates = new Map<string, { rate: Rate; factor: Factor }>();
+  const movementRates = new Map<number, { rate: Rate; factor: Factor }>();
   e.movementRates.forEach((m, k) => {
     const row = accountIndex.get(m.account);
     if (row === undefined) {
@@ -165,7 +135,9 @@ function compileEntity(
       return;
     }
     const rate = parseRate(m.rate);
-    movementRates.set(`${row}:${parseMonth(m.month) - start}`, { rate, factor: translationFactor(rate, exponent, reportingExponent) });
+    const t = parseMonth(m.month) - start;
+    // Only a change after the opening month and within the period is ever translated.
+    if (t > 0 && t < months) movementRates.set(row * months + t, { rate, factor: translationFactor(rate, exponent, reportingExponent) });
   });
 
   if (!identity) {
@@ -286,6 +258,8 @@ function compileEntity(
     local,
     closing,
     average,
+    closingColumns: factorColumns(closing),
+    averageColumns: factorColumns(average),
     closingRates,
     averageRates,
     historical,
@@ -297,6 +271,77 @@ function compileEntity(
     dividendsRow: dividendsRow >= 0 ? dividendsRow : retainedEarningsRow,
     inputPath: path,
   };
+}
+
+function cachedRate(cache: Map<string, { rate: Rate; factor: Factor }>, text: string, exponent: number, reportingExponent: number): { rate: Rate; factor: Factor } {
+  const key = `${exponent} ${text}`;
+  let hit = cache.get(key);
+  if (!hit) {
+    const rate = parseRate(text);
+    hit = { rate, factor: translationFactor(rate, exponent, reportingExponent) };
+    cache.set(key, hit);
+  }
+  return hit;
+}
+
+function compileAccounts(e: EntityInput, path: readonly (string | number)[], issues: IssueList): { accounts: CompiledAccount[]; accountIndex: Map<string, number> } {
+  const accounts: CompiledAccount[] = new Array<CompiledAccount>(e.accounts.length);
+  const accountIndex = new Map<string, number>();
+  for (let i = 0; i < e.accounts.length; i++) {
+    const a = e.accounts[i]!;
+    if (accountIndex.has(a.id)) issues.add([...path, "accounts", i, "id"], `account id "${a.id}" is used twice`);
+    accountIndex.set(a.id, i);
+    accounts[i] = {
+      id: a.id,
+      name: a.name,
+      classification: a.classification,
+      equityKind: a.equityKind,
+      kind: lineKindOf(a.classification, a.equityKind),
+      monetary: a.monetary ?? defaultMonetary(a.classification),
+    };
+  }
+  return { accounts, accountIndex };
+}
+
+/** Every balance series into its account's row of `local` (account-major, months columns). */
+function loadBalances(
+  e: EntityInput,
+  accountIndex: ReadonlyMap<string, number>,
+  start: number,
+  local: Float64Array,
+  months: number,
+  path: readonly (string | number)[],
+  issues: IssueList,
+): void {
+  const covered = new Uint8Array(local.length / months);
+  // Series nearly always start in the same month: parse each distinct month text once.
+  let fromText = "";
+  let from = 0;
+  for (let s = 0; s < e.balances.length; s++) {
+    const series = e.balances[s]!;
+    const row = accountIndex.get(series.account);
+    if (row === undefined) {
+      issues.add([...path, "balances", s, "account"], `unknown account "${series.account}" (not in this entity's accounts)`);
+      continue;
+    }
+    if (covered[row]) {
+      issues.add([...path, "balances", s, "account"], `account "${series.account}" has more than one balance series`);
+      continue;
+    }
+    covered[row] = 1;
+    if (series.from !== fromText) {
+      fromText = series.from;
+      from = parseMonth(fromText) - start;
+    }
+    copySeries(series.amounts, from, local, row * months, months);
+  }
+}
+
+/** One balance series into its row of `local`: amounts[k] is month from + k; months outside 0 … months − 1 are left out. */
+function copySeries(amounts: readonly number[], from: number, local: Float64Array, base: number, months: number): void {
+  const first = Math.max(0, -from);
+  const end = Math.min(amounts.length, months - from);
+  for (let k = first; k < end; k++) local[base + from + k] = amounts[k]!;
 }
 
 function defaultMonetary(classification: string): boolean {
@@ -326,19 +371,15 @@ function checkLocalBooks(
   const balance = new Float64Array(months);
   const retained = new Float64Array(months);
   const result = new Float64Array(months);
-  accounts.forEach((a, i) => {
+  for (let i = 0; i < accounts.length; i++) {
+    const kind = accounts[i]!.kind;
     const base = i * months;
-    const target = isProfitAndLoss(a.kind) ? result : undefined;
-    const rolled = isRolledForward(a.kind);
-    for (let t = 0; t < months; t++) {
-      const x = local[base + t]!;
-      if (target) target[t]! += x;
-      else {
-        balance[t]! += x;
-        if (rolled) retained[t]! += x;
-      }
+    if (isProfitAndLoss(kind)) addRow(local, base, months, result);
+    else {
+      addRow(local, base, months, balance);
+      if (isRolledForward(kind)) addRow(local, base, months, retained);
     }
-  });
+  }
   let reported = 0;
   for (let t = 0; t < months && reported < 5; t++) {
     const month = formatMonth(start + t);
@@ -350,4 +391,9 @@ function checkLocalBooks(
       reported++;
     }
   }
+}
+
+/** sums[t] += local[base + t] for every month. */
+function addRow(local: Float64Array, base: number, months: number, sums: Float64Array): void {
+  for (let t = 0; t < months; t++) sums[t]! += local[base + t]!;
 }

@@ -50,6 +50,60 @@ describe("exact rates and half-away-from-zero rounding", () => {
   });
 });
 
+describe("the fast path at its edges (mulDivRound against BigInt arithmetic)", () => {
+  const exact = (x: number, f: ReturnType<typeof makeFactor>) => divRoundHalfAway(BigInt(x) * f.numBig, f.denBig);
+  const expectExact = (x: number, f: ReturnType<typeof makeFactor>) => {
+    const e = exact(x, f);
+    if (e > BigInt(Number.MAX_SAFE_INTEGER) || e < -BigInt(Number.MAX_SAFE_INTEGER)) expect(() => mulDivRound(x, f)).toThrow(RangeError);
+    else expect(mulDivRound(x, f), `${x} × ${f.numBig}/${f.denBig}`).toBe(Number(e));
+  };
+  // Rates with 0 to 20 decimals: up to 15 the denominator is at most 2^50 (the double path),
+  // beyond that every product takes the BigInt path.
+  const factor = fc.tuple(fc.bigInt({ min: 1n, max: 10n ** 12n }), fc.integer({ min: 0, max: 20 })).map(([n, d]) => makeFactor(n, 10n ** BigInt(d)));
+
+  it("is exact on exact halves, which round away from zero", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 15 }), fc.integer({ min: -(2 ** 40), max: 2 ** 40 }), (d, q) => {
+        // x × 5 / 10^d = q + 1/2 exactly when x = (2q + 1) × 10^(d−1).
+        const f = makeFactor(5n, 10n ** BigInt(d));
+        const x = (2 * q + 1) * 10 ** (d - 1);
+        fc.pre(Number.isSafeInteger(x));
+        expect(mulDivRound(x, f)).toBe(q >= 0 ? q + 1 : q);
+        expectExact(x, f);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("is exact next to the 2^52 boundary of the product, on both sides of it", () => {
+    fc.assert(
+      fc.property(factor, fc.integer({ min: -3, max: 3 }), fc.boolean(), (f, delta, negative) => {
+        const edge = Math.floor(2 ** 52 / f.num) + delta;
+        fc.pre(edge > 0 && Number.isSafeInteger(edge));
+        expectExact(negative ? -edge : edge, f);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("is exact for huge balances and rates with many decimals", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.maxSafeInteger(), fc.maxSafeInteger().map((x) => -x), fc.integer({ min: -(2 ** 31), max: 2 ** 31 })), factor, (x, f) => expectExact(x, f)),
+      { numRuns: 5000 },
+    );
+    expectExact(Number.MAX_SAFE_INTEGER, translationFactor(parseRate("0.000000000000000001"), 2, 2));
+    expectExact(-Number.MAX_SAFE_INTEGER, translationFactor(parseRate("0.999999999999999"), 0, 3));
+    expectExact(123_456_789_012, translationFactor(parseRate("1.123456789012345"), 2, 2));
+  });
+
+  it("gives +0, never −0, for zero and for products that round to zero", () => {
+    const f = translationFactor(parseRate("0.4"), 2, 2);
+    expect(Object.is(mulDivRound(-0, f), 0)).toBe(true);
+    expect(Object.is(mulDivRound(-1, f), 0)).toBe(true); // −0.4 → 0, not −0
+    expect(Object.is(mulDivRound(-1, makeFactor(1n, 10n ** 20n)), 0)).toBe(true); // the BigInt path too
+  });
+});
+
 describe("a sum of translated amounts rounded once", () => {
   const at = (rate: string) => translationFactor(parseRate(rate), 2, 2);
 

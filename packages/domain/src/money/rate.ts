@@ -56,17 +56,21 @@ function toSafeNumber(value: bigint, what: string): number {
 export interface Factor {
   readonly num: number;
   readonly den: number;
+  /** 1 / den as a double: the fast path's first guess at the quotient, which it then corrects exactly. */
+  readonly inv: number;
   readonly numBig: bigint;
   readonly denBig: bigint;
-  /** True when num and den are exact doubles; otherwise always take the BigInt path. */
+  /** True when num and den are exact doubles and den ≤ 2^50; otherwise always take the BigInt path. */
   readonly fast: boolean;
 }
+
+const MAX_FAST_DENOMINATOR = 2 ** 50;
 
 export function makeFactor(numBig: bigint, denBig: bigint): Factor {
   const num = Number(numBig);
   const den = Number(denBig);
-  const fast = Number.isSafeInteger(num) && Number.isSafeInteger(den) && den < SAFE_PRODUCT;
-  return { num, den, numBig, denBig, fast };
+  const fast = Number.isSafeInteger(num) && Number.isSafeInteger(den) && den > 0 && den <= MAX_FAST_DENOMINATOR;
+  return { num, den, inv: 1 / den, numBig, denBig, fast };
 }
 
 /**
@@ -80,27 +84,70 @@ export function translationFactor(rate: Rate, localExponent: number, parentExpon
   return makeFactor(num, den);
 }
 
-/** round(x × f.num / f.den), half away from zero, exact for every safe-integer x. */
+/**
+ * round(x × f.num / f.den), half away from zero, exact for every safe-integer x.
+ *
+ * Fast path, when |x × num| < 2^52 (so the product p is an exact double): a = |p|, the guess
+ * q = floor(a × (1/den) + 0.5) is within one of round-half-up(a / den), because the two double
+ * roundings in it are each off by at most 2^-52 relative and a / den < 2^52. The remainder
+ * r = a − q × den is then exact (q × den < a + 1.5 den < 2^53 with den ≤ 2^50) and moves q by one
+ * if 2r falls outside [−den, den): that is the exact half-up quotient of a, and its sign is p's
+ * (half away from zero). Otherwise the product goes through BigInt. Property tests in rate.test.ts
+ * compare both paths with BigInt arithmetic, ties and the 2^52 edge included.
+ */
 export function mulDivRound(x: number, f: Factor): number {
   if (f.fast) {
     const p = x * f.num;
-    // Below 2^52 the product is exact and q×den stays exact too, so integer division in
-    // doubles is exact once the quotient is corrected for the division's own rounding.
-    if (p < SAFE_PRODUCT && p > -SAFE_PRODUCT) {
-      const d = f.den;
-      let q = Math.trunc(p / d);
-      let r = p - q * d;
-      if (p >= 0) {
-        if (r < 0) { q -= 1; r += d; } else if (r >= d) { q += 1; r -= d; }
-        if (2 * r >= d) q += 1;
-      } else {
-        if (r > 0) { q += 1; r -= d; } else if (r <= -d) { q -= 1; r += d; }
-        if (-2 * r >= d) q -= 1;
-      }
-      return q === 0 ? 0 : q;
-    }
+    if (p < SAFE_PRODUCT && p > -SAFE_PRODUCT) return quotientHalfAway(p, f.den, f.inv);
   }
   return toSafeNumber(divRoundHalfAway(BigInt(x) * f.numBig, f.denBig), "translated amount");
+}
+
+/** round(p / d) half away from zero, for an exact product |p| < 2^52, d ≤ 2^50 and inv = 1 / d (see mulDivRound). */
+function quotientHalfAway(p: number, d: number, inv: number): number {
+  const a = p < 0 ? -p : p;
+  let q = Math.floor(a * inv + 0.5);
+  const twice = 2 * (a - q * d);
+  if (twice >= d) q += 1;
+  else if (twice < -d) q -= 1;
+  return q === 0 ? 0 : p < 0 ? -q : q;
+}
+
+/** The factors of consecutive months as typed columns, for the translation's row loops (translateRow). */
+export interface FactorColumns {
+  readonly factors: readonly Factor[];
+  readonly num: Float64Array;
+  readonly den: Float64Array;
+  readonly inv: Float64Array;
+  /** Every factor takes the double path; otherwise each product goes through mulDivRound. */
+  readonly fast: boolean;
+}
+
+export function factorColumns(factors: readonly Factor[]): FactorColumns {
+  return {
+    factors,
+    num: Float64Array.from(factors, (f) => f.num),
+    den: Float64Array.from(factors, (f) => f.den),
+    inv: Float64Array.from(factors, (f) => f.inv),
+    fast: factors.every((f) => f.fast),
+  };
+}
+
+/**
+ * One account's row: out[base + t] = mulDivRound(local[base + t], month t's factor) for each month
+ * t from `from` on whose amount is not 0, each result also added to sum[t]. The same arithmetic as
+ * mulDivRound, read from typed columns: this loop runs once per balance of a consolidation.
+ */
+export function translateRow(local: Float64Array, out: Float64Array, base: number, from: number, columns: FactorColumns, sum: Float64Array): void {
+  const { num, den, inv, fast } = columns;
+  for (let t = from; t < num.length; t++) {
+    const x = local[base + t]!;
+    if (x === 0) continue;
+    const p = x * num[t]!;
+    const y = fast && p < SAFE_PRODUCT && p > -SAFE_PRODUCT ? quotientHalfAway(p, den[t]!, inv[t]!) : mulDivRound(x, columns.factors[t]!);
+    out[base + t] = y;
+    sum[t]! += y;
+  }
 }
 
 /** A rational number num/den (den > 0) for exact differences of rates. */

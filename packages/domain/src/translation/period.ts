@@ -1,5 +1,5 @@
 import { formatMonth, type MonthRange } from "../periods/month.ts";
-import { isProfitAndLoss, isRolledForward, LineKind } from "../consolidation/model.ts";
+import { isProfitAndLoss, isRolledForward, LineKind, type CompiledAccount } from "../consolidation/model.ts";
 import type { EntityTranslation } from "./translate.ts";
 
 export type TranslationBasis =
@@ -37,6 +37,11 @@ export interface EntityPeriodTrialBalance {
   readonly remeasurement: number;
 }
 
+/** One account's line, always built with the same fields in the same order (one object shape). */
+function accountLine(account: CompiledAccount, local: number, translated: number, basis: TranslationBasis, rate: string | undefined): TranslatedLine {
+  return { account: account.id, special: undefined, name: account.name, classification: account.classification, local, translated, basis, rate };
+}
+
 /**
  * The translated trial balance of one entity for a period: balance-sheet lines at the period's
  * last month-end, P&L lines summed over its months, retained earnings at the start of the period
@@ -47,7 +52,11 @@ export function entityPeriodTrialBalance(tr: EntityTranslation, period: MonthRan
   const T = e.months;
   const a = period.from - e.start;
   const b = period.to - e.start;
-  const lines: TranslatedLine[] = [];
+  const accounts = e.accounts;
+  const n = accounts.length;
+  const local = e.local;
+  const translatedAll = tr.translated;
+  const lines: TranslatedLine[] = new Array<TranslatedLine>(n);
   let netIncomeLocal = 0;
   let profitTranslated = 0;
   let rolledLocalAtStart = 0;
@@ -59,57 +68,58 @@ export function entityPeriodTrialBalance(tr: EntityTranslation, period: MonthRan
     dividendsTranslated += tr.dividends[t]!;
     remeasurement += tr.remeasurement[t]!;
   }
-  e.accounts.forEach((account, i) => {
-    if (isRolledForward(account.kind)) rolledLocalAtStart += e.local[i * T + a - 1]!;
-  });
+  for (let i = 0; i < n; i++) {
+    if (isRolledForward(accounts[i]!.kind)) rolledLocalAtStart += local[i * T + a - 1]!;
+  }
   const reStart = tr.retainedEarningsEnd[a - 1]!;
   const separateDividends = e.dividendsRow !== e.retainedEarningsRow;
+  const temporal = e.method === "temporal" && !e.identity;
+  const averageRate = a === b && !e.identity ? e.averageRates[a]?.text : undefined;
+  const closingRate = e.identity ? undefined : e.closingRates[b]?.text;
 
-  e.accounts.forEach((account, i) => {
+  for (let i = 0; i < n; i++) {
+    const account = accounts[i]!;
     const base = i * T;
-    const common = { account: account.id, special: undefined, name: account.name, classification: account.classification };
     if (isRolledForward(account.kind)) {
       if (i === e.retainedEarningsRow) {
-        const local = separateDividends ? rolledLocalAtStart : rolledLocalAtStart + dividendsLocal;
+        const lineLocal = separateDividends ? rolledLocalAtStart : rolledLocalAtStart + dividendsLocal;
         const translated = separateDividends ? reStart : reStart + dividendsTranslated;
-        lines.push({ ...common, local, translated, basis: "retainedEarningsRollForward", rate: undefined });
+        lines[i] = accountLine(account, lineLocal, translated, "retainedEarningsRollForward", undefined);
       } else if (i === e.dividendsRow) {
-        lines.push({ ...common, local: dividendsLocal, translated: dividendsTranslated, basis: "dividends", rate: undefined });
+        lines[i] = accountLine(account, dividendsLocal, dividendsTranslated, "dividends", undefined);
       } else {
-        lines.push({ ...common, local: 0, translated: 0, basis: "combinedIntoRetainedEarnings", rate: undefined });
+        lines[i] = accountLine(account, 0, 0, "combinedIntoRetainedEarnings", undefined);
       }
-      return;
+      continue;
     }
     if (isProfitAndLoss(account.kind)) {
-      let local = 0;
+      let lineLocal = 0;
       let translated = 0;
       for (let t = a; t <= b; t++) {
-        local += e.local[base + t]!;
-        translated += tr.translated[base + t]!;
+        lineLocal += local[base + t]!;
+        translated += translatedAll[base + t]!;
       }
-      netIncomeLocal -= local;
+      netIncomeLocal -= lineLocal;
       profitTranslated += translated;
-      const hist = e.method === "temporal" && !e.identity ? e.historical.get(i) : undefined;
-      lines.push({
-        ...common,
-        local,
+      const hist = temporal ? e.historical.get(i) : undefined;
+      lines[i] = accountLine(
+        account,
+        lineLocal,
         translated,
-        basis: e.identity ? "unchanged" : hist ? "historical" : "average",
-        rate: hist?.type === "rate" ? hist.rate.text : a === b && !e.identity ? e.averageRates[a]?.text : undefined,
-      });
-      return;
+        e.identity ? "unchanged" : hist ? "historical" : "average",
+        hist?.type === "rate" ? hist.rate.text : averageRate,
+      );
+      continue;
     }
     const isEquity = account.kind === LineKind.ContributedCapital || account.kind === LineKind.OtherEquity;
     const historical = !e.identity && (isEquity || (e.method === "temporal" && !account.monetary));
-    const hist = e.historical.get(i);
-    lines.push({
-      ...common,
-      local: e.local[base + b]!,
-      translated: tr.translated[base + b]!,
-      basis: e.identity ? "unchanged" : historical ? "historical" : "closing",
-      rate: e.identity ? undefined : historical ? (hist?.type === "rate" ? hist.rate.text : undefined) : e.closingRates[b]?.text,
-    });
-  });
+    let rate = closingRate;
+    if (historical) {
+      const hist = e.historical.get(i);
+      rate = hist?.type === "rate" ? hist.rate.text : undefined;
+    }
+    lines[i] = accountLine(account, local[base + b]!, translatedAll[base + b]!, e.identity ? "unchanged" : historical ? "historical" : "closing", rate);
+  }
 
   const ctaOpening = tr.cta[a - 1]!;
   const ctaClosing = tr.cta[b]!;

@@ -1,4 +1,4 @@
-import { divRoundHalfAway, mulDivRound, mulRatioRound, rateRatio, subtractRatio, type Ratio } from "../money/rate.ts";
+import { divRoundHalfAway, factorColumns, mulDivRound, mulRatioRound, rateRatio, subtractRatio, translateRow, type Factor, type Ratio } from "../money/rate.ts";
 import { formatMonth } from "../periods/month.ts";
 import type { IssueList } from "../consolidation/errors.ts";
 import { isProfitAndLoss, isRolledForward, LineKind, type CompiledEntity } from "../consolidation/model.ts";
@@ -56,76 +56,109 @@ export interface CtaMonthExplanation {
   readonly change: number;
 }
 
+/** Month-by-month sums of one entity's translated lines, filled row by row. */
+interface MonthSums {
+  readonly bsTranslated: Float64Array;
+  readonly plTranslated: Float64Array;
+  readonly netAssetsLocal: Float64Array;
+  /** Contributed capital and other equity, local. */
+  readonly equityLocal: Float64Array;
+  readonly equityTranslated: Float64Array;
+  readonly plLocal: Float64Array;
+}
+
 export function translateEntity(e: CompiledEntity, issues: IssueList): EntityTranslation {
   const T = e.months;
   const n = e.accounts.length;
   const translated = new Float64Array(n * T);
-  const bsTranslated = new Float64Array(T);
-  const plTranslated = new Float64Array(T);
-  const netAssetsLocal = new Float64Array(T);
-  const equityLocal = new Float64Array(T); // contributed + other equity, local
-  const equityTranslated = new Float64Array(T);
-  const plLocal = new Float64Array(T);
-
+  const sums: MonthSums = {
+    bsTranslated: new Float64Array(T),
+    plTranslated: new Float64Array(T),
+    netAssetsLocal: new Float64Array(T),
+    equityLocal: new Float64Array(T),
+    equityTranslated: new Float64Array(T),
+    plLocal: new Float64Array(T),
+  };
+  // Each kind of row has its own small loop (below): small functions are optimised early, which
+  // matters because a consolidation runs each of them once, over a million balances.
   for (let i = 0; i < n; i++) {
     const account = e.accounts[i]!;
     const kind = account.kind;
-    const base = i * T;
     if (isRolledForward(kind)) continue;
     if (isProfitAndLoss(kind)) {
       const hist = e.method === "temporal" ? e.historical.get(i) : undefined;
-      const histFactor = hist?.type === "rate" ? hist.factor : undefined;
-      for (let t = 1; t < T; t++) {
-        const x = e.local[base + t]!;
-        plLocal[t]! += x;
-        if (x === 0) continue;
-        const y = mulDivRound(x, histFactor ?? e.average[t]!);
-        translated[base + t] = y;
-        plTranslated[t]! += y;
-      }
+      translateFlows(e, i, hist?.type === "rate" ? hist.factor : undefined, translated, sums);
       continue;
     }
     const isEquity = kind === LineKind.ContributedCapital || kind === LineKind.OtherEquity;
-    const atHistorical =
-      !e.identity && (isEquity || (e.method === "temporal" && !account.monetary));
-    if (!atHistorical) {
-      for (let t = 0; t < T; t++) {
-        const x = e.local[base + t]!;
-        if (isEquity) equityLocal[t]! += x;
-        else netAssetsLocal[t]! += x;
-        if (x === 0) continue;
-        const y = mulDivRound(x, e.closing[t]!);
-        translated[base + t] = y;
-        bsTranslated[t]! += y;
-        if (isEquity) equityTranslated[t]! += y;
+    const atHistorical = !e.identity && (isEquity || (e.method === "temporal" && !account.monetary));
+    if (atHistorical) translateAtHistorical(e, i, isEquity, translated, sums);
+    else translateAtClosing(e, i, isEquity, translated, sums);
+  }
+  return rollForward(e, translated, sums, issues);
+}
+
+/** Revenue and expense: each month's activity at that month's average rate (or the account's historical rate). */
+function translateFlows(e: CompiledEntity, i: number, histFactor: Factor | undefined, translated: Float64Array, sums: MonthSums): void {
+  const T = e.months;
+  const base = i * T;
+  const local = e.local;
+  const plLocal = sums.plLocal;
+  for (let t = 1; t < T; t++) plLocal[t]! += local[base + t]!;
+  const columns = histFactor ? factorColumns(new Array<Factor>(T).fill(histFactor)) : e.averageColumns;
+  translateRow(local, translated, base, 1, columns, sums.plTranslated);
+}
+
+/** Assets and liabilities (and, in the reporting currency, equity): each month-end balance at that month's closing rate. */
+function translateAtClosing(e: CompiledEntity, i: number, isEquity: boolean, translated: Float64Array, sums: MonthSums): void {
+  const T = e.months;
+  const base = i * T;
+  const local = e.local;
+  const localSum = isEquity ? sums.equityLocal : sums.netAssetsLocal;
+  for (let t = 0; t < T; t++) localSum[t]! += local[base + t]!;
+  translateRow(local, translated, base, 0, e.closingColumns, sums.bsTranslated);
+  if (isEquity) {
+    const equityTranslated = sums.equityTranslated;
+    for (let t = 0; t < T; t++) equityTranslated[t]! += translated[base + t]!;
+  }
+}
+
+/**
+ * Historical: the opening balance at its historical rate or amount, each later change at the
+ * rate of that movement (given, or the month's average).
+ */
+function translateAtHistorical(e: CompiledEntity, i: number, isEquity: boolean, translated: Float64Array, sums: MonthSums): void {
+  const T = e.months;
+  const base = i * T;
+  const local = e.local;
+  const { bsTranslated, equityLocal, equityTranslated, netAssetsLocal } = sums;
+  const hist = e.historical.get(i);
+  const x0 = local[base]!;
+  let y = hist === undefined ? 0 : hist.type === "amount" ? hist.amount : mulDivRound(x0, hist.factor);
+  for (let t = 0; t < T; t++) {
+    const x = local[base + t]!;
+    if (t > 0) {
+      const change = x - local[base + t - 1]!;
+      if (change !== 0) {
+        const movement = e.movementRates.get(base + t);
+        y += mulDivRound(change, movement?.factor ?? e.average[t]!);
       }
-      continue;
     }
-    // Historical: the opening balance at its historical rate or amount, each later change at the
-    // rate of that movement (given, or the month's average).
-    const hist = e.historical.get(i);
-    const x0 = e.local[base]!;
-    let y = hist === undefined ? 0 : hist.type === "amount" ? hist.amount : mulDivRound(x0, hist.factor);
-    for (let t = 0; t < T; t++) {
-      const x = e.local[base + t]!;
-      if (t > 0) {
-        const change = x - e.local[base + t - 1]!;
-        if (change !== 0) {
-          const movement = e.movementRates.get(`${i}:${t}`);
-          y += mulDivRound(change, movement?.factor ?? e.average[t]!);
-        }
-      }
-      translated[base + t] = y;
-      bsTranslated[t]! += y;
-      if (isEquity) {
-        equityLocal[t]! += x;
-        equityTranslated[t]! += y;
-      } else {
-        netAssetsLocal[t]! += x;
-      }
+    translated[base + t] = y;
+    bsTranslated[t]! += y;
+    if (isEquity) {
+      equityLocal[t]! += x;
+      equityTranslated[t]! += y;
+    } else {
+      netAssetsLocal[t]! += x;
     }
   }
+}
 
+/** Dividends, retained earnings and the balancing figure (CTA or remeasurement), month by month. */
+function rollForward(e: CompiledEntity, translated: Float64Array, sums: MonthSums, issues: IssueList): EntityTranslation {
+  const T = e.months;
+  const { bsTranslated, plTranslated, plLocal } = sums;
   const retainedEarningsEnd = new Float64Array(T);
   const dividends = new Float64Array(T);
   const cta = new Float64Array(T);
@@ -183,37 +216,42 @@ export function translateEntity(e: CompiledEntity, issues: IssueList): EntityTra
     }
   }
 
-  const ctaExplanation: CtaMonthExplanation[] = [];
-  if (!e.identity && e.method === "currentRate") {
-    const shift = e.reportingExponent - e.exponent;
-    for (let t = 1; t < T; t++) {
-      const c = rateRatio(e.closingRates[t]!);
-      const previous: Ratio = rateRatio(e.closingRates[t - 1]!);
-      const netIncomeLocal = -plLocal[t]!;
-      const netIncomeTranslated = -plTranslated[t]!;
-      const movementLocal = -(equityLocal[t]! - equityLocal[t - 1]!);
-      const movementTranslated = -(equityTranslated[t]! - equityTranslated[t - 1]!);
-      const openingNetAssets = mulRatioRound(netAssetsLocal[t - 1]!, subtractRatio(c, previous), shift);
-      const netIncome = mulRatioRound(netIncomeLocal, c, shift) - netIncomeTranslated;
-      const dividendPart = -(mulRatioRound(dividendsLocal[t]!, c, shift) - dividends[t]!);
-      const equityMovements = mulRatioRound(movementLocal, c, shift) - movementTranslated;
-      const change = -(cta[t]! - cta[t - 1]!);
-      const rounding = change - openingNetAssets - netIncome - dividendPart - equityMovements;
-      ctaExplanation.push({
-        month: formatMonth(e.start + t),
-        openingNetAssetsLocal: netAssetsLocal[t - 1]!,
-        previousClosingRate: e.closingRates[t - 1]!.text,
-        closingRate: e.closingRates[t]!.text,
-        averageRate: e.averageRates[t]!.text,
-        openingNetAssets,
-        netIncome,
-        dividends: dividendPart,
-        equityMovements,
-        rounding,
-        change,
-      });
-    }
-  }
-
+  const ctaExplanation = !e.identity && e.method === "currentRate" ? explainCta(e, sums, dividendsLocal, dividends, cta) : [];
   return { entity: e, translated, retainedEarningsEnd, dividends, cta, remeasurement, profitAndLoss: plTranslated, ctaExplanation };
+}
+
+/** Why the CTA moved, month by month (current-rate method): exact rational arithmetic, a few values a month. */
+function explainCta(e: CompiledEntity, sums: MonthSums, dividendsLocal: Float64Array, dividends: Float64Array, cta: Float64Array): CtaMonthExplanation[] {
+  const T = e.months;
+  const { netAssetsLocal, equityLocal, equityTranslated, plLocal, plTranslated } = sums;
+  const ctaExplanation: CtaMonthExplanation[] = [];
+  const shift = e.reportingExponent - e.exponent;
+  for (let t = 1; t < T; t++) {
+    const c = rateRatio(e.closingRates[t]!);
+    const previous: Ratio = rateRatio(e.closingRates[t - 1]!);
+    const netIncomeLocal = -plLocal[t]!;
+    const netIncomeTranslated = -plTranslated[t]!;
+    const movementLocal = -(equityLocal[t]! - equityLocal[t - 1]!);
+    const movementTranslated = -(equityTranslated[t]! - equityTranslated[t - 1]!);
+    const openingNetAssets = mulRatioRound(netAssetsLocal[t - 1]!, subtractRatio(c, previous), shift);
+    const netIncome = mulRatioRound(netIncomeLocal, c, shift) - netIncomeTranslated;
+    const dividendPart = -(mulRatioRound(dividendsLocal[t]!, c, shift) - dividends[t]!);
+    const equityMovements = mulRatioRound(movementLocal, c, shift) - movementTranslated;
+    const change = -(cta[t]! - cta[t - 1]!);
+    const rounding = change - openingNetAssets - netIncome - dividendPart - equityMovements;
+    ctaExplanation.push({
+      month: formatMonth(e.start + t),
+      openingNetAssetsLocal: netAssetsLocal[t - 1]!,
+      previousClosingRate: e.closingRates[t - 1]!.text,
+      closingRate: e.closingRates[t]!.text,
+      averageRate: e.averageRates[t]!.text,
+      openingNetAssets,
+      netIncome,
+      dividends: dividendPart,
+      equityMovements,
+      rounding,
+      change,
+    });
+  }
+  return ctaExplanation;
 }

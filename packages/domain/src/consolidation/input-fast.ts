@@ -1,0 +1,138 @@
+import { isMonthText } from "../periods/month.ts";
+import {
+  classificationSchema,
+  consolidationInputSchema,
+  equityKindSchema,
+  type AccountInput,
+  type ConsolidationInput,
+} from "./input-schema.ts";
+
+/**
+ * The fast path of parseConsolidationInput for large groups (docs/engine.md "Performance").
+ *
+ * Almost all of a large input is three repetitive parts: every entity's `accounts`, its `balances`
+ * (1.8 million amounts for 50 subsidiaries × 1,000 accounts × 36 months) and every map's `lines`.
+ * Walking them with zod costs about as much as the whole consolidation, so they are checked here
+ * with plain loops, against exactly the rules of their zod schemas (input-schema.ts), and copied
+ * into the shape zod would return. The rest of the input, small, goes through zod as always, with
+ * those three parts stubbed out. When any check fails this returns undefined and the caller runs
+ * the full zod walk, so every message (its text, its path, its order) is zod's own.
+ */
+export function parseConsolidationInputFast(json: unknown): ConsolidationInput | undefined {
+  if (!isPlainRecord(json)) return undefined;
+  const entities = json.entities;
+  if (!Array.isArray(entities)) return undefined;
+  const maps = json.maps;
+  if (maps !== undefined && !Array.isArray(maps)) return undefined;
+
+  const accounts: AccountInput[][] = [];
+  const balances: SeriesOut[][] = [];
+  const stubEntities: unknown[] = [];
+  for (const e of entities as unknown[]) {
+    if (!isPlainRecord(e)) return undefined;
+    const a = cleanAccounts(e.accounts);
+    const b = cleanBalances(e.balances);
+    if (!a || !b) return undefined;
+    accounts.push(a);
+    balances.push(b);
+    stubEntities.push({ ...e, accounts: [], balances: [] });
+  }
+  const lines: Record<string, string>[] = [];
+  const stubMaps: unknown[] = [];
+  for (const m of (maps ?? []) as unknown[]) {
+    if (!isPlainRecord(m)) return undefined;
+    const l = cleanLines(m.lines);
+    if (!l) return undefined;
+    lines.push(l);
+    stubMaps.push({ ...m, lines: {} });
+  }
+
+  const parsed = consolidationInputSchema.safeParse({ ...json, entities: stubEntities, ...(maps === undefined ? {} : { maps: stubMaps }) });
+  if (!parsed.success) return undefined;
+  const out = parsed.data;
+  out.entities.forEach((e, i) => {
+    e.accounts = accounts[i]!;
+    e.balances = balances[i]!;
+  });
+  out.maps.forEach((m, i) => {
+    m.lines = lines[i]!;
+  });
+  return out;
+}
+
+interface SeriesOut {
+  account: string;
+  from: string;
+  amounts: number[];
+}
+
+const CLASSIFICATIONS: ReadonlySet<unknown> = new Set(classificationSchema.options);
+const EQUITY_KINDS: ReadonlySet<unknown> = new Set(equityKindSchema.options);
+
+/**
+ * A plain object (what JSON.parse makes): properties that zod's object and record schemas read
+ * are then exactly its own ones, so copying and spreading them is faithful.
+ */
+function isPlainRecord(x: unknown): x is Record<string, unknown> {
+  if (typeof x !== "object" || x === null) return false;
+  const proto: unknown = Object.getPrototypeOf(x);
+  return proto === Object.prototype || proto === null;
+}
+
+const isId = (x: unknown): x is string => typeof x === "string" && x.length > 0;
+
+/** Each item of an array, which must be a plain object, through `clean`; undefined when any is refused. */
+function cleanEach<T>(list: unknown, clean: (item: Record<string, unknown>) => T | undefined): T[] | undefined {
+  if (!Array.isArray(list)) return undefined;
+  const out = new Array<T>(list.length);
+  for (let i = 0; i < list.length; i++) {
+    const item: unknown = list[i];
+    const cleaned = isPlainRecord(item) ? clean(item) : undefined;
+    if (cleaned === undefined) return undefined;
+    out[i] = cleaned;
+  }
+  return out;
+}
+
+const cleanAccounts = (list: unknown) => cleanEach(list, cleanAccount);
+const cleanBalances = (list: unknown) => cleanEach(list, cleanSeries);
+
+/** accountSchema: id, name, classification, equityKind (Equity accounts only, and required there), monetary. */
+function cleanAccount(a: Record<string, unknown>): AccountInput | undefined {
+  const { id, name, classification } = a;
+  if (!isId(id) || typeof name !== "string" || !CLASSIFICATIONS.has(classification)) return undefined;
+  const account = { id, name, classification } as AccountInput;
+  let equityKind: unknown;
+  if ("equityKind" in a) {
+    equityKind = a.equityKind;
+    if (equityKind !== undefined && !EQUITY_KINDS.has(equityKind)) return undefined;
+    account.equityKind = equityKind as AccountInput["equityKind"];
+  }
+  if ("monetary" in a) {
+    const monetary = a.monetary;
+    if (monetary !== undefined && typeof monetary !== "boolean") return undefined;
+    account.monetary = monetary;
+  }
+  if ((classification === "Equity") !== Boolean(equityKind)) return undefined;
+  return account;
+}
+
+/** balanceSeriesSchema: account, from (a month), amounts (safe integers), checked in one plain loop. */
+function cleanSeries(s: Record<string, unknown>): SeriesOut | undefined {
+  const { account, from, amounts } = s;
+  if (!isId(account) || typeof from !== "string" || !isMonthText(from) || !Array.isArray(amounts)) return undefined;
+  const copy = (amounts as unknown[]).slice();
+  for (let k = 0; k < copy.length; k++) {
+    const x = copy[k];
+    if (typeof x !== "number" || !Number.isSafeInteger(x)) return undefined;
+  }
+  return { account, from, amounts: copy as number[] };
+}
+
+/** A map's `lines`, z.record(z.string(), id): own enumerable string keys to non-empty strings. */
+function cleanLines(lines: unknown): Record<string, string> | undefined {
+  if (!isPlainRecord(lines) || Object.hasOwn(lines, "__proto__") || Object.getOwnPropertySymbols(lines).length > 0) return undefined;
+  for (const to of Object.values(lines)) if (!isId(to)) return undefined;
+  // A copy of the own enumerable properties, as zod's record makes (it skips only __proto__).
+  return { ...(lines as Record<string, string>) };
+}
