@@ -12,7 +12,7 @@ const files = ["apps", "packages"].flatMap((group) =>
     const dir = join(root, group, ws, "bench");
     return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".bench.ts")).map((f) => join(dir, f)) : [];
   }),
-).filter((f) => !only || f.includes(only));
+).filter((f) => !only || f.slice(root.length).includes(only)); // the path inside the repo: a checkout's own directory name never selects
 
 let failed = 0;
 for (const file of files) {

@@ -201,9 +201,11 @@ describe("Consolidation runs in a browser, on the demo group", () => {
     // The run computes each entry in the server process: on a loaded machine the screen takes a while to come back.
     await page.reload();
     await progress.waitFor({ timeout: 300_000 });
-    await expect.poll(() => progress.getByTestId("run-status").textContent(), { timeout: 60_000 }).toMatch(/^(Queued|Running|Finished)$/);
+    await expect.poll(() => progress.getByTestId("run-status").textContent(), { timeout: 60_000 }).toMatch(/^(Queued|Running|Finished)/);
     await e2e.shot(page, "66-runs-multi-progress");
-    await expect.poll(() => progress.getByTestId("run-status").textContent(), { timeout: 480_000, interval: 2000 }).toBe("Finished");
+    await expect.poll(() => progress.getByTestId("run-status").textContent(), { timeout: 480_000, interval: 2000 }).toMatch(/^Finished/);
+    // Ended: with failures, the summary names each one and why.
+    expect(await progress.getByTestId("run-status").textContent(), (await progress.getByTestId("run-summary").textContent()) ?? "").toBe("Finished");
     await expect.poll(() => progress.getByTestId("run-progress-text").textContent()).toBe("36 of 36 done (100%)");
     // UK's November was posted on the other screen: skipped as a duplicate, named.
     expect(await progress.getByTestId("run-summary").textContent()).toContain("35 posted, 1 skipped as already posted, 0 failed.");
@@ -295,5 +297,48 @@ describe("Consolidation runs in a browser, on the demo group", () => {
     expect(now).toHaveLength(1);
     expect(now[0]!.Id).not.toBe(oldEntry!.Id);
     expect(await staleNovember()).toBeNull();
+  });
+
+  it("the later months the invoice moved are replaced together: 'Replace all changed', approved once, a run that ends with each month once", { timeout: 300_000 }, async () => {
+    // November's extra net assets are translated again at every later closing rate: those months' CTA lines moved.
+    const { postings } = await api<{ postings: (Posting & { stale: unknown })[] }>("/consolidation/postings");
+    const changed = postings.filter((p) => p.status === "posted" && p.stale !== null);
+    expect(changed.length).toBeGreaterThan(0);
+    expect(new Set(changed.map((p) => p.realmId))).toEqual(new Set([UK.realmId]));
+
+    await page.goto(`${baseUrl}/multipleconsolidation/run`);
+    const section = page.getByTestId("changed-entries");
+    await section.waitFor({ timeout: 60_000 });
+    const n = changed.length;
+    expect(await section.getByRole("heading", { level: 2 }).textContent()).toBe(`${n} posted ${n === 1 ? "entry differs" : "entries differ"} from the books now`);
+    await e2e.shot(page, "69b-runs-changed-entries");
+    await section.getByRole("button", { name: `Replace all changed (${n})` }).click();
+    const dialog = page.getByRole("dialog", { name: `Replace ${n} changed ${n === 1 ? "entry" : "entries"}?` });
+    await dialog.waitFor();
+    expect(await dialog.getByRole("table").count()).toBe(n);
+    const replace = dialog.getByRole("button", { name: `Replace ${n} ${n === 1 ? "entry" : "entries"}` });
+    expect(await replace.isDisabled(), "nothing is replaced before the user approves").toBe(true);
+    await dialog.getByRole("checkbox", { name: /I reviewed these changes and approve replacing/ }).check();
+    await e2e.shot(page, "69c-runs-replace-all-approval");
+    await replace.click();
+
+    const progress = page.getByRole("region", { name: "Run progress" });
+    await expect.poll(() => progress.getByRole("heading", { level: 2 }).textContent(), { timeout: 30_000 }).toMatch(new RegExp(`^Replacing ${n} changed`));
+    await expect.poll(() => progress.getByTestId("run-status").textContent(), { timeout: 240_000, interval: 2000 }).toMatch(/^Finished/);
+    expect(await progress.getByTestId("run-status").textContent(), (await progress.getByTestId("run-summary").textContent()) ?? "").toBe("Finished");
+    expect(await progress.getByTestId("run-summary").textContent()).toContain(`${n} replaced`);
+    await expect.poll(() => section.count(), { timeout: 30_000 }).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await e2e.shot(page, "69d-runs-replace-all-finished");
+
+    // Every UK month is in the parent's QuickBooks once, the changed ones as new entries; nothing is flagged.
+    const after = (await api<{ postings: (Posting & { stale: unknown })[] }>("/consolidation/postings")).postings.filter((p) => p.status === "posted");
+    expect(after.filter((p) => p.stale !== null)).toEqual([]);
+    for (const m of MONTHS) {
+      const found = await entriesNumbered(docNumber(m, UK.realmId));
+      expect(found, m).toHaveLength(1);
+      const was = changed.find((p) => p.period.to === m);
+      if (was) expect(found[0]!.Id, m).not.toBe(was.journalEntryId);
+    }
   });
 });
