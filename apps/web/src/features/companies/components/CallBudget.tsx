@@ -8,16 +8,16 @@ const calls = (c: CallCounts) => c.reads + c.writes;
 const breakdown = (c: CallCounts) => `${count(c.reads)} ${c.reads === 1 ? "read" : "reads"}, ${count(c.writes)} ${c.writes === 1 ? "write" : "writes"}`;
 
 /** A company's requests to QuickBooks today and this month (UTC), reads and writes in the title. */
-export function CallsCell({ companyName, calls: c }: { companyName: string; calls: QboCalls["companies"][string] | undefined }) {
+export function CallsCell({ calls: c }: { calls: QboCalls["companies"][string] | undefined }) {
   if (!c) {
     return (
-      <Text size="sm" c="dimmed" aria-label="Not counted">
+      <Text size="sm" c="dimmed" title="Not counted yet">
         —
       </Text>
     );
   }
   return (
-    <Stack gap={0} data-testid="qbo-calls" aria-label={`QuickBooks calls of ${companyName}`}>
+    <Stack gap={0} data-testid="qbo-calls">
       <Text size="sm" title={`Today (UTC): ${breakdown(c.today)}`}>
         {count(calls(c.today))} today
       </Text>

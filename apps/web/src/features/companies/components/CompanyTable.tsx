@@ -202,7 +202,7 @@ export function CompanyTable({ companies, status, expanded, watched, busyRealm, 
                       <SyncCell companyName={c.companyName} sync={st?.sync} watched={watched.has(c.realmId)} />
                     </Table.Td>
                     <Table.Td>
-                      <CallsCell companyName={c.companyName} calls={calls?.[c.realmId]} />
+                      <CallsCell calls={calls?.[c.realmId]} />
                     </Table.Td>
                     <Table.Td>
                       <Group gap={6} justify="flex-end" wrap="nowrap">
