@@ -16,7 +16,10 @@ export const qboCallRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { da
   const counter = new CallCounter(database.db, (err) => app.log.warn({ err }, "writing the count of QuickBooks calls failed; will retry"));
   provider.observe(counter.observe);
   counter.start();
-  app.addHook("onClose", async () => counter.close());
+  // Closing goes on when the last write fails (the database already gone): those counts are lost, and said so.
+  app.addHook("onClose", async () =>
+    counter.close().catch((err: unknown) => app.log.warn({ err, calls: counter.unwritten }, "the last count of QuickBooks calls could not be written")),
+  );
   app.addHook("onRequest", requireAuth);
 
   app.route({
