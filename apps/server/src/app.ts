@@ -26,6 +26,7 @@ import { fxRoutes } from "./modules/fx/routes.ts";
 import { mappingRoutes } from "./modules/mapping/routes.ts";
 import { ConnectService } from "./modules/qbo/connect.ts";
 import { qboRoutes } from "./modules/qbo/routes.ts";
+import { qboCallRoutes } from "./modules/qbo/usage-routes.ts";
 import { SYNC_AGAIN_JOB, SYNC_JOB, syncAgainHandler } from "./modules/sync/enqueue.ts";
 import { NIGHTLY_JOB, NightlyScheduler, nightlyHandler } from "./modules/sync/nightly.ts";
 import { webhookRoutes } from "./modules/webhooks/routes.ts";
@@ -215,7 +216,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // In this order; billing registers its own paths (its test provider is outside /api).
   for (const routes of [systemRoutes, sessionRoutes, accountRoutes, teamRoutes, settingsRoutes]) await app.register(routes, { ...ctx, prefix: "/api" });
   await app.register(billingModule, ctx);
-  for (const routes of [companyRoutes, obalRoutes, qboRoutes, webhookRoutes, mappingRoutes, fxRoutes, ctaRoutes, acquisitionRoutes, runRoutes, reportRoutes, eliminationRoutes, adjustmentRoutes, intragroupRoutes]) {
+  for (const routes of [companyRoutes, qboCallRoutes, obalRoutes, qboRoutes, webhookRoutes, mappingRoutes, fxRoutes, ctaRoutes, acquisitionRoutes, runRoutes, reportRoutes, eliminationRoutes, adjustmentRoutes, intragroupRoutes]) {
     await app.register(routes, { ...ctx, prefix: "/api" });
   }
 

@@ -7,6 +7,7 @@ export * from "./system.ts";
 export * from "./companies.ts";
 export * from "./obal.ts";
 export * from "./qbo.ts";
+export * from "./qbo-calls.ts";
 export * from "./mapping.ts";
 export * from "./fxrates.ts";
 export * from "./cta.ts";

@@ -4,6 +4,7 @@ import { VirtualClock } from "./clock.ts";
 import { loadStartSandbox, SANDBOX_CLIENT } from "./contract/sandbox-module.ts";
 import { sandboxEndpoints } from "./endpoints.ts";
 import { QboError } from "./errors.ts";
+import { callKind } from "./http.ts";
 import { RealmLimiter } from "./limiter.ts";
 import { QboOAuth } from "./oauth.ts";
 import { connectionReset, fakeFetch, jsonResponse, type FakeRequest } from "./testing/fake-fetch.ts";
@@ -258,6 +259,39 @@ describe("retries and backoff", () => {
     expect(info.companyName).toBe("Sandbox Company_US_4");
     // random() = 0.5: Retry-After 3 s + 50 ms jitter, then full jitter of 200 and 400 ms caps.
     expect(w.clock.sleeps).toEqual([3050, 100, 200]);
+  });
+
+  it("tells the observer of every attempt, retries and unanswered ones included, with its realm and what Intuit meters it as", async () => {
+    let n = 0;
+    const w = world((req) => {
+      if (req.method === "POST") return jsonResponse({ Class: { Id: "5", Name: "Unit", SyncToken: "0", Active: true } });
+      n++;
+      if (n === 1) return new Response("<html>bad gateway</html>", { status: 502 });
+      if (n === 2) throw connectionReset();
+      return jsonResponse(companyInfoBody);
+    });
+    await w.seed();
+    const seen: unknown[] = [];
+    const client = w.client({ onCall: (call) => void seen.push(call) });
+    await client.companyInfo();
+    await client.createClass("Unit");
+    expect(seen).toEqual([
+      { realmId: REALM, method: "GET", path: `companyinfo/${REALM}`, kind: "read", status: 502, attempt: 1 },
+      { realmId: REALM, method: "GET", path: `companyinfo/${REALM}`, kind: "read", status: 0, attempt: 2 },
+      { realmId: REALM, method: "GET", path: `companyinfo/${REALM}`, kind: "read", status: 200, attempt: 3 },
+      { realmId: REALM, method: "POST", path: "class", kind: "write", status: 200, attempt: 1 },
+    ]);
+    expect(w.apiCalls()).toHaveLength(4);
+  });
+
+  it("meters queries, reads, reports, CDC and batches as reads; creates, updates and deletes as writes", () => {
+    expect(callKind({ method: "GET", path: "query" })).toBe("read");
+    expect(callKind({ method: "GET", path: "reports/TrialBalance" })).toBe("read");
+    expect(callKind({ method: "GET", path: "cdc" })).toBe("read");
+    expect(callKind({ method: "POST", path: "query" })).toBe("read");
+    expect(callKind({ method: "POST", path: "batch" })).toBe("read");
+    expect(callKind({ method: "POST", path: "journalentry" })).toBe("write");
+    expect(callKind({ method: "POST", path: "account" })).toBe("write");
   });
 
   it("gives up after maxAttempts with the last error", async () => {

@@ -20,8 +20,31 @@ export interface ApiRequest {
   readonly requestId?: string | undefined;
 }
 
-/** Told about every HTTP attempt (the bench counts calls with it); never told tokens. */
-export type CallObserver = (call: { readonly method: string; readonly path: string; readonly status: number; readonly attempt: number }) => void;
+/**
+ * What a call is to Intuit's meter: a read (GET: reads, queries, reports, CDC; a query sent by POST;
+ * a batch, whose items are mostly queries here) or a write (a create, update or delete POSTed to an
+ * entity's endpoint). Intuit meters reads by the month (500,000 on the free tier); writes are not
+ * metered.
+ */
+export type CallKind = "read" | "write";
+
+export function callKind(request: Pick<ApiRequest, "method" | "path">): CallKind {
+  return request.method === "GET" || request.path === "query" || request.path === BATCH_PATH ? "read" : "write";
+}
+
+/**
+ * Told about every HTTP attempt, retries and requests that got no answer (status 0) included: each
+ * went out to QuickBooks. The bench and the server's count of calls (apps/server modules/qbo/usage.ts)
+ * read it; it is never told tokens.
+ */
+export type CallObserver = (call: {
+  readonly realmId: string;
+  readonly method: string;
+  readonly path: string;
+  readonly kind: CallKind;
+  readonly status: number;
+  readonly attempt: number;
+}) => void;
 
 export interface TransportOptions {
   readonly realmId: string;
@@ -112,7 +135,7 @@ export class QboTransport {
       return networkFailure(e);
     } finally {
       release();
-      this.o.onCall?.({ method: request.method, path: request.path, status, attempt });
+      this.o.onCall?.({ realmId: this.o.realmId, method: request.method, path: request.path, kind: callKind(request), status, attempt });
     }
   }
 

@@ -35,7 +35,7 @@ export { ACCOUNTING_SCOPE, QboOAuth, type AuthorizationCallback, type QboOAuthOp
 export { AccessTokens, REFRESH_SKEW_MS } from "./auth.ts";
 export { INTUIT_LIMITS, LimiterPool, RealmLimiter, type LimiterOptions, type RequestKind } from "./limiter.ts";
 export { DEFAULT_RETRY, backoffDelay, type RetryOptions } from "./retry.ts";
-export { BATCH_PATH, MINOR_VERSION, type ApiRequest, type CallObserver } from "./http.ts";
+export { BATCH_PATH, MINOR_VERSION, callKind, type ApiRequest, type CallKind, type CallObserver } from "./http.ts";
 export {
   accountSchema,
   DELETED_SUFFIX,

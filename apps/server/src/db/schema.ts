@@ -810,3 +810,22 @@ export const dividendEliminations = pgTable("dividend_eliminations", {
   updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Requests made to QuickBooks, per company (realm) per UTC day, reads and writes apart (what Intuit
+ * meters and what it does not: packages/qbo `callKind`), for the Companies screen's counts and the
+ * warning before a group passes Intuit's monthly read allowance (modules/qbo/usage.ts). Each
+ * process adds what it counted every few seconds (an upsert that adds), so several processes share
+ * a row. No reference to `companies`: a company is read before it is saved (connect), and its calls
+ * were made whether or not it stays.
+ */
+export const qboCallCounts = pgTable(
+  "qbo_call_counts",
+  {
+    realmId: text("realm_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    reads: integer("reads").notNull().default(0),
+    writes: integer("writes").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.realmId, t.day] })],
+);

@@ -25,6 +25,8 @@ export const SANDBOX_CLIENT = { id: "sandbox-client-id", secret: "sandbox-client
  */
 export class QboProvider {
   private readonly limiters = new LimiterPool();
+  /** Told about every call of every client this provider hands out (the count of calls: modules/qbo/usage.ts). */
+  private readonly observers = new Set<CallObserver>();
 
   constructor(
     readonly mode: "intuit" | "embedded" | "standalone",
@@ -48,8 +50,15 @@ export class QboProvider {
     return new QboOAuth({ clientId: this.clientId, clientSecret: this.clientSecret, redirectUri, endpoints: this.endpoints, fetch: this.fetchFn });
   }
 
+  /** Tells `observer` of every call to QuickBooks made from now on; the returned function stops it. */
+  observe(observer: CallObserver): () => void {
+    this.observers.add(observer);
+    return () => void this.observers.delete(observer);
+  }
+
   /** A client for one company; `tokens` overrides the stored tokens (reading a company before saving it). */
   client(realmId: string, options: { tokens?: TokenStore; onCall?: CallObserver } = {}): QboClient {
+    const own = options.onCall;
     return new QboClient({
       realmId,
       // The redirect URI plays no part in refresh or API calls.
@@ -57,7 +66,10 @@ export class QboProvider {
       tokens: options.tokens ?? this.tokens,
       fetch: this.fetchFn,
       limiter: this.limiters.forRealm(realmId),
-      onCall: options.onCall,
+      onCall: (call) => {
+        own?.(call);
+        for (const observer of this.observers) observer(call);
+      },
       retry: this.retry,
     });
   }

@@ -5,6 +5,7 @@ import {
   getCompaniesStatus,
   getCompanyAccounts,
   getQboAuthorize,
+  getQboCalls,
   postCompanyArchive,
   postCompanyParent,
   postCompanySync,
@@ -23,6 +24,7 @@ export const companyKeys = {
   all: ["companies"] as const,
   list: ["companies"] as const,
   status: ["companies", "status"] as const,
+  calls: ["companies", "calls"] as const,
   /** Keyed by the last sync time too: a finished sync is new data, fetched without an explicit invalidation. */
   accounts: (realmId: string, lastSyncedAt: string | null) => ["companies", "accounts", realmId, lastSyncedAt] as const,
 };
@@ -31,6 +33,7 @@ export const companyKeys = {
 export const companiesApi = {
   list: (signal?: AbortSignal) => call(getCompanies, {}, { signal }),
   status: (signal?: AbortSignal) => call(getCompaniesStatus, {}, { signal }),
+  calls: (signal?: AbortSignal) => call(getQboCalls, {}, { signal }),
   accounts: (realmId: string, signal?: AbortSignal) => call(getCompanyAccounts, { params: { realmId } }, { signal }),
   allAccounts: (signal?: AbortSignal) => call(getCompaniesAccounts, {}, { signal }),
   setParent: (realmId: string) => call(postCompanyParent, { body: { realmId } }),
@@ -67,6 +70,11 @@ export function useCompanyStatus() {
     queryFn: ({ signal }) => companiesApi.status(signal),
     refetchInterval: (query) => (Object.values(query.state.data ?? {}).some(syncActive) ? STATUS_POLL_MS : false),
   });
+}
+
+/** GET /api/companies/calls: each company's requests to QuickBooks today and this month, and the group's month against Intuit's allowance. */
+export function useQboCalls() {
+  return useQuery({ queryKey: companyKeys.calls, queryFn: ({ signal }) => companiesApi.calls(signal) });
 }
 
 export function useCompanyAccounts(realmId: string, lastSyncedAt: string | null) {

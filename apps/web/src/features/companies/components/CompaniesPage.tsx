@@ -8,7 +8,8 @@ import { onboardingView } from "../../onboarding/flow.ts";
 import { ONBOARDING_SUPPORT_LINKS } from "../../onboarding/supportLinks.ts";
 import { useContinueOnboarding } from "../../onboarding/useContinueOnboarding.ts";
 import { ScreenHeader } from "../../screens/components/ScreenHeader.tsx";
-import { companyKeys, syncActive, useCompanies, useCompanyAction, useCompanyStatus, type CompanyAction, type StatusMap } from "../api.ts";
+import { companyKeys, syncActive, useCompanies, useCompanyAction, useCompanyStatus, useQboCalls, type CompanyAction, type StatusMap } from "../api.ts";
+import { CallBudgetAlert, GroupCallsLine } from "./CallBudget.tsx";
 import { useConnectPopup, type ConnectOutcome } from "../connectPopup.ts";
 import { companiesNextStep, type NextStep } from "../rules.ts";
 import { CompanyDialogs, type Dialog } from "./CompanyDialogs.tsx";
@@ -222,6 +223,7 @@ export function CompaniesPage() {
   const client = useQueryClient();
   const companies = useCompanies();
   const status = useCompanyStatus();
+  const calls = useQboCalls();
   const account = useAccount();
   const action = useCompanyAction();
   const continueOnboarding = useContinueOnboarding();
@@ -229,7 +231,11 @@ export function CompaniesPage() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
 
-  const refetchList = useCallback(() => void client.invalidateQueries({ queryKey: companyKeys.list, exact: true }), [client]);
+  // A finished sync may have learnt the earliest transaction date, and made calls to QuickBooks.
+  const refetchList = useCallback(() => {
+    void client.invalidateQueries({ queryKey: companyKeys.list, exact: true });
+    void client.invalidateQueries({ queryKey: companyKeys.calls });
+  }, [client]);
   const { watched, watch } = useWatchedSyncs(status.data, refetchList);
   const onOutcome = useCallback(
     (outcome: ConnectOutcome) => {
@@ -323,6 +329,7 @@ export function CompaniesPage() {
         </Alert>
       ) : null}
       {feedback ? <FeedbackAlert feedback={feedback} onClose={() => setFeedback(null)} /> : null}
+      {hasCompanies && calls.data ? <CallBudgetAlert group={calls.data.group} /> : null}
 
       {companies.isPending ? (
         <Skeleton height={160} radius="md" />
@@ -347,7 +354,9 @@ export function CompaniesPage() {
             onToggle={toggle}
             onCommand={onCommand}
             adminOnly={adminOnly}
+            calls={calls.data?.companies}
           />
+          {calls.data ? <GroupCallsLine group={calls.data.group} /> : null}
         </>
       ) : companies.isError ? (
         <LoadFailure title="Your companies could not be loaded." message={companies.error.message} onRetry={() => void companies.refetch()} />

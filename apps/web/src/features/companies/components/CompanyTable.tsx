@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Menu, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from "@mantine/core";
-import type { Company, CompanyStatus } from "@groupledger/contract";
+import type { Company, CompanyStatus, QboCalls } from "@groupledger/contract";
 import {
   IconArchive,
   IconArchiveOff,
@@ -20,6 +20,7 @@ import { CompanyAccounts } from "./CompanyAccounts.tsx";
 import { fullLabel } from "./styles.ts";
 import { AdminGate } from "../../team/permissions.tsx";
 import { SyncCell } from "./SyncCell.tsx";
+import { CallsCell } from "./CallBudget.tsx";
 
 const CONNECTION_LABEL: Record<CompanyStatus["connection"], { label: string; color: string }> = {
   connected: { label: "Connected", color: "teal" },
@@ -40,9 +41,11 @@ interface Props {
   onCommand: (command: RowCommand, company: Company) => void;
   /** Why the company actions are off for this user (members), or null. */
   adminOnly?: string | null;
+  /** Each company's requests to QuickBooks today and this month (GET /api/companies/calls); absent while loading. */
+  calls?: QboCalls["companies"] | undefined;
 }
 
-const COLUMNS = 8;
+const COLUMNS = 9;
 
 /** The parent first, then subsidiaries by name: the order an accountant reads a group in. */
 export function orderCompanies(companies: readonly Company[]): Company[] {
@@ -105,10 +108,10 @@ function RowMenu({ company, status, busy, onCommand, adminOnly }: { company: Com
 }
 
 /** The group's companies, each expandable to its synced chart of accounts. */
-export function CompanyTable({ companies, status, expanded, watched, busyRealm, onToggle, onCommand, adminOnly = null }: Props) {
+export function CompanyTable({ companies, status, expanded, watched, busyRealm, onToggle, onCommand, adminOnly = null, calls }: Props) {
   return (
     <Paper withBorder radius="md" bg="white" style={{ overflow: "hidden" }}>
-      <Table.ScrollContainer minWidth={960}>
+      <Table.ScrollContainer minWidth={1060}>
         <Table verticalSpacing="sm" horizontalSpacing="sm" aria-label="Connected companies">
           <Table.Thead bg="gray.0">
             <Table.Tr>
@@ -121,6 +124,7 @@ export function CompanyTable({ companies, status, expanded, watched, busyRealm, 
               <Table.Th>Ownership</Table.Th>
               <Table.Th>Connection</Table.Th>
               <Table.Th w={190}>Sync</Table.Th>
+              <Table.Th w={120}>QuickBooks calls</Table.Th>
               <Table.Th w={96} ta="right">
                 Actions
               </Table.Th>
@@ -196,6 +200,9 @@ export function CompanyTable({ companies, status, expanded, watched, busyRealm, 
                     </Table.Td>
                     <Table.Td>
                       <SyncCell companyName={c.companyName} sync={st?.sync} watched={watched.has(c.realmId)} />
+                    </Table.Td>
+                    <Table.Td>
+                      <CallsCell calls={calls?.[c.realmId]} />
                     </Table.Td>
                     <Table.Td>
                       <Group gap={6} justify="flex-end" wrap="nowrap">
