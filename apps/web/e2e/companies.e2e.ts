@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { QboCalls } from "@groupledger/contract";
 import * as e2e from "./support.ts";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
@@ -144,6 +145,36 @@ describe("Connected companies in a browser", () => {
     expect(shown.some((t) => /^(Queued|Syncing \d+%)/.test(t))).toBe(true);
     await page.getByRole("button", { name: "Dismiss message" }).click();
     await page.screenshot({ path: `${e2e.SHOTS}/14-companies-synced.png`, fullPage: true });
+  });
+
+  // Issue 21, budget of calls: each company's requests to QuickBooks, counted by the server, on this screen.
+  it("shows each company's calls to QuickBooks today and this month, as counted by the server", async () => {
+    await page.reload();
+    const calls = await api<QboCalls>("/companies/calls");
+    for (const { realmId } of [PARENT, UK]) {
+      const c = calls.companies[realmId]!;
+      expect(c.today.reads).toBeGreaterThan(5);
+      const cell = row(realmId).getByTestId("qbo-calls");
+      await expect.poll(() => cell.textContent()).toContain(`${(c.today.reads + c.today.writes).toLocaleString("en-US")} today`);
+      expect(await cell.textContent()).toContain(`${(c.month.reads + c.month.writes).toLocaleString("en-US")} this month`);
+    }
+    await expect.poll(() => page.getByTestId("group-calls").textContent()).toContain(`QuickBooks calls this month: ${calls.group.month.reads.toLocaleString("en-US")} reads`);
+    expect(calls.group.warn).toBe(false);
+    expect(await page.getByRole("alert").count()).toBe(0);
+    await shot(page, "95-qbo-calls");
+  });
+
+  it("warns, calmly, when the month's reads head past 80 % of Intuit's allowance (that answer stood in for by the browser: a real group would need ~400,000 reads)", async () => {
+    const real = await api<QboCalls>("/companies/calls");
+    const heavy: QboCalls = { ...real, group: { ...real.group, month: { reads: 236_000, writes: real.group.month.writes }, projectedReads: 424_800, warn: true } };
+    await page.route("**/api/companies/calls", (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(heavy) }));
+    await page.reload();
+    const alert = page.getByRole("alert");
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain("about 424,800 times, 85% of the 500,000 reads");
+    await shot(page, "96-qbo-calls-warning");
+    await page.unroute("**/api/companies/calls");
+    await page.reload();
   });
 
   it("shows each company's accounts with balances in its own currency", async () => {

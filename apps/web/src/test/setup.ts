@@ -1,6 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, vi } from "vitest";
+import { dismissError } from "../features/errors/errorBar.ts";
 
 // Lazy screens load their chunk on first render; on a busy 2-core CI machine that can take longer
 // than Testing Library's 1 s default for findBy*/waitFor. A generous wait costs nothing when the UI is fast.
@@ -29,7 +30,13 @@ globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObse
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView ??= () => {};
 
+// Test files share their worker's modules (vite.config.ts: isolate false): nothing one test leaves
+// behind in a module's state, storage or a spy reaches the next.
 afterEach(() => {
   cleanup();
   sessionStorage.clear();
+  localStorage.clear();
+  dismissError();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
 });
