@@ -190,7 +190,7 @@ describe("Multi Period / Company", { timeout: SLOW_UI }, () => {
     const changedMar = posting({ label: "2026-03", stale: { detectedAt: found, changes } });
     const changedApr = posting({ label: "2026-04", stale: { detectedAt: found, changes } });
     const elimMar = posting({ label: "2026-03", id: "0e202603-0000-4000-8000-000000000000", realmId: INTERCO_REALM, companyName: "Intercompany eliminations", docNumber: "IC202603", stale: { detectedAt: found, changes } });
-    const run = { ...runAt(0, "queued"), kind: "replace" as const, items: [] };
+    const run = { ...runAt(4), kind: "replace" as const };
     const calls = signIn({
       // The server lists newest first; the screen shows them in the order they are replaced.
       "GET /consolidation/postings": { postings: [changedApr, elimMar, changedMar, posting({ label: "2026-01" })] },
@@ -223,6 +223,8 @@ describe("Multi Period / Company", { timeout: SLOW_UI }, () => {
     );
     const progress = await screen.findByRole("region", { name: "Run progress" });
     expect(within(progress).getByRole("heading", { level: 2 })).toHaveTextContent("Replacing 4 changed entries");
+    expect(within(progress).getByTestId(`item-2026-03-${CA}`)).toHaveTextContent("Replaced");
+    expect(within(progress).getByTestId("run-summary")).toHaveTextContent("3 replaced, 1 skipped as already posted, 0 failed.");
   });
 
   it("says why the replacement did not start, and keeps the dialog open", async () => {

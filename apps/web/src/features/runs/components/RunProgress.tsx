@@ -145,7 +145,7 @@ export function RunProgress({ run, loading, error, busy, actionError, onPause, o
                       </Table.Td>
                       <Table.Td>
                         <Badge color={badge.color} variant="light" size="sm">
-                          {skippedAsDuplicate(item) ? "Duplicate" : badge.label}
+                          {skippedAsDuplicate(item) ? "Duplicate" : run.kind === "replace" && item.status === "posted" ? "Replaced" : badge.label}
                         </Badge>
                       </Table.Td>
                       <Table.Td>
