@@ -62,7 +62,7 @@ function replacingApp(driver: (typeof drivers)[number]) {
 describe.each(drivers)("replace all changed on %s", (driver) => {
   const { t, postings, changed, untilEnded, postedGroup } = replacingApp(driver);
 
-  it("one approval replaces every changed entry in period order; a crash after QuickBooks made an entry, and one before it was sent, end with each period posted once", async () => {
+  it("one approval replaces every changed entry in period order; a crash after QuickBooks made an entry, and one before it was sent, end with each period posted once", { timeout: 120_000 }, async () => {
     const token = await postedGroup("replace-all@runs.example");
     const before = await postings(token);
     await bookLateUkSale(t.app, "2026-03-20", 125_000, "late-march-sale-0001");
@@ -140,7 +140,7 @@ describe.each(drivers)("replace all changed on %s", (driver) => {
 describe.each(drivers)("replace changed after the nightly sync on %s", (driver) => {
   const { t, changed, postedGroup } = replacingApp(driver);
 
-  it("the nightly setting replaces what the nightly sync found changed, and mails the admins a summary; off, the entries wait", async () => {
+  it("the nightly setting replaces what the nightly sync found changed, and mails the admins a summary; off, the entries wait", { timeout: 120_000 }, async () => {
     const token = await postedGroup("nightly-replace@runs.example");
     const accountId = (await get(t.app, "/api/session", token)).json().accountId as string;
     const setting = { enabled: true, time: "06:00", timeZone: "Europe/London" };
