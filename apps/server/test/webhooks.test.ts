@@ -278,7 +278,7 @@ describe.each(drivers)("QuickBooks webhooks about GroupLedger's own entries on %
     // So is the opening entry's creation, told again.
     expect((await notifyParent([entity("JournalEntry", opening, "Create"), entity("JournalEntry", january, "Create")])).statusCode).toBe(200);
     expect(await activeSyncs()).toEqual([]);
-  });
+  }, 120_000);
 
   it("a user's update or delete of one of those entries, or anything else in the same notification, still queues the parent's sync", async () => {
     for (const entities of [
