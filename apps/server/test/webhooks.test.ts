@@ -6,6 +6,7 @@ import { QboClient } from "@groupledger/qbo";
 import { Sandbox } from "@groupledger/qbo-sandbox";
 import { describe, expect, it, vi } from "vitest";
 import { webhookVerifierToken } from "../src/config.ts";
+import type { Database } from "../src/db/client.ts";
 import { jobs, obalCompanies } from "../src/db/schema.ts";
 import { SYNC_AGAIN_JOB, SYNC_JOB } from "../src/modules/sync/enqueue.ts";
 import { WEBHOOK_BODY_LIMIT } from "../src/modules/webhooks/routes.ts";
@@ -33,6 +34,15 @@ function payload(realms: readonly string[]) {
   };
 }
 
+/** The realms of the queued or running jobs of `kind`. */
+async function activeRealms(database: Database, kind: string): Promise<string[]> {
+  const rows = await database.db
+    .select({ realmId: sql<string>`${jobs.payload}->>'realmId'` })
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), sql`${jobs.state} in ('queued', 'running')`));
+  return rows.map((j) => j.realmId).sort();
+}
+
 /** Posts a notification as Intuit does: the exact text, and its signature unless told otherwise. */
 function notify(app: FastifyInstance, body: string | Buffer | undefined, signature: string | null | undefined = body === undefined ? undefined : sign(body)) {
   return app.inject({
@@ -50,15 +60,7 @@ describe.each(drivers)("QuickBooks webhooks on %s", (driver) => {
   /** Every job in the queue by kind, realm and state: what a webhook may have added. */
   const allJobs = async () =>
     (await t.db.database.db.select({ kind: jobs.kind, payload: jobs.payload, state: jobs.state }).from(jobs)).map((j) => `${j.kind} ${String(j.payload["realmId"] ?? "")} ${j.state}`).sort();
-  const active = async (kind: string) =>
-    (
-      await t.db.database.db
-        .select({ realmId: sql<string>`${jobs.payload}->>'realmId'` })
-        .from(jobs)
-        .where(and(eq(jobs.kind, kind), sql`${jobs.state} in ('queued', 'running')`))
-    )
-      .map((j) => j.realmId)
-      .sort();
+  const active = (kind: string) => activeRealms(t.db.database, kind);
 
   let token: string;
   it("connects the parent and the UK subsidiary and syncs them", async () => {
@@ -226,15 +228,7 @@ describe.each(drivers)("QuickBooks webhooks about GroupLedger's own entries on %
   const sandbox = new Sandbox();
   // The embedded emulator tells /api/qbo/webhooks about every change, GroupLedger's own postings included.
   const t = useTestApp(driver, { sandbox, config: { qbo: { kind: "embedded", admin: false, stateDir: undefined, webhooks: { windowMs: 10 } } } });
-  const activeSyncs = async () =>
-    (
-      await t.db.database.db
-        .select({ realmId: sql<string>`${jobs.payload}->>'realmId'` })
-        .from(jobs)
-        .where(and(eq(jobs.kind, SYNC_JOB), sql`${jobs.state} in ('queued', 'running')`))
-    )
-      .map((j) => j.realmId)
-      .sort();
+  const activeSyncs = () => activeRealms(t.db.database, SYNC_JOB);
   /** What the emulator told the server about the parent since `from` deliveries. */
   const parentNews = (from: number) =>
     sandbox.webhooks
