@@ -90,14 +90,15 @@ export class Worker {
     this.polling = true;
     let started = 0;
     try {
-      for (const [index, lane] of this.lanes.entries()) {
-        if (lane.kinds.length === 0) continue;
-        while (this.runningIn(index) < lane.concurrency) {
-          const job = await this.queue.claim(lane.kinds, this.id);
-          if (!job) break;
-          started++;
-          this.run(job, index);
-        }
+      // One claim at a time over the kinds of every lane with a free slot: a poll that finds nothing
+      // costs one query, whatever the number of lanes.
+      for (;;) {
+        const open = this.lanes.map((lane, index) => ({ ...lane, index })).filter((lane) => lane.kinds.length > 0 && this.runningIn(lane.index) < lane.concurrency);
+        if (open.length === 0) break;
+        const job = await this.queue.claim(open.flatMap((lane) => lane.kinds), this.id);
+        if (!job) break;
+        started++;
+        this.run(job, open.find((lane) => lane.kinds.includes(job.kind))!.index);
       }
     } finally {
       this.polling = false;
