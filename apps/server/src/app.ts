@@ -196,7 +196,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   const worker = new Worker(queue, handlers, {
     log: app.log,
-    concurrency: 2,
+    // Syncs in slots of their own (each of another realm: Intuit's 10 in flight are per realm), the
+    // rest (runs, nightly and follow-up jobs) in 2: neither starves the other. 10 jobs at most,
+    // each holding one of the pool's 10 connections only while it queries.
+    lanes: [{ kinds: [SYNC_JOB], concurrency: 8 }, { concurrency: 2 }],
     ...(opts.jobLeaseMs ? { leaseMs: opts.jobLeaseMs } : {}),
   });
   const nightly = new NightlyScheduler(database, app.log);

@@ -163,6 +163,72 @@ describe.each(drivers)("job queue on %s", (driver) => {
     });
   });
 
+  it("a started worker takes a job queued in its process at once, and the next one as soon as a slot is free, not at its next poll", async () => {
+    await withDb(driver, async (database) => {
+      const queue = new JobQueue(database.db);
+      const ended: number[] = [];
+      const worker = new Worker(queue, { quick: async () => void ended.push(Date.now()) }, { concurrency: 1, pollMs: 60_000 });
+      worker.start();
+      try {
+        // Its first poll has found nothing: the next would be a minute away.
+        await sleep(200);
+        const queuedAt = Date.now();
+        const ids = [];
+        for (let i = 0; i < 3; i++) ids.push((await queue.enqueue({ kind: "quick", payload: { i } })).job.id);
+        for (let waited = 0; ended.length < 3 && waited < 10_000; waited += 20) await sleep(20);
+        expect(ended).toHaveLength(3);
+        expect(Math.max(...ended) - queuedAt).toBeLessThan(5_000);
+        for (const id of ids) expect(await queue.get(id)).toMatchObject({ state: "succeeded", attempts: 1 });
+      } finally {
+        await worker.stop();
+      }
+      // Stopped, it is woken no more.
+      const { job } = await queue.enqueue({ kind: "quick" });
+      await sleep(100);
+      expect(await queue.get(job.id)).toMatchObject({ state: "queued" });
+    });
+  });
+
+  it("keeps each lane's slots for its kinds: a long job of one lane holds up none of the other's, and no lane takes more than its slots", async () => {
+    await withDb(driver, async (database) => {
+      const queue = new JobQueue(database.db);
+      let release = () => undefined as void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let inFlight = 0;
+      let peak = 0;
+      const worker = new Worker(
+        queue,
+        {
+          run: async () => released,
+          sync: async () => {
+            peak = Math.max(peak, ++inFlight);
+            await sleep(20);
+            inFlight--;
+          },
+        },
+        { lanes: [{ kinds: ["sync"], concurrency: 2 }, { concurrency: 1 }] },
+      );
+      const runs = [(await queue.enqueue({ kind: "run" })).job.id, (await queue.enqueue({ kind: "run" })).job.id];
+      const syncs = [];
+      for (let i = 0; i < 5; i++) syncs.push((await queue.enqueue({ kind: "sync", payload: { i } })).job.id);
+      // One run (its lane has one slot) and two syncs start; the syncs all finish while the run waits.
+      expect(await worker.poll()).toBe(3);
+      for (let i = 0; i < 5; i++) {
+        await sleep(60);
+        await worker.poll();
+      }
+      for (const id of syncs) expect(await queue.get(id)).toMatchObject({ state: "succeeded" });
+      expect(peak).toBe(2);
+      const states = await Promise.all(runs.map(async (id) => (await queue.get(id))!.state));
+      expect(states.sort()).toEqual(["queued", "running"]);
+      release();
+      await worker.idle();
+      await worker.poll();
+      await worker.idle();
+      for (const id of runs) expect(await queue.get(id)).toMatchObject({ state: "succeeded" });
+    });
+  });
+
   it("stops mid-job without failing it, so another worker resumes it", async () => {
     await withDb(driver, async (database) => {
       const queue = new JobQueue(database.db, 200);

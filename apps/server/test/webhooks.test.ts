@@ -1,14 +1,17 @@
 import { createHmac } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { QboClient } from "@groupledger/qbo";
 import { Sandbox } from "@groupledger/qbo-sandbox";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { webhookVerifierToken } from "../src/config.ts";
-import { jobs } from "../src/db/schema.ts";
+import type { Database } from "../src/db/client.ts";
+import { jobs, obalCompanies } from "../src/db/schema.ts";
 import { SYNC_AGAIN_JOB, SYNC_JOB } from "../src/modules/sync/enqueue.ts";
 import { WEBHOOK_BODY_LIMIT } from "../src/modules/webhooks/routes.ts";
 import { testConfig, useTestApp } from "./app.ts";
-import { DEMO, bankAndExpense, connectCompany, drainJobs, expenseEntry } from "./connect.ts";
+import { DEMO, bankAndExpense, connectCompany, drainJobs, expenseEntry, openingGroup, postOpening } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 
@@ -31,6 +34,15 @@ function payload(realms: readonly string[]) {
   };
 }
 
+/** The realms of the queued or running jobs of `kind`. */
+async function activeRealms(database: Database, kind: string): Promise<string[]> {
+  const rows = await database.db
+    .select({ realmId: sql<string>`${jobs.payload}->>'realmId'` })
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), sql`${jobs.state} in ('queued', 'running')`));
+  return rows.map((j) => j.realmId).sort();
+}
+
 /** Posts a notification as Intuit does: the exact text, and its signature unless told otherwise. */
 function notify(app: FastifyInstance, body: string | Buffer | undefined, signature: string | null | undefined = body === undefined ? undefined : sign(body)) {
   return app.inject({
@@ -48,15 +60,7 @@ describe.each(drivers)("QuickBooks webhooks on %s", (driver) => {
   /** Every job in the queue by kind, realm and state: what a webhook may have added. */
   const allJobs = async () =>
     (await t.db.database.db.select({ kind: jobs.kind, payload: jobs.payload, state: jobs.state }).from(jobs)).map((j) => `${j.kind} ${String(j.payload["realmId"] ?? "")} ${j.state}`).sort();
-  const active = async (kind: string) =>
-    (
-      await t.db.database.db
-        .select({ realmId: sql<string>`${jobs.payload}->>'realmId'` })
-        .from(jobs)
-        .where(and(eq(jobs.kind, kind), sql`${jobs.state} in ('queued', 'running')`))
-    )
-      .map((j) => j.realmId)
-      .sort();
+  const active = (kind: string) => activeRealms(t.db.database, kind);
 
   let token: string;
   it("connects the parent and the UK subsidiary and syncs them", async () => {
@@ -217,5 +221,114 @@ describe.each(drivers)("QuickBooks webhooks from the embedded emulator on %s", (
     expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(5);
     expect(statuses[0]).toBe(200);
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe.each(drivers)("QuickBooks webhooks about GroupLedger's own entries on %s", (driver) => {
+  const sandbox = new Sandbox();
+  // The embedded emulator tells /api/qbo/webhooks about every change, GroupLedger's own postings included.
+  const t = useTestApp(driver, { sandbox, config: { qbo: { kind: "embedded", admin: false, stateDir: undefined, webhooks: { windowMs: 10 } } } });
+  const activeSyncs = () => activeRealms(t.db.database, SYNC_JOB);
+  /** What the emulator told the server about the parent since `from` deliveries. */
+  const parentNews = (from: number) =>
+    sandbox.webhooks
+      .deliveries()
+      .slice(from)
+      .filter((d) => d.realmId === DEMO.parent)
+      .flatMap((d) => d.entities.map((e) => `${e.name} ${e.id} ${e.operation}`))
+      .sort();
+  const entity = (name: string, id: string, operation: string) => ({ name, id, operation, lastUpdated: "2026-03-02T10:00:00.000Z" });
+  const notifyParent = (entities: ReturnType<typeof entity>[]) => notify(t.app, JSON.stringify({ eventNotifications: [{ realmId: DEMO.parent, dataChangeEvent: { entities } }] }));
+  type Posting = { id: string; journalEntryId: string; period: { label: string } };
+  const postings = async (token: string) => (await get(t.app, `/api/consolidation/postings?realmId=${DEMO.uk}`, token)).json().postings as Posting[];
+
+  let token = "";
+  let opening = "";
+  let january = "";
+  it("the entries GroupLedger posts itself queue no sync of the parent; the classes and names it creates do", async () => {
+    token = await openingGroup(t.app, sandbox, `own-entries-${driver}@northwind.example`, [{ realmId: DEMO.uk, historicalRate: "1.2650" }], { from: "2024-12", to: "2026-10" });
+    await sandbox.webhooks.flush();
+    await drainJobs(t.app);
+    expect(await activeSyncs()).toEqual([]);
+
+    // The opening entry comes with the class and the names it needs, made in the parent at the same time.
+    let seen = sandbox.webhooks.deliveries().length;
+    await postOpening(t.app, token, DEMO.uk);
+    await sandbox.webhooks.flush();
+    const [row] = await t.db.database.db.select().from(obalCompanies).where(eq(obalCompanies.realmId, DEMO.uk));
+    opening = row!.journalEntryId!;
+    expect(parentNews(seen)).toEqual(expect.arrayContaining([`JournalEntry ${opening} Create`, expect.stringMatching(/^Class \d+ Create$/), expect.stringMatching(/^Customer \d+ Create$/)]));
+    expect(await activeSyncs()).toEqual([DEMO.parent]);
+    await drainJobs(t.app);
+
+    // A month's entry reuses them: QuickBooks tells only of the entry, which is GroupLedger's own.
+    seen = sandbox.webhooks.deliveries().length;
+    const posted = await post(t.app, "/api/consolidation/post", { realmId: DEMO.uk, period: { kind: "month", year: 2026, month: 1 } }, token);
+    expect(posted.json().outcome, posted.body).toBe("posted");
+    january = posted.json().posting.journalEntryId;
+    await sandbox.webhooks.flush();
+    expect(parentNews(seen)).toEqual([`JournalEntry ${january} Create`]);
+    expect(await activeSyncs()).toEqual([]);
+    // So is the opening entry's creation, told again.
+    expect((await notifyParent([entity("JournalEntry", opening, "Create"), entity("JournalEntry", january, "Create")])).statusCode).toBe(200);
+    expect(await activeSyncs()).toEqual([]);
+  }, 120_000);
+
+  it("a user's update or delete of one of those entries, or anything else in the same notification, still queues the parent's sync", async () => {
+    for (const entities of [
+      [entity("JournalEntry", january, "Update")],
+      [entity("JournalEntry", opening, "Delete")],
+      [entity("JournalEntry", january, "Delete")],
+      [entity("JournalEntry", january, "Create"), entity("JournalEntry", "99999", "Create")],
+      [entity("JournalEntry", january, "Create"), entity("Account", "1", "Update")],
+    ]) {
+      expect((await notifyParent(entities)).statusCode).toBe(200);
+      expect(await activeSyncs(), JSON.stringify(entities)).toEqual([DEMO.parent]);
+      await drainJobs(t.app);
+    }
+  });
+
+  it("replacing a changed entry (the old one deleted, a new one created) queues no sync of the parent", async () => {
+    // A late January entry in the UK's books: its webhook syncs the UK, which flags January.
+    const uk = t.app.services.provider.client(DEMO.uk);
+    const accounts = await bankAndExpense(t.app, token, DEMO.uk);
+    await uk.createJournalEntry(expenseEntry(accounts, "2026-01-20", "GBP", 52_500), `late-january-${driver}`);
+    await sandbox.webhooks.flush();
+    await drainJobs(t.app);
+    const stale = (await postings(token)).find((p) => p.journalEntryId === january) as Posting & { stale: unknown };
+    expect(stale.stale).not.toBeNull();
+
+    const seen = sandbox.webhooks.deliveries().length;
+    const replaced = await post(t.app, `/api/consolidation/postings/${stale.id}/repost`, { approve: true }, token);
+    expect(replaced.json().outcome, replaced.body).toBe("posted");
+    const again = replaced.json().posting.journalEntryId as string;
+    await sandbox.webhooks.flush();
+    expect(parentNews(seen)).toEqual([`JournalEntry ${again} Create`, `JournalEntry ${january} Delete`].sort());
+    expect(await activeSyncs()).toEqual([]);
+    // The new entry deleted by someone in QuickBooks is theirs to tell about.
+    expect((await notifyParent([entity("JournalEntry", again, "Delete")])).statusCode).toBe(200);
+    expect(await activeSyncs()).toEqual([DEMO.parent]);
+    await drainJobs(t.app);
+  });
+
+  it("a notification that arrives before the posting has recorded its entry's id waits for it", async () => {
+    // QuickBooks has made the entry and tells of it while GroupLedger is still recording the answer.
+    const create = QboClient.prototype.createJournalEntry;
+    const spy = vi.spyOn(QboClient.prototype, "createJournalEntry").mockImplementationOnce(async function (this: QboClient, ...args) {
+      const made = await create.apply(this, args);
+      void sandbox.webhooks.flush();
+      await sleep(300);
+      return made;
+    });
+    try {
+      const seen = sandbox.webhooks.deliveries().length;
+      const posted = await post(t.app, "/api/consolidation/post", { realmId: DEMO.uk, period: { kind: "month", year: 2026, month: 2 } }, token);
+      expect(posted.json().outcome, posted.body).toBe("posted");
+      await sandbox.webhooks.flush();
+      expect(parentNews(seen)).toEqual([`JournalEntry ${posted.json().posting.journalEntryId} Create`]);
+      expect(await activeSyncs()).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

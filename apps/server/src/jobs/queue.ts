@@ -23,10 +23,24 @@ export class LeaseLostError extends Error {
 export const retryDelayMs = (attempts: number) => Math.min(300_000, 1000 * 2 ** attempts);
 
 export class JobQueue {
+  /** Told when a job is queued that is due now (`onDue`): this process's worker claims it at once. */
+  private readonly dueListeners = new Set<() => void>();
+
   constructor(
     private readonly db: Db,
     private readonly leaseMs = 30_000,
   ) {}
+
+  /**
+   * Calls `listener` whenever this queue object queues a job that is due now (its insert committed),
+   * so a worker in the same process need not wait for its next poll; returns the unsubscribe.
+   * Workers of other processes, and jobs queued through another JobQueue (one bound to a
+   * transaction), are found by the poll as before.
+   */
+  onDue(listener: () => void): () => void {
+    this.dueListeners.add(listener);
+    return () => this.dueListeners.delete(listener);
+  }
 
   async enqueue(input: EnqueueInput): Promise<{ job: JobRow; created: boolean }> {
     const values = {
@@ -39,7 +53,10 @@ export class JobQueue {
     };
     for (let attempt = 0; attempt < 3; attempt++) {
       const [created] = await this.db.insert(jobs).values(values).onConflictDoNothing().returning();
-      if (created) return { job: created, created: true };
+      if (created) {
+        if (created.runAfter.getTime() <= Date.now()) for (const listener of this.dueListeners) listener();
+        return { job: created, created: true };
+      }
       // Only the dedupe index can conflict: hand back the active job with that key.
       const [existing] = await this.db
         .select()

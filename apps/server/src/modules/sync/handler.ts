@@ -10,7 +10,7 @@ import { byQboId, lastDayOfMonth, monthCount, monthOf, shiftMonth } from "@group
 import { classificationOf, saveAccounts } from "../companies/chart.ts";
 import { monthlyAmounts } from "./balances.ts";
 import { type ForeignAccount, foreignLedgerParams, foreignMonthEnds, saveForeignBalances } from "./foreign.ts";
-import { namesInPairs, syncNameBalances, syncNames } from "./names.ts";
+import { namesInPairs, readNames, saveNames, syncNameBalances } from "./names.ts";
 import { groupLedgerClassIds, withoutPosted } from "./own-books.ts";
 import { chunkMonths, inChunk, insertInBatches } from "./months.ts";
 
@@ -77,22 +77,39 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; a
     const client = provider.client(realmId, { onCall: () => void calls++ });
 
     try {
-      await progress(0.02, "Reading the chart of accounts");
-      // Preferences too: the closing date ("Close the books") may have moved since the last sync.
-      const [chart, prefs] = await Promise.all([client.accounts(), client.preferences()]);
+      await progress(0.02, "Reading the chart of accounts, customers and vendors");
+      // Everything read before the reports depends on nothing else read, so it is asked at once (one
+      // round trip, 5 to 6 calls of the realm's 10 in flight): the chart, the preferences (the
+      // closing date, "Close the books", may have moved since the last sync), customers and vendors,
+      // what changed (CDC, or CompanyInfo for a full read) and, for the parent, GroupLedger's
+      // classes. Nothing is written until all have answered, then in the order it always was.
+      const current = monthOf(now());
+      const resumed = ctx.checkpoint as Checkpoint | null;
+      const [chart, prefs, named, plan, postedClasses] = await Promise.all([
+        client.accounts(),
+        client.preferences(),
+        readNames(client),
+        resumed ?? planRange(client, company, current, startedAt),
+        groupLedgerClassIds(database, client, company),
+      ]);
       await saveAccounts(db, realmId, chart, company.homeCurrency);
       if ((prefs.bookCloseDate ?? null) !== company.bookCloseDate) await setCompany(realmId, { bookCloseDate: prefs.bookCloseDate ?? null });
       const classification = new Map(chart.map((a) => [a.id, classificationOf(a)]));
-      await progress(0.03, "Reading customers and vendors");
-      const names = await syncNames(database, realmId, client);
+      const names = await saveNames(database, realmId, named);
 
-      const current = monthOf(now());
-      const resumed = ctx.checkpoint as Checkpoint | null;
-      const plan = resumed ?? (await planRange(client, company, current, startedAt));
       const chunks = chunkMonths(plan.from, plan.to, CHUNK_MONTHS).filter((c) => !plan.doneThrough || c.to > plan.doneThrough);
       const total = chunkMonths(plan.from, plan.to, CHUNK_MONTHS).length;
       let unknown = 0;
-      const postedClasses = await groupLedgerClassIds(database, client, company);
+      // Foreign-currency accounts (multicurrency): what they hold in their own currency, read once
+      // from the company's first month, alongside the first chunk's reports (it needs only the chart
+      // and the plan); saved after the balances, as before.
+      const foreign: ForeignAccount[] = chart
+        .filter((a) => a.currency !== undefined && a.currency !== company.homeCurrency)
+        .map((a) => ({ id: a.id, currency: a.currency as string, creditNatured: ["Liability", "Equity"].includes(classificationOf(a)) }));
+      const ledgerFrom = [plan.from, company.earliestTransactionDate ? monthOf(company.earliestTransactionDate) : plan.from].sort()[0]!;
+      const ledger = foreign.length > 0 ? client.report("GeneralLedger", foreignLedgerParams(foreign, ledgerFrom, plan.to)) : null;
+      // Awaited below; a failure before then (a report refused, the sync stopped) fails the sync, not this.
+      ledger?.catch(() => undefined);
       for (const [i, chunk] of chunks.entries()) {
         if (ctx.signal.aborted) throw new Error("sync stopped");
         const done = total - chunks.length + i;
@@ -119,15 +136,9 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; a
         await ctx.progress(0.05 + (0.9 * (done + 1)) / total, `Fetched balances through ${chunk.to}`, { ...plan });
       }
 
-      // Foreign-currency accounts (multicurrency): what they hold in their own currency, read once from the company's first month.
-      const foreign: ForeignAccount[] = chart
-        .filter((a) => a.currency !== undefined && a.currency !== company.homeCurrency)
-        .map((a) => ({ id: a.id, currency: a.currency as string, creditNatured: ["Liability", "Equity"].includes(classificationOf(a)) }));
-      if (foreign.length > 0) {
+      if (ledger) {
         await progress(0.95, `Reading ${foreign.length} foreign-currency account${foreign.length === 1 ? "" : "s"} in ${[...new Set(foreign.map((f) => f.currency))].join(", ")}`);
-        const from = [plan.from, company.earliestTransactionDate ? monthOf(company.earliestTransactionDate) : plan.from].sort()[0]!;
-        const ledger = await client.report("GeneralLedger", foreignLedgerParams(foreign, from, plan.to));
-        await saveForeignBalances(database, realmId, foreignMonthEnds(ledger, foreign, plan.to).balances);
+        await saveForeignBalances(database, realmId, foreignMonthEnds(await ledger, foreign, plan.to).balances);
       } else {
         await saveForeignBalances(database, realmId, []);
       }

@@ -8,9 +8,16 @@ import { chunkMonths, inChunk, insertInBatches } from "./months.ts";
 
 type Client = ReturnType<QboProvider["client"]>;
 
-/** A company's customers and vendors as QBO lists them (inactive ones too: old pairs may name them). */
-export async function syncNames(database: Database, realmId: string, client: Client): Promise<number> {
+type Names = { customers: Awaited<ReturnType<Client["customers"]>>; vendors: Awaited<ReturnType<Client["vendors"]>> };
+
+/** A company's customers and vendors as QBO lists them (inactive ones too: old pairs may name them), read together. */
+export async function readNames(client: Client): Promise<Names> {
   const [customers, vendors] = await Promise.all([client.customers(), client.vendors()]);
+  return { customers, vendors };
+}
+
+/** Saves what `readNames` read; how many names there are. */
+export async function saveNames(database: Database, realmId: string, { customers, vendors }: Names): Promise<number> {
   const rows = [
     ...customers.map((c) => ({ kind: "Customer" as const, ...c })),
     ...vendors.map((v) => ({ kind: "Vendor" as const, ...v })),
