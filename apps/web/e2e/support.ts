@@ -50,12 +50,14 @@ export async function openBrowser(viewport = { width: 1440, height: 900 }, opts:
     ...(opts.scrollbars ? { ignoreDefaultArgs: ["--hide-scrollbars"] } : {}),
   });
   const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
   // The e2e server's idle timeout is 4 s, and time spent in the pop-up is not activity in this
   // window: a steady pointer movement keeps the session alive (app.e2e.ts tests idling itself).
-  await page.addInitScript(() => {
+  // In every tab of the context: a second tab left waiting on a loaded machine would otherwise sit
+  // idle past 4 s and log the user out of every tab (runs.e2e's second tab did, in CI).
+  await context.addInitScript(() => {
     setInterval(() => window.dispatchEvent(new Event("mousemove")), 1000);
   });
+  const page = await context.newPage();
   return { browser, context, page };
 }
 
