@@ -239,7 +239,7 @@ describe.each(drivers)("QuickBooks webhooks about GroupLedger's own entries on %
       .sort();
   const entity = (name: string, id: string, operation: string) => ({ name, id, operation, lastUpdated: "2026-03-02T10:00:00.000Z" });
   const notifyParent = (entities: ReturnType<typeof entity>[]) => notify(t.app, JSON.stringify({ eventNotifications: [{ realmId: DEMO.parent, dataChangeEvent: { entities } }] }));
-  type Posting = { id: string; journalEntryId: string; period: { label: string } };
+  type Posting = { id: string; journalEntryId: string; status: string; period: { from: string; label: string } };
   const postings = async (token: string) => (await get(t.app, `/api/consolidation/postings?realmId=${DEMO.uk}`, token)).json().postings as Posting[];
 
   let token = "";
@@ -320,12 +320,57 @@ describe.each(drivers)("QuickBooks webhooks about GroupLedger's own entries on %
       await sleep(300);
       return made;
     });
+    // From an empty queue, so that what an earlier test left behind is not taken for this one's sync.
+    await drainJobs(t.app);
     try {
       const seen = sandbox.webhooks.deliveries().length;
       const posted = await post(t.app, "/api/consolidation/post", { realmId: DEMO.uk, period: { kind: "month", year: 2026, month: 2 } }, token);
       expect(posted.json().outcome, posted.body).toBe("posted");
       await sandbox.webhooks.flush();
       expect(parentNews(seen)).toEqual([`JournalEntry ${posted.json().posting.journalEntryId} Create`]);
+      expect(await activeSyncs()).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("a replacement's Delete told before the old row is marked replaced queues no sync either", async () => {
+    await drainJobs(t.app);
+    const uk = t.app.services.provider.client(DEMO.uk);
+    const accounts = await bankAndExpense(t.app, token, DEMO.uk);
+    await uk.createJournalEntry(expenseEntry(accounts, "2026-02-20", "GBP", 31_000), `late-february-${driver}`);
+    await sandbox.webhooks.flush();
+    await drainJobs(t.app);
+    const february = (await postings(token)).find((p) => p.status === "posted" && p.period.from.startsWith("2026-02")) as Posting & { stale: unknown };
+    expect(february.stale).not.toBeNull();
+
+    // A replacement QuickBooks could not be asked leaves the entry GroupLedger's live one: a Delete
+    // told of it afterwards is a user's, and syncs the parent.
+    const failing = vi.spyOn(QboClient.prototype, "readJournalEntry").mockRejectedValueOnce(new Error("socket hang up"));
+    try {
+      const refused = await post(t.app, `/api/consolidation/postings/${february.id}/repost`, { approve: true }, token);
+      expect(refused.statusCode, refused.body).toBeGreaterThanOrEqual(400);
+      expect(refused.statusCode).toBeLessThan(600);
+    } finally {
+      failing.mockRestore();
+    }
+    expect((await notifyParent([entity("JournalEntry", february.journalEntryId, "Delete")])).statusCode).toBe(200);
+    expect(await activeSyncs()).toEqual([DEMO.parent]);
+    await drainJobs(t.app);
+
+    // QuickBooks has deleted the old entry and tells of it while GroupLedger is still to mark the row replaced.
+    const remove = QboClient.prototype.deleteJournalEntry;
+    const spy = vi.spyOn(QboClient.prototype, "deleteJournalEntry").mockImplementationOnce(async function (this: QboClient, ...args) {
+      const gone = await remove.apply(this, args);
+      await sandbox.webhooks.flush();
+      return gone;
+    });
+    try {
+      const seen = sandbox.webhooks.deliveries().length;
+      const replaced = await post(t.app, `/api/consolidation/postings/${february.id}/repost`, { approve: true }, token);
+      expect(replaced.json().outcome, replaced.body).toBe("posted");
+      await sandbox.webhooks.flush();
+      expect(parentNews(seen)).toEqual([`JournalEntry ${february.journalEntryId} Delete`, `JournalEntry ${replaced.json().posting.journalEntryId} Create`].sort());
       expect(await activeSyncs()).toEqual([]);
     } finally {
       spy.mockRestore();

@@ -575,6 +575,12 @@ export const consolidationPostings = pgTable(
     postedBy: uuid("posted_by").references(() => users.id, { onDelete: "set null" }),
     postedAt: timestamp("posted_at", { withTimezone: true }),
     stale: jsonb("stale").$type<{ detectedAt: string; changes: { account: string; name: string; posted: number; now: number }[] }>(),
+    /**
+     * Set just before GroupLedger asks QuickBooks to delete the entry (a replacement), cleared if
+     * QuickBooks refuses: the parent's webhook handler then knows the Delete it is told of is
+     * GroupLedger's own, even when it arrives before the row is marked replaced.
+     */
+    retiringAt: timestamp("retiring_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

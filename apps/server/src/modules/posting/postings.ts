@@ -230,19 +230,29 @@ export async function retirePosting(
   const client = deps.provider.client(parentRealmId);
   if (current.journalEntryId) {
     const journalEntryId = current.journalEntryId;
-    await askQbo(
-      {
-        subject: "parent",
-        then: "post again",
-        closedBooks: () =>
-          `QuickBooks refused to delete the old entry ${current.docNumber} (${current.periodLabel}): the parent's books are closed on its date (Account Period Closed), so it cannot be replaced. Move the closing date before it in QuickBooks (${CLOSE_THE_BOOKS_SETTING}), sync the parent and replace it again. Nothing was changed.`,
-        unavailable: (e) => `QuickBooks could not delete the old entry ${journalEntryId} (${e.message}); nothing was changed.`,
-      },
-      async () => {
-        const existing = await client.readJournalEntry(journalEntryId).catch(nullIfNotFound);
-        if (existing) await client.deleteJournalEntry(existing.id, existing.syncToken);
-      },
-    );
+    // Marked before the call: QuickBooks may tell the parent's webhook of the Delete before the row
+    // below is marked replaced, and the handler must know it as GroupLedger's (webhooks/own-entries.ts).
+    await db.update(consolidationPostings).set({ retiringAt: new Date() }).where(eq(consolidationPostings.id, current.id));
+    try {
+      await askQbo(
+        {
+          subject: "parent",
+          then: "post again",
+          closedBooks: () =>
+            `QuickBooks refused to delete the old entry ${current.docNumber} (${current.periodLabel}): the parent's books are closed on its date (Account Period Closed), so it cannot be replaced. Move the closing date before it in QuickBooks (${CLOSE_THE_BOOKS_SETTING}), sync the parent and replace it again. Nothing was changed.`,
+          unavailable: (e) => `QuickBooks could not delete the old entry ${journalEntryId} (${e.message}); nothing was changed.`,
+        },
+        async () => {
+          const existing = await client.readJournalEntry(journalEntryId).catch(nullIfNotFound);
+          if (existing) await client.deleteJournalEntry(existing.id, existing.syncToken);
+        },
+      );
+    } catch (e) {
+      // Refused, or not known to have happened: the entry is still GroupLedger's live one, and a
+      // Delete of it from now on is a user's to tell of.
+      await db.update(consolidationPostings).set({ retiringAt: null }).where(eq(consolidationPostings.id, current.id));
+      throw e;
+    }
   }
   await db.update(consolidationPostings).set({ status: "replaced", updatedAt: new Date() }).where(eq(consolidationPostings.id, current.id));
   await audit(db, {

@@ -33,8 +33,9 @@ const IN_FLIGHT_MS = 120_000;
  * once a row carries its id. A pending row is never taken as the match by itself: a user's entry
  * made meanwhile must still sync. Past the wait (a posting that crashed after QuickBooks accepted it
  * stays pending until it is retried) the sync is queued: one sync too many, never one missed.
- * A replacement's Delete has no such marker (the row is marked replaced right after the delete call):
- * one that arrives in between queues the sync, the safe side.
+ * A replacement's Delete may also come before the row is marked replaced: the row carries
+ * `retiring_at` from just before the delete call (cleared if QuickBooks refuses), and a Delete of an
+ * entry retiring in the last two minutes is GroupLedger's.
  *
  * Postings do not record which realm they went into; like Verify, this takes them as entries of the
  * group's current parent, where every posting goes.
@@ -46,7 +47,7 @@ export async function onlyOwnEntries(database: Database, company: { accountId: s
   const deadline = Date.now() + OWN_ENTRY_WAIT_MS;
   for (;;) {
     const known = await ownEntries(database, company.accountId, ids);
-    const ours = (e: Entity) => (e.operation === "Create" ? known.has(e.id) : known.get(e.id) === "retired");
+    const ours = (e: Entity) => (e.operation === "Create" ? known.has(e.id) : known.get(e.id) === "retired" || known.get(e.id) === "retiring");
     const unknownCreates = entities.filter((e) => !ours(e) && e.operation === "Create");
     if (unknownCreates.length === 0) return entities.every(ours);
     if (Date.now() >= deadline || !(await postingUnderWay(database, company.accountId))) return false;
@@ -54,12 +55,15 @@ export async function onlyOwnEntries(database: Database, company: { accountId: s
   }
 }
 
-/** The entries among `ids` that GroupLedger posted for the account: live, or retired by it. */
-async function ownEntries(database: Database, accountId: string, ids: readonly string[]): Promise<Map<string, "live" | "retired">> {
+type Standing = "live" | "retiring" | "retired";
+
+/** The entries among `ids` that GroupLedger posted for the account: live, being deleted by it, or retired by it. */
+async function ownEntries(database: Database, accountId: string, ids: readonly string[]): Promise<Map<string, Standing>> {
   const { db } = database;
+  const since = Date.now() - IN_FLIGHT_MS;
   const [postings, openings] = await Promise.all([
     db
-      .select({ id: consolidationPostings.journalEntryId, status: consolidationPostings.status })
+      .select({ id: consolidationPostings.journalEntryId, status: consolidationPostings.status, retiringAt: consolidationPostings.retiringAt })
       .from(consolidationPostings)
       .where(and(eq(consolidationPostings.accountId, accountId), inArray(consolidationPostings.journalEntryId, [...ids]))),
     db
@@ -67,9 +71,11 @@ async function ownEntries(database: Database, accountId: string, ids: readonly s
       .from(obalCompanies)
       .where(and(eq(obalCompanies.accountId, accountId), inArray(obalCompanies.journalEntryId, [...ids]))),
   ]);
-  const known = new Map<string, "live" | "retired">();
+  const known = new Map<string, Standing>();
+  const standing = (p: (typeof postings)[number]): Standing =>
+    p.status === "replaced" || p.status === "deleted" ? "retired" : p.retiringAt && p.retiringAt.getTime() > since ? "retiring" : "live";
   for (const o of openings) if (o.id) known.set(o.id, "live");
-  for (const p of postings) if (p.id) known.set(p.id, p.status === "replaced" || p.status === "deleted" ? "retired" : "live");
+  for (const p of postings) if (p.id) known.set(p.id, standing(p));
   return known;
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "consolidation_postings" ADD COLUMN "retiring_at" timestamp with time zone;
