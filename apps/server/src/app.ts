@@ -101,10 +101,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       level: config.logLevel,
       redact: { paths: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.token"], censor: "[redacted]" },
       ...(opts.logStream ? { stream: opts.logStream } : {}),
-      // People read development logs (mailed codes included); machines read production's JSON.
-      ...(config.env === "development"
-        ? { transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } } }
-        : {}),
+      // pino's JSON lines unless a person asks (LOG_PRETTY=true): formatting every line in the
+      // process cost the request path about a third of its throughput (issue 22).
+      ...(config.logPretty ? { transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } } } : {}),
     },
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,

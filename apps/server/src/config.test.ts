@@ -28,6 +28,14 @@ describe("loadConfig", () => {
     expect(config.devMailbox).toBe(true);
   });
 
+  it("logs pino's JSON unless LOG_PRETTY=true asks for pretty output", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).logPretty).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: "development" }).logPretty).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, LOG_PRETTY: "true" }).logPretty).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dir, LOG_PRETTY: "yes" })).toThrow(/LOG_PRETTY: must be true or false/);
+  });
+
   it("switches to PostgreSQL with DATABASE_URL", () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "postgres://u@localhost:5432/db", APP_SECRET: "s".repeat(32) });
     expect(config.database).toEqual({ kind: "postgres", url: "postgres://u@localhost:5432/db" });

@@ -52,6 +52,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
   MAIL_FROM: z.string().min(3).default("GroupLedger <no-reply@groupledger.local>"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_PRETTY: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
   PUBLIC_URL: z.string().url().optional(),
   QBO_CLIENT_ID: z.string().min(1).optional(),
   QBO_CLIENT_SECRET: z.string().min(1).optional(),
@@ -117,6 +118,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: string;
+  /** Logs formatted for a person (pino-pretty, in a worker thread) instead of pino's JSON lines: only when asked. */
+  logPretty: boolean;
   publicUrl: string | undefined;
   tokenTtlSeconds: number;
   /** Behind a load balancer: whose X-Forwarded-For gives the client IP (rate limits, audit). */
@@ -229,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
+    logPretty: e.LOG_PRETTY === "true",
     publicUrl: e.PUBLIC_URL,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     trustProxy: e.TRUST_PROXY,

@@ -15,6 +15,7 @@ export function testConfig(overrides: TestConfigOverrides = {}): Config {
     smtpUrl: undefined,
     mailFrom: "GroupLedger <no-reply@test>",
     logLevel: "silent",
+    logPretty: false,
     publicUrl: undefined,
     tokenTtlSeconds: 3600,
     trustProxy: false,
