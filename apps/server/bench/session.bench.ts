@@ -1,49 +1,105 @@
-// Authenticated request overhead (token check + user + deny-list lookups) over a real socket
-// on embedded PGlite: the floor every later API call sits on.
+// Issue 22: the authenticated request path against its floor. `GET /api/session` (the token's
+// signature, the user and deny-list in one lookup, the permission and rate-limit hooks, the JSON
+// request log) under 50 connections, side by side with a bare Fastify route doing the same single
+// indexed lookup (the user by id, a prepared statement as the app's own) on the same database, on PGlite and on PostgreSQL when
+// BENCH_DATABASE_URL or TEST_DATABASE_URL names a server. The two are measured in alternating
+// slices of the same minute, so the machine's load falls on both. Target: the session route at
+// ≥ 50% of the floor's throughput.
 import type { AddressInfo } from "node:net";
-import { PGlite } from "@electric-sql/pglite";
+import { Writable } from "node:stream";
 import autocannon from "autocannon";
+import { eq, sql } from "drizzle-orm";
+import Fastify from "fastify";
 import { buildApp } from "../src/app.ts";
+import { users } from "../src/db/schema.ts";
 import { testConfig } from "../test/config.ts";
-import { fromPglite } from "../src/db/client.ts";
-import { migrate } from "../src/db/migrate.ts";
+import { benchDatabase, benchDrivers, type BenchDriver } from "./databases.ts";
+import { loadAverage } from "./machine.ts";
 
-const config = testConfig({ rateLimits: { globalPerMinute: 1_000_000 } });
+const SLICE_S = 5;
+const ROUNDS = 3;
+const CONNECTIONS = 50;
+const TARGET = 0.5;
 
-const database = fromPglite(await PGlite.create());
-await migrate(database);
-const app = await buildApp({ config, database, logger: false, webDist: false });
-await app.listen({ host: "127.0.0.1", port: 0 });
-const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+interface Tally {
+  requests: number;
+  seconds: number;
+  latencies: number[];
+  bad: number;
+}
 
-const json = (method: string, path: string, body?: unknown, token?: string) =>
-  fetch(base + path, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  }).then((r) => r.json() as Promise<Record<string, unknown>>);
+/** One slice of load on `url`: its requests, and its p50/p99 kept for the median over slices. */
+async function slice(url: string, token: string | undefined, into: Tally): Promise<void> {
+  const r = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SLICE_S,
+    // The load generator in a worker thread, like a client elsewhere: not on the server's event loop.
+    workers: 1,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  into.requests += r.requests.total;
+  into.seconds += SLICE_S;
+  into.latencies.push(r.latency.p99);
+  into.bad += r.errors + r.non2xx;
+}
 
-const email = "bench@example.com";
-const password = "Ledger#Mark2026";
-const signup = await json("POST", "/api/session/signup", { email, password });
-if (!("email" in signup)) throw new Error(`sign-up failed: ${JSON.stringify(signup)}`);
-const box = (await json("GET", `/api/dev/mailbox?to=${email}`)) as { messages: { text: string }[] };
-const code = /code is ([0-9A-Z-]{9})/.exec(box.messages[0]!.text)![1];
-await json("POST", "/api/session/validationcode", { validationCode: code });
-const { token } = (await json("POST", "/api/session/token", { email, password })) as { token: string };
+const perSecond = (t: Tally) => t.requests / t.seconds;
+const worst = (xs: readonly number[]) => Math.max(...xs);
 
-const result = await autocannon({
-  url: `${base}/api/session`,
-  connections: 50,
-  duration: 10,
-  // The load generator in a worker thread, like a client elsewhere: not on the server's event loop.
-  workers: 1,
-  headers: { authorization: `Bearer ${token}` },
-});
-console.log(
-  `GET /api/session, 50 connections, 10 s, PGlite: ${Math.round(result.requests.average)} req/s, ` +
-    `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
-);
-await app.close();
-await database.close();
-if (result.errors > 0 || result.non2xx > 0) process.exit(1);
+async function onDriver(driver: BenchDriver): Promise<boolean> {
+  const db = await benchDatabase(driver);
+  // The production logger, pino's JSON a line for each request, written to nowhere: its cost counts.
+  const discard = new Writable({ write: (_chunk, _enc, done) => done() });
+  const config = testConfig({ env: "production", logLevel: "info", rateLimits: { globalPerMinute: 10_000_000 } });
+  const app = await buildApp({ config, database: db.database, webDist: false, logStream: { write: (line: string) => void discard.write(line) } });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const json = async (method: string, path: string, body?: unknown) => {
+    const res = await app.inject({ method: method as "POST", url: path, ...(body === undefined ? {} : { payload: body as object }) });
+    return res.json() as Record<string, unknown>;
+  };
+  const email = `session-bench-${driver}@example.com`;
+  const password = "Ledger#Mark2026";
+  await json("POST", "/api/session/signup", { email, password });
+  const box = (await json("GET", `/api/dev/mailbox?to=${encodeURIComponent(email)}`)) as { messages: { text: string }[] };
+  const code = /code is ([0-9A-Z-]{9})/.exec(box.messages[0]!.text)![1];
+  await json("POST", "/api/session/validationcode", { validationCode: code, email });
+  const { token } = (await json("POST", "/api/session/token", { email, password })) as { token: string };
+  const [user] = await db.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+
+  // The floor: Fastify with one route and nothing else, the same lookup on the same database.
+  // The lookup prepared once, as the app prepares its own (http/auth.ts).
+  const lookup = db.database.db.select().from(users).where(eq(users.id, sql.placeholder("id"))).limit(1).prepare("floor_user");
+  const bare = Fastify();
+  bare.get("/floor", async () => {
+    const [row] = await lookup.execute({ id: user!.id });
+    return { id: row!.id, email: row!.email, name: row!.name, permissionLevel: row!.permissionLevel, accountId: row!.accountId };
+  });
+  await bare.listen({ host: "127.0.0.1", port: 0 });
+  const floorUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/floor`;
+
+  const floor: Tally = { requests: 0, seconds: 0, latencies: [], bad: 0 };
+  const session: Tally = { requests: 0, seconds: 0, latencies: [], bad: 0 };
+  for (let round = 0; round < ROUNDS; round++) {
+    await slice(floorUrl, undefined, floor);
+    await slice(`${base}/api/session`, token, session);
+  }
+  await bare.close();
+  await app.close();
+  await db.close();
+
+  const ratio = perSecond(session) / perSecond(floor);
+  const pass = ratio >= TARGET && session.bad === 0 && floor.bad === 0;
+  console.log(
+    `${driver}, ${CONNECTIONS} connections, ${ROUNDS} alternating slices of ${SLICE_S} s each (load average ${loadAverage()}):\n` +
+      `  GET /api/session: ${Math.round(perSecond(session))} req/s, worst slice p99 ${worst(session.latencies)} ms, errors and non-2xx ${session.bad}\n` +
+      `  floor, a bare Fastify route with the same lookup: ${Math.round(perSecond(floor))} req/s, worst slice p99 ${worst(floor.latencies)} ms, errors and non-2xx ${floor.bad}\n` +
+      `  ratio ${(ratio * 100).toFixed(0)}% of the floor (target ≥ ${TARGET * 100}%): ${pass ? "PASS" : "FAIL"}`,
+  );
+  return pass;
+}
+
+let ok = true;
+for (const driver of benchDrivers()) ok = (await onDriver(driver)) && ok;
+if (!ok) process.exit(1);

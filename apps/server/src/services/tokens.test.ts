@@ -1,5 +1,5 @@
 import { SignJWT } from "jose";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { TokenService } from "./tokens.ts";
 
 const SECRET = "an-app-secret-that-is-long-enough-0123456789";
@@ -67,5 +67,41 @@ describe("TokenService", () => {
     expect(await tokens.check(await forged({ acc: USER.accountId, ver: "3" }))).toEqual({ ok: false, reason: "invalid" });
     // The same forger with every claim right is accepted: the refusals above are for the claims.
     expect((await tokens.check(await forged({ acc: USER.accountId, ver: 3 }))).ok).toBe(true);
+  });
+
+  describe("tokens already verified", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("are answered again without a signature check until they expire, then as expired", async () => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      const short = new TokenService(SECRET, 60);
+      const { token } = await short.issue(USER);
+      const first = await short.check(token);
+      expect(first.ok).toBe(true);
+      expect(short.keptCount).toBe(1);
+      expect(await short.check(token)).toEqual(first);
+      vi.setSystemTime(Date.now() + 60_000);
+      expect(await short.check(token)).toEqual({ ok: false, reason: "expired" });
+      expect(short.keptCount).toBe(0);
+    });
+
+    it("never let a token in that did not pass, nor one altered from a kept one", async () => {
+      const { token } = await tokens.issue(USER);
+      expect((await tokens.check(token)).ok).toBe(true);
+      const [header, payload, signature] = token.split(".") as [string, string, string];
+      const altered = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, "base64url").toString()), acc: "account-2" })).toString("base64url");
+      const kept = tokens.keptCount;
+      expect(await tokens.check(`${header}.${altered}.${signature}`)).toEqual({ ok: false, reason: "invalid" });
+      expect(tokens.keptCount).toBe(kept);
+    });
+
+    it("are kept up to a bound, the oldest forgotten first and verified again when it comes back", async () => {
+      const small = new TokenService(SECRET, 3600, 2);
+      const [a, b, c] = await Promise.all([small.issue(USER), small.issue(USER), small.issue(USER)]);
+      for (const t of [a, b, c]) expect((await small.check(t.token)).ok).toBe(true);
+      expect(small.keptCount).toBe(2);
+      expect((await small.check(a.token)).ok).toBe(true);
+      expect(small.keptCount).toBe(2);
+    });
   });
 });

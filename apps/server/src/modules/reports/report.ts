@@ -46,9 +46,9 @@ export function comparisonPeriod(kind: "prior_period" | "prior_year", from: stri
 }
 
 /** Changes whenever anything a report reads changes (triggers bump it: migration 0013). */
-async function dataStamp(db: Db, accountId: string): Promise<string> {
+async function dataStamp(db: Db, accountId: string): Promise<number> {
   const [row] = await db.select({ version: dataVersions.version }).from(dataVersions).where(eq(dataVersions.accountId, accountId)).limit(1);
-  return String(row?.version ?? 0);
+  return row?.version ?? 0;
 }
 
 const cache = new Map<string, { body: string; report: ConsolidatedReport }>();
@@ -58,11 +58,14 @@ function remember(key: string, value: { body: string; report: ConsolidatedReport
   cache.set(key, value);
 }
 
-/** The report and its JSON text (sent as is on the warm path). */
-export async function consolidatedReport(db: Db, accountId: string, query: ReportQuery): Promise<{ body: string; report: ConsolidatedReport }> {
+/**
+ * The report and its JSON text (sent as is on the warm path). `dataVersion`: the account's, when
+ * the caller has read it already (a request's, auth.ts); read here otherwise.
+ */
+export async function consolidatedReport(db: Db, accountId: string, query: ReportQuery, dataVersion?: number): Promise<{ body: string; report: ConsolidatedReport }> {
   if (query.to < query.from) throw errors.badRequest("invalid_period", `The report ends (${query.to}) before it starts (${query.from}).`);
   if (monthCount(query.from, query.to) > MAX_MONTHS) throw errors.badRequest("period_too_long", `A report covers at most ${MAX_MONTHS} months; ${query.from} to ${query.to} is ${monthCount(query.from, query.to)}.`);
-  const key = `${accountId}|${query.from}|${query.to}|${query.compare}|${await dataStamp(db, accountId)}`;
+  const key = `${accountId}|${query.from}|${query.to}|${query.compare}|${dataVersion ?? (await dataStamp(db, accountId))}`;
   const hit = cache.get(key);
   if (hit) return hit;
 

@@ -26,7 +26,8 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
       docs("The consolidated worksheet, trial balance, balance sheet and P&L for a month or range, with an optional comparison period"),
     ),
     handler: async (req, reply) => {
-      const body = await reports.reportJson(authOf(req).user.accountId, req.query);
+      const { user, dataVersion } = authOf(req);
+      const body = await reports.reportJson(user.accountId, req.query, dataVersion);
       // Already JSON: a warm report is sent as the cached text, not serialized again.
       return reply.type("application/json; charset=utf-8").send(body as unknown as contract.ConsolidatedReport);
     },

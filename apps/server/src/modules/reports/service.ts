@@ -24,9 +24,9 @@ export interface ReportFile {
 export class ReportService {
   constructor(private readonly deps: { db: Db; mailer: Mailer; limiter: RateLimiter; rateLimits: RateLimits }) {}
 
-  /** The report already serialized: a warm report is the cached text, not serialized again. */
-  async reportJson(accountId: string, query: ReportQuery): Promise<string> {
-    return (await consolidatedReport(this.deps.db, accountId, query)).body;
+  /** The report already serialized: a warm report is the cached text, not serialized again. `dataVersion`: the request's (auth.ts). */
+  async reportJson(accountId: string, query: ReportQuery, dataVersion: number): Promise<string> {
+    return (await consolidatedReport(this.deps.db, accountId, query, dataVersion)).body;
   }
 
   async workbook(accountId: string, query: ReportQuery): Promise<ReportFile> {
