@@ -56,6 +56,15 @@ describe.each(drivers)("consolidated reports on %s", (driver) => {
     expect(ukColumn(changed)).not.toEqual(ukColumn(first));
   });
 
+  it("the same report asked several times at once is computed once, and each asker gets it", async () => {
+    const url = "/api/consolidation/report?from=2026-02&to=2026-04&compare=prior_period";
+    const answers = await Promise.all([1, 2, 3, 4].map(() => get(t.app, url, token)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    const stamps = answers.map((a) => a.json().generatedAt as string);
+    expect(new Set(stamps).size, stamps.join(", ")).toBe(1);
+    expect(answers[0]!.json().ok).toBe(true);
+  });
+
   it("names what stops a consolidation instead of guessing, e.g. months without rates", async () => {
     const r = (await get(t.app, "/api/consolidation/report?from=2027-01&to=2027-01", token)).json();
     expect(r.ok).toBe(false);

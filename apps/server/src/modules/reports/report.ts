@@ -68,7 +68,26 @@ export async function consolidatedReport(db: Db, accountId: string, query: Repor
   const key = `${accountId}|${query.from}|${query.to}|${query.compare}|${dataVersion ?? (await dataStamp(db, accountId))}`;
   const hit = cache.get(key);
   if (hit) return hit;
+  // The same report asked again while it is being computed (a team opening it after a change, a
+  // refresh) waits for that computation instead of starting its own.
+  const pending = computing.get(key);
+  if (pending) return pending;
+  const computation = computeReport(db, accountId, query).then((value) => {
+    remember(key, value);
+    return value;
+  });
+  computing.set(key, computation);
+  try {
+    return await computation;
+  } finally {
+    computing.delete(key);
+  }
+}
 
+/** Reports being computed now, by cache key. */
+const computing = new Map<string, Promise<{ body: string; report: ConsolidatedReport }>>();
+
+async function computeReport(db: Db, accountId: string, query: ReportQuery): Promise<{ body: string; report: ConsolidatedReport }> {
   const group = await loadGroup(db, accountId);
   const parent = group.requireParent("the consolidation is in the parent's currency and onto its chart of accounts");
   // A subsidiary archived before the period takes no part in it.
@@ -139,7 +158,5 @@ export async function consolidatedReport(db: Db, accountId: string, query: Repor
     comparison,
     generatedAt: new Date().toISOString(),
   };
-  const value = { body: JSON.stringify(report), report };
-  remember(key, value);
-  return value;
+  return { body: JSON.stringify(report), report };
 }
