@@ -1,9 +1,9 @@
 import { ActionIcon, Badge, Box, Button, Checkbox, Group, Text, Tooltip, VisuallyHidden } from "@mantine/core";
 import type { CompanyAccount } from "@groupledger/contract";
 import { IconAlertTriangle, IconCheck, IconUnlink } from "@tabler/icons-react";
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type Row } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { latestAmountLabel } from "../../companies/latestAmount.ts";
 import { accountLabel, formatBalance, type MappingRow } from "../model.ts";
 import { ParentPicker } from "./ParentPicker.tsx";
@@ -194,6 +194,67 @@ function Cell({ id, row, meta }: { id: string; row: MappingRow; meta: Meta }) {
 }
 
 /**
+ * One account's row, drawn again only when something it shows changes: scrolling moves the rows
+ * already on screen without rendering them (issue 22: the 5,000-row grid scrolls at 60 fps).
+ */
+const GridRow = memo(function GridRow(p: {
+  row: Row<MappingRow>;
+  index: number;
+  start: number;
+  size: number;
+  active: boolean;
+  selected: boolean;
+  hasError: boolean;
+  columns: string;
+  minWidth: number;
+  meta: Meta;
+  onActivate: (index: number) => void;
+}) {
+  const { row: r, index, meta } = p;
+  return (
+    <div
+      id={`map-row-${r.id}`}
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={p.selected}
+      data-row-id={r.id}
+      data-index={index}
+      data-active={p.active || undefined}
+      onMouseDown={() => p.onActivate(index)}
+      style={{
+        position: "absolute",
+        top: 0,
+        left: 0,
+        right: 0,
+        transform: `translateY(${p.start}px)`,
+        display: "grid",
+        gridTemplateColumns: p.columns,
+        gap: 6,
+        alignItems: "center",
+        height: p.size,
+        padding: "4px 10px",
+        minWidth: p.minWidth,
+        borderBottom: "1px solid var(--mantine-color-gray-2)",
+        background: p.hasError
+          ? "var(--mantine-color-red-0)"
+          : p.selected
+            ? "var(--mantine-color-blue-0)"
+            : r.original.invalidReason
+              ? "var(--mantine-color-orange-0)"
+              : undefined,
+        boxShadow: p.active ? "inset 3px 0 0 var(--mantine-color-blue-6)" : undefined,
+      }}
+    >
+      {r.getVisibleCells().map((c) => (
+        <div role="gridcell" key={c.id} style={{ minWidth: 0, display: "flex", alignItems: "center" }}>
+          <Cell id={c.column.id} row={r.original} meta={meta} />
+        </div>
+      ))}
+    </div>
+  );
+});
+
+/**
  * The subsidiary's accounts beside the parent accounts they map to: a virtualized grid (only the
  * rows on screen are in the DOM, so 5,000 accounts stay smooth) with keyboard navigation:
  * ↑/↓, Page Up/Down, Home/End move the active row, Space selects it, Enter opens its parent
@@ -235,7 +296,8 @@ export function MappingGrid(props: MappingGridProps) {
   }, [virtualizer, tableRows, props.errors]);
   const [active, setActive] = useState(0);
   const activeIndex = Math.min(active, Math.max(0, tableRows.length - 1));
-  const meta: Meta = { parentsById, props };
+  // Stable while only the scroll position changes, so the rows already on screen are not drawn again.
+  const meta: Meta = useMemo(() => ({ parentsById, props }), [parentsById, props]);
 
   const move = useCallback(
     (to: number) => {
@@ -321,50 +383,21 @@ export function MappingGrid(props: MappingGridProps) {
           {virtualizer.getVirtualItems().map((v) => {
             const r = tableRows[v.index];
             if (!r) return null;
-            const isActive = v.index === activeIndex;
-            const isSelected = selected.has(r.id);
-            const hasError = props.errors[r.id] !== undefined;
             return (
-              <div
+              <GridRow
                 key={r.id}
-                id={`map-row-${r.id}`}
-                role="row"
-                aria-rowindex={v.index + 2}
-                aria-selected={isSelected}
-                data-row-id={r.id}
-                data-index={v.index}
-                data-active={isActive || undefined}
-                onMouseDown={() => setActive(v.index)}
-                style={{
-                  position: "absolute",
-                  top: 0,
-                  left: 0,
-                  right: 0,
-                  transform: `translateY(${v.start}px)`,
-                  display: "grid",
-                  gridTemplateColumns: COLUMNS,
-                  gap: 6,
-                  alignItems: "center",
-                  height: v.size,
-                  padding: "4px 10px",
-                  minWidth: MIN_WIDTH,
-                  borderBottom: "1px solid var(--mantine-color-gray-2)",
-                  background: hasError
-                    ? "var(--mantine-color-red-0)"
-                    : isSelected
-                      ? "var(--mantine-color-blue-0)"
-                      : r.original.invalidReason
-                        ? "var(--mantine-color-orange-0)"
-                        : undefined,
-                  boxShadow: isActive ? "inset 3px 0 0 var(--mantine-color-blue-6)" : undefined,
-                }}
-              >
-                {r.getVisibleCells().map((c) => (
-                  <div role="gridcell" key={c.id} style={{ minWidth: 0, display: "flex", alignItems: "center" }}>
-                    <Cell id={c.column.id} row={r.original} meta={meta} />
-                  </div>
-                ))}
-              </div>
+                row={r}
+                index={v.index}
+                start={v.start}
+                size={v.size}
+                active={v.index === activeIndex}
+                selected={selected.has(r.id)}
+                hasError={props.errors[r.id] !== undefined}
+                columns={COLUMNS}
+                minWidth={MIN_WIDTH}
+                meta={meta}
+                onActivate={setActive}
+              />
             );
           })}
         </div>
