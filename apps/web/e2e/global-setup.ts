@@ -25,8 +25,8 @@ function newestMtime(path: string): number {
   return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
 }
 
-/** Build the web app when dist is missing or older than any source it is built from. */
-function buildIfNeeded(): void {
+/** Build the web app when dist is missing or older than any source it is built from (also the login paint bench). */
+export function buildIfNeeded(): void {
   const index = join(web, "dist/index.html");
   const sources = ["src", "index.html", "vite.config.ts"].map((p) => join(web, p));
   sources.push(join(root, "packages/contract/src"), join(root, "packages/domain/src"));
