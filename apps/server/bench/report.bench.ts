@@ -5,35 +5,15 @@
 // Fastify route sending the same report text, with no session, no lookup and no hooks: what
 // sending the bytes costs on this machine.
 import type { AddressInfo } from "node:net";
-import autocannon from "autocannon";
 import Fastify from "fastify";
 import { benchDatabase, benchDrivers, type BenchDriver } from "./databases.ts";
 import { demoGroup } from "./demo-group.ts";
 import { loadAverage } from "./machine.ts";
+import { CONNECTIONS, perSecond, slice, tally, worstP50, worstP99, type Tally } from "./slices.ts";
 
 const TARGET_P99_MS = 50;
 const SLICE_S = 5;
 const ROUNDS = 2;
-const CONNECTIONS = 50;
-
-interface Tally {
-  requests: number;
-  seconds: number;
-  p99s: number[];
-  p50s: number[];
-  bad: number;
-}
-const tally = (): Tally => ({ requests: 0, seconds: 0, p99s: [], p50s: [], bad: 0 });
-
-async function slice(url: string, token: string | undefined, into: Tally): Promise<void> {
-  // The load generator in a worker thread, as a client on another machine: not on the server's event loop.
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: SLICE_S, workers: 1, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  into.requests += r.requests.total;
-  into.seconds += SLICE_S;
-  into.p99s.push(r.latency.p99);
-  into.p50s.push(r.latency.p50);
-  into.bad += r.errors + r.non2xx;
-}
 
 async function onDriver(driver: BenchDriver): Promise<boolean> {
   const db = await benchDatabase(driver);
@@ -55,22 +35,22 @@ async function onDriver(driver: BenchDriver): Promise<boolean> {
   const warm = tally();
   const floor = tally();
   for (let round = 0; round < ROUNDS; round++) {
-    await slice(floorUrl, undefined, floor);
-    await slice(base + url, token, warm);
+    await slice(floorUrl, undefined, SLICE_S, floor);
+    await slice(base + url, token, SLICE_S, warm);
   }
   await bare.close();
   await group.close();
   await db.close();
 
-  const p99 = Math.max(...warm.p99s);
+  const p99 = worstP99(warm);
   const pass = p99 <= TARGET_P99_MS && warm.bad === 0;
-  const rate = (t: Tally) => Math.round(t.requests / t.seconds);
+  const rate = (t: Tally) => Math.round(perSecond(t));
   console.log(
     `${driver}: consolidated report (${realms.length} companies, 12 months + prior year, ${rows} worksheet rows, ${Math.round(body.length / 1024)} KB), cold ${Math.round(coldMs)} ms; ` +
       `${CONNECTIONS} connections, ${ROUNDS} alternating slices of ${SLICE_S} s (load average ${loadAverage()}):\n` +
-      `  warm report: ${rate(warm)} req/s, p50 ${Math.max(...warm.p50s)} ms, p99 ${p99} ms (worst slice; target ≤ ${TARGET_P99_MS}), errors and non-2xx ${warm.bad}\n` +
-      `  floor, the same text from a bare Fastify route: ${rate(floor)} req/s, p50 ${Math.max(...floor.p50s)} ms, p99 ${Math.max(...floor.p99s)} ms\n` +
-      `  ratio: ${(rate(warm) / rate(floor)).toFixed(2)} of the floor's throughput, p99 ${(p99 / Math.max(1, Math.max(...floor.p99s))).toFixed(1)}× the floor's: ${pass ? "PASS" : "FAIL"}`,
+      `  warm report: ${rate(warm)} req/s, p50 ${worstP50(warm)} ms, p99 ${p99} ms (worst slice; target ≤ ${TARGET_P99_MS}), errors and non-2xx ${warm.bad}\n` +
+      `  floor, the same text from a bare Fastify route: ${rate(floor)} req/s, p50 ${worstP50(floor)} ms, p99 ${worstP99(floor)} ms\n` +
+      `  ratio: ${(rate(warm) / rate(floor)).toFixed(2)} of the floor's throughput, p99 ${(p99 / Math.max(1, worstP99(floor))).toFixed(1)}× the floor's: ${pass ? "PASS" : "FAIL"}`,
   );
   return pass;
 }

@@ -7,7 +7,6 @@
 // ≥ 50% of the floor's throughput.
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
-import autocannon from "autocannon";
 import { eq, sql } from "drizzle-orm";
 import Fastify from "fastify";
 import { buildApp } from "../src/app.ts";
@@ -15,37 +14,11 @@ import { users } from "../src/db/schema.ts";
 import { testConfig } from "../test/config.ts";
 import { benchDatabase, benchDrivers, type BenchDriver } from "./databases.ts";
 import { loadAverage } from "./machine.ts";
+import { CONNECTIONS, perSecond, slice, tally, worstP99 } from "./slices.ts";
 
 const SLICE_S = 5;
 const ROUNDS = 3;
-const CONNECTIONS = 50;
 const TARGET = 0.5;
-
-interface Tally {
-  requests: number;
-  seconds: number;
-  latencies: number[];
-  bad: number;
-}
-
-/** One slice of load on `url`: its requests, and its p50/p99 kept for the median over slices. */
-async function slice(url: string, token: string | undefined, into: Tally): Promise<void> {
-  const r = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: SLICE_S,
-    // The load generator in a worker thread, like a client elsewhere: not on the server's event loop.
-    workers: 1,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  into.requests += r.requests.total;
-  into.seconds += SLICE_S;
-  into.latencies.push(r.latency.p99);
-  into.bad += r.errors + r.non2xx;
-}
-
-const perSecond = (t: Tally) => t.requests / t.seconds;
-const worst = (xs: readonly number[]) => Math.max(...xs);
 
 async function onDriver(driver: BenchDriver): Promise<boolean> {
   const db = await benchDatabase(driver);
@@ -79,11 +52,11 @@ async function onDriver(driver: BenchDriver): Promise<boolean> {
   await bare.listen({ host: "127.0.0.1", port: 0 });
   const floorUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/floor`;
 
-  const floor: Tally = { requests: 0, seconds: 0, latencies: [], bad: 0 };
-  const session: Tally = { requests: 0, seconds: 0, latencies: [], bad: 0 };
+  const floor = tally();
+  const session = tally();
   for (let round = 0; round < ROUNDS; round++) {
-    await slice(floorUrl, undefined, floor);
-    await slice(`${base}/api/session`, token, session);
+    await slice(floorUrl, undefined, SLICE_S, floor);
+    await slice(`${base}/api/session`, token, SLICE_S, session);
   }
   await bare.close();
   await app.close();
@@ -93,8 +66,8 @@ async function onDriver(driver: BenchDriver): Promise<boolean> {
   const pass = ratio >= TARGET && session.bad === 0 && floor.bad === 0;
   console.log(
     `${driver}, ${CONNECTIONS} connections, ${ROUNDS} alternating slices of ${SLICE_S} s each (load average ${loadAverage()}):\n` +
-      `  GET /api/session: ${Math.round(perSecond(session))} req/s, worst slice p99 ${worst(session.latencies)} ms, errors and non-2xx ${session.bad}\n` +
-      `  floor, a bare Fastify route with the same lookup: ${Math.round(perSecond(floor))} req/s, worst slice p99 ${worst(floor.latencies)} ms, errors and non-2xx ${floor.bad}\n` +
+      `  GET /api/session: ${Math.round(perSecond(session))} req/s, worst slice p99 ${worstP99(session)} ms, errors and non-2xx ${session.bad}\n` +
+      `  floor, a bare Fastify route with the same lookup: ${Math.round(perSecond(floor))} req/s, worst slice p99 ${worstP99(floor)} ms, errors and non-2xx ${floor.bad}\n` +
       `  ratio ${(ratio * 100).toFixed(0)}% of the floor (target ≥ ${TARGET * 100}%): ${pass ? "PASS" : "FAIL"}`,
   );
   return pass;

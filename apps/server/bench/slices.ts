@@ -1,0 +1,38 @@
+// Load in alternating slices (issue 22): a figure and its floor measured in turns over the same
+// minutes, so the machine's load falls on both and their ratio holds.
+import autocannon from "autocannon";
+
+export const CONNECTIONS = 50;
+
+/** What the slices of one side add up to. */
+export interface Tally {
+  requests: number;
+  seconds: number;
+  p50s: number[];
+  p99s: number[];
+  /** Errors and non-2xx answers. */
+  bad: number;
+}
+
+export const tally = (): Tally => ({ requests: 0, seconds: 0, p50s: [], p99s: [], bad: 0 });
+export const perSecond = (t: Tally) => t.requests / t.seconds;
+/** The worst slice's: a figure that holds for every slice. */
+export const worstP50 = (t: Tally) => Math.max(...t.p50s);
+export const worstP99 = (t: Tally) => Math.max(...t.p99s);
+
+/** One slice of `seconds` of load on `url` with CONNECTIONS connections, added to `into`. */
+export async function slice(url: string, token: string | undefined, seconds: number, into: Tally): Promise<void> {
+  const r = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    // The load generator in a worker thread, like a client elsewhere: not on the server's event loop.
+    workers: 1,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  into.requests += r.requests.total;
+  into.seconds += seconds;
+  into.p50s.push(r.latency.p50);
+  into.p99s.push(r.latency.p99);
+  into.bad += r.errors + r.non2xx;
+}
