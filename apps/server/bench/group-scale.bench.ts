@@ -217,9 +217,9 @@ async function onDriver(driver: BenchDriver): Promise<void> {
         `meanwhile the entries' webhooks queued ${parentSyncs.length} syncs of the parent (${parentSyncCalls} of those calls)`,
     );
     console.log(
-      `    floors: rate-limit ${s(floorC)} (ratio ${(wallC / floorC).toFixed(2)}): the entries go up to 30 to a batch request into the one parent realm (one subsidiary's month to a batch), so ${parentC.calls} calls need ` +
+      `    floors: rate-limit ${s(floorC)} (ratio ${(wallC / floorC).toFixed(2)}): the entries go up to 30 to a batch request into the one parent realm (at most one month of each subsidiary in a batch), so ${parentC.calls} calls need ` +
         `${Math.floor((parentC.calls - 1) / INTUIT.perWindow)} full minute(s) of Intuit's ${INTUIT.perWindow} and their ${parentC.batches} batches (the entries' and the look-ups') ${Math.floor((parentC.batches - 1) / INTUIT.batchesPerWindow)} of its ${INTUIT.batchesPerWindow}; ` +
-        `the entries' ${Math.ceil(run.counts.total / 30)} batch requests one after another: × ${LATENCY_MS} ms = ${s(Math.ceil(run.counts.total / 30) * LATENCY_MS)}`,
+        `the entries' batch requests one after another: ${Math.ceil(run.counts.total / 30)} × ${LATENCY_MS} ms = ${s(Math.ceil(run.counts.total / 30) * LATENCY_MS)}`,
     );
     console.log(
       `    where the time goes: calls in flight ${s(parentC.busyMs)} (${parentC.roundTrips} round trips one after another); the ${parentC.batches} batches ` +
