@@ -93,8 +93,9 @@ export async function postPeriods(deps: PostingDeps, req: Omit<PostRequest, "rea
   const { database } = deps;
   const realms = periods.map((p) => p.realmId);
   if (new Set(realms).size !== realms.length) throw new RangeError("postPeriods posts one period per subsidiary");
+  // A company no longer in the group fails its own period below (`preparePeriod`), not the batch.
   const group = await loadGroup(database.db, req.accountId);
-  const locks = [...realms].sort().map((realmId) => ({ key: `consolidation-post:${req.accountId}:${realmId}`, busy: postingBusy(group.company(realmId).companyName) }));
+  const locks = [...realms].sort().map((realmId) => ({ key: `consolidation-post:${req.accountId}:${realmId}`, busy: postingBusy(group.find(realmId)?.companyName ?? realmId) }));
   const locked = locks.reduceRight<() => Promise<PeriodResult[]>>(
     (inner, lock) => () => database.withLock(lock.key, lock.busy, inner),
     async () => {
