@@ -110,16 +110,22 @@ describe.each(drivers)("a run posted in batch requests on %s", (driver) => {
     );
   });
 
+  /** A run whose first batch request fails (`dieAtNextBatch`), worked until the job waits to retry: its id. */
+  const crashedRun = async (token: string, when: "after" | "before", from: string, to: string) => {
+    dieAtNextBatch(when);
+    const id = await startRun(token, from, to);
+    await drainJobs(t.app);
+    vi.restoreAllMocks();
+    return id;
+  };
+
   /** The batch requestid and bIds the run's rows of `m` were written with. */
   const batchRows = async (m: string) =>
     (await t.db.database.db.select().from(consolidationPostings).where(eq(consolidationPostings.periodTo, m))).map((r) => ({ realmId: r.realmId, status: r.status, batch: r.batchRequestId, index: r.batchIndex }));
 
   it("a crash after QuickBooks made a batch's entries, then a restart, ends with each period posted once", { timeout: 120_000 }, async () => {
     const token = await group();
-    dieAtNextBatch("after");
-    const id = await startRun(token, "2026-03", "2026-04");
-    await drainJobs(t.app); // March's batch: made in QuickBooks, then the crash
-    vi.restoreAllMocks();
+    const id = await crashedRun(token, "after", "2026-03", "2026-04"); // March's batch: made in QuickBooks, then the crash
     expect((await runOf(token, id)).counts).toMatchObject({ pending: 8, posted: 0 });
     const march = await batchRows("2026-03");
     expect(march.map((r) => r.status)).toEqual(["posting", "posting", "posting", "posting"]);
@@ -138,10 +144,7 @@ describe.each(drivers)("a run posted in batch requests on %s", (driver) => {
 
   it("a crash before a batch was sent, then a restart, ends with each period posted once", { timeout: 120_000 }, async () => {
     const token = await group();
-    dieAtNextBatch("before");
-    const id = await startRun(token, "2026-09", "2026-09");
-    await drainJobs(t.app);
-    vi.restoreAllMocks();
+    const id = await crashedRun(token, "before", "2026-09", "2026-09");
     const september = await batchRows("2026-09");
     expect(september.map((r) => [r.status, r.index])).toEqual([["posting", 0], ["posting", 1], ["posting", 2], ["posting", 3]]);
     for (const realmId of SUBSIDIARIES) expect(await parentEntries(t.app, docOf("2026-09", realmId))).toEqual([]);
@@ -190,10 +193,7 @@ describe.each(drivers)("a run posted in batch requests on %s", (driver) => {
 
   it("a single post of a period left pending in a batch resends that batch, not a create of its own", { timeout: 120_000 }, async () => {
     const token = await group();
-    dieAtNextBatch("after");
-    const id = await startRun(token, "2026-08", "2026-08");
-    await drainJobs(t.app);
-    vi.restoreAllMocks();
+    const id = await crashedRun(token, "after", "2026-08", "2026-08");
     const [first] = await t.db.database.db.select().from(consolidationPostings).where(and(eq(consolidationPostings.realmId, DEMO.germany), eq(consolidationPostings.periodTo, "2026-08")));
     expect(first).toMatchObject({ status: "posting", batchIndex: 2 });
 

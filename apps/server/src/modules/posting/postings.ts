@@ -105,6 +105,24 @@ export interface OnceRequest {
 
 type RowAttempt = Attempt & { row: PostingRow };
 
+/** A new attempt of `req` as its row is written, pending, before anything is sent: its generation's requestid. */
+const pendingRow = (req: OnceRequest, lines: readonly EntryLine[], generation: number) => ({
+  accountId: req.accountId,
+  realmId: req.realmId,
+  periodKind: req.period.kind,
+  periodFrom: req.period.from,
+  periodTo: req.period.to,
+  periodLabel: req.period.label,
+  status: "posting" as const,
+  generation,
+  docNumber: req.docNumber,
+  requestId: consolidationRequestId(req.accountId, req.realmId, req.period, generation),
+  lines: [...lines],
+  inputs: req.inputs,
+  runId: req.runId ?? null,
+  postedBy: req.userId,
+});
+
 /** The attempts of one realm-period as rows; `same`: its pending row from an earlier attempt, resumed. */
 function postingRows(database: Database, req: OnceRequest, same: PostingRow | undefined): AttemptRecord<RowAttempt, PostingRow> {
   const { db } = database;
@@ -119,25 +137,7 @@ function postingRows(database: Database, req: OnceRequest, same: PostingRow | un
         .orderBy(desc(consolidationPostings.generation))
         .limit(1);
       const generation = last ? last.generation + 1 : 0;
-      const [row] = (await db
-        .insert(consolidationPostings)
-        .values({
-          accountId: req.accountId,
-          realmId: req.realmId,
-          periodKind: req.period.kind,
-          periodFrom: req.period.from,
-          periodTo: req.period.to,
-          periodLabel: req.period.label,
-          status: "posting",
-          generation,
-          docNumber: req.docNumber,
-          requestId: consolidationRequestId(req.accountId, req.realmId, req.period, generation),
-          lines: [...lines],
-          inputs: req.inputs,
-          runId: req.runId ?? null,
-          postedBy: req.userId,
-        })
-        .returning()) as [PostingRow];
+      const [row] = (await db.insert(consolidationPostings).values(pendingRow(req, lines, generation)).returning()) as [PostingRow];
       return attemptOf(row, true);
     },
     async posted({ row }, entry) {
@@ -243,26 +243,12 @@ export async function postBatch(deps: Deps, reqs: readonly OnceRequest[]): Promi
       return results as BatchResult[];
     }
     const generations = await nextGenerations(deps.database, ready.map(({ req }) => req));
-    const requestIds = ready.map(({ req }, j) => consolidationRequestId(req.accountId, req.realmId, req.period, generations[j]!));
-    const batchId = batchRequestId(requestIds);
+    const batchId = batchRequestId(ready.map(({ req }, j) => consolidationRequestId(req.accountId, req.realmId, req.period, generations[j]!)));
     const rows = (await db
       .insert(consolidationPostings)
       .values(
         ready.map(({ req, lines }, j) => ({
-          accountId: req.accountId,
-          realmId: req.realmId,
-          periodKind: req.period.kind,
-          periodFrom: req.period.from,
-          periodTo: req.period.to,
-          periodLabel: req.period.label,
-          status: "posting" as const,
-          generation: generations[j]!,
-          docNumber: req.docNumber,
-          requestId: requestIds[j]!,
-          lines: [...lines],
-          inputs: req.inputs,
-          runId: req.runId ?? null,
-          postedBy: req.userId,
+          ...pendingRow(req, lines, generations[j]!),
           batchRequestId: batchId,
           batchIndex: j,
           batchEntry: entryToSend(req, { docNumber: req.docNumber, lines }, references[j]!),
