@@ -7,7 +7,7 @@ import { AppError, errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
 import { loadGroup } from "../group/service.ts";
 import { askQbo, nullIfNotFound } from "../qbo/errors.ts";
-import { MAX_BATCH_ITEMS, type JournalEntry } from "@groupledger/qbo";
+import { MAX_BATCH_ITEMS, type BatchOutcome, type JournalEntry } from "@groupledger/qbo";
 import { entriesReferences } from "../qbo/counterparties.ts";
 import { ADJUSTMENTS_REALM, batchRequestId, consolidationRequestId, INTERCO_REALM } from "./names.ts";
 import {
@@ -196,7 +196,7 @@ export type BatchResult = { ok: true; posting: PostingRow } | { ok: false; error
 /**
  * A run's entries of several realms posted in ONE of QuickBooks' batch requests (at most 30), with
  * the same exactly-once guarantee as a single post (protocol.ts), so a run of 588 entries needs 20
- * requests into the parent instead of 588 (Intuit's 500 a minute; docs/engine.md):
+ * requests into the parent instead of 588 (Intuit's 500 a minute; ARCHITECTURE.md, "Batch posting"):
  *
  * 1. Each entry as a single post prepares it: closed books refused, lines onto home-currency
  *    accounts; the class and names of all of them looked up together (and created when missing).
@@ -286,9 +286,12 @@ async function resumeBatch(deps: Deps, row: PostingRow): Promise<PostingRow> {
     .from(consolidationPostings)
     .where(and(eq(consolidationPostings.accountId, row.accountId), eq(consolidationPostings.batchRequestId, row.batchRequestId!)))
     .orderBy(asc(consolidationPostings.batchIndex));
+  // Another resumption of the batch may have recorded this row since the caller read it.
+  const current = rows.find((r) => r.id === row.id);
+  if (current?.status === "posted") return current;
+  if (current?.status !== "posting") throw errors.conflict("posting_settled", `Entry ${row.docNumber} (${row.periodLabel}) was ${current?.status ?? "removed"} meanwhile; post it again.`);
   const parent = (await loadGroup(db, row.accountId)).requireParent();
-  const result = (await sendBatch(deps, parent, rows, false)).get(row.id);
-  if (!result) throw new Error(`posting ${row.id} is not in its batch ${row.batchRequestId}`);
+  const result = (await sendBatch(deps, parent, rows, false)).get(row.id)!;
   if (!result.ok) throw result.error;
   return result.posting;
 }
@@ -312,14 +315,16 @@ function rowEntry(row: PostingRow, parent: OnceRequest["parent"], meta?: OnceReq
 /**
  * Steps 3 and 5 for a batch's rows (all of them, in bId order): one batch request under their
  * requestid, each answer recorded on its row while the row is still pending (a row recorded before a
- * crash keeps what it has). `fresh`: the rows were written for this request, never sent before.
+ * crash keeps what it has, and has no result here). `fresh`: the rows were written for this request,
+ * never sent before.
  */
 async function sendBatch(deps: Deps, parent: OnceRequest["parent"], rows: readonly PostingRow[], fresh: boolean, meta?: OnceRequest["meta"]): Promise<Map<string, BatchResult>> {
   const { db } = deps.database;
   const record = batchRowRecord(db);
   const attemptOf = (row: PostingRow): RowAttempt => ({ row, requestId: row.batchRequestId!, docNumber: row.docNumber, lines: row.lines, fresh });
   const results = new Map<string, BatchResult>();
-  let answers: Awaited<ReturnType<ReturnType<Deps["provider"]["client"]>["createJournalEntries"]>>;
+  const pending = rows.filter((row) => row.status === "posting");
+  let answers: BatchOutcome<JournalEntry>[];
   try {
     answers = await deps.provider.client(parent.realmId).createJournalEntries(
       rows.map((row) => row.batchEntry!),
@@ -328,17 +333,14 @@ async function sendBatch(deps: Deps, parent: OnceRequest["parent"], rows: readon
   } catch (e) {
     // The whole request failed: refused (nothing made), turned away unread, or no usable answer.
     deps.references?.clear();
-    let settled = false;
-    for (const row of rows) if (row.status === "posting") settled = await settle(record, attemptOf(row), e, true);
-    for (const row of rows) results.set(row.id, { ok: false, error: postingError(rowEntry(row, parent), e, settled) });
+    for (const row of pending) results.set(row.id, { ok: false, error: postingError(rowEntry(row, parent), e, await settle(record, attemptOf(row), e, true)) });
     return results;
   }
   for (const [j, row] of rows.entries()) {
     const answer = answers[j]!;
-    if (row.status !== "posting") {
-      results.set(row.id, { ok: true, posting: row });
-    } else if (answer.ok) {
-      results.set(row.id, { ok: true, posting: await postedEntry(deps, record, rowEntry(row, parent, meta), attemptOf(row), answer.value satisfies JournalEntry) });
+    if (row.status !== "posting") continue;
+    if (answer.ok) {
+      results.set(row.id, { ok: true, posting: await postedEntry(deps, record, rowEntry(row, parent, meta), attemptOf(row), answer.value) });
     } else {
       // QuickBooks made nothing of this entry and answers its bId with the same Fault for ever.
       deps.references?.clear();
