@@ -118,30 +118,47 @@ export async function runBatches<const Items extends readonly BatchItem[]>(trans
   if (items.length === 1) return [await runAlone(transport, items[0] as BatchItem, entities[0] as string)] as BatchResults<Items>;
   const outcomes: BatchOutcome<unknown>[] = [];
   for (let start = 0; start < items.length; start += MAX_BATCH_ITEMS) {
-    const chunk = items.slice(start, start + MAX_BATCH_ITEMS);
-    const request = chunk.map((item, i) =>
-      isQuery(item)
-        ? { bId: String(i), Query: `${item.query.trim()} STARTPOSITION 1 MAXRESULTS ${PAGE}` }
-        : { bId: String(i), operation: item.operation, [item.entity]: item.body },
-    );
-    const body = await transport.send({ method: "POST", path: BATCH_PATH, body: { BatchItemRequest: request }, requestId: randomUUID() });
-    const answered = record(body, "batch")["BatchItemResponse"];
-    if (!Array.isArray(answered)) throw unexpectedResponse("a batch answer had no BatchItemResponse", JSON.stringify(body).slice(0, 200));
-    const byId = new Map((answered as unknown[]).map((a) => [record(a, "BatchItemResponse item")["bId"], record(a, "BatchItemResponse item")]));
-    for (const [i, item] of chunk.entries()) {
-      const entity = entities[start + i] as string;
-      const answer = byId.get(String(i));
-      if (answer === undefined) throw unexpectedResponse(`a batch answer had no item ${i}`, JSON.stringify(body).slice(0, 200));
-      const fault = keyed(answer, "Fault");
-      if (fault !== undefined) {
-        outcomes.push({ ok: false, error: batchItemError(fault) });
-      } else if (isQuery(item)) {
-        const rows = await allRows(transport, item.query.trim(), entity, rowsOf(answer["QueryResponse"], entity));
-        outcomes.push({ ok: true, value: rows.map((row) => parseEntity(item.schema, row, entity)) });
-      } else {
-        outcomes.push({ ok: true, value: parseEntity(item.schema, keyed(answer, entity), entity) });
-      }
-    }
+    outcomes.push(...(await sendBatch(transport, items.slice(start, start + MAX_BATCH_ITEMS), entities.slice(start, start + MAX_BATCH_ITEMS), randomUUID())));
   }
   return outcomes as BatchResults<Items>;
+}
+
+/**
+ * Writes in ONE batch request under the caller's `requestId`, even a single one: the caller
+ * recorded that requestid before sending, so sending the same items again under it (after a lost
+ * answer or a crash) is answered with QuickBooks' first answer instead of making anything twice
+ * (posting/batch.ts in the server). Each item's bId is its index here.
+ */
+export async function runWriteBatch<T>(transport: BatchTransport, items: readonly BatchWriteItem<T>[], requestId: string): Promise<BatchOutcome<T>[]> {
+  if (items.length === 0 || items.length > MAX_BATCH_ITEMS) throw new RangeError(`a batch request takes 1..${MAX_BATCH_ITEMS} items (got ${items.length})`);
+  return (await sendBatch(transport, items, items.map((item) => item.entity), requestId)) as BatchOutcome<T>[];
+}
+
+/** One batch request of at most 30 items, bIds their indexes; each item's outcome in order. */
+async function sendBatch(transport: BatchTransport, chunk: readonly BatchItem[], entities: readonly string[], requestId: string): Promise<BatchOutcome<unknown>[]> {
+  const request = chunk.map((item, i) =>
+    isQuery(item)
+      ? { bId: String(i), Query: `${item.query.trim()} STARTPOSITION 1 MAXRESULTS ${PAGE}` }
+      : { bId: String(i), operation: item.operation, [item.entity]: item.body },
+  );
+  const body = await transport.send({ method: "POST", path: BATCH_PATH, body: { BatchItemRequest: request }, requestId });
+  const answered = record(body, "batch")["BatchItemResponse"];
+  if (!Array.isArray(answered)) throw unexpectedResponse("a batch answer had no BatchItemResponse", JSON.stringify(body).slice(0, 200));
+  const byId = new Map((answered as unknown[]).map((a) => [record(a, "BatchItemResponse item")["bId"], record(a, "BatchItemResponse item")]));
+  const outcomes: BatchOutcome<unknown>[] = [];
+  for (const [i, item] of chunk.entries()) {
+    const entity = entities[i] as string;
+    const answer = byId.get(String(i));
+    if (answer === undefined) throw unexpectedResponse(`a batch answer had no item ${i}`, JSON.stringify(body).slice(0, 200));
+    const fault = keyed(answer, "Fault");
+    if (fault !== undefined) {
+      outcomes.push({ ok: false, error: batchItemError(fault) });
+    } else if (isQuery(item)) {
+      const rows = await allRows(transport, item.query.trim(), entity, rowsOf(answer["QueryResponse"], entity));
+      outcomes.push({ ok: true, value: rows.map((row) => parseEntity(item.schema, row, entity)) });
+    } else {
+      outcomes.push({ ok: true, value: parseEntity(item.schema, keyed(answer, entity), entity) });
+    }
+  }
+  return outcomes;
 }

@@ -22,7 +22,7 @@ import {
   type PostingType,
   type Vendor,
 } from "./entities.ts";
-import { runBatches, rowsOf, type BatchItem, type BatchResults } from "./batch.ts";
+import { runBatches, runWriteBatch, rowsOf, type BatchItem, type BatchOutcome, type BatchResults } from "./batch.ts";
 import { record, unexpectedResponse } from "./failures.ts";
 import { MINOR_VERSION, QboTransport, type ApiRequest, type CallObserver } from "./http.ts";
 import { RealmLimiter } from "./limiter.ts";
@@ -274,6 +274,21 @@ export class QboClient {
     validateRequestId(requestId);
     const body = await this.transport.send({ method: "POST", path: "journalentry", body: journalEntryBody(entry), requestId });
     return parseEntity(journalEntrySchema, record(body, "journalentry")["JournalEntry"], "JournalEntry");
+  }
+
+  /**
+   * Posts up to 30 journal entries in ONE batch request under `requestId` (the caller's, recorded
+   * before the call): each entry's outcome in order, the entry QuickBooks made or the Fault it
+   * answered that entry with. The same entries sent again under the same requestid are answered
+   * with QuickBooks' first answer, so a batch whose answer was lost is resent, never made twice.
+   */
+  createJournalEntries(entries: readonly NewJournalEntry[], requestId: string): Promise<BatchOutcome<JournalEntry>[]> {
+    validateRequestId(requestId);
+    return runWriteBatch(
+      { send: (request) => this.transport.send(request), queryPage: (statement, entity) => this.queryPage(statement, entity) },
+      entries.map((entry) => ({ operation: "create" as const, entity: "JournalEntry", body: journalEntryBody(entry), schema: journalEntrySchema })),
+      requestId,
+    );
   }
 
   /**

@@ -16,6 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { NIGHTLY_SYNC_DEFAULTS, type SyncChanges } from "@groupledger/contract";
+import type { NewJournalEntry } from "@groupledger/qbo";
 import { ELIMINATION_TOLERANCE_DEFAULT, type FairValueAdjustmentRecord, type OwnershipChangeRecord } from "@groupledger/domain";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -581,10 +582,19 @@ export const consolidationPostings = pgTable(
      * GroupLedger's own, even when it arrives before the row is marked replaced.
      */
     retiringAt: timestamp("retiring_at", { withTimezone: true }),
+    /**
+     * A run's attempt sent in one of QuickBooks' batch requests (posting/batch.ts): the batch's
+     * requestid, the item's place in it (its bId) and the entry exactly as sent, so that resuming
+     * any pending row of the batch sends the same request again and QuickBooks replays its answer.
+     */
+    batchRequestId: text("batch_request_id"),
+    batchIndex: integer("batch_index"),
+    batchEntry: jsonb("batch_entry").$type<NewJournalEntry>(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index("consolidation_postings_batch_idx").on(t.batchRequestId),
     uniqueIndex("consolidation_postings_live_key")
       .on(t.accountId, t.realmId, t.periodFrom, t.periodTo)
       .where(sql`status in ('posting', 'posted')`),

@@ -6,11 +6,12 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { connectCompany, QboClient, type QboClientOptions } from "../client.ts";
+import { connectCompany, QboClient, type NewJournalEntry, type QboClientOptions } from "../client.ts";
 import type { QboEndpoints } from "../endpoints.ts";
 import { QboError } from "../errors.ts";
 import { QboOAuth } from "../oauth.ts";
-import { accountSchema, customerSchema, journalEntrySchema, vendorSchema } from "../entities.ts";
+import { accountSchema, customerSchema, journalEntrySchema, vendorSchema, type JournalEntry } from "../entities.ts";
+import type { BatchOutcome } from "../batch.ts";
 import { balancesByAccount, type Report } from "../reports.ts";
 import { MemoryTokenStore } from "../tokens.ts";
 
@@ -273,6 +274,48 @@ export function describeQboContract(name: string, factory: () => Promise<Contrac
       expect(names.map((n) => (n.ok ? n.value.map((c) => c.displayName) : []))).toEqual(Array.from({ length: 65 }, (_, i) => [i % 2 === 0 ? unique : `${unique} taken`]));
       if (made.ok) await deactivate(client, "customer", made.value);
       await deactivate(client, "customer", taken);
+    });
+
+    it("posts journal entries in one batch request under the caller's requestid: each answered on its own, the same request again replayed, not made twice", async () => {
+      const company = first();
+      const calls: { path: string; requestId: string | null }[] = [];
+      const seen: typeof fetch = (input, init) => {
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        if (init?.method === "POST") calls.push({ path: url.pathname.split("/").pop()!, requestId: url.searchParams.get("requestid") });
+        return fetch(input, init);
+      };
+      const { client } = await connect(company.realmId, { fetch: seen });
+      const [debit, credit] = (await client.accounts()).filter((a) => a.active && a.classification === "Asset" && a.accountType !== "Accounts Receivable" && a.accountType !== "Accounts Payable");
+      if (debit === undefined || credit === undefined) throw new Error("need two active asset accounts");
+      const year = await lastFullYear(client);
+      const stamp = Date.now();
+      const entry = (n: number, accountId = debit.id): NewJournalEntry => ({
+        txnDate: `${year}-07-31`,
+        currency: company.homeCurrency,
+        docNumber: `GLB${String(stamp).slice(-8)}-${n}`,
+        privateNote: "contract test: a batch of entries",
+        lines: [{ postingType: "Debit", amount: 500 + n, accountId }, { postingType: "Credit", amount: 500 + n, accountId: credit.id }],
+      });
+      const entries = [entry(1), entry(2, "987654321"), entry(3)];
+      const requestId = `contract-batch-${stamp}`;
+      calls.length = 0;
+      const answered = await client.createJournalEntries(entries, requestId);
+      expect(calls).toEqual([{ path: "batch", requestId }]);
+      const shown = answered.map((a) => (a.ok ? { docNumber: a.value.docNumber } : { status: a.error.status }));
+      expect(shown).toEqual([{ docNumber: entries[0]!.docNumber }, { status: 400 }, { docNumber: entries[2]!.docNumber }]);
+
+      // The answer lost and the same batch sent again: QuickBooks answers what it made the first time.
+      const again = await client.createJournalEntries(entries, requestId);
+      const ids = (list: readonly BatchOutcome<JournalEntry>[]) => list.map((a) => (a.ok ? a.value.id : a.error.code));
+      expect(ids(again)).toEqual(ids(answered));
+      for (const e of [entries[0]!, entries[2]!]) {
+        expect(await client.query(`SELECT * FROM JournalEntry WHERE DocNumber = '${e.docNumber}'`, journalEntrySchema)).toHaveLength(1);
+      }
+      // One entry still goes as a batch under the caller's requestid (a batch is what was recorded).
+      calls.length = 0;
+      const alone = await client.createJournalEntries([entry(4)], `${requestId}-alone`);
+      expect(calls).toEqual([{ path: "batch", requestId: `${requestId}-alone` }]);
+      for (const made of [...answered, ...alone]) if (made.ok) await client.deleteJournalEntry(made.value.id, made.value.syncToken);
     });
 
     it("reads posted journal entries by id in one call: a deleted or unknown id is absent", async () => {

@@ -27,3 +27,6 @@ export const openingRequestId = (accountId: string, realmId: string, month: stri
 /** A posting of `consolidation_postings` (a subsidiary-period, eliminations, group adjustments): (account, realm, period, generation). */
 export const consolidationRequestId = (accountId: string, realmId: string, period: { from: string; to: string }, generation: number) =>
   requestId("gl-cr", [accountId, realmId, period.from, period.to, generation]);
+
+/** A batch request of postings (posting/postings.ts `postBatch`): its rows' requestids, in bId order; new rows, so a new one. */
+export const batchRequestId = (rowRequestIds: readonly string[]) => requestId("gl-cb", rowRequestIds);

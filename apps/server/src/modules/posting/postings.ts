@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
 import { CLOSE_THE_BOOKS_SETTING, monthParts } from "@groupledger/domain";
 import type { PostingSummary, PostOutcome, RunPeriod } from "@groupledger/contract";
 import type { Database, Db } from "../../db/client.ts";
@@ -7,8 +7,22 @@ import { AppError, errors } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
 import { loadGroup } from "../group/service.ts";
 import { askQbo, nullIfNotFound } from "../qbo/errors.ts";
-import { ADJUSTMENTS_REALM, consolidationRequestId, INTERCO_REALM } from "./names.ts";
-import { type Attempt, type AttemptRecord, type EntryLine, postEntry, type PostingDeps } from "./protocol.ts";
+import { MAX_BATCH_ITEMS, type BatchOutcome, type JournalEntry } from "@groupledger/qbo";
+import { entriesReferences } from "../qbo/counterparties.ts";
+import { ADJUSTMENTS_REALM, batchRequestId, consolidationRequestId, INTERCO_REALM } from "./names.ts";
+import {
+  type Attempt,
+  type AttemptRecord,
+  type EntryLine,
+  type EntryRequest,
+  entryToSend,
+  postedEntry,
+  postEntry,
+  type PostingDeps,
+  postingError,
+  preparedLines,
+  settle,
+} from "./protocol.ts";
 
 /**
  * The postings of `consolidation_postings`: a subsidiary-period (runs), the group's eliminations
@@ -91,6 +105,24 @@ export interface OnceRequest {
 
 type RowAttempt = Attempt & { row: PostingRow };
 
+/** A new attempt of `req` as its row is written, pending, before anything is sent: its generation's requestid. */
+const pendingRow = (req: OnceRequest, lines: readonly EntryLine[], generation: number) => ({
+  accountId: req.accountId,
+  realmId: req.realmId,
+  periodKind: req.period.kind,
+  periodFrom: req.period.from,
+  periodTo: req.period.to,
+  periodLabel: req.period.label,
+  status: "posting" as const,
+  generation,
+  docNumber: req.docNumber,
+  requestId: consolidationRequestId(req.accountId, req.realmId, req.period, generation),
+  lines: [...lines],
+  inputs: req.inputs,
+  runId: req.runId ?? null,
+  postedBy: req.userId,
+});
+
 /** The attempts of one realm-period as rows; `same`: its pending row from an earlier attempt, resumed. */
 function postingRows(database: Database, req: OnceRequest, same: PostingRow | undefined): AttemptRecord<RowAttempt, PostingRow> {
   const { db } = database;
@@ -105,25 +137,7 @@ function postingRows(database: Database, req: OnceRequest, same: PostingRow | un
         .orderBy(desc(consolidationPostings.generation))
         .limit(1);
       const generation = last ? last.generation + 1 : 0;
-      const [row] = (await db
-        .insert(consolidationPostings)
-        .values({
-          accountId: req.accountId,
-          realmId: req.realmId,
-          periodKind: req.period.kind,
-          periodFrom: req.period.from,
-          periodTo: req.period.to,
-          periodLabel: req.period.label,
-          status: "posting",
-          generation,
-          docNumber: req.docNumber,
-          requestId: consolidationRequestId(req.accountId, req.realmId, req.period, generation),
-          lines: [...lines],
-          inputs: req.inputs,
-          runId: req.runId ?? null,
-          postedBy: req.userId,
-        })
-        .returning()) as [PostingRow];
+      const [row] = (await db.insert(consolidationPostings).values(pendingRow(req, lines, generation)).returning()) as [PostingRow];
       return attemptOf(row, true);
     },
     async posted({ row }, entry) {
@@ -144,9 +158,19 @@ function postingRows(database: Database, req: OnceRequest, same: PostingRow | un
   };
 }
 
-/** Posts a realm-period's entry exactly once (protocol.ts); `same` is its live row, if any (`livePostings`). */
+/**
+ * Posts a realm-period's entry exactly once (protocol.ts); `same` is its live row, if any (`livePostings`).
+ * A pending `same` that was sent in a batch request is resumed by sending that batch again (`resumeBatch`),
+ * never by a create of its own: QuickBooks may hold it already, under the batch's requestid only.
+ */
 export function postOnce(deps: Deps, req: OnceRequest, same?: PostingRow): Promise<PostingRow> {
-  return postEntry(deps, postingRows(deps.database, req, same), {
+  if (same?.status === "posting" && same.batchRequestId !== null) return resumeBatch(deps, same);
+  return postEntry(deps, postingRows(deps.database, req, same), entryRequest(req));
+}
+
+/** A posting as the protocol takes it: its words (closed books, refusals) and its audit. */
+function entryRequest(req: OnceRequest): EntryRequest<RowAttempt> {
+  return {
     parent: req.parent,
     lines: req.lines,
     txnDate: req.txnDate,
@@ -163,7 +187,189 @@ export function postOnce(deps: Deps, req: OnceRequest, same?: PostingRow): Promi
       details: ({ row }, journalEntryId) => ({ realmId: req.realmId, period: req.period.label, journalEntryId, postingId: row.id, runId: req.runId ?? null }),
       ...(req.meta ? { meta: req.meta } : {}),
     },
+  };
+}
+
+/** What posting one entry of a batch came to: its posted row, or the error a single post would have thrown. */
+export type BatchResult = { ok: true; posting: PostingRow } | { ok: false; error: unknown };
+
+/**
+ * A run's entries of several realms posted in ONE of QuickBooks' batch requests (at most 30), with
+ * the same exactly-once guarantee as a single post (protocol.ts), so a run of 588 entries needs 20
+ * requests into the parent instead of 588 (Intuit's 500 a minute; ARCHITECTURE.md, "Batch posting"):
+ *
+ * 1. Each entry as a single post prepares it: closed books refused, lines onto home-currency
+ *    accounts; the class and names of all of them looked up together (and created when missing).
+ *    An entry failing here fails alone; nothing of it is written or sent.
+ * 2. Record first: every attempt is written as pending (a new generation each) in ONE insert, with
+ *    the batch's requestid, its place in the batch (the bId) and the entry exactly as it is sent.
+ * 3. One batch request under that requestid. Each entry's answer is recorded by its bId: made →
+ *    posted and audited; a Fault → refused (QuickBooks made nothing of that entry and replays the
+ *    Fault to the requestid, so the next attempt is a new generation), failed with the words of a
+ *    single post. No usable answer (throttled, an outage, a crash) leaves every row pending.
+ * 4. A pending row of a batch is only ever resumed by sending the whole batch again from its rows
+ *    (`resumeBatch`, through `postOnce`, whoever resumes it): same entries, same bIds, same requestid.
+ *
+ * Callers hold every realm's lock (the run's `postPeriods`); the realm-periods are distinct and none
+ * has a live row. Results are in the order of `reqs`.
+ */
+export async function postBatch(deps: Deps, reqs: readonly OnceRequest[]): Promise<BatchResult[]> {
+  if (reqs.length > MAX_BATCH_ITEMS) throw new RangeError(`a batch posts at most ${MAX_BATCH_ITEMS} entries (got ${reqs.length})`);
+  const { db } = deps.database;
+  const results: (BatchResult | undefined)[] = reqs.map(() => undefined);
+  const ready: { i: number; req: OnceRequest; lines: readonly EntryLine[] }[] = [];
+  for (const [i, req] of reqs.entries()) {
+    try {
+      ready.push({ i, req, lines: await preparedLines(deps, entryRequest(req)) });
+    } catch (error) {
+      results[i] = { ok: false, error };
+    }
+  }
+  if (ready.length > 0) {
+    const parentRealmId = ready[0]!.req.parent.realmId;
+    const client = deps.provider.client(parentRealmId);
+    let references;
+    try {
+      references = await entriesReferences(
+        db,
+        client,
+        parentRealmId,
+        ready.map(({ req, lines }) => ({ className: req.className, accountIds: lines.map((l) => l.account), owner: req.counterparty })),
+        deps.references,
+      );
+    } catch (e) {
+      deps.references?.clear();
+      for (const { i, req } of ready) results[i] = { ok: false, error: postingError(entryRequest(req), e, true) };
+      return results as BatchResult[];
+    }
+    const generations = await nextGenerations(deps.database, ready.map(({ req }) => req));
+    const batchId = batchRequestId(ready.map(({ req }, j) => consolidationRequestId(req.accountId, req.realmId, req.period, generations[j]!)));
+    const rows = (await db
+      .insert(consolidationPostings)
+      .values(
+        ready.map(({ req, lines }, j) => ({
+          ...pendingRow(req, lines, generations[j]!),
+          batchRequestId: batchId,
+          batchIndex: j,
+          batchEntry: entryToSend(req, { docNumber: req.docNumber, lines }, references[j]!),
+        })),
+      )
+      .returning()) as PostingRow[];
+    const byRow = await sendBatch(deps, ready[0]!.req.parent, rows.sort((a, b) => a.batchIndex! - b.batchIndex!), true, ready[0]!.req.meta);
+    for (const [j, { i }] of ready.entries()) results[i] = byRow.get(rows.find((r) => r.batchIndex === j)!.id)!;
+  }
+  return results as BatchResult[];
+}
+
+/** The next generation of each realm-period (one query for all of them). */
+async function nextGenerations(database: Database, reqs: readonly OnceRequest[]): Promise<number[]> {
+  const accountId = reqs[0]!.accountId;
+  const rows = await database.db
+    .select({ realmId: consolidationPostings.realmId, from: consolidationPostings.periodFrom, to: consolidationPostings.periodTo, generation: consolidationPostings.generation })
+    .from(consolidationPostings)
+    .where(and(eq(consolidationPostings.accountId, accountId), inArray(consolidationPostings.realmId, [...new Set(reqs.map((r) => r.realmId))])));
+  return reqs.map((req) => {
+    const own = rows.filter((r) => r.realmId === req.realmId && r.from === req.period.from && r.to === req.period.to);
+    return own.length ? Math.max(...own.map((r) => r.generation)) + 1 : 0;
   });
+}
+
+/**
+ * Sends a pending row's batch again, every row of it in bId order under its requestid, so
+ * QuickBooks answers what it answered the first time (or, if the batch never reached it, makes
+ * the entries now); records the answers of the rows still pending. The row's own result.
+ */
+async function resumeBatch(deps: Deps, row: PostingRow): Promise<PostingRow> {
+  const { db } = deps.database;
+  const rows = await db
+    .select()
+    .from(consolidationPostings)
+    .where(and(eq(consolidationPostings.accountId, row.accountId), eq(consolidationPostings.batchRequestId, row.batchRequestId!)))
+    .orderBy(asc(consolidationPostings.batchIndex));
+  // Another resumption of the batch may have recorded this row since the caller read it.
+  const current = rows.find((r) => r.id === row.id);
+  if (current?.status === "posted") return current;
+  if (current?.status !== "posting") throw errors.conflict("posting_settled", `Entry ${row.docNumber} (${row.periodLabel}) was ${current?.status ?? "removed"} meanwhile; post it again.`);
+  const parent = (await loadGroup(db, row.accountId)).requireParent();
+  const result = (await sendBatch(deps, parent, rows, false)).get(row.id)!;
+  if (!result.ok) throw result.error;
+  return result.posting;
+}
+
+/** Each row's words for errors and its audit, from the row alone (a resumed batch has nothing else). */
+function rowEntry(row: PostingRow, parent: OnceRequest["parent"], meta?: OnceRequest["meta"]) {
+  return {
+    parent,
+    txnDate: row.batchEntry!.txnDate,
+    what: `entry ${row.docNumber} (${row.periodLabel})`,
+    audit: {
+      action: "consolidation.posted",
+      accountId: row.accountId,
+      userId: row.postedBy,
+      details: (_: RowAttempt, journalEntryId: string) => ({ realmId: row.realmId, period: row.periodLabel, journalEntryId, postingId: row.id, runId: row.runId }),
+      ...(meta ? { meta } : {}),
+    },
+  };
+}
+
+/**
+ * Steps 3 and 5 for a batch's rows (all of them, in bId order): one batch request under their
+ * requestid, each answer recorded on its row while the row is still pending (a row recorded before a
+ * crash keeps what it has, and has no result here). `fresh`: the rows were written for this request,
+ * never sent before.
+ */
+async function sendBatch(deps: Deps, parent: OnceRequest["parent"], rows: readonly PostingRow[], fresh: boolean, meta?: OnceRequest["meta"]): Promise<Map<string, BatchResult>> {
+  const { db } = deps.database;
+  const record = batchRowRecord(db);
+  const attemptOf = (row: PostingRow): RowAttempt => ({ row, requestId: row.batchRequestId!, docNumber: row.docNumber, lines: row.lines, fresh });
+  const results = new Map<string, BatchResult>();
+  const pending = rows.filter((row) => row.status === "posting");
+  let answers: BatchOutcome<JournalEntry>[];
+  try {
+    answers = await deps.provider.client(parent.realmId).createJournalEntries(
+      rows.map((row) => row.batchEntry!),
+      rows[0]!.batchRequestId!,
+    );
+  } catch (e) {
+    // The whole request failed: refused (nothing made), turned away unread, or no usable answer.
+    deps.references?.clear();
+    for (const row of pending) results.set(row.id, { ok: false, error: postingError(rowEntry(row, parent), e, await settle(record, attemptOf(row), e, true)) });
+    return results;
+  }
+  for (const [j, row] of rows.entries()) {
+    const answer = answers[j]!;
+    if (row.status !== "posting") continue;
+    if (answer.ok) {
+      results.set(row.id, { ok: true, posting: await postedEntry(deps, record, rowEntry(row, parent, meta), attemptOf(row), answer.value) });
+    } else {
+      // QuickBooks made nothing of this entry and answers its bId with the same Fault for ever.
+      deps.references?.clear();
+      await record.refused(attemptOf(row));
+      results.set(row.id, { ok: false, error: postingError(rowEntry(row, parent), answer.error, true) });
+    }
+  }
+  return results;
+}
+
+/** A batch row's outcomes; each only while the row is still pending, so recording twice changes nothing. */
+function batchRowRecord(db: Db): Pick<AttemptRecord<RowAttempt, PostingRow>, "posted" | "refused" | "abandon"> {
+  const pending = (row: PostingRow) => and(eq(consolidationPostings.id, row.id), eq(consolidationPostings.status, "posting"));
+  return {
+    async posted({ row }, entry) {
+      const [posted] = await db
+        .update(consolidationPostings)
+        .set({ status: "posted", journalEntryId: entry.id, journalEntryUrl: entry.url, postedAt: new Date(), updatedAt: new Date() })
+        .where(pending(row))
+        .returning();
+      return posted ?? (await db.select().from(consolidationPostings).where(eq(consolidationPostings.id, row.id)))[0]!;
+    },
+    async refused({ row }) {
+      await db.update(consolidationPostings).set({ status: "refused", updatedAt: new Date() }).where(pending(row));
+    },
+    async abandon({ row }) {
+      await db.delete(consolidationPostings).where(pending(row));
+    },
+  };
 }
 
 /**

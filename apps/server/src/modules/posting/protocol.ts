@@ -1,10 +1,10 @@
 import { closedBooksReason, closedBooksRefusal } from "@groupledger/domain";
-import { QboError } from "@groupledger/qbo";
+import { QboError, type NamedListItem, type NewJournalEntry } from "@groupledger/qbo";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../http/errors.ts";
 import { audit } from "../../services/audit.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
-import { entryReferences, type ReferenceCache } from "../qbo/counterparties.ts";
+import { entryReferences, type EntryReferences, type ReferenceCache } from "../qbo/counterparties.ts";
 import { homeCurrencyLines } from "./foreign-accounts.ts";
 import { isRefusal, qboApiError, refusalText } from "../qbo/errors.ts";
 
@@ -86,15 +86,13 @@ export async function postEntry<A extends Attempt, Posted>(
   req: EntryRequest<A>,
 ): Promise<Posted> {
   const { db } = deps.database;
-  const closed = closedBooksReason(req.parent, req.txnDate, req.what, req.instead);
-  if (closed) throw new AppError(409, "books_closed", closed);
-  const lines = await homeCurrencyLines(deps, req.parent, req.lines);
+  const lines = await preparedLines(deps, req);
   const attempt = await record.begin(lines);
   const client = deps.provider.client(req.parent.realmId);
   let sent = false;
   let entry: { id: string };
   try {
-    const { klass, names } = await entryReferences(
+    const references = await entryReferences(
       db,
       client,
       req.parent.realmId,
@@ -102,42 +100,54 @@ export async function postEntry<A extends Attempt, Posted>(
       deps.references,
     );
     sent = true;
-    entry = await client.createJournalEntry(
-      {
-        txnDate: req.txnDate,
-        currency: req.parent.homeCurrency,
-        docNumber: attempt.docNumber,
-        privateNote: req.privateNote,
-        lines: attempt.lines.map((l) => ({
-          postingType: l.debit > 0 ? ("Debit" as const) : ("Credit" as const),
-          amount: l.debit > 0 ? l.debit : l.credit,
-          accountId: l.account,
-          classId: klass.id,
-          description: req.description,
-          entity: names.get(l.account),
-        })),
-      },
-      attempt.requestId,
-    );
+    entry = await client.createJournalEntry(entryToSend(req, attempt, references), attempt.requestId);
   } catch (e) {
     // What the cache holds may be what QuickBooks just refused (a name made inactive since).
     deps.references?.clear();
-    const settled = await settle(record, attempt, e, sent);
-    throw qboApiError(e, {
-      subject: "parent",
-      then: "post again",
-      closedBooks: () => closedBooksRefusal(req.parent.companyName, req.txnDate, req.what),
-      refused: (qe) => {
-        const then = settled ? "Nothing was posted." : "Post again once that is resolved: a retry never posts twice.";
-        // 610: something the entry names (a customer, vendor, class or account) was made inactive since it was looked up.
-        const inactive = qe.kind === "not_found" ? " Make it active again in the parent's QuickBooks, then post again." : "";
-        return `QuickBooks refused the entry: ${refusalText(qe)}. ${then}${inactive}`;
-      },
-      unavailable: (qe) => `QuickBooks did not answer the posting (${qe.message}). Try again: a retry never posts twice.`,
-    });
+    throw postingError(req, e, await settle(record, attempt, e, sent));
   }
+  return postedEntry(deps, record, req, attempt, entry);
+}
+
+/** Steps 1 and 2: closed books refused before anything is written; the lines as they go to the parent. */
+export async function preparedLines(deps: PostingDeps, req: Pick<EntryRequest<Attempt>, "parent" | "txnDate" | "what" | "instead" | "lines">): Promise<readonly EntryLine[]> {
+  const closed = closedBooksReason(req.parent, req.txnDate, req.what, req.instead);
+  if (closed) throw new AppError(409, "books_closed", closed);
+  return homeCurrencyLines(deps, req.parent, req.lines);
+}
+
+/** The entry as QuickBooks is asked to make it: the attempt's lines, under the entry's class, A/R and A/P lines named. */
+export function entryToSend(
+  req: Pick<EntryRequest<Attempt>, "txnDate" | "parent" | "privateNote" | "description">,
+  attempt: Pick<Attempt, "docNumber" | "lines">,
+  { klass, names }: EntryReferences & { klass: NamedListItem },
+): NewJournalEntry {
+  return {
+    txnDate: req.txnDate,
+    currency: req.parent.homeCurrency,
+    docNumber: attempt.docNumber,
+    privateNote: req.privateNote,
+    lines: attempt.lines.map((l) => ({
+      postingType: l.debit > 0 ? ("Debit" as const) : ("Credit" as const),
+      amount: l.debit > 0 ? l.debit : l.credit,
+      accountId: l.account,
+      classId: klass.id,
+      description: req.description,
+      entity: names.get(l.account),
+    })),
+  };
+}
+
+/** Step 5, accepted: recorded as posted, audited. */
+export async function postedEntry<A extends Attempt, Posted>(
+  deps: PostingDeps,
+  record: Pick<AttemptRecord<A, Posted>, "posted">,
+  req: Pick<EntryRequest<A>, "parent" | "audit">,
+  attempt: A,
+  entry: { id: string },
+): Promise<Posted> {
   const posted = await record.posted(attempt, { id: entry.id, url: deps.provider.journalEntryUrl(req.parent.realmId, entry.id) });
-  await audit(db, {
+  await audit(deps.database.db, {
     action: req.audit.action,
     accountId: req.audit.accountId,
     userId: req.audit.userId,
@@ -147,8 +157,24 @@ export async function postEntry<A extends Attempt, Posted>(
   return posted;
 }
 
+/** A failed posting as the caller is told it, through the one QuickBooks error mapping; `settled`: nothing of it is in QuickBooks. */
+export function postingError(req: Pick<EntryRequest<Attempt>, "parent" | "txnDate" | "what">, e: unknown, settled: boolean): unknown {
+  return qboApiError(e, {
+    subject: "parent",
+    then: "post again",
+    closedBooks: () => closedBooksRefusal(req.parent.companyName, req.txnDate, req.what),
+    refused: (qe) => {
+      const then = settled ? "Nothing was posted." : "Post again once that is resolved: a retry never posts twice.";
+      // 610: something the entry names (a customer, vendor, class or account) was made inactive since it was looked up.
+      const inactive = qe.kind === "not_found" ? " Make it active again in the parent's QuickBooks, then post again." : "";
+      return `QuickBooks refused the entry: ${refusalText(qe)}. ${then}${inactive}`;
+    },
+    unavailable: (qe) => `QuickBooks did not answer the posting (${qe.message}). Try again: a retry never posts twice.`,
+  });
+}
+
 /** Records what a failure means for the attempt; true when it is settled (nothing of it is in QuickBooks). */
-async function settle<A extends Attempt>(record: AttemptRecord<A, unknown>, attempt: A, e: unknown, sent: boolean): Promise<boolean> {
+export async function settle<A extends Attempt>(record: Pick<AttemptRecord<A, unknown>, "refused" | "abandon">, attempt: A, e: unknown, sent: boolean): Promise<boolean> {
   const qbo = e instanceof QboError ? e : null;
   if (sent && qbo && qbo.status >= 400 && qbo.status < 500 && isRefusal(qbo)) {
     await record.refused(attempt);

@@ -168,26 +168,55 @@ export async function entryReferences(
   entry: { className?: string; accountIds: readonly string[]; owner: string },
   cache: ReferenceCache = new ReferenceCache(),
 ): Promise<EntryReferences> {
-  const rows = entry.accountIds.length
+  return (await entriesReferences(db, client, parentRealmId, [entry], cache))[0]!;
+}
+
+type EntryOfReferences = { className?: string; accountIds: readonly string[]; owner: string };
+
+/**
+ * `entryReferences` of several entries at once (a batch of a run's postings, posting/batch.ts): the
+ * references none of them has in `cache` looked up together (30 to a batch request) and the missing
+ * ones created together, so a batch of 30 subsidiaries' entries costs a few requests, not 30.
+ */
+export async function entriesReferences(db: Db, client: Client, parentRealmId: string, entries: readonly (EntryOfReferences & { className: string })[], cache?: ReferenceCache): Promise<(EntryReferences & { klass: NamedListItem })[]>;
+export async function entriesReferences(db: Db, client: Client, parentRealmId: string, entries: readonly EntryOfReferences[], cache?: ReferenceCache): Promise<EntryReferences[]>;
+export async function entriesReferences(
+  db: Db,
+  client: Client,
+  parentRealmId: string,
+  entries: readonly EntryOfReferences[],
+  cache: ReferenceCache = new ReferenceCache(),
+): Promise<EntryReferences[]> {
+  const accountIds = [...new Set(entries.flatMap((e) => e.accountIds))];
+  const rows = accountIds.length
     ? await db
         .select({ id: qboAccounts.qboId, type: qboAccounts.accountType })
         .from(qboAccounts)
-        .where(and(eq(qboAccounts.realmId, parentRealmId), inArray(qboAccounts.qboId, [...new Set(entry.accountIds)]), inArray(qboAccounts.accountType, Object.keys(KIND_OF_TYPE))))
+        .where(and(eq(qboAccounts.realmId, parentRealmId), inArray(qboAccounts.qboId, accountIds), inArray(qboAccounts.accountType, Object.keys(KIND_OF_TYPE))))
     : [];
-  const names = counterpartyNames(entry.owner);
-  const kinds = [...new Set(rows.map((row) => KIND_OF_TYPE[row.type]!))].sort();
-  const refs: Reference[] = [...(entry.className === undefined ? [] : [{ kind: "Class" as const, name: entry.className }]), ...kinds.map((kind) => ({ kind, name: names[kind] }))];
-  const unknown = refs.filter((r) => cache.get(parentRealmId, r) === undefined);
-  for (const [i, value] of (await resolve(client, unknown)).entries()) cache.set(parentRealmId, unknown[i]!, value);
+  const typeOf = new Map(rows.map((row) => [row.id, row.type]));
+  const wanted = entries.map((entry) => {
+    const own = [...new Set(entry.accountIds)].filter((id) => typeOf.has(id)).map((id) => ({ id, type: typeOf.get(id)! }));
+    const names = counterpartyNames(entry.owner);
+    const kinds = [...new Set(own.map((row) => KIND_OF_TYPE[row.type]!))].sort();
+    const refs: Reference[] = [...(entry.className === undefined ? [] : [{ kind: "Class" as const, name: entry.className }]), ...kinds.map((kind) => ({ kind, name: names[kind] }))];
+    return { entry, own, names, refs };
+  });
+  const unknown = new Map<string, Reference>();
+  for (const r of wanted.flatMap((w) => w.refs)) if (cache.get(parentRealmId, r) === undefined) unknown.set(`${r.kind}\u0000${r.name}`, r);
+  const asked = [...unknown.values()];
+  for (const [i, value] of (await resolve(client, asked)).entries()) cache.set(parentRealmId, asked[i]!, value);
 
-  const entityOf = (kind: Kind): NewJournalLineEntity => {
-    const record = cache.get(parentRealmId, { kind, name: names[kind] }) as CustomerOrVendor;
-    return { type: kind, id: record.id, name: record.displayName };
-  };
-  return {
-    klass: entry.className === undefined ? undefined : (cache.get(parentRealmId, { kind: "Class", name: entry.className }) as NamedListItem),
-    names: new Map(rows.map((row) => [row.id, entityOf(KIND_OF_TYPE[row.type]!)])),
-  };
+  return wanted.map(({ entry, own, names }) => {
+    const entityOf = (kind: Kind): NewJournalLineEntity => {
+      const record = cache.get(parentRealmId, { kind, name: names[kind] }) as CustomerOrVendor;
+      return { type: kind, id: record.id, name: record.displayName };
+    };
+    return {
+      klass: entry.className === undefined ? undefined : (cache.get(parentRealmId, { kind: "Class", name: entry.className }) as NamedListItem),
+      names: new Map(own.map((row) => [row.id, entityOf(KIND_OF_TYPE[row.type]!)])),
+    };
+  });
 }
 
 /** The Name each line on a receivable or payable account of the parent needs, by parent account id. */

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { QboError } from "@groupledger/qbo";
+import { MAX_BATCH_ITEMS, QboError } from "@groupledger/qbo";
 import { ErrorCodes, type RunPeriod } from "@groupledger/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
@@ -10,7 +10,7 @@ import { AppError } from "../../http/errors.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { ReferenceCache } from "../qbo/counterparties.ts";
 import { replaceItem, type ReplaceOutcome } from "../reconsolidation/replace.ts";
-import { postPeriod } from "./post.ts";
+import { type PeriodResult, postPeriods, type PostOutcome } from "./post.ts";
 
 export const RUN_JOB = "consolidation.run";
 
@@ -71,7 +71,8 @@ export function runHandler(deps: {
     // Each subsidiary's class and names are looked up for its first posting of the run only.
     const references = new ReferenceCache();
 
-    for (const item of items) {
+    for (let at = 0; at < items.length; at++) {
+      const item = items[at]!;
       if (item.status !== "pending") continue;
       if (ctx.signal.aborted) throw new Error("the worker is stopping; the run resumes where it stopped");
       const [now] = await db.select({ status: consolidationRuns.status }).from(consolidationRuns).where(eq(consolidationRuns.id, runId)).limit(1);
@@ -79,36 +80,49 @@ export function runHandler(deps: {
         await setRun(runId, { status: "paused", message: `Paused after ${done} of ${total}` });
         return { paused: true, done };
       }
-      const setItem = (set: Partial<typeof consolidationRunItems.$inferInsert>) =>
+      const setItem = (of: Item, set: Partial<typeof consolidationRunItems.$inferInsert>) =>
         db
           .update(consolidationRunItems)
           .set({ ...set, updatedAt: new Date() })
-          .where(and(eq(consolidationRunItems.runId, runId), eq(consolidationRunItems.seq, item.seq)));
+          .where(and(eq(consolidationRunItems.runId, runId), eq(consolidationRunItems.seq, of.seq)));
 
       const blockedBy = failedRealms.get(item.realmId);
       if (blockedBy) {
-        await setItem({
+        await setItem(item, {
           status: "skipped",
           message: item.replaces
             ? `Not replaced: replacing ${blockedBy} failed for these entries, and replacing later periods first would post them out of order.`
             : `Not posted: ${blockedBy} failed for this company, and posting later months would leave a gap.`,
         });
+        done++;
+        await ctx.progress(done / total, `${done} of ${total}`);
+        continue;
+      }
+      const poster = { accountId: run.accountId, userId: run.createdBy, runId };
+      const batch = item.replaces ? [item] : batchFrom(items, at, failedRealms);
+      let results: { item: Item; result: ItemResult }[];
+      if (item.replaces) {
+        results = [{ item, result: await replaceItem({ ...deps, references }, poster, item.replaces).then(ok, failed) }];
       } else {
-        try {
-          const poster = { accountId: run.accountId, userId: run.createdBy, runId };
-          const outcome = item.replaces
-            ? await replaceItem({ ...deps, references }, poster, item.replaces)
-            : postedItem(await postPeriod({ ...deps, references }, { ...poster, realmId: item.realmId, period: monthPeriod(item.month) }));
-          await setItem({ status: outcome.status, postingId: outcome.postingId, message: outcome.message });
-        } catch (e) {
-          if (isRetryable(e)) {
-            // The job retries with backoff; this item is still pending and nothing is lost.
-            await setRun(runId, { message: `Waiting to retry ${item.month}: ${e instanceof Error ? e.message : String(e)}` });
-            throw e;
-          }
+        const periods = batch.map((i) => ({ realmId: i.realmId, period: monthPeriod(i.month) }));
+        const posted = await postPeriods({ ...deps, references }, poster, periods).catch((error: unknown) => periods.map((): PeriodResult => ({ ok: false, error })));
+        results = posted.map((r, j) => ({ item: batch[j]!, result: r.ok ? ok(postedItem(r.outcome, runId)) : r }));
+      }
+      // Each item's outcome in order; an item still pending for a retryable reason keeps the job's
+      // backoff for after the others of its batch are recorded.
+      let retry: unknown;
+      for (const { item: of, result } of results) {
+        if (!result.ok && isRetryable(result.error)) {
+          retry ??= result.error;
+          continue;
+        }
+        if (result.ok) {
+          await setItem(of, { status: result.outcome.status, postingId: result.outcome.postingId, message: result.outcome.message });
+        } else {
+          const e = result.error;
           const message = e instanceof AppError ? e.message : e instanceof Error ? e.message : String(e);
-          await setItem({ status: "failed", message });
-          failedRealms.set(item.realmId, item.month);
+          await setItem(of, { status: "failed", message });
+          failedRealms.set(of.realmId, of.month);
           if (e instanceof AppError && e.code === ErrorCodes.qboReauthorizationRequired) {
             await db
               .update(consolidationRunItems)
@@ -119,8 +133,14 @@ export function runHandler(deps: {
             return { failed: message };
           }
         }
+        of.status = result.ok ? result.outcome.status : "failed";
+        done++;
       }
-      done++;
+      if (retry !== undefined) {
+        // The job retries with backoff; these items are still pending and nothing is lost.
+        await setRun(runId, { message: `Waiting to retry ${item.month}: ${retry instanceof Error ? retry.message : String(retry)}` });
+        throw retry;
+      }
       await ctx.progress(done / total, `${done} of ${total}`);
     }
     const counts = await itemCounts(database, runId);
@@ -131,15 +151,41 @@ export function runHandler(deps: {
   }
 }
 
+type Item = typeof consolidationRunItems.$inferSelect;
+type ItemResult = { ok: true; outcome: ReplaceOutcome } | { ok: false; error: unknown };
+const ok = (outcome: ReplaceOutcome): ItemResult => ({ ok: true, outcome });
+const failed = (error: unknown): ItemResult => ({ ok: false, error });
+
+/**
+ * The months posted together with `items[at]` (postings.ts `postBatch`: one batch request): the
+ * pending items that follow it in order, up to 30, while each is another subsidiary's month. A
+ * subsidiary's next month waits for the next batch, so it is posted only once its month before is
+ * known to be posted (a failed one skips the later months, as ever); a replace item or a blocked
+ * subsidiary ends the batch, so items are still settled in order.
+ */
+function batchFrom(items: readonly Item[], at: number, failedRealms: ReadonlyMap<string, string>): Item[] {
+  const batch: Item[] = [];
+  const realms = new Set<string>();
+  for (let j = at; j < items.length && batch.length < MAX_BATCH_ITEMS; j++) {
+    const next = items[j]!;
+    if (next.status !== "pending") continue;
+    if (next.replaces || failedRealms.has(next.realmId) || realms.has(next.realmId)) break;
+    batch.push(next);
+    realms.add(next.realmId);
+  }
+  return batch;
+}
+
 const monthPeriod = (month: string): RunPeriod => {
   const [year, m] = month.split("-").map(Number) as [number, number];
   return { kind: "month", year, month: m };
 };
 
 /** What posting a run's month did, as its item records it. */
-function postedItem({ outcome, posting }: Awaited<ReturnType<typeof postPeriod>>): ReplaceOutcome {
+function postedItem({ outcome, posting }: PostOutcome, runId: string): ReplaceOutcome {
   // A duplicate is named by its DocNumber, as QuickBooks lists it: the entry's internal Id means nothing to a user.
-  return outcome === "posted"
+  // One this run posted is this item's own: resuming another item's batch recorded it first.
+  return outcome === "posted" || posting.runId === runId
     ? { status: "posted", postingId: posting.id, message: null }
     : { status: "skipped", postingId: posting.id, message: `Already posted as entry ${posting.docNumber}; skipped as a duplicate.` };
 }

@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { RunPeriod } from "@groupledger/contract";
 import { consolidationPostings } from "../../db/schema.ts";
 import { AppError, errors } from "../../http/errors.ts";
-import { livePostings, postingBusy, postOnce, requestedPeriod, retirePosting, type Poster, type PostingRow } from "../posting/postings.ts";
+import { livePostings, type OnceRequest, postBatch, postingBusy, postOnce, requestedPeriod, retirePosting, type Poster, type PostingRow } from "../posting/postings.ts";
+import { loadGroup } from "../group/service.ts";
 import type { PostingDeps } from "../posting/protocol.ts";
 import { computePeriodEntry, subsidiaryAndParent } from "./entry.ts";
 
@@ -31,6 +32,13 @@ export async function postPeriod(deps: PostingDeps, req: PostRequest): Promise<P
 }
 
 async function postLocked(deps: PostingDeps, req: PostRequest): Promise<PostOutcome> {
+  const prepared = await preparePeriod(deps, req);
+  if ("outcome" in prepared) return prepared;
+  return { outcome: "posted", posting: await postOnce(deps, prepared.request, prepared.same) };
+}
+
+/** A subsidiary-period checked and computed, under its lock: a duplicate of what is posted, or the entry to post (and its pending row to resume). */
+async function preparePeriod(deps: PostingDeps, req: PostRequest): Promise<PostOutcome | { request: OnceRequest; same: PostingRow | undefined }> {
   const computed = await computePeriodEntry(deps.database.db, req.accountId, req.realmId, req.period);
   const { preview, period, company, parent } = computed;
   const { same, other } = await livePostings(deps.database, req.accountId, req.realmId, period);
@@ -49,29 +57,75 @@ async function postLocked(deps: PostingDeps, req: PostRequest): Promise<PostOutc
   if (preview.entry.lines.length === 0) {
     throw errors.conflict("nothing_to_post", `${company.companyName} has no activity in ${period.label}: there is nothing to post.`);
   }
-  const posting = await postOnce(
-    deps,
-    {
-      accountId: req.accountId,
-      userId: req.userId,
-      realmId: req.realmId,
-      period,
-      docNumber: preview.docNumber,
-      txnDate: preview.txnDate,
-      lines: preview.entry.lines,
-      inputs: computed.inputs,
-      runId: req.runId ?? null,
-      parent,
-      className: company.companyName,
-      counterparty: company.companyName,
-      privateNote: `GroupLedger: ${preview.entry.memo}, translated into ${parent.homeCurrency} with CTA.`,
-      description: `${company.companyName} ${period.label}`,
-      auditAction: "consolidation.posted",
-      ...(req.meta ? { meta: req.meta } : {}),
+  const request: OnceRequest = {
+    accountId: req.accountId,
+    userId: req.userId,
+    realmId: req.realmId,
+    period,
+    docNumber: preview.docNumber,
+    txnDate: preview.txnDate,
+    lines: preview.entry.lines,
+    inputs: computed.inputs,
+    runId: req.runId ?? null,
+    parent,
+    className: company.companyName,
+    counterparty: company.companyName,
+    privateNote: `GroupLedger: ${preview.entry.memo}, translated into ${parent.homeCurrency} with CTA.`,
+    description: `${company.companyName} ${period.label}`,
+    auditAction: "consolidation.posted",
+    ...(req.meta ? { meta: req.meta } : {}),
+  };
+  return { request, same };
+}
+
+/** What posting one subsidiary-period of `postPeriods` came to: as `postPeriod` answers, or what it would have thrown. */
+export type PeriodResult = { ok: true; outcome: PostOutcome } | { ok: false; error: unknown };
+
+/**
+ * A run's subsidiary-periods of DIFFERENT subsidiaries posted together: each checked and computed
+ * as `postPeriod` does, under every subsidiary's posting lock (taken in one order, so two callers
+ * never wait on each other), then the new entries posted in one batch request (postings.ts
+ * `postBatch`, at most 30). A period with a pending attempt is resumed on its own (`postOnce`, which
+ * resends its batch if it had one); a lone new entry goes as a single post (a batch would spend one
+ * of Intuit's 40 batch requests a minute for nothing). Results in the order of `periods`.
+ */
+export async function postPeriods(deps: PostingDeps, req: Omit<PostRequest, "realmId" | "period">, periods: readonly { realmId: string; period: RunPeriod }[]): Promise<PeriodResult[]> {
+  const { database } = deps;
+  const realms = periods.map((p) => p.realmId);
+  if (new Set(realms).size !== realms.length) throw new RangeError("postPeriods posts one period per subsidiary");
+  // A company no longer in the group fails its own period below (`preparePeriod`), not the batch.
+  const group = await loadGroup(database.db, req.accountId);
+  const locks = [...realms].sort().map((realmId) => ({ key: `consolidation-post:${req.accountId}:${realmId}`, busy: postingBusy(group.find(realmId)?.companyName ?? realmId) }));
+  const locked = locks.reduceRight<() => Promise<PeriodResult[]>>(
+    (inner, lock) => () => database.withLock(lock.key, lock.busy, inner),
+    async () => {
+      const results: (PeriodResult | undefined)[] = periods.map(() => undefined);
+      const fresh: { i: number; request: OnceRequest }[] = [];
+      for (const [i, p] of periods.entries()) {
+        try {
+          const prepared = await preparePeriod(deps, { ...req, ...p });
+          if ("outcome" in prepared) results[i] = { ok: true, outcome: prepared };
+          else if (prepared.same) results[i] = { ok: true, outcome: { outcome: "posted", posting: await postOnce(deps, prepared.request, prepared.same) } };
+          else fresh.push({ i, request: prepared.request });
+        } catch (error) {
+          results[i] = { ok: false, error };
+        }
+      }
+      if (fresh.length === 1) {
+        const { i, request } = fresh[0]!;
+        results[i] = await postOnce(deps, request).then(
+          (posting): PeriodResult => ({ ok: true, outcome: { outcome: "posted", posting } }),
+          (error: unknown): PeriodResult => ({ ok: false, error }),
+        );
+      } else if (fresh.length > 1) {
+        for (const [j, result] of (await postBatch(deps, fresh.map((f) => f.request))).entries()) {
+          results[fresh[j]!.i] = result.ok ? { ok: true, outcome: { outcome: "posted", posting: result.posting } } : result;
+        }
+      }
+      return results as PeriodResult[];
     },
-    same,
   );
-  return { outcome: "posted", posting };
+  return locked();
 }
 
 /**
