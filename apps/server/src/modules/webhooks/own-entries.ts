@@ -7,7 +7,7 @@ import { consolidationPostings, obalCompanies } from "../../db/schema.ts";
 type Entity = NonNullable<QboWebhookPayload["eventNotifications"][number]["dataChangeEvent"]>["entities"][number];
 
 /** How long a notification waits for postings under way to record their entry's id (Intuit wants its answer within 3 s). */
-export const OWN_ENTRY_WAIT_MS = 1500;
+export const OWN_ENTRY_WAIT_MS = 2500;
 const RECHECK_MS = 50;
 /** A pending posting (written before its create call) older than this is not the one under way now. */
 const IN_FLIGHT_MS = 120_000;
@@ -29,7 +29,7 @@ const IN_FLIGHT_MS = 120_000;
  * row first, as pending, then calls). QuickBooks sends the notification only after it has made the
  * entry, so a Create of an id not known yet while one of this group's postings is under way (a
  * pending row written in the last two minutes) is most likely that posting's answer not recorded
- * yet: it is looked up again every 50 ms for up to 1.5 s, and the entry counts as GroupLedger's only
+ * yet: it is looked up again every 50 ms for up to 2.5 s, and the entry counts as GroupLedger's only
  * once a row carries its id. A pending row is never taken as the match by itself: a user's entry
  * made meanwhile must still sync. Past the wait (a posting that crashed after QuickBooks accepted it
  * stays pending until it is retried) the sync is queued: one sync too many, never one missed.
