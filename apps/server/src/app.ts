@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -13,6 +12,7 @@ import type { Database } from "./db/client.ts";
 import { registerAfterResponse } from "./http/after-response.ts";
 import { requireAuth } from "./http/auth.ts";
 import { body, registerErrorHandling } from "./http/errors.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerInputGuard } from "./http/input-guard.ts";
 import { registerPermissions } from "./http/permissions.ts";
 import { registerCompression, registerWebApp } from "./http/web.ts";
@@ -125,18 +125,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     reply.header("x-request-id", req.id);
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-  });
+  registerSecurityHeaders(app);
   await registerCompression(app);
   const tokenStore = new PgTokenStore(database, config.appSecret);
   // The embedded emulator is mounted before the API's rate limit and OpenAPI document: it applies
