@@ -20,6 +20,7 @@ import { bargainPurchaseAccountOf, fxDifferenceAccountOf, goodwillAccountOf, typ
 import { intercompanyRules } from "./intercompany.ts";
 import { intragroupRules } from "./intragroup.ts";
 import { accountLabel, type Problem } from "./problems.ts";
+import { unpairedIntercompany } from "./unpaired-intercompany.ts";
 import { fullNameOf } from "../coa/hierarchy.ts";
 
 /**
@@ -375,7 +376,19 @@ export function assembleConsolidationInput(parent: GroupCompany, subs: readonly 
     },
     eliminations: { intercompany, investments: acquired.investments, manual: [], unrealisedProfit: intragroup.unrealisedProfit, dividends: intragroup.dividends },
   };
-  return { input, problems, warnings: [...acquired.warnings, ...intragroup.warnings], chosen: { cta, fxDifference, nci, openingMonth: opening, from, to } };
+  const unpaired = adjusting
+    ? unpairedIntercompany({
+        parent,
+        group,
+        charts: snap.charts,
+        amounts,
+        pairs: req.intercompany ?? [],
+        handled: new Set(intragroup.dividends.map((d) => `${parent.realmId}|${d.incomeAccount}`)),
+        from,
+        to,
+      })
+    : [];
+  return { input, problems, warnings: [...acquired.warnings, ...intragroup.warnings, ...unpaired], chosen: { cta, fxDifference, nci, openingMonth: opening, from, to } };
 }
 
 /**

@@ -236,6 +236,17 @@ describe("Consolidated reports: problems", { timeout: SLOW_UI }, () => {
     expect(await screen.findByRole("tab", { name: "Balance sheet" })).toBeInTheDocument();
   });
 
+  it("names intercompany accounts left out of the eliminations, with the way to Interco Eliminations", async () => {
+    const warning =
+      'Intercompany accounts in no intercompany pair hold amounts in 2026-01, so they are not eliminated and stay in the consolidated statements: Northwind Holdings Inc.: 1400 "Intercompany Receivable - Northwind UK"; Northwind UK Ltd: 2120 "Amounts Owed to Northwind Holdings". Pair them on Interco Eliminations.';
+    signIn({ answer: () => ({ ...reportFixture(), warnings: [warning] }) });
+    renderRoutes(routes, "/consolidation/reports");
+    const warnings = await screen.findByTestId("report-warnings");
+    expect(warnings).toHaveTextContent(warning);
+    expect(within(warnings).getByRole("link", { name: "Open Interco Eliminations" })).toHaveAttribute("href", "/consolidation/elimination");
+    expect(within(warnings).queryByRole("link", { name: "Open Acquisitions" })).toBeNull();
+  });
+
   it("without a parent company, says to choose one and asks for no report", async () => {
     const { reportCalls } = signIn({ companies: [{ ...UK_CO }] });
     renderRoutes(routes, "/consolidation/reports");

@@ -23,6 +23,14 @@ interface Props {
   downloads: ReactNode;
 }
 
+/** Where a warning is mended: the screen it names. */
+const warningFix = (w: string) =>
+  /Acquisitions/.test(w)
+    ? { href: "/setup/acquisitions", label: "Open Acquisitions" }
+    : /Interco Eliminations/.test(w)
+      ? { href: "/consolidation/elimination", label: "Open Interco Eliminations" }
+      : null;
+
 const generated = (iso: string) =>
   new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 
@@ -75,7 +83,7 @@ export function ReportBody({ report, parent, state, numbers, inProgress, onView,
           <List size="sm" spacing={6}>
             {report.warnings.map((w) => (
               <List.Item key={w}>
-                <WithFixLink message={w} fix={/Acquisitions/.test(w) ? { href: "/setup/acquisitions", label: "Open Acquisitions" } : null} fw={600} />
+                <WithFixLink message={w} fix={warningFix(w)} fw={600} />
               </List.Item>
             ))}
           </List>
