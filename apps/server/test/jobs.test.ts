@@ -189,6 +189,27 @@ describe.each(drivers)("job queue on %s", (driver) => {
     });
   });
 
+  it("a worker stopped while a poll is under way runs nothing queued after it stopped", async () => {
+    await withDb(driver, async (database) => {
+      const queue = new JobQueue(database.db);
+      const ran: string[] = [];
+      // The poll's claim is slow (a busy database): it reaches the table only after the stop.
+      const claim = queue.claim.bind(queue);
+      queue.claim = async (...args) => {
+        await sleep(200);
+        return claim(...args);
+      };
+      const worker = new Worker(queue, { quick: async (ctx) => void ran.push(ctx.job.id) }, { concurrency: 1, pollMs: 60_000 });
+      worker.start();
+      await sleep(20);
+      await worker.stop();
+      const { job } = await queue.enqueue({ kind: "quick" });
+      await sleep(400);
+      expect(ran).toEqual([]);
+      expect(await queue.get(job.id)).toMatchObject({ state: "queued" });
+    });
+  });
+
   it("keeps each lane's slots for its kinds: a long job of one lane holds up none of the other's, and no lane takes more than its slots", async () => {
     await withDb(driver, async (database) => {
       const queue = new JobQueue(database.db);

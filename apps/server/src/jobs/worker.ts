@@ -51,6 +51,8 @@ export class Worker {
   private readonly lanes: { kinds: string[]; concurrency: number }[];
   private timer: NodeJS.Timeout | undefined;
   private stopped = true;
+  /** The poll claiming now, if any (stop waits for it). */
+  private pollUnderWay: Promise<number> | undefined;
   private polling = false;
   /** Woken while a poll was under way: poll again as soon as it ends. */
   private wokenWhilePolling = false;
@@ -80,6 +82,9 @@ export class Worker {
     this.stopped = true;
     this.unsubscribe?.();
     clearTimeout(this.timer);
+    // A poll under way may still claim (a job queued after this returns, on a slow database): wait
+    // for it, so nothing is claimed once the worker has stopped, then stop what it started too.
+    await this.pollUnderWay?.catch(() => undefined);
     for (const r of this.running.values()) r.abort.abort();
     await Promise.all([...this.running.values()].map((r) => r.done));
   }
@@ -87,6 +92,12 @@ export class Worker {
   /** Claims and runs due jobs until none is left or every lane is full; for tests and the poll loop. */
   async poll(): Promise<number> {
     if (this.polling) return 0;
+    const under = this.claimDue();
+    this.pollUnderWay = under;
+    return under;
+  }
+
+  private async claimDue(): Promise<number> {
     this.polling = true;
     let started = 0;
     try {
