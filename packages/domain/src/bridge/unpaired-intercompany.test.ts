@@ -77,10 +77,16 @@ describe("intercompany accounts left out of the eliminations", () => {
 
   it("names each unpaired intercompany account that holds an amount in the period, company by company, and where to pair it", () => {
     expect(run({ amounts: everyAccountMoves })).toEqual([
-      "Intercompany accounts in no intercompany pair hold amounts in 2026-01 to 2026-03, so they are not eliminated and stay in the consolidated statements: " +
-        'Northwind Holdings Inc.: 1400 "Intercompany Receivable - Northwind UK", 4500 "Management Fee Income - Intercompany", 8020 "Dividend Income - Subsidiaries"; ' +
-        'Northwind UK Ltd: 2120 "Amounts Owed to Northwind Holdings", 2410 "Loan from Northwind Holdings", 7603 "Management Charges - Group". ' +
-        "Pair them on Interco Eliminations.",
+      'Northwind Holdings Inc.\'s intercompany accounts 1400 "Intercompany Receivable - Northwind UK", 4500 "Management Fee Income - Intercompany", 8020 "Dividend Income - Subsidiaries" ' +
+        "hold amounts in 2026-01 to 2026-03 but are in no intercompany pair, so they are not eliminated and stay in the consolidated statements. Pair them on Interco Eliminations.",
+      'Northwind UK Ltd\'s intercompany accounts 2120 "Amounts Owed to Northwind Holdings", 2410 "Loan from Northwind Holdings", 7603 "Management Charges - Group" ' +
+        "hold amounts in 2026-01 to 2026-03 but are in no intercompany pair, so they are not eliminated and stay in the consolidated statements. Pair them on Interco Eliminations.",
+    ]);
+  });
+
+  it("says it of one account in the singular", () => {
+    expect(run({ amounts: amounts({ "uk|u1|2026-03": -5 }) })).toEqual([
+      'Northwind UK Ltd\'s intercompany account 2120 "Amounts Owed to Northwind Holdings" holds an amount in 2026-01 to 2026-03 but is in no intercompany pair, so it is not eliminated and stays in the consolidated statements. Pair it on Interco Eliminations.',
     ]);
   });
 

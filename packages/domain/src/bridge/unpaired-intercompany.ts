@@ -31,6 +31,7 @@ export function unpairedIntercompany(args: {
   const parentChart = charts.get(parent.realmId) ?? [];
   const months = monthList(from, to);
   const others = group.map((c) => c.companyName);
+  /** One warning a company. */
   const found: string[] = [];
   for (const company of group) {
     const names = groupNames({ parent: parent.companyName, self: company.companyName, others }, parentChart);
@@ -46,11 +47,15 @@ export function unpairedIntercompany(args: {
       if (!months.some((m) => (amounts.get(`${key}|${m}`) ?? 0) !== 0)) continue;
       accounts.push(accountLabel(a));
     }
-    if (accounts.length) found.push(`${company.companyName}: ${accounts.join(", ")}`);
+    if (accounts.length) found.push(unpairedText(company.companyName, accounts, from === to ? from : `${from} to ${to}`));
   }
-  if (found.length === 0) return [];
-  const period = from === to ? from : `${from} to ${to}`;
-  return [
-    `Intercompany accounts in no intercompany pair hold amounts in ${period}, so they are not eliminated and stay in the consolidated statements: ${found.join("; ")}. Pair them on Interco Eliminations.`,
-  ];
+  return found;
+}
+
+/** One company's warning, so each reads on its own line of the report. */
+function unpairedText(company: string, accounts: readonly string[], period: string): string {
+  const one = accounts.length === 1;
+  return one
+    ? `${company}'s intercompany account ${accounts[0]} holds an amount in ${period} but is in no intercompany pair, so it is not eliminated and stays in the consolidated statements. Pair it on Interco Eliminations.`
+    : `${company}'s intercompany accounts ${accounts.join(", ")} hold amounts in ${period} but are in no intercompany pair, so they are not eliminated and stay in the consolidated statements. Pair them on Interco Eliminations.`;
 }

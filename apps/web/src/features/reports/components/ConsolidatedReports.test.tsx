@@ -238,7 +238,7 @@ describe("Consolidated reports: problems", { timeout: SLOW_UI }, () => {
 
   it("names intercompany accounts left out of the eliminations, with the way to Interco Eliminations", async () => {
     const warning =
-      'Intercompany accounts in no intercompany pair hold amounts in 2026-01, so they are not eliminated and stay in the consolidated statements: Northwind Holdings Inc.: 1400 "Intercompany Receivable - Northwind UK"; Northwind UK Ltd: 2120 "Amounts Owed to Northwind Holdings". Pair them on Interco Eliminations.';
+      'Northwind UK Ltd\'s intercompany accounts 2120 "Amounts Owed to Northwind Holdings", 2410 "Loan from Northwind Holdings" hold amounts in 2026-01 but are in no intercompany pair, so they are not eliminated and stay in the consolidated statements. Pair them on Interco Eliminations.';
     signIn({ answer: () => ({ ...reportFixture(), warnings: [warning] }) });
     renderRoutes(routes, "/consolidation/reports");
     const warnings = await screen.findByTestId("report-warnings");
