@@ -2,11 +2,11 @@ import { GROUP_ADJUSTMENTS_CLASS, type AdjustmentsView, type PostOutcome, type R
 import type { Database, Db } from "../../db/client.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { ADJUSTMENTS_REALM } from "../posting/names.ts";
-import { outcomeOf, postedFor, postGroupEntry, postingBusy, replaceGroupEntry, type Poster, type PostingRow } from "../posting/postings.ts";
+import { outcomeOf, postedFor, postGroupEntry, postingBusy, postingLock, replaceGroupEntry, type Poster, type PostingRow } from "../posting/postings.ts";
 import { detectChangedAdjustments } from "./stale.ts";
 import { computeAdjustments } from "./view.ts";
 
-const lockOf = (accountId: string) => `consolidation-post:${accountId}:${ADJUSTMENTS_REALM}`;
+const lockOf = (accountId: string) => postingLock(accountId, ADJUSTMENTS_REALM);
 const busy = postingBusy("the group adjustments");
 
 /** Group adjustments (issue 16): a period's view, posting it once, and replacing a posted entry whose inputs changed. */

@@ -14,7 +14,7 @@ import type { IntercompanyPair } from "../consolidation/input.ts";
 import { loadGroup } from "../group/service.ts";
 import { INTERCO_REALM } from "../posting/names.ts";
 import { detectChangedEliminations } from "./stale.ts";
-import { outcomeOf, postedFor, postGroupEntry, postingBusy, replaceGroupEntry, type Poster } from "../posting/postings.ts";
+import { outcomeOf, postedFor, postGroupEntry, postingBusy, postingLock, replaceGroupEntry, type Poster } from "../posting/postings.ts";
 import { enqueueSync } from "../sync/enqueue.ts";
 import { asEnginePair, computeEliminations, INTERCO_CLASS, pairRows, pairViews } from "./view.ts";
 
@@ -137,7 +137,7 @@ export async function eliminationsOf(db: Db, accountId: string, period: RunPerio
   return { ...view, posted: await postedFor(db, accountId, INTERCO_REALM, view.period) };
 }
 
-const lockOf = (accountId: string) => `consolidation-post:${accountId}:${INTERCO_REALM}`;
+const lockOf = (accountId: string) => postingLock(accountId, INTERCO_REALM);
 const busy = postingBusy("the intercompany eliminations");
 
 /** Posts a period's elimination entry once (the posting protocol, modules/posting) under the Interco class, one posting at a time per group. */

@@ -55,6 +55,8 @@ export function requestedPeriod(row: Pick<PostingRow, "periodKind" | "periodTo">
 
 /** What a request that waited too long for a posting lock is told is in progress (db/locks.ts). */
 export const postingBusy = (what: string) => `Another posting of ${what} is in progress`;
+/** The lock every posting of a realm's entries holds (a subsidiary's, the eliminations', the group adjustments'). */
+export const postingLock = (accountId: string, realmId: string) => `consolidation-post:${accountId}:${realmId}`;
 
 /** The conditions that pick a realm's postings: all of them, or those over exactly `period`. */
 export function realmPostings(accountId: string, realmId: string, period?: { from: string; to: string }): SQL[] {
@@ -255,8 +257,9 @@ export async function postBatch(deps: Deps, reqs: readonly OnceRequest[]): Promi
         })),
       )
       .returning()) as PostingRow[];
-    const byRow = await sendBatch(deps, ready[0]!.req.parent, rows.sort((a, b) => a.batchIndex! - b.batchIndex!), true, ready[0]!.req.meta);
-    for (const [j, { i }] of ready.entries()) results[i] = byRow.get(rows.find((r) => r.batchIndex === j)!.id)!;
+    rows.sort((a, b) => a.batchIndex! - b.batchIndex!);
+    const byRow = await sendBatch(deps, ready[0]!.req.parent, rows, true, ready[0]!.req.meta);
+    for (const [j, { i }] of ready.entries()) results[i] = byRow.get(rows[j]!.id)!;
   }
   return results as BatchResult[];
 }

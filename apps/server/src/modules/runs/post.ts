@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { RunPeriod } from "@groupledger/contract";
 import { consolidationPostings } from "../../db/schema.ts";
 import { AppError, errors } from "../../http/errors.ts";
-import { livePostings, type OnceRequest, postBatch, postingBusy, postOnce, requestedPeriod, retirePosting, type Poster, type PostingRow } from "../posting/postings.ts";
+import { livePostings, type OnceRequest, postBatch, postingBusy, postingLock, postOnce, requestedPeriod, retirePosting, type Poster, type PostingRow } from "../posting/postings.ts";
 import { loadGroup } from "../group/service.ts";
 import type { PostingDeps } from "../posting/protocol.ts";
 import { computePeriodEntry, subsidiaryAndParent } from "./entry.ts";
@@ -28,7 +28,7 @@ export interface PostRequest {
 export async function postPeriod(deps: PostingDeps, req: PostRequest): Promise<PostOutcome> {
   const { database } = deps;
   const { company } = await subsidiaryAndParent(database.db, req.accountId, req.realmId);
-  return database.withLock(`consolidation-post:${req.accountId}:${company.realmId}`, postingBusy(company.companyName), () => postLocked(deps, req));
+  return database.withLock(postingLock(req.accountId, company.realmId), postingBusy(company.companyName), () => postLocked(deps, req));
 }
 
 async function postLocked(deps: PostingDeps, req: PostRequest): Promise<PostOutcome> {
@@ -95,7 +95,7 @@ export async function postPeriods(deps: PostingDeps, req: Omit<PostRequest, "rea
   if (new Set(realms).size !== realms.length) throw new RangeError("postPeriods posts one period per subsidiary");
   // A company no longer in the group fails its own period below (`preparePeriod`), not the batch.
   const group = await loadGroup(database.db, req.accountId);
-  const locks = [...realms].sort().map((realmId) => ({ key: `consolidation-post:${req.accountId}:${realmId}`, busy: postingBusy(group.find(realmId)?.companyName ?? realmId) }));
+  const locks = [...realms].sort().map((realmId) => ({ key: postingLock(req.accountId, realmId), busy: postingBusy(group.find(realmId)?.companyName ?? realmId) }));
   const locked = locks.reduceRight<() => Promise<PeriodResult[]>>(
     (inner, lock) => () => database.withLock(lock.key, lock.busy, inner),
     async () => {
@@ -142,7 +142,7 @@ export async function replacePosting(deps: PostingDeps, req: Poster & { postingI
     .limit(1);
   if (!row) throw errors.notFound("No such posted entry in your account.");
   const { parent, company } = await subsidiaryAndParent(db, req.accountId, row.realmId);
-  return deps.database.withLock(`consolidation-post:${req.accountId}:${row.realmId}`, postingBusy(company.companyName), async () => {
+  return deps.database.withLock(postingLock(req.accountId, row.realmId), postingBusy(company.companyName), async () => {
     const [current] = await db.select().from(consolidationPostings).where(eq(consolidationPostings.id, row.id)).limit(1);
     if (current?.status !== "posted") throw errors.conflict("not_posted", `${company.companyName} ${row.periodLabel} is not a posted entry (it is ${current?.status ?? "gone"}).`);
     if (!current.stale) throw errors.conflict("not_changed", `${company.companyName} ${row.periodLabel} has not changed since it was posted; there is nothing to re-post.`);
