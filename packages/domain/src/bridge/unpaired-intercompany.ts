@@ -30,14 +30,16 @@ export function unpairedIntercompany(args: {
   const paired = new Set(pairs.flatMap((p) => [p.left, p.right]).map((s) => `${s.entity}|${s.account}`));
   const parentChart = charts.get(parent.realmId) ?? [];
   const months = monthList(from, to);
-  const others = group.map((c) => c.companyName);
+  const companies = { parent: parent.companyName, self: parent.companyName, others: group.map((c) => c.companyName) };
+  // Which group company an account names depends only on the names (`intercompanyOf` reads `all`),
+  // not on whose chart it is in: the same for every company.
+  const names = groupNames(companies, parentChart);
+  // The companies in this consolidation: a balance with a group company outside it (a sister
+  // company not connected, one not acquired yet in the period) is not eliminated here by design.
+  const members = new Set(groupNames(companies, []).all);
   /** One warning a company. */
   const found: string[] = [];
   for (const company of group) {
-    const names = groupNames({ parent: parent.companyName, self: company.companyName, others }, parentChart);
-    // The companies in this consolidation: a balance with a group company outside it (a sister
-    // company not connected, one not acquired yet in the period) is not eliminated here by design.
-    const members = new Set(groupNames({ parent: parent.companyName, self: company.companyName, others }, []).all);
     const accounts: string[] = [];
     for (const a of charts.get(company.realmId) ?? []) {
       const key = `${company.realmId}|${a.id}`;
