@@ -4,12 +4,11 @@
 // p99 ≤ 50 ms, no errors. Its floor, measured in alternating slices of the same run: a bare
 // Fastify route sending the same report text, with no session, no lookup and no hooks: what
 // sending the bytes costs on this machine.
-import type { AddressInfo } from "node:net";
 import Fastify from "fastify";
 import { benchDatabase, benchDrivers, type BenchDriver } from "./databases.ts";
 import { demoGroup } from "./demo-group.ts";
 import { loadAverage } from "./machine.ts";
-import { CONNECTIONS, perSecond, slice, tally, worstP50, worstP99, type Tally } from "./slices.ts";
+import { alternating, CONNECTIONS, listening, perSecond, worstP50, worstP99, type Tally } from "./slices.ts";
 
 const TARGET_P99_MS = 50;
 const SLICE_S = 5;
@@ -29,15 +28,7 @@ async function onDriver(driver: BenchDriver): Promise<boolean> {
 
   const bare = Fastify();
   bare.get("/floor", (_req, reply) => reply.type("application/json; charset=utf-8").send(body));
-  await bare.listen({ host: "127.0.0.1", port: 0 });
-  const floorUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/floor`;
-
-  const warm = tally();
-  const floor = tally();
-  for (let round = 0; round < ROUNDS; round++) {
-    await slice(floorUrl, undefined, SLICE_S, floor);
-    await slice(base + url, token, SLICE_S, warm);
-  }
+  const { floor, figure: warm } = await alternating(ROUNDS, SLICE_S, `${await listening(bare)}/floor`, { url: base + url, token });
   await bare.close();
   await group.close();
   await db.close();

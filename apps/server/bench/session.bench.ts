@@ -5,7 +5,6 @@
 // BENCH_DATABASE_URL or TEST_DATABASE_URL names a server. The two are measured in alternating
 // slices of the same minute, so the machine's load falls on both. Target: the session route at
 // ≥ 50% of the floor's throughput.
-import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import Fastify from "fastify";
@@ -14,7 +13,7 @@ import { users } from "../src/db/schema.ts";
 import { testConfig } from "../test/config.ts";
 import { benchDatabase, benchDrivers, type BenchDriver } from "./databases.ts";
 import { loadAverage } from "./machine.ts";
-import { CONNECTIONS, perSecond, slice, tally, worstP99 } from "./slices.ts";
+import { alternating, CONNECTIONS, listening, perSecond, worstP99 } from "./slices.ts";
 
 const SLICE_S = 5;
 const ROUNDS = 3;
@@ -26,8 +25,7 @@ async function onDriver(driver: BenchDriver): Promise<boolean> {
   const discard = new Writable({ write: (_chunk, _enc, done) => done() });
   const config = testConfig({ env: "production", logLevel: "info", rateLimits: { globalPerMinute: 10_000_000 } });
   const app = await buildApp({ config, database: db.database, webDist: false, logStream: { write: (line: string) => void discard.write(line) } });
-  await app.listen({ host: "127.0.0.1", port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const base = await listening(app);
   const json = async (method: string, path: string, body?: unknown) => {
     const res = await app.inject({ method: method as "POST", url: path, ...(body === undefined ? {} : { payload: body as object }) });
     return res.json() as Record<string, unknown>;
@@ -49,15 +47,7 @@ async function onDriver(driver: BenchDriver): Promise<boolean> {
     const [row] = await lookup.execute({ id: user!.id });
     return { id: row!.id, email: row!.email, name: row!.name, permissionLevel: row!.permissionLevel, accountId: row!.accountId };
   });
-  await bare.listen({ host: "127.0.0.1", port: 0 });
-  const floorUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/floor`;
-
-  const floor = tally();
-  const session = tally();
-  for (let round = 0; round < ROUNDS; round++) {
-    await slice(floorUrl, undefined, SLICE_S, floor);
-    await slice(`${base}/api/session`, token, SLICE_S, session);
-  }
+  const { floor, figure: session } = await alternating(ROUNDS, SLICE_S, `${await listening(bare)}/floor`, { url: `${base}/api/session`, token });
   await bare.close();
   await app.close();
   await db.close();

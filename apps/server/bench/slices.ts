@@ -1,6 +1,8 @@
 // Load in alternating slices (issue 22): a figure and its floor measured in turns over the same
 // minutes, so the machine's load falls on both and their ratio holds.
+import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
+import type { FastifyInstance } from "fastify";
 
 export const CONNECTIONS = 50;
 
@@ -35,4 +37,20 @@ export async function slice(url: string, token: string | undefined, seconds: num
   into.p50s.push(r.latency.p50);
   into.p99s.push(r.latency.p99);
   into.bad += r.errors + r.non2xx;
+}
+
+/** Starts `app` on a free loopback port; its base URL. */
+export async function listening(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+/** `rounds` × (a slice of the floor's URL, then one of the figure's), `seconds` each. */
+export async function alternating(rounds: number, seconds: number, floorUrl: string, figure: { url: string; token: string }): Promise<{ floor: Tally; figure: Tally }> {
+  const sides = { floor: tally(), figure: tally() };
+  for (let round = 0; round < rounds; round++) {
+    await slice(floorUrl, undefined, seconds, sides.floor);
+    await slice(figure.url, figure.token, seconds, sides.figure);
+  }
+  return sides;
 }
