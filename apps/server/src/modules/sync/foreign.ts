@@ -11,6 +11,7 @@ import { eq } from "drizzle-orm";
 import { parseAmount, type Report } from "@groupledger/qbo";
 import { currencyExponent, lastDayOfMonth, monthOf, shiftMonth } from "@groupledger/domain";
 import type { Database } from "../../db/client.ts";
+import { insertColumns } from "../../db/bulk-insert.ts";
 import { foreignBalances } from "../../db/schema.ts";
 
 /** The GeneralLedger columns read: the date, the running balance (for the Beginning Balance row) and the foreign amount. */
@@ -86,9 +87,7 @@ export function foreignLedgerParams(accounts: readonly ForeignAccount[], from: s
 export async function saveForeignBalances(database: Database, realmId: string, balances: readonly ForeignMonthEnd[]): Promise<void> {
   await database.db.transaction(async (tx) => {
     await tx.delete(foreignBalances).where(eq(foreignBalances.realmId, realmId));
-    for (let i = 0; i < balances.length; i += 5000) {
-      const batch = balances.slice(i, i + 5000).map((b) => ({ realmId, qboAccountId: b.qboAccountId, month: `${b.month}-01`, currency: b.currency, amountMinor: b.amountMinor }));
-      if (batch.length > 0) await tx.insert(foreignBalances).values(batch);
-    }
+    const rows = balances.map((b) => ({ realmId, qboAccountId: b.qboAccountId, month: `${b.month}-01`, currency: b.currency, amountMinor: b.amountMinor }));
+    await insertColumns(tx, foreignBalances, ["realmId", "qboAccountId", "month", "currency", "amountMinor"], rows);
   });
 }

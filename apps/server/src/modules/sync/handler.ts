@@ -12,7 +12,8 @@ import { monthlyAmounts } from "./balances.ts";
 import { type ForeignAccount, foreignLedgerParams, foreignMonthEnds, saveForeignBalances } from "./foreign.ts";
 import { namesInPairs, readNames, saveNames, syncNameBalances } from "./names.ts";
 import { groupLedgerClassIds, withoutPosted } from "./own-books.ts";
-import { chunkMonths, inChunk, insertInBatches } from "./months.ts";
+import { insertColumns } from "../../db/bulk-insert.ts";
+import { chunkMonths, inChunk } from "./months.ts";
 
 /** Months per report call: QBO answers wide reports, but smaller spans checkpoint more often. */
 export const CHUNK_MONTHS = 36;
@@ -246,7 +247,7 @@ async function writeBalances(
   await database.db.transaction(async (tx) => {
     await tx.delete(monthlyBalances).where(and(eq(monthlyBalances.realmId, realmId), inChunk(monthlyBalances.month, chunk)));
     const rows = amounts.map((a) => ({ realmId, qboAccountId: a.qboAccountId, month: `${a.month}-01`, kind: a.kind, amountMinor: a.amountMinor }));
-    await insertInBatches(rows, (batch) => tx.insert(monthlyBalances).values(batch));
+    await insertColumns(tx, monthlyBalances, ["realmId", "qboAccountId", "month", "kind", "amountMinor"], rows);
   });
 }
 

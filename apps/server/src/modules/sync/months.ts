@@ -14,7 +14,3 @@ export function chunkMonths(from: string, to: string, size: number): { from: str
 /** The rows of a date `column` in a chunk's months: what a chunk's sync replaces. */
 export const inChunk = (column: AnyColumn, chunk: { from: string; to: string }): SQL => sql`${column} between ${`${chunk.from}-01`} and ${lastDayOfMonth(chunk.to)}`;
 
-/** Writes `rows` through `insert` in batches that keep each statement's parameters well under PostgreSQL's limit. */
-export async function insertInBatches<T>(rows: readonly T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += 5000) await insert(rows.slice(i, i + 5000));
-}

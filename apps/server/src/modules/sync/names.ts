@@ -4,7 +4,8 @@ import { companies, dividendEliminations, eliminationPairs, nameBalances, qboNam
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { monthlyAmounts, type MonthlyAmount } from "./balances.ts";
 import { lastDayOfMonth } from "@groupledger/domain";
-import { chunkMonths, inChunk, insertInBatches } from "./months.ts";
+import { insertColumns } from "../../db/bulk-insert.ts";
+import { chunkMonths, inChunk } from "./months.ts";
 
 type Client = ReturnType<QboProvider["client"]>;
 
@@ -117,6 +118,6 @@ async function writeNameBalances(
     const rows = amounts
       .filter((a) => a.amountMinor !== 0)
       .map((a) => ({ realmId, nameKind: name.kind, nameId: name.id, qboAccountId: a.qboAccountId, month: `${a.month}-01`, kind: a.kind, amountMinor: a.amountMinor }));
-    await insertInBatches(rows, (batch) => tx.insert(nameBalances).values(batch));
+    await insertColumns(tx, nameBalances, ["realmId", "nameKind", "nameId", "qboAccountId", "month", "kind", "amountMinor"], rows);
   });
 }
