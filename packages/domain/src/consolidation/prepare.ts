@@ -309,8 +309,10 @@ function compileAccounts(e: EntityInput, path: readonly (string | number)[], iss
   const accountIndex = new Map<string, number>();
   for (let i = 0; i < e.accounts.length; i++) {
     const a = e.accounts[i]!;
-    if (accountIndex.has(a.id)) issues.add([...path, "accounts", i, "id"], `account id "${a.id}" is used twice`);
+    // One lookup, not two: a repeated id leaves the map's size unchanged (and keeps its last row).
+    const size = accountIndex.size;
     accountIndex.set(a.id, i);
+    if (accountIndex.size === size) issues.add([...path, "accounts", i, "id"], `account id "${a.id}" is used twice`);
     accounts[i] = {
       id: a.id,
       name: a.name,
