@@ -47,7 +47,9 @@ export function parseConsolidationInputFast(json: unknown): ConsolidationInput |
     stubMaps.push({ ...m, lines: {} });
   }
 
-  const parsed = consolidationInputSchema.safeParse({ ...json, entities: stubEntities, ...(maps === undefined ? {} : { maps: stubMaps }) });
+  // jitless: zod would otherwise compile a parser for each object schema (new Function) on its first
+  // use, which costs more than walking this small remainder of the input once.
+  const parsed = consolidationInputSchema.safeParse({ ...json, entities: stubEntities, ...(maps === undefined ? {} : { maps: stubMaps }) }, { jitless: true });
   if (!parsed.success) return undefined;
   const out = parsed.data;
   out.entities.forEach((e, i) => {
