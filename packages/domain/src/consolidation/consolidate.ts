@@ -1,6 +1,6 @@
 import type { Ratio } from "../money/rate.ts";
 import { formatMonth, type MonthRange } from "../periods/month.ts";
-import { entityPeriodTrialBalance, type EntityPeriodTrialBalance } from "../translation/period.ts";
+import { entityPeriodTrialBalance, type EntityPeriodTrialBalance, type TranslatedLine } from "../translation/period.ts";
 import { translateEntity, type EntityTranslation } from "../translation/translate.ts";
 import { ConsolidationInputError, IssueList, issuesFromZod } from "./errors.ts";
 import {
@@ -81,26 +81,7 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
   // Per entity (by its index), the worksheet row of each of its accounts.
   const rowIndex: Int32Array[] = [];
   const unmapped: ConsolidationOutput["unmapped"] = [];
-  for (const e of group.entities) {
-    const target = mappings.get(e.id)!.target;
-    const tb = periodTbs.get(e.id)!;
-    const index = new Int32Array(e.accounts.length);
-    for (let i = 0; i < e.accounts.length; i++) {
-      const to = target[i]!;
-      if (to >= 0) {
-        index[i] = to; // the parent's accounts are the first rows, in order
-        continue;
-      }
-      const a = e.accounts[i]!;
-      const line = tb.lines[i]!;
-      // Retained earnings and dividends lines carry the roll-forward; they must be mapped too.
-      if (line.local !== 0 || line.translated !== 0) {
-        unmapped.push({ entity: e.id, account: a.id, name: a.name, local: line.local, translated: line.translated });
-      }
-      index[i] = rows.add(`unmapped:${e.id}:${a.id}`, `UNMAPPED ${e.name}: ${a.name}`, a.classification, a.kind, "unmapped");
-    }
-    rowIndex[e.index] = index;
-  }
+  for (const e of group.entities) rowIndex[e.index] = accountRows(e, mappings.get(e.id)!.target, periodTbs.get(e.id)!, rows, unmapped);
   const nciShareRow = rows.add(NCI_SHARE_OF_PROFIT_ROW, "Net income attributable to non-controlling interests", "Expense", undefined, "nciShareOfProfit");
   const rowOf = (e: CompiledEntity, i: number) => rowIndex[e.index]![i]!;
   const ctaRow = ctaId === undefined ? undefined : rows.row(ctaId);
@@ -114,29 +95,9 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
   const columns: Float64Array[] = [];
   const entityResults: EntityResult[] = [];
   for (const e of group.entities) {
-    const column = new Float64Array(rows.size);
     const tb = periodTbs.get(e.id)!;
-    const tr = translations.get(e.id)!;
-    const index = rowIndex[e.index]!;
-    const lines: EntityResult["lines"] = new Array<EntityResult["lines"][number]>(tb.lines.length);
-    for (let i = 0; i < tb.lines.length; i++) {
-      const line = tb.lines[i]!;
-      const row = line.special === "cta" ? ctaRow! : line.special === "remeasurement" ? fxRow! : index[i]!;
-      column[row]! += line.translated;
-      lines[i] = {
-        account: line.account ?? null,
-        special: line.special ?? null,
-        name: line.name,
-        classification: line.classification,
-        local: line.local + 0, // + 0 turns −0 into 0 (see withoutNegativeZero)
-        translated: line.translated + 0,
-        basis: line.basis,
-        rate: line.rate ?? null,
-        parentAccount: rows.ids[row]!,
-      };
-    }
-    columns.push(column);
-    entityResults.push(entityResult(e, tr, tb, lines, period));
+    columns.push(entityColumn(tb.lines, rowIndex[e.index]!, rows, ctaRow, fxRow));
+    entityResults.push(entityResult(e, translations.get(e.id)!, tb, tb.lines, period));
   }
 
   // Subsidiaries acquired or disposed of inside the period: every elimination and the NCI see
@@ -221,10 +182,7 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
     eliminations.push(...disposals);
   }
 
-  const consolidated = new Float64Array(rows.size);
-  for (const column of [...columns, eliminationColumn, nciColumn]) {
-    for (let r = 0; r < rows.size; r++) consolidated[r]! += column[r]!;
-  }
+  const consolidated = sumColumns([...columns, eliminationColumn, nciColumn], rows.size);
   const statements = buildStatements(rows, consolidated, nciRow);
 
   const worksheet: ConsolidationOutput["worksheet"] = {
@@ -245,7 +203,7 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
 
   const journalEntries = group.entities
     .filter((e) => e.role === "subsidiary")
-    .map((e) => postingEntry(e, translations.get(e.id)!, period, rows, rowIndex[e.index]!, ctaRow!, fxRow!));
+    .map((e) => postingEntry(e, translations.get(e.id)!, periodTbs.get(e.id)!, period, rows, rowIndex[e.index]!, ctaRow!, fxRow!));
 
   if (unmapped.length) warnings.unshift(`${unmapped.length} account(s) with balances are not mapped; they sit on UNMAPPED rows and the posting entries are not postable until they are mapped`);
 
@@ -270,6 +228,60 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
   });
 }
 
+/*
+ * The loops over every account of every entity live in small functions of their own, outside
+ * consolidate: V8 then optimises each loop quickly on its own, instead of compiling all of
+ * consolidate (a long compilation) because one of its loops is hot.
+ */
+
+/**
+ * The worksheet row of each of an entity's accounts: its mapped parent account (the parent's
+ * accounts are the first rows, in order), else an UNMAPPED suspense row; unmapped accounts with a
+ * balance are listed in `unmapped`.
+ */
+function accountRows(e: CompiledEntity, target: Int32Array, tb: EntityPeriodTrialBalance, rows: WorksheetRows, unmapped: ConsolidationOutput["unmapped"]): Int32Array {
+  const index = new Int32Array(e.accounts.length);
+  for (let i = 0; i < e.accounts.length; i++) {
+    const to = target[i]!;
+    if (to >= 0) {
+      index[i] = to;
+      continue;
+    }
+    const a = e.accounts[i]!;
+    const line = tb.lines[i]!;
+    // Retained earnings and dividends lines carry the roll-forward; they must be mapped too.
+    if (line.local !== 0 || line.translated !== 0) {
+      unmapped.push({ entity: e.id, account: a.id, name: a.name, local: line.local, translated: line.translated });
+    }
+    index[i] = rows.add(`unmapped:${e.id}:${a.id}`, `UNMAPPED ${e.name}: ${a.name}`, a.classification, a.kind, "unmapped");
+  }
+  return index;
+}
+
+/**
+ * An entity's worksheet column: each line of its period trial balance added to its row. The lines
+ * are the result's lines (period.ts), so this also fills in the row each lands on.
+ */
+function entityColumn(lines: readonly TranslatedLine[], index: Int32Array, rows: WorksheetRows, ctaRow: number | undefined, fxRow: number | undefined): Float64Array {
+  const column = new Float64Array(rows.size);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const row = line.special === "cta" ? ctaRow! : line.special === "remeasurement" ? fxRow! : index[i]!;
+    column[row]! += line.translated;
+    line.parentAccount = rows.ids[row]!;
+  }
+  return column;
+}
+
+/** Row by row, the sum of the columns (in their order). */
+function sumColumns(columns: readonly Float64Array[], size: number): Float64Array {
+  const sum = new Float64Array(size);
+  for (const column of columns) {
+    for (let r = 0; r < size; r++) sum[r]! += column[r]!;
+  }
+  return sum;
+}
+
 /** One worksheet row's amounts: each entity's column, then eliminations, NCI and consolidated (never −0). */
 function worksheetAmounts(columns: readonly Float64Array[], elimination: number, nci: number, consolidated: number, r: number): number[] {
   const out = new Array<number>(columns.length + 3);
@@ -283,7 +295,7 @@ function worksheetAmounts(columns: readonly Float64Array[], elimination: number,
 /**
  * Negating a zero balance gives −0, which JSON cannot carry and deep equality distinguishes;
  * the in-memory result should be exactly what a JSON reader sees. The three large parts are built
- * without −0 and not walked again: entity lines and worksheet amounts add + 0 (−0 + 0 is 0), and a
+ * without −0 and not walked again: entity lines (period.ts) and worksheet amounts add + 0 (−0 + 0 is 0), and a
  * posting line's debit and credit are a positive amount or a literal 0.
  */
 function withoutNegativeZero(out: ConsolidationOutput): ConsolidationOutput {

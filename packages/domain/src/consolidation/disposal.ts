@@ -124,7 +124,7 @@ export function disposalEliminations(
         ctaSinceAcquisition = line.translated - acquisition.cta;
         return;
       }
-      if (line.special !== undefined) return;
+      if (line.special !== null) return;
       const i = sub.accountIndex.get(line.account!)!;
       const kind = sub.accounts[i]!.kind;
       if (kind === LineKind.Asset || kind === LineKind.Liability) {

@@ -59,8 +59,8 @@ export function intercompanyEliminations(ctx: EliminationContext): Elimination[]
     const amountOf = (side: typeof left, which: "left" | "right") => {
       const portion = rule[which].portion;
       if (portion) return portionAmount(ctx, side.entity, side.index, portion, [...path, which, "portion"]);
-      const tb = ctx.periodTbs.get(side.entity.id)!;
-      return tb.lines.find((l) => l.account === side.account.id)!;
+      // Line i is account i's (ids are unique once the group compiles).
+      return ctx.periodTbs.get(side.entity.id)!.lines[side.index]!;
     };
     const l = amountOf(left, "left");
     const r = amountOf(right, "right");

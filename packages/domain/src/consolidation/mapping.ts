@@ -85,9 +85,16 @@ export function compileMappings(input: ConsolidationInput, group: CompiledGroup,
 }
 
 function mapTargets(entity: CompiledEntity, parent: CompiledEntity, lines: Readonly<Record<string, string>>, m: number, issues: IssueList): Int32Array {
-  const target = new Int32Array(entity.accounts.length).fill(-1);
-  for (const [from, to] of Object.entries(lines)) {
-    const fromRow = entity.accountIndex.get(from);
+  const accounts = entity.accounts;
+  const target = new Int32Array(accounts.length).fill(-1);
+  // Maps usually list the accounts in the chart's order: line k is first tried against account k
+  // (one string comparison) before the id map is asked, while the ids are unique (the map keeps a
+  // repeated id's last row).
+  const unique = entity.accountIndex.size === accounts.length;
+  const entries = Object.entries(lines);
+  for (let k = 0; k < entries.length; k++) {
+    const [from, to] = entries[k]!;
+    const fromRow = unique && k < accounts.length && accounts[k]!.id === from ? k : entity.accountIndex.get(from);
     const toRow = parent.accountIndex.get(to);
     if (fromRow === undefined) {
       issues.add(["maps", m, "lines", from], `"${from}" is not an account of ${entity.name}`);
@@ -97,7 +104,8 @@ function mapTargets(entity: CompiledEntity, parent: CompiledEntity, lines: Reado
       issues.add(["maps", m, "lines", from], `"${to}" is not an account of the parent ${parent.name}`);
       continue;
     }
-    const problem = mappingProblem(entity.accounts[fromRow]!, parent.accounts[toRow]!);
+    // Accounts of the same kind always fit; only other pairs need mappingProblem's rules.
+    const problem = accounts[fromRow]!.kind === parent.accounts[toRow]!.kind ? undefined : mappingProblem(accounts[fromRow]!, parent.accounts[toRow]!);
     if (problem) {
       issues.add(["maps", m, "lines", from], problem);
       continue;

@@ -90,6 +90,8 @@ export interface CompiledEntity {
   readonly fiscalYearStartMonth: number;
   readonly accounts: readonly CompiledAccount[];
   readonly accountIndex: ReadonlyMap<string, number>;
+  /** The rows of equity accounts (every kind), ascending: what the NCI reads, without a pass over every account. */
+  readonly equityRows: Int32Array;
   /** Opening month; offset t counts months from it (t = 0 is the opening month-end). */
   readonly start: MonthIndex;
   /** Months held: start … start + months − 1 (the consolidation period's last month). */

@@ -120,16 +120,17 @@ export function nonControllingInterest(
   let capitalSinceAcquisition = 0;
   let retainedEarningsSinceAcquisition = 0;
   let dividends = 0;
-  sub.accounts.forEach((account, i) => {
-    const line = tb.lines[i]!;
-    if (account.kind === LineKind.ContributedCapital || account.kind === LineKind.OtherEquity) {
-      capitalSinceAcquisition -= move(rowOf(i), line.translated - (acquisition?.byAccount.get(i) ?? 0));
+  // Only equity lines have a share to move: the subsidiary's equity rows, not all its accounts.
+  for (const i of sub.equityRows) {
+    const kind = sub.accounts[i]!.kind;
+    if (kind === LineKind.ContributedCapital || kind === LineKind.OtherEquity) {
+      capitalSinceAcquisition -= move(rowOf(i), tb.lines[i]!.translated - (acquisition?.byAccount.get(i) ?? 0));
     } else if (i === sub.retainedEarningsRow) {
-      retainedEarningsSinceAcquisition -= move(rowOf(i), line.translated - (acquisition?.retainedEarnings ?? 0));
+      retainedEarningsSinceAcquisition -= move(rowOf(i), tb.lines[i]!.translated - (acquisition?.retainedEarnings ?? 0));
     } else if (i === sub.dividendsRow) {
-      dividends += move(rowOf(i), line.translated);
+      dividends += move(rowOf(i), tb.lines[i]!.translated);
     }
-  });
+  }
   const ctaLine = tb.lines.find((l) => l.special === "cta");
   const cta = -move(rows.cta, (ctaLine?.translated ?? 0) - (acquisition?.cta ?? 0));
   const impairment = acquisition?.nciSharesGoodwill ? acquisition.impairmentInPeriod : 0;

@@ -1,4 +1,5 @@
 import { formatMonth, type MonthRange } from "../periods/month.ts";
+import type { EntityPeriodTrialBalance } from "../translation/period.ts";
 import type { EntityTranslation } from "../translation/translate.ts";
 import type { WorksheetRows } from "./mapping.ts";
 import { isProfitAndLoss, isRolledForward, type CompiledEntity } from "./model.ts";
@@ -15,6 +16,7 @@ type JournalEntry = ConsolidationOutput["journalEntries"][number];
 export function postingEntry(
   e: CompiledEntity,
   tr: EntityTranslation,
+  tb: EntityPeriodTrialBalance,
   period: MonthRange,
   rows: WorksheetRows,
   accountRows: Int32Array,
@@ -25,7 +27,7 @@ export function postingEntry(
   const b = period.to - e.start;
   // Summed by worksheet row in one typed column; rows are then read in order, as the entry lists them.
   const byRow = new Float64Array(rows.size);
-  addMovements(e, tr.translated, a, b, accountRows, byRow);
+  addMovements(e, tr.translated, tb, a, b, accountRows, byRow);
   let dividends = 0;
   let remeasurement = 0;
   for (let t = a; t <= b; t++) {
@@ -36,16 +38,7 @@ export function postingEntry(
   byRow[fxRow]! += remeasurement;
   byRow[ctaRow]! += tr.cta[b]! - tr.cta[a - 1]!;
 
-  const lines: JournalEntry["lines"] = [];
-  let total = 0;
-  let postable = true;
-  for (let row = 0; row < byRow.length; row++) {
-    const amount = byRow[row]!;
-    if (amount === 0) continue;
-    total += amount;
-    if (rows.roles[row] !== "account") postable = false;
-    lines.push({ account: rows.ids[row]!, name: rows.names[row]!, debit: amount > 0 ? amount : 0, credit: amount < 0 ? -amount : 0 });
-  }
+  const { lines, total, postable } = entryLines(byRow, rows);
   if (total !== 0) throw new Error(`internal: the posting entry for ${e.name} is off by ${total}`);
   const label = period.from === period.to ? formatMonth(period.from) : `${formatMonth(period.from)}..${formatMonth(period.to)}`;
   return {
@@ -58,20 +51,34 @@ export function postingEntry(
   };
 }
 
-/** Each line's part of the entry: a balance-sheet line's movement over the period, a P&L line's activity in it. */
-function addMovements(e: CompiledEntity, translated: Float64Array, a: number, b: number, accountRows: Int32Array, byRow: Float64Array): void {
+/** The entry's lines, rows in order: a debit or a credit for every row whose amount is not 0. */
+function entryLines(byRow: Float64Array, rows: WorksheetRows): { lines: JournalEntry["lines"]; total: number; postable: boolean } {
+  const lines: JournalEntry["lines"] = [];
+  let total = 0;
+  let postable = true;
+  for (let row = 0; row < byRow.length; row++) {
+    const amount = byRow[row]!;
+    if (amount === 0) continue;
+    total += amount;
+    if (rows.roles[row] !== "account") postable = false;
+    lines.push({ account: rows.ids[row]!, name: rows.names[row]!, debit: amount > 0 ? amount : 0, credit: amount < 0 ? -amount : 0 });
+  }
+  return { lines, total, postable };
+}
+
+/**
+ * Each line's part of the entry: a balance-sheet line's movement over the period, a P&L line's
+ * activity in it, which is its line in the period's trial balance (`tb`, the months a … b summed in
+ * the same order, so the same number).
+ */
+function addMovements(e: CompiledEntity, translated: Float64Array, tb: EntityPeriodTrialBalance, a: number, b: number, accountRows: Int32Array, byRow: Float64Array): void {
   const T = e.months;
   const accounts = e.accounts;
   for (let i = 0; i < accounts.length; i++) {
     const kind = accounts[i]!.kind;
     if (isRolledForward(kind)) continue;
     const base = i * T;
-    let amount = 0;
-    if (isProfitAndLoss(kind)) {
-      for (let t = a; t <= b; t++) amount += translated[base + t]!;
-    } else {
-      amount = translated[base + b]! - translated[base + a - 1]!;
-    }
+    const amount = isProfitAndLoss(kind) ? tb.lines[i]!.translated : translated[base + b]! - translated[base + a - 1]!;
     byRow[accountRows[i]!]! += amount;
   }
 }

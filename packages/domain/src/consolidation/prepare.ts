@@ -4,6 +4,7 @@ import { fiscalQuarterRange, fiscalYearRange, formatMonth, parseMonth, type Mont
 import type { IssueList } from "./errors.ts";
 import type { ConsolidationInput, EntityInput } from "./input-schema.ts";
 import {
+  CLASSIFICATION_OF_KIND,
   isProfitAndLoss,
   isRolledForward,
   LineKind,
@@ -81,7 +82,7 @@ function compileEntity(
   const { accounts, accountIndex } = compileAccounts(e, path, issues);
   const n = accounts.length;
   const local = new Float64Array(n * months);
-  loadBalances(e, accountIndex, start, local, months, path, issues);
+  loadBalances(e, accounts, accountIndex, start, local, months, path, issues);
 
   // Rates: every month from the opening month to the period end must have them unless the entity is
   // in the reporting currency (it is then not translated at all, ASC 830-10-45-17 / IAS 21.39).
@@ -140,25 +141,17 @@ function compileEntity(
     if (t > 0 && t < months) movementRates.set(row * months + t, { rate, factor: translationFactor(rate, exponent, reportingExponent) });
   });
 
-  if (!identity) {
-    accounts.forEach((a, row) => {
-      if (historical.has(row)) {
-        if (isProfitAndLoss(a.kind) && e.method !== "temporal") {
-          issues.add([...path, "historical"], `account "${a.id}": historical rates for revenue/expense apply only under the temporal method`);
-        }
-        return;
-      }
-      const needsHistory =
-        a.kind === LineKind.ContributedCapital ||
-        a.kind === LineKind.OtherEquity ||
-        (e.method === "temporal" && !a.monetary && (a.kind === LineKind.Asset || a.kind === LineKind.Liability));
-      if (needsHistory && local[row * months] !== 0) {
-        issues.add([...path, "historical"], `account "${a.id}" (${a.name}) is translated at historical rates: give its historical rate or translated amount`);
-      }
-    });
-  }
+  if (!identity) checkHistoricalBases(e, path, accounts, historical, local, months, issues);
 
-  const reRows = accounts.flatMap((a, i) => (a.kind === LineKind.RetainedEarnings ? [i] : []));
+  const reRows: number[] = [];
+  const equityRows: number[] = [];
+  let dividendsRow = -1;
+  for (let i = 0; i < n; i++) {
+    const kind = accounts[i]!.kind;
+    if (kind === LineKind.RetainedEarnings) reRows.push(i);
+    else if (kind === LineKind.Dividends && dividendsRow < 0) dividendsRow = i;
+    if (CLASSIFICATION_OF_KIND[kind] === "Equity") equityRows.push(i);
+  }
   let retainedEarningsRow: number;
   if (e.retainedEarningsAccount !== undefined) {
     const row = accountIndex.get(e.retainedEarningsAccount);
@@ -175,7 +168,6 @@ function compileEntity(
       : `${e.name} has ${reRows.length} retainedEarnings accounts: name the one to use in retainedEarningsAccount`);
     return undefined;
   }
-  const dividendsRow = accounts.findIndex((a) => a.kind === LineKind.Dividends);
 
   const dividends: CompiledDividend[] = [];
   e.dividends.forEach((d, k) => {
@@ -223,9 +215,7 @@ function compileEntity(
   if (identity) {
     // Not translated: the books' own retained earnings are the translated ones.
     let booked = 0;
-    accounts.forEach((a, i) => {
-      if (isRolledForward(a.kind)) booked += local[i * months]!;
-    });
+    for (let i = 0; i < n; i++) if (isRolledForward(accounts[i]!.kind)) booked += local[i * months]!;
     if (openingRetainedEarnings !== undefined && openingRetainedEarnings !== booked) {
       issues.add([...path, "opening", "retainedEarnings"], `${e.name} is in the reporting currency, so its opening retained earnings are its books' ${booked}, not ${openingRetainedEarnings} (or leave them out)`);
     }
@@ -253,6 +243,7 @@ function compileEntity(
     fiscalYearStartMonth: e.fiscalYearStartMonth,
     accounts,
     accountIndex,
+    equityRows: Int32Array.from(equityRows),
     start,
     months,
     local,
@@ -273,6 +264,35 @@ function compileEntity(
   };
 }
 
+/** Every line translated at historical rates needs its opening basis; revenue and expense take one only under the temporal method. */
+function checkHistoricalBases(
+  e: EntityInput,
+  path: readonly (string | number)[],
+  accounts: readonly CompiledAccount[],
+  historical: ReadonlyMap<number, HistoricalBasis>,
+  local: Float64Array,
+  months: number,
+  issues: IssueList,
+): void {
+  const temporal = e.method === "temporal";
+  for (let row = 0; row < accounts.length; row++) {
+    const a = accounts[row]!;
+    if (historical.has(row)) {
+      if (isProfitAndLoss(a.kind) && !temporal) {
+        issues.add([...path, "historical"], `account "${a.id}": historical rates for revenue/expense apply only under the temporal method`);
+      }
+      continue;
+    }
+    const needsHistory =
+      a.kind === LineKind.ContributedCapital ||
+      a.kind === LineKind.OtherEquity ||
+      (temporal && !a.monetary && (a.kind === LineKind.Asset || a.kind === LineKind.Liability));
+    if (needsHistory && local[row * months] !== 0) {
+      issues.add([...path, "historical"], `account "${a.id}" (${a.name}) is translated at historical rates: give its historical rate or translated amount`);
+    }
+  }
+}
+
 function cachedRate(cache: Map<string, { rate: Rate; factor: Factor }>, text: string, exponent: number, reportingExponent: number): { rate: Rate; factor: Factor } {
   const key = `${exponent} ${text}`;
   let hit = cache.get(key);
@@ -289,8 +309,10 @@ function compileAccounts(e: EntityInput, path: readonly (string | number)[], iss
   const accountIndex = new Map<string, number>();
   for (let i = 0; i < e.accounts.length; i++) {
     const a = e.accounts[i]!;
-    if (accountIndex.has(a.id)) issues.add([...path, "accounts", i, "id"], `account id "${a.id}" is used twice`);
+    // One lookup, not two: a repeated id leaves the map's size unchanged (and keeps its last row).
+    const size = accountIndex.size;
     accountIndex.set(a.id, i);
+    if (accountIndex.size === size) issues.add([...path, "accounts", i, "id"], `account id "${a.id}" is used twice`);
     accounts[i] = {
       id: a.id,
       name: a.name,
@@ -303,9 +325,14 @@ function compileAccounts(e: EntityInput, path: readonly (string | number)[], iss
   return { accounts, accountIndex };
 }
 
-/** Every balance series into its account's row of `local` (account-major, months columns). */
+/**
+ * Every balance series into its account's row of `local` (account-major, months columns). Series
+ * usually list the accounts in the chart's order, so series s is first tried against account s
+ * (one string comparison) before the id map is asked (51,000 lookups for a large group).
+ */
 function loadBalances(
   e: EntityInput,
+  accounts: readonly CompiledAccount[],
   accountIndex: ReadonlyMap<string, number>,
   start: number,
   local: Float64Array,
@@ -313,13 +340,15 @@ function loadBalances(
   path: readonly (string | number)[],
   issues: IssueList,
 ): void {
-  const covered = new Uint8Array(local.length / months);
+  const covered = new Uint8Array(accounts.length);
+  // The guess is the map's answer only while every id is unique (the map keeps a repeated id's last row).
+  const unique = accountIndex.size === accounts.length;
   // Series nearly always start in the same month: parse each distinct month text once.
   let fromText = "";
   let from = 0;
   for (let s = 0; s < e.balances.length; s++) {
     const series = e.balances[s]!;
-    const row = accountIndex.get(series.account);
+    const row = unique && s < accounts.length && accounts[s]!.id === series.account ? s : accountIndex.get(series.account);
     if (row === undefined) {
       issues.add([...path, "balances", s, "account"], `unknown account "${series.account}" (not in this entity's accounts)`);
       continue;
@@ -333,15 +362,12 @@ function loadBalances(
       fromText = series.from;
       from = parseMonth(fromText) - start;
     }
-    copySeries(series.amounts, from, local, row * months, months);
+    // amounts[k] is month from + k; months outside 0 … months − 1 are left out.
+    const amounts = series.amounts;
+    const base = row * months + from;
+    const end = Math.min(amounts.length, months - from);
+    for (let k = Math.max(0, -from); k < end; k++) local[base + k] = amounts[k]!;
   }
-}
-
-/** One balance series into its row of `local`: amounts[k] is month from + k; months outside 0 … months − 1 are left out. */
-function copySeries(amounts: readonly number[], from: number, local: Float64Array, base: number, months: number): void {
-  const first = Math.max(0, -from);
-  const end = Math.min(amounts.length, months - from);
-  for (let k = first; k < end; k++) local[base + from + k] = amounts[k]!;
 }
 
 function defaultMonetary(classification: string): boolean {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { divRoundHalfAway, makeFactor, mulDivRound, parseRate, translatedSumRoundedOnce, translationFactor } from "./rate.ts";
+import { divRoundHalfAway, makeFactor, mulDivRound, mulRatioRound, mulRatioRoundWith, parseRate, rateRatio, translatedSumRoundedOnce, translationFactor } from "./rate.ts";
 
 describe("exact rates and half-away-from-zero rounding", () => {
   it("parses decimal text exactly", () => {
@@ -43,6 +43,38 @@ describe("exact rates and half-away-from-zero rounding", () => {
           } else {
             expect(mulDivRound(x, f)).toBe(Number(exact));
           }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe("mulRatioRoundWith: a ratio's rounding through its factor", () => {
+  it("equals mulRatioRound (BigInt) for the closing factor of the same rate, throwing alike", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: -1e9, max: 1e9 }), fc.maxSafeInteger(), fc.maxSafeNat().map((n) => -n), fc.constant(-0)),
+        fc.integer({ min: 1, max: 10 ** 9 }),
+        fc.integer({ min: 0, max: 18 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 0, max: 3 }),
+        (x, n, d, le, pe) => {
+          const rate = parseRate(`${n}${d ? `.${"7".repeat(d)}` : ""}`);
+          const f = translationFactor(rate, le, pe);
+          let expected: number | string;
+          try {
+            expected = mulRatioRound(x, rateRatio(rate), pe - le);
+          } catch (e) {
+            expected = String(e);
+          }
+          let actual: number | string;
+          try {
+            actual = mulRatioRoundWith(x, f, rateRatio(rate), pe - le);
+          } catch (e) {
+            actual = String(e);
+          }
+          expect(Object.is(actual, expected), `${x} at ${rate.text}, ${le} → ${pe}: ${actual} vs ${expected}`).toBe(true);
         },
       ),
       { numRuns: 2000 },

@@ -124,24 +124,33 @@ export interface FactorColumns {
 }
 
 export function factorColumns(factors: readonly Factor[]): FactorColumns {
-  return {
-    factors,
-    num: Float64Array.from(factors, (f) => f.num),
-    den: Float64Array.from(factors, (f) => f.den),
-    inv: Float64Array.from(factors, (f) => f.inv),
-    fast: factors.every((f) => f.fast),
-  };
+  // Plain loops: Float64Array.from with a mapping function goes through the iterator protocol.
+  const n = factors.length;
+  const num = new Float64Array(n);
+  const den = new Float64Array(n);
+  const inv = new Float64Array(n);
+  let fast = true;
+  for (let t = 0; t < n; t++) {
+    const f = factors[t]!;
+    num[t] = f.num;
+    den[t] = f.den;
+    inv[t] = f.inv;
+    fast &&= f.fast;
+  }
+  return { factors, num, den, inv, fast };
 }
 
 /**
  * One account's row: out[base + t] = mulDivRound(local[base + t], month t's factor) for each month
- * t from `from` on whose amount is not 0, each result also added to sum[t]. The same arithmetic as
+ * t from `from` on whose amount is not 0, each result also added to sum[t] and each local amount to
+ * localSum[t] (one pass over the row for both sums). The same arithmetic as
  * mulDivRound, read from typed columns: this loop runs once per balance of a consolidation.
  */
-export function translateRow(local: Float64Array, out: Float64Array, base: number, from: number, columns: FactorColumns, sum: Float64Array): void {
+export function translateRow(local: Float64Array, out: Float64Array, base: number, from: number, columns: FactorColumns, sum: Float64Array, localSum: Float64Array): void {
   const { num, den, inv, fast } = columns;
   for (let t = from; t < num.length; t++) {
     const x = local[base + t]!;
+    localSum[t]! += x;
     if (x === 0) continue;
     const p = x * num[t]!;
     const y = fast && p < SAFE_PRODUCT && p > -SAFE_PRODUCT ? quotientHalfAway(p, den[t]!, inv[t]!) : mulDivRound(x, columns.factors[t]!);
@@ -169,6 +178,19 @@ export function mulRatioRound(x: number | bigint, ratio: Ratio, shift: number): 
   const scaledNum = ratio.num * (shift > 0 ? 10n ** BigInt(shift) : 1n);
   const scaledDen = ratio.den * (shift < 0 ? 10n ** BigInt(-shift) : 1n);
   return toSafeNumber(divRoundHalfAway(BigInt(x) * scaledNum, scaledDen), "amount");
+}
+
+/**
+ * mulRatioRound(x, ratio, shift) given `f`, the same fraction as a Factor (ratio × 10^shift, such as
+ * a month's closing factor for its closing rate): in doubles while the product is exact (see
+ * mulDivRound), else through BigInt. The CTA's explanation takes a few of these a month per entity.
+ */
+export function mulRatioRoundWith(x: number, f: Factor, ratio: Ratio, shift: number): number {
+  if (f.fast) {
+    const p = x * f.num;
+    if (p < SAFE_PRODUCT && p > -SAFE_PRODUCT) return quotientHalfAway(p, f.den, f.inv);
+  }
+  return mulRatioRound(x, ratio, shift);
 }
 
 const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));

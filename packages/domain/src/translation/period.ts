@@ -1,5 +1,5 @@
 import { formatMonth, type MonthRange } from "../periods/month.ts";
-import { isProfitAndLoss, isRolledForward, LineKind, type CompiledAccount } from "../consolidation/model.ts";
+import { isProfitAndLoss, isRolledForward, LineKind, type CompiledAccount, type CompiledEntity } from "../consolidation/model.ts";
 import type { EntityTranslation } from "./translate.ts";
 
 export type TranslationBasis =
@@ -13,22 +13,29 @@ export type TranslationBasis =
   | "cta"
   | "remeasurement";
 
-/** One line of an entity's translated trial balance for a period (debit positive). */
+/**
+ * One line of an entity's translated trial balance for a period (debit positive), in the shape the
+ * result lists it (output-schema.ts, translatedLineSchema): the period's trial balance of a large
+ * group has tens of thousands of lines, built once and handed to the result as they are.
+ */
 export interface TranslatedLine {
-  /** The entity's own account id; absent for the CTA and remeasurement lines. */
-  readonly account: string | undefined;
-  readonly special: "cta" | "remeasurement" | undefined;
+  /** The entity's own account id; null for the CTA and remeasurement lines. */
+  readonly account: string | null;
+  readonly special: "cta" | "remeasurement" | null;
   readonly name: string;
   readonly classification: string;
+  /** Never −0 (JSON cannot carry it), like every amount of the result. */
   readonly local: number;
   readonly translated: number;
   readonly basis: TranslationBasis;
   /** The single rate used, when there is one (closing or historical opening rate). */
-  readonly rate: string | undefined;
+  readonly rate: string | null;
+  /** The worksheet row (its id) the line lands on: consolidate fills it in once the rows are known. */
+  parentAccount: string;
 }
 
 export interface EntityPeriodTrialBalance {
-  readonly lines: readonly TranslatedLine[];
+  readonly lines: TranslatedLine[];
   readonly netIncomeLocal: number;
   /** Credit positive, including any remeasurement result. */
   readonly netIncomeTranslated: number;
@@ -37,9 +44,54 @@ export interface EntityPeriodTrialBalance {
   readonly remeasurement: number;
 }
 
-/** One account's line, always built with the same fields in the same order (one object shape). */
-function accountLine(account: CompiledAccount, local: number, translated: number, basis: TranslationBasis, rate: string | undefined): TranslatedLine {
-  return { account: account.id, special: undefined, name: account.name, classification: account.classification, local, translated, basis, rate };
+/** A line, always built with the same fields in the same order (one object shape); + 0 turns −0 into 0. */
+function line(
+  account: string | null,
+  special: TranslatedLine["special"],
+  name: string,
+  classification: string,
+  local: number,
+  translated: number,
+  basis: TranslationBasis,
+  rate: string | null,
+): TranslatedLine {
+  return { account, special, name, classification, local: local + 0, translated: translated + 0, basis, rate, parentAccount: "" };
+}
+
+function accountLine(account: CompiledAccount, local: number, translated: number, basis: TranslationBasis, rate: string | null): TranslatedLine {
+  return line(account.id, null, account.name, account.classification, local, translated, basis, rate);
+}
+
+/**
+ * Each account's amounts in the period's trial balance, local and translated: a P&L line's activity
+ * over the months a … b (summed in month order), a balance-sheet line's balance at b. Rolled-forward
+ * lines are left at 0 (the roll-forward gives theirs). The one loop over the balances, kept apart
+ * from the building of the lines so that V8 optimises it early and on its own.
+ */
+function periodAmounts(e: CompiledEntity, translated: Float64Array, a: number, b: number): { local: Float64Array; translated: Float64Array } {
+  const T = e.months;
+  const n = e.accounts.length;
+  const local = e.local;
+  const localOut = new Float64Array(n);
+  const translatedOut = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const kind = e.accounts[i]!.kind;
+    const base = i * T;
+    if (isProfitAndLoss(kind)) {
+      let x = 0;
+      let y = 0;
+      for (let t = a; t <= b; t++) {
+        x += local[base + t]!;
+        y += translated[base + t]!;
+      }
+      localOut[i] = x;
+      translatedOut[i] = y;
+    } else if (!isRolledForward(kind)) {
+      localOut[i] = local[base + b]!;
+      translatedOut[i] = translated[base + b]!;
+    }
+  }
+  return { local: localOut, translated: translatedOut };
 }
 
 /**
@@ -55,7 +107,7 @@ export function entityPeriodTrialBalance(tr: EntityTranslation, period: MonthRan
   const accounts = e.accounts;
   const n = accounts.length;
   const local = e.local;
-  const translatedAll = tr.translated;
+  const amounts = periodAmounts(e, tr.translated, a, b);
   const lines: TranslatedLine[] = new Array<TranslatedLine>(n);
   let netIncomeLocal = 0;
   let profitTranslated = 0;
@@ -74,31 +126,26 @@ export function entityPeriodTrialBalance(tr: EntityTranslation, period: MonthRan
   const reStart = tr.retainedEarningsEnd[a - 1]!;
   const separateDividends = e.dividendsRow !== e.retainedEarningsRow;
   const temporal = e.method === "temporal" && !e.identity;
-  const averageRate = a === b && !e.identity ? e.averageRates[a]?.text : undefined;
-  const closingRate = e.identity ? undefined : e.closingRates[b]?.text;
+  const averageRate = (a === b && !e.identity ? e.averageRates[a]?.text : undefined) ?? null;
+  const closingRate = (e.identity ? undefined : e.closingRates[b]?.text) ?? null;
 
   for (let i = 0; i < n; i++) {
     const account = accounts[i]!;
-    const base = i * T;
     if (isRolledForward(account.kind)) {
       if (i === e.retainedEarningsRow) {
         const lineLocal = separateDividends ? rolledLocalAtStart : rolledLocalAtStart + dividendsLocal;
         const translated = separateDividends ? reStart : reStart + dividendsTranslated;
-        lines[i] = accountLine(account, lineLocal, translated, "retainedEarningsRollForward", undefined);
+        lines[i] = accountLine(account, lineLocal, translated, "retainedEarningsRollForward", null);
       } else if (i === e.dividendsRow) {
-        lines[i] = accountLine(account, dividendsLocal, dividendsTranslated, "dividends", undefined);
+        lines[i] = accountLine(account, dividendsLocal, dividendsTranslated, "dividends", null);
       } else {
-        lines[i] = accountLine(account, 0, 0, "combinedIntoRetainedEarnings", undefined);
+        lines[i] = accountLine(account, 0, 0, "combinedIntoRetainedEarnings", null);
       }
       continue;
     }
+    const lineLocal = amounts.local[i]!;
+    const translated = amounts.translated[i]!;
     if (isProfitAndLoss(account.kind)) {
-      let lineLocal = 0;
-      let translated = 0;
-      for (let t = a; t <= b; t++) {
-        lineLocal += local[base + t]!;
-        translated += translatedAll[base + t]!;
-      }
       netIncomeLocal -= lineLocal;
       profitTranslated += translated;
       const hist = temporal ? e.historical.get(i) : undefined;
@@ -116,22 +163,22 @@ export function entityPeriodTrialBalance(tr: EntityTranslation, period: MonthRan
     let rate = closingRate;
     if (historical) {
       const hist = e.historical.get(i);
-      rate = hist?.type === "rate" ? hist.rate.text : undefined;
+      rate = hist?.type === "rate" ? hist.rate.text : null;
     }
-    lines[i] = accountLine(account, local[base + b]!, translatedAll[base + b]!, e.identity ? "unchanged" : historical ? "historical" : "closing", rate);
+    lines[i] = accountLine(account, lineLocal, translated, e.identity ? "unchanged" : historical ? "historical" : "closing", rate);
   }
 
   const ctaOpening = tr.cta[a - 1]!;
   const ctaClosing = tr.cta[b]!;
   if (!e.identity) {
-    lines.push({ account: undefined, special: "cta", name: "Cumulative translation adjustment", classification: "Equity", local: 0, translated: ctaClosing, basis: "cta", rate: undefined });
+    lines.push(line(null, "cta", "Cumulative translation adjustment", "Equity", 0, ctaClosing, "cta", null));
     if (e.method === "temporal") {
-      lines.push({ account: undefined, special: "remeasurement", name: "Remeasurement gain/loss", classification: "Expense", local: 0, translated: remeasurement, basis: "remeasurement", rate: undefined });
+      lines.push(line(null, "remeasurement", "Remeasurement gain/loss", "Expense", 0, remeasurement, "remeasurement", null));
     }
   }
   const netIncomeTranslated = -(profitTranslated + remeasurement);
   let sum = 0;
-  for (const line of lines) sum += line.translated;
+  for (const l of lines) sum += l.translated;
   if (sum !== 0) throw new Error(`internal: ${e.name}'s translated trial balance for ${formatMonth(period.from)}…${formatMonth(period.to)} is off by ${sum}`);
   return {
     lines,

@@ -1,4 +1,4 @@
-import { divRoundHalfAway, factorColumns, mulDivRound, mulRatioRound, rateRatio, subtractRatio, translateRow, type Factor, type Ratio } from "../money/rate.ts";
+import { divRoundHalfAway, factorColumns, mulDivRound, mulRatioRound, mulRatioRoundWith, rateRatio, subtractRatio, translateRow, type Factor, type Ratio } from "../money/rate.ts";
 import { formatMonth } from "../periods/month.ts";
 import type { IssueList } from "../consolidation/errors.ts";
 import { isProfitAndLoss, isRolledForward, LineKind, type CompiledEntity } from "../consolidation/model.ts";
@@ -102,21 +102,15 @@ export function translateEntity(e: CompiledEntity, issues: IssueList): EntityTra
 function translateFlows(e: CompiledEntity, i: number, histFactor: Factor | undefined, translated: Float64Array, sums: MonthSums): void {
   const T = e.months;
   const base = i * T;
-  const local = e.local;
-  const plLocal = sums.plLocal;
-  for (let t = 1; t < T; t++) plLocal[t]! += local[base + t]!;
   const columns = histFactor ? factorColumns(new Array<Factor>(T).fill(histFactor)) : e.averageColumns;
-  translateRow(local, translated, base, 1, columns, sums.plTranslated);
+  translateRow(e.local, translated, base, 1, columns, sums.plTranslated, sums.plLocal);
 }
 
 /** Assets and liabilities (and, in the reporting currency, equity): each month-end balance at that month's closing rate. */
 function translateAtClosing(e: CompiledEntity, i: number, isEquity: boolean, translated: Float64Array, sums: MonthSums): void {
   const T = e.months;
   const base = i * T;
-  const local = e.local;
-  const localSum = isEquity ? sums.equityLocal : sums.netAssetsLocal;
-  for (let t = 0; t < T; t++) localSum[t]! += local[base + t]!;
-  translateRow(local, translated, base, 0, e.closingColumns, sums.bsTranslated);
+  translateRow(e.local, translated, base, 0, e.closingColumns, sums.bsTranslated, isEquity ? sums.equityLocal : sums.netAssetsLocal);
   if (isEquity) {
     const equityTranslated = sums.equityTranslated;
     for (let t = 0; t < T; t++) equityTranslated[t]! += translated[base + t]!;
@@ -234,9 +228,11 @@ function explainCta(e: CompiledEntity, sums: MonthSums, dividendsLocal: Float64A
     const movementLocal = -(equityLocal[t]! - equityLocal[t - 1]!);
     const movementTranslated = -(equityTranslated[t]! - equityTranslated[t - 1]!);
     const openingNetAssets = mulRatioRound(netAssetsLocal[t - 1]!, subtractRatio(c, previous), shift);
-    const netIncome = mulRatioRound(netIncomeLocal, c, shift) - netIncomeTranslated;
-    const dividendPart = -(mulRatioRound(dividendsLocal[t]!, c, shift) - dividends[t]!);
-    const equityMovements = mulRatioRound(movementLocal, c, shift) - movementTranslated;
+    // e.closing[t] is c × 10^shift as a Factor: the same rounding, in doubles when exact.
+    const closing = e.closing[t]!;
+    const netIncome = mulRatioRoundWith(netIncomeLocal, closing, c, shift) - netIncomeTranslated;
+    const dividendPart = -(mulRatioRoundWith(dividendsLocal[t]!, closing, c, shift) - dividends[t]!);
+    const equityMovements = mulRatioRoundWith(movementLocal, closing, c, shift) - movementTranslated;
     const change = -(cta[t]! - cta[t - 1]!);
     const rounding = change - openingNetAssets - netIncome - dividendPart - equityMovements;
     ctaExplanation.push({
