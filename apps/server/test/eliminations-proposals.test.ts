@@ -1,7 +1,7 @@
 import pg from "pg";
 import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
-import { pairRequestOf, type AcceptProposalsResult, type PairProposalsView } from "@groupledger/contract";
+import { proposalPairRequest, type AcceptProposalsResult, type PairProposalsView } from "@groupledger/contract";
 import { buildApp } from "../src/app.ts";
 import { fromPool } from "../src/db/client.ts";
 import { testConfig, useSandboxApp } from "./app.ts";
@@ -77,7 +77,7 @@ describe.each(drivers)("intercompany pairs proposed from the demo group's charts
 
   it("refuses bad input with a clear 4xx, defining nothing", async () => {
     const uk = ["Northwind UK Ltd current account", "Northwind UK Ltd loan"].map((name) => proposals.proposals.find((p) => p.name === name)!);
-    const requests = uk.map(pairRequestOf);
+    const requests = uk.map(proposalPairRequest);
     const refused = async (body: unknown, status: number, message: RegExp) => {
       const res = await accept(t.app, body);
       expect(res.statusCode, res.body).toBe(status);
@@ -94,7 +94,7 @@ describe.each(drivers)("intercompany pairs proposed from the demo group's charts
   });
 
   it("accepts every proposal in one step, once, though two accepts race", { timeout: 60_000 }, async () => {
-    const body = { proposals: proposals.proposals.map(pairRequestOf) };
+    const body = { proposals: proposals.proposals.map(proposalPairRequest) };
     // On PostgreSQL the second accept comes from a second app instance with its own pool: another process.
     let other = t.app;
     if (driver === "postgres") {

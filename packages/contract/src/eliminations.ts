@@ -185,7 +185,7 @@ export const acceptProposalsResultSchema = z.object({ created: z.array(eliminati
 export type AcceptProposalsResult = z.infer<typeof acceptProposalsResultSchema>;
 
 /** The pair request a proposal stands for (its name, kind and both sides, names included). */
-export const pairRequestOf = (p: Pick<PairProposalView, "name" | "kind" | "left" | "right">): EliminationPairRequest => {
+export const proposalPairRequest = (p: Pick<PairProposalView, "name" | "kind" | "left" | "right">): EliminationPairRequest => {
   const side = (s: PairProposalView["left"]) => ({ realmId: s.realmId, accountId: s.accountId, name: s.name ? { kind: s.name.kind, id: s.name.id } : null });
   return { name: p.name, kind: p.kind, left: side(p.left), right: side(p.right) };
 };
