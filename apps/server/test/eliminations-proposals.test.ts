@@ -46,11 +46,11 @@ describe.each(drivers)("intercompany pairs proposed from the demo group's charts
       'Northwind Canada Inc. current account: Northwind Holdings Inc. 1401 "Intercompany Receivable - Northwind Canada" ↔ Northwind Canada Inc. 23500 "Due to Northwind Holdings"',
       'Northwind Canada Inc. loan: Northwind Holdings Inc. 1610 "Intercompany Loan - Northwind Canada" ↔ Northwind Canada Inc. 25000 "Loan Payable - Northwind Holdings"',
       'Northwind Canada Inc. fees: Northwind Holdings Inc. 4500 "Management Fee Income - Intercompany" [Customer Northwind Canada Inc.] ↔ Northwind Canada Inc. 64100 "Management Fees - Northwind Holdings"',
-      'Northwind Canada Inc. interest: Northwind Holdings Inc. 8010 "Intercompany Interest Income" [Customer Northwind Canada Inc.] ↔ Northwind Canada Inc. 66500 "Interest on Intercompany Loan"',
+      'Northwind Canada Inc. interest: Northwind Holdings Inc. 8010 "Intercompany Interest Income" [Customer Northwind Canada Inc.] ↔ Northwind Canada Inc. 66500 "Interest on Intercompany Loan" [Vendor Northwind Holdings Inc.]',
       'Northwind Deutschland GmbH current account: Northwind Holdings Inc. 1402 "Intercompany Receivable - Northwind Deutschland" ↔ Northwind Deutschland GmbH 3400 "Verbindlichkeiten gegenüber Northwind Holdings"',
       'Northwind Deutschland GmbH loan: Northwind Holdings Inc. 1620 "Intercompany Loan - Northwind Deutschland" ↔ Northwind Deutschland GmbH 3560 "Darlehen Northwind Holdings"',
       'Northwind Deutschland GmbH fees: Northwind Holdings Inc. 4500 "Management Fee Income - Intercompany" [Customer Northwind Deutschland GmbH] ↔ Northwind Deutschland GmbH 6837 "Konzernumlagen Northwind Holdings"',
-      'Northwind Deutschland GmbH interest: Northwind Holdings Inc. 8010 "Intercompany Interest Income" [Customer Northwind Deutschland GmbH] ↔ Northwind Deutschland GmbH 7310 "Zinsaufwendungen verbundene Unternehmen"',
+      'Northwind Deutschland GmbH interest: Northwind Holdings Inc. 8010 "Intercompany Interest Income" [Customer Northwind Deutschland GmbH] ↔ Northwind Deutschland GmbH 7310 "Zinsaufwendungen verbundene Unternehmen" [Vendor Northwind Holdings Inc.]',
       'Northwind Deutschland GmbH – Northwind UK Ltd current account: Northwind Deutschland GmbH 1260 "Forderungen gegen Northwind UK Ltd" ↔ Northwind UK Ltd 2110 "Amounts Owed to Northwind Deutschland"',
       // Retail keeps account numbers off in QuickBooks: its accounts go by name.
       'Northwind Retail LLC current account: Northwind Holdings Inc. 1403 "Intercompany Receivable - Northwind Retail" ↔ Northwind Retail LLC "Due to Northwind Holdings"',
@@ -59,8 +59,8 @@ describe.each(drivers)("intercompany pairs proposed from the demo group's charts
       'Northwind Retail LLC interest: Northwind Holdings Inc. 8010 "Intercompany Interest Income" [Customer Northwind Retail LLC] ↔ Northwind Retail LLC "Interest - Northwind Holdings Note"',
       'Northwind UK Ltd current account: Northwind Holdings Inc. 1400 "Intercompany Receivable - Northwind UK" ↔ Northwind UK Ltd 2120 "Amounts Owed to Northwind Holdings"',
       'Northwind UK Ltd loan: Northwind Holdings Inc. 1600 "Intercompany Loan - Northwind UK" ↔ Northwind UK Ltd 2410 "Loan from Northwind Holdings"',
-      'Northwind UK Ltd fees: Northwind Holdings Inc. 4500 "Management Fee Income - Intercompany" [Customer Northwind UK Ltd] ↔ Northwind UK Ltd 7603 "Management Charges - Group"',
-      'Northwind UK Ltd interest: Northwind Holdings Inc. 8010 "Intercompany Interest Income" [Customer Northwind UK Ltd] ↔ Northwind UK Ltd 7903 "Loan Interest - Group"',
+      'Northwind UK Ltd fees: Northwind Holdings Inc. 4500 "Management Fee Income - Intercompany" [Customer Northwind UK Ltd] ↔ Northwind UK Ltd 7603 "Management Charges - Group" [Vendor Northwind Holdings Inc.]',
+      'Northwind UK Ltd interest: Northwind Holdings Inc. 8010 "Intercompany Interest Income" [Customer Northwind UK Ltd] ↔ Northwind UK Ltd 7903 "Loan Interest - Group" [Vendor Northwind Holdings Inc.]',
     ]);
     expect(proposals.proposals.find((p) => p.name === "Northwind UK Ltd loan")!.reason).toBe(
       'Northwind Holdings Inc.\'s 1600 "Intercompany Loan - Northwind UK" names Northwind UK Ltd; Northwind UK Ltd\'s 2410 "Loan from Northwind Holdings" names Northwind Holdings Inc.: loan receivable ↔ loan payable.',

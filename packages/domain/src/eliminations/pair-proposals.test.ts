@@ -84,8 +84,8 @@ describe("intercompany pairs proposed from the group's charts", () => {
     expect(brief(out)).toEqual([
       "BS p:1400 ↔ uk:2120",
       "BS p:1600 ↔ uk:2410",
-      "PL p:4500[Customer 1] ↔ uk:7603",
-      "PL p:8010[Customer 1] ↔ uk:7903",
+      "PL p:4500[Customer 1] ↔ uk:7603[Vendor 1]",
+      "PL p:8010[Customer 1] ↔ uk:7903[Vendor 1]",
       "BS p:1401 ↔ ca:23500",
       "BS p:1610 ↔ ca:25000",
       "PL p:4500[Customer 2] ↔ ca:64100",
@@ -116,11 +116,11 @@ describe("intercompany pairs proposed from the group's charts", () => {
     ]);
   });
 
-  it("an account only saying 'group' that faces several companies takes each one's part by the customer standing for it, and says so", () => {
+  it("an account only saying 'group' takes each company's part by the customer or vendor standing for it, and says so", () => {
     const fees = out.proposals.find((p) => p.right.accountId === "7603")!;
-    expect(fees.key).toBe("p:4500:Customer:1|uk:7603::");
+    expect(fees.key).toBe("p:4500:Customer:1|uk:7603:Vendor:1");
     expect(fees.reason).toBe(
-      'Northwind Holdings Inc.\'s 4500 "Management Fee Income - Intercompany" says it is with the group (only what it holds with customer "Northwind UK Ltd", who stands for Northwind UK Ltd); Northwind UK Ltd\'s 7603 "Management Charges - Group" says it is with the group: fee income ↔ fee expense; 7603 is the only Northwind UK Ltd account that can face 4500; 4500 is the only Northwind Holdings Inc. account that can face 7603.',
+      'Northwind Holdings Inc.\'s 4500 "Management Fee Income - Intercompany" says it is with the group (only what it holds with customer "Northwind UK Ltd", who stands for Northwind UK Ltd); Northwind UK Ltd\'s 7603 "Management Charges - Group" says it is with the group (only what it holds with vendor "Northwind Holdings Inc.", who stands for Northwind Holdings Inc.): fee income ↔ fee expense; 7603 is the only Northwind UK Ltd account that can face 4500; 4500 is the only Northwind Holdings Inc. account that can face 7603.',
     );
   });
 
@@ -152,7 +152,11 @@ describe("intercompany pairs proposed from the group's charts", () => {
 
   it("leaves out companies outside the consolidation and accounts that never held a balance", () => {
     // Canada is not in this consolidation: the parent's balances with it are not this group's to eliminate.
-    expect(brief(propose([parent, uk]))).toEqual(["BS p:1400 ↔ uk:2120", "BS p:1600 ↔ uk:2410", "PL p:4500 ↔ uk:7603", "PL p:8010 ↔ uk:7903"]);
+    // The parent's fee and interest income may hold Canada's too: only the UK's part is paired.
+    expect(brief(propose([parent, uk]))).toEqual(["BS p:1400 ↔ uk:2120", "BS p:1600 ↔ uk:2410", "PL p:4500[Customer 1] ↔ uk:7603[Vendor 1]", "PL p:8010[Customer 1] ↔ uk:7903[Vendor 1]"]);
+    // Without a name standing for the other company, an account facing no other company is taken whole.
+    const anonymous = (m: ProposalMember) => ({ ...m, names: [] });
+    expect(brief(propose([anonymous(parent), anonymous(uk)]))).toEqual(["BS p:1400 ↔ uk:2120", "BS p:1600 ↔ uk:2410", "PL p:4500 ↔ uk:7603", "PL p:8010 ↔ uk:7903"]);
     const unused = member("uk", "Northwind UK Ltd", [a("2120", "Amounts Owed to Northwind Holdings", "OCL", null, { everHadBalance: false }), a("2410", "Loan from Northwind Holdings", "LTL")]);
     expect(brief(propose([parent, unused]))).toEqual(["BS p:1600 ↔ uk:2410"]);
   });
@@ -271,7 +275,7 @@ describe("accounts that face several companies, choices and existing pairs", () 
     expect(out.choices[0]!.reason).toBe(
       'Northwind Holdings Inc.\'s 4500 "Management Fee Income - Intercompany" says it is with the group, and 2 accounts of Northwind UK Ltd fit it equally well (7603 "Management Charges - Group", 7604 "Recharges - Group"): choose the one it mirrors.',
     );
-    expect(brief({ proposals: out.choices[0]!.candidates, choices: [], unmatched: [] })).toEqual(["PL p:4500 ↔ uk:7603", "PL p:4500 ↔ uk:7604"]);
+    expect(brief({ proposals: out.choices[0]!.candidates, choices: [], unmatched: [] })).toEqual(["PL p:4500[Vendor 7] ↔ uk:7603", "PL p:4500[Vendor 7] ↔ uk:7604"]);
     expect(out.unmatched).toEqual([]);
   });
 

@@ -21,9 +21,10 @@ import { accountTaken, sideTaken, type PairSideRef } from "./pair-overlap.ts";
  * eliminate it against the subsidiaries' declared dividends: a pair would eliminate it twice), nor
  * any account an existing pair or dividend setting already takes.
  *
- * An account that only says "group" and faces accounts of several companies holds amounts with each
- * of them: each proposal takes only its part, limited to the customer or vendor standing for the
- * other company (member-names.ts), as a pair side may be. Where two candidates are equally good, the
+ * An account that only says "group" may hold amounts with several companies: each proposal takes
+ * only its part with the other company, limited to the customer or vendor standing for it
+ * (member-names.ts), as a pair side may be; without such a name, the whole account when it faces no
+ * other company. Where two candidates are equally good, the
  * account is listed as needing a choice instead of being paired by a guess.
  */
 
@@ -213,14 +214,22 @@ export function proposePairs(args: {
   const companiesFaced = new Map<Candidate, Set<ProposalMember>>();
   for (const e of edges) for (const [c, o] of ends(e)) companiesFaced.set(c, (companiesFaced.get(c) ?? new Set()).add(o.member));
   const split = (c: Candidate) => (companiesFaced.get(c)?.size ?? 0) > 1 || accountTaken(paired, c.member.realmId, c.account.id) === "part";
-  /** The side a candidate takes in a pair with `other`: the whole account, or its part with the name standing for `other`; undefined when no name stands for it. */
+  /**
+   * The side a candidate takes in a pair with `other`. An account naming `other` is the whole
+   * account (unless a pair takes part of it already). One that only says "group" takes only what it
+   * holds with the customer or vendor standing for `other` when there is one: it may also hold
+   * amounts with a company outside this consolidation (a sister not connected yet). Without such a
+   * name it is the whole account if it faces no other company, else undefined (it cannot be split).
+   */
   const sideWith = (c: Candidate, other: ProposalMember): ProposedSide | undefined => {
-    if (!split(c)) return sideOf(c, null);
+    const mustSplit = split(c);
+    if (c.with !== null && !mustSplit) return sideOf(c, null);
     const standing = namesWithGroupMembers(c.member.names, [other]).filter((n) => n.represents === other);
     // A receivable or income is booked against a customer, a payable or expense against a vendor.
     const preferred = c.side === 0 ? "Customer" : "Vendor";
     const name = standing.find((n) => n.kind === preferred) ?? standing[0];
-    return name ? sideOf(c, { kind: name.kind, id: name.id, displayName: name.displayName }) : undefined;
+    if (name) return sideOf(c, { kind: name.kind, id: name.id, displayName: name.displayName });
+    return mustSplit ? undefined : sideOf(c, null);
   };
 
   // A slot is an account with one other company: it takes at most one pair. Slots an existing pair
