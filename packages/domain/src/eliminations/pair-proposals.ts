@@ -360,18 +360,19 @@ function proposalOf(e: Edge, left: ProposedSide, right: ProposedSide, parent: Pr
   const subject = e.left.subject ?? e.right.subject;
   const words = WORDS[subject ?? (e.left.kind === "receivablePayable" ? "balance" : "flow")];
   const otherOf = (c: Candidate) => (c === e.left ? e.right : e.left);
-  const sideText = (c: Candidate, s: ProposedSide) =>
-    `${c.member.companyName}'s ${s.account} ${saysWith(c)}${s.name ? ` (only what it holds with ${s.name.kind.toLowerCase()} "${s.name.displayName}", who stands for ${otherOf(c).member.companyName})` : ""}`;
+  const sideText = (c: Candidate, s: ProposedSide) => `${c.member.companyName}'s ${s.account} ${saysWith(c)}${s.name ? ` (its part with ${s.name.kind.toLowerCase()} "${s.name.displayName}")` : ""}`;
   // A side that only says "group" is matched by elimination among the accounts that can face it: say how.
   const short = (c: Candidate) => c.account.acctNum ?? `"${fullNameOf(c.account)}"`;
-  const how = [e.left, e.right]
-    .filter((g) => g.with === null)
-    .map((g) => {
-      const o = otherOf(g);
-      const n = edges.filter((x) => (x.left === g && x.right.member === o.member) || (x.right === g && x.left.member === o.member)).length;
-      return n === 1 ? `; ${short(o)} is the only ${o.member.companyName} account that can face ${short(g)}` : `; ${short(o)} is the closest of the ${n} ${o.member.companyName} accounts that can face ${short(g)}`;
-    })
-    .join("");
+  const facing = (g: Candidate) => edges.filter((x) => (x.left === g && x.right.member === otherOf(g).member) || (x.right === g && x.left.member === otherOf(g).member)).length;
+  const generic = [e.left, e.right].filter((g) => g.with === null);
+  const how = generic.every((g) => facing(g) === 1)
+    ? generic.length === 2
+      ? "; each is the only account that can face the other"
+      : generic.map((g) => `; the only ${otherOf(g).member.companyName} account that can face ${short(g)}`).join("")
+    : generic
+        .filter((g) => facing(g) > 1)
+        .map((g) => `; the closest of the ${facing(g)} ${otherOf(g).member.companyName} accounts that can face ${short(g)}`)
+        .join("");
   const name = e.left.member === parent || e.right.member === parent ? `${(e.left.member === parent ? e.right : e.left).member.companyName} ${words[2]}` : `${e.left.member.companyName} – ${e.right.member.companyName} ${words[2]}`;
   return {
     key: `${sideKey(left)}|${sideKey(right)}`,
