@@ -28,7 +28,7 @@ const a = (acctNum: string, name: string, type: Type, accountSubType: string | n
 type Name = ProposalMember["names"][number];
 const customer = (id: string, displayName: string): Name => ({ kind: "Customer", id, displayName });
 const vendor = (id: string, displayName: string): Name => ({ kind: "Vendor", id, displayName });
-const member = (realmId: string, companyName: string, chart: ReturnType<typeof a>[], names: Name[] = []): ProposalMember => ({ realmId, companyName, chart, names });
+const member = (realmId: string, companyName: string, chart: ProposalMember["chart"], names: Name[] = []): ProposalMember => ({ realmId, companyName, chart, names });
 
 // The demo group's intercompany accounts (packages/qbo-sandbox demo/charts.ts), with a few others around them.
 const parent = member(
