@@ -7,7 +7,9 @@ import * as e2e from "./support.ts";
  * USD parent and its GBP subsidiary). Prerequisites through the API (maps, rates, CTA settings, the
  * opening balances locked at December 2025 and posted, UK's January to March 2026 consolidated and
  * posted, onboarding finished). Then in the browser: two pairs defined through the form (the UK
- * loan, and the management fees limited to the customer and vendor that stand for each other), FY2026 Q1 compared with the server's figures and posted once
+ * loan, and the management fees limited to the customer and vendor that stand for each other), the
+ * two the charts still propose (the current account, the loan interest) accepted in one step,
+ * FY2026 Q1 compared with the server's figures and posted once
  * under the Interco class, a parent account's transactions opened from a link, and Verify at March
  * 2026 reconciling with zero differences.
  */
@@ -148,6 +150,22 @@ describe("Intercompany eliminations, transaction detail and verify in a browser"
     ]);
     // The two names were never paired before: both companies sync to fetch their balances.
     await e2e.waitForSyncs(page, baseUrl, 2);
+  });
+
+  it("accepts in one step the pairs the charts propose for what the form left: the current account and the loan interest", { timeout: 60_000 }, async () => {
+    const proposed = page.getByRole("region", { name: "Proposed pairs" });
+    const rows = proposed.getByRole("table", { name: "Proposed pairs" }).locator("tbody tr");
+    // The loan and the fees defined through the form are no longer proposed.
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(2);
+    const texts = await rows.allTextContents();
+    expect(texts[0]).toContain('Northwind UK Ltd current accountReceivable / payableReceivable · Northwind Holdings Inc.1400 "Intercompany Receivable - Northwind UK"');
+    expect(texts[1]).toContain("only with Northwind UK Ltd (customer)");
+    expect(texts[1]).toContain("interest income ↔ interest expense");
+    await proposed.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 72));
+    await e2e.shot(page, "81c-interco-proposals");
+    await proposed.getByRole("button", { name: "Accept all (2)" }).click();
+    await expect.poll(() => proposed.getByTestId("proposals-accepted").textContent(), { timeout: 30_000 }).toBe("2 pairs defined. The report no longer names their accounts as unpaired.");
+    await expect.poll(() => page.getByRole("table", { name: "Intercompany pairs" }).locator("tbody tr").count()).toBe(4);
   });
 
   it("shows FY2026 Q1 as the server computes it: both sides, the difference and its parts, and a balanced entry", { timeout: 90_000 }, async () => {

@@ -141,10 +141,61 @@ export type CompanyNames = z.infer<typeof companyNamesSchema>;
 
 export const eliminationPairDeletedSchema = z.object({ deleted: z.literal(true) });
 
+/**
+ * Pairs proposed from the group's charts (the domain's eliminations/pair-proposals.ts): each with
+ * its reason; accounts with two equally good counterparts as a choice between whole proposals; the
+ * intercompany accounts left without either, with why.
+ */
+const proposedSideSchema = z.object({
+  realmId: z.string(),
+  companyName: z.string(),
+  accountId: z.string(),
+  /** Number and full name: 1600 "Intercompany Loan - Northwind UK". */
+  account: z.string(),
+  name: z.object({ kind: nameKindSchema, id: z.string(), displayName: z.string() }).nullable(),
+});
+export const pairProposalSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  kind: z.enum(INTERCOMPANY_PAIR_KINDS),
+  left: proposedSideSchema,
+  right: proposedSideSchema,
+  reason: z.string(),
+});
+export type PairProposalView = z.infer<typeof pairProposalSchema>;
+export const pairProposalsSchema = z.object({
+  proposals: z.array(pairProposalSchema),
+  choices: z.array(z.object({ side: proposedSideSchema, reason: z.string(), candidates: z.array(pairProposalSchema) })),
+  unmatched: z.array(z.object({ side: proposedSideSchema, reason: z.string() })),
+});
+export type PairProposalsView = z.infer<typeof pairProposalsSchema>;
+
+/** The most pairs one accept defines: a group's intercompany accounts, with room to spare. */
+export const MAX_ACCEPTED_PROPOSALS = 200;
+/** Accepting proposals: each is a pair request (as POST /eliminations/pairs takes it), all defined in one transaction or none. */
+export const acceptProposalsRequestSchema = z.strictObject({
+  proposals: z
+    .array(eliminationPairRequestSchema, { error: "proposals is the list of proposed pairs to accept." })
+    .min(1, "Choose at least one proposed pair to accept.")
+    .max(MAX_ACCEPTED_PROPOSALS, `Accept at most ${MAX_ACCEPTED_PROPOSALS} pairs at once.`),
+});
+export type AcceptProposalsRequest = z.input<typeof acceptProposalsRequestSchema>;
+/** `created`: the pairs this request defined; `alreadyDefined`: those it asked for that were defined before, exactly (accepting twice makes none twice). */
+export const acceptProposalsResultSchema = z.object({ created: z.array(eliminationPairSchema), alreadyDefined: z.array(eliminationPairSchema) });
+export type AcceptProposalsResult = z.infer<typeof acceptProposalsResultSchema>;
+
+/** The pair request a proposal stands for (its name, kind and both sides, names included). */
+export const proposalPairRequest = (p: Pick<PairProposalView, "name" | "kind" | "left" | "right">): EliminationPairRequest => {
+  const side = (s: PairProposalView["left"]) => ({ realmId: s.realmId, accountId: s.accountId, name: s.name ? { kind: s.name.kind, id: s.name.id } : null });
+  return { name: p.name, kind: p.kind, left: side(p.left), right: side(p.right) };
+};
+
 // ---- Endpoints (endpoint.ts): registered by the server, called by the web.
 
 export const getEliminationPairs = GET("/eliminations/pairs", { 200: eliminationPairsSchema });
 export const postEliminationPair = POST("/eliminations/pairs", { 200: eliminationPairSchema }, { body: eliminationPairRequestSchema });
+export const getEliminationPairProposals = GET("/eliminations/pairs/proposals", { 200: pairProposalsSchema });
+export const postEliminationPairsAccept = POST("/eliminations/pairs/accept", { 200: acceptProposalsResultSchema }, { body: acceptProposalsRequestSchema });
 export const deleteEliminationPair = DELETE("/eliminations/pairs/:pairId", { 200: eliminationPairDeletedSchema }, { params: pairParamsSchema });
 export const getEliminationNames = GET("/eliminations/names", { 200: companyNamesSchema }, { query: companyNamesQuerySchema });
 export const getEliminationTolerance = GET("/eliminations/tolerance", { 200: eliminationToleranceViewSchema });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { overlappingPair, type PairSideRef } from "./pair-overlap.ts";
+import { accountTaken, overlappingPair, sideTaken, type PairSideRef } from "./pair-overlap.ts";
 
 type Pair = { name: string; sides: readonly [PairSideRef, PairSideRef] };
 const sidesOf = (p: Pair) => p.sides;
@@ -36,5 +36,24 @@ describe("a new pair overlapping an existing one", () => {
   it("other accounts, or the same account number in another company, do not clash", () => {
     expect(overlappingPair([loan, feesUk], sidesOf, [whole("p", "1300"), whole("de", "1200")])).toBeUndefined();
     expect(overlappingPair([], sidesOf, [whole("p", "1200"), whole("uk", "2100")])).toBeUndefined();
+  });
+});
+
+describe("a side or an account the existing pairs already take", () => {
+  const sides = [...loan.sides, ...feesUk.sides];
+  it("a side is taken when an existing side covers it: the same account, whole on either side or the same name", () => {
+    expect(sideTaken(sides, whole("p", "1200"))).toBe(true);
+    expect(sideTaken(sides, named("p", "1200", "Customer", "9"))).toBe(true);
+    expect(sideTaken(sides, whole("p", "4100"))).toBe(true);
+    expect(sideTaken(sides, named("p", "4100", "Customer", "7"))).toBe(true);
+    expect(sideTaken(sides, named("p", "4100", "Customer", "8"))).toBe(false);
+    expect(sideTaken(sides, whole("de", "1200"))).toBe(false);
+    expect(sideTaken([], whole("p", "1200"))).toBe(false);
+  });
+  it("an account is taken whole, in part (by customer or vendor), or not at all", () => {
+    expect(accountTaken(sides, "p", "1200")).toBe("whole");
+    expect(accountTaken(sides, "p", "4100")).toBe("part");
+    expect(accountTaken([...sides, whole("p", "4100")], "p", "4100")).toBe("whole");
+    expect(accountTaken(sides, "uk", "1200")).toBeNull();
   });
 });

@@ -42,3 +42,16 @@ export function overlappingPair<P>(
   }
   return undefined;
 }
+
+/** Whether a side would take amounts a side of an existing pair already takes (the same account, and either one whole or both the same name). */
+export const sideTaken = (existing: readonly PairSideRef[], side: PairSideRef): boolean => existing.some((o) => covers(o, side));
+
+/**
+ * How the sides of existing pairs take an account: "whole" when one is the whole account, "part"
+ * when they take only what it holds with some customers or vendors (another may still take the rest
+ * by another name), null when none does.
+ */
+export function accountTaken(existing: readonly PairSideRef[], realmId: string, accountId: string): "whole" | "part" | null {
+  const on = existing.filter((o) => o.realmId === realmId && o.accountId === accountId);
+  return on.length === 0 ? null : on.some((o) => !o.name) ? "whole" : "part";
+}

@@ -4,7 +4,7 @@ import type { AppContext } from "../../context.ts";
 import { actorOf, authOf } from "../../http/auth.ts";
 import { bearer, docsOf, routeOf } from "../../http/endpoint.ts";
 import { posterOf, requestMeta } from "../../services/audit.ts";
-import { companyNames, createPair, deletePair, eliminationsOf, listPairs, postEliminations as post, replaceEliminations } from "./service.ts";
+import { acceptProposals, companyNames, createPair, deletePair, pairProposals, eliminationsOf, listPairs, postEliminations as post, replaceEliminations } from "./service.ts";
 import { setTolerance, toleranceView } from "./tolerance.ts";
 
 const docs = docsOf({ tags: ["eliminations"], security: bearer, errors: [400, 401, 403, 404, 409, 502] });
@@ -27,6 +27,23 @@ export const eliminationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     ),
     config: member,
     handler: async (req) => createPair({ database, queue }, authOf(req).user, req.body, requestMeta(req)),
+  });
+
+  app.route({
+    ...routeOf(
+      contract.getEliminationPairProposals,
+      docs("Pairs proposed from the group's charts: each intercompany account against the account that mirrors it in the company it names, with the reason; ties as choices; the intercompany accounts left unpaired and why"),
+    ),
+    handler: async (req) => pairProposals(db, authOf(req).user.accountId),
+  });
+
+  app.route({
+    ...routeOf(
+      contract.postEliminationPairsAccept,
+      docs("Accept proposed pairs in one step: each is checked and defined as POST /eliminations/pairs defines one, all in one transaction; a pair already defined with the same sides is answered, not defined twice"),
+    ),
+    config: member,
+    handler: async (req) => acceptProposals({ database, queue }, authOf(req).user, req.body, requestMeta(req)),
   });
 
   app.route({

@@ -1,16 +1,17 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
-import type { CompanyNames, EliminationPair, eliminationPairRequestSchema, EliminationView, PostOutcome, RunPeriod } from "@groupledger/contract";
-import { checkPairSides, namesWithGroupMembers, overlappingPair, pairKindTakes, type PairSideRef } from "@groupledger/domain";
+import type { acceptProposalsRequestSchema, AcceptProposalsResult, CompanyNames, EliminationPair, eliminationPairRequestSchema, EliminationView, PairProposalsView, PostOutcome, RunPeriod } from "@groupledger/contract";
+import { checkPairSides, namesWithGroupMembers, overlappingPair, pairKindTakes, proposePairs, type PairSideRef } from "@groupledger/domain";
 import type { Database, Db } from "../../db/client.ts";
-import { eliminationPairs, qboAccounts, qboNames } from "../../db/schema.ts";
+import { dividendEliminations, eliminationPairs, qboAccounts, qboNames } from "../../db/schema.ts";
 import type { UserRow } from "../../http/auth.ts";
-import { errors } from "../../http/errors.ts";
+import { AppError, errors } from "../../http/errors.ts";
 import type { RequestMeta } from "../../services/audit.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import { audit } from "../../services/audit.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import type { IntercompanyPair } from "../consolidation/input.ts";
+import { toChartAccount } from "../companies/chart.ts";
 import { loadGroup } from "../group/service.ts";
 import { INTERCO_REALM } from "../posting/names.ts";
 import { detectChangedEliminations } from "./stale.ts";
@@ -38,12 +39,65 @@ const sidesOf = (row: typeof eliminationPairs.$inferSelect) => {
   return [sideRef(pair.left), sideRef(pair.right)] as const;
 };
 
+/** Defining pairs checks them against the pairs already defined: one definition at a time per group, so two at once cannot both pass the overlap check. */
+const pairsLock = (accountId: string) => `elimination-pairs:${accountId}`;
+const PAIRS_BUSY = "Another change to the intercompany pairs is in progress";
+
+type Deps = { database: Database; queue: JobQueue };
+type PairRow = typeof eliminationPairs.$inferSelect;
+
 /**
  * Defines a pair after checking it against the group's charts, customers and vendors and the
  * pairs already defined; a name never paired before has no balances yet, so its company is synced.
  */
-export async function createPair(deps: { database: Database; queue: JobQueue }, user: UserRow, body: PairRequest, meta: RequestMeta): Promise<EliminationPair> {
+export async function createPair(deps: Deps, user: UserRow, body: PairRequest, meta: RequestMeta): Promise<EliminationPair> {
   const { db } = deps.database;
+  const defined = await deps.database.withLock(pairsLock(user.accountId), PAIRS_BUSY, () => definePair(db, user, body, meta, "refuse"));
+  await syncUnfetchedNames(deps, user.accountId, [defined]);
+  return (await pairViews(db, user.accountId, [defined.row]))[0]!;
+}
+
+/**
+ * Accepts proposed pairs (pairProposals): each goes through the same checks and audit as a pair
+ * defined by hand, all in one transaction (one refused: none is defined, and the answer says which
+ * and why). A pair defined before with exactly the same sides is answered as already defined, not
+ * defined again, so accepting twice, or two accepts at once, define each pair once.
+ */
+export async function acceptProposals(deps: Deps, user: UserRow, body: z.output<typeof acceptProposalsRequestSchema>, meta: RequestMeta): Promise<AcceptProposalsResult> {
+  const { db } = deps.database;
+  const defined = await deps.database.withLock(pairsLock(user.accountId), PAIRS_BUSY, () =>
+    db.transaction(async (tx) => {
+      const out: Defined[] = [];
+      for (const [i, proposal] of body.proposals.entries()) {
+        try {
+          out.push(await definePair(tx, user, proposal, meta, "answer"));
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          const which = body.proposals.length === 1 ? "" : `Proposed pair ${i + 1} of ${body.proposals.length}, `;
+          throw new AppError(err.status, err.code, `${which}“${proposal.name}”: ${err.message} Nothing was accepted.`, { ...err.details, index: i });
+        }
+      }
+      return out;
+    }),
+  );
+  await syncUnfetchedNames(deps, user.accountId, defined.filter((d) => d.created));
+  const views = await pairViews(db, user.accountId, defined.map((d) => d.row));
+  return { created: views.filter((_, i) => defined[i]!.created), alreadyDefined: views.filter((_, i) => !defined[i]!.created) };
+}
+
+/** A pair as definePair leaves it: the row, whether this call made it, and the named sides whose balances were never fetched. */
+interface Defined {
+  row: PairRow;
+  created: boolean;
+  unfetched: string[];
+}
+
+/**
+ * The one place a pair is checked and written (with its audit row), on `db` or a transaction; the
+ * caller holds pairsLock. A pair whose sides an existing pair has exactly (a twin) is refused
+ * (`twin: "refuse"`, defining by hand) or answered as that pair (`"answer"`, accepting proposals).
+ */
+async function definePair(db: Db, user: UserRow, body: PairRequest, meta: RequestMeta, twin: "refuse" | "answer"): Promise<Defined> {
   const group = await loadGroup(db, user.accountId);
   const withCompany = (s: PairRequest["left"]) => ({ ...s, company: group.company(s.realmId) });
   const sides = [withCompany(body.left), withCompany(body.right)] as const;
@@ -72,6 +126,7 @@ export async function createPair(deps: { database: Database; queue: JobQueue }, 
   }
   // Each side is eliminated in full: the same amounts in two pairs would be eliminated twice.
   const clash = overlappingPair(await pairRows(db, user.accountId), sidesOf, sides);
+  if (clash?.twin && twin === "answer" && clash.pair.kind === body.kind) return { row: clash.pair, created: false, unfetched: [] };
   if (clash?.twin) throw errors.conflict("pair_exists", `These two accounts are already paired ("${clash.pair.name}").`);
   if (clash) {
     const s = sides[clash.side];
@@ -102,12 +157,46 @@ export async function createPair(deps: { database: Database; queue: JobQueue }, 
     .returning();
   if (!created) throw errors.conflict("pair_exists", "These two accounts are already paired.");
   await audit(db, { action: "eliminations.pair_created", accountId: user.accountId, userId: user.id, details: { pairId: created.id, name: created.name }, ...meta });
-  for (const realmId of new Set(named.map((s) => s.realmId))) {
-    const unfetched = named.some((s) => s.realmId === realmId && !knownName(s)?.balancesThrough);
-    const company = group.company(realmId);
-    if (unfetched && company.connection === "connected") await enqueueSync(deps.database, deps.queue, company);
+  return { row: created, created: true, unfetched: named.filter((s) => !knownName(s)?.balancesThrough).map((s) => s.realmId) };
+}
+
+/** A name never paired before has no per-name balances yet: its company's sync fetches them (after the pair is committed). */
+async function syncUnfetchedNames(deps: Deps, accountId: string, defined: readonly Defined[]): Promise<void> {
+  const realms = new Set(defined.flatMap((d) => d.unfetched));
+  if (realms.size === 0) return;
+  const group = await loadGroup(deps.database.db, accountId);
+  for (const realmId of realms) {
+    const company = group.find(realmId);
+    if (company?.connection === "connected") await enqueueSync(deps.database, deps.queue, company);
   }
-  return (await pairViews(db, user.accountId, [created]))[0]!;
+}
+
+/**
+ * The pairs the group's charts propose (the domain's proposePairs) for the parent and the
+ * subsidiaries not archived, against the pairs already defined and the dividend settings.
+ */
+export async function pairProposals(db: Db, accountId: string): Promise<PairProposalsView> {
+  const group = await loadGroup(db, accountId);
+  const parent = group.requireParent("pairs are proposed between the parent and its subsidiaries");
+  const members = [parent, ...group.unarchivedSubsidiaries];
+  const realms = members.map((m) => m.realmId);
+  const [accounts, names, pairs, dividends] = await Promise.all([
+    db.select().from(qboAccounts).where(inArray(qboAccounts.realmId, realms)),
+    db.select().from(qboNames).where(inArray(qboNames.realmId, realms)),
+    pairRows(db, accountId),
+    db.select().from(dividendEliminations).where(eq(dividendEliminations.accountId, accountId)),
+  ]);
+  const out = proposePairs({
+    members: members.map((m) => ({
+      realmId: m.realmId,
+      companyName: m.companyName,
+      chart: accounts.filter((a) => a.realmId === m.realmId).map(toChartAccount),
+      names: names.filter((n) => n.realmId === m.realmId && n.active).map((n) => ({ kind: n.kind, id: n.qboId, displayName: n.displayName })),
+    })),
+    pairs: pairs.map((p) => ({ name: p.name, sides: sidesOf(p) })),
+    handled: new Set(dividends.map((d) => `${parent.realmId}|${d.incomeAccountId}`)),
+  });
+  return { proposals: [...out.proposals], choices: out.choices.map((c) => ({ ...c, candidates: [...c.candidates] })), unmatched: [...out.unmatched] };
 }
 
 /** Removes a pair; the entries already posted stay in QuickBooks. */

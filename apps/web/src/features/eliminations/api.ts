@@ -1,10 +1,12 @@
 import {
   deleteEliminationPair,
   getEliminationNames,
+  getEliminationPairProposals,
   getEliminationPairs,
   getEliminations,
   getEliminationTolerance,
   postEliminationPair,
+  postEliminationPairsAccept,
   postEliminations,
   postEliminationsRepost,
   getConsolidationPostings,
@@ -24,6 +26,7 @@ export { postOutcomeSchema, type PostOutcome as EliminationPostOutcome } from "@
 export const eliminationKeys = {
   all: ["eliminations"] as const,
   pairs: ["eliminations", "pairs"] as const,
+  proposals: ["eliminations", "proposals"] as const,
   names: (realmId: string) => ["eliminations", "names", realmId] as const,
   view: (p: RunPeriod) => ["eliminations", "view", p.kind, p.year, p.month] as const,
   postings: ["eliminations", "postings"] as const,
@@ -34,6 +37,8 @@ export const eliminationKeys = {
 export const eliminationsApi = {
   pairs: (signal?: AbortSignal) => call(getEliminationPairs, {}, { signal }).then((r) => r.pairs),
   create: (body: EliminationPairRequest) => call(postEliminationPair, { body }),
+  proposals: (signal?: AbortSignal) => call(getEliminationPairProposals, {}, { signal }),
+  accept: (proposals: EliminationPairRequest[]) => call(postEliminationPairsAccept, { body: { proposals } }),
   names: (realmId: string, signal?: AbortSignal) => call(getEliminationNames, { query: { realmId } }, { signal }),
   remove: (pairId: string) => call(deleteEliminationPair, { params: { pairId } }),
   view: (p: RunPeriod, signal?: AbortSignal) => call(getEliminations, { query: { kind: p.kind, year: p.year, month: p.month } }, { signal }),
@@ -46,6 +51,11 @@ export const eliminationsApi = {
 
 export function usePairs() {
   return useQuery({ queryKey: eliminationKeys.pairs, queryFn: ({ signal }) => eliminationsApi.pairs(signal) });
+}
+
+/** The pairs the group's charts propose, the accounts needing a choice and those left unpaired (with why). */
+export function usePairProposals() {
+  return useQuery({ queryKey: eliminationKeys.proposals, queryFn: ({ signal }) => eliminationsApi.proposals(signal) });
 }
 
 /** A company's customers and vendors (as its last sync read them), for limiting a side to one. */

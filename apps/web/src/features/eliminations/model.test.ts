@@ -1,6 +1,9 @@
 import type { CompanyAccount, EliminationView } from "@groupledger/contract";
 import { describe, expect, it } from "vitest";
 import {
+  acceptedText,
+  offeredProposals,
+  proposedSideText,
   differenceAccountText,
   differenceTone,
   EMPTY_PAIR_FORM,
@@ -248,5 +251,26 @@ describe("customer and vendor sides", () => {
     const v: PairFormValues = { ...EMPTY_PAIR_FORM, name: "Fees", leftRealmId: "p", leftAccountId: "56", leftName: "Customer:12:x", rightRealmId: "uk", rightAccountId: "63" };
     expect(pairRequestOf(v).left.name).toEqual({ kind: "Customer", id: "12:x" });
     expect(pairRequestOf(v).right.name).toBeNull();
+  });
+});
+
+describe("proposed pairs", () => {
+  const pair = { id: "x" } as never;
+  it("says how many pairs accepting defined and how many were defined already", () => {
+    expect(acceptedText({ created: [pair, pair], alreadyDefined: [] })).toBe("2 pairs defined. The report no longer names their accounts as unpaired.");
+    expect(acceptedText({ created: [pair], alreadyDefined: [pair, pair] })).toBe("1 pair defined; 2 were already defined. The report no longer names its accounts as unpaired.");
+    expect(acceptedText({ created: [pair], alreadyDefined: [pair] })).toBe("1 pair defined; 1 was already defined. The report no longer names its accounts as unpaired.");
+    expect(acceptedText({ created: [], alreadyDefined: [pair] })).toBe("That pair was already defined.");
+    expect(acceptedText({ created: [], alreadyDefined: [pair, pair, pair] })).toBe("Those 3 pairs were already defined.");
+  });
+  it("offers the proposals not dismissed, in order", () => {
+    expect(offeredProposals([{ key: "a" }, { key: "b" }, { key: "c" }], new Set(["b"]))).toEqual([{ key: "a" }, { key: "c" }]);
+  });
+  it("reads a side: company, account and the name it is limited to", () => {
+    expect(proposedSideText({ realmId: "p", companyName: "Northwind Holdings Inc.", accountId: "56", account: '4500 "Fees"', name: { kind: "Customer", id: "2", displayName: "Northwind UK Ltd" } })).toEqual({
+      company: "Northwind Holdings Inc.",
+      account: '4500 "Fees"',
+      only: "Northwind UK Ltd (customer)",
+    });
   });
 });

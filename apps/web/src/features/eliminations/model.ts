@@ -1,4 +1,4 @@
-import { eliminationPairRequestSchema, eliminationToleranceSchema, type CompanyAccount, type CompanyNames, type EliminationPair, type EliminationView, type NameKind } from "@groupledger/contract";
+import { eliminationPairRequestSchema, eliminationToleranceSchema, type AcceptProposalsResult, type CompanyAccount, type PairProposalView, type CompanyNames, type EliminationPair, type EliminationView, type NameKind } from "@groupledger/contract";
 import { checkPairSides, currencyExponent, ELIMINATION_TOLERANCE_MAX, formatAmount, minorToDecimal, PAIR_KIND_CLASSIFICATIONS } from "@groupledger/domain";
 import { zodFieldErrors } from "../../lib/forms.ts";
 import { parseAmount } from "../cta/model.ts";
@@ -259,4 +259,21 @@ export function parseTolerance(text: string, currency: string): { tolerance: num
   if (parsed.success) return { tolerance: parsed.data };
   if (minor < 0) return { error: "The tolerance cannot be negative: 0 is exact matching." };
   return { error: `The tolerance is at most ${formatAmount(ELIMINATION_TOLERANCE_MAX, currency)}: a larger difference is a mismatch to investigate, not rounding.` };
+}
+
+/** A proposed pair's side as the proposals list reads it: company, account, and the name it is limited to. */
+export function proposedSideText(side: PairProposalView["left"]): { company: string; account: string; only: string | null } {
+  return { company: side.companyName, account: side.account, only: side.name ? `${side.name.displayName} (${side.name.kind.toLowerCase()})` : null };
+}
+
+/** The proposals still offered: those not dismissed on this browser, in the server's order. */
+export const offeredProposals = <P extends { key: string }>(proposals: readonly P[], dismissed: ReadonlySet<string>): P[] => proposals.filter((p) => !dismissed.has(p.key));
+
+/** What accepting says: how many pairs it defined, and how many were defined already. */
+export function acceptedText(result: AcceptProposalsResult): string {
+  const made = result.created.length;
+  const before = result.alreadyDefined.length;
+  const pairs = (n: number) => `${n} pair${n === 1 ? "" : "s"}`;
+  if (made === 0) return before === 1 ? "That pair was already defined." : `Those ${pairs(before)} were already defined.`;
+  return `${pairs(made)} defined${before ? `; ${before} ${before === 1 ? "was" : "were"} already defined` : ""}. The report no longer names ${made === 1 ? "its accounts" : "their accounts"} as unpaired.`;
 }

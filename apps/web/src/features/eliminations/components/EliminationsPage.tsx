@@ -13,6 +13,7 @@ import { GroupAdjustments } from "../../adjustments/components/GroupAdjustments.
 import { IntragroupSection } from "../../intragroup/components/IntragroupSection.tsx";
 import { GroupGate, type GroupSetup } from "./GroupGate.tsx";
 import { PairsSection } from "./PairsSection.tsx";
+import { ProposedPairs } from "./ProposedPairs.tsx";
 import { PeriodEliminations } from "./PeriodEliminations.tsx";
 import { PeriodPicker } from "./PeriodPicker.tsx";
 import { PostedEliminations } from "./PostedEliminations.tsx";
@@ -55,6 +56,7 @@ function Eliminations({ setup }: { setup: GroupSetup }) {
   const showing = shown(view.data);
   return (
     <>
+      <ProposedPairs />
       <PairsSection parent={parent} subsidiaries={subsidiaries} />
       <IntragroupSection companies={[parent, ...subsidiaries]} />
       {/* Without a pair there is nothing to compute or post: the pairs section says what to add. */}

@@ -36,6 +36,7 @@ export const GROUP_API = {
 export const ELIMINATION_PAGE_API = {
   ...GROUP_API,
   "GET /eliminations/pairs": { pairs: [] },
+  "GET /eliminations/pairs/proposals": { proposals: [], choices: [], unmatched: [] },
   "GET /consolidation/postings": { postings: [] },
   [`GET /companies/${UK}/accounts`]: UK_CHART,
 };
