@@ -41,3 +41,5 @@ export * from "./spreadsheet/cells.ts";
 export * from "./eliminations/pair-kinds.ts";
 export * from "./eliminations/pair-overlap.ts";
 export * from "./eliminations/member-names.ts";
+export * from "./statements/cash-flow-classes.ts";
+export * from "./statements/cash-flow.ts";
