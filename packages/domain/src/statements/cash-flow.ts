@@ -257,9 +257,9 @@ export function consolidatedCashFlow({ input, opening, closing, classOf }: CashF
   // Retained earnings (with the period's P&L closed into them) move by the parent's share of the
   // profit and the dividends declared to its owners; the NCI by its share and the dividends to it.
   const dividends = -retainedMovement - (profit - nciProfit);
-  if (dividends !== 0) financing.push({ account: "(dividends)", name: "Dividends paid to owners of the parent", amount: dividends });
+  if (dividends !== 0) financing.push({ account: "(dividends)", name: "Dividends to owners of the parent", amount: dividends });
   const withNci = nciMovement - nciProfit;
-  if (withNci !== 0) financing.push({ account: "(nci)", name: "Dividends paid to and transactions with non-controlling interests", amount: withNci });
+  if (withNci !== 0) financing.push({ account: "(nci)", name: "Dividends to and transactions with non-controlling interests", amount: withNci });
 
   const sum = (lines: readonly CashFlowLine[]) => lines.reduce((s, l) => s + l.amount, 0);
   const operatingTotal = profit + sum(adjustments) + sum(workingCapital);
