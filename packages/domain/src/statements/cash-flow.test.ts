@@ -128,3 +128,82 @@ describe("default cash-flow class from the QuickBooks account type", () => {
     expect(defaultCashFlowClass("Expense", "Expense", "Depreciation")).toBeUndefined();
   });
 });
+
+describe("an intra-group loan in the subsidiary's currency (derived from the PwC example, hand-checked)", () => {
+  // The UK's intercompany debt (GBP 138,000 → 129,000) is owed to the parent, which carries it in
+  // dollars at the closing rate: $200,100 → $199,950. The UK repays GBP 9,000 ($13,500 at 1.50), the
+  // parent receives it and books a $13,350 exchange gain on the loan (IAS 21.32: in profit, also in
+  // the consolidated statements, IAS 21.45). Intra-group: the repayment is no cash flow of the group
+  // and the gain is not cash. Expected: profit 364,500 + 13,350 = 377,850, the gain taken out (−13,350),
+  // no line for the loan on either side, financing −39,000 (the USD debt only); net cash flow
+  // 315,000 (the UK's 301,500 without its 13,500 to the parent); closing cash 708,350 + 13,500.
+  const json = loadExample("pwc-fsp-6-11-foreign-cash-flow");
+  const parent = json.entities[0]!;
+  const withLoan = (differenceTo: "fx" | "cta"): ConsolidationInputJson => ({
+    ...json,
+    entities: [
+      {
+        ...parent,
+        accounts: [...parent.accounts, { id: "loan-uk", name: "Loan to UK Subsidiary", classification: "Asset" }],
+        balances: [
+          { account: "investment", from: "2020-11", amounts: [121_510_000, 121_510_000, 121_510_000] },
+          { account: "loan-uk", from: "2020-11", amounts: [200_100_00, 200_100_00, 199_950_00] },
+          { account: "cash", from: "2020-11", amounts: [0, 0, 13_500_00] },
+          { account: "capital", from: "2020-11", amounts: [-141_520_000, -141_520_000, -141_520_000] },
+          { account: "re", from: "2020-11", amounts: [0, 0, -13_350_00] },
+          { account: "fx", from: "2021-01", amounts: [-13_350_00] },
+        ],
+      },
+      json.entities[1]!,
+    ],
+    eliminations: {
+      ...json.eliminations,
+      intercompany: [{ id: "loan", kind: "receivablePayable", left: { entity: "usco", account: "loan-uk" }, right: { entity: "ukco", account: "debt-ic" }, differenceTo }],
+    },
+  });
+  const classes: Record<string, CashFlowClass> = { cash: "cash", ppe: "investing", "debt-usd": "financing", "debt-gbp": "financing", "debt-ic": "financing", "loan-uk": "investing", dtl: "operating" };
+
+  it.each(["fx", "cta"] as const)("eliminates the loan's flows and takes the exchange gain out of the profit (difference to %s)", (differenceTo) => {
+    const cf = cashFlowOf(withLoan(differenceTo), classes);
+    expect(cf.operating.profit).toBe(377_850_00);
+    expect(cf.operating.adjustments).toEqual([{ account: "(intra-group differences)", name: "Exchange differences on intra-group balances, not cash", amount: -13_350_00 }]);
+    expect(cf.operating.total).toBe(429_000_00);
+    expect(line(cf.investing.lines, "loan-uk")).toBeUndefined();
+    expect(line(cf.financing.lines, "debt-ic")).toBeUndefined();
+    expect(cf.financing.total).toBe(-39_000_00);
+    expect(cf.netCashFlow).toBe(315_000_00);
+    expect(cf.exchangeEffect.total).toBe(35_650_00);
+    expect(cf.closingCash).toBe(721_850_00);
+    expect(cf.reconciliation).toEqual({ computedClosingCash: 721_850_00, difference: 0, reconciles: true });
+  });
+
+  it("takes a difference already booked at the opening month-end out of the opening retained earnings, not into dividends (difference to fx)", () => {
+    // The parent carried the loan at $200,000 at the opening (a $100 difference the engine put in that
+    // month's profit) and books a $13,450 gain: consolidated profit 364,500 + 13,450, none of it cash.
+    const base = withLoan("fx");
+    const p = base.entities[0]!;
+    const shifted: ConsolidationInputJson = {
+      ...base,
+      entities: [
+        {
+          ...p,
+          balances: p.balances.map((b) =>
+            b.account === "loan-uk" ? { ...b, amounts: [200_000_00, 200_000_00, 199_950_00] }
+            : b.account === "capital" ? { ...b, amounts: [-141_510_000, -141_510_000, -141_510_000] }
+            : b.account === "re" ? { ...b, amounts: [0, 0, -13_450_00] }
+            : b.account === "fx" ? { ...b, amounts: [-13_450_00] }
+            : b,
+          ),
+        },
+        base.entities[1]!,
+      ],
+    };
+    const cf = cashFlowOf(shifted, classes);
+    expect(cf.operating.profit).toBe(377_950_00);
+    expect(line(cf.operating.adjustments, "(intra-group differences)")).toBe(-13_450_00);
+    expect(cf.operating.total).toBe(429_000_00);
+    expect(cf.financing.lines.map((l) => l.account)).toEqual(["debt-usd"]);
+    expect(cf.netCashFlow).toBe(315_000_00);
+    expect(cf.reconciliation.reconciles).toBe(true);
+  });
+});

@@ -127,6 +127,20 @@ export function consolidatedCashFlow({ input, opening, closing, classOf }: CashF
   const effects: CashFlowEntityEffect[] = [];
   const remeasurements: CashFlowLine[] = [];
   const reportingExponent = closing.exponent;
+  const months = monthList(shiftMonth(from, -1), to);
+  /** A local month-end series' movements over the period, each month's at that month's average rate (the flow as IAS 7.26-27 translates it). */
+  const flowAtAverages = (currency: string, series: { from: string; amounts: readonly number[] } | undefined) => {
+    if (!series) return 0;
+    const rates = input.rates[currency] ?? {};
+    const exponent = currencyExponent(currency);
+    const at = (month: string) => (month < series.from ? 0 : (series.amounts[monthCount(series.from, month) - 1] ?? 0));
+    let flow = 0;
+    for (let t = 1; t < months.length; t++) {
+      const movement = at(months[t]!) - at(months[t - 1]!);
+      if (movement !== 0) flow += mulDivRound(movement, translationFactor(parseRate(rates[months[t]!]!.average), exponent, reportingExponent));
+    }
+    return flow;
+  };
   for (const e of closing.entities) {
     if (e.method === "none") continue;
     const source = input.entities.find((x) => x.id === e.id);
@@ -134,14 +148,7 @@ export function consolidatedCashFlow({ input, opening, closing, classOf }: CashF
     if (!source || !before) continue;
     const exponent = currencyExponent(e.currency);
     const rates = input.rates[e.currency] ?? {};
-    const months = monthList(shiftMonth(from, -1), to);
     const series = new Map(source.balances.map((s) => [s.account, s]));
-    const localAt = (account: string, month: string) => {
-      const s = series.get(account);
-      if (!s || month < s.from) return 0;
-      return s.amounts[monthCount(s.from, month) - 1] ?? 0;
-    };
-    const averageFactor = months.slice(1).map((m) => translationFactor(parseRate(rates[m]!.average), exponent, reportingExponent));
     const closingRate = rates[to]!.closing;
     const openingRate = rates[shiftMonth(from, -1)]!.closing;
     const closingFactor = translationFactor(parseRate(closingRate), exponent, reportingExponent);
@@ -159,14 +166,7 @@ export function consolidatedCashFlow({ input, opening, closing, classOf }: CashF
       if (ROLLED_FORWARD.has(line.basis) || line.account === null) continue;
       const was = openLines.get(line.account);
       const change = line.translated - (was?.translated ?? 0);
-      let flow = change;
-      if (line.basis === "closing") {
-        flow = 0;
-        for (let t = 1; t < months.length; t++) {
-          const movement = localAt(line.account, months[t]!) - localAt(line.account, months[t - 1]!);
-          if (movement !== 0) flow += mulDivRound(movement, averageFactor[t - 1]!);
-        }
-      }
+      const flow = line.basis === "closing" ? flowAtAverages(e.currency, series.get(line.account)) : change;
       if (isCash(line.parentAccount)) {
         cash = {
           openLocal: cash.openLocal + (was?.local ?? 0),
@@ -202,6 +202,48 @@ export function consolidatedCashFlow({ input, opening, closing, classOf }: CashF
     });
   }
 
+  // Intercompany receivable/payable pairs: the elimination reverses each side as translated, so it
+  // also reverses that side's translation difference, and its eliminated rows show no flow. The
+  // pair's difference is no cash flow either: sent to profit (fx), it is taken out of the profit with
+  // the exchange differences of the sides (the engine books a pair's whole difference at each
+  // period's end, so the part at the opening month-end is taken out of the opening retained earnings
+  // too); sent to the CTA, what of it the sides' translation differences do not explain (their
+  // flows differing, e.g. a side's own exchange gain on the balance) is taken out of the profit.
+  const handledCta = new Set<string>();
+  let intraGroupDifferences = 0;
+  let openingDifferences = 0;
+  const eliminationOf = (out: ConsolidationOutput, id: string) => out.eliminations.find((x) => x.id === id);
+  for (const rule of input.eliminations.intercompany) {
+    if (rule.kind !== "receivablePayable") continue;
+    const after = eliminationOf(closing, rule.id);
+    const before = eliminationOf(opening, rule.id);
+    if (!after || !before) continue;
+    const differenceAccount = rule.differenceTo === "cta" ? cta : input.designatedAccounts.fxDifference;
+    const differenceIn = (el: typeof after) => el.lines.filter((l) => l.account === differenceAccount).reduce((sum, l) => sum + l.amount, 0);
+    let sidesDifference = 0;
+    (["left", "right"] as const).forEach((which, i) => {
+      const side = rule[which];
+      const entity = closing.entities.find((x) => x.id === side.entity);
+      if (!entity || entity.method === "none") return;
+      const key = which === "left" ? "leftTranslated" : "rightTranslated";
+      const change = Number(after.details[key] ?? 0) - Number(before.details[key] ?? 0);
+      const series = side.portion ?? input.entities.find((x) => x.id === side.entity)?.balances.find((b) => b.account === side.account);
+      const difference = change - flowAtAverages(entity.currency, series);
+      sidesDifference += difference;
+      const row = after.lines[i]?.account;
+      if (row) addDiff(row, -difference);
+    });
+    if (rule.differenceTo === "cta") {
+      handledCta.add(rule.id);
+      intraGroupDifferences += sidesDifference - (differenceIn(after) - differenceIn(before));
+    } else {
+      const atOpening = differenceIn(before);
+      openingDifferences += atOpening;
+      intraGroupDifferences += sidesDifference + atOpening;
+    }
+  }
+  if (intraGroupDifferences !== 0) remeasurements.push({ account: "(intra-group differences)", name: "Exchange differences on intra-group balances, not cash", amount: intraGroupDifferences });
+
   // The NCI's share of the CTA moves between the CTA and NCI rows inside the NCI column: a translation
   // difference of the NCI, not a transaction with it.
   const ctaRow = rows.get(cta);
@@ -214,7 +256,7 @@ export function consolidatedCashFlow({ input, opening, closing, classOf }: CashF
   const ctaAfter = ctaOf(closing);
   for (const el of [...closing.eliminations, ...opening.eliminations.filter((x) => !ctaAfter.has(x.id))]) {
     const moved = (ctaAfter.get(el.id) ?? 0) - (ctaBefore.get(el.id) ?? 0);
-    if (moved === 0) continue;
+    if (moved === 0 || handledCta.has(el.id)) continue;
     const goodwill = input.designatedAccounts.goodwill;
     const target =
       el.kind === "investment" && goodwill && rows.has(goodwill)
@@ -230,7 +272,7 @@ export function consolidatedCashFlow({ input, opening, closing, classOf }: CashF
   const investing: CashFlowLine[] = [];
   const financing: CashFlowLine[] = [];
   const cashAccounts: ConsolidatedCashFlow["cashAccounts"] = [];
-  let retainedMovement = 0;
+  let retainedMovement = openingDifferences;
   let nciMovement = 0;
   for (const [account, row] of rows) {
     const change = row.close - row.open;

@@ -128,7 +128,7 @@ describe("Consolidated reports → Cash flow", { timeout: SLOW_UI }, () => {
     });
     renderRoutes(routes, "/consolidation/reports/cash-flow?reportPeriod=month&reportFrom=2026-10&reportTo=2026-10");
     expect(await screen.findByRole("tab", { name: "Cash flow" })).toHaveAttribute("aria-selected", "true");
-    expect(screen.getByRole("tab", { name: "Balance sheet, P&L & worksheet" })).toHaveAttribute("aria-selected", "false");
+    expect(screen.getByRole("tab", { name: "Consolidated report" })).toHaveAttribute("aria-selected", "false");
     const table = await screen.findByRole("table", { name: "Consolidated statement of cash flows" });
     expect(within(table).getByTestId("cf-fx")).toHaveTextContent("Effect of exchange rate changes on cash and cash equivalents$35,650.00");
     expect(within(table).getByTestId("cf-investing:ppe")).toHaveTextContent("($75,000.00)");

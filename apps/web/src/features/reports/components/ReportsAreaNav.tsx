@@ -7,7 +7,7 @@ import { useLocation, useNavigate } from "react-router";
  * address, so switching page keeps it.
  */
 export const REPORTS_AREA_TABS: readonly { path: string; label: string }[] = [
-  { path: "/consolidation/reports", label: "Balance sheet, P&L & worksheet" },
+  { path: "/consolidation/reports", label: "Consolidated report" },
   { path: "/consolidation/reports/cash-flow", label: "Cash flow" },
 ];
 
