@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { useSandboxApp } from "./app.ts";
 import { DEMO, translatedGroup } from "./connect.ts";
 import { drivers } from "./databases.ts";
-import { get } from "./flows.ts";
+import { get, post } from "./flows.ts";
 
 type Line = { account: string; name: string; amount: number };
 type Account = { account: string; name: string; accountType: string; defaultClass: string; chosenClass: string | null; cashFlowClass: string };
@@ -87,6 +87,37 @@ describe.each(drivers)("consolidated statement of cash flows on %s", (driver) =>
     // Nothing was saved by the refused requests.
     const { accounts } = (await get(t.app, "/api/consolidation/cash-flow/classes", token)).json() as { accounts: Account[] };
     expect(accounts.every((a) => a.chosenClass === null)).toBe(true);
+  });
+
+  it("eliminates the intra-group loan in pounds once paired: the parent's loan receivable shows no flow, and it still reconciles", async () => {
+    const accountId = async (realmId: string, name: string) =>
+      ((await get(t.app, `/api/companies/${realmId}/accounts`, token)).json() as { Id: string; name: string }[]).find((a) => a.name === name)!.Id;
+    const receivable = await accountId(DEMO.parent, "Intercompany Loan - Northwind UK");
+    const before = (await get(t.app, "/api/consolidation/cash-flow?from=2026-01&to=2026-03", token)).json().statement;
+    const all = (x: { operating: { adjustments: Line[]; workingCapital: Line[] }; investing: { lines: Line[] }; financing: { lines: Line[] } }) => [...x.operating.adjustments, ...x.operating.workingCapital, ...x.investing.lines, ...x.financing.lines];
+    const pair = await post(
+      t.app,
+      "/api/eliminations/pairs",
+      { name: "UK loan", kind: "receivablePayable", left: { realmId: DEMO.parent, accountId: receivable }, right: { realmId: DEMO.uk, accountId: await accountId(DEMO.uk, "Loan from Northwind Holdings") } },
+      token,
+    );
+    expect(pair.statusCode, pair.body).toBe(200);
+    const res = await get(t.app, "/api/consolidation/cash-flow?from=2026-01&to=2026-03", token);
+    const s = res.json().statement;
+    expect(s.reconciliation).toEqual({ computedClosingCash: s.closingCash, difference: 0, reconciles: true });
+    expect(all(s).find((l) => l.account === receivable)).toBeUndefined();
+    // The row the UK's loan payable lands on (mapped onto the parent's own term loan) keeps only the
+    // parent's flows: the UK's loan did not move in pounds, and the elimination takes out its dollar
+    // amounts and their exchange differences alike, so the line is what it was before the pair.
+    const report = (await get(t.app, "/api/consolidation/report?from=2026-01&to=2026-03", token)).json();
+    const elimination = (report.report.eliminations as { kind: string; lines: { account: string; amount: number }[] }[]).find((e) => e.kind === "receivablePayable")!;
+    const payableRow = elimination.lines[1]!.account;
+    expect(elimination.lines[1]!.amount).not.toBe(0);
+    expect(all(s).find((l) => l.account === payableRow)).toEqual(all(before).find((l) => l.account === payableRow));
+    // The group's cash and its exchange effect do not change: the loan is inside the group.
+    expect(s.closingCash).toBe(before.closingCash);
+    expect(s.exchangeEffect.total).toBe(before.exchangeEffect.total);
+    expect(s.netCashFlow).toBe(before.netCashFlow);
   });
 
   it("says what stops the statement, e.g. months without rates, instead of a figure", async () => {
