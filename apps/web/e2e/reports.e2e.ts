@@ -1,4 +1,4 @@
-import type { ConsolidatedReport } from "@groupledger/contract";
+import type { CashFlowReport, ConsolidatedReport } from "@groupledger/contract";
 import ExcelJS from "exceljs";
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
@@ -171,5 +171,25 @@ describe("Consolidated reports in a browser, on the demo group", () => {
     await e2e.shot(page, "76-reports-problems");
     await problems.getByRole("link", { name: "Enter the rates in FOREX Management" }).first().click();
     await page.waitForURL("**/consolidation/fx_rates");
+  });
+  it("cash flow reconciles opening to closing cash: the Cash flow tab of the reports area, Q1 2026 (issue 23)", { timeout: 120_000 }, async () => {
+    await page.goto(`${baseUrl}/consolidation/reports?reportPeriod=quarter&reportFrom=2026-01&reportTo=2026-03`);
+    await page.getByRole("tab", { name: "Cash flow" }).click();
+    await page.waitForURL("**/consolidation/reports/cash-flow?*");
+    const reconciliation = page.getByTestId("cash-flow-reconciliation");
+    await reconciliation.getByText(/Reconciles to the cent\.$/).waitFor({ timeout: 60_000 });
+    const r = await api<CashFlowReport>("/consolidation/cash-flow?from=2026-01&to=2026-03");
+    expect(r.ok, JSON.stringify(r.problems)).toBe(true);
+    const s = r.statement!;
+    expect(s.reconciliation).toEqual({ computedClosingCash: s.closingCash, difference: 0, reconciles: true });
+    // The screen's figures are the API's, and the closing cash is the balance sheet's Bank accounts.
+    const table = page.getByRole("table", { name: "Consolidated statement of cash flows" });
+    expect(e2e.cents((await table.getByTestId("cf-closing").locator("td").nth(1).textContent()) ?? "")).toBe(s.closingCash);
+    expect(e2e.cents((await table.getByTestId("cf-fx").locator("td").nth(1).textContent()) ?? "")).toBe(s.exchangeEffect.total);
+    const report = await api<ConsolidatedReport>("/consolidation/report?from=2026-01&to=2026-03&compare=none");
+    const bank = report.report!.balanceSheet.assets.filter((a) => s.cashAccounts.some((c) => c.account === a.account));
+    expect(bank.reduce((sum, a) => sum + a.amount, 0)).toBe(s.closingCash);
+    await page.getByRole("table", { name: "Effect of exchange rate changes on cash by subsidiary" }).getByText("Northwind UK Ltd").waitFor();
+    await e2e.shot(page, "77-reports-cash-flow");
   });
 });

@@ -42,3 +42,5 @@ export * from "./eliminations/pair-kinds.ts";
 export * from "./eliminations/pair-overlap.ts";
 export * from "./eliminations/member-names.ts";
 export * from "./eliminations/pair-proposals.ts";
+export * from "./statements/cash-flow-classes.ts";
+export * from "./statements/cash-flow.ts";

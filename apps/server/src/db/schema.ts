@@ -845,3 +845,25 @@ export const qboCallCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.realmId, t.day] })],
 );
+
+/**
+ * The cash-flow class a group chose for one of its parent's balance-sheet accounts (issue 23,
+ * statements/cash-flow-classes.ts): cash, operating, nonCash, investing or financing. An account
+ * without a row has the default of its QuickBooks type.
+ */
+export const cashFlowClasses = pgTable(
+  "cash_flow_classes",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    realmId: text("realm_id")
+      .notNull()
+      .references(() => companies.realmId, { onDelete: "cascade" }),
+    qboAccountId: text("qbo_account_id").notNull(),
+    cashFlowClass: text("cash_flow_class").notNull(),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.realmId, t.qboAccountId] })],
+);

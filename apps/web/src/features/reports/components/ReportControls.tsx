@@ -24,7 +24,8 @@ interface Props {
   lastMonth: string;
   currentMonth: string;
   onPeriod: (p: ReportPeriod) => void;
-  onCompare: (c: Comparison) => void;
+  /** Absent: no comparison to choose (a statement that has none, like the cash flow). */
+  onCompare?: (c: Comparison) => void;
 }
 
 
@@ -80,14 +81,16 @@ export function ReportControls(p: Props) {
               <SegmentedControl aria-labelledby="report-period-kind" data={[...PERIOD_KINDS]} value={period.kind} onChange={(v) => setKind(v as PeriodKind)} />
             </Stack>
             {picker}
-            <Select
-              label="Compare with"
-              data={COMPARISONS.map((c) => ({ value: c.value, label: c.label }))}
-              value={p.compare}
-              onChange={(v) => v && p.onCompare(v as Comparison)}
-              allowDeselect={false}
-              w={210}
-            />
+            {p.onCompare ? (
+              <Select
+                label="Compare with"
+                data={COMPARISONS.map((c) => ({ value: c.value, label: c.label }))}
+                value={p.compare}
+                onChange={(v) => v && p.onCompare?.(v as Comparison)}
+                allowDeselect={false}
+                w={210}
+              />
+            ) : null}
         </Group>
         {custom ? (
           <Text size="xs" c="red.8" role="alert">

@@ -1,5 +1,6 @@
 import { Screen } from "../../screens/components/Screen.tsx";
 import { ConsolidatedReports } from "./ConsolidatedReports.tsx";
+import { ReportsAreaNav } from "./ReportsAreaNav.tsx";
 
 const DESCRIPTION =
   "The group's consolidated balance sheet, income statement and worksheet for any month, quarter, fiscal year or range: subsidiaries translated into the parent's currency, mapped onto its accounts, intercompany balances eliminated and non-controlling interests split out.";
@@ -8,6 +9,7 @@ const DESCRIPTION =
 export function ReportsPage() {
   return (
     <Screen title="Consolidated reports" description={DESCRIPTION}>
+      <ReportsAreaNav />
       <ConsolidatedReports />
     </Screen>
   );
