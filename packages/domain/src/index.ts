@@ -41,3 +41,5 @@ export * from "./spreadsheet/cells.ts";
 export * from "./eliminations/pair-kinds.ts";
 export * from "./eliminations/pair-overlap.ts";
 export * from "./eliminations/member-names.ts";
+export * from "./statements/changes-in-equity.ts";
+export * from "./statements/changes-in-equity-opening.ts";
