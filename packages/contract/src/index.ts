@@ -22,3 +22,4 @@ export * from "./acquisitions.ts";
 export * from "./adjustments.ts";
 export * from "./intragroup.ts";
 export * from "./replacement-order.ts";
+export * from "./changes-in-equity.ts";
