@@ -12,7 +12,8 @@ describe.each(drivers)("the statement of changes in equity on %s", (driver) => {
   const { sandbox, t } = useSandboxApp(driver);
   let token = "";
 
-  it("rolls the demo group's equity from the month before the period to its end and reconciles to the report's balance sheet", async () => {
+  // Connecting and configuring the demo group takes most of this test (20 s on an idle machine).
+  it("rolls the demo group's equity from the month before the period to its end and reconciles to the report's balance sheet", { timeout: 120_000 }, async () => {
     token = await translatedGroup(t.app, sandbox, "equity@northwind.example", [{ realmId: DEMO.uk, historicalRate: "1.2650" }, { realmId: DEMO.retail, historicalRate: "1" }], { from: "2024-11", to: "2026-10" });
     const res = await get(t.app, "/api/consolidation/report/changes-in-equity?from=2026-01&to=2026-03", token);
     expect(res.statusCode, res.body).toBe(200);

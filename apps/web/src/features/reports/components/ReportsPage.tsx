@@ -1,4 +1,5 @@
 import { Screen } from "../../screens/components/Screen.tsx";
+import { ReportLinks } from "../equity/ReportLinks.tsx";
 import { ConsolidatedReports } from "./ConsolidatedReports.tsx";
 
 const DESCRIPTION =
@@ -8,6 +9,7 @@ const DESCRIPTION =
 export function ReportsPage() {
   return (
     <Screen title="Consolidated reports" description={DESCRIPTION}>
+      <ReportLinks />
       <ConsolidatedReports />
     </Screen>
   );
