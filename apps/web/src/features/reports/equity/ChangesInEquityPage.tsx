@@ -1,7 +1,6 @@
 import { Alert, Skeleton, Stack, Table, Text } from "@mantine/core";
 import type { ChangesInEquityReport, Company } from "@groupledger/contract";
 import { formatAmount, localMonthOf, shiftMonth } from "@groupledger/domain";
-import { Fragment } from "react";
 import { useSearchParams } from "react-router";
 import { useCompanies, useCompanyStatus, type StatusMap } from "../../companies/api.ts";
 import { AmountCell } from "../../screens/components/AmountCell.tsx";
@@ -115,26 +114,22 @@ function StatementTable({ statement: s, report }: { statement: NonNullable<Chang
       <Text fw={700}>{title}</Text>
       <Table.ScrollContainer minWidth={900}>
         <HeadedTable aria-label="Consolidated statement of changes in equity" columns={[null, ...columns.map((c) => ({ label: c.label, ta: "right" as const }))]}>
-          <Table.Tbody>
-            {s.rows.map((r, i) => (
-              <Fragment key={`${r.kind}-${i}`}>
-                <Table.Tr data-testid={`equity-row-${r.kind}`} fw={strong(r.kind) ? 700 : undefined} bg={r.kind === "closing" ? "gray.0" : undefined}>
-                  <Table.Td fs={r.kind === "comprehensiveIncome" ? "italic" : undefined}>{r.label}</Table.Td>
-                  {columns.map((c) => (
-                    <AmountCell key={c.id}>{formatAmount(r.amounts[c.id], currency)}</AmountCell>
-                  ))}
-                </Table.Tr>
-              </Fragment>
-            ))}
-            {[s.balanceSheet, s.difference].map((r) => (
-              <Table.Tr key={r.kind} data-testid={`equity-row-${r.kind}`} c={r.kind === "difference" && !s.reconciles ? "red.8" : "dimmed"}>
-                <Table.Td>{r.label}</Table.Td>
-                {columns.map((c) => (
-                  <AmountCell key={c.id}>{formatAmount(r.amounts[c.id], currency)}</AmountCell>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
+          {s.rows.map((r, i) => (
+            <Table.Tr key={`${r.kind}-${i}`} data-testid={`equity-row-${r.kind}`} fw={strong(r.kind) ? 700 : undefined} bg={r.kind === "closing" ? "gray.0" : undefined}>
+              <Table.Td fs={r.kind === "comprehensiveIncome" ? "italic" : undefined}>{r.label}</Table.Td>
+              {columns.map((c) => (
+                <AmountCell key={c.id}>{formatAmount(r.amounts[c.id], currency)}</AmountCell>
+              ))}
+            </Table.Tr>
+          ))}
+          {[s.balanceSheet, s.difference].map((r) => (
+            <Table.Tr key={r.kind} data-testid={`equity-row-${r.kind}`} c={r.kind === "difference" && !s.reconciles ? "red.8" : "dimmed"}>
+              <Table.Td>{r.label}</Table.Td>
+              {columns.map((c) => (
+                <AmountCell key={c.id}>{formatAmount(r.amounts[c.id], currency)}</AmountCell>
+              ))}
+            </Table.Tr>
+          ))}
         </HeadedTable>
       </Table.ScrollContainer>
       <Text size="sm" fw={600} c={line.ok ? "teal.9" : "red.8"} role="status" data-testid="equity-reconciliation">
