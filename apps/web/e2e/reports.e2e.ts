@@ -101,8 +101,9 @@ describe("Consolidated reports in a browser, on the demo group", () => {
     expect(e2e.cents((await closing.last().textContent()) ?? "")).toBe(b.totalEquity + b.nonControllingInterests);
     expect(e2e.cents((await closing.nth(-2).textContent()) ?? "")).toBe(b.nonControllingInterests);
     await page.screenshot({ path: `${e2e.SHOTS}73-reports-changes-in-equity.png`, fullPage: true });
+    // Back to the statements, on the same quarter and the tab left open there (the income statement).
     await page.getByRole("link", { name: "Statements" }).click();
-    await page.getByRole("table", { name: "Consolidated balance sheet" }).waitFor({ timeout: 60_000 });
+    await page.getByRole("table", { name: "Consolidated income statement" }).waitFor({ timeout: 60_000 });
   });
 
   it("a worksheet figure opens its transactions with the account, months and company; Back returns to the same report", { timeout: 60_000 }, async () => {
