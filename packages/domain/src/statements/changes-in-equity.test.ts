@@ -11,8 +11,8 @@ import { investmentCosts, openingBalanceInput } from "./changes-in-equity-openin
  * IAS 21.39/41; ASC 810-10-50-1A, ASC 220). Worked examples: docs/engine.md, "Statement of
  * changes in equity". Amounts in cents, credit positive.
  */
-function statementOf(name: string, tamper?: (closing: ConsolidationOutput) => void): ChangesInEquity {
-  const input = parseConsolidationInput(loadExample(name));
+function statementOf(name: string, tamper?: (closing: ConsolidationOutput) => void, period?: { from: string; to: string }): ChangesInEquity {
+  const input = parseConsolidationInput({ ...loadExample(name), ...(period ? { period } : {}) });
   const closing = consolidate(input);
   const opening = consolidate(parseConsolidationInput(openingBalanceInput(input, closing.period.from, investmentCosts(closing))));
   tamper?.(closing);
@@ -76,6 +76,21 @@ describe("Kaplan ACCA FR Example 1 'Prince' / 'Sheena' (75% acquired 1 April 20X
     expect(row(s, "dividends").nci).toBe(-1_000_00);
     expect(row(s, "closing").nci).toBe(42_750_00);
     expect(s.reconciles).toBe(true);
+  });
+});
+
+describe("periods that share a roll-forward anchor", () => {
+  it.each(["kaplan-f2-basil-manuel-foreign-nci", "nci-80-intercompany", "two-year-rollforward"])("%s: a half-year's closing is the next half-year's opening, and the two add up to the year", (name) => {
+    const year = statementOf(name);
+    const { from, to } = year.period;
+    const mid = `${from.slice(0, 4)}-06`;
+    const first = statementOf(name, undefined, { from, to: mid });
+    const second = statementOf(name, undefined, { from: `${from.slice(0, 4)}-07`, to });
+    expect(first.reconciles && second.reconciles).toBe(true);
+    // The second half opens from the previous month's consolidation itself (no shifted opening).
+    expect(row(second, "opening")).toEqual(row(first, "closing"));
+    expect(row(first, "opening")).toEqual(row(year, "opening"));
+    expect(row(second, "closing")).toEqual(row(year, "closing"));
   });
 });
 
