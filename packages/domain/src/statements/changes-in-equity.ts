@@ -77,6 +77,13 @@ function withTotals(c: Record<Component, number>): EquityAmounts {
   return { ...c, parent, total: parent + c.nci };
 }
 
+/** The parent's equity accounts of a kind; the CTA and NCI accounts (equity kind other) are the group's, not its own reserves. */
+function parentAccounts(input: ConsolidationInput, kind: EquityKind): Set<string> {
+  const parent = input.entities.find((e) => e.role === "parent");
+  const { cta, nci } = input.designatedAccounts;
+  return new Set((parent?.accounts ?? []).filter((a) => a.equityKind === kind && a.id !== cta && a.id !== nci).map((a) => a.id));
+}
+
 /** Which component of equity each of the parent's equity accounts is (other accounts: undefined). */
 function componentOf(input: ConsolidationInput): (account: string) => Component | undefined {
   const parent = input.entities.find((e) => e.role === "parent");
@@ -222,9 +229,7 @@ function nciTranslation(o: ConsolidationOutput): number {
 
 /** The parent's own equity accounts of a kind (credit positive), as its books carry them; the CTA and NCI accounts are the group's. */
 function ownEquity(input: ConsolidationInput, o: ConsolidationOutput, kind: "contributedCapital" | "other"): number {
-  const parent = input.entities.find((e) => e.role === "parent");
-  const { cta, nci } = input.designatedAccounts;
-  const ids = new Set((parent?.accounts ?? []).filter((a) => a.equityKind === kind && a.id !== cta && a.id !== nci).map((a) => a.id));
+  const ids = parentAccounts(input, kind);
   const lines = o.entities.find((e) => e.role === "parent")?.lines ?? [];
   return -lines.filter((l) => l.account !== null && ids.has(l.account)).reduce((s, l) => s + l.translated, 0);
 }
@@ -260,9 +265,7 @@ function subsidiaryEquity(input: ConsolidationInput, opening: ConsolidationOutpu
 
 /** A subsidiary's capital or other reserves at its acquisition (credit positive), as its investment elimination took them out. */
 function atAcquisition(input: ConsolidationInput, o: ConsolidationOutput, subsidiary: string, kind: "contributedCapital" | "other"): number {
-  const parent = input.entities.find((e) => e.role === "parent");
-  const { cta, nci } = input.designatedAccounts;
-  const ids = new Set((parent?.accounts ?? []).filter((a) => a.equityKind === kind && a.id !== cta && a.id !== nci).map((a) => a.id));
+  const ids = parentAccounts(input, kind);
   const rules = new Set(input.eliminations.investments.filter((r) => r.subsidiary === subsidiary).map((r) => r.id));
   return o.eliminations
     .filter((el) => el.kind === "investment" && rules.has(el.id))
@@ -277,8 +280,7 @@ function atAcquisition(input: ConsolidationInput, o: ConsolidationOutput, subsid
  * each subsidiary's left after the NCI's share and the dividend eliminations.
  */
 function dividendsToOwners(input: ConsolidationInput, o: ConsolidationOutput): number {
-  const parent = input.entities.find((e) => e.role === "parent");
-  const accounts = new Set((parent?.accounts ?? []).filter((a) => a.equityKind === "dividends").map((a) => a.id));
+  const accounts = parentAccounts(input, "dividends");
   if (accounts.size) return o.trialBalance.filter((l) => accounts.has(l.account)).reduce((s, l) => s + l.amount, 0);
   let declared = o.entities.find((e) => e.role === "parent")?.retainedEarnings.dividends ?? 0;
   for (const e of o.entities) {
