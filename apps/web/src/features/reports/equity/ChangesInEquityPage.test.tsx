@@ -39,10 +39,14 @@ describe("Statement of changes in equity", { timeout: 30_000 }, () => {
   });
 
   it("shows a difference in red with the columns that differ, never hiding it", async () => {
-    signIn(equityFixture({ difference: { retainedEarnings: 1, parent: 1, nci: -1 } }));
+    const warning = "No acquisition is recorded for Northwind UK Ltd: its investment and equity at acquisition are not eliminated. Confirm the acquisition on Setup → Acquisitions.";
+    signIn({ ...equityFixture({ difference: { retainedEarnings: 1, parent: 1, nci: -1 } }), warnings: [warning] });
     renderRoutes(routes, "/consolidation/reports/equity?reportPeriod=custom&reportFrom=2026-01&reportTo=2026-12");
     const line = await screen.findByTestId("equity-reconciliation");
     expect(line).toHaveTextContent("✗ Does not reconcile to the consolidated balance sheet at the end of December 2026: Retained earnings $0.01, Non-controlling interests ($0.01)");
+    // What to read with the figures, with the way to where it is mended, as on the statements.
+    expect(screen.getByTestId("report-warnings")).toHaveTextContent(warning);
+    expect(within(screen.getByTestId("report-warnings")).getByRole("link", { name: "Open Acquisitions" })).toHaveAttribute("href", "/setup/acquisitions");
     expect(cells("equity-row-difference")).toEqual(["Difference (balance sheet − statement)", "$0.00", "$0.01", "$0.00", "$0.01", "($0.01)", "$0.00"]);
   });
 

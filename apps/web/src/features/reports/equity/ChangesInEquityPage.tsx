@@ -1,4 +1,4 @@
-import { Alert, Skeleton, Stack, Table, Text } from "@mantine/core";
+import { Alert, List, Skeleton, Stack, Table, Text } from "@mantine/core";
 import type { ChangesInEquityReport, Company } from "@groupledger/contract";
 import { formatAmount, localMonthOf, shiftMonth } from "@groupledger/domain";
 import { useSearchParams } from "react-router";
@@ -7,8 +7,10 @@ import { AmountCell } from "../../screens/components/AmountCell.tsx";
 import { Failure } from "../../screens/components/Failure.tsx";
 import { HeadedTable } from "../../screens/components/HeadedTable.tsx";
 import { MonthRangeInputs } from "../../screens/components/MonthInput.tsx";
+import { WithFixLink } from "../../screens/components/FixLink.tsx";
 import { Screen } from "../../screens/components/Screen.tsx";
 import { ReportProblems } from "../components/ReportProblems.tsx";
+import { warningFix } from "../model.ts";
 import { defaultMonth, firstBookMonth, longMonth, rangeProblem, readState, spanLabel, writeState } from "../period.ts";
 import { useChangesInEquity } from "./api.ts";
 import { reconciliation, visibleColumns, yearToDate } from "./model.ts";
@@ -90,12 +92,14 @@ function EquityStatement({ report }: { report: ChangesInEquityReport }) {
     <Stack gap="sm">
       <ReportProblems problems={report.problems} title="The statement cannot be computed yet" />
       {report.warnings.length ? (
-        <Alert color="yellow" title="Read with the statement">
-          {report.warnings.map((w) => (
-            <Text key={w} size="sm">
-              {w}
-            </Text>
-          ))}
+        <Alert color="yellow" radius="md" title="Read these with the figures" data-testid="report-warnings">
+          <List size="sm" spacing={6}>
+            {report.warnings.map((w) => (
+              <List.Item key={w}>
+                <WithFixLink message={w} fix={warningFix(w)} fw={600} />
+              </List.Item>
+            ))}
+          </List>
         </Alert>
       ) : null}
       {s ? <StatementTable statement={s} report={report} /> : null}
