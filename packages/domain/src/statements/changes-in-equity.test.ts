@@ -79,6 +79,38 @@ describe("Kaplan ACCA FR Example 1 'Prince' / 'Sheena' (75% acquired 1 April 20X
   });
 });
 
+describe("A / B (B$, 80%, NCI at fair value, other comprehensive income): the year to 30 September 2010", () => {
+  // Answer published at expertsmind.com/questions/consolidated-statement-of-comprehensive-income-30172622.aspx
+  // (A$000): W2 goodwill B$400 (2,600 + 600 − 1,000 − 1,800) at A$/B$0.50, 0.71 and 0.63; W4 "FOREX
+  // gain on translation of subsidiary's net assets 731" (7,143 − 5,535 − 877), "Plus FOREX gain on
+  // translation of goodwill 72", "Total 803"; W5 "Subsidiary's PFY/TCI 692 / 877; 20% share 138 /
+  // 175; FOREX gain (20% × A$803,000) 161; 138 / 336"; W7 "NCI on acquisition 1,200; share of
+  // post-acquisition reserves (20% × 1,543) 309; share of net FOREX losses on goodwill
+  // (20% × (237 − 72)) (33); NCI at 30 September 2010 1,476". Encoding: docs/engine.md.
+  const s = statementOf("acca-a-b-foreign-nci-comprehensive-income");
+  const toUnit = (cents: number) => Math.round(cents / 100);
+
+  it("the year's exchange differences: 731 on net assets and 72 on goodwill (W4)", () => {
+    const input = parseConsolidationInput(loadExample("acca-a-b-foreign-nci-comprehensive-income"));
+    const out = consolidate(input);
+    expect(toUnit(out.entities.find((e) => e.id === "b")!.cta.change)).toBe(731);
+    expect(toUnit(Number(out.eliminations[0]!.details.ctaOnGoodwillInPeriodCreditPositive))).toBe(72);
+    // The book's total, 803, adds its two rounded parts; the engine's is 802.26.
+    expect(row(s, "translation").total).toBe(802_26);
+  });
+
+  it("the NCI's share of profit 138 and of total comprehensive income 336 (W5), its balance 1,476 (W7)", () => {
+    expect(toUnit(row(s, "profit").nci)).toBe(138);
+    expect(toUnit(row(s, "comprehensiveIncome").nci)).toBe(336);
+    // 20% of B's own total comprehensive income (877): 175.
+    expect(toUnit(row(s, "profit").nci + row(s, "otherComprehensiveIncome").nci)).toBe(175);
+    // 20% of the exchange differences: the book's 161 is 20% of its rounded 803; the engine's 20% of 802.26.
+    expect(row(s, "translation").nci).toBe(160_45);
+    expect(toUnit(row(s, "closing").nci)).toBe(1_476);
+    expect(s.reconciles).toBe(true);
+  });
+});
+
 describe("periods that share a roll-forward anchor", () => {
   it.each(["kaplan-f2-basil-manuel-foreign-nci", "nci-80-intercompany", "two-year-rollforward"])("%s: a half-year's closing is the next half-year's opening, and the two add up to the year", (name) => {
     const year = statementOf(name);
