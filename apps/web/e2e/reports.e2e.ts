@@ -89,6 +89,23 @@ describe("Consolidated reports in a browser, on the demo group", () => {
     await page.screenshot({ path: `${e2e.SHOTS}72-reports-income-statement.png`, fullPage: true });
   });
 
+  it("the statement of changes in equity of the same quarter reconciles to the balance sheet on screen (issue 23)", { timeout: 120_000 }, async () => {
+    await page.getByRole("tab", { name: "Changes in equity" }).click();
+    const table = page.getByRole("table", { name: "Consolidated statement of changes in equity" });
+    await table.waitFor({ timeout: 60_000 });
+    await page.getByTestId("equity-reconciliation").getByText(/^✓ Reconciles to the consolidated balance sheet at the end of March 2026/).waitFor();
+    const r = await api<ConsolidatedReport>("/consolidation/report?from=2026-01&to=2026-03");
+    const b = r.report!.balanceSheet;
+    // The closing row's last two columns: non-controlling interests and total equity.
+    const closing = page.getByTestId("equity-row-closing").locator("td");
+    expect(e2e.cents((await closing.last().textContent()) ?? "")).toBe(b.totalEquity + b.nonControllingInterests);
+    expect(e2e.cents((await closing.nth(-2).textContent()) ?? "")).toBe(b.nonControllingInterests);
+    await page.screenshot({ path: `${e2e.SHOTS}73-reports-changes-in-equity.png`, fullPage: true });
+    // Back to the statements, on the same quarter and the tab left open there (the income statement).
+    await page.getByRole("tab", { name: "Consolidated report" }).click();
+    await page.getByRole("table", { name: "Consolidated income statement" }).waitFor({ timeout: 60_000 });
+  });
+
   it("a worksheet figure opens its transactions with the account, months and company; Back returns to the same report", { timeout: 60_000 }, async () => {
     await page.getByRole("tab", { name: "Worksheet" }).click();
     const sheet = page.getByRole("table", { name: "Consolidation worksheet" });

@@ -23,3 +23,4 @@ export * from "./adjustments.ts";
 export * from "./intragroup.ts";
 export * from "./replacement-order.ts";
 export * from "./cash-flow.ts";
+export * from "./changes-in-equity.ts";

@@ -44,3 +44,5 @@ export * from "./eliminations/member-names.ts";
 export * from "./eliminations/pair-proposals.ts";
 export * from "./statements/cash-flow-classes.ts";
 export * from "./statements/cash-flow.ts";
+export * from "./statements/changes-in-equity.ts";
+export * from "./statements/changes-in-equity-opening.ts";

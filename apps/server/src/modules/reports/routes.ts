@@ -5,6 +5,7 @@ import type { AppContext } from "../../context.ts";
 import { authOf } from "../../http/auth.ts";
 import { bearer, docsOf, routeOf } from "../../http/endpoint.ts";
 import { RateLimiter } from "../../services/rate-limiter.ts";
+import { changesInEquityReport } from "./changes-in-equity.ts";
 import { ReportService, type ReportFile } from "./service.ts";
 import { transactionDetail } from "./transactions.ts";
 import { verify } from "./verify.ts";
@@ -31,6 +32,14 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
       // Already JSON: a warm report is sent as the cached text, not serialized again.
       return reply.type("application/json; charset=utf-8").send(body as unknown as contract.ConsolidatedReport);
     },
+  });
+
+  app.route({
+    ...routeOf(
+      contract.getChangesInEquity,
+      docs("The consolidated statement of changes in equity for a month or range: opening balance, the period's movements by component (share capital, retained earnings, translation reserve, other reserves, NCI), closing balance and its reconciliation to the balance sheet"),
+    ),
+    handler: async (req) => changesInEquityReport(db, authOf(req).user.accountId, req.query),
   });
 
   app.route({

@@ -18,6 +18,14 @@ type Line = { account: string; name: string; amount: number };
 
 // --- Problems ------------------------------------------------------------------------------------
 
+/** Where a report's warning is mended: the screen it names (the statements and the statement of changes in equity). */
+export const warningFix = (w: string): { href: string; label: string } | null =>
+  /Acquisitions/.test(w)
+    ? { href: "/setup/acquisitions", label: "Open Acquisitions" }
+    : /Interco Eliminations/.test(w)
+      ? { href: "/consolidation/elimination", label: "Open Interco Eliminations" }
+      : null;
+
 /** Where each kind of problem is fixed: the shared translation links, plus what only a group report meets. */
 export function fixLink(code: string): { href: string; label: string } | null {
   if (code === "invalid_pair") return { href: "/consolidation/elimination", label: "Fix the pair in Interco Eliminations" };

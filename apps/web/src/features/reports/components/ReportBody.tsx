@@ -1,7 +1,7 @@
 import { Alert, Group, List, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
 import type { Company } from "@groupledger/contract";
 import { useMemo, type ReactNode } from "react";
-import { drillableAccounts, type Report } from "../model.ts";
+import { drillableAccounts, warningFix, type Report } from "../model.ts";
 import { longMonth, periodLabel, spanLabel, type ReportState, type ReportView } from "../period.ts";
 import { EntitiesView } from "./EntitiesView.tsx";
 import { ReportProblems } from "./ReportProblems.tsx";
@@ -22,14 +22,6 @@ interface Props {
   /** The report's files, beside its heading. */
   downloads: ReactNode;
 }
-
-/** Where a warning is mended: the screen it names. */
-const warningFix = (w: string) =>
-  /Acquisitions/.test(w)
-    ? { href: "/setup/acquisitions", label: "Open Acquisitions" }
-    : /Interco Eliminations/.test(w)
-      ? { href: "/consolidation/elimination", label: "Open Interco Eliminations" }
-      : null;
 
 const generated = (iso: string) =>
   new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));

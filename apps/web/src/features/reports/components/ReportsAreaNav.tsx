@@ -9,6 +9,7 @@ import { useLocation, useNavigate } from "react-router";
 export const REPORTS_AREA_TABS: readonly { path: string; label: string }[] = [
   { path: "/consolidation/reports", label: "Consolidated report" },
   { path: "/consolidation/reports/cash-flow", label: "Cash flow" },
+  { path: "/consolidation/reports/equity", label: "Changes in equity" },
 ];
 
 export function ReportsAreaNav() {

@@ -1,0 +1,83 @@
+import { eq } from "drizzle-orm";
+import {
+  changesInEquity,
+  currencyExponent,
+  EQUITY_COLUMN_LABELS,
+  EQUITY_COLUMNS,
+  investmentCosts,
+  openingBalanceInput,
+  parseConsolidationInput,
+  type Problem,
+  shiftMonth,
+} from "@groupledger/domain";
+import type { ChangesInEquityQuery, ChangesInEquityReport } from "@groupledger/contract";
+import type { Db } from "../../db/client.ts";
+import { acquisitions } from "../../db/schema.ts";
+import { loadGroup } from "../group/service.ts";
+import { buildConsolidationInput } from "../consolidation/input.ts";
+import { consolidateBuilt } from "../consolidation/engine.ts";
+import { asEnginePair, pairRows } from "../eliminations/view.ts";
+import { openingOf } from "../runs/entry.ts";
+import { checkReportPeriod } from "./report-period.ts";
+
+const labelOf = (from: string, to: string) => (from === to ? from : `${from} to ${to}`);
+
+/**
+ * The consolidated statement of changes in equity (issue 23; IAS 1.106, ASC 810-10-50-1A): the
+ * period's consolidation, exactly as the consolidated report builds it (the same group, pairs,
+ * group adjustments and opening month), and the consolidation of the balance sheet at the end of
+ * the month before it on the same basis (the domain's `openingBalanceInput`). The domain's
+ * `changesInEquity` does the rest. Not cached: it is two engine runs, asked for far less often
+ * than the report itself.
+ */
+export async function changesInEquityReport(db: Db, accountId: string, query: ChangesInEquityQuery): Promise<ChangesInEquityReport> {
+  checkReportPeriod(query);
+  const { from, to } = query;
+  const group = await loadGroup(db, accountId);
+  const parent = group.requireParent("the consolidation is in the parent's currency and onto its chart of accounts");
+  // The consolidated report's group for the period (report.ts computeReport): subsidiaries not
+  // archived before it and not acquired after it, every intercompany pair, the locked opening
+  // balances' anchor once the period follows it, else a fresh start the month before.
+  const acquiredOn = new Map((await db.select({ realmId: acquisitions.realmId, acquiredOn: acquisitions.acquiredOn }).from(acquisitions).where(eq(acquisitions.accountId, accountId))).map((r) => [r.realmId, r.acquiredOn]));
+  const subsidiaries = group.subsidiaries
+    .filter((c) => !c.archivedAt || c.archivedAt.slice(0, 7) >= from)
+    .filter((c) => (acquiredOn.get(c.realmId)?.slice(0, 7) ?? "") <= to)
+    .map((c) => c.realmId);
+  const opening = await openingOf(db, accountId, parent).catch(() => null);
+  const anchor = !opening || opening.anchor >= from ? shiftMonth(from, -1) : opening.anchor;
+  const intercompany = (await pairRows(db, accountId)).map(asEnginePair);
+
+  const built = await buildConsolidationInput(db, { accountId, subsidiaries, period: { from, to }, openingMonth: anchor, intercompany, groupAdjustments: true });
+  const problems: Problem[] = [...built.problems];
+  const closing = consolidateBuilt(built.input, problems);
+  let statement: ChangesInEquityReport["statement"] = null;
+  const warnings = [...built.warnings, ...(closing?.warnings ?? [])];
+  if (closing) {
+    const input = parseConsolidationInput(built.input);
+    const openingProblems: Problem[] = [];
+    const start = consolidateBuilt(openingBalanceInput(input, from, investmentCosts(closing)), openingProblems);
+    if (start) {
+      const s = changesInEquity(input, start, closing);
+      statement = {
+        openingMonth: s.openingMonth,
+        columns: EQUITY_COLUMNS.map((id) => ({ id, label: EQUITY_COLUMN_LABELS[id] })),
+        rows: s.rows,
+        balanceSheet: s.balanceSheet,
+        difference: s.difference,
+        reconciles: s.reconciles,
+      };
+    } else {
+      const month = shiftMonth(from, -1);
+      problems.push(...openingProblems.map((p) => ({ ...p, message: `The opening balance sheet (${month}) cannot be consolidated: ${p.message}` })));
+    }
+  }
+  return {
+    ok: statement !== null && problems.length === 0,
+    problems: problems.map((p) => ({ code: p.code, message: p.message })),
+    warnings,
+    period: { from, to, label: labelOf(from, to) },
+    parentCurrency: parent.homeCurrency,
+    exponent: currencyExponent(parent.homeCurrency),
+    statement,
+  };
+}
