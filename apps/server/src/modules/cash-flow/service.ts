@@ -5,7 +5,6 @@ import {
   currencyExponent,
   defaultCashFlowClass,
   isCashFlowClass,
-  monthCount,
   nciAccountOf,
   parseConsolidationInput,
   type CashFlowClass,
@@ -15,15 +14,14 @@ import {
   shiftMonth,
 } from "@groupledger/domain";
 import type { Db } from "../../db/client.ts";
-import { acquisitions, cashFlowClasses } from "../../db/schema.ts";
+import { cashFlowClasses } from "../../db/schema.ts";
 import { errors } from "../../http/errors.ts";
 import type { UserRow } from "../../http/auth.ts";
 import { chartOf } from "../companies/chart.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
 import { consolidateBuilt } from "../consolidation/engine.ts";
-import { asEnginePair, pairRows } from "../eliminations/view.ts";
 import { loadGroup, type CompanyRow } from "../group/service.ts";
-import { openingOf } from "../runs/entry.ts";
+import { checkReportPeriod, periodLabel, reportGroup } from "../reports/report-period.ts";
 
 /**
  * The consolidated statement of cash flows (issue 23; the rules: packages/domain statements/cash-flow.ts,
@@ -37,10 +35,6 @@ import { openingOf } from "../runs/entry.ts";
  * (balances at the closing rate, profit at the average rates); only the split of opening equity between
  * retained earnings and the CTA would, and the statement does not show it.
  */
-
-const MAX_MONTHS = 60;
-
-const labelOf = (from: string, to: string) => (from === to ? from : `${from} to ${to}`);
 
 /** The parent's balance-sheet accounts whose place in the statement is fixed by their nature, with why. */
 function fixedAccounts(chart: readonly ChartAccount[], parent: CompanyRow): Map<string, string> {
@@ -135,16 +129,10 @@ export async function saveCashFlowClasses(db: Db, user: UserRow, body: PutCashFl
 /** The statement for a month or range, or the problems that stop either consolidation it needs. */
 export async function cashFlowReport(db: Db, accountId: string, query: CashFlowQuery): Promise<CashFlowReport> {
   const { from, to } = query;
-  if (to < from) throw errors.badRequest("invalid_period", `The statement ends (${to}) before it starts (${from}).`);
-  if (monthCount(from, to) > MAX_MONTHS) throw errors.badRequest("period_too_long", `A statement covers at most ${MAX_MONTHS} months; ${from} to ${to} is ${monthCount(from, to)}.`);
-  const group = await loadGroup(db, accountId);
-  const parent = group.requireParent("the statement is in the parent's currency and onto its chart of accounts");
-  // As the consolidated report (reports/report.ts): archived before the period, or acquired after it, a subsidiary takes no part.
-  const inGroup = group.subsidiaries.filter((c) => !c.archivedAt || c.archivedAt.slice(0, 7) >= from);
-  const acquiredOn = new Map((await db.select({ realmId: acquisitions.realmId, acquiredOn: acquisitions.acquiredOn }).from(acquisitions).where(eq(acquisitions.accountId, accountId))).map((r) => [r.realmId, r.acquiredOn]));
-  const subsidiaries = inGroup.filter((c) => (acquiredOn.get(c.realmId)?.slice(0, 7) ?? "") <= to).map((c) => c.realmId);
-  const intercompany = (await pairRows(db, accountId)).map(asEnginePair);
-  const locked = await openingOf(db, accountId, parent).catch(() => null);
+  checkReportPeriod(query, "statement");
+  // The consolidated report's group (reports/report-period.ts): archived before the period, or acquired after it, a subsidiary takes no part.
+  const { parent, subsidiariesFor, intercompany, opening: locked } = await reportGroup(db, accountId, from, "the statement is in the parent's currency and onto its chart of accounts");
+  const subsidiaries = subsidiariesFor(to);
   const openingMonth = locked && locked.anchor < shiftMonth(from, -1) ? locked.anchor : shiftMonth(from, -2);
 
   const problems: Problem[] = [];
@@ -164,7 +152,7 @@ export async function cashFlowReport(db: Db, accountId: string, query: CashFlowQ
   const base = {
     problems: problems.map((p) => ({ code: p.code, message: p.message })),
     warnings: [...new Set(warnings)],
-    period: { from, to, label: labelOf(from, to) },
+    period: { from, to, label: periodLabel(from, to) },
     parentCurrency: parent.homeCurrency,
     exponent: currencyExponent(parent.homeCurrency),
   };

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import {
   changesInEquity,
   currencyExponent,
@@ -12,15 +11,9 @@ import {
 } from "@groupledger/domain";
 import type { ChangesInEquityQuery, ChangesInEquityReport } from "@groupledger/contract";
 import type { Db } from "../../db/client.ts";
-import { acquisitions } from "../../db/schema.ts";
-import { loadGroup } from "../group/service.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
 import { consolidateBuilt } from "../consolidation/engine.ts";
-import { asEnginePair, pairRows } from "../eliminations/view.ts";
-import { openingOf } from "../runs/entry.ts";
-import { checkReportPeriod } from "./report-period.ts";
-
-const labelOf = (from: string, to: string) => (from === to ? from : `${from} to ${to}`);
+import { checkReportPeriod, openingAnchor, periodLabel, reportGroup } from "./report-period.ts";
 
 /**
  * The consolidated statement of changes in equity (issue 23; IAS 1.106, ASC 810-10-50-1A): the
@@ -33,19 +26,11 @@ const labelOf = (from: string, to: string) => (from === to ? from : `${from} to 
 export async function changesInEquityReport(db: Db, accountId: string, query: ChangesInEquityQuery): Promise<ChangesInEquityReport> {
   checkReportPeriod(query);
   const { from, to } = query;
-  const group = await loadGroup(db, accountId);
-  const parent = group.requireParent("the consolidation is in the parent's currency and onto its chart of accounts");
-  // The consolidated report's group for the period (report.ts computeReport): subsidiaries not
-  // archived before it and not acquired after it, every intercompany pair, the locked opening
-  // balances' anchor once the period follows it, else a fresh start the month before.
-  const acquiredOn = new Map((await db.select({ realmId: acquisitions.realmId, acquiredOn: acquisitions.acquiredOn }).from(acquisitions).where(eq(acquisitions.accountId, accountId))).map((r) => [r.realmId, r.acquiredOn]));
-  const subsidiaries = group.subsidiaries
-    .filter((c) => !c.archivedAt || c.archivedAt.slice(0, 7) >= from)
-    .filter((c) => (acquiredOn.get(c.realmId)?.slice(0, 7) ?? "") <= to)
-    .map((c) => c.realmId);
-  const opening = await openingOf(db, accountId, parent).catch(() => null);
-  const anchor = !opening || opening.anchor >= from ? shiftMonth(from, -1) : opening.anchor;
-  const intercompany = (await pairRows(db, accountId)).map(asEnginePair);
+  // The consolidated report's group for the period (report-period.ts), and its opening: the locked
+  // opening balances' anchor once the period follows it, else a fresh start the month before.
+  const { parent, subsidiariesFor, intercompany, opening } = await reportGroup(db, accountId, from, "the consolidation is in the parent's currency and onto its chart of accounts");
+  const subsidiaries = subsidiariesFor(to);
+  const anchor = openingAnchor(opening, from);
 
   const built = await buildConsolidationInput(db, { accountId, subsidiaries, period: { from, to }, openingMonth: anchor, intercompany, groupAdjustments: true });
   const problems: Problem[] = [...built.problems];
@@ -75,7 +60,7 @@ export async function changesInEquityReport(db: Db, accountId: string, query: Ch
     ok: statement !== null && problems.length === 0,
     problems: problems.map((p) => ({ code: p.code, message: p.message })),
     warnings,
-    period: { from, to, label: labelOf(from, to) },
+    period: { from, to, label: periodLabel(from, to) },
     parentCurrency: parent.homeCurrency,
     exponent: currencyExponent(parent.homeCurrency),
     statement,

@@ -7,13 +7,10 @@ import {
 } from "@groupledger/domain";
 import type { ConsolidatedReport, ReportQuery } from "@groupledger/contract";
 import type { Db } from "../../db/client.ts";
-import { acquisitions, dataVersions } from "../../db/schema.ts";
-import { errors } from "../../http/errors.ts";
-import { loadGroup } from "../group/service.ts";
+import { dataVersions } from "../../db/schema.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
-import { asEnginePair, pairRows } from "../eliminations/view.ts";
-import { openingOf } from "../runs/entry.ts";
 import { consolidateBuilt } from "../consolidation/engine.ts";
+import { checkReportPeriod, openingAnchor, periodLabel, reportGroup } from "./report-period.ts";
 
 /**
  * Consolidated reports (issue 9): the worksheet, trial balance, balance sheet and P&L of the
@@ -30,19 +27,16 @@ import { consolidateBuilt } from "../consolidation/engine.ts";
  * never stale, whichever process made the change, and a warm one costs one primary-key lookup.
  */
 
-const MAX_MONTHS = 60;
 const CACHE_LIMIT = 200;
 
 type Period = { from: string; to: string; label: string };
-
-const labelOf = (from: string, to: string) => (from === to ? from : `${from} to ${to}`);
 
 export function comparisonPeriod(kind: "prior_period" | "prior_year", from: string, to: string): Period {
   const length = monthCount(from, to);
   const shift = kind === "prior_year" ? -12 : -length;
   const f = shiftMonth(from, shift);
   const t = shiftMonth(to, shift);
-  return { from: f, to: t, label: labelOf(f, t) };
+  return { from: f, to: t, label: periodLabel(f, t) };
 }
 
 /** Changes whenever anything a report reads changes (triggers bump it: migration 0013). */
@@ -63,8 +57,7 @@ function remember(key: string, value: { body: string; report: ConsolidatedReport
  * the caller has read it already (a request's, auth.ts); read here otherwise.
  */
 export async function consolidatedReport(db: Db, accountId: string, query: ReportQuery, dataVersion?: number): Promise<{ body: string; report: ConsolidatedReport }> {
-  if (query.to < query.from) throw errors.badRequest("invalid_period", `The report ends (${query.to}) before it starts (${query.from}).`);
-  if (monthCount(query.from, query.to) > MAX_MONTHS) throw errors.badRequest("period_too_long", `A report covers at most ${MAX_MONTHS} months; ${query.from} to ${query.to} is ${monthCount(query.from, query.to)}.`);
+  checkReportPeriod(query);
   const key = `${accountId}|${query.from}|${query.to}|${query.compare}|${dataVersion ?? (await dataStamp(db, accountId))}`;
   const hit = cache.get(key);
   if (hit) return hit;
@@ -88,24 +81,15 @@ export async function consolidatedReport(db: Db, accountId: string, query: Repor
 const computing = new Map<string, Promise<{ body: string; report: ConsolidatedReport }>>();
 
 async function computeReport(db: Db, accountId: string, query: ReportQuery): Promise<{ body: string; report: ConsolidatedReport }> {
-  const group = await loadGroup(db, accountId);
-  const parent = group.requireParent("the consolidation is in the parent's currency and onto its chart of accounts");
-  // A subsidiary archived before the period takes no part in it.
-  const inGroup = group.subsidiaries.filter((c) => (!c.archivedAt || c.archivedAt.slice(0, 7) >= query.from));
-  // A subsidiary acquired after a period is not in the group for it.
-  const acquiredOn = new Map((await db.select({ realmId: acquisitions.realmId, acquiredOn: acquisitions.acquiredOn }).from(acquisitions).where(eq(acquisitions.accountId, accountId))).map((r) => [r.realmId, r.acquiredOn]));
-  const subsidiariesFor = (to: string) => inGroup.filter((c) => (acquiredOn.get(c.realmId)?.slice(0, 7) ?? "") <= to).map((c) => c.realmId);
-
-  const intercompany = (await pairRows(db, accountId)).map(asEnginePair);
-  const opening = await openingOf(db, accountId, parent).catch(() => null);
+  const { parent, subsidiariesFor, intercompany, opening } = await reportGroup(db, accountId, query.from, "the consolidation is in the parent's currency and onto its chart of accounts");
   /**
    * The engine's opening month (`anchor`: the locked opening balances' own roll-forward anchor when
    * the period is after it, else a fresh start the month before) and the one the report names: the
    * locked opening month once the period follows it, since those are the balances the user posted.
    */
   const openingFor = (from: string) => {
-    if (!opening || opening.anchor >= from) return { anchor: shiftMonth(from, -1), shown: shiftMonth(from, -1) };
-    return { anchor: opening.anchor, shown: opening.month < from ? opening.month : opening.anchor };
+    const anchor = openingAnchor(opening, from);
+    return { anchor, shown: opening && anchor === opening.anchor && opening.month < from ? opening.month : anchor };
   };
   const run = async (from: string, to: string) => {
     const { anchor, shown } = openingFor(from);
@@ -134,7 +118,7 @@ async function computeReport(db: Db, accountId: string, query: ReportQuery): Pro
     ok: o !== null && main.problems.length === 0,
     problems: main.problems,
     warnings: main.warnings,
-    period: { from: query.from, to: query.to, label: labelOf(query.from, query.to) },
+    period: { from: query.from, to: query.to, label: periodLabel(query.from, query.to) },
     parentCurrency: parent.homeCurrency,
     exponent: currencyExponent(parent.homeCurrency),
     openingMonth: main.openingMonth,
