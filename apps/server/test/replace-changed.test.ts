@@ -33,7 +33,11 @@ async function bookLateUkSale(app: FastifyInstance, date: string, amount: number
 
 /** The test app of a describe, and the steps its tests share. */
 function replacingApp(driver: (typeof drivers)[number]) {
-  const { sandbox, t } = useSandboxApp(driver, { jobLeaseMs: 300 });
+  // A lease longer than one sync's write of its balances: on PGlite (one connection) the worker's
+  // heartbeat waits behind that transaction, 0.3–0.5 s under a loaded CI machine, and a 300 ms lease
+  // then lapsed and the company's sync failed with "no longer held" (faults-run.test.ts uses 2 s too).
+  // The crashes here are failed attempts retried by the worker, which no lease length changes.
+  const { sandbox, t } = useSandboxApp(driver, { jobLeaseMs: 2000 });
   afterEach(() => vi.restoreAllMocks());
 
   const postings = async (token: string): Promise<Posting[]> => (await get(t.app, "/api/consolidation/postings", token)).json().postings;

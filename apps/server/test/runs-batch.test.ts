@@ -26,7 +26,11 @@ async function parentEntries(app: FastifyInstance, docNumber: string) {
 }
 
 describe.each(drivers)("a run posted in batch requests on %s", (driver) => {
-  const { sandbox, t } = useSandboxApp(driver, { jobLeaseMs: 300 });
+  // A lease longer than one sync's write of its balances: on PGlite (one connection) the worker's
+  // heartbeat waits behind that transaction, 0.3–0.5 s under a loaded CI machine, and a 300 ms lease
+  // then lapsed and the company's sync failed with "no longer held" (faults-run.test.ts uses 2 s too).
+  // The crashes here are failed attempts retried by the worker, which no lease length changes.
+  const { sandbox, t } = useSandboxApp(driver, { jobLeaseMs: 2000 });
   afterEach(() => vi.restoreAllMocks());
 
   /** The demo group's four subsidiaries with their opening balances posted (once for the describe: each test posts its own months). */
