@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CASH_FLOW_CLASSES } from "@groupledger/domain";
 import { GET, PUT } from "./endpoint.ts";
-import { problemSchema } from "./obal.ts";
+import { statementHeader } from "./reports.ts";
 
 /** Consolidated statement of cash flows (issue 23): the statement for a period and the cash-flow class of each parent account. */
 
@@ -50,13 +50,8 @@ export const cashFlowStatementSchema = z.object({
 });
 
 export const cashFlowReportSchema = z.object({
-  /** False when something stops either consolidation (the period's or the month-end before it); `problems` says what. */
-  ok: z.boolean(),
-  problems: z.array(problemSchema),
-  warnings: z.array(z.string()),
-  period: z.object({ from: z.string(), to: z.string(), label: z.string() }),
-  parentCurrency: z.string(),
-  exponent: z.number().int(),
+  // `ok` is false when either consolidation it needs (the period's, or the month-end before it) cannot be made.
+  ...statementHeader,
   statement: cashFlowStatementSchema.nullable(),
 });
 export type CashFlowReport = z.infer<typeof cashFlowReportSchema>;

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { EQUITY_COLUMNS } from "@groupledger/domain";
 import { GET } from "./endpoint.ts";
-import { problemSchema } from "./obal.ts";
-import { reportQuerySchema } from "./reports.ts";
+import { reportQuerySchema, statementHeader } from "./reports.ts";
 
 /** The consolidated statement of changes in equity for a month or a range of months (inclusive). */
 export const changesInEquityQuerySchema = reportQuerySchema.pick({ from: true, to: true });
@@ -41,13 +40,8 @@ const equityRowSchema = z.object({
 });
 
 export const changesInEquitySchema = z.object({
-  /** False when something stops the consolidation (of the period or of its opening balance sheet); `problems` names what. */
-  ok: z.boolean(),
-  problems: z.array(problemSchema),
-  warnings: z.array(z.string()),
-  period: z.object({ from: z.string(), to: z.string(), label: z.string() }),
-  parentCurrency: z.string(),
-  exponent: z.number().int(),
+  // `ok` is false when either consolidation it needs (the period's, or the month-end before it) cannot be made.
+  ...statementHeader,
   statement: z
     .object({
       /** The month-end of the opening balance (the month before the period). */

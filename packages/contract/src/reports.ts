@@ -37,16 +37,23 @@ export const reportStatementsSchema = z.object({
   ),
 });
 
-export const reportSchema = z.object({
-  /** False when something stops the consolidation; `problems` names what, by company, account, currency and month. */
+/**
+ * What every consolidated statement answers first (the report, the cash flow, the changes in
+ * equity): `ok` false when something stops a consolidation it needs, `problems` naming what (by
+ * company, account, currency and month), `warnings` for what moves no number but should be read
+ * with it, the period, and the parent currency with its minor-unit exponent (2 for USD).
+ */
+export const statementHeader = {
   ok: z.boolean(),
   problems: z.array(problemSchema),
-  /** What moves no number but should be read with the report (the engine's warnings; a subsidiary with no acquisition recorded). */
   warnings: z.array(z.string()),
   period: z.object({ from: z.string(), to: z.string(), label: z.string() }),
   parentCurrency: z.string(),
-  /** Minor-unit exponent of the parent currency (2 for USD). */
   exponent: z.number().int(),
+};
+
+export const reportSchema = z.object({
+  ...statementHeader,
   /**
    * The month-end whose balances the report opens with, as the user knows it: the locked opening
    * month (Opening Balance Sheet) when the period follows it, else the month the translation
