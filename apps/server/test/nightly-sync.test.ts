@@ -1,10 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { Sandbox } from "@groupledger/qbo-sandbox";
 import { afterAll, describe, expect, it } from "vitest";
 import { fromPool, rowsOf, type Database } from "../src/db/client.ts";
-import { accounts, jobs } from "../src/db/schema.ts";
+import { accounts, companies, jobs } from "../src/db/schema.ts";
 import { SYNC_JOB } from "../src/modules/sync/enqueue.ts";
 import { NIGHTLY_JOB, NightlyScheduler } from "../src/modules/sync/nightly.ts";
 import { useTestApp } from "./app.ts";
@@ -82,6 +82,15 @@ describe.each(drivers)("nightly sync per group on %s", (driver) => {
     await connectCompany(t.app, sandbox, tokens.newYork, DEMO.parent);
     await connectCompany(t.app, sandbox, tokens.berlin, DEMO.uk);
     await drainJobs(t.app);
+  });
+
+  it("does not run a group at the tick after it connected in the evening: its first night is the next morning", async () => {
+    // The clock of these tests is March 2026: both groups connected on Friday 6 March at 21:00Z
+    // (16:00 in New York, 22:00 in Berlin), after the day's 06:00; the connection's sync read the books.
+    await t.db.database.db.update(companies).set({ createdAt: new Date("2026-03-06T21:00:00Z") }).where(inArray(companies.accountId, [ids.newYork, ids.berlin]));
+    expect(await tick("2026-03-06T21:01:00Z")).toEqual([]);
+    expect(await tick("2026-03-06T23:59:00Z")).toEqual([]);
+    expect(await nightlyJobs()).toEqual([]);
   });
 
   it("runs in each group's time zone, on the zone's clock across New York's change to daylight saving", async () => {

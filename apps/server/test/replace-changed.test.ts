@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { journalEntrySchema, QboClient } from "@groupledger/qbo";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { consolidationPostings, jobs } from "../src/db/schema.ts";
+import { companies, consolidationPostings, jobs } from "../src/db/schema.ts";
 import { useSandboxApp } from "./app.ts";
 import { DEMO, dieAfterNextEntry, drainJobs, openingGroup, postOpening } from "./connect.ts";
 import { drivers } from "./databases.ts";
@@ -147,6 +147,8 @@ describe.each(drivers)("replace changed after the nightly sync on %s", (driver) 
   it("the nightly setting replaces what the nightly sync found changed, and mails the admins a summary; off, the entries wait", { timeout: 120_000 }, async () => {
     const token = await postedGroup("nightly-replace@runs.example");
     const accountId = (await get(t.app, "/api/session", token)).json().accountId as string;
+    // This test's nights are in mid-2026: the group connected its companies before them.
+    await t.db.database.db.update(companies).set({ createdAt: new Date("2026-01-01T00:00:00Z") }).where(eq(companies.accountId, accountId));
     const setting = { enabled: true, time: "06:00", timeZone: "Europe/London" };
     expect((await t.app.inject({ method: "PUT", url: "/api/settings/nightly-sync", headers: { authorization: `Bearer ${token}` }, payload: setting })).json()).toMatchObject({
       replaceChanged: false,

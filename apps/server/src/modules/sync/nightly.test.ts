@@ -50,4 +50,25 @@ describe("nightlyDueDate", () => {
     expect(nightlyDueDate(twice, at("2026-11-01T05:30:00Z"))).toBe("2026-11-01");
     expect(nightlyDueDate({ ...twice, lastRunDate: "2026-11-01" }, at("2026-11-01T06:30:00Z"))).toBeNull();
   });
+
+  it("never runs a group's first night before its set time has come round after it connected its first company", () => {
+    // Connected at 21:00 UTC with 06:00 UTC: the connection's own sync has just read the books; the
+    // first nightly run is the next morning's, not the next tick's (it would re-read every company).
+    const utc = { time: "06:00", timeZone: "UTC", lastRunDate: null, connectedSince: at("2026-11-28T21:00:00Z") };
+    expect(nightlyDueDate(utc, at("2026-11-28T21:01:00Z"))).toBeNull();
+    expect(nightlyDueDate(utc, at("2026-11-28T23:59:00Z"))).toBeNull();
+    expect(nightlyDueDate(utc, at("2026-11-29T05:59:00Z"))).toBeNull();
+    expect(nightlyDueDate(utc, at("2026-11-29T06:00:00Z"))).toBe("2026-11-29");
+    // Connected before the day's time: that same day's run is the first.
+    const early = { ...utc, connectedSince: at("2026-11-28T05:00:00Z") };
+    expect(nightlyDueDate(early, at("2026-11-28T05:59:00Z"))).toBeNull();
+    expect(nightlyDueDate(early, at("2026-11-28T06:00:00Z"))).toBe("2026-11-28");
+    // On the group's own clock: 21:00 UTC is already the 29th at 06:00 in Tokyo, so the first is the 30th's.
+    const tokyo = { time: "06:00", timeZone: "Asia/Tokyo", lastRunDate: null, connectedSince: at("2026-11-28T21:00:00Z") };
+    expect(nightlyDueDate(tokyo, at("2026-11-29T20:59:00Z"))).toBeNull();
+    expect(nightlyDueDate(tokyo, at("2026-11-29T21:00:00Z"))).toBe("2026-11-30");
+    // Once it has run, the date it ran decides, as before.
+    expect(nightlyDueDate({ ...utc, lastRunDate: "2026-11-29" }, at("2026-11-30T06:00:00Z"))).toBe("2026-11-30");
+  });
 });
+

@@ -1,4 +1,4 @@
-import { and, eq, exists, isNull, lt, or } from "drizzle-orm";
+import { and, eq, exists, isNull, lt, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { NIGHTLY_SYNC_DEFAULTS, subscriptionAccess } from "@groupledger/contract";
 import type { Database, Db } from "../../db/client.ts";
@@ -36,6 +36,12 @@ export interface NightlySetting {
   timeZone: string;
   /** The local date the nightly sync last ran, or null. */
   lastRunDate: string | null;
+  /**
+   * When the group first had a connected company (that connection's own sync read the books). Until
+   * the first run, a day whose time had passed by then counts as run: a group connected in the evening
+   * is first synced the next morning, not at the scheduler's next tick.
+   */
+  connectedSince?: Date | null;
 }
 
 /**
@@ -47,8 +53,16 @@ export interface NightlySetting {
 export function nightlyDueDate(setting: NightlySetting, at: Date): string | null {
   const local = localDateTime(at, setting.timeZone);
   if (local.time < setting.time) return null;
-  if (setting.lastRunDate !== null && setting.lastRunDate >= local.date) return null;
+  const lastRun = setting.lastRunDate ?? firstDayCounted(setting);
+  if (lastRun !== null && lastRun >= local.date) return null;
   return local.date;
+}
+
+/** Before any run: the local day of the group's first connection if its time had already passed then. */
+function firstDayCounted(setting: NightlySetting): string | null {
+  if (!setting.connectedSince) return null;
+  const connected = localDateTime(setting.connectedSince, setting.timeZone);
+  return connected.time >= setting.time ? connected.date : null;
 }
 
 /**
@@ -98,6 +112,9 @@ export class NightlyScheduler {
         lastRunDate: accounts.nightlySyncLastDate,
         status: accounts.subscriptionStatus,
         trialEndsAt: accounts.trialEndsAt,
+        // Column names spelled out: drizzle leaves columns unqualified in a select's sql, which would not
+        // reach the outer accounts row from inside the subquery.
+        connectedSince: sql<Date | string | null>`(select min(c.created_at) from ${companies} c where c.account_id = ${accounts}.id and c.connection = 'connected')`,
       })
       .from(accounts)
       .where(
@@ -114,9 +131,10 @@ export class NightlyScheduler {
     const queued: { accountId: string; localDate: string }[] = [];
     for (const row of rows) {
       if (subscriptionAccess(row.status, row.trialEndsAt, at).readOnly) continue;
-      const localDate = this.dueDate(row, at);
+      const setting = { ...row, connectedSince: row.connectedSince === null ? null : new Date(row.connectedSince) };
+      const localDate = this.dueDate(setting, at);
       if (localDate === null) continue;
-      if (await claim(db, row.id, localDate, row)) queued.push({ accountId: row.id, localDate });
+      if (await claim(db, row.id, localDate, setting)) queued.push({ accountId: row.id, localDate });
     }
     if (queued.length > 0) this.log?.info({ groups: queued.length }, "queued nightly syncs");
     return queued;
