@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import type { CompanyAccount } from "@groupledger/contract";
 import { chartMappingProblem } from "@groupledger/domain";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { chartAccount } from "../src/features/mapping/model.ts";
 import { startServer, type RunningServer } from "./global-setup.ts";
 
@@ -83,6 +83,14 @@ export function browserForFile(opened: (session: Session) => void, ...args: Para
   beforeAll(async () => {
     session = await openBrowser(...args);
     opened(session);
+  });
+  // A failed step leaves a picture of every open page (FAILED-<file>-<step>-<n>.png): CI keeps no
+  // browser, and a timeout alone does not say what the screen showed.
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== "fail" || !session) return;
+    const name = `${ctx.task.file.name.replace(/^.*\//, "").replace(/\.e2e\.ts$/, "")}-${ctx.task.name.slice(0, 60).replace(/[^A-Za-z0-9]+/g, "-")}`;
+    const pages = session.context.pages();
+    for (const [i, p] of pages.entries()) await p.screenshot({ path: join(SHOTS, `FAILED-${name}-${i}.png`), fullPage: true }).catch(() => undefined);
   });
   afterAll(async () => {
     await session?.browser.close();

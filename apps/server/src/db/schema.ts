@@ -204,6 +204,11 @@ export const companies = pgTable(
     lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
     /** What the last successful sync found changed and read again (contract `SyncChanges`); null before. */
     lastSyncChanges: jsonb("last_sync_changes").$type<SyncChanges>(),
+    /**
+     * Bumped by statement triggers whenever the company's chart (qbo_accounts) or monthly balances
+     * change (migration 0030): with `id`, the key of the books kept in memory (consolidation/books-cache.ts).
+     */
+    booksVersion: bigint("books_version", { mode: "number" }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

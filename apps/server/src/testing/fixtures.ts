@@ -27,6 +27,7 @@ export const companyRow = (realmId: string, over: Partial<CompanyRow> = {}): Com
   syncMessage: null,
   lastSyncedAt: null,
   lastSyncChanges: null,
+  booksVersion: 0,
   ctaAccountId: null,
   createdAt: new Date("2026-01-02T03:04:05Z"),
   updatedAt: new Date("2026-01-02T03:04:05Z"),

@@ -1,11 +1,10 @@
-import { and, eq, gte, inArray, lte, min, or, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import {
   acquisitionRateNeeds,
   assembleConsolidationInput,
   type AssembledInput,
   type AssembleRequest,
   balancesReadFrom,
-  byQboId,
   type ChartRow,
   type GroupCompany,
   type GroupSnapshot,
@@ -25,15 +24,13 @@ import {
   fxRates,
   historicalEquity,
   intragroupInventory,
-  monthlyBalances,
   nameBalances,
-  qboAccounts,
   qboNames,
   translationSettings,
 } from "../../db/schema.ts";
 import { errors } from "../../http/errors.ts";
-import { toChartAccount } from "../companies/chart.ts";
 import { loadGroup, type CompanyRow } from "../group/service.ts";
+import { balancesBetween, companyBooks } from "./books-cache.ts";
 
 /**
  * The bridge from the synced books to the consolidation engine, its reads: this module loads a
@@ -115,7 +112,7 @@ export async function buildConsolidationInput(db: Db, req: BuildRequest, options
   const parent = groupCompany(parentRow);
   const subs = subRows.map(groupCompany);
   const adjusting = req.groupAdjustments === true && options.parentBalances !== false;
-  const snap = await readSnapshot(db, req.accountId, { parent, subs, from, to, opening, adjusting, parentBalances: options.parentBalances !== false, pairs: req.intercompany ?? [], ctaAccountId: parentRow.ctaAccountId });
+  const snap = await readSnapshot(db, req.accountId, { parent, subs, rows: [parentRow, ...subRows], from, to, opening, adjusting, parentBalances: options.parentBalances !== false, pairs: req.intercompany ?? [], ctaAccountId: parentRow.ctaAccountId });
   const request: AssembleRequest = {
     from,
     to,
@@ -133,7 +130,19 @@ export async function buildConsolidationInput(db: Db, req: BuildRequest, options
 async function readSnapshot(
   db: Db,
   accountId: string,
-  q: { parent: GroupCompany; subs: readonly GroupCompany[]; from: string; to: string; opening: string; adjusting: boolean; parentBalances: boolean; pairs: readonly IntercompanyPair[]; ctaAccountId: string | null },
+  q: {
+    parent: GroupCompany;
+    subs: readonly GroupCompany[];
+    /** The same companies' rows, read before this: their books versions key the books kept in memory. */
+    rows: readonly CompanyRow[];
+    from: string;
+    to: string;
+    opening: string;
+    adjusting: boolean;
+    parentBalances: boolean;
+    pairs: readonly IntercompanyPair[];
+    ctaAccountId: string | null;
+  },
 ): Promise<GroupSnapshot> {
   const { parent, subs, from, to, opening, adjusting } = q;
   const group = [parent, ...subs];
@@ -143,21 +152,8 @@ async function readSnapshot(
   const withBalances = q.parentBalances ? group : subs;
   const balanceRealms = withBalances.map((c) => c.realmId);
   const readFrom = balancesReadFrom(withBalances, opening);
-  const [chartRows, balanceRows, syncedRange, maps, settings, historical, rates, acquired, stock, dividendSettings, accountRows] = await Promise.all([
-    db.select().from(qboAccounts).where(inArray(qboAccounts.realmId, realms)),
-    balanceRealms.length === 0
-      ? []
-      : db
-          .select({ realmId: monthlyBalances.realmId, account: monthlyBalances.qboAccountId, month: monthlyBalances.month, amount: monthlyBalances.amountMinor })
-          .from(monthlyBalances)
-          .where(and(inArray(monthlyBalances.realmId, balanceRealms), gte(monthlyBalances.month, `${readFrom}-01`), lte(monthlyBalances.month, lastDayOfMonth(to)))),
-    balanceRealms.length === 0
-      ? []
-      : db
-          .select({ realmId: monthlyBalances.realmId, first: min(monthlyBalances.month) })
-          .from(monthlyBalances)
-          .where(inArray(monthlyBalances.realmId, balanceRealms))
-          .groupBy(monthlyBalances.realmId),
+  const [books, maps, settings, historical, rates, acquired, stock, dividendSettings, accountRows] = await Promise.all([
+    Promise.all(q.rows.map((row) => companyBooks(db, row))),
     subRealms.length === 0 ? [] : db.select().from(accountMaps).where(inArray(accountMaps.realmId, subRealms)),
     subRealms.length === 0 ? [] : db.select().from(translationSettings).where(inArray(translationSettings.realmId, subRealms)),
     subRealms.length === 0 ? [] : db.select().from(historicalEquity).where(inArray(historicalEquity.realmId, subRealms)),
@@ -218,13 +214,13 @@ async function readSnapshot(
           ),
   ]);
 
-  const charts = new Map<string, ChartRow[]>(realms.map((r) => [r, []]));
-  for (const r of chartRows) charts.get(r.realmId)!.push(toChartAccount(r));
-  for (const list of charts.values()) list.sort((a, b) => byQboId(a.id, b.id));
+  const booksOf = new Map(q.rows.map((row, i) => [row.realmId, books[i]!]));
+  const charts = new Map<string, ChartRow[]>(realms.map((r) => [r, [...(booksOf.get(r)?.chart ?? [])]]));
+  const withBooks = balanceRealms.filter((r) => booksOf.has(r));
   return {
     charts,
-    balances: balanceRows.map((r) => ({ ...r, month: r.month.slice(0, 7) })),
-    firstSynced: new Map(syncedRange.map((r) => [r.realmId, r.first ? r.first.slice(0, 7) : undefined])),
+    balances: withBooks.flatMap((r) => balancesBetween(r, booksOf.get(r)!.balances, readFrom, to)),
+    firstSynced: new Map(withBooks.filter((r) => booksOf.get(r)!.firstMonth !== undefined).map((r) => [r, booksOf.get(r)!.firstMonth])),
     maps,
     ctaAccountId: q.ctaAccountId,
     settings,
