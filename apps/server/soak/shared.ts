@@ -20,3 +20,15 @@ export interface UsersOutput {
 
 /** Actions whose work is QuickBooks' round trips rather than ours (a post writes the entry, Verify reads every posted one back). */
 export const LONG_JOBS = new Set(["run post", "verify"]);
+
+/** The API over HTTP with a user's token: the answer's status and text, never thrown for a 4xx or 5xx. */
+export const apiJson =
+  (base: string) =>
+  async (method: string, path: string, token: string, body?: unknown): Promise<{ status: number; text: string }> => {
+    const res = await fetch(base + path, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, text: await res.text() };
+  };

@@ -5,7 +5,7 @@
 // memory over time; fails on any error or 5xx, or when memory keeps growing after warm-up.
 import { Worker } from "node:worker_threads";
 import { demoGroup } from "../bench/demo-group.ts";
-import { LONG_JOBS, type UsersInput, type UsersOutput } from "./shared.ts";
+import { apiJson, LONG_JOBS, type UsersInput, type UsersOutput } from "./shared.ts";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 const USERS = Number(process.env.SOAK_USERS ?? 50);
@@ -17,15 +17,7 @@ const group = await demoGroup({ rates: { from: "2023-12", to: "2026-10" } });
 const { base, realms } = group;
 const [, uk, canada] = realms as [string, string, string];
 
-const json = async (method: string, path: string, token: string, body?: unknown) => {
-  const res = await fetch(base + path, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, text };
-};
+const json = apiJson(base);
 
 // Each user has a session of their own (logins in turn, as people arrive in the morning).
 const tokens: string[] = [];

@@ -1,20 +1,12 @@
 // The soak's users (soak.ts), in a worker thread of their own: their requests, JSON parsing and
 // timing run beside the server's event loop instead of inside it, as people's browsers would.
 import { parentPort, workerData } from "node:worker_threads";
-import { type UsersInput, type UsersOutput } from "./shared.ts";
+import { apiJson, type UsersInput, type UsersOutput } from "./shared.ts";
 
 const input = workerData as UsersInput;
 const { base, uk, canada, realms, toggled } = input;
 
-const json = async (method: string, path: string, token: string, body?: unknown) => {
-  const res = await fetch(base + path, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, text };
-};
+const json = apiJson(base);
 
 const months = ["2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06"];
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
