@@ -70,7 +70,7 @@ export interface BoardPackInput {
   balanceSheet: BalanceSheet;
   incomeStatement: IncomeStatement;
   /** The comparison column (prior period or prior year), when asked for and computable. */
-  comparison: { label: string; balanceSheet: BalanceSheet; incomeStatement: IncomeStatement } | null;
+  comparison: { period: { from: string; to: string }; balanceSheet: BalanceSheet; incomeStatement: IncomeStatement } | null;
   /** Null with the reason when the statement cannot be computed for the period. */
   cashFlow: ConsolidatedCashFlow | { missing: string };
   equity: Pick<ChangesInEquity, "rows" | "balanceSheet" | "difference" | "reconciles"> | { missing: string };
@@ -84,20 +84,20 @@ export interface BoardPackInput {
 /** A QuickBooks name as text on a page: no control characters, at most LABEL_MAX characters. */
 export function cleanLabel(text: string): string {
   // eslint-disable-next-line no-control-regex
-  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim();
+  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/ {2,}/g, " ").trim();
   const chars = [...flat];
   return chars.length <= LABEL_MAX ? flat : `${chars.slice(0, LABEL_MAX - 1).join("").trimEnd()}…`;
 }
 
 export function boardPackLayout(input: BoardPackInput): BoardPack {
   const money = (minor: number) => formatAmount(minor, input.currency, { locale: BOARD_PACK_LOCALE });
-  const label = monthSpan(monthList(input.period.from, input.period.to));
-  const c = input.comparison;
+  const label = spanLabel(input.period);
+  const c = input.comparison && { ...input.comparison, label: spanLabel(input.comparison.period) };
   const columns = c ? ["", label, c.label] : ["", label];
   const sections: BoardPackSection[] = [
     balanceSheetSection(input.balanceSheet, c?.balanceSheet ?? null, columns, money),
     incomeStatementSection(input.incomeStatement, c?.incomeStatement ?? null, columns, money),
-    chartSection(input, label, money),
+    chartSection(input, label, c?.label ?? null, money),
     cashFlowSection(input.cashFlow, label, money),
     equitySection(input.equity, money),
     ratesSection(input.rates, input.currency),
@@ -107,6 +107,8 @@ export function boardPackLayout(input: BoardPackInput): BoardPack {
 }
 
 type Money = (minor: number) => string;
+/** "March 2026", "January 2026 to March 2026". */
+const spanLabel = (p: { from: string; to: string }) => monthSpan(monthList(p.from, p.to));
 interface Line {
   account: string;
   name: string;
@@ -116,16 +118,17 @@ interface Line {
 /** The period's lines in order, then those only the comparison has (as the screen's statements). */
 function linesWith(current: readonly Line[], prior: readonly Line[] | null, money: Money): BoardPackRow[] {
   const before = new Map((prior ?? []).map((l) => [l.account, l.amount]));
-  const rows = current.map((l) => row("line", l.name, [l.amount, ...(prior ? [before.get(l.account) ?? 0] : [])], money));
+  const rows = current.map((l) => row("line", cleanLabel(l.name), [l.amount, ...(prior ? [before.get(l.account) ?? 0] : [])], money));
   if (prior) {
     const seen = new Set(current.map((l) => l.account));
-    for (const l of prior) if (!seen.has(l.account)) rows.push(row("line", l.name, [0, l.amount], money));
+    for (const l of prior) if (!seen.has(l.account)) rows.push(row("line", cleanLabel(l.name), [0, l.amount], money));
   }
   return rows;
 }
 
-function row(kind: BoardPackRowKind, text: string, amounts: readonly number[], money: Money): BoardPackRow {
-  return { kind, label: cleanLabel(text), cells: amounts.map(money) };
+/** A row of our own words (`label`) or of a QuickBooks name (pass it through `cleanLabel`). */
+function row(kind: BoardPackRowKind, label: string, amounts: readonly number[], money: Money): BoardPackRow {
+  return { kind, label, cells: amounts.map(money) };
 }
 const heading = (text: string): BoardPackRow => ({ kind: "heading", label: text, cells: [] });
 const both = (a: number, b: number | undefined): number[] => (b === undefined ? [a] : [a, b]);
@@ -189,8 +192,8 @@ function incomeStatementSection(i: IncomeStatement, p: IncomeStatement | null, c
   };
 }
 
-function chartSection(input: BoardPackInput, label: string, money: Money): BoardPackSection {
-  const c = input.comparison;
+function chartSection(input: BoardPackInput, label: string, priorLabel: string | null, money: Money): BoardPackSection {
+  const c = input.comparison && priorLabel !== null ? { ...input.comparison, label: priorLabel } : null;
   const figure = (name: string, now: number, before: number | undefined) => {
     const values = both(now, before);
     return { label: name, values, texts: values.map(money) };
@@ -225,7 +228,7 @@ function cashFlowSection(cf: BoardPackInput["cashFlow"], label: string, money: M
     chart: null,
   };
   if ("missing" in cf) return { ...base, tables: [], notes: [cf.missing] };
-  const lines = (ls: readonly Line[]) => ls.map((l) => row("line", l.name, [l.amount], money));
+  const lines = (ls: readonly Line[]) => ls.map((l) => row("line", cleanLabel(l.name), [l.amount], money));
   const r = cf.reconciliation;
   return {
     ...base,
@@ -311,15 +314,22 @@ function ctaSection(cta: BoardPackInput["cta"], currency: string, money: Money):
     title: "Translation reserve (CTA): how it was computed",
     intro:
       `Each month's change in a subsidiary's translation reserve, credit positive in ${currency}, is the sum of: its opening net assets × (closing rate − previous closing rate); ` +
-      "its net income at the closing rate less as translated at the average rate; dividends at the closing rate less as translated, deducted; other equity movements at the closing rate less as translated; and the rounding left by translating line by line (IAS 21.39, ASC 830-30-45).",
+      "its net income at the closing rate less as translated at the average rate; dividends at the closing rate less as translated, deducted; other equity movements at the closing rate less as translated; and the rounding left by translating line by line (IAS 21.39, ASC 830-30-45). The rates are those on the previous page.",
     tables: cta.map((s) => ({
       caption: `${cleanLabel(s.name)} (${s.currency})`,
-      columns: ["Month", "Rates (previous closing → closing; average)", "Opening net assets", "Net income", "Dividends", "Other equity and rounding", "Change"],
+      columns: ["Month", `Opening net assets (${s.currency})`, "On opening net assets", "On net income", "On dividends", "Other equity and rounding", "Change in CTA"],
       rows: [
         ...s.months.map((m) => ({
           kind: "line" as const,
           label: monthTextLabel(m.month),
-          cells: [`${m.previousClosingRate} → ${m.closingRate}; ${m.averageRate}`, money(m.openingNetAssets), money(m.netIncome), money(m.dividends), money(m.equityMovements + m.rounding), money(m.change)],
+          cells: [
+            formatAmount(m.openingNetAssetsLocal, s.currency, { locale: BOARD_PACK_LOCALE }),
+            money(m.openingNetAssets),
+            money(m.netIncome),
+            money(m.dividends),
+            money(m.equityMovements + m.rounding),
+            money(m.change),
+          ],
         })),
         { kind: "total" as const, label: "Period", cells: ["", money(s.total.openingNetAssets), money(s.total.netIncome), money(s.total.dividends), money(s.total.equityMovements + s.total.rounding), money(s.total.change)] },
       ],

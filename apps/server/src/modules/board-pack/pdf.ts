@@ -66,7 +66,7 @@ export async function renderBoardPackPdf(pack: BoardPack, onSection?: (done: num
     doc.moveDown(0.3);
     doc.font(fonts.regular).fontSize(8.5).fillColor(MUTED).text(fonts.safe(section.intro), { width });
     doc.moveDown(0.8);
-    for (const table of section.tables) drawTable(doc, table, fonts, width, section.tables.length > 1);
+    for (const table of section.tables) drawTable(doc, table, fonts, width, table.caption !== section.title);
     if (section.chart) drawChart(doc, section.chart, fonts, width);
     for (const note of section.notes) {
       ensureRoom(doc, 24);
@@ -106,11 +106,20 @@ function ensureRoom(doc: PDFKit.PDFDocument, height: number): boolean {
 
 function drawTable(doc: PDFKit.PDFDocument, table: BoardPackTable, fonts: Fonts, width: number, withCaption: boolean) {
   const amountColumns = table.columns.length - 1;
-  // The label column takes what the amounts leave, at least 40 % of the width.
-  const cellWidth = amountColumns === 0 ? 0 : Math.min(110, (width * 0.6) / amountColumns);
+  const pad = 4;
+  // Amounts never wrap: the font shrinks (8.5 to 6 points) until the widest amount, in bold, fits
+  // its column within 65 % of the width; the label column takes the rest and wraps.
+  const cells = table.rows.flatMap((r) => r.cells.map(fonts.safe));
+  let size = 8.5;
+  let cellWidth = 0;
+  for (; ; size -= 0.5) {
+    doc.font(fonts.bold).fontSize(size);
+    cellWidth = Math.max(48, ...cells.map((c) => doc.widthOfString(c))) + 2 * pad;
+    if (cellWidth * amountColumns <= width * 0.65 || size <= 6) break;
+  }
+  // Text cells too wide even then wrap within an equal share of 75 % of the width.
+  cellWidth = Math.min(cellWidth, (width * 0.75) / Math.max(1, amountColumns));
   const labelWidth = width - cellWidth * amountColumns;
-  const size = amountColumns > 4 ? 7 : 8.5;
-  const pad = 3;
 
   const header = () => {
     doc.font(fonts.bold).fontSize(size).fillColor(MUTED);

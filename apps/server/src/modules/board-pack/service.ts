@@ -53,7 +53,7 @@ export async function boardPackInput(db: Db, accountId: string, query: BoardPack
     currency: report.parentCurrency,
     balanceSheet: r.balanceSheet,
     incomeStatement: r.incomeStatement,
-    comparison: c && c.ok && c.balanceSheet && c.incomeStatement ? { label: c.period.label, balanceSheet: c.balanceSheet, incomeStatement: c.incomeStatement } : null,
+    comparison: c && c.ok && c.balanceSheet && c.incomeStatement ? { period: c.period, balanceSheet: c.balanceSheet, incomeStatement: c.incomeStatement } : null,
     cashFlow: cashFlow.statement ?? missing("statement of cash flows", cashFlow.problems),
     equity: equity.statement ?? missing("statement of changes in equity", equity.problems),
     rates: await ratesUsed(db, accountId, report),
