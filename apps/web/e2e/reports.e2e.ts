@@ -252,11 +252,13 @@ describe("Consolidated reports in a browser, on the demo group", () => {
 
     // The schedule: an address nobody verified is refused (422) and gets nothing; the user's own email gets the pack.
     const recipients = page.getByRole("textbox", { name: "Recipients" });
-    await recipients.fill("stranger@elsewhere.example,");
+    await recipients.fill("stranger@elsewhere.example");
+    await recipients.press("Enter");
     await page.getByTestId("board-pack-schedule-save").click();
     await page.getByText(/^stranger@elsewhere\.example is not a verified address of your team/).waitFor();
     await recipients.press("Backspace"); // the empty input's Backspace removes the last address
-    await recipients.fill(`${EMAIL},`);
+    await recipients.fill(EMAIL);
+    await recipients.press("Enter");
     await page.getByTestId("board-pack-schedule-save").click();
     await page.getByText("Saved.").waitFor();
     await page.getByTestId("board-pack-send").click();

@@ -80,7 +80,7 @@ function BoardPackSection({ companies, status }: { companies: Company[]; status:
           monthName={longMonth}
           w={170}
         />
-        <Select label="Compare with" data={COMPARISONS.map((c) => ({ value: c.value, label: c.label }))} value={compare} onChange={(v) => v && update(period.from, period.to, v as Comparison)} w={200} allowDeselect={false} />
+        <Select label="Compare with" data={COMPARISONS.map((c) => ({ value: c.value, label: c.label }))} value={compare} onChange={(v) => v && update(period.from, period.to, v as Comparison)} w={240} allowDeselect={false} />
         <Button leftSection={<IconDownload size={16} aria-hidden />} disabled={!pack} onClick={() => void onDownload()} data-testid="board-pack-download">
           Download PDF
         </Button>
