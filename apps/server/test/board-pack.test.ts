@@ -145,6 +145,13 @@ describe.each(drivers)("the board pack on %s", (driver) => {
     expect(inbox[0]!.subject).toMatch(/^Board pack March 2026 \(/);
     expect(inbox[0]!.attachments).toEqual([{ filename: "board-pack-2026-03.pdf", contentType: "application/pdf", size: expect.any(Number) }]);
     expect(inbox[0]!.attachments[0]!.size).toBeGreaterThan(5_000);
+    // The mail's pack replaced the one generated on screen for March (the newest only is kept); asking
+    // for it on screen starts a generation of its own rather than answering the mail's job.
+    const asked = await post(t.app, "/api/consolidation/board-pack", { from: "2026-03", to: "2026-03", compare: "prior_period" }, token);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toMatchObject({ state: "queued", pack: null });
+    await drainJobs(t.app);
+    expect((await get(t.app, `/api/consolidation/board-pack/jobs/${asked.json().jobId}`, token)).json()).toMatchObject({ state: "succeeded", pack: { fileName: "board-pack-2026-03.pdf" } });
     // May's falls on 3 May.
     expect((await t.app.services.boardPacks.tick(new Date("2026-05-03T08:00:00Z"))).map((q) => q.month)).toEqual(["2026-04"]);
   });

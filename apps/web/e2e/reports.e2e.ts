@@ -259,8 +259,9 @@ describe("Consolidated reports in a browser, on the demo group", () => {
     await recipients.press("Backspace"); // the empty input's Backspace removes the last address
     await recipients.fill(EMAIL);
     await recipients.press("Enter");
+    await page.getByText("Mail the board pack every month").click();
     await page.getByTestId("board-pack-schedule-save").click();
-    await page.getByText("Saved.").waitFor();
+    await page.getByTestId("board-pack-schedule-saved").getByText("Saved: the next pack goes on day 1.").waitFor();
     await page.getByTestId("board-pack-send").click();
     await page.getByTestId("board-pack-sent").getByText(`The pack of March 2026 is on its way to ${EMAIL}.`).waitFor();
     type Mail = { subject: string; attachments: { filename: string; contentType: string; size: number }[] };

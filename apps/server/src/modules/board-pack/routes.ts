@@ -25,8 +25,8 @@ export const boardPackRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
         "Start generating the board pack (a PDF of the consolidated statements with the comparison, the cash flow, the changes in equity, a chart, the FX rates used and the CTA explanation) as a background job; the kept pack when nothing has changed since. Poll the job for progress, then download the PDF",
       ),
     ),
-    // A report download by another route: any member.
-    config: { permission: "member" },
+    // A report download by another route: any member, and a lapsed trial too (it changes nothing).
+    config: { permission: "member", whenLapsed: "allowed" },
     handler: async (req) => packs.request(authOf(req).user.accountId, req.body),
   });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, lte } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, lte, ne } from "drizzle-orm";
 import type { BoardPackJob, BoardPackLayoutView, BoardPackRequest, BoardPackSchedule, BoardPackScheduleUpdate, ConsolidatedReport } from "@groupledger/contract";
 import { boardPackLayout, type BoardPack, type BoardPackInput } from "@groupledger/domain";
 import type { Db } from "../../db/client.ts";
@@ -85,6 +85,10 @@ export async function generateBoardPack(db: Db, accountId: string, jobId: string
     .values({ accountId, jobId, periodFrom: query.from, periodTo: query.to, compare: query.compare, dataVersion: version, fileName, pdf: pdf.toString("base64"), layout: pack as unknown as Record<string, unknown> })
     .onConflictDoUpdate({ target: boardPacks.jobId, set: { pdf: pdf.toString("base64"), layout: pack as unknown as Record<string, unknown>, dataVersion: version, createdAt: new Date() } })
     .returning({ id: boardPacks.id });
+  // Only the newest pack of a period and comparison is kept: an older one was made from older data.
+  await db
+    .delete(boardPacks)
+    .where(and(eq(boardPacks.accountId, accountId), eq(boardPacks.periodFrom, query.from), eq(boardPacks.periodTo, query.to), eq(boardPacks.compare, query.compare), ne(boardPacks.id, row!.id)));
   return { packId: row!.id, pack, pdf, fileName };
 }
 
@@ -103,9 +107,11 @@ export class BoardPackService {
     checkReportPeriod(query);
     const { db, queue } = this.deps;
     const version = await dataStamp(db, accountId);
+    // A pack the monthly mail made is kept too, but answered only through generation jobs of its own.
     const [kept] = await db
       .select({ jobId: boardPacks.jobId })
       .from(boardPacks)
+      .innerJoin(jobs, and(eq(jobs.id, boardPacks.jobId), eq(jobs.kind, BOARD_PACK_JOB)))
       .where(
         and(
           eq(boardPacks.accountId, accountId),

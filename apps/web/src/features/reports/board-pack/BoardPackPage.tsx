@@ -239,7 +239,7 @@ function ScheduleCard({ month }: { month: string }) {
         On the chosen day of each month (UTC) the pack of the month just ended goes to each recipient. Only verified addresses of your team can receive it: members&apos; sign-in emails and report delivery addresses they have confirmed with a code.
       </Text>
       <Failure title="The schedule could not be loaded" message={schedule.error?.message} />
-      {schedule.data ? <ScheduleForm key={JSON.stringify(schedule.data)} schedule={schedule.data} month={month} /> : null}
+      {schedule.data ? <ScheduleForm schedule={schedule.data} month={month} /> : null}
     </Paper>
   );
 }
@@ -268,7 +268,7 @@ function ScheduleForm({ schedule, month }: { schedule: BoardPackSchedule; month:
       <Failure title="Not saved" message={save.error ? messageOf(save.error) : undefined} />
       <Failure title="Not sent" message={send.error ? messageOf(send.error) : undefined} />
       {save.isSuccess ? (
-        <Text size="sm" c="teal.9" role="status">
+        <Text size="sm" c="teal.9" role="status" data-testid="board-pack-schedule-saved">
           Saved{schedule.enabled ? `: the next pack goes on day ${schedule.dayOfMonth}` : ""}.
         </Text>
       ) : null}
