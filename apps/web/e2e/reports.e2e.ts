@@ -259,7 +259,7 @@ describe("Consolidated reports in a browser, on the demo group", () => {
     await recipients.press("Backspace"); // the empty input's Backspace removes the last address
     await recipients.fill(EMAIL);
     await recipients.press("Enter");
-    await page.getByText("Mail the board pack every month").click();
+    await page.getByRole("switch", { name: "Mail the board pack every month" }).dispatchEvent("click");
     await page.getByTestId("board-pack-schedule-save").click();
     await page.getByTestId("board-pack-schedule-saved").getByText("Saved: the next pack goes on day 1.").waitFor();
     await page.getByTestId("board-pack-send").click();

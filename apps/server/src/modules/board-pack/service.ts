@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, lte, ne } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lte, ne } from "drizzle-orm";
 import type { BoardPackJob, BoardPackLayoutView, BoardPackRequest, BoardPackSchedule, BoardPackScheduleUpdate, ConsolidatedReport } from "@groupledger/contract";
 import { boardPackLayout, type BoardPack, type BoardPackInput } from "@groupledger/domain";
 import type { Db } from "../../db/client.ts";
@@ -241,9 +241,4 @@ export function dueMonth(dayOfMonth: number, at: Date): string | null {
   const y = at.getUTCFullYear();
   const m = at.getUTCMonth(); // 0-based: the previous month's 1-based number
   return m === 0 ? `${y - 1}-12` : `${y}-${String(m).padStart(2, "0")}`;
-}
-
-/** Schedules that are on, with their recipients (still verified ones only). */
-export async function enabledSchedules(db: Db) {
-  return db.select().from(boardPackSchedules).where(and(eq(boardPackSchedules.enabled, true), isNotNull(boardPackSchedules.dayOfMonth)));
 }
