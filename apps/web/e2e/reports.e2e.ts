@@ -228,6 +228,12 @@ describe("Consolidated reports in a browser, on the demo group", () => {
     expect(e2e.cents((await bsRow("Total assets").nth(1).textContent()) ?? "")).toBe(onScreen.assets);
     expect(e2e.cents((await bsRow("Total assets").nth(2).textContent()) ?? "")).toBe(onScreen.prior);
     await e2e.shot(page, "78-reports-board-pack");
+    // The printable page: the app's navigation and the controls are left off paper.
+    await page.emulateMedia({ media: "print" });
+    expect(await page.getByRole("tab", { name: "Board pack" }).isVisible()).toBe(false);
+    expect(await page.getByTestId("board-pack-download").isVisible()).toBe(false);
+    await page.screenshot({ path: `${e2e.SHOTS}78-reports-board-pack-print.png`, fullPage: true });
+    await page.emulateMedia({ media: "screen" });
 
     const downloaded = page.waitForEvent("download");
     await page.getByTestId("board-pack-download").click();
