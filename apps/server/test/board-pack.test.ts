@@ -152,8 +152,14 @@ describe.each(drivers)("the board pack on %s", (driver) => {
     expect(asked.json()).toMatchObject({ state: "queued", pack: null });
     await drainJobs(t.app);
     expect((await get(t.app, `/api/consolidation/board-pack/jobs/${asked.json().jobId}`, token)).json()).toMatchObject({ state: "succeeded", pack: { fileName: "board-pack-2026-03.pdf" } });
-    // May's falls on 3 May.
+    // May's falls on 3 May. An address that is no longer a verified one of the team by then (a member
+    // left, a report address changed) is skipped and named; the others get their pack.
+    await t.db.database.db.update(boardPackSchedules).set({ recipients: [EMAIL, "gone@northwind.example"] });
     expect((await t.app.services.boardPacks.tick(new Date("2026-05-03T08:00:00Z"))).map((q) => q.month)).toEqual(["2026-04"]);
+    await drainJobs(t.app);
+    const [may] = await t.db.database.db.select().from(jobs).where(and(eq(jobs.kind, BOARD_PACK_MAIL_JOB), eq(jobs.dedupeKey, `board-pack-mail:${queued[0]!.accountId}:2026-04`)));
+    expect(may?.result).toMatchObject({ month: "2026-04", sent: [EMAIL], skipped: ["gone@northwind.example"] });
+    expect(await mailbox("gone@northwind.example")).toEqual([]);
   });
 
   /** The scheduler of a second process: its own connection pool on PostgreSQL; PGlite serves one process. */

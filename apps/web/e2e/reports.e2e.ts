@@ -267,7 +267,7 @@ describe("Consolidated reports in a browser, on the demo group", () => {
     await recipients.press("Enter");
     await page.getByRole("switch", { name: "Mail the board pack every month" }).dispatchEvent("click");
     await page.getByTestId("board-pack-schedule-save").click();
-    await page.getByTestId("board-pack-schedule-saved").getByText("Saved: the next pack goes on day 1.").waitFor();
+    await page.getByTestId("board-pack-schedule-saved").getByText("Saved: each month's pack goes out on day 1 of the month after.").waitFor();
     await page.getByTestId("board-pack-send").click();
     await page.getByTestId("board-pack-sent").getByText(`The pack of March 2026 is on its way to ${EMAIL}.`).waitFor();
     type Mail = { subject: string; attachments: { filename: string; contentType: string; size: number }[] };

@@ -269,7 +269,7 @@ function ScheduleForm({ schedule, month }: { schedule: BoardPackSchedule; month:
       <Failure title="Not sent" message={send.error ? messageOf(send.error) : undefined} />
       {save.isSuccess ? (
         <Text size="sm" c="teal.9" role="status" data-testid="board-pack-schedule-saved">
-          Saved{schedule.enabled ? `: the next pack goes on day ${schedule.dayOfMonth}` : ""}.
+          Saved{schedule.enabled ? `: each month's pack goes out on day ${schedule.dayOfMonth} of the month after` : ""}.
         </Text>
       ) : null}
       {sent ? (
