@@ -35,6 +35,10 @@ import { mailNightlyReplacement, NIGHTLY_REPLACE_JOB, nightlyReplaceHandler } fr
 import { runRoutes } from "./modules/runs/routes.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
 import { cashFlowRoutes } from "./modules/cash-flow/routes.ts";
+import { boardPackRoutes } from "./modules/board-pack/routes.ts";
+import { BOARD_PACK_JOB } from "./modules/board-pack/service.ts";
+import { boardPackHandler } from "./modules/board-pack/job.ts";
+import { BOARD_PACK_MAIL_JOB, BoardPackScheduler, boardPackMailHandler } from "./modules/board-pack/schedule.ts";
 import { eliminationRoutes } from "./modules/eliminations/routes.ts";
 import { syncHandler, type AfterSyncCheck } from "./modules/sync/handler.ts";
 import { detectChangedPostings } from "./modules/runs/stale.ts";
@@ -67,7 +71,7 @@ export const WEB_DIST = fileURLToPath(new URL("../../web/dist/", import.meta.url
 declare module "fastify" {
   interface FastifyInstance {
     /** Long-lived services, for main and tests. */
-    services: { queue: JobQueue; worker: Worker; provider: QboProvider; tokenStore: PgTokenStore; nightly: NightlyScheduler };
+    services: { queue: JobQueue; worker: Worker; provider: QboProvider; tokenStore: PgTokenStore; nightly: NightlyScheduler; boardPacks: BoardPackScheduler };
   }
 }
 
@@ -182,6 +186,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     [NIGHTLY_JOB]: nightlyHandler({ database, queue }),
     [RUN_JOB]: runHandler({ database, provider, log: app.log, ended: (runId) => mailNightlyReplacement({ database, provider, queue, mailer }, runId) }),
     [NIGHTLY_REPLACE_JOB]: nightlyReplaceHandler({ database, provider, queue }),
+    [BOARD_PACK_JOB]: boardPackHandler({ database }),
+    [BOARD_PACK_MAIL_JOB]: boardPackMailHandler({ database, mailer }),
   };
   const worker = new Worker(queue, handlers, {
     log: app.log,
@@ -192,6 +198,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(opts.jobLeaseMs ? { leaseMs: opts.jobLeaseMs } : {}),
   });
   const nightly = new NightlyScheduler(database, app.log);
+  const boardPacks = new BoardPackScheduler(database, app.log);
   const ctx: AppContext = {
     config,
     database,
@@ -208,19 +215,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // In this order; billing registers its own paths (its test provider is outside /api).
   for (const routes of [systemRoutes, sessionRoutes, accountRoutes, teamRoutes, settingsRoutes]) await app.register(routes, { ...ctx, prefix: "/api" });
   await app.register(billingModule, ctx);
-  for (const routes of [companyRoutes, qboCallRoutes, obalRoutes, qboRoutes, webhookRoutes, mappingRoutes, fxRoutes, ctaRoutes, acquisitionRoutes, runRoutes, reportRoutes, cashFlowRoutes, eliminationRoutes, adjustmentRoutes, intragroupRoutes]) {
+  for (const routes of [companyRoutes, qboCallRoutes, obalRoutes, qboRoutes, webhookRoutes, mappingRoutes, fxRoutes, ctaRoutes, acquisitionRoutes, runRoutes, reportRoutes, cashFlowRoutes, boardPackRoutes, eliminationRoutes, adjustmentRoutes, intragroupRoutes]) {
     await app.register(routes, { ...ctx, prefix: "/api" });
   }
 
-  app.decorate("services", { queue, worker, provider, tokenStore, nightly });
+  app.decorate("services", { queue, worker, provider, tokenStore, nightly, boardPacks });
   if (opts.startWorker) {
     app.addHook("onReady", async () => {
       worker.start();
       nightly.start();
+      boardPacks.start();
     });
   }
   // Stop claiming and let running jobs reach a checkpoint; their leases expire for another process.
-  app.addHook("onClose", async () => Promise.all([worker.stop(), nightly.stop()]));
+  app.addHook("onClose", async () => Promise.all([worker.stop(), nightly.stop(), boardPacks.stop()]));
   // Mails prepared after their request was answered (forgot-password, resend) finish before the database closes.
   app.addHook("onClose", async () => mailer.settled());
 

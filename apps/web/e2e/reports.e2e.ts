@@ -1,5 +1,7 @@
 import type { CashFlowReport, ConsolidatedReport } from "@groupledger/contract";
 import ExcelJS from "exceljs";
+import { execFileSync } from "node:child_process";
+import { readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -208,5 +210,75 @@ describe("Consolidated reports in a browser, on the demo group", () => {
     expect(bank.reduce((sum, a) => sum + a.amount, 0)).toBe(s.closingCash);
     await page.getByRole("table", { name: "Effect of exchange rate changes on cash by subsidiary" }).getByText("Northwind UK Ltd").waitFor();
     await e2e.shot(page, "77-reports-cash-flow");
+  });
+
+  // Board pack (issue 23): the PDF downloads, its pages are rendered with pdftoppm and its text read
+  // with pdftotext, the balance sheet's totals equal to the screen's; then the monthly schedule's
+  // "Send now" mails it to the dev mailbox, and an unverified recipient is refused with nothing sent.
+  it("board pack: the PDF of Q1 2026 carries the screen's balance sheet totals, and the schedule mails it (issue 23)", { timeout: 120_000 }, async () => {
+    await page.goto(`${baseUrl}/consolidation/reports?reportPeriod=quarter&reportFrom=2026-01&reportTo=2026-03&reportCompare=prior_year`);
+    await page.getByRole("table", { name: "Consolidated balance sheet" }).getByRole("columnheader", { name: "Jan – Mar 2025" }).waitFor({ timeout: 60_000 });
+    const onScreen = { assets: await figure("total-assets"), liabilities: await figure("total-liabilities"), equity: await figure("total-equity"), prior: await figure("total-assets", 2) };
+    await page.getByRole("tab", { name: "Board pack" }).click();
+    await page.waitForURL("**/consolidation/reports/board-pack?*");
+    const pack = page.getByTestId("board-pack");
+    await pack.waitFor({ timeout: 60_000 });
+    await page.getByTestId("board-pack-group").getByText("Northwind Holdings Inc.").waitFor();
+    const bsRow = (label: string) => page.getByTestId("board-pack-balance-sheet").getByRole("row", { name: new RegExp(`^${label} `) }).locator("td");
+    expect(e2e.cents((await bsRow("Total assets").nth(1).textContent()) ?? "")).toBe(onScreen.assets);
+    expect(e2e.cents((await bsRow("Total assets").nth(2).textContent()) ?? "")).toBe(onScreen.prior);
+    await e2e.shot(page, "78-reports-board-pack");
+    // The printable page: the app's navigation and the controls are left off paper.
+    await page.emulateMedia({ media: "print" });
+    expect(await page.getByRole("tab", { name: "Board pack" }).isVisible()).toBe(false);
+    expect(await page.getByTestId("board-pack-download").isVisible()).toBe(false);
+    await page.screenshot({ path: `${e2e.SHOTS}78-reports-board-pack-print.png`, fullPage: true });
+    await page.emulateMedia({ media: "screen" });
+
+    const downloaded = page.waitForEvent("download");
+    await page.getByTestId("board-pack-download").click();
+    const file = await downloaded;
+    expect(file.suggestedFilename()).toBe("board-pack-2026-01_to_2026-03.pdf");
+    const pdf = (await file.path())!;
+    // Every page as a PNG beside the screenshots (looked at by people), and the text to compare.
+    execFileSync("pdftoppm", ["-png", "-r", "60", pdf, `${e2e.SHOTS}79-board-pack-page`]);
+    const pages = readdirSync(e2e.SHOTS).filter((f) => f.startsWith("79-board-pack-page") && f.endsWith(".png"));
+    expect(pages.length).toBeGreaterThanOrEqual(8);
+    const text = execFileSync("pdftotext", ["-layout", pdf, "-"], { encoding: "utf8" });
+    expect(text).toContain("Northwind Holdings Inc.");
+    expect(text).toContain("January 2026 to March 2026");
+    const amounts = (label: string) => {
+      const line = text.split("\n").find((l) => l.trimStart().startsWith(`${label} `));
+      return (line?.slice(label.length).match(/\(?\$[\d,]+\.\d{2}\)?/g) ?? []).map(e2e.cents);
+    };
+    expect(amounts("Total assets")).toEqual([onScreen.assets, onScreen.prior]);
+    expect(amounts("Total liabilities")[0]).toBe(onScreen.liabilities);
+    expect(amounts("Total equity")[0]).toBe(onScreen.equity);
+    for (const title of ["Consolidated statement of cash flows", "Consolidated statement of changes in equity", "Exchange rates used", "Translation reserve (CTA): how it was computed"]) expect(text).toContain(title);
+
+    // The schedule: an address nobody verified is refused (422) and gets nothing; the user's own email gets the pack.
+    const recipients = page.getByRole("textbox", { name: "Recipients" });
+    await recipients.fill("stranger@elsewhere.example");
+    await recipients.press("Enter");
+    await page.getByTestId("board-pack-schedule-save").click();
+    await page.getByText(/^stranger@elsewhere\.example is not a verified address of your team/).waitFor();
+    await recipients.press("Backspace"); // the empty input's Backspace removes the last address
+    await recipients.fill(EMAIL);
+    await recipients.press("Enter");
+    await page.getByRole("switch", { name: "Mail the board pack every month" }).dispatchEvent("click");
+    await page.getByTestId("board-pack-schedule-save").click();
+    await page.getByTestId("board-pack-schedule-saved").getByText("Saved: each month's pack goes out on day 1 of the month after.").waitFor();
+    await page.getByTestId("board-pack-send").click();
+    await page.getByTestId("board-pack-sent").getByText(`The pack of March 2026 is on its way to ${EMAIL}.`).waitFor();
+    type Mail = { subject: string; attachments: { filename: string; contentType: string; size: number }[] };
+    let mail: Mail | undefined;
+    for (let i = 0; i < 60 && !mail; i++) {
+      const box = await api<{ messages: Mail[] }>(`/dev/mailbox?to=${encodeURIComponent(EMAIL)}`);
+      mail = box.messages.find((m) => m.subject.startsWith("Board pack March 2026"));
+      if (!mail) await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(mail?.attachments).toEqual([{ filename: "board-pack-2026-03.pdf", contentType: "application/pdf", size: expect.any(Number) }]);
+    expect((await api<{ messages: Mail[] }>("/dev/mailbox?to=stranger%40elsewhere.example")).messages).toEqual([]);
+    await e2e.shot(page, "80-reports-board-pack-schedule");
   });
 });

@@ -33,6 +33,8 @@ export const reportStatementsSchema = z.object({
       method: z.string(),
       netIncome: z.object({ local: z.number().int(), translated: z.number().int() }),
       ctaChange: z.number().int(),
+      /** How the period's CTA change came about, month by month (current-rate method; empty otherwise): the board pack's CTA page. */
+      ctaExplanation: out.entities.element.shape.ctaExplanation,
     }),
   ),
 });

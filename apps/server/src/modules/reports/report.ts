@@ -137,6 +137,7 @@ async function computeReport(db: Db, accountId: string, query: ReportQuery): Pro
         method: e.method,
         netIncome: e.netIncome,
         ctaChange: e.ctaExplanation.total.change,
+        ctaExplanation: e.ctaExplanation,
       })),
     },
     comparison,

@@ -76,9 +76,9 @@ function consolidated(over: Partial<ConsolidatedReport> = {}, statements: Partia
       ],
       unmapped: [],
       entities: [
-        { id: "us", name: "Parent Inc", currency: "USD", method: "none", netIncome: { local: 10_000, translated: 10_000 }, ctaChange: 0 },
-        { id: "uk", name: "UK Ltd", currency: "GBP", method: "currentRate", netIncome: { local: 4_000, translated: 5_000 }, ctaChange: -250 },
-        { id: "jp", name: "Tokyo KK", currency: "JPY", method: "currentRate", netIncome: { local: 123_456, translated: 0 }, ctaChange: 0 },
+        { id: "us", name: "Parent Inc", currency: "USD", method: "none", netIncome: { local: 10_000, translated: 10_000 }, ctaChange: 0, ctaExplanation: { months: [], total: { openingNetAssets: 0, netIncome: 0, dividends: 0, equityMovements: 0, rounding: 0, change: 0 } } },
+        { id: "uk", name: "UK Ltd", currency: "GBP", method: "currentRate", netIncome: { local: 4_000, translated: 5_000 }, ctaChange: -250, ctaExplanation: { months: [], total: { openingNetAssets: 0, netIncome: 0, dividends: 0, equityMovements: 0, rounding: 0, change: 0 } } },
+        { id: "jp", name: "Tokyo KK", currency: "JPY", method: "currentRate", netIncome: { local: 123_456, translated: 0 }, ctaChange: 0, ctaExplanation: { months: [], total: { openingNetAssets: 0, netIncome: 0, dividends: 0, equityMovements: 0, rounding: 0, change: 0 } } },
       ],
       ...statements,
     },

@@ -164,8 +164,8 @@ export function reportFixture(over: Over = {}): ConsolidatedReport {
       ],
       unmapped: [],
       entities: [
-        { id: PARENT_ID, name: "Northwind Holdings Inc.", currency: "USD", method: "none", netIncome: { local: 1_200_000, translated: 1_200_000 }, ctaChange: 0 },
-        { id: UK_ID, name: "Northwind UK Ltd", currency: "GBP", method: "currentRate", netIncome: { local: 1_026_000, translated: s.ukProfit }, ctaChange: -35_000 },
+        { id: PARENT_ID, name: "Northwind Holdings Inc.", currency: "USD", method: "none", netIncome: { local: 1_200_000, translated: 1_200_000 }, ctaChange: 0, ctaExplanation: { months: [], total: { openingNetAssets: 0, netIncome: 0, dividends: 0, equityMovements: 0, rounding: 0, change: 0 } } },
+        { id: UK_ID, name: "Northwind UK Ltd", currency: "GBP", method: "currentRate", netIncome: { local: 1_026_000, translated: s.ukProfit }, ctaChange: -35_000, ctaExplanation: { months: [], total: { openingNetAssets: 0, netIncome: 0, dividends: 0, equityMovements: 0, rounding: 0, change: 0 } } },
       ],
     },
     comparison: {
