@@ -46,3 +46,4 @@ export * from "./statements/cash-flow-classes.ts";
 export * from "./statements/cash-flow.ts";
 export * from "./statements/changes-in-equity.ts";
 export * from "./statements/changes-in-equity-opening.ts";
+export * from "./statements/segments.ts";

@@ -400,6 +400,29 @@ export const foreignBalances = pgTable(
   (t) => [primaryKey({ columns: [t.realmId, t.qboAccountId, t.month] })],
 );
 
+/**
+ * Segments (issue 23): each month's profit-and-loss activity of a QuickBooks class or location
+ * (QuickBooks' Department) per account, debit positive, read by sync from the ProfitAndLoss
+ * filtered by that class or location (sync/segments.ts). Lines with no class (no location) are
+ * not stored: they are the account's monthly activity (monthly_balances) less its segments'.
+ * `segment_name` is QuickBooks' name when synced: segments match across companies by it.
+ */
+export const segmentBalances = pgTable(
+  "segment_balances",
+  {
+    realmId: text("realm_id")
+      .notNull()
+      .references(() => companies.realmId, { onDelete: "cascade" }),
+    dimension: text("dimension").$type<"class" | "location">().notNull(),
+    segmentId: text("segment_id").notNull(),
+    segmentName: text("segment_name").notNull(),
+    qboAccountId: text("qbo_account_id").notNull(),
+    month: date("month", { mode: "string" }).notNull(),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.realmId, t.dimension, t.segmentId, t.qboAccountId, t.month] })],
+);
+
 /** COA mapping: a subsidiary account (in its realm) → the parent account it consolidates into. */
 export const accountMaps = pgTable(
   "account_maps",

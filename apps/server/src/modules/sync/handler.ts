@@ -14,6 +14,7 @@ import { namesInPairs, readNames, saveNames, syncNameBalances } from "./names.ts
 import { groupLedgerClassIds, withoutPosted } from "./own-books.ts";
 import { insertColumns } from "../../db/bulk-insert.ts";
 import { chunkMonths, inChunk } from "./months.ts";
+import { segmentAmounts, segmentParams, segmentsOf, writeSegmentBalances } from "./segments.ts";
 
 /** Months per report call: QBO answers wide reports, but smaller spans checkpoint more often. */
 export const CHUNK_MONTHS = 36;
@@ -86,13 +87,17 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; a
       // classes. Nothing is written until all have answered, then in the order it always was.
       const current = monthOf(now());
       const resumed = ctx.checkpoint as Checkpoint | null;
-      const [chart, prefs, named, plan, postedClasses] = await Promise.all([
+      const [chart, prefs, named, plan, classes, departments] = await Promise.all([
         client.accounts(),
         client.preferences(),
         readNames(client),
         resumed ?? planRange(client, company, current, startedAt),
-        groupLedgerClassIds(database, client, company),
+        client.classes(),
+        client.departments(),
       ]);
+      const postedClasses = await groupLedgerClassIds(database, classes, company);
+      // Classes and locations (segments.ts): each one's P&L is read per chunk beside the company's.
+      const segments = segmentsOf(classes, departments, postedClasses);
       await saveAccounts(db, realmId, chart, company.homeCurrency);
       if ((prefs.bookCloseDate ?? null) !== company.bookCloseDate) await setCompany(realmId, { bookCloseDate: prefs.bookCloseDate ?? null });
       const classification = new Map(chart.map((a) => [a.id, classificationOf(a)]));
@@ -119,11 +124,12 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; a
         // The parent: what GroupLedger posted under its classes is not the parent's own books, so the
         // same reports filtered by those classes are read alongside (one round trip) and subtracted.
         const classed = postedClasses.length > 0 ? { ...params, class: postedClasses.join(",") } : null;
-        const [bs, pl, postedBs, postedPl] = await Promise.all([
+        const [bs, pl, postedBs, postedPl, ...bySegment] = await Promise.all([
           client.report("BalanceSheet", params),
           client.report("ProfitAndLoss", params),
           classed ? client.report("BalanceSheet", classed) : null,
           classed ? client.report("ProfitAndLoss", classed) : null,
+          ...segments.map((s) => client.report("ProfitAndLoss", segmentParams(params, s))),
         ]);
         // Stopping (shutdown or a lost lease): leave this chunk to whoever resumes from the checkpoint.
         if (ctx.signal.aborted) throw new Error("sync stopped");
@@ -133,6 +139,7 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; a
         const posted = [postedBs, postedPl].flatMap((r) => (r ? monthlyAmounts(r, (id) => classification.get(id)).amounts : []));
         const amounts = withoutPosted([...fromBs.amounts, ...fromPl.amounts], posted);
         await writeBalances(database, realmId, chunk, amounts);
+        await writeSegmentBalances(database, realmId, chunk, bySegment.flatMap((r, k) => (r ? segmentAmounts(r, segments[k]!, (id) => classification.get(id)) : [])));
         plan.doneThrough = chunk.to;
         await ctx.progress(0.05 + (0.9 * (done + 1)) / total, `Fetched balances through ${chunk.to}`, { ...plan });
       }

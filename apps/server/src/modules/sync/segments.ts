@@ -1,0 +1,73 @@
+/**
+ * Segments (issue 23): what each QuickBooks class and location (QuickBooks' Department) holds of
+ * a company's profit and loss, month by month.
+ *
+ * QuickBooks' ProfitAndLoss summarized by Classes or Departments has one column per class for the
+ * whole range asked, not per month; summarized by Month it has no class. So a sync reads, for each
+ * class and each location, the ProfitAndLoss filtered by it (`class=` / `department=`) and
+ * summarized by Month: one call per segment per chunk of months (36), whatever the number of
+ * months, alongside the chunk's own balance sheet and P&L. Lines with no class (or no location)
+ * need no call: they are the account's activity less its segments' (segments/service.ts).
+ *
+ * The parent's classes GroupLedger posts under (own-books.ts: opening balances and runs under
+ * each subsidiary's name, eliminations, group adjustments) are not segments and are not read.
+ * A class is read by its own id; QuickBooks' report for a class that has sub-classes is taken as
+ * the class's own lines (what the emulator answers; no recording shows a sub-class), so
+ * sub-classes are segments of their own, named by their full name ("Retail:Online").
+ */
+import { and, eq } from "drizzle-orm";
+import type { NamedListItem, Report } from "@groupledger/qbo";
+import type { Database } from "../../db/client.ts";
+import { insertColumns } from "../../db/bulk-insert.ts";
+import { segmentBalances } from "../../db/schema.ts";
+import { monthlyAmounts } from "./balances.ts";
+import { inChunk } from "./months.ts";
+
+export type SegmentDimension = "class" | "location";
+
+export interface SyncedSegment {
+  readonly dimension: SegmentDimension;
+  readonly id: string;
+  readonly name: string;
+}
+
+/** Every class and location of the company, less the classes GroupLedger posts under (the parent's). */
+export function segmentsOf(classes: readonly NamedListItem[], departments: readonly NamedListItem[], postedClassIds: readonly string[]): SyncedSegment[] {
+  const posted = new Set(postedClassIds);
+  const named = (dimension: SegmentDimension, list: readonly NamedListItem[]) =>
+    list.filter((k) => !posted.has(k.id) || dimension === "location").map((k) => ({ dimension, id: k.id, name: (k.fullyQualifiedName || k.name).trim() }));
+  return [...named("class", classes), ...named("location", departments)];
+}
+
+/** The chunk's ProfitAndLoss request narrowed to one segment. */
+export function segmentParams<P extends Record<string, string>>(params: P, segment: SyncedSegment): P & { class?: string; department?: string } {
+  return segment.dimension === "class" ? { ...params, class: segment.id } : { ...params, department: segment.id };
+}
+
+export interface SegmentAmount {
+  readonly dimension: SegmentDimension;
+  readonly segmentId: string;
+  readonly segmentName: string;
+  readonly qboAccountId: string;
+  /** "YYYY-MM" */
+  readonly month: string;
+  /** Debit positive. */
+  readonly amountMinor: number;
+}
+
+/** A segment's monthly P&L activity per account from its filtered ProfitAndLoss (zero months left out). */
+export function segmentAmounts(report: Report, segment: SyncedSegment, classificationOf: (qboAccountId: string) => string | undefined): SegmentAmount[] {
+  if (report.name !== "ProfitAndLoss") throw new Error(`a segment's amounts are read from a ProfitAndLoss, not ${report.name}`);
+  return monthlyAmounts(report, classificationOf)
+    .amounts.filter((a) => a.amountMinor !== 0)
+    .map((a) => ({ dimension: segment.dimension, segmentId: segment.id, segmentName: segment.name, qboAccountId: a.qboAccountId, month: a.month, amountMinor: a.amountMinor }));
+}
+
+/** Replaces the chunk's months of the company's segment balances in one transaction (as its monthly balances). */
+export async function writeSegmentBalances(database: Database, realmId: string, chunk: { from: string; to: string }, amounts: readonly SegmentAmount[]): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    await tx.delete(segmentBalances).where(and(eq(segmentBalances.realmId, realmId), inChunk(segmentBalances.month, chunk)));
+    const rows = amounts.map((a) => ({ realmId, dimension: a.dimension, segmentId: a.segmentId, segmentName: a.segmentName, qboAccountId: a.qboAccountId, month: `${a.month}-01`, amountMinor: a.amountMinor }));
+    await insertColumns(tx, segmentBalances, ["realmId", "dimension", "segmentId", "segmentName", "qboAccountId", "month", "amountMinor"], rows);
+  });
+}
