@@ -1,4 +1,3 @@
-import type { ConsolidationInput } from "../consolidation/input-schema.ts";
 import type { ConsolidationOutput } from "../consolidation/output-schema.ts";
 import { currencyExponent } from "../money/currency.ts";
 import { monthList } from "../periods/month.ts";
@@ -47,51 +46,52 @@ export interface SegmentActivity {
 }
 
 export interface SegmentMember {
-  readonly entity: string;
-  readonly entityName: string;
+  entity: string;
+  entityName: string;
   /** The name as that company spells it. */
-  readonly name: string;
+  name: string;
 }
 
 export interface SegmentColumn {
-  readonly name: string;
-  readonly members: readonly SegmentMember[];
+  name: string;
+  members: SegmentMember[];
 }
 
 export interface SegmentAmounts {
   /** One per segment column, in `segments` order. */
-  readonly segments: readonly number[];
-  readonly unallocated: number;
-  readonly eliminations: number;
-  readonly otherAdjustments: number;
+  segments: number[];
+  unallocated: number;
+  eliminations: number;
+  otherAdjustments: number;
   /** The consolidated figure. */
-  readonly total: number;
+  total: number;
 }
 
 export interface SegmentRow extends SegmentAmounts {
-  readonly account: string;
-  readonly name: string;
+  account: string;
+  name: string;
 }
 
 export interface SegmentStatement {
-  readonly segments: readonly SegmentColumn[];
+  segments: SegmentColumn[];
   /** Credit positive. */
-  readonly revenue: readonly SegmentRow[];
+  revenue: SegmentRow[];
   /** Debit positive. */
-  readonly expenses: readonly SegmentRow[];
+  expenses: SegmentRow[];
   /** Credit positive: revenue less expenses, per column. */
-  readonly netIncome: SegmentAmounts;
+  netIncome: SegmentAmounts;
   /** Whether any row has other adjustments (the screen shows their column only then). */
-  readonly hasOtherAdjustments: boolean;
+  hasOtherAdjustments: boolean;
   /** Each row's columns add up to its total, and the total net income is the consolidated one. */
-  readonly reconciles: boolean;
+  reconciles: boolean;
   /** Segment activity the statement could not place, said in words (an account the engine did not translate at a known rate). */
-  readonly warnings: readonly string[];
+  warnings: string[];
 }
 
 export interface SegmentStatementInput {
   readonly output: ConsolidationOutput;
-  readonly rates: ConsolidationInput["rates"];
+  /** The engine input's rates (currency → month → rates); only the average is read. */
+  readonly rates: Readonly<Record<string, Readonly<Record<string, { readonly average: string }>>>>;
   readonly activity: readonly SegmentActivity[];
 }
 
