@@ -8,9 +8,11 @@
  * The group sells through the same channels in several companies, so most classes share a name
  * across companies ("Wholesale", "Retail", "Online", "Services"; the parent also has "Corporate"
  * for its head-office costs), as a group that wants one segment report names them alike.
- * Locations are each company's own offices. Left untagged, as in real books: interest, tax,
- * depreciation, exchange differences and other income or expense (a "Not Specified" column), and
- * about one operating line in five.
+ * Each income account sells through one class (the one its name names, "Product Sales -
+ * Wholesale", else one by its id); cost of sales and most expenses are spread over the classes,
+ * the parent's head-office costs partly under "Corporate". Locations are each company's own
+ * offices. Left untagged, as in real books: interest, tax, depreciation, exchange differences and
+ * other income or expense (a "Not Specified" column), and about one operating line in five.
  */
 import { classificationOf } from "../accountTypes.ts";
 import type { Account, JournalEntry, Tag } from "../ledger.ts";
@@ -39,6 +41,13 @@ export function tagSegments(entries: readonly JournalEntry[], accounts: readonly
   const sales = plan.sales.map(classId);
   const overheads = plan.overheads === undefined ? undefined : classId(plan.overheads);
   const locations = departments.map((d) => d.id);
+  // Each income account sells through one class: the one its name names ("Product Sales -
+  // Wholesale"), else one of the company's by the account's id.
+  const salesClassOf = new Map<string, string>();
+  for (const a of accounts) {
+    const named = plan.sales.find((name) => a.name.toLowerCase().includes(name.toLowerCase().replace(/s$/, "")));
+    salesClassOf.set(a.id, named === undefined ? sales[pick(a.id, "", sales.length)]! : classId(named));
+  }
   return entries.map((entry) => ({
     ...entry,
     lines: entry.lines.map((line) => {
@@ -49,9 +58,9 @@ export function tagSegments(entries: readonly JournalEntry[], accounts: readonly
       const c = classificationOf(type);
       if (c !== "Revenue" && c !== "Expense") return line;
       const spread = pick(entry.id, line.id, 5 * sales.length);
-      const direct = c === "Revenue" || type === "Cost of Goods Sold";
       let klass: string | undefined;
-      if (direct) klass = sales[spread % sales.length];
+      if (c === "Revenue") klass = salesClassOf.get(account.id);
+      else if (type === "Cost of Goods Sold") klass = sales[spread % sales.length];
       else if (spread % 5 === 0) klass = undefined;
       else if (overheads !== undefined && spread % 5 === 1) klass = overheads;
       else klass = sales[spread % sales.length];
