@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { segmentBalances } from "../src/db/schema.ts";
 import { useSandboxApp } from "./app.ts";
-import { DEMO, parentAndUk } from "./connect.ts";
+import { DEMO, drainJobs, parentAndUk } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, post, signedInUser } from "./flows.ts";
 
@@ -73,6 +73,23 @@ describe.each(drivers)("segments on %s", (driver) => {
     const byClass = (await get(t.app, `/api/consolidation/segments?${PERIOD}&by=class`, token)).json() as { statement: Statement };
     expect(r.statement.netIncome.total).toBe(byClass.statement.netIncome.total);
     expect(r.statement.netIncome.eliminations).toBe(byClass.statement.netIncome.eliminations);
+  });
+
+  it("a class renamed in QuickBooks is renamed in every month synced before, though the next sync reads only the last months", async () => {
+    const retail = sandbox.ledger(DEMO.uk)!.classes.find((c) => c.name === "Retail")!;
+    // Renamed in the emulator's books, as QuickBooks' screen would (the class keeps its id).
+    Object.assign(retail, { name: "Retail (UK)", updateTime: Date.now() });
+    expect((await post(t.app, `/api/companies/${DEMO.uk}/sync`, undefined, token)).statusCode).toBe(202);
+    await drainJobs(t.app);
+    const names = await t.db.database.db
+      .select({ name: segmentBalances.segmentName, months: sql<string>`count(*)` })
+      .from(segmentBalances)
+      .where(and(eq(segmentBalances.realmId, DEMO.uk), eq(segmentBalances.dimension, "class"), eq(segmentBalances.segmentId, retail.id)))
+      .groupBy(segmentBalances.segmentName);
+    expect(names.map((n) => n.name)).toEqual(["Retail (UK)"]);
+    const r = (await get(t.app, `/api/consolidation/segments?${PERIOD}&by=class`, token)).json() as { statement: Statement };
+    expect(r.statement.segments.map((c) => c.name)).toContain("Retail (UK)");
+    expect(r.statement.reconciles).toBe(true);
   });
 
   it("answers bad input with a clear 400", async () => {

@@ -14,7 +14,7 @@ import { namesInPairs, readNames, saveNames, syncNameBalances } from "./names.ts
 import { groupLedgerClassIds, withoutPosted } from "./own-books.ts";
 import { insertColumns } from "../../db/bulk-insert.ts";
 import { chunkMonths, inChunk } from "./months.ts";
-import { segmentAmounts, segmentParams, segmentsOf, writeSegmentBalances } from "./segments.ts";
+import { renameSegments, segmentAmounts, segmentParams, segmentsOf, writeSegmentBalances } from "./segments.ts";
 
 /** Months per report call: QBO answers wide reports, but smaller spans checkpoint more often. */
 export const CHUNK_MONTHS = 36;
@@ -144,6 +144,7 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; a
         await ctx.progress(0.05 + (0.9 * (done + 1)) / total, `Fetched balances through ${chunk.to}`, { ...plan });
       }
 
+      await renameSegments(database, realmId, segments);
       if (ledger) {
         await progress(0.95, `Reading ${foreign.length} foreign-currency account${foreign.length === 1 ? "" : "s"} in ${[...new Set(foreign.map((f) => f.currency))].join(", ")}`);
         await saveForeignBalances(database, realmId, foreignMonthEnds(await ledger, foreign, plan.to).balances);

@@ -15,7 +15,7 @@
  * the class's own lines (what the emulator answers; no recording shows a sub-class), so
  * sub-classes are segments of their own, named by their full name ("Retail:Online").
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { NamedListItem, Report } from "@groupledger/qbo";
 import type { Database } from "../../db/client.ts";
 import { insertColumns } from "../../db/bulk-insert.ts";
@@ -70,4 +70,20 @@ export async function writeSegmentBalances(database: Database, realmId: string, 
     const rows = amounts.map((a) => ({ realmId, dimension: a.dimension, segmentId: a.segmentId, segmentName: a.segmentName, qboAccountId: a.qboAccountId, month: `${a.month}-01`, amountMinor: a.amountMinor }));
     await insertColumns(tx, segmentBalances, ["realmId", "dimension", "segmentId", "segmentName", "qboAccountId", "month", "amountMinor"], rows);
   });
+}
+
+/**
+ * Gives the company's earlier months the names its classes and locations have now: a class renamed
+ * in QuickBooks is one segment, and an incremental sync reads only the months that changed. One
+ * statement (the segments as arrays, as insertColumns sends rows).
+ */
+export async function renameSegments(database: Database, realmId: string, segments: readonly SyncedSegment[]): Promise<void> {
+  if (segments.length === 0) return;
+  const dimensions = segments.map((s) => s.dimension);
+  const ids = segments.map((s) => s.id);
+  const names = segments.map((s) => s.name);
+  await database.db.execute(sql`
+    update ${segmentBalances} set segment_name = v.name
+    from unnest(${sql.param(dimensions)}::text[], ${sql.param(ids)}::text[], ${sql.param(names)}::text[]) as v(dimension, id, name)
+    where ${segmentBalances.realmId} = ${realmId} and ${segmentBalances.dimension} = v.dimension and ${segmentBalances.segmentId} = v.id and ${segmentBalances.segmentName} <> v.name`);
 }
