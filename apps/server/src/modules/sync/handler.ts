@@ -14,7 +14,7 @@ import { namesInPairs, readNames, saveNames, syncNameBalances } from "./names.ts
 import { groupLedgerClassIds, withoutPosted } from "./own-books.ts";
 import { insertColumns } from "../../db/bulk-insert.ts";
 import { chunkMonths, inChunk } from "./months.ts";
-import { renameSegments, segmentAmounts, segmentParams, segmentsOf, writeSegmentBalances } from "./segments.ts";
+import { renameSegments, segmentAmounts, segmentParams, segmentsInUse, segmentsOf, writeSegmentBalances } from "./segments.ts";
 
 /** Months per report call: QBO answers wide reports, but smaller spans checkpoint more often. */
 export const CHUNK_MONTHS = 36;
@@ -124,13 +124,18 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; a
         // The parent: what GroupLedger posted under its classes is not the parent's own books, so the
         // same reports filtered by those classes are read alongside (one round trip) and subtracted.
         const classed = postedClasses.length > 0 ? { ...params, class: postedClasses.join(",") } : null;
-        const [bs, pl, postedBs, postedPl, ...bySegment] = await Promise.all([
+        const has = (dimension: "class" | "location") => segments.some((s) => s.dimension === dimension);
+        const [bs, pl, postedBs, postedPl, byClass, byLocation] = await Promise.all([
           client.report("BalanceSheet", params),
           client.report("ProfitAndLoss", params),
           classed ? client.report("BalanceSheet", classed) : null,
           classed ? client.report("ProfitAndLoss", classed) : null,
-          ...segments.map((s) => client.report("ProfitAndLoss", segmentParams(params, s))),
+          has("class") ? client.report("ProfitAndLoss", { ...params, summarize_column_by: "Classes" }) : null,
+          has("location") ? client.report("ProfitAndLoss", { ...params, summarize_column_by: "Departments" }) : null,
         ]);
+        // The classes and locations with lines in the chunk, each read month by month (segments.ts).
+        const used = [...segmentsInUse(byClass, segments, "class"), ...segmentsInUse(byLocation, segments, "location")];
+        const bySegment = await Promise.all(used.map((s) => client.report("ProfitAndLoss", segmentParams(params, s))));
         // Stopping (shutdown or a lost lease): leave this chunk to whoever resumes from the checkpoint.
         if (ctx.signal.aborted) throw new Error("sync stopped");
         const fromBs = monthlyAmounts(bs, (id) => classification.get(id));
@@ -139,7 +144,7 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; a
         const posted = [postedBs, postedPl].flatMap((r) => (r ? monthlyAmounts(r, (id) => classification.get(id)).amounts : []));
         const amounts = withoutPosted([...fromBs.amounts, ...fromPl.amounts], posted);
         await writeBalances(database, realmId, chunk, amounts);
-        await writeSegmentBalances(database, realmId, chunk, bySegment.flatMap((r, k) => (r ? segmentAmounts(r, segments[k]!, (id) => classification.get(id)) : [])));
+        await writeSegmentBalances(database, realmId, chunk, bySegment.flatMap((r, k) => segmentAmounts(r, used[k]!, (id) => classification.get(id))));
         plan.doneThrough = chunk.to;
         await ctx.progress(0.05 + (0.9 * (done + 1)) / total, `Fetched balances through ${chunk.to}`, { ...plan });
       }

@@ -3,10 +3,11 @@
  * a company's profit and loss, month by month.
  *
  * QuickBooks' ProfitAndLoss summarized by Classes or Departments has one column per class for the
- * whole range asked, not per month; summarized by Month it has no class. So a sync reads, for each
- * class and each location, the ProfitAndLoss filtered by it (`class=` / `department=`) and
- * summarized by Month: one call per segment per chunk of months (36), whatever the number of
- * months, alongside the chunk's own balance sheet and P&L. Lines with no class (or no location)
+ * whole range asked, not per month; summarized by Month it has no class. So a sync asks, per chunk
+ * of months (36), the ProfitAndLoss by Classes and by Departments (beside the chunk's own balance
+ * sheet and P&L: which classes and locations have lines in it), then, for each of those, the
+ * ProfitAndLoss filtered by it (`class=` / `department=`) and summarized by Month: 2 calls plus one
+ * per class or location in use per chunk, whatever the number of months. Lines with no class (or no location)
  * need no call: they are the account's activity less its segments' (segments/service.ts).
  *
  * The parent's classes GroupLedger posts under (own-books.ts: opening balances and runs under
@@ -37,6 +38,18 @@ export function segmentsOf(classes: readonly NamedListItem[], departments: reado
   const named = (dimension: SegmentDimension, list: readonly NamedListItem[]) =>
     list.filter((k) => !posted.has(k.id) || dimension === "location").map((k) => ({ dimension, id: k.id, name: (k.fullyQualifiedName || k.name).trim() }));
   return [...named("class", classes), ...named("location", departments)];
+}
+
+/**
+ * The segments of `dimension` with profit-and-loss lines in a chunk: the columns of the chunk's
+ * ProfitAndLoss summarized by Classes (Departments), which has a column only for the values with
+ * lines (ColKey the id, as the recorded by-customer report has; the title, the name, matched too).
+ * Only these are read month by month: a company's unused or retired classes cost no call.
+ */
+export function segmentsInUse(report: Report | null, segments: readonly SyncedSegment[], dimension: SegmentDimension): SyncedSegment[] {
+  if (report === null) return [];
+  const keys = new Set(report.columns.filter((c) => c.money && c.key !== "total" && c.key !== "NotSpecified").flatMap((c) => [c.key ?? "", c.title.trim()]));
+  return segments.filter((s) => s.dimension === dimension && (keys.has(s.id) || keys.has(s.name)));
 }
 
 /** The chunk's ProfitAndLoss request narrowed to one segment. */
