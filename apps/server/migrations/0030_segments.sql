@@ -9,4 +9,11 @@ CREATE TABLE "segment_balances" (
 	CONSTRAINT "segment_balances_realm_id_dimension_segment_id_qbo_account_id_month_pk" PRIMARY KEY("realm_id","dimension","segment_id","qbo_account_id","month")
 );
 --> statement-breakpoint
-ALTER TABLE "segment_balances" ADD CONSTRAINT "segment_balances_realm_id_companies_realm_id_fk" FOREIGN KEY ("realm_id") REFERENCES "public"."companies"("realm_id") ON DELETE cascade ON UPDATE no action;
+CREATE TABLE "segment_syncs" (
+	"realm_id" text PRIMARY KEY NOT NULL,
+	"from_month" date NOT NULL,
+	"synced_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "segment_balances" ADD CONSTRAINT "segment_balances_realm_id_companies_realm_id_fk" FOREIGN KEY ("realm_id") REFERENCES "public"."companies"("realm_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "segment_syncs" ADD CONSTRAINT "segment_syncs_realm_id_companies_realm_id_fk" FOREIGN KEY ("realm_id") REFERENCES "public"."companies"("realm_id") ON DELETE cascade ON UPDATE no action;

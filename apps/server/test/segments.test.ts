@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { segmentBalances } from "../src/db/schema.ts";
+import { segmentBalances, segmentSyncs } from "../src/db/schema.ts";
 import { useSandboxApp } from "./app.ts";
 import { DEMO, drainJobs, parentAndUk } from "./connect.ts";
 import { drivers } from "./databases.ts";
@@ -90,6 +90,33 @@ describe.each(drivers)("segments on %s", (driver) => {
     const r = (await get(t.app, `/api/consolidation/segments?${PERIOD}&by=class`, token)).json() as { statement: Statement };
     expect(r.statement.segments.map((c) => c.name)).toContain("Retail (UK)");
     expect(r.statement.reconciles).toBe(true);
+  });
+
+  it("a company synced before segments existed gets its whole history's segments on its next (incremental) sync, once", async () => {
+    const db = t.db.database.db;
+    const count = async () => Number((await db.select({ n: sql<string>`count(*)` }).from(segmentBalances).where(eq(segmentBalances.realmId, DEMO.parent)))[0]!.n);
+    const before = await count();
+    expect(before).toBeGreaterThan(0);
+    await db.delete(segmentBalances).where(eq(segmentBalances.realmId, DEMO.parent));
+    await db.delete(segmentSyncs).where(eq(segmentSyncs.realmId, DEMO.parent));
+    const sync = async () => {
+      expect((await post(t.app, `/api/companies/${DEMO.parent}/sync`, undefined, token)).statusCode).toBe(202);
+      await drainJobs(t.app);
+    };
+    await sync();
+    expect(await count()).toBe(before);
+    const [mark] = await db.select().from(segmentSyncs).where(eq(segmentSyncs.realmId, DEMO.parent));
+    expect(mark!.fromMonth).toBe("2023-01-01");
+    // The next sync reads only what changed: the segments of 2026-01 stay as they were.
+    const calls = sandbox.requestCounts(DEMO.parent);
+    await sync();
+    expect(await count()).toBe(before);
+    const again = sandbox.requestCounts(DEMO.parent);
+    const reports = (c: Record<string, number>) => Object.entries(c).filter(([route]) => route.startsWith("GET reports")).reduce((a, [, n]) => a + n, 0);
+    // One chunk: its balance sheet and P&L, the parent's posted ones, by class and by location, and one per class or location in use.
+    const read = reports(again) - reports(calls);
+    expect(read).toBeGreaterThan(4);
+    expect(read).toBeLessThan(15);
   });
 
   it("answers bad input with a clear 400", async () => {

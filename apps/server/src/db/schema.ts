@@ -423,6 +423,20 @@ export const segmentBalances = pgTable(
   (t) => [primaryKey({ columns: [t.realmId, t.dimension, t.segmentId, t.qboAccountId, t.month] })],
 );
 
+/**
+ * Which months of a company's segments have been read (sync/segments.ts): a company first synced
+ * before segments existed gets its whole history's segments on its next sync, not only the months
+ * that sync reads again.
+ */
+export const segmentSyncs = pgTable("segment_syncs", {
+  realmId: text("realm_id")
+    .primaryKey()
+    .references(() => companies.realmId, { onDelete: "cascade" }),
+  /** The first month read ("YYYY-MM-01"). */
+  fromMonth: date("from_month", { mode: "string" }).notNull(),
+  syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** COA mapping: a subsidiary account (in its realm) → the parent account it consolidates into. */
 export const accountMaps = pgTable(
   "account_maps",

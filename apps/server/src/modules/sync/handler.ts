@@ -14,7 +14,7 @@ import { namesInPairs, readNames, saveNames, syncNameBalances } from "./names.ts
 import { groupLedgerClassIds, withoutPosted } from "./own-books.ts";
 import { insertColumns } from "../../db/bulk-insert.ts";
 import { chunkMonths, inChunk } from "./months.ts";
-import { renameSegments, segmentAmounts, segmentParams, segmentsInUse, segmentsOf, writeSegmentBalances } from "./segments.ts";
+import { markSegmentsRead, readSegmentChunk, renameSegments, segmentColumnsRequests, segmentsOf, segmentsReadFrom, writeSegmentBalances } from "./segments.ts";
 
 /** Months per report call: QBO answers wide reports, but smaller spans checkpoint more often. */
 export const CHUNK_MONTHS = 36;
@@ -124,18 +124,15 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; a
         // The parent: what GroupLedger posted under its classes is not the parent's own books, so the
         // same reports filtered by those classes are read alongside (one round trip) and subtracted.
         const classed = postedClasses.length > 0 ? { ...params, class: postedClasses.join(",") } : null;
-        const has = (dimension: "class" | "location") => segments.some((s) => s.dimension === dimension);
         const [bs, pl, postedBs, postedPl, byClass, byLocation] = await Promise.all([
           client.report("BalanceSheet", params),
           client.report("ProfitAndLoss", params),
           classed ? client.report("BalanceSheet", classed) : null,
           classed ? client.report("ProfitAndLoss", classed) : null,
-          has("class") ? client.report("ProfitAndLoss", { ...params, summarize_column_by: "Classes" }) : null,
-          has("location") ? client.report("ProfitAndLoss", { ...params, summarize_column_by: "Departments" }) : null,
+          ...segmentColumnsRequests(client, params, segments),
         ]);
         // The classes and locations with lines in the chunk, each read month by month (segments.ts).
-        const used = [...segmentsInUse(byClass, segments, "class"), ...segmentsInUse(byLocation, segments, "location")];
-        const bySegment = await Promise.all(used.map((s) => client.report("ProfitAndLoss", segmentParams(params, s))));
+        const bySegment = await readSegmentChunk(client, params, segments, [byClass, byLocation], (id) => classification.get(id));
         // Stopping (shutdown or a lost lease): leave this chunk to whoever resumes from the checkpoint.
         if (ctx.signal.aborted) throw new Error("sync stopped");
         const fromBs = monthlyAmounts(bs, (id) => classification.get(id));
@@ -144,11 +141,25 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; a
         const posted = [postedBs, postedPl].flatMap((r) => (r ? monthlyAmounts(r, (id) => classification.get(id)).amounts : []));
         const amounts = withoutPosted([...fromBs.amounts, ...fromPl.amounts], posted);
         await writeBalances(database, realmId, chunk, amounts);
-        await writeSegmentBalances(database, realmId, chunk, bySegment.flatMap((r, k) => segmentAmounts(r, used[k]!, (id) => classification.get(id))));
+        await writeSegmentBalances(database, realmId, chunk, bySegment);
         plan.doneThrough = chunk.to;
         await ctx.progress(0.05 + (0.9 * (done + 1)) / total, `Fetched balances through ${chunk.to}`, { ...plan });
       }
 
+      // A company whose earlier months' segments were never read (synced before segments existed,
+      // and now read incrementally): those months' segments alone, chunk by chunk, once.
+      const historyFrom = [plan.from, company.earliestTransactionDate ? monthOf(company.earliestTransactionDate) : plan.from].sort()[0]!;
+      const segmentsFrom = await segmentsReadFrom(database, realmId);
+      if (segments.length > 0 && historyFrom < plan.from && (segmentsFrom === null || segmentsFrom > historyFrom)) {
+        for (const chunk of chunkMonths(historyFrom, shiftMonth(segmentsFrom !== null && segmentsFrom < plan.from ? segmentsFrom : plan.from, -1), CHUNK_MONTHS)) {
+          if (ctx.signal.aborted) throw new Error("sync stopped");
+          await progress(0.95, `Fetching classes and locations ${chunk.from} to ${chunk.to}`);
+          const params = { start_date: `${chunk.from}-01`, end_date: lastDayOfMonth(chunk.to), accounting_method: "Accrual", summarize_column_by: "Month" } as const;
+          const columns = await Promise.all(segmentColumnsRequests(client, params, segments));
+          await writeSegmentBalances(database, realmId, chunk, await readSegmentChunk(client, params, segments, columns, (id) => classification.get(id)));
+        }
+      }
+      await markSegmentsRead(database, realmId, historyFrom);
       await renameSegments(database, realmId, segments);
       if (ledger) {
         await progress(0.95, `Reading ${foreign.length} foreign-currency account${foreign.length === 1 ? "" : "s"} in ${[...new Set(foreign.map((f) => f.currency))].join(", ")}`);

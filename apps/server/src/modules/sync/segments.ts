@@ -20,7 +20,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { NamedListItem, Report } from "@groupledger/qbo";
 import type { Database } from "../../db/client.ts";
 import { insertColumns } from "../../db/bulk-insert.ts";
-import { segmentBalances } from "../../db/schema.ts";
+import { segmentBalances, segmentSyncs } from "../../db/schema.ts";
+import type { QboProvider } from "../../services/qbo-provider.ts";
 import { monthlyAmounts } from "./balances.ts";
 import { inChunk } from "./months.ts";
 
@@ -99,4 +100,43 @@ export async function renameSegments(database: Database, realmId: string, segmen
     update ${segmentBalances} set segment_name = v.name
     from unnest(${sql.param(dimensions)}::text[], ${sql.param(ids)}::text[], ${sql.param(names)}::text[]) as v(dimension, id, name)
     where ${segmentBalances.realmId} = ${realmId} and ${segmentBalances.dimension} = v.dimension and ${segmentBalances.segmentId} = v.id and ${segmentBalances.segmentName} <> v.name`);
+}
+
+type Client = ReturnType<QboProvider["client"]>;
+type ChunkParams = { start_date: string; end_date: string; accounting_method: "Accrual"; summarize_column_by: "Month" };
+
+/** The chunk's P&L by Classes and by Departments (null for a dimension the company has none of): which segments have lines. */
+export function segmentColumnsRequests(client: Client, params: ChunkParams, segments: readonly SyncedSegment[]): [Promise<Report | null>, Promise<Report | null>] {
+  const has = (dimension: SegmentDimension) => segments.some((s) => s.dimension === dimension);
+  return [
+    has("class") ? client.report("ProfitAndLoss", { ...params, summarize_column_by: "Classes" }) : Promise.resolve(null),
+    has("location") ? client.report("ProfitAndLoss", { ...params, summarize_column_by: "Departments" }) : Promise.resolve(null),
+  ];
+}
+
+/** Each segment in use in the chunk (from its P&L by Classes and by Departments), read month by month. */
+export async function readSegmentChunk(
+  client: Client,
+  params: ChunkParams,
+  segments: readonly SyncedSegment[],
+  [byClass, byLocation]: readonly [Report | null, Report | null],
+  classificationOf: (qboAccountId: string) => string | undefined,
+): Promise<SegmentAmount[]> {
+  const used = [...segmentsInUse(byClass, segments, "class"), ...segmentsInUse(byLocation, segments, "location")];
+  const reports = await Promise.all(used.map((s) => client.report("ProfitAndLoss", segmentParams(params, s))));
+  return reports.flatMap((r, k) => segmentAmounts(r, used[k]!, classificationOf));
+}
+
+/** The first month of the company's segments read so far (null: none yet, a company synced before segments existed). */
+export async function segmentsReadFrom(database: Database, realmId: string): Promise<string | null> {
+  const [row] = await database.db.select({ from: segmentSyncs.fromMonth }).from(segmentSyncs).where(eq(segmentSyncs.realmId, realmId)).limit(1);
+  return row ? row.from.slice(0, 7) : null;
+}
+
+/** Records that the company's segments are read from `from` ("YYYY-MM"). */
+export async function markSegmentsRead(database: Database, realmId: string, from: string): Promise<void> {
+  await database.db
+    .insert(segmentSyncs)
+    .values({ realmId, fromMonth: `${from}-01` })
+    .onConflictDoUpdate({ target: segmentSyncs.realmId, set: { fromMonth: sql`least(${segmentSyncs.fromMonth}, excluded.from_month)`, syncedAt: new Date() } });
 }
