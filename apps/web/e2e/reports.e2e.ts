@@ -250,6 +250,8 @@ describe("Consolidated reports in a browser, on the demo group", () => {
       expect(await cells(`seg-revenue:${fee.account}`)).toEqual([...fee.segments, fee.unallocated, fee.eliminations, 0]);
       const report = await api<ConsolidatedReport>("/consolidation/report?from=2026-01&to=2026-03&compare=none");
       expect(n.total).toBe(report.report!.incomeStatement.netIncome);
+      // The shot shows the Eliminations column beside the consolidated one.
+      await table.getByTestId("seg-col-eliminations").scrollIntoViewIfNeeded();
       await e2e.shot(page, "78-reports-segments");
     } finally {
       await api(`/eliminations/pairs/${pair.id}`, { method: "DELETE" });
