@@ -21,7 +21,7 @@ const untagged = data.map(
 const YEAR = { start_date: "2025-01-01", end_date: "2025-12-31" } as const;
 
 type Row = Json & { ColData?: { value: string; id?: string }[]; Rows?: { Row: Row[] }; Summary?: { ColData: { value: string }[] }; Header?: { ColData: { value: string }[] }; group?: string };
-type Report = { Columns: { Column: { ColTitle: string }[] }; Rows: { Row?: Row[] } };
+type Report = { Columns: { Column: { ColTitle: string; MetaData?: { Name: string; Value: string }[] }[] }; Rows: { Row?: Row[] } };
 
 const cents = (v: string | undefined): number => (v === undefined || v === "" ? 0 : (parseAmount(v) ?? Number.NaN));
 
@@ -63,6 +63,25 @@ describe("demo segments", () => {
           expect(values.at(-1), `${ledger.profile.name} ${by} ${key}`).toBe(whole.get(key)?.[0] ?? 0);
         }
       }
+    }
+  });
+
+  it("a class's P&L month by month (class=, summarize_column_by=Month: what GroupLedger's sync reads) adds up to its column of the P&L by Classes", () => {
+    for (const ledger of ledgers) {
+      const r = runReport(ledger, "ProfitAndLoss", { ...YEAR, summarize_column_by: "Classes" }, NOW) as unknown as Report;
+      const byClass = figures(r);
+      const columns = r.Columns.Column.slice(1, -1);
+      expect(columns.length, ledger.profile.name).toBeGreaterThan(2);
+      columns.forEach((column, i) => {
+        const id = column.MetaData?.find((m) => m.Name === "ColKey")?.Value;
+        if (id === undefined || id === "NotSpecified") return;
+        const monthly = figures(runReport(ledger, "ProfitAndLoss", { ...YEAR, summarize_column_by: "Month", class: id }, NOW) as unknown as Report);
+        for (const [key, values] of monthly) {
+          // The monthly report's last column is its Total; the months add up to it and to the class's column.
+          expect(values.slice(0, -1).reduce((a, b) => a + b, 0), `${ledger.profile.name} ${column.ColTitle} ${key}`).toBe(values.at(-1));
+          expect(values.at(-1), `${ledger.profile.name} ${column.ColTitle} ${key}`).toBe(byClass.get(key)?.[i] ?? 0);
+        }
+      });
     }
   });
 

@@ -81,10 +81,11 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; a
     try {
       await progress(0.02, "Reading the chart of accounts, customers and vendors");
       // Everything read before the reports depends on nothing else read, so it is asked at once (one
-      // round trip, 5 to 6 calls of the realm's 10 in flight): the chart, the preferences (the
-      // closing date, "Close the books", may have moved since the last sync), customers and vendors,
-      // what changed (CDC, or CompanyInfo for a full read) and, for the parent, GroupLedger's
-      // classes. Nothing is written until all have answered, then in the order it always was.
+      // round trip, 7 calls of the realm's 10 in flight): the chart, the preferences (the closing
+      // date, "Close the books", may have moved since the last sync), customers and vendors, what
+      // changed (CDC, or CompanyInfo for a full read), the classes (the parent's GroupLedger classes
+      // among them) and the locations. Nothing is written until all have answered, then in the order
+      // it always was.
       const current = monthOf(now());
       const resumed = ctx.checkpoint as Checkpoint | null;
       const [chart, prefs, named, plan, classes, departments] = await Promise.all([

@@ -16,6 +16,8 @@ const DESCRIPTION =
   "The group's consolidated profit and loss by QuickBooks class or location (IFRS 8, ASC 280): one column per segment across the companies, what carries none, the intra-group eliminations in their own column, and the consolidated figure each row adds up to.";
 
 const mono = { fontVariantNumeric: "tabular-nums" } as const;
+/** The account column stays in view while a wide statement scrolls sideways. */
+const sticky = { position: "sticky", left: 0, background: "var(--mantine-color-white)", zIndex: 1 } as const;
 
 /** /consolidation/reports/segments: the P&L by class or location for the period the address names. */
 export function SegmentsPage() {
@@ -153,7 +155,7 @@ function SegmentTable({ statement: s, by, money }: { statement: Statement; by: S
   const cellStyle = (c: SegmentColumnView) => ({ ...mono, ...(c.kind === "eliminations" || c.kind === "other" ? { background: "var(--mantine-color-gray-0)" } : {}) });
   const line = (key: string, label: string, amounts: (c: SegmentColumnView) => number, strong = false) => (
     <Table.Tr key={key} data-testid={`seg-${key}`}>
-      <Table.Td pl={strong ? undefined : "lg"} fw={strong ? 700 : undefined}>
+      <Table.Td pl={strong ? undefined : "lg"} fw={strong ? 700 : undefined} style={sticky}>
         {label}
       </Table.Td>
       {columns.map((c) => (
@@ -165,9 +167,10 @@ function SegmentTable({ statement: s, by, money }: { statement: Statement; by: S
   );
   const heading = (key: string, label: string) => (
     <Table.Tr key={key}>
-      <Table.Td fw={700} colSpan={columns.length + 1}>
+      <Table.Td fw={700} style={sticky}>
         {label}
       </Table.Td>
+      <Table.Td colSpan={columns.length} />
     </Table.Tr>
   );
   return (
@@ -175,7 +178,7 @@ function SegmentTable({ statement: s, by, money }: { statement: Statement; by: S
       <Table aria-label={`Profit and loss by ${DIMENSION_LABELS[by].one.toLowerCase()}`} verticalSpacing={4} fz="sm" data-testid="segments-statement">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Account</Table.Th>
+            <Table.Th style={sticky}>Account</Table.Th>
             {columns.map((c) => (
               <Table.Th key={c.key} ta="right" title={c.holders ?? undefined} data-testid={`seg-col-${c.key}`} style={c.kind === "eliminations" || c.kind === "other" ? { background: "var(--mantine-color-gray-0)" } : undefined}>
                 {c.label}
