@@ -133,3 +133,15 @@ describe("activity the statement cannot place", () => {
     expect(s.netIncome.unallocated + s.netIncome.eliminations).toBe(netIncome);
   });
 });
+
+describe("a subsidiary acquired during the period (Kaplan FR Lobster / Crab, mid-year)", () => {
+  it("says that its results before control leave in the Eliminations column, not from its segments, and still reconciles", () => {
+    const input = parseConsolidationInput(loadExample("kaplan-fr-lobster-crab-mid-year"));
+    const output = consolidate(input);
+    const year = output.period.from.slice(0, 4);
+    const s = segmentStatement({ output, rates: input.rates, activity: [{ entity: "crab", account: "revenue", segment: "Seafood", month: `${year}-02`, amount: -1_000_00 }] });
+    expect(s.warnings).toEqual([expect.stringContaining("outside the months of control are taken out in the Eliminations column")]);
+    expect(s.reconciles).toBe(true);
+    expect(sum(s.netIncome)).toBe(output.incomeStatement.netIncome);
+  });
+});

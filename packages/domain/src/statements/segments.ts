@@ -194,6 +194,14 @@ export function segmentStatement(input: SegmentStatementInput): SegmentStatement
     warnings.push(`Segment amounts on account ${account} of ${entities.get(entity)?.name ?? entity} are not in the consolidated profit and loss (not a translated revenue or expense line); they are left out.`);
   }
 
+  // A subsidiary acquired or disposed of in the period: its months outside control leave through
+  // an elimination of its whole trial balance for them, not through its segments.
+  for (const entry of output.eliminations) {
+    if ((entry.kind === "preAcquisition" || entry.kind === "disposal") && entry.lines.some((l) => plAccounts.has(l.account))) {
+      warnings.push(`${entry.description}: the results outside the months of control are taken out in the Eliminations column, not from the segments, which hold the company's whole period.`);
+    }
+  }
+
   // The rows: the worksheet's revenue and expense accounts (a line eliminated to nothing included),
   // with its Eliminations and Consolidated columns (debit positive).
   const column = (id: string): number => output.worksheet.columns.findIndex((c) => c.id === id);
