@@ -135,13 +135,37 @@ describe("activity the statement cannot place", () => {
 });
 
 describe("a subsidiary acquired during the period (Kaplan FR Lobster / Crab, mid-year)", () => {
-  it("says that its results before control leave in the Eliminations column, not from its segments, and still reconciles", () => {
-    const input = parseConsolidationInput(loadExample("kaplan-fr-lobster-crab-mid-year"));
-    const output = consolidate(input);
-    const year = output.period.from.slice(0, 4);
-    const s = segmentStatement({ output, rates: input.rates, activity: [{ entity: "crab", account: "revenue", segment: "Seafood", month: `${year}-02`, amount: -1_000_00 }] });
-    expect(s.warnings).toEqual([expect.stringContaining("outside the months of control are taken out in the Eliminations column")]);
+  const input = parseConsolidationInput(loadExample("kaplan-fr-lobster-crab-mid-year"));
+  const output = consolidate(input);
+  const entry = output.eliminations.find((e) => e.id === "pre-acquisition:crab")!;
+  const first = String(entry.details["firstMonthConsolidated"]);
+  const before = String(entry.details["acquisitionMonth"]);
+  const s = segmentStatement({
+    output,
+    rates: input.rates,
+    activity: [
+      { entity: "crab", account: "revenue", segment: "Seafood", month: before, amount: -1_000_00 },
+      { entity: "crab", account: "revenue", segment: "Seafood", month: first, amount: -2_000_00 },
+    ],
+  });
+
+  it("counts its segments for the months of control only, and its months before in none of the columns", () => {
+    expect(entry.lines.some((l) => l.account === "revenue")).toBe(true);
+    expect(before >= output.period.from && before < first).toBe(true);
+    expect(s.revenue.find((r) => r.account === "revenue")!.segments).toEqual([2_000_00]);
+  });
+
+  it("keeps the entry leaving out its months before control out of the Eliminations column (it is the company's line for the months of control)", () => {
+    const column = output.worksheet.columns.findIndex((c) => c.id === "eliminations");
+    for (const row of [...s.revenue, ...s.expenses]) {
+      const w = output.worksheet.rows.find((x) => x.account === row.account)!;
+      const sign = w.classification === "Revenue" ? -1 : 1;
+      const preAcquisition = entry.lines.filter((l) => l.account === row.account).reduce((a, l) => a + l.amount, 0);
+      expect(row.eliminations, row.name).toBe(sign * (w.amounts[column]! - preAcquisition) || 0);
+      expect(sum(row), row.name).toBe(row.total);
+    }
     expect(s.reconciles).toBe(true);
+    expect(s.hasOtherAdjustments).toBe(false);
     expect(sum(s.netIncome)).toBe(output.incomeStatement.netIncome);
   });
 });

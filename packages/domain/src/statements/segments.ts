@@ -24,6 +24,9 @@ import { mulDivRound, parseRate, translationFactor, type Factor } from "../money
  *   amount less its segments': it holds the untagged lines and the rounding of the segments'
  *   own translation (under half a minor unit per segment, account and month), so the company's
  *   columns add up to exactly its translated line.
+ * - A subsidiary acquired or disposed of inside the period: its columns hold the months of control
+ *   only (its segments' activity of those months; the engine's entry leaving out the other months
+ *   is taken as part of its line, not as an elimination).
  * - Eliminations: the worksheet's Eliminations column on the line, the engine's entries
  *   (intra-group revenue and expense with their exchange difference, unrealised profit,
  *   dividends, manual group entries). Whatever else separates the consolidated line from the
@@ -109,10 +112,32 @@ export function segmentStatement(input: SegmentStatementInput): SegmentStatement
   const plAccounts = new Set(output.worksheet.rows.filter((w) => w.role === "account" && (w.classification === "Revenue" || w.classification === "Expense")).map((w) => w.account));
   const warnings: string[] = [];
 
+  // A subsidiary acquired or disposed of inside the period is consolidated for the months of control
+  // only: the engine leaves the others out with an entry of their trial balance (IFRS 10.20, B88).
+  // Those entries belong to the company's own columns (its lines for the months of control), not
+  // to the eliminations, and its segments count only those months.
+  const windows = new Map<string, { from?: string; to?: string }>();
+  const controlLines = new Map<string, Map<string, number>>();
+  for (const entry of output.eliminations) {
+    const subsidiary = String(entry.details["subsidiary"] ?? "");
+    const window = windows.get(subsidiary) ?? {};
+    if (entry.id.startsWith("pre-acquisition:")) window.from = String(entry.details["firstMonthConsolidated"]);
+    else if (entry.id.startsWith("after-disposal:")) window.to = String(entry.details["disposalMonth"]);
+    else continue;
+    windows.set(subsidiary, window);
+    let byAccount = controlLines.get(subsidiary);
+    if (!byAccount) controlLines.set(subsidiary, (byAccount = new Map()));
+    for (const l of entry.lines) byAccount.set(l.account, (byAccount.get(l.account) ?? 0) + l.amount);
+  }
+  const controlled = (entity: string, month: string): boolean => {
+    const w = windows.get(entity);
+    return w === undefined || ((w.from === undefined || month >= w.from) && (w.to === undefined || month <= w.to));
+  };
+
   // Segments: by key, the first spelling met in the entities' order (the parent first) as the column's name.
   const columns = new Map<string, { name: string; members: Map<string, SegmentMember> }>();
   const entityOrder = new Map(output.entities.map((e, i) => [e.id, i]));
-  const sorted = [...activity].filter((a) => months.has(a.month) && entities.has(a.entity)).sort((a, b) => (entityOrder.get(a.entity)! - entityOrder.get(b.entity)!));
+  const sorted = [...activity].filter((a) => months.has(a.month) && entities.has(a.entity) && controlled(a.entity, a.month)).sort((a, b) => (entityOrder.get(a.entity)! - entityOrder.get(b.entity)!));
   for (const a of sorted) {
     const key = segmentKey(a.segment);
     let column = columns.get(key);
@@ -189,17 +214,19 @@ export function segmentStatement(input: SegmentStatementInput): SegmentStatement
       row.unallocated += line.translated - placed;
     }
   }
+  const controlOf = new Map<string, number>();
+  for (const byAccount of controlLines.values()) {
+    for (const [account, amount] of byAccount) {
+      if (!plAccounts.has(account)) continue;
+      const row = rowOf(account);
+      row.companies += amount;
+      row.unallocated += amount;
+      controlOf.set(account, (controlOf.get(account) ?? 0) + amount);
+    }
+  }
   for (const key of byLine.keys()) {
     const [entity, account] = key.split("\u0000") as [string, string];
     warnings.push(`Segment amounts on account ${account} of ${entities.get(entity)?.name ?? entity} are not in the consolidated profit and loss (not a translated revenue or expense line); they are left out.`);
-  }
-
-  // A subsidiary acquired or disposed of in the period: its months outside control leave through
-  // an elimination of its whole trial balance for them, not through its segments.
-  for (const entry of output.eliminations) {
-    if ((entry.kind === "preAcquisition" || entry.kind === "disposal") && entry.lines.some((l) => plAccounts.has(l.account))) {
-      warnings.push(`${entry.description}: the results outside the months of control are taken out in the Eliminations column, not from the segments, which hold the company's whole period.`);
-    }
   }
 
   // The rows: the worksheet's revenue and expense accounts (a line eliminated to nothing included),
@@ -214,7 +241,7 @@ export function segmentStatement(input: SegmentStatementInput): SegmentStatement
     const sign = w.classification === "Revenue" ? -1 : 1;
     const r = rows.get(w.account) ?? { segments: new Array<number>(n).fill(0), unallocated: 0, companies: 0 };
     const total = sign * (consolidatedAt < 0 ? 0 : (w.amounts[consolidatedAt] ?? 0)) || 0;
-    const eliminations = sign * (eliminationsAt < 0 ? 0 : (w.amounts[eliminationsAt] ?? 0)) || 0;
+    const eliminations = sign * ((eliminationsAt < 0 ? 0 : (w.amounts[eliminationsAt] ?? 0)) - (controlOf.get(w.account) ?? 0)) || 0;
     const segments = r.segments.map((v) => sign * v || 0);
     const unallocated = sign * r.unallocated || 0;
     const otherAdjustments = total - sign * r.companies - eliminations || 0;
