@@ -99,6 +99,11 @@ describe.each(drivers)("segments on %s", (driver) => {
     expect(before).toBeGreaterThan(0);
     await db.delete(segmentBalances).where(eq(segmentBalances.realmId, DEMO.parent));
     await db.delete(segmentSyncs).where(eq(segmentSyncs.realmId, DEMO.parent));
+    const unread = (await get(t.app, `/api/consolidation/segments?${PERIOD}&by=class`, token)).json() as { warnings: string[]; statement: Statement };
+    expect(unread.warnings).toContain(
+      'Northwind Holdings Inc.\'s classes and locations have not been read from QuickBooks yet: its next sync reads them (Sync now on Connected Companies). Until then its lines are in the "No class" column.',
+    );
+    expect(unread.statement.segments.find((c) => c.name === "Wholesale")!.members.map((m) => m.entityName)).toEqual(["Northwind UK Ltd"]);
     const sync = async () => {
       expect((await post(t.app, `/api/companies/${DEMO.parent}/sync`, undefined, token)).statusCode).toBe(202);
       await drainJobs(t.app);
@@ -107,6 +112,7 @@ describe.each(drivers)("segments on %s", (driver) => {
     expect(await count()).toBe(before);
     const [mark] = await db.select().from(segmentSyncs).where(eq(segmentSyncs.realmId, DEMO.parent));
     expect(mark!.fromMonth).toBe("2023-01-01");
+    expect(((await get(t.app, `/api/consolidation/segments?${PERIOD}&by=class`, token)).json() as { warnings: string[] }).warnings.filter((w) => w.includes("not been read"))).toEqual([]);
     // The next sync reads only what changed: the segments of 2026-01 stay as they were.
     const calls = sandbox.requestCounts(DEMO.parent);
     await sync();

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { SegmentQuery, SegmentReport } from "@groupledger/contract";
 import { currencyExponent, lastDayOfMonth, type Problem, type SegmentActivity, segmentStatement } from "@groupledger/domain";
 import type { Db } from "../../db/client.ts";
-import { segmentBalances } from "../../db/schema.ts";
+import { segmentBalances, segmentSyncs } from "../../db/schema.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
 import { consolidateBuilt } from "../consolidation/engine.ts";
 import { checkReportPeriod, openingAnchor, periodLabel, reportGroup } from "../reports/report-period.ts";
@@ -41,7 +41,12 @@ export async function segmentReport(db: Db, accountId: string, query: SegmentQue
         sql`${segmentBalances.month} between ${`${from}-01`} and ${lastDayOfMonth(to)}`,
       ),
     );
+  // Companies whose classes and locations no sync has read yet (connected before segments existed).
+  const realms = [parent.realmId, ...subsidiaries];
+  const read = new Set((await db.select({ realmId: segmentSyncs.realmId }).from(segmentSyncs).where(inArray(segmentSyncs.realmId, realms))).map((r) => r.realmId));
+  const unread = realms.filter((r) => !read.has(r)).map((r) => output.entities.find((e) => e.id === r)?.name ?? r);
+  const notRead = unread.map((name) => `${name}'s classes and locations have not been read from QuickBooks yet: its next sync reads them (Sync now on Connected Companies). Until then its lines are in the "${by === "class" ? "No class" : "No location"}" column.`);
   const activity: SegmentActivity[] = rows.map((r) => ({ entity: r.realmId, account: r.account, segment: r.segment, month: r.month.slice(0, 7), amount: r.amount }));
   const statement = segmentStatement({ output, rates: built.input.rates ?? {}, activity });
-  return { ok: statement.reconciles, ...base, warnings: [...base.warnings, ...statement.warnings], statement };
+  return { ok: statement.reconciles, ...base, warnings: [...notRead, ...base.warnings, ...statement.warnings], statement };
 }
