@@ -1,4 +1,4 @@
-import type { CashFlowReport, ConsolidatedReport } from "@groupledger/contract";
+import type { CashFlowReport, ConsolidatedReport, SegmentReport } from "@groupledger/contract";
 import ExcelJS from "exceljs";
 import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
@@ -280,5 +280,53 @@ describe("Consolidated reports in a browser, on the demo group", () => {
     expect(mail?.attachments).toEqual([{ filename: "board-pack-2026-03.pdf", contentType: "application/pdf", size: expect.any(Number) }]);
     expect((await api<{ messages: Mail[] }>("/dev/mailbox?to=stranger%40elsewhere.example")).messages).toEqual([]);
     await e2e.shot(page, "80-reports-board-pack-schedule");
+  });
+
+  // Segments (issue 23): the P&L by class, with the intra-group eliminations in their own column.
+  it("a statement by class shows the eliminations column: the Segments tab, Q1 2026, figures equal to the API's (issue 23)", { timeout: 120_000 }, async () => {
+    // The parent's management fees to the UK, paired for this step (and unpaired after it, so later steps see the group as before).
+    type Account = { Id: string; name: string };
+    const parentChart = await api<Account[]>(`/companies/${PARENT.realmId}/accounts`);
+    const ukChart = await api<Account[]>(`/companies/${UK.realmId}/accounts`);
+    const pair = await api<{ id: string }>("/eliminations/pairs", {
+      method: "POST",
+      body: {
+        name: "UK management fees (segments e2e)",
+        kind: "revenueExpense",
+        left: { realmId: PARENT.realmId, accountId: parentChart.find((a) => a.name === "Management Fee Income - Intercompany")!.Id },
+        right: { realmId: UK.realmId, accountId: ukChart.find((a) => a.name === "Management Charges - Group")!.Id },
+      },
+    });
+    try {
+      await page.goto(`${baseUrl}/consolidation/reports?reportPeriod=quarter&reportFrom=2026-01&reportTo=2026-03`);
+      await page.getByRole("tab", { name: "Segments" }).click();
+      await page.waitForURL("**/consolidation/reports/segments?*");
+      const table = page.getByRole("table", { name: "Profit and loss by class" });
+      await table.waitFor({ timeout: 60_000 });
+      await page.getByTestId("segments-reconciliation").getByText(/to the cent/).waitFor();
+      const r = await api<SegmentReport>("/consolidation/segments?from=2026-01&to=2026-03&by=class");
+      expect(r.ok, JSON.stringify(r.problems)).toBe(true);
+      const s = r.statement!;
+      expect(s.reconciles).toBe(true);
+      // The Eliminations column, after the segments and No class; Wholesale matched across the parent and the UK.
+      const headers = (await table.locator("thead th").allTextContents()).map((t) => t.trim());
+      expect(headers).toEqual(["Account", ...s.segments.map((c) => c.name), "No class", "Eliminations", "Consolidated"]);
+      expect(s.segments.find((c) => c.name === "Wholesale")!.members.length).toBeGreaterThan(1);
+      await page.getByTestId("segments-matched").getByText(/Matched: .*Wholesale/).waitFor();
+      // The screen's net income row is the API's, column by column; the fee line is eliminated to nothing.
+      const cells = async (testId: string) => (await table.getByTestId(testId).locator("td").allTextContents()).slice(1).map((t) => e2e.cents(t) || 0);
+      const n = s.netIncome;
+      expect(await cells("seg-net-income")).toEqual([...n.segments, n.unallocated, n.eliminations, n.total]);
+      const fee = s.revenue.find((x) => x.name === "Management Fee Income - Intercompany")!;
+      expect(fee.eliminations).toBeLessThan(0);
+      expect(await cells(`seg-revenue:${fee.account}`)).toEqual([...fee.segments, fee.unallocated, fee.eliminations, 0]);
+      const report = await api<ConsolidatedReport>("/consolidation/report?from=2026-01&to=2026-03&compare=none");
+      expect(n.total).toBe(report.report!.incomeStatement.netIncome);
+      // The shot shows the Eliminations column beside the consolidated one.
+      await table.getByTestId("seg-col-eliminations").scrollIntoViewIfNeeded();
+      await e2e.shot(page, "78-reports-segments");
+    } finally {
+      await api(`/eliminations/pairs/${pair.id}`, { method: "DELETE" });
+    }
   });
 });

@@ -23,5 +23,6 @@ export * from "./adjustments.ts";
 export * from "./intragroup.ts";
 export * from "./replacement-order.ts";
 export * from "./cash-flow.ts";
+export * from "./segments.ts";
 export * from "./changes-in-equity.ts";
 export * from "./board-pack.ts";

@@ -47,3 +47,4 @@ export * from "./statements/cash-flow.ts";
 export * from "./statements/changes-in-equity.ts";
 export * from "./statements/changes-in-equity-opening.ts";
 export * from "./statements/board-pack.ts";
+export * from "./statements/segments.ts";

@@ -405,6 +405,43 @@ export const foreignBalances = pgTable(
   (t) => [primaryKey({ columns: [t.realmId, t.qboAccountId, t.month] })],
 );
 
+/**
+ * Segments (issue 23): each month's profit-and-loss activity of a QuickBooks class or location
+ * (QuickBooks' Department) per account, debit positive, read by sync from the ProfitAndLoss
+ * filtered by that class or location (sync/segments.ts). Lines with no class (no location) are
+ * not stored: they are the account's monthly activity (monthly_balances) less its segments'.
+ * `segment_name` is QuickBooks' name when synced: segments match across companies by it.
+ */
+export const segmentBalances = pgTable(
+  "segment_balances",
+  {
+    realmId: text("realm_id")
+      .notNull()
+      .references(() => companies.realmId, { onDelete: "cascade" }),
+    dimension: text("dimension").$type<"class" | "location">().notNull(),
+    segmentId: text("segment_id").notNull(),
+    segmentName: text("segment_name").notNull(),
+    qboAccountId: text("qbo_account_id").notNull(),
+    month: date("month", { mode: "string" }).notNull(),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.realmId, t.dimension, t.segmentId, t.qboAccountId, t.month] })],
+);
+
+/**
+ * Which months of a company's segments have been read (sync/segments.ts): a company first synced
+ * before segments existed gets its whole history's segments on its next sync, not only the months
+ * that sync reads again.
+ */
+export const segmentSyncs = pgTable("segment_syncs", {
+  realmId: text("realm_id")
+    .primaryKey()
+    .references(() => companies.realmId, { onDelete: "cascade" }),
+  /** The first month read ("YYYY-MM-01"). */
+  fromMonth: date("from_month", { mode: "string" }).notNull(),
+  syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** COA mapping: a subsidiary account (in its realm) → the parent account it consolidates into. */
 export const accountMaps = pgTable(
   "account_maps",

@@ -76,6 +76,7 @@ export const routes: RouteObject[] = [
               { path: "/consolidation/reports/cash-flow", Component: lazyScreen(() => import("../features/reports/cash-flow/CashFlowPage.tsx").then((m) => m.CashFlowPage)) },
               { path: "/consolidation/reports/equity", Component: lazyScreen(() => import("../features/reports/equity/ChangesInEquityPage.tsx").then((m) => m.ChangesInEquityPage)) },
               { path: "/consolidation/reports/board-pack", Component: lazyScreen(() => import("../features/reports/board-pack/BoardPackPage.tsx").then((m) => m.BoardPackPage)) },
+              { path: "/consolidation/reports/segments", Component: lazyScreen(() => import("../features/reports/segments/SegmentsPage.tsx").then((m) => m.SegmentsPage)) },
               { path: "/consolidation/elimination", Component: lazyScreen(() => import("../features/eliminations/components/EliminationsPage.tsx").then((m) => m.EliminationsPage)) },
               { path: "/consolidation/transaction-detail", Component: lazyScreen(() => import("../features/transactionDetail/components/TransactionDetailPage.tsx").then((m) => m.TransactionDetailPage)) },
               { path: "/consolidation/verify", Component: lazyScreen(() => import("../features/verify/components/VerifyPage.tsx").then((m) => m.VerifyPage)) },

@@ -7,6 +7,7 @@ import { DEMO_COMPANIES } from "./companies.ts";
 import { demoFxRates, FxTable } from "./fx.ts";
 import { demoParties } from "./names.ts";
 import { splitIntoSubAccounts } from "./subAccounts.ts";
+import { type SegmentPlan, tagSegments } from "./segments.ts";
 import { monthEnd } from "../calendar.ts";
 
 /** When the demo companies were "created" in QBO: before their first transaction. */
@@ -14,12 +15,22 @@ const CREATED = Date.parse("2022-12-15T17:30:00.000Z");
 /** When the retired accounts were made inactive. */
 const RETIRED = Date.parse("2025-01-06T16:45:00.000Z");
 
-const TAGS: Record<DemoCode, { classes: string[]; inactiveClass: string; departments: string[] }> = {
-  PARENT: { classes: ["Wholesale", "Online", "Services", "Corporate"], inactiveClass: "Trade Shows 2022", departments: ["Seattle HQ", "Reno Warehouse"] },
-  UK: { classes: ["Trade", "Retail"], inactiveClass: "Export", departments: ["London", "Manchester"] },
-  CA: { classes: ["Commercial", "Residential"], inactiveClass: "Pilot", departments: ["Toronto", "Vancouver"] },
-  DE: { classes: ["Großhandel", "Einzelhandel"], inactiveClass: "Messe", departments: ["Frankfurt"] },
-  US2: { classes: ["Stores", "E-commerce"], inactiveClass: "Pop-up", departments: ["Market Street", "Union Square"] },
+/**
+ * Classes and locations (Departments). The classes a company's sales and direct costs carry
+ * (`sales`) share their names across the group, so a statement by class matches them into one
+ * segment; `overheads` carries head-office costs (demo/segments.ts).
+ */
+const TAGS: Record<DemoCode, { classes: string[]; inactiveClass: string; departments: string[]; segments: SegmentPlan }> = {
+  PARENT: {
+    classes: ["Wholesale", "Online", "Services", "Corporate"],
+    inactiveClass: "Trade Shows 2022",
+    departments: ["Seattle HQ", "Reno Warehouse"],
+    segments: { sales: ["Wholesale", "Online", "Services"], overheads: "Corporate" },
+  },
+  UK: { classes: ["Wholesale", "Retail"], inactiveClass: "Export", departments: ["London", "Manchester"], segments: { sales: ["Wholesale", "Retail"] } },
+  CA: { classes: ["Wholesale", "Services"], inactiveClass: "Pilot", departments: ["Toronto", "Vancouver"], segments: { sales: ["Wholesale", "Services"] } },
+  DE: { classes: ["Wholesale", "Retail"], inactiveClass: "Messe", departments: ["Frankfurt"], segments: { sales: ["Wholesale", "Retail"] } },
+  US2: { classes: ["Retail", "Online"], inactiveClass: "Pop-up", departments: ["Market Street", "Union Square"], segments: { sales: ["Retail", "Online"] } },
 };
 
 interface DemoChart {
@@ -101,6 +112,8 @@ export function buildDemoCompanies(): CompanyData[] {
     const generated = books.get(p.code);
     if (generated === undefined) throw new Error(`no books for ${p.code}`);
     const t = TAGS[p.code];
+    const classes = tags(t.classes, t.inactiveClass);
+    const departments = tags(t.departments, undefined);
     return {
       profile: {
         realmId: p.realmId,
@@ -120,10 +133,10 @@ export function buildDemoCompanies(): CompanyData[] {
         useAccountNumbers: p.useAccountNumbers ?? true,
       },
       accounts: chart.accounts,
-      classes: tags(t.classes, t.inactiveClass),
-      departments: tags(t.departments, undefined),
+      classes,
+      departments,
       parties: chart.parties,
-      entries: splitIntoSubAccounts(p.code, generated.books.entries, idByNumber(p)),
+      entries: tagSegments(splitIntoSubAccounts(p.code, generated.books.entries, idByNumber(p)), chart.accounts, classes, departments, t.segments),
       exchangeRates: p.isParent ? parentExchangeRates() : [],
     };
   });

@@ -18,6 +18,8 @@ let income: string;
 let classId: string;
 let deptA: string;
 let deptB: string;
+/** The demo's own figures in June at each location and in each class (demo/segments.ts tags its P&L lines), before the test's sales. */
+let before: { atA: Map<string, number[]>; both: Map<string, number[]>; byDept: Report; bsByClass: Report };
 
 type Cell = { value: string; id?: string };
 type Row = { ColData?: Cell[]; Rows?: { Row: Row[] }; Summary?: { ColData: Cell[] }; Header?: { ColData: Cell[] }; group?: string };
@@ -68,6 +70,12 @@ beforeAll(async () => {
   const depts = (await h.get(parent, q("SELECT * FROM Department"), token)).json() as { QueryResponse: { Department: { Id: string }[] } };
   [deptA, deptB] = depts.QueryResponse.Department.map((d) => d.Id) as [string, string];
   classId = ((await h.post(parent, "class", token, { Name: "Dimension test class" })).json() as { Class: { Id: string } }).Class.Id;
+  before = {
+    atA: figures((await report(`ProfitAndLoss?${JUNE}&department=${deptA}`)).body),
+    both: figures((await report(`ProfitAndLoss?${JUNE}&department=${deptA},${deptB}`)).body),
+    byDept: (await report(`ProfitAndLoss?${JUNE}&summarize_column_by=Departments`)).body,
+    bsByClass: (await report(`BalanceSheet?${JUNE}&summarize_column_by=Classes`)).body,
+  };
   // A sale of 100.00 at location A, another of 50.00 at location B in the test class (June 2026:
   // the demo's activity ends in 2026-10, so the month also has unlocated, unclassed lines).
   for (const [amount, refs] of [[100, { dept: deptA }], [50, { dept: deptB, classId }]] as const) {
@@ -85,11 +93,12 @@ describe("department (location) filter", () => {
     expect(atA.status).toBe(200);
     expect(atA.body.Header["Department"]).toBe(deptA);
     const f = figures(atA.body);
-    expect(f.get(`/Income/${income}`)).toEqual([10_000]);
-    expect(f.get("/NetIncome:summary")).toEqual([10_000]);
-    expect(figures(all.body).get("/NetIncome:summary")).not.toEqual([10_000]);
+    const was = (m: Map<string, number[]>, key: string) => m.get(key)?.[0] ?? 0;
+    expect(f.get(`/Income/${income}`)).toEqual([was(before.atA, `/Income/${income}`) + 10_000]);
+    expect(f.get("/NetIncome:summary")).toEqual([was(before.atA, "/NetIncome:summary") + 10_000]);
+    expect(figures(all.body).get("/NetIncome:summary")).not.toEqual(f.get("/NetIncome:summary"));
     const both = figures((await report(`ProfitAndLoss?${JUNE}&department=${deptA},${deptB}`)).body);
-    expect(both.get("/NetIncome:summary")).toEqual([15_000]);
+    expect(both.get("/NetIncome:summary")).toEqual([was(before.both, "/NetIncome:summary") + 15_000]);
     // On the BalanceSheet too: only the located cash, at its balance.
     const bs = figures((await report(`BalanceSheet?${JUNE}&department=${deptB}`)).body);
     expect(bs.get(`/ASSETS/Current Assets/Bank Accounts/${cash}`)).toEqual([5_000]);
@@ -152,8 +161,11 @@ describe("summarize_column_by Classes / Departments / Customers", () => {
     expect(r.body.Columns.Column.at(-1)).toEqual({ ColTitle: "TOTAL", ColType: "Money", MetaData: [{ Name: "ColKey", Value: "total" }] });
     const colOf = (id: string) => r.body.Columns.Column.findIndex((c) => c.MetaData?.some((m) => m.Name === "ColKey" && m.Value === id)) - 1;
     const f = figures(r.body);
-    expect(f.get(`/Income/${income}`)?.[colOf(deptA)]).toBe(10_000);
-    expect(f.get(`/Income/${income}`)?.[colOf(deptB)]).toBe(5_000);
+    const was = figures(before.byDept);
+    const wasCol = (id: string) => before.byDept.Columns.Column.findIndex((c) => c.MetaData?.some((m) => m.Name === "ColKey" && m.Value === id)) - 1;
+    const wasAt = (id: string) => (wasCol(id) < 0 ? 0 : (was.get(`/Income/${income}`)?.[wasCol(id)] ?? 0));
+    expect(f.get(`/Income/${income}`)?.[colOf(deptA)]).toBe(wasAt(deptA) + 10_000);
+    expect(f.get(`/Income/${income}`)?.[colOf(deptB)]).toBe(wasAt(deptB) + 5_000);
     const total = figures((await report(`ProfitAndLoss?${JUNE}`)).body);
     for (const [key, values] of f) {
       // Every row: the columns add up to TOTAL, and TOTAL is what the unsummarized report says.
@@ -165,16 +177,20 @@ describe("summarize_column_by Classes / Departments / Customers", () => {
   it("Classes on the BalanceSheet: balances per class at the end date; TOTAL equals the unsummarized balance sheet", async () => {
     const r = await report(`BalanceSheet?${JUNE}&summarize_column_by=Classes`);
     expect(r.status).toBe(200);
-    expect(r.body.Columns.Column.map((c) => c.ColTitle)).toEqual(["", "Dimension test class", "Not Specified", "TOTAL"]);
+    // The demo's classes (demo/segments.ts), the test's, by name, then Not Specified and TOTAL.
+    const demoTitles = before.bsByClass.Columns.Column.map((c) => c.ColTitle).filter((t) => !["", "Not Specified", "TOTAL"].includes(t));
+    expect(r.body.Columns.Column.map((c) => c.ColTitle)).toEqual(["", ...[...demoTitles, "Dimension test class"].sort(), "Not Specified", "TOTAL"]);
+    const col = r.body.Columns.Column.findIndex((c) => c.ColTitle === "Dimension test class") - 1;
     const f = figures(r.body);
-    expect(f.get(`/ASSETS/Current Assets/Bank Accounts/${cash}`)?.[0]).toBe(5_000);
+    expect(f.get(`/ASSETS/Current Assets/Bank Accounts/${cash}`)?.[col]).toBe(5_000);
     // The class's profit sits in its Net Income row; its assets equal its liabilities and equity.
-    expect(f.get("/LIABILITIES AND EQUITY/Equity/Net Income")?.[0]).toBe(5_000);
-    expect(f.get("/TotalAssets:summary")).toEqual(f.get("/TotalLiabilitiesAndEquity:summary"));
+    expect(f.get("/LIABILITIES AND EQUITY/Equity/Net Income")?.[col]).toBe(5_000);
+    // (The demo tags only profit-and-loss lines, so its classes' columns hold profit with no assets.)
+    for (const c of [col, -1]) expect(f.get("/TotalAssets:summary")?.at(c)).toBe(f.get("/TotalLiabilitiesAndEquity:summary")?.at(c));
     const total = figures((await report(`BalanceSheet?${JUNE}`)).body);
     for (const [key, values] of f) {
-      expect(values[0]! + values[1]!, key).toBe(values[2]);
-      expect(values[2], key).toBe(total.get(key)?.[0] ?? 0);
+      expect(values.slice(0, -1).reduce((a, b) => a + b, 0), key).toBe(values.at(-1));
+      expect(values.at(-1), key).toBe(total.get(key)?.[0] ?? 0);
     }
   });
 

@@ -14,6 +14,7 @@ import { namesInPairs, readNames, saveNames, syncNameBalances } from "./names.ts
 import { groupLedgerClassIds, withoutPosted } from "./own-books.ts";
 import { insertColumns } from "../../db/bulk-insert.ts";
 import { chunkMonths, inChunk } from "./months.ts";
+import { markSegmentsRead, readSegmentChunk, renameSegments, segmentColumnsRequests, segmentsOf, segmentsReadFrom, writeSegmentBalances } from "./segments.ts";
 
 /** Months per report call: QBO answers wide reports, but smaller spans checkpoint more often. */
 export const CHUNK_MONTHS = 36;
@@ -80,19 +81,24 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; a
     try {
       await progress(0.02, "Reading the chart of accounts, customers and vendors");
       // Everything read before the reports depends on nothing else read, so it is asked at once (one
-      // round trip, 5 to 6 calls of the realm's 10 in flight): the chart, the preferences (the
-      // closing date, "Close the books", may have moved since the last sync), customers and vendors,
-      // what changed (CDC, or CompanyInfo for a full read) and, for the parent, GroupLedger's
-      // classes. Nothing is written until all have answered, then in the order it always was.
+      // round trip, 7 calls of the realm's 10 in flight): the chart, the preferences (the closing
+      // date, "Close the books", may have moved since the last sync), customers and vendors, what
+      // changed (CDC, or CompanyInfo for a full read), the classes (the parent's GroupLedger classes
+      // among them) and the locations. Nothing is written until all have answered, then in the order
+      // it always was.
       const current = monthOf(now());
       const resumed = ctx.checkpoint as Checkpoint | null;
-      const [chart, prefs, named, plan, postedClasses] = await Promise.all([
+      const [chart, prefs, named, plan, classes, departments] = await Promise.all([
         client.accounts(),
         client.preferences(),
         readNames(client),
         resumed ?? planRange(client, company, current, startedAt),
-        groupLedgerClassIds(database, client, company),
+        client.classes(),
+        client.departments(),
       ]);
+      const postedClasses = await groupLedgerClassIds(database, classes, company);
+      // Classes and locations (segments.ts): each one's P&L is read per chunk beside the company's.
+      const segments = segmentsOf(classes, departments, postedClasses);
       await saveAccounts(db, realmId, chart, company.homeCurrency);
       if ((prefs.bookCloseDate ?? null) !== company.bookCloseDate) await setCompany(realmId, { bookCloseDate: prefs.bookCloseDate ?? null });
       const classification = new Map(chart.map((a) => [a.id, classificationOf(a)]));
@@ -119,12 +125,15 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; a
         // The parent: what GroupLedger posted under its classes is not the parent's own books, so the
         // same reports filtered by those classes are read alongside (one round trip) and subtracted.
         const classed = postedClasses.length > 0 ? { ...params, class: postedClasses.join(",") } : null;
-        const [bs, pl, postedBs, postedPl] = await Promise.all([
+        const [bs, pl, postedBs, postedPl, byClass, byLocation] = await Promise.all([
           client.report("BalanceSheet", params),
           client.report("ProfitAndLoss", params),
           classed ? client.report("BalanceSheet", classed) : null,
           classed ? client.report("ProfitAndLoss", classed) : null,
+          ...segmentColumnsRequests(client, params, segments),
         ]);
+        // The classes and locations with lines in the chunk, each read month by month (segments.ts).
+        const bySegment = await readSegmentChunk(client, params, segments, [byClass, byLocation], (id) => classification.get(id));
         // Stopping (shutdown or a lost lease): leave this chunk to whoever resumes from the checkpoint.
         if (ctx.signal.aborted) throw new Error("sync stopped");
         const fromBs = monthlyAmounts(bs, (id) => classification.get(id));
@@ -133,10 +142,26 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; a
         const posted = [postedBs, postedPl].flatMap((r) => (r ? monthlyAmounts(r, (id) => classification.get(id)).amounts : []));
         const amounts = withoutPosted([...fromBs.amounts, ...fromPl.amounts], posted);
         await writeBalances(database, realmId, chunk, amounts);
+        await writeSegmentBalances(database, realmId, chunk, bySegment);
         plan.doneThrough = chunk.to;
         await ctx.progress(0.05 + (0.9 * (done + 1)) / total, `Fetched balances through ${chunk.to}`, { ...plan });
       }
 
+      // A company whose earlier months' segments were never read (synced before segments existed,
+      // and now read incrementally): those months' segments alone, chunk by chunk, once.
+      const historyFrom = [plan.from, company.earliestTransactionDate ? monthOf(company.earliestTransactionDate) : plan.from].sort()[0]!;
+      const segmentsFrom = await segmentsReadFrom(database, realmId);
+      if (segments.length > 0 && historyFrom < plan.from && (segmentsFrom === null || segmentsFrom > historyFrom)) {
+        for (const chunk of chunkMonths(historyFrom, shiftMonth(segmentsFrom !== null && segmentsFrom < plan.from ? segmentsFrom : plan.from, -1), CHUNK_MONTHS)) {
+          if (ctx.signal.aborted) throw new Error("sync stopped");
+          await progress(0.95, `Fetching classes and locations ${chunk.from} to ${chunk.to}`);
+          const params = { start_date: `${chunk.from}-01`, end_date: lastDayOfMonth(chunk.to), accounting_method: "Accrual", summarize_column_by: "Month" } as const;
+          const columns = await Promise.all(segmentColumnsRequests(client, params, segments));
+          await writeSegmentBalances(database, realmId, chunk, await readSegmentChunk(client, params, segments, columns, (id) => classification.get(id)));
+        }
+      }
+      await markSegmentsRead(database, realmId, historyFrom);
+      await renameSegments(database, realmId, segments);
       if (ledger) {
         await progress(0.95, `Reading ${foreign.length} foreign-currency account${foreign.length === 1 ? "" : "s"} in ${[...new Set(foreign.map((f) => f.currency))].join(", ")}`);
         await saveForeignBalances(database, realmId, foreignMonthEnds(await ledger, foreign, plan.to).balances);

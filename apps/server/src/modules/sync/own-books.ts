@@ -1,11 +1,9 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { companies } from "../../db/schema.ts";
-import type { QboProvider } from "../../services/qbo-provider.ts";
+import type { NamedListItem } from "@groupledger/qbo";
 import type { MonthlyAmount } from "./balances.ts";
 import { GROUP_ADJUSTMENTS_CLASS } from "@groupledger/contract";
-
-type Client = ReturnType<QboProvider["client"]>;
 
 /** The class eliminations post under (modules/eliminations); kept here so sync does not import the posting side. */
 export const GROUPLEDGER_INTERCO_CLASS = "Interco";
@@ -18,16 +16,17 @@ export const GROUPLEDGER_INTERCO_CLASS = "Interco";
  * reads. The consequence, documented: a parent that tags its own transactions with a class named
  * exactly like a subsidiary (or "Interco") sees them treated as GroupLedger's.
  *
- * Returns the ids of those classes in the parent's QuickBooks (none: nothing was ever posted).
+ * Returns the ids of those classes among the company's (`classes`, read by the sync once for
+ * this and its segments; none: nothing was ever posted).
  */
-export async function groupLedgerClassIds(database: Database, client: Client, company: typeof companies.$inferSelect): Promise<string[]> {
+export async function groupLedgerClassIds(database: Database, classes: readonly NamedListItem[], company: typeof companies.$inferSelect): Promise<string[]> {
   if (!company.isParent) return [];
   const subsidiaries = await database.db
     .select({ name: companies.companyName })
     .from(companies)
     .where(and(eq(companies.accountId, company.accountId), ne(companies.realmId, company.realmId)));
   const names = new Set([...subsidiaries.map((s) => s.name), GROUPLEDGER_INTERCO_CLASS, GROUP_ADJUSTMENTS_CLASS]);
-  return (await client.classes())
+  return classes
     .filter((k) => names.has(k.name))
     .map((k) => k.id)
     .sort();

@@ -11,6 +11,7 @@ export const REPORTS_AREA_TABS: readonly { path: string; label: string }[] = [
   { path: "/consolidation/reports/cash-flow", label: "Cash flow" },
   { path: "/consolidation/reports/equity", label: "Changes in equity" },
   { path: "/consolidation/reports/board-pack", label: "Board pack" },
+  { path: "/consolidation/reports/segments", label: "Segments" },
 ];
 
 export function ReportsAreaNav() {

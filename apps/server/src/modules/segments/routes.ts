@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import * as contract from "@groupledger/contract";
+import type { AppContext } from "../../context.ts";
+import { authOf } from "../../http/auth.ts";
+import { bearer, docsOf, routeOf } from "../../http/endpoint.ts";
+import { segmentReport } from "./service.ts";
+
+const docs = docsOf({ tags: ["reports"], security: bearer, errors: [400, 401, 404, 409] as const });
+
+export const segmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth }) => {
+  app.addHook("onRequest", requireAuth);
+  app.route({
+    ...routeOf(
+      contract.getSegments,
+      docs("The consolidated profit and loss by QuickBooks class or location (IFRS 8 / ASC 280), eliminations in their own column", {
+        description:
+          "One column per class (by=class) or location (by=location, QuickBooks' Department), matched by name across the group's companies (case and spacing aside; `segments[].members` names who holds each), a column for lines with none, the intra-group eliminations, and the consolidated figure, to which every row adds up to the cent (`reconciles`). Each company's segment amounts are translated as the engine translates its account. ok false with problems when the consolidation cannot be computed.",
+      }),
+    ),
+    handler: async (req) => segmentReport(database.db, authOf(req).user.accountId, req.query),
+  });
+};

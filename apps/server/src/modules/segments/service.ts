@@ -1,0 +1,52 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { SegmentQuery, SegmentReport } from "@groupledger/contract";
+import { currencyExponent, lastDayOfMonth, type Problem, type SegmentActivity, segmentStatement } from "@groupledger/domain";
+import type { Db } from "../../db/client.ts";
+import { segmentBalances, segmentSyncs } from "../../db/schema.ts";
+import { buildConsolidationInput } from "../consolidation/input.ts";
+import { consolidateBuilt } from "../consolidation/engine.ts";
+import { checkReportPeriod, openingAnchor, periodLabel, reportGroup } from "../reports/report-period.ts";
+
+/**
+ * Segments (issue 23): the consolidated P&L by QuickBooks class or location. The group, its
+ * subsidiaries for the period and the opening month are the consolidated report's
+ * (reports/report-period.ts), so the Total column is the report's P&L; each company's segment
+ * activity comes from segment_balances (sync/segments.ts) and is split by the domain's
+ * segmentStatement (packages/domain statements/segments.ts).
+ */
+export async function segmentReport(db: Db, accountId: string, query: SegmentQuery): Promise<SegmentReport> {
+  const { from, to, by } = query;
+  checkReportPeriod(query, "statement");
+  const { parent, subsidiariesFor, intercompany, opening } = await reportGroup(db, accountId, from, "the statement is in the parent's currency and onto its chart of accounts");
+  const subsidiaries = subsidiariesFor(to);
+  const built = await buildConsolidationInput(db, { accountId, subsidiaries, period: { from, to }, openingMonth: openingAnchor(opening, from), intercompany, groupAdjustments: true });
+  const problems: Problem[] = [...built.problems];
+  const output = consolidateBuilt(built.input, problems);
+  const base = {
+    problems: problems.map((p) => ({ code: p.code, message: p.message })),
+    warnings: [...new Set([...built.warnings, ...(output?.warnings ?? [])])],
+    period: { from, to, label: periodLabel(from, to) },
+    parentCurrency: parent.homeCurrency,
+    exponent: currencyExponent(parent.homeCurrency),
+    by,
+  };
+  if (!output || problems.length > 0) return { ok: false, ...base, statement: null };
+  const rows = await db
+    .select({ realmId: segmentBalances.realmId, account: segmentBalances.qboAccountId, segment: segmentBalances.segmentName, month: segmentBalances.month, amount: segmentBalances.amountMinor })
+    .from(segmentBalances)
+    .where(
+      and(
+        inArray(segmentBalances.realmId, [parent.realmId, ...subsidiaries]),
+        eq(segmentBalances.dimension, by),
+        sql`${segmentBalances.month} between ${`${from}-01`} and ${lastDayOfMonth(to)}`,
+      ),
+    );
+  // Companies whose classes and locations no sync has read yet (connected before segments existed).
+  const realms = [parent.realmId, ...subsidiaries];
+  const read = new Set((await db.select({ realmId: segmentSyncs.realmId }).from(segmentSyncs).where(inArray(segmentSyncs.realmId, realms))).map((r) => r.realmId));
+  const unread = realms.filter((r) => !read.has(r)).map((r) => output.entities.find((e) => e.id === r)?.name ?? r);
+  const notRead = unread.map((name) => `${name}'s classes and locations have not been read from QuickBooks yet: its next sync reads them (Sync now on Connected Companies). Until then its lines are in the "${by === "class" ? "No class" : "No location"}" column.`);
+  const activity: SegmentActivity[] = rows.map((r) => ({ entity: r.realmId, account: r.account, segment: r.segment, month: r.month.slice(0, 7), amount: r.amount }));
+  const statement = segmentStatement({ output, rates: built.input.rates ?? {}, activity });
+  return { ok: statement.reconciles, ...base, warnings: [...notRead, ...base.warnings, ...statement.warnings], statement };
+}

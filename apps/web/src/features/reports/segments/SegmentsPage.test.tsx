@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { SegmentReport } from "@groupledger/contract";
+import { describe, expect, it } from "vitest";
+import { routes } from "../../../app/routes.tsx";
+import { PARENT_CO, syncedStatuses, UK_CO } from "../../../test/fixtures.ts";
+import { queryOf, renderRoutes } from "../../../test/render.tsx";
+import { screenTestHooks, signedIn } from "../../../test/session.ts";
+import { matchedSegments, segmentColumns } from "./model.ts";
+// Loaded up front so the route's lazy import resolves at once.
+import "./SegmentsPage.tsx";
+
+const SLOW_UI = 30_000;
+
+/** The domain test's December figures (packages/domain statements/segments.test.ts), as the server answers them. */
+function fixture(over: Partial<SegmentReport> = {}): SegmentReport {
+  return {
+    ok: true,
+    problems: [],
+    warnings: [],
+    period: { from: "2026-10", to: "2026-10", label: "2026-10" },
+    parentCurrency: "USD",
+    exponent: 2,
+    by: "class",
+    statement: {
+      segments: [
+        { name: "Retail", members: [{ entity: UK_CO.realmId, entityName: "UK Ltd", name: "Retail" }] },
+        {
+          name: "Wholesale",
+          members: [
+            { entity: PARENT_CO.realmId, entityName: "Parent Inc", name: "Wholesale" },
+            { entity: UK_CO.realmId, entityName: "UK Ltd", name: "wholesale" },
+          ],
+        },
+      ],
+      revenue: [
+        { account: "sales", name: "Sales", segments: [76_800_00, 262_000_00], unallocated: 81_200_00, eliminations: 0, otherAdjustments: 0, total: 420_000_00 },
+        { account: "ic-sales", name: "Intercompany sales", segments: [0, 64_000_00], unallocated: 0, eliminations: -64_000_00, otherAdjustments: 0, total: 0 },
+      ],
+      expenses: [{ account: "opex", name: "Operating expenses", segments: [102_400_42, 0], unallocated: 153_599_58, eliminations: 0, otherAdjustments: 0, total: 256_000_00 }],
+      netIncome: { segments: [-25_600_42, 326_000_00], unallocated: -72_399_58, eliminations: -64_000_00, otherAdjustments: 0, total: 164_000_00 },
+      hasOtherAdjustments: false,
+      reconciles: true,
+      warnings: [],
+    },
+    ...over,
+  };
+}
+
+function signIn(answer: (q: URLSearchParams) => SegmentReport = () => fixture()) {
+  const companies = [PARENT_CO, UK_CO];
+  return signedIn({
+    "GET /companies": companies,
+    "GET /companies/status": syncedStatuses(companies, { lastSyncedAt: "2026-11-20T09:00:00.000Z" }),
+    "GET /consolidation/segments": (init: { url: string }) => ({ status: 200, body: answer(queryOf(init)) }),
+  });
+}
+
+screenTestHooks({ today: "2026-11-21T12:00:00" });
+
+describe("segments: columns (model)", () => {
+  it("one column per segment, then no class, the eliminations and the consolidated total; other adjustments only when there are some", () => {
+    const s = fixture().statement!;
+    expect(segmentColumns(s, "class").map((c) => c.label)).toEqual(["Retail", "Wholesale", "No class", "Eliminations", "Consolidated"]);
+    expect(segmentColumns({ ...s, hasOtherAdjustments: true }, "location").map((c) => c.label)).toEqual(["Retail", "Wholesale", "No location", "Eliminations", "Other adjustments", "Consolidated"]);
+    expect(segmentColumns(s, "class")[1]!.holders).toBe('Parent Inc, UK Ltd ("wholesale")');
+    expect(matchedSegments(s)).toEqual([{ name: "Wholesale", companies: 'Parent Inc, UK Ltd ("wholesale")' }]);
+  });
+});
+
+describe("Consolidated reports → Segments", { timeout: SLOW_UI }, () => {
+  it("is a tab of the reports area; shows the P&L by class with the eliminations column, and what matched", async () => {
+    const asked: string[] = [];
+    signIn((q) => {
+      asked.push(q.toString());
+      return fixture();
+    });
+    renderRoutes(routes, "/consolidation/reports/segments?reportPeriod=month&reportFrom=2026-10&reportTo=2026-10");
+    expect(await screen.findByRole("tab", { name: "Segments" })).toHaveAttribute("aria-selected", "true");
+    const table = await screen.findByRole("table", { name: "Profit and loss by class" });
+    expect(within(table).getByTestId("seg-col-eliminations")).toHaveTextContent("Eliminations");
+    expect(within(table).getByTestId("seg-revenue:ic-sales")).toHaveTextContent("Intercompany sales$0.00$64,000.00$0.00($64,000.00)$0.00");
+    expect(within(table).getByTestId("seg-net-income")).toHaveTextContent("Net income($25,600.42)$326,000.00($72,399.58)($64,000.00)$164,000.00");
+    expect(within(table).getByTestId("seg-revenue-total")).toHaveTextContent("Total revenue$76,800.00$326,000.00$81,200.00($64,000.00)$420,000.00");
+    expect(screen.getByTestId("segments-reconciliation")).toHaveTextContent("to the cent: net income $164,000.00.");
+    expect(screen.getByTestId("segments-matched")).toHaveTextContent('Matched: Wholesale: Parent Inc, UK Ltd ("wholesale").');
+    expect(asked[0]).toBe("from=2026-10&to=2026-10&by=class");
+  });
+
+  it("switches to locations, keeping the period", async () => {
+    const asked: string[] = [];
+    signIn((q) => {
+      asked.push(q.toString());
+      return fixture({ by: (q.get("by") as "class" | "location") ?? "class" });
+    });
+    renderRoutes(routes, "/consolidation/reports/segments?reportPeriod=month&reportFrom=2026-10&reportTo=2026-10");
+    await screen.findByRole("table", { name: "Profit and loss by class" });
+    await userEvent.click(screen.getByText("By location"));
+    expect(await screen.findByRole("table", { name: "Profit and loss by location" })).toBeInTheDocument();
+    await waitFor(() => expect(asked).toContain("from=2026-10&to=2026-10&by=location"));
+    expect(screen.getByTestId("seg-col-unallocated")).toHaveTextContent("No location");
+  });
+
+  it("names the problems instead of a statement when the consolidation cannot be computed", async () => {
+    signIn(() => fixture({ ok: false, statement: null, problems: [{ code: "missing_rate", message: "No GBP rates for 2026-10." }] }));
+    renderRoutes(routes, "/consolidation/reports/segments?reportPeriod=month&reportFrom=2026-10&reportTo=2026-10");
+    expect(await screen.findByText("No GBP rates for 2026-10.")).toBeInTheDocument();
+    expect(screen.queryByTestId("segments-statement")).toBeNull();
+  });
+});

@@ -1,0 +1,201 @@
+import { Alert, Paper, SegmentedControl, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { formatAmount, localMonthOf, shiftMonth } from "@groupledger/domain";
+import type { Company, SegmentDimension, SegmentReport } from "@groupledger/contract";
+import { useSearchParams } from "react-router";
+import { useCompanies, useCompanyStatus, type StatusMap } from "../../companies/api.ts";
+import { Failure } from "../../screens/components/Failure.tsx";
+import { Screen } from "../../screens/components/Screen.tsx";
+import { ReportControls } from "../components/ReportControls.tsx";
+import { ReportProblems } from "../components/ReportProblems.tsx";
+import { ReportsAreaNav } from "../components/ReportsAreaNav.tsx";
+import { defaultMonth, firstBookMonth, periodContaining, periodLabel, rangeProblem, readState, writeState, type ReportPeriod } from "../period.ts";
+import { useSegments } from "./api.ts";
+import { columnTotal, DIMENSION_LABELS, dimensionOf, matchedSegments, segmentColumns, type SegmentColumnView } from "./model.ts";
+
+const DESCRIPTION =
+  "The group's consolidated profit and loss by QuickBooks class or location (IFRS 8, ASC 280): one column per segment across the companies, what carries none, the intra-group eliminations in their own column, and the consolidated figure each row adds up to.";
+
+const mono = { fontVariantNumeric: "tabular-nums" } as const;
+/** The account column stays in view while a wide statement scrolls sideways. */
+const sticky = { position: "sticky", left: 0, background: "var(--mantine-color-white)", zIndex: 1 } as const;
+
+/** /consolidation/reports/segments: the P&L by class or location for the period the address names. */
+export function SegmentsPage() {
+  const companies = useCompanies();
+  const status = useCompanyStatus();
+  let body;
+  if (companies.isPending || status.isPending) body = <Skeleton height={420} radius="md" />;
+  else if (!companies.data || !status.data) body = <Failure title="The companies could not be loaded" message={companies.error?.message ?? status.error?.message} />;
+  else {
+    const parent = companies.data.find((c) => c.parent);
+    body = parent ? <SegmentsSection parent={parent} companies={companies.data} status={status.data} /> : <Text size="sm">Choose a parent company first on Connected Companies.</Text>;
+  }
+  return (
+    <Screen title="Consolidated reports" description={DESCRIPTION}>
+      <ReportsAreaNav />
+      {body}
+    </Screen>
+  );
+}
+
+function SegmentsSection({ parent, companies, status }: { parent: Company; companies: Company[]; status: StatusMap }) {
+  const [params, setParams] = useSearchParams();
+  const currentMonth = localMonthOf(new Date());
+  const fyStart = parent.fiscalYearStartMonth;
+  const fromAddress = readState(params);
+  const by = dimensionOf(params);
+  const period: ReportPeriod = fromAddress.period ?? periodContaining("month", defaultMonth(companies, status, currentMonth), fyStart);
+  const onPeriod = (p: ReportPeriod) =>
+    setParams((old) => writeState(old, { ...p, compare: fromAddress.compare ?? "none", view: fromAddress.view ?? "balance-sheet" }), { replace: true });
+  const onBy = (value: string) =>
+    setParams(
+      (old) => {
+        const next = new URLSearchParams(old);
+        next.set("segmentBy", value);
+        return next;
+      },
+      { replace: true },
+    );
+  const valid = rangeProblem(period.from, period.to) === null;
+  const statement = useSegments(valid ? { from: period.from, to: period.to, by } : null);
+  const data = statement.data;
+  return (
+    <Stack gap="md" data-testid="segments">
+      <ReportControls
+        period={period}
+        compare="none"
+        fyStart={fyStart}
+        firstMonth={firstBookMonth(companies, shiftMonth(currentMonth, -36))}
+        lastMonth={currentMonth}
+        currentMonth={currentMonth}
+        onPeriod={onPeriod}
+      />
+      <SegmentedControl
+        aria-label="Segments by"
+        value={by}
+        onChange={onBy}
+        data={[
+          { value: "class", label: "By class" },
+          { value: "location", label: "By location" },
+        ]}
+        w={280}
+      />
+      {statement.isPending && valid ? <Skeleton height={480} radius="md" /> : null}
+      <Failure title="The statement could not be prepared" message={statement.error?.message} />
+      {data ? (
+        <div style={{ opacity: statement.isPlaceholderData ? 0.55 : 1 }} aria-busy={statement.isFetching || undefined}>
+          <Statement report={data} by={data.by} title={`Consolidated profit and loss by ${DIMENSION_LABELS[data.by].one.toLowerCase()}, ${periodLabel(period, fyStart)}`} />
+        </div>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Statement({ report, by, title }: { report: SegmentReport; by: SegmentDimension; title: string }) {
+  const s = report.statement;
+  const money = (n: number) => formatAmount(n, report.parentCurrency);
+  return (
+    <Paper withBorder radius="md" p="md" bg="white">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <Text size="xs" c="dimmed">
+          In {report.parentCurrency}. Revenue and profit positive, expenses positive as costs; each company&apos;s segments at the rates its books are translated at.
+        </Text>
+        {!s ? (
+          <ReportProblems problems={report.problems} title="The statement cannot be drawn up yet" />
+        ) : (
+          <>
+            <Alert color={s.reconciles ? "teal" : "red"} role={s.reconciles ? "status" : "alert"} data-testid="segments-reconciliation">
+              {s.reconciles
+                ? `The segments, ${DIMENSION_LABELS[by].none.toLowerCase()} and the eliminations add up to the consolidated profit and loss on every line, to the cent: net income ${money(s.netIncome.total)}.`
+                : "The columns do not add up to the consolidated profit and loss on every line; the consolidated figures stand in the last column."}
+            </Alert>
+            <Matched report={report} by={by} />
+            {s.segments.length === 0 ? (
+              <Text size="sm">
+                No {by === "class" ? "classes" : "locations"} in the group&apos;s books for this period: everything is in the &quot;{DIMENSION_LABELS[by].none}&quot; column. Tag lines in QuickBooks with a {by === "class" ? "class" : "location"} and sync to split them.
+              </Text>
+            ) : null}
+            <SegmentTable statement={s} by={by} money={money} />
+          </>
+        )}
+        {report.warnings.length ? (
+          <Alert color="yellow" title="Read with the statement">
+            <Stack gap={4}>
+              {report.warnings.map((w) => (
+                <Text key={w} size="sm">
+                  {w}
+                </Text>
+              ))}
+            </Stack>
+          </Alert>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Segments matched by name across companies, said outright. */
+function Matched({ report, by }: { report: SegmentReport; by: SegmentDimension }) {
+  const matched = matchedSegments(report.statement!);
+  return (
+    <Text size="sm" data-testid="segments-matched">
+      {by === "class" ? "Classes" : "Locations"} with the same name in several companies are one segment (case and spacing aside).
+      {matched.length === 0 ? " None matched in this period." : ` Matched: ${matched.map((m) => `${m.name}: ${m.companies}`).join("; ")}.`}
+    </Text>
+  );
+}
+
+type Statement = NonNullable<SegmentReport["statement"]>;
+
+function SegmentTable({ statement: s, by, money }: { statement: Statement; by: SegmentDimension; money: (n: number) => string }) {
+  const columns = segmentColumns(s, by);
+  const cellStyle = (c: SegmentColumnView) => ({ ...mono, ...(c.kind === "eliminations" || c.kind === "other" ? { background: "var(--mantine-color-gray-0)" } : {}) });
+  const line = (key: string, label: string, amounts: (c: SegmentColumnView) => number, strong = false) => (
+    <Table.Tr key={key} data-testid={`seg-${key}`}>
+      <Table.Td pl={strong ? undefined : "lg"} fw={strong ? 700 : undefined} style={sticky}>
+        {label}
+      </Table.Td>
+      {columns.map((c) => (
+        <Table.Td key={c.key} ta="right" fw={strong || c.kind === "total" ? 700 : undefined} style={cellStyle(c)}>
+          {money(amounts(c))}
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  );
+  const heading = (key: string, label: string) => (
+    <Table.Tr key={key}>
+      <Table.Td fw={700} style={sticky}>
+        {label}
+      </Table.Td>
+      <Table.Td colSpan={columns.length} />
+    </Table.Tr>
+  );
+  return (
+    <Table.ScrollContainer minWidth={400 + columns.length * 130}>
+      <Table aria-label={`Profit and loss by ${DIMENSION_LABELS[by].one.toLowerCase()}`} verticalSpacing={4} fz="sm" data-testid="segments-statement">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th style={sticky}>Account</Table.Th>
+            {columns.map((c) => (
+              <Table.Th key={c.key} ta="right" title={c.holders ?? undefined} data-testid={`seg-col-${c.key}`} style={c.kind === "eliminations" || c.kind === "other" ? { background: "var(--mantine-color-gray-0)" } : undefined}>
+                {c.label}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {heading("revenue", "Revenue")}
+          {s.revenue.map((r) => line(`revenue:${r.account}`, r.name, (c) => c.pick(r)))}
+          {line("revenue-total", "Total revenue", (c) => columnTotal(s.revenue, c), true)}
+          {heading("expenses", "Expenses")}
+          {s.expenses.map((r) => line(`expense:${r.account}`, r.name, (c) => c.pick(r)))}
+          {line("expenses-total", "Total expenses", (c) => columnTotal(s.expenses, c), true)}
+          {line("net-income", "Net income", (c) => c.pick(s.netIncome), true)}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

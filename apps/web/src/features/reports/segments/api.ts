@@ -1,0 +1,21 @@
+import { getSegments, type SegmentQuery } from "@groupledger/contract";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { call } from "../../../lib/http.ts";
+
+export const segmentKeys = {
+  statement: (q: SegmentQuery) => ["segments", q.by, q.from, q.to] as const,
+};
+
+export const segmentApi = {
+  statement: (q: SegmentQuery, signal?: AbortSignal) => call(getSegments, { query: { from: q.from, to: q.to, by: q.by } }, { signal }),
+};
+
+/** The statement of the chosen period and dimension; the previous one stays on screen (dimmed) while the next loads. */
+export function useSegments(q: SegmentQuery | null) {
+  return useQuery({
+    queryKey: q ? segmentKeys.statement(q) : ["segments", "none"],
+    queryFn: ({ signal }) => segmentApi.statement(q!, signal),
+    enabled: q !== null,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,47 @@
+import type { SegmentDimension, SegmentReport } from "@groupledger/contract";
+
+type Statement = NonNullable<SegmentReport["statement"]>;
+type Amounts = Statement["netIncome"];
+
+/** A money column of the statement: one per segment, then the unallocated, eliminations, (other adjustments,) total. */
+export interface SegmentColumnView {
+  key: string;
+  label: string;
+  /** Who holds the segment, for its header's title: "Northwind Holdings Inc. (Wholesale), Northwind UK Ltd (wholesale)". */
+  holders: string | null;
+  pick: (a: Amounts) => number;
+  kind: "segment" | "unallocated" | "eliminations" | "other" | "total";
+}
+
+export const DIMENSION_LABELS: Record<SegmentDimension, { one: string; none: string }> = {
+  class: { one: "Class", none: "No class" },
+  location: { one: "Location", none: "No location" },
+};
+
+export function segmentColumns(s: Statement, by: SegmentDimension): SegmentColumnView[] {
+  const columns: SegmentColumnView[] = s.segments.map((seg, i) => ({
+    key: `segment:${seg.name}`,
+    label: seg.name,
+    holders: seg.members.map((m) => (m.name.trim() === seg.name ? m.entityName : `${m.entityName} ("${m.name}")`)).join(", "),
+    pick: (a) => a.segments[i] ?? 0,
+    kind: "segment",
+  }));
+  columns.push({ key: "unallocated", label: DIMENSION_LABELS[by].none, holders: null, pick: (a) => a.unallocated, kind: "unallocated" });
+  columns.push({ key: "eliminations", label: "Eliminations", holders: null, pick: (a) => a.eliminations, kind: "eliminations" });
+  if (s.hasOtherAdjustments) columns.push({ key: "other", label: "Other adjustments", holders: null, pick: (a) => a.otherAdjustments, kind: "other" });
+  columns.push({ key: "total", label: "Consolidated", holders: null, pick: (a) => a.total, kind: "total" });
+  return columns;
+}
+
+/** The segments held by more than one company: what matching by name joined. */
+export function matchedSegments(s: Statement): { name: string; companies: string }[] {
+  return s.segments.filter((seg) => seg.members.length > 1).map((seg) => ({ name: seg.name, companies: seg.members.map((m) => (m.name.trim() === seg.name ? m.entityName : `${m.entityName} ("${m.name}")`)).join(", ") }));
+}
+
+/** A section's total in one column. */
+export const columnTotal = (rows: readonly Statement["revenue"][number][], column: SegmentColumnView): number => rows.reduce((s, r) => s + column.pick(r), 0);
+
+/** The dimension the address names (`segmentBy`), class by default. */
+export function dimensionOf(params: URLSearchParams): SegmentDimension {
+  return params.get("segmentBy") === "location" ? "location" : "class";
+}

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { GET } from "./endpoint.ts";
+import { statementHeader } from "./reports.ts";
+
+/**
+ * Segments (issue 23): the consolidated profit and loss by QuickBooks class or location, after
+ * eliminations, with the eliminations in their own column (the rules: packages/domain
+ * statements/segments.ts; docs/engine.md "Segments").
+ */
+
+const month = (field: string) => z.string({ error: `${field} is required: a month like 2026-03.` }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use a month like 2026-03.");
+const amount = z.number().int();
+
+export const SEGMENT_DIMENSIONS = ["class", "location"] as const;
+export type SegmentDimension = (typeof SEGMENT_DIMENSIONS)[number];
+
+export const segmentQuerySchema = z.object({
+  from: month("from"),
+  to: month("to"),
+  by: z.enum(SEGMENT_DIMENSIONS, { error: "by is class or location (QuickBooks' Department)." }).default("class"),
+});
+export type SegmentQuery = z.infer<typeof segmentQuerySchema>;
+
+const amountsShape = {
+  segments: z.array(amount).describe("One per segment, in the order of `segments`"),
+  unallocated: amount.describe("Lines with no class (location), and the rounding of the segments' translation"),
+  eliminations: amount.describe("The intra-group eliminations and group entries on the line"),
+  otherAdjustments: amount.describe("Anything else between the companies' lines and the consolidated one (zero when the statement is complete)"),
+  total: amount.describe("The consolidated figure"),
+};
+
+const rowSchema = z.object({ account: z.string(), name: z.string(), ...amountsShape });
+
+export const segmentStatementSchema = z.object({
+  segments: z.array(
+    z.object({
+      name: z.string(),
+      members: z.array(z.object({ entity: z.string(), entityName: z.string(), name: z.string().describe("As that company spells it") })),
+    }),
+  ),
+  revenue: z.array(rowSchema).describe("Credit positive"),
+  expenses: z.array(rowSchema).describe("Debit positive"),
+  netIncome: z.object(amountsShape).describe("Credit positive"),
+  hasOtherAdjustments: z.boolean(),
+  reconciles: z.boolean().describe("Every row's columns add up to its consolidated figure, and the net income is the consolidated P&L's"),
+  warnings: z.array(z.string()),
+});
+
+export const segmentReportSchema = z.object({
+  ...statementHeader,
+  by: z.enum(SEGMENT_DIMENSIONS),
+  statement: segmentStatementSchema.nullable(),
+});
+export type SegmentReport = z.infer<typeof segmentReportSchema>;
+
+export const getSegments = GET("/consolidation/segments", { 200: segmentReportSchema }, { query: segmentQuerySchema });
