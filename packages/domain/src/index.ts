@@ -46,3 +46,5 @@ export * from "./statements/cash-flow-classes.ts";
 export * from "./statements/cash-flow.ts";
 export * from "./statements/changes-in-equity.ts";
 export * from "./statements/changes-in-equity-opening.ts";
+export * from "./budgets/budget-vs-actual.ts";
+export * from "./budgets/budget-csv.ts";
