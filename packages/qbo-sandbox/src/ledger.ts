@@ -5,6 +5,7 @@
  * per-account index of debit-positive home-currency amounts, so reports over many columns stay
  * cheap while posting stays simple.
  */
+import type { BudgetRow } from "./budgets.ts";
 import type { AccountType } from "./accountTypes.ts";
 import { isBalanceSheet } from "./accountTypes.ts";
 import type { Address } from "./demo/companies.ts";
@@ -204,6 +205,8 @@ export interface CompanyData {
    * currency its stored exchange rates are for (a rate exists only for a currency turned on).
    */
   readonly currencies?: CompanyCurrencyRow[] | undefined;
+  /** Budgets (the Budget entity, read-only through the API); absent means none. */
+  readonly budgets?: BudgetRow[] | undefined;
 }
 
 interface AccountSeries {
@@ -236,6 +239,7 @@ export class CompanyLedger {
   readonly entries: JournalEntry[];
   readonly exchangeRates: ExchangeRateRow[];
   readonly currencies: CompanyCurrencyRow[];
+  readonly budgets: BudgetRow[];
   private accountIndex = new Map<string, Account>();
   private entryIndex = new Map<string, number>();
   private series: Map<string, AccountSeries> | undefined;
@@ -253,6 +257,7 @@ export class CompanyLedger {
     this.entries = data.entries;
     this.exchangeRates = data.exchangeRates;
     this.currencies = data.currencies ?? (data.profile.multiCurrency ? currenciesOfRates(data.exchangeRates, data.profile) : []);
+    this.budgets = data.budgets ?? [];
     for (const a of this.accounts) this.accountIndex.set(a.id, a);
     this.entries.forEach((e, i) => this.entryIndex.set(e.id, i));
   }

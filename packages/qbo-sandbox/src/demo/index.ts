@@ -1,6 +1,7 @@
 /** Builds the demo group's companies (chart, classes, departments, customers and vendors, books, FX) from scratch. */
 import type { Account, CompanyData, ExchangeRateRow, LineEntity, Party, Tag } from "../ledger.ts";
 import { generateGroupBooks } from "./activity.ts";
+import { demoBudgets } from "./budgets.ts";
 import type { DemoAcquisition, DemoIntragroupStock } from "./structure.ts";
 import type { DemoCode, DemoCompanyProfile } from "./companies.ts";
 import { DEMO_COMPANIES } from "./companies.ts";
@@ -101,6 +102,7 @@ export function buildDemoCompanies(): CompanyData[] {
     const generated = books.get(p.code);
     if (generated === undefined) throw new Error(`no books for ${p.code}`);
     const t = TAGS[p.code];
+    const entries = splitIntoSubAccounts(p.code, generated.books.entries, idByNumber(p));
     return {
       profile: {
         realmId: p.realmId,
@@ -123,8 +125,9 @@ export function buildDemoCompanies(): CompanyData[] {
       classes: tags(t.classes, t.inactiveClass),
       departments: tags(t.departments, undefined),
       parties: chart.parties,
-      entries: splitIntoSubAccounts(p.code, generated.books.entries, idByNumber(p)),
+      entries,
       exchangeRates: p.isParent ? parentExchangeRates() : [],
+      budgets: demoBudgets(p.code, chart.accounts, entries, chart.roles),
     };
   });
 }
