@@ -35,6 +35,7 @@ import { mailNightlyReplacement, NIGHTLY_REPLACE_JOB, nightlyReplaceHandler } fr
 import { runRoutes } from "./modules/runs/routes.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
 import { cashFlowRoutes } from "./modules/cash-flow/routes.ts";
+import { budgetRoutes } from "./modules/budgets/routes.ts";
 import { eliminationRoutes } from "./modules/eliminations/routes.ts";
 import { syncHandler, type AfterSyncCheck } from "./modules/sync/handler.ts";
 import { detectChangedPostings } from "./modules/runs/stale.ts";
@@ -208,7 +209,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // In this order; billing registers its own paths (its test provider is outside /api).
   for (const routes of [systemRoutes, sessionRoutes, accountRoutes, teamRoutes, settingsRoutes]) await app.register(routes, { ...ctx, prefix: "/api" });
   await app.register(billingModule, ctx);
-  for (const routes of [companyRoutes, qboCallRoutes, obalRoutes, qboRoutes, webhookRoutes, mappingRoutes, fxRoutes, ctaRoutes, acquisitionRoutes, runRoutes, reportRoutes, cashFlowRoutes, eliminationRoutes, adjustmentRoutes, intragroupRoutes]) {
+  for (const routes of [companyRoutes, qboCallRoutes, obalRoutes, qboRoutes, webhookRoutes, mappingRoutes, fxRoutes, ctaRoutes, acquisitionRoutes, runRoutes, reportRoutes, cashFlowRoutes, budgetRoutes, eliminationRoutes, adjustmentRoutes, intragroupRoutes]) {
     await app.register(routes, { ...ctx, prefix: "/api" });
   }
 

@@ -24,3 +24,4 @@ export * from "./intragroup.ts";
 export * from "./replacement-order.ts";
 export * from "./cash-flow.ts";
 export * from "./changes-in-equity.ts";
+export * from "./budgets.ts";

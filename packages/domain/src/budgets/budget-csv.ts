@@ -85,7 +85,7 @@ export function readBudgetRows(records: readonly (readonly string[])[], chart: r
     const fail = (message: string) => errors.push({ line, message: `Line ${line}: ${message}` });
     if (cells.length !== 3) return fail(`${cells.length} values; expected 3 (account, month, amount).`);
     const [accountCell, monthCell, amountCell] = cells.map((c) => c.trim()) as [string, string, string];
-    const formula = cells.findIndex((c) => isFormulaLike(c));
+    const formula = cells.findIndex((c) => isFormulaLike(c) || isFormulaLike(c.trim()));
     if (formula >= 0) return fail(`the ${BUDGET_CSV_HEADER[formula]} cell starts like a spreadsheet formula (${JSON.stringify(cells[formula]!.slice(0, 20))}); write the plain value.`);
     if (!accountCell) return fail("the account is empty; write the account's number or name.");
     const named = byName.get(accountCell.toLowerCase()) ?? [];

@@ -43,7 +43,7 @@ describe("budget vs actual: the three-column analysis", () => {
     expect(expenses).toMatchObject({ budget: 204_800, actual: 168_000, actualAtBudgetRate: 224_000, variance: -36_800, constantCurrencyVariance: 19_200, fxEffect: -56_000, favourable: true });
     // The manager beat the budget by CAD 128k at the budget rate; the won's fall took 160k: −32k in all.
     expect(statement.netIncome).toMatchObject({ budget: 51_200, actual: 48_000, actualAtBudgetRate: 64_000, variance: -3_200, constantCurrencyVariance: 12_800, fxEffect: -16_000, favourable: false, variancePercent: "-6.3" });
-    expect(statement.entities).toEqual([{ id: "k", name: "Korean affiliate", currency: "KRW", budgetRate: "0.00032", budgetLocal: 14_400_000, budget: 460_800, actualLocal: 16_000_000, actualAtBudgetRate: 512_000 }]);
+    expect(statement.entities).toEqual([{ id: "k", name: "Korean affiliate", currency: "KRW", budgetRate: "0.00032", budgetLocal: 1_600_000, budget: 51_200, actualLocal: 2_000_000, actualAtBudgetRate: 64_000 }]);
   });
 
   it("a published total and constant-currency variance: budget FC 7,400, actual FC 8,200, budget rate 0.62, actual rate 0.69 → USD 1,070 F in all, 496 F at the budget rate (FX 574 F, derived)", () => {
@@ -129,7 +129,10 @@ describe("budget vs actual: the three-column analysis", () => {
         }
         expect(s.revenue.total.budget).toBe(s.revenue.lines.reduce((a, l) => a + l.budget, 0));
         expect(s.netIncome.actualAtBudgetRate).toBe(s.revenue.total.actualAtBudgetRate - s.expenses.total.actualAtBudgetRate);
-        expect(s.entities[0]!.budget).toBe(rows.reduce((a, _, i) => a + (s.revenue.lines.concat(s.expenses.lines).find((l) => l.account === `a${i}`)?.budget ?? 0), 0));
+        // One member: its budgeted and actual profit at the budget rate are the statement's.
+        expect(s.entities[0]!.budget).toBe(s.netIncome.budget);
+        // Its lines are all of the consolidated actual here, so re-translating them replaces all of it.
+        expect(s.entities[0]!.actualAtBudgetRate).toBe(s.netIncome.actualAtBudgetRate);
       }),
     );
   });

@@ -98,11 +98,11 @@ export interface BudgetLine extends BudgetColumns {
 export interface BudgetVsActualStatement {
   readonly currency: string;
   readonly exponent: number;
-  readonly revenue: { readonly lines: readonly BudgetLine[]; readonly total: BudgetColumns };
-  readonly expenses: { readonly lines: readonly BudgetLine[]; readonly total: BudgetColumns };
+  readonly revenue: { readonly lines: BudgetLine[]; readonly total: BudgetColumns };
+  readonly expenses: { readonly lines: BudgetLine[]; readonly total: BudgetColumns };
   readonly netIncome: BudgetColumns;
-  /** Each member's budget and actual at the budget rate (parent currency), and the rate used. */
-  readonly entities: readonly {
+  /** Each member's budgeted and actual profit (revenue − expenses): local, and at the budget rate (parent currency), with the rate used. */
+  readonly entities: {
     readonly id: string;
     readonly name: string;
     readonly currency: string;
@@ -133,6 +133,9 @@ export function percentOf(variance: number, base: number): string | null {
   return `${sign}${t / 10n}.${t % 10n}`;
 }
 
+/** +1 for revenue, −1 for expenses: what a line adds to profit. */
+const profitSign = (section: BudgetSection): number => (section === "revenue" ? 1 : -1);
+
 function columns(section: BudgetSection | "netIncome", actual: number, budget: number, actualAtBudgetRate: number): BudgetColumns {
   const variance = actual - budget;
   const sign = section === "expenses" ? -1 : 1;
@@ -162,30 +165,32 @@ export function budgetVsActual(input: BudgetVsActualInput): BudgetVsActualStatem
   const { parentCurrency, exponent } = input;
   const missing = missingBudgetRates(parentCurrency, input.entities.map((e) => e.currency), input.budgetRates);
   if (missing.length) throw new Error(`no budget rate for ${missing.join(", ")}`);
-  const known = new Set(input.accounts.map((a) => a.account));
+  const known = new Map(input.accounts.map((a) => [a.account, a.section]));
   for (const account of input.actual.keys()) if (!known.has(account)) throw new Error(`the consolidated actual is on account ${account}, not a profit and loss account of the statement`);
   const budget = new Map<string, number>();
   const atBudget = new Map<string, number>(input.actual);
   const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k) ?? 0) + v);
-  const entities: BudgetVsActualStatement["entities"][number][] = [];
+  const entities: BudgetVsActualStatement["entities"] = [];
   for (const e of input.entities) {
     const rateText = e.currency === parentCurrency ? "1" : input.budgetRates.get(e.currency)!;
     const factor = translationFactor(parseRate(rateText), e.exponent, exponent);
     const row = { id: e.id, name: e.name, currency: e.currency, budgetRate: rateText, budgetLocal: 0, budget: 0, actualLocal: 0, actualAtBudgetRate: 0 };
     for (const [account, local] of e.budget) {
-      if (!known.has(account)) throw new Error(`${e.name}'s budget is on account ${account}, not a profit and loss account of the statement`);
+      const s = known.get(account);
+      if (!s) throw new Error(`${e.name}'s budget is on account ${account}, not a profit and loss account of the statement`);
       const translated = mulDivRound(local, factor);
       add(budget, account, translated);
-      row.budgetLocal += local;
-      row.budget += translated;
+      row.budgetLocal += profitSign(s) * local;
+      row.budget += profitSign(s) * translated;
     }
     for (const [account, local] of e.actualLocal) {
-      if (!known.has(account)) throw new Error(`${e.name}'s actual is on account ${account}, not a profit and loss account of the statement`);
+      const s = known.get(account);
+      if (!s) throw new Error(`${e.name}'s actual is on account ${account}, not a profit and loss account of the statement`);
       const translated = mulDivRound(local, factor);
       // Replace the member's lines at the actual rates by the same lines at the budget rate.
       add(atBudget, account, translated - (e.actualTranslated.get(account) ?? 0));
-      row.actualLocal += local;
-      row.actualAtBudgetRate += translated;
+      row.actualLocal += profitSign(s) * local;
+      row.actualAtBudgetRate += profitSign(s) * translated;
     }
     for (const account of e.actualTranslated.keys()) {
       if (!e.actualLocal.has(account)) throw new Error(`${e.name}'s translated actual on ${account} has no local amount`);
