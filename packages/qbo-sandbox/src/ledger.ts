@@ -5,7 +5,6 @@
  * per-account index of debit-positive home-currency amounts, so reports over many columns stay
  * cheap while posting stays simple.
  */
-import type { BudgetRow } from "./budgets.ts";
 import type { AccountType } from "./accountTypes.ts";
 import { isBalanceSheet } from "./accountTypes.ts";
 import type { Address } from "./demo/companies.ts";
@@ -166,6 +165,40 @@ export interface CompanyCurrencyRow {
   readonly id: string;
   readonly code: string;
   readonly active: boolean;
+  readonly createTime: number;
+  readonly updateTime: number;
+  readonly syncToken: number;
+}
+
+/**
+ * QuickBooks Online's Budget entity (issue 23), read-only through the API as the emulator keeps it:
+ * `select * from Budget` answers each budget with its BudgetDetail lines. The shape follows Intuit's
+ * API reference and its query example ("Sandbox Budget": StartDate, BudgetEntryType, EndDate, Name,
+ * SyncToken, BudgetType, domain, sparse, Active, BudgetDetail[{Amount, AccountRef, BudgetDate}],
+ * then Id and MetaData); a detail line subdivided by class, location or customer carries its
+ * ClassRef, DepartmentRef or CustomerRef after the AccountRef. Writes answer QuickBooks'
+ * unsupported-operation fault (apiRoutes' catch-all): a budget is made in QuickBooks itself.
+ */
+export interface BudgetDetailRow {
+  /** The first day of the month (Monthly), quarter or year the amount is for. */
+  readonly budgetDate: string;
+  /** Cents of the company's currency, the account's natural sign (income and expenses positive). */
+  readonly amount: number;
+  readonly accountId: string;
+  readonly classId?: string | undefined;
+  readonly departmentId?: string | undefined;
+  readonly customerId?: string | undefined;
+}
+
+export interface BudgetRow {
+  readonly id: string;
+  readonly name: string;
+  readonly startDate: string;
+  readonly endDate: string;
+  readonly budgetType: "ProfitAndLoss" | "BalanceSheet";
+  readonly entryType: "Monthly" | "Quarterly" | "Annually";
+  readonly active: boolean;
+  readonly details: readonly BudgetDetailRow[];
   readonly createTime: number;
   readonly updateTime: number;
   readonly syncToken: number;

@@ -13,8 +13,7 @@
  * month of 2026 has one), Canada and Germany (FY2026). Northwind Retail keeps no budget in
  * QuickBooks: its budget comes by CSV import.
  */
-import type { BudgetDetailRow, BudgetRow } from "../budgets.ts";
-import type { Account, JournalEntry } from "../ledger.ts";
+import type { Account, BudgetDetailRow, BudgetRow, JournalEntry } from "../ledger.ts";
 import { isCreditNatured } from "../accountTypes.ts";
 import type { DemoCode } from "./companies.ts";
 

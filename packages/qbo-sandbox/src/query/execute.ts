@@ -7,6 +7,7 @@
 import type { Json } from "../entities.ts";
 import {
   renderAccount,
+  renderBudget,
   renderClass,
   renderCompanyCurrency,
   renderCompanyInfo,
@@ -17,7 +18,6 @@ import {
   renderTransaction,
   renderVendor,
 } from "../entities.ts";
-import { renderBudget } from "../budgets.ts";
 import type { CompanyLedger, TransactionKind } from "../ledger.ts";
 import { kindOf } from "../ledger.ts";
 import { invalidQuery, maxResultsTooLarge } from "../qboFault.ts";
