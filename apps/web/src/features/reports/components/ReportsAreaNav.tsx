@@ -10,6 +10,7 @@ export const REPORTS_AREA_TABS: readonly { path: string; label: string }[] = [
   { path: "/consolidation/reports", label: "Consolidated report" },
   { path: "/consolidation/reports/cash-flow", label: "Cash flow" },
   { path: "/consolidation/reports/equity", label: "Changes in equity" },
+  { path: "/consolidation/reports/budget", label: "Budget vs actual" },
 ];
 
 export function ReportsAreaNav() {
