@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { readFileSync } from "node:fs";
 import { budgetFiscalYear, budgetVsActual, missingBudgetRates, percentOf, type BudgetEntity, type BudgetVsActualInput } from "./budget-vs-actual.ts";
 
-const m = (entries: Record<string, number>) => new Map(Object.entries(entries));
+const m = <T>(entries: Record<string, T>) => new Map(Object.entries(entries));
 
 /** A one-subsidiary group with nothing in the parent: the three-column analysis of the subsidiary alone. */
 function single(sub: Omit<BudgetEntity, "id" | "name" | "exponent"> & { exponent?: number }, rate: string, actualAtActual: Record<string, number>): BudgetVsActualInput {
@@ -20,30 +21,30 @@ function single(sub: Omit<BudgetEntity, "id" | "name" | "exponent"> & { exponent
 }
 
 describe("budget vs actual: the three-column analysis", () => {
-  it("Choi & Meek, International Accounting (7th ed.), ch. 10 (Exhibit 10-6 method): Sully Ltée's Korean affiliate, budget at the forecast rate", () => {
-    // Published: budget KRW 8,000,000k sales and 6,400,000k expenses at the forecast rate CAD 0.00032 =
-    // CAD 2,560k / 2,048k / 512k; actual translated at the year-end spot 0.00024 = CAD 2,160k / 1,680k / 480k.
-    // The local actuals (9,000,000k / 7,000,000k) and the variances are derived from those figures.
-    // Amounts in thousands of won (exponent 0) and thousands of dollars in cents (exponent 2).
-    const statement = budgetVsActual(
-      single(
-        {
-          currency: "KRW",
-          budget: m({ sales: 8_000_000, expenses: 6_400_000 }),
-          actualLocal: m({ sales: 9_000_000, expenses: 7_000_000 }),
-          actualTranslated: m({ sales: 216_000, expenses: 168_000 }),
-        },
-        "0.00032",
-        { sales: 216_000, expenses: 168_000 },
-      ),
-    );
-    const [sales] = statement.revenue.lines;
-    const [expenses] = statement.expenses.lines;
-    expect(sales).toMatchObject({ budget: 256_000, actual: 216_000, actualAtBudgetRate: 288_000, variance: -40_000, constantCurrencyVariance: 32_000, fxEffect: -72_000, favourable: false, variancePercent: "-15.6" });
-    expect(expenses).toMatchObject({ budget: 204_800, actual: 168_000, actualAtBudgetRate: 224_000, variance: -36_800, constantCurrencyVariance: 19_200, fxEffect: -56_000, favourable: true });
+  it("Choi & Meek, International Accounting (7th ed.), ch. 10 (Exhibit 10-6 method): Sully Ltée's Korean affiliate, budget at the forecast rate (docs/examples/choi-meek-budget-rate-variance.json)", () => {
+    // Published: the budget at the forecast rate (CAD 2,560k / 2,048k / 512k) and the actual at the year-end
+    // spot (CAD 2,160k / 1,680k / 480k); the local actuals and every variance are derived (see the file's comment).
+    type Example = {
+      input: Omit<BudgetVsActualInput, "actual" | "entities" | "budgetRates"> & {
+        actual: Record<string, number>;
+        entities: (Omit<BudgetEntity, "budget" | "actualLocal" | "actualTranslated"> & Record<"budget" | "actualLocal" | "actualTranslated", Record<string, number>>)[];
+        budgetRates: Record<string, string>;
+      };
+      expected: Record<"sales" | "expenses" | "netIncome", object> & { entities: object[] };
+    };
+    const example = JSON.parse(readFileSync(new URL("../../../../docs/examples/choi-meek-budget-rate-variance.json", import.meta.url), "utf8")) as Example;
+    const { input, expected } = example;
+    const statement = budgetVsActual({
+      ...input,
+      actual: m(input.actual),
+      entities: input.entities.map((e) => ({ ...e, budget: m(e.budget), actualLocal: m(e.actualLocal), actualTranslated: m(e.actualTranslated) })),
+      budgetRates: m(input.budgetRates) as Map<string, string>,
+    });
+    expect(statement.revenue.lines[0]).toMatchObject(expected.sales);
+    expect(statement.expenses.lines[0]).toMatchObject(expected.expenses);
     // The manager beat the budget by CAD 128k at the budget rate; the won's fall took 160k: −32k in all.
-    expect(statement.netIncome).toMatchObject({ budget: 51_200, actual: 48_000, actualAtBudgetRate: 64_000, variance: -3_200, constantCurrencyVariance: 12_800, fxEffect: -16_000, favourable: false, variancePercent: "-6.3" });
-    expect(statement.entities).toEqual([{ id: "k", name: "Korean affiliate", currency: "KRW", budgetRate: "0.00032", budgetLocal: 1_600_000, budget: 51_200, actualLocal: 2_000_000, actualAtBudgetRate: 64_000 }]);
+    expect(statement.netIncome).toMatchObject(expected.netIncome);
+    expect(statement.entities).toEqual(expected.entities);
   });
 
   it("a published total and constant-currency variance: budget FC 7,400, actual FC 8,200, budget rate 0.62, actual rate 0.69 → USD 1,070 F in all, 496 F at the budget rate (FX 574 F, derived)", () => {
