@@ -1,4 +1,6 @@
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { accountMaps } from "../src/db/schema.ts";
 import { useSandboxApp } from "./app.ts";
 import { DEMO, translatedGroup } from "./connect.ts";
 import { drivers } from "./databases.ts";
@@ -15,6 +17,7 @@ describe.each(drivers)("budget vs actual on %s", (driver) => {
   const csv = (realmId: string, text: string, name = "retail-2026.csv") =>
     t.app.inject({ method: "POST", url: `/api/budgets/${realmId}/csv?fiscalYear=2026&name=${encodeURIComponent(name)}`, payload: text, headers: { authorization: `Bearer ${token}`, "content-type": "text/csv" } });
   const overview = async (): Promise<Overview> => (await get(t.app, "/api/budgets?fiscalYear=2026", token)).json();
+  const retailAccountId = (name: string) => sandbox.ledger(DEMO.retail)!.accounts.find((a) => a.name === name)!.id;
   const report = (from: string, to: string) => get(t.app, `/api/consolidation/budget-vs-actual?from=${from}&to=${to}`, token);
 
   it("refuses the statement without a budget rate for the UK's pounds, naming the currency; admins set rates, bad ones are 400s", async () => {
@@ -158,5 +161,19 @@ describe.each(drivers)("budget vs actual on %s", (driver) => {
     } finally {
       ledger.budgets.pop();
     }
+  });
+
+  it("a budget on an account that is not mapped onto the parent's chart names it, and nothing is computed", async () => {
+    // Gift Card Breakage never had a balance, so the group is consolidated without its map; a budget on it cannot be.
+    await t.db.database.db.delete(accountMaps).where(and(eq(accountMaps.realmId, DEMO.retail), eq(accountMaps.subAccountId, retailAccountId("Gift Card Breakage"))));
+    const ok = await csv(DEMO.retail, "account,month,amount\r\nStore Sales,2026-01,25000\r\nGift Card Breakage,2026-01,100\r\n");
+    expect(ok.statusCode, ok.body).toBe(200);
+    const res = await report("2026-01", "2026-01");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      ok: false,
+      statement: null,
+      problems: [{ code: "budget_account_unmapped", message: "Northwind Retail LLC's budget for Gift Card Breakage cannot be consolidated: the account is not mapped onto Northwind Holdings Inc.'s chart. Map it under Account Mapping." }],
+    });
   });
 });

@@ -249,6 +249,6 @@ describe("Consolidated reports in a browser, on the demo group", () => {
     expect(e2e.cents((await net.nth(6).textContent()) ?? "")).toBe(s.netIncome.constantCurrencyVariance);
     expect(e2e.cents((await net.nth(7).textContent()) ?? "")).toBe(s.netIncome.fxEffect);
     await page.getByRole("table", { name: "Profit by company at the budget rate" }).getByText("1.27 USD/GBP").waitFor();
-    await e2e.shot(page, "78-reports-budget-vs-actual");
+    await page.screenshot({ path: `${e2e.SHOTS}78-reports-budget-vs-actual.png`, fullPage: true });
   });
 });

@@ -6,6 +6,9 @@ import { bearer, docsOf, routeOf } from "../../http/endpoint.ts";
 import { budgetOverview, budgetVsActualReport, importBudgetCsv, readQuickBooksBudgets, saveBudgetRates } from "./service.ts";
 
 const errs = [400, 401, 403, 404, 409, 415] as const;
+/** One budget import of an account at a time: each replaces months of a company's budget, all or nothing. */
+const budgetsLock = (accountId: string) => `budgets:${accountId}`;
+const BUDGETS_BUSY = "Another budget import for this group is in progress";
 const docs = docsOf({ tags: ["reports"], security: bearer, errors: errs });
 
 export const budgetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth, provider }) => {
@@ -45,7 +48,10 @@ export const budgetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
       }),
     ),
     config: { permission: "member" },
-    handler: async (req) => readQuickBooksBudgets(db, provider, authOf(req).user, req.body),
+    handler: async (req) => {
+      const { user } = authOf(req);
+      return database.withLock(budgetsLock(user.accountId), BUDGETS_BUSY, () => readQuickBooksBudgets(db, provider, user, req.body));
+    },
   });
 
   app.route({
@@ -57,6 +63,9 @@ export const budgetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
       }),
     ),
     config: { permission: "member" },
-    handler: async (req) => importBudgetCsv(db, authOf(req).user, req.params.realmId, req.body, req.query.fiscalYear, req.query.name),
+    handler: async (req) => {
+      const { user } = authOf(req);
+      return database.withLock(budgetsLock(user.accountId), BUDGETS_BUSY, () => importBudgetCsv(db, user, req.params.realmId, req.body, req.query.fiscalYear, req.query.name));
+    },
   });
 };

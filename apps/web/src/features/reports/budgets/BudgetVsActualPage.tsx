@@ -126,7 +126,7 @@ function Statement({ report, title }: { report: BudgetVsActualReport; title: str
                         <>
                           <Table.Td ta="right" fw={bold} style={mono}>{money(c.actual)}</Table.Td>
                           <Table.Td ta="right" fw={bold} style={mono}>{money(c.budget)}</Table.Td>
-                          <Table.Td ta="right" fw={bold} style={mono} c={c.favourable === null ? undefined : c.favourable ? "teal.8" : "red.8"}>
+                          <Table.Td ta="right" fw={bold} style={{ ...mono, whiteSpace: "nowrap" }} c={c.favourable === null ? undefined : c.favourable ? "teal.8" : "red.8"}>
                             {money(c.variance)} {varianceMark(c)}
                           </Table.Td>
                           <Table.Td ta="right" style={mono}>{percentText(c)}</Table.Td>
