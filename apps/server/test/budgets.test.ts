@@ -161,6 +161,10 @@ describe.each(drivers)("budget vs actual on %s", (driver) => {
     } finally {
       ledger.budgets.pop();
     }
+    // A file over 2 MB is refused before it is read.
+    const huge = await csv(DEMO.retail, `account,month,amount\r\n${"Store Sales,2026-01,1\r\n".repeat(110_000)}`);
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error.code).toBe("body_too_large");
   });
 
   it("a budget on an account that is not mapped onto the parent's chart names it, and nothing is computed", async () => {

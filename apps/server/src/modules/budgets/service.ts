@@ -19,7 +19,7 @@ import {
   type BudgetStatementAccount,
   type Problem,
 } from "@groupledger/domain";
-import { amountFromJsonNumber, budgetSchema, type Budget } from "@groupledger/qbo";
+import { AmountError, amountFromJsonNumber, budgetSchema, type Budget } from "@groupledger/qbo";
 import type { Db } from "../../db/client.ts";
 import { accountMaps, budgetLines, budgetRates } from "../../db/schema.ts";
 import type { UserRow } from "../../http/auth.ts";
@@ -159,8 +159,9 @@ async function replaceLines(db: Db, user: UserRow, realmId: string, batches: rea
 /**
  * Reads the companies' budgets from QuickBooks (one query each) and keeps the active monthly
  * profit and loss budgets that cover a month of the parent's fiscal year. Checked in full before
- * anything is saved: two active budgets for the same month of a company, or a budget on an account
- * its chart (as last synced) does not have, is a 409 and nothing changes.
+ * anything is saved: two active budgets for the same month of a company, a budget on an account
+ * its chart (as last synced) does not have, or an amount with more decimals than the company's
+ * currency, is a 409 and nothing changes.
  */
 export async function readQuickBooksBudgets(db: Db, provider: QboProvider, user: UserRow, body: { fiscalYear: number; realmId?: string | undefined }): Promise<BudgetImportResult> {
   const { parent, companies: all } = await budgetCompanies(db, user.accountId);
@@ -211,7 +212,17 @@ export async function readQuickBooksBudgets(db: Db, provider: QboProvider, user:
         const m = month(d.budgetDate);
         if (!months.includes(m)) continue;
         const key = `${a.id}|${m}`;
-        sums.set(key, (sums.get(key) ?? 0) + amountFromJsonNumber(d.amount, exponent));
+        let amount: number;
+        try {
+          amount = amountFromJsonNumber(d.amount, exponent);
+        } catch (e) {
+          if (!(e instanceof AmountError)) throw e;
+          throw errors.conflict(
+            "budget_amount_unreadable",
+            `${company.companyName}'s budget "${budget.name}" has ${d.amount} on ${a.name} for ${m}, which is not an amount in ${company.homeCurrency} (at most ${exponent} decimal places). Correct it in QuickBooks, then read again.`,
+          );
+        }
+        sums.set(key, (sums.get(key) ?? 0) + amount);
       }
       const lines = [...sums].map(([key, amount]) => {
         const [account, m] = key.split("|") as [string, string];
