@@ -81,6 +81,20 @@ describe.each(drivers)("budget vs actual on %s", (driver) => {
     expect(notCsv.json().error.code).toBe("invalid_csv");
     const stranger = await csv("1234567890", "account,month,amount\r\n4000,2026-01,1\r\n");
     expect(stranger.statusCode).toBe(404);
+    // The template: every active income and expense account by name (Retail keeps no numbers) and month, blank.
+    const template = await get(t.app, `/api/budgets/${DEMO.retail}/template.csv?fiscalYear=2026`, token);
+    expect(template.statusCode).toBe(200);
+    expect(template.headers["content-disposition"]).toBe(`attachment; filename="budget-template-${DEMO.retail}-FY2026.csv"`);
+    const lines = template.body.split("\r\n");
+    expect(lines[0]).toBe("account,month,amount");
+    expect(lines).toContain("Store Sales,2026-01,");
+    expect(lines).toContain("Store Wages,2026-12,");
+    expect(lines.filter((l) => l.startsWith("Store Sales,")).length).toBe(12);
+    // Sent back untouched, it imports nothing and says why.
+    const blank = await csv(DEMO.retail, template.body);
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.message).toBe("Every amount in the file is empty: there is no budget to import.");
+    expect((await retail()).missingMonths.length).toBe(12);
   });
 
   it("imports Northwind Retail's budget from CSV, and the statement sets the consolidated P&L against all three budgets", async () => {

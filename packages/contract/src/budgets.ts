@@ -117,3 +117,4 @@ export const postBudgetCsv = POST(
   { 200: budgetImportResultSchema },
   { params: z.object({ realmId: z.string().min(1).max(64) }), query: budgetCsvQuerySchema, body: budgetCsvSchema, bodyType: "text/csv" },
 );
+export const getBudgetTemplate = GET("/budgets/:realmId/template.csv", { 200: "file" }, { params: z.object({ realmId: z.string().min(1).max(64) }), query: budgetOverviewQuerySchema });

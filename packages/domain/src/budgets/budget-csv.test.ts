@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { budgetAmountMinor, isFormulaLike, readBudgetRows, type BudgetChartAccount } from "./budget-csv.ts";
+import { budgetAmountMinor, budgetTemplateRows, isFormulaLike, readBudgetRows, type BudgetChartAccount } from "./budget-csv.ts";
 
 const chart: BudgetChartAccount[] = [
   { id: "10", name: "Sales - Products", acctNum: "4000", classification: "Revenue" },
@@ -78,5 +78,23 @@ describe("budget CSV rows", () => {
     expect(budgetAmountMinor("9999999999999", 2)).toBe(999_999_999_999_900);
     expect(budgetAmountMinor("999999999999999", 2)).toBeNull(); // beyond exact integers: refused, never rounded
     expect(budgetAmountMinor("1234567890123456", 0)).toBeNull();
+  });
+});
+
+describe("budget CSV template", () => {
+  it("a line per active income and expense account (by number, else name) and month, amounts blank; reading it back with some filled keeps only those", () => {
+    const rows = budgetTemplateRows([...chart.map((a) => ({ ...a, active: true })), { id: "16", name: "Old", acctNum: "7999", classification: "Expense", active: false }], ["2026-01", "2026-02"]);
+    expect(rows[0]).toEqual(["account", "month", "amount"]);
+    expect(rows.slice(1).map((r) => r.join(","))).toEqual([
+      "4000,2026-01,", "4000,2026-02,",
+      "Postage,2026-01,", "Postage,2026-02,",
+      "Sundry,2026-01,", "Sundry,2026-02,",
+      "7100,2026-01,", "7100,2026-02,",
+      "7990,2026-01,", "7990,2026-02,",
+    ]);
+    // Two accounts named Sundry: the one without a number cannot be told apart by name, so filling its line is refused.
+    const filled = rows.map((r, i) => (i === 1 ? [r[0]!, r[1]!, "900"] : i === 8 ? [r[0]!, r[1]!, "12.5"] : r));
+    expect(readBudgetRows(filled, chart, 2, "X")).toEqual({ rows: [{ line: 2, account: "10", month: "2026-01", amount: 90_000 }, { line: 9, account: "11", month: "2026-02", amount: 1_250 }], errors: [] });
+    expect(readBudgetRows(rows, chart, 2, "X").errors).toEqual([{ line: 2, message: "Every amount in the file is empty: there is no budget to import." }]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * A budget imported from a CSV file, for a company whose QuickBooks keeps none (issue 23): one
  * row per account and month, `account,month,amount`, the amount in the company's currency in the
- * account's natural sign (income and expenses both positive). The rules here read the rows a CSV
+ * account's natural sign (income and expenses both positive); an empty amount leaves the line out,
+ * so the template's lines left blank need not be deleted. The rules here read the rows a CSV
  * parser gave; all or nothing: every bad row is named, and nothing is kept unless all are good.
  *
  * A cell that a spreadsheet would take for a formula (it begins with =, +, @, a tab or a carriage
@@ -87,6 +88,7 @@ export function readBudgetRows(records: readonly (readonly string[])[], chart: r
     const [accountCell, monthCell, amountCell] = cells.map((c) => c.trim()) as [string, string, string];
     const formula = cells.findIndex((c) => isFormulaLike(c) || isFormulaLike(c.trim()));
     if (formula >= 0) return fail(`the ${BUDGET_CSV_HEADER[formula]} cell starts like a spreadsheet formula (${JSON.stringify(cells[formula]!.slice(0, 20))}); write the plain value.`);
+    if (amountCell === "") return; // left blank: not budgeted
     if (!accountCell) return fail("the account is empty; write the account's number or name.");
     const named = byName.get(accountCell.toLowerCase()) ?? [];
     const account = byNumber.get(accountCell) ?? (named.length === 1 ? named[0] : undefined);
@@ -107,5 +109,20 @@ export function readBudgetRows(records: readonly (readonly string[])[], chart: r
     seen.set(key, line);
     rows.push({ line, account: account.id, month: monthCell, amount });
   });
+  if (!errors.length && rows.length === 0) errors.push({ line: 2, message: "Every amount in the file is empty: there is no budget to import." });
   return errors.length ? { rows: [], errors } : { rows, errors };
+}
+
+/** How the template and the import name an account: its number when it has one, else its name. */
+export const budgetAccountKey = (a: BudgetChartAccount): string => a.acctNum || a.name;
+
+/**
+ * The template of a company's budget: the header, then a line for each active income and expense
+ * account (by number, else name) and month, the amount left blank for the user to fill in.
+ */
+export function budgetTemplateRows(chart: readonly (BudgetChartAccount & { active: boolean })[], months: readonly string[]): string[][] {
+  const accounts = chart
+    .filter((a) => a.active && isBudgetClassification(a.classification))
+    .sort((a, b) => (a.classification === b.classification ? 0 : a.classification === "Revenue" ? -1 : 1) || (a.acctNum ?? "").localeCompare(b.acctNum ?? "") || a.name.localeCompare(b.name));
+  return [[...BUDGET_CSV_HEADER], ...accounts.flatMap((a) => months.map((m) => [budgetAccountKey(a), m, ""]))];
 }

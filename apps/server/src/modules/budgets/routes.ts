@@ -3,7 +3,7 @@ import * as contract from "@groupledger/contract";
 import type { AppContext } from "../../context.ts";
 import { authOf } from "../../http/auth.ts";
 import { bearer, docsOf, routeOf } from "../../http/endpoint.ts";
-import { budgetOverview, budgetVsActualReport, importBudgetCsv, readQuickBooksBudgets, saveBudgetRates } from "./service.ts";
+import { budgetOverview, budgetTemplate, budgetVsActualReport, importBudgetCsv, readQuickBooksBudgets, saveBudgetRates } from "./service.ts";
 
 const errs = [400, 401, 403, 404, 409, 415] as const;
 /** One budget import of an account at a time: each replaces months of a company's budget, all or nothing. */
@@ -66,6 +66,14 @@ export const budgetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
     handler: async (req) => {
       const { user } = authOf(req);
       return database.withLock(budgetsLock(user.accountId), BUDGETS_BUSY, () => importBudgetCsv(db, user, req.params.realmId, req.body, req.query.fiscalYear, req.query.name));
+    },
+  });
+
+  app.route({
+    ...routeOf(contract.getBudgetTemplate, docs("A company's budget template for a fiscal year (CSV): a line per active income and expense account and month, amounts blank", { errors: [400, 401, 404] })),
+    handler: async (req, reply) => {
+      const { name, csv } = await budgetTemplate(db, authOf(req).user.accountId, req.params.realmId, req.query.fiscalYear);
+      return reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", `attachment; filename="${name}"`).send(csv);
     },
   });
 };

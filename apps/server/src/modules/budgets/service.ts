@@ -3,6 +3,7 @@ import { parse } from "csv-parse/sync";
 import type { BudgetImportResult, BudgetOverview, BudgetVsActualQuery, BudgetVsActualReport, FieldError, PutBudgetRatesBody } from "@groupledger/contract";
 import {
   budgetFiscalYear,
+  budgetTemplateRows,
   budgetVsActual,
   currencyExponent,
   fiscalYearRange,
@@ -14,6 +15,7 @@ import {
   normalizeRate,
   RATE_MESSAGE,
   readBudgetRows,
+  toCsv,
   type BudgetEntity,
   type BudgetSection,
   type BudgetStatementAccount,
@@ -266,6 +268,15 @@ export async function importBudgetCsv(db: Db, user: UserRow, realmId: string, te
     skipped: [],
     overview: await budgetOverview(db, user.accountId, fiscalYear),
   };
+}
+
+/** A company's budget template for the fiscal year: every active income and expense account by month, amounts blank. */
+export async function budgetTemplate(db: Db, accountId: string, realmId: string, fiscalYear: number): Promise<{ name: string; csv: string }> {
+  const { parent, companies } = await budgetCompanies(db, accountId);
+  const company = companies.find((c) => c.realmId === realmId);
+  if (!company) throw errors.notFound(`Company ${realmId} is not in your group.`);
+  const { from, to } = fiscalMonths(parent, fiscalYear);
+  return { name: `budget-template-${realmId}-FY${fiscalYear}.csv`, csv: toCsv(budgetTemplateRows(await chartOf(db, realmId), monthList(from, to))) };
 }
 
 const sectionOf = (classification: string): BudgetSection | null => (classification === "Revenue" ? "revenue" : classification === "Expense" ? "expenses" : null);

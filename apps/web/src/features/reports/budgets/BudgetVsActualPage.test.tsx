@@ -166,6 +166,7 @@ describe("Consolidated reports → Budget vs actual", { timeout: SLOW_UI }, () =
     const section = await screen.findByRole("region", { name: "Import a budget from CSV" });
     await userEvent.click(within(section).getByRole("textbox", { name: "Company" }));
     await userEvent.click(await screen.findByRole("option", { name: "Northwind UK Ltd", hidden: true }));
+    expect(within(section).getByRole("button", { name: "Download the template for Northwind UK Ltd" })).toBeInTheDocument();
     const file = new File(["account,month,amount\r\n4000,2026-01,1\r\n9999,2026-01,2\r\n=1+2,2026-01,3\r\n"], "uk-budget.csv", { type: "text/csv" });
     const input = section.querySelector('input[type="file"]') as HTMLInputElement;
     await userEvent.upload(input, file);

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, FileInput, Group, List, Paper, ScrollArea, Select, Skeleton, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, FileInput, Group, List, Paper, ScrollArea, Select, Skeleton, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { IconCloudDownload, IconFileTypeCsv } from "@tabler/icons-react";
 import { budgetFiscalYear, formatAmount, localMonthOf, shiftMonth } from "@groupledger/domain";
 import { fieldErrorSchema, isAdmin, type BudgetOverview, type BudgetVsActualReport, type Company } from "@groupledger/contract";
@@ -15,7 +15,7 @@ import { ReportControls } from "../components/ReportControls.tsx";
 import { ReportProblems } from "../components/ReportProblems.tsx";
 import { ReportsAreaNav } from "../components/ReportsAreaNav.tsx";
 import { defaultMonth, firstBookMonth, periodContaining, periodLabel, rangeProblem, readState, writeState, type ReportPeriod } from "../period.ts";
-import { useBudgetOverview, useBudgetVsActual, useImportBudgetCsv, useReadQuickBooksBudgets, useSaveBudgetRates } from "./api.ts";
+import { downloadBudgetTemplate, useBudgetOverview, useBudgetVsActual, useImportBudgetCsv, useReadQuickBooksBudgets, useSaveBudgetRates } from "./api.ts";
 import { budgetRows, percentText, varianceMark } from "./model.ts";
 
 const DESCRIPTION =
@@ -365,8 +365,13 @@ function CsvImport({ overview: o }: { overview: BudgetOverview }) {
         Import a budget from CSV
       </Title>
       <Text size="xs" c="dimmed">
-        For a company whose QuickBooks keeps no budget. Header <code>account,month,amount</code>: the account&apos;s number or exact name, a month like 2026-01, the amount in the company&apos;s currency (income and expenses both positive). It replaces the company&apos;s budget for the months in the file.
+        For a company whose QuickBooks keeps no budget. Header <code>account,month,amount</code>: the account&apos;s number or exact name, a month like 2026-01, the amount in the company&apos;s currency (income and expenses both positive; a line left blank is not budgeted). It replaces the company&apos;s budget for the months in the file.
       </Text>
+      {realmId ? (
+        <Anchor component="button" type="button" size="sm" ta="left" onClick={() => void downloadBudgetTemplate(realmId, o.fiscalYear).catch((e: unknown) => setReadError(messageOf(e)))}>
+          Download the template for {o.companies.find((c) => c.realmId === realmId)?.companyName}
+        </Anchor>
+      ) : null}
       <Group align="flex-end" gap="xs">
         <Select
           label="Company"

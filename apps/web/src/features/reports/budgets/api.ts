@@ -1,4 +1,5 @@
 import {
+  getBudgetTemplate,
   getBudgets,
   getBudgetVsActual,
   postBudgetCsv,
@@ -10,6 +11,7 @@ import {
   type PutBudgetRatesBody,
 } from "@groupledger/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { saveBlob } from "../../../lib/download.ts";
 import { call } from "../../../lib/http.ts";
 
 /** Everything under ["budgets"]: a new budget or rate changes every statement. */
@@ -24,6 +26,7 @@ export const budgetApi = {
   overview: (fiscalYear: number, signal?: AbortSignal) => call(getBudgets, { query: { fiscalYear } }, { signal }),
   saveRates: (body: PutBudgetRatesBody) => call(putBudgetRates, { body }),
   readQuickBooks: (fiscalYear: number) => call(postQuickBooksBudgets, { body: { fiscalYear } }),
+  template: async (realmId: string, fiscalYear: number): Promise<Blob> => (await call(getBudgetTemplate, { params: { realmId }, query: { fiscalYear } })).blob,
   importCsv: (a: { realmId: string; fiscalYear: number; name: string; csv: string }) => call(postBudgetCsv, { params: { realmId: a.realmId }, query: { fiscalYear: a.fiscalYear, name: a.name }, body: a.csv }),
 };
 
@@ -62,3 +65,8 @@ function useBudgetMutation<A, R extends BudgetOverview | BudgetImportResult>(fn:
 export const useSaveBudgetRates = () => useBudgetMutation(budgetApi.saveRates);
 export const useReadQuickBooksBudgets = () => useBudgetMutation(budgetApi.readQuickBooks);
 export const useImportBudgetCsv = () => useBudgetMutation(budgetApi.importCsv);
+
+/** Saves a company's template through the browser: the file needs the session token, so a plain link would be refused. */
+export async function downloadBudgetTemplate(realmId: string, fiscalYear: number): Promise<void> {
+  saveBlob(await budgetApi.template(realmId, fiscalYear), `budget-template-FY${fiscalYear}.csv`);
+}
