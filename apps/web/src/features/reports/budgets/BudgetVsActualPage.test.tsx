@@ -143,7 +143,8 @@ describe("Consolidated reports → Budget vs actual", { timeout: SLOW_UI }, () =
     renderRoutes(routes, URL);
     const rate = await screen.findByRole("textbox", { name: "GBP budget rate" });
     expect(rate).toHaveAttribute("readonly");
-    expect(screen.queryByRole("button", { name: "Save rates" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Save rates" })).toBeDisabled();
+    expect(document.querySelector('[data-admin-only="true"]')).toHaveAttribute("aria-label", expect.stringMatching(/^Only an admin can change the budget rates\./));
     expect(screen.getByText(/Only an admin can change them/)).toBeInTheDocument();
   });
 

@@ -1,14 +1,14 @@
 import { Alert, Anchor, Badge, Button, FileInput, Group, List, Paper, ScrollArea, Select, Skeleton, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { IconCloudDownload, IconFileTypeCsv } from "@tabler/icons-react";
 import { budgetFiscalYear, formatAmount, localMonthOf, shiftMonth } from "@groupledger/domain";
-import { fieldErrorSchema, isAdmin, type BudgetOverview, type BudgetVsActualReport, type Company } from "@groupledger/contract";
+import { fieldErrorSchema, type BudgetOverview, type BudgetVsActualReport, type Company } from "@groupledger/contract";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { z } from "zod";
 import { ApiError } from "../../../lib/http.ts";
 import { messageOf } from "../../../lib/forms.ts";
 import { useCompanies, useCompanyStatus, type StatusMap } from "../../companies/api.ts";
-import { useSessionUser } from "../../session/api.ts";
+import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 import { Failure } from "../../screens/components/Failure.tsx";
 import { Screen } from "../../screens/components/Screen.tsx";
 import { ReportControls } from "../components/ReportControls.tsx";
@@ -279,8 +279,8 @@ function BudgetsPanel({ fiscalYear }: { fiscalYear: number }) {
 
 /** One rate per foreign currency for the year; admins edit, others read. */
 function RatesEditor({ overview: o }: { overview: BudgetOverview }) {
-  const me = useSessionUser();
-  const canEdit = isAdmin(me.data);
+  const adminOnly = useAdminOnly("change the budget rates");
+  const canEdit = adminOnly === null;
   const save = useSaveBudgetRates();
   const [draft, setDraft] = useState<Record<string, string>>({});
   const value = (currency: string, rate: string | null) => draft[currency] ?? rate ?? "";
@@ -313,13 +313,13 @@ function RatesEditor({ overview: o }: { overview: BudgetOverview }) {
         />
       ))}
       <Failure message={save.error ? errorLines(save.error).join(" ") || messageOf(save.error) : null} />
-      {canEdit ? (
-        <Group>
+      <Group>
+        <AdminGate reason={adminOnly}>
           <Button onClick={submit} disabled={changed.length === 0} loading={save.isPending}>
             Save rates
           </Button>
-        </Group>
-      ) : null}
+        </AdminGate>
+      </Group>
     </Stack>
   );
 }
