@@ -175,6 +175,19 @@ describe.each(drivers)("budget vs actual on %s", (driver) => {
     } finally {
       ledger.budgets.pop();
     }
+    // A budget on an account the synced chart does not have (made in QuickBooks since the last sync) asks for a sync.
+    const ukLedger = sandbox.ledger(DEMO.uk)!;
+    const ukBudget = ukLedger.budgets[1]!;
+    (ukBudget.details as unknown[]).push({ budgetDate: "2026-05-01", amount: 100_00, accountId: "9999" });
+    try {
+      const before = await overview();
+      const res = await post(t.app, "/api/budgets/quickbooks", { fiscalYear: 2026 }, token);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toMatchObject({ code: "budget_account_unknown", message: 'Northwind UK Ltd\'s budget "FY2027 Budget (Apr 2026 - Mar 2027)" is on account id 9999, which is not in its chart of accounts as last synced. Sync Northwind UK Ltd, then read again.' });
+      expect(await overview()).toEqual(before);
+    } finally {
+      (ukBudget.details as unknown[]).pop();
+    }
     // A file over 2 MB is refused before it is read.
     const huge = await csv(DEMO.retail, `account,month,amount\r\n${"Store Sales,2026-01,1\r\n".repeat(110_000)}`);
     expect(huge.statusCode).toBe(413);

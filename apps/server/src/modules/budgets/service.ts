@@ -209,7 +209,7 @@ export async function readQuickBooksBudgets(db: Db, provider: QboProvider, user:
       const sums = new Map<string, number>();
       for (const d of budget.details) {
         const a = chart.get(d.accountId);
-        if (!a) throw errors.conflict("budget_account_unknown", `${company.companyName}'s budget "${budget.name}" is on account ${d.accountName ?? d.accountId} (id ${d.accountId}), which is not in its chart of accounts as last synced. Sync ${company.companyName}, then read again.`);
+        if (!a) throw errors.conflict("budget_account_unknown", `${company.companyName}'s budget "${budget.name}" is on ${d.accountName ? `account ${d.accountName} (id ${d.accountId})` : `account id ${d.accountId}`}, which is not in its chart of accounts as last synced. Sync ${company.companyName}, then read again.`);
         if (!isBudgetClassification(a.classification)) continue; // QuickBooks keeps P&L budgets on P&L accounts only
         const m = month(d.budgetDate);
         if (!months.includes(m)) continue;
