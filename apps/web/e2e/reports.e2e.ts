@@ -216,6 +216,7 @@ describe("Consolidated reports in a browser, on the demo group", () => {
     await page.getByRole("tab", { name: "Budget vs actual" }).click();
     await page.waitForURL("**/consolidation/reports/budget?*");
     await page.getByText(/^No budget rate for GBP \(Northwind UK Ltd\) in fiscal year 2026/).waitFor({ timeout: 60_000 });
+    await e2e.shot(page, "78a-reports-budget-rate-missing");
 
     await page.getByRole("textbox", { name: "GBP budget rate" }).fill("1.27");
     await page.getByRole("button", { name: "Save rates" }).click();
