@@ -40,6 +40,7 @@ import { BOARD_PACK_JOB } from "./modules/board-pack/service.ts";
 import { boardPackHandler } from "./modules/board-pack/job.ts";
 import { BOARD_PACK_MAIL_JOB, BoardPackScheduler, boardPackMailHandler } from "./modules/board-pack/schedule.ts";
 import { segmentRoutes } from "./modules/segments/routes.ts";
+import { budgetRoutes } from "./modules/budgets/routes.ts";
 import { eliminationRoutes } from "./modules/eliminations/routes.ts";
 import { syncHandler, type AfterSyncCheck } from "./modules/sync/handler.ts";
 import { detectChangedPostings } from "./modules/runs/stale.ts";
@@ -216,7 +217,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // In this order; billing registers its own paths (its test provider is outside /api).
   for (const routes of [systemRoutes, sessionRoutes, accountRoutes, teamRoutes, settingsRoutes]) await app.register(routes, { ...ctx, prefix: "/api" });
   await app.register(billingModule, ctx);
-  for (const routes of [companyRoutes, qboCallRoutes, obalRoutes, qboRoutes, webhookRoutes, mappingRoutes, fxRoutes, ctaRoutes, acquisitionRoutes, runRoutes, reportRoutes, cashFlowRoutes, boardPackRoutes, segmentRoutes, eliminationRoutes, adjustmentRoutes, intragroupRoutes]) {
+  for (const routes of [companyRoutes, qboCallRoutes, obalRoutes, qboRoutes, webhookRoutes, mappingRoutes, fxRoutes, ctaRoutes, acquisitionRoutes, runRoutes, reportRoutes, cashFlowRoutes, boardPackRoutes, segmentRoutes, budgetRoutes, eliminationRoutes, adjustmentRoutes, intragroupRoutes]) {
     await app.register(routes, { ...ctx, prefix: "/api" });
   }
 

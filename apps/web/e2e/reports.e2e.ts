@@ -1,4 +1,4 @@
-import type { CashFlowReport, ConsolidatedReport, SegmentReport } from "@groupledger/contract";
+import type { BudgetVsActualReport, CashFlowReport, ConsolidatedReport, SegmentReport } from "@groupledger/contract";
 import ExcelJS from "exceljs";
 import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
@@ -328,5 +328,48 @@ describe("Consolidated reports in a browser, on the demo group", () => {
     } finally {
       await api(`/eliminations/pairs/${pair.id}`, { method: "DELETE" });
     }
+  });
+
+  // Budget vs actual (issue 23): a missing budget rate named, the rate set, the QuickBooks budgets read, Retail's by CSV (a bad line refused first).
+  it("budget vs actual: the Budget vs actual tab of the reports area, Q1 2026 (issue 23)", { timeout: 120_000 }, async () => {
+    await page.goto(`${baseUrl}/consolidation/reports/cash-flow?reportPeriod=quarter&reportFrom=2026-01&reportTo=2026-03`);
+    await page.getByRole("tab", { name: "Budget vs actual" }).click();
+    await page.waitForURL("**/consolidation/reports/budget?*");
+    await page.getByText(/^No budget rate for GBP \(Northwind UK Ltd\) in fiscal year 2026/).waitFor({ timeout: 60_000 });
+    await e2e.shot(page, "78a-reports-budget-rate-missing");
+
+    await page.getByRole("textbox", { name: "GBP budget rate" }).fill("1.27");
+    await page.getByRole("button", { name: "Save rates" }).click();
+    await page.getByRole("button", { name: "Read budgets from QuickBooks" }).click();
+    await page.getByTestId("budget-read-result").getByText(/Northwind Retail LLC: No active monthly profit and loss budget in QuickBooks/).waitFor({ timeout: 30_000 });
+
+    const importer = page.getByRole("region", { name: "Import a budget from CSV" });
+    await importer.getByRole("textbox", { name: "Company" }).click();
+    await page.getByRole("option", { name: RETAIL.name }).click();
+    const file = importer.locator('input[type="file"]');
+    await file.setInputFiles({ name: "retail-bad.csv", mimeType: "text/csv", buffer: Buffer.from("account,month,amount\r\nStore Sales,2026-01,25000\r\n4000,2026-01,100\r\n") });
+    await importer.getByRole("button", { name: "Import" }).click();
+    await page.getByTestId("budget-import-errors").getByText(`Line 3: "4000" is not an account of ${RETAIL.name} (by number or name).`).waitFor();
+    const rows = ["2026-01", "2026-02", "2026-03"].flatMap((m) => [`Store Sales,${m},250000`, `Store Wages,${m},60000.50`]);
+    await file.setInputFiles({ name: "retail-2026.csv", mimeType: "text/csv", buffer: Buffer.from(`account,month,amount\r\n${rows.join("\r\n")}\r\n`) });
+    await importer.getByRole("button", { name: "Import" }).click();
+    await importer.getByText(`Imported 6 budget lines for ${RETAIL.name}, 2026-01 to 2026-03.`).waitFor();
+
+    const table = page.getByRole("table", { name: "Budget vs actual" });
+    await table.waitFor({ timeout: 60_000 });
+    const r = await api<BudgetVsActualReport>("/consolidation/budget-vs-actual?from=2026-01&to=2026-03");
+    expect(r.ok, JSON.stringify(r.problems)).toBe(true);
+    const s = r.statement!;
+    const report = await api<ConsolidatedReport>("/consolidation/report?from=2026-01&to=2026-03&compare=none");
+    expect(s.netIncome.actual).toBe(report.report!.incomeStatement.netIncome);
+    expect(s.netIncome.variance).toBe(s.netIncome.constantCurrencyVariance + s.netIncome.fxEffect);
+    const net = table.getByTestId("bva-net-income").locator("td");
+    // The statement asked again after the import: the screen's budget is the API's.
+    await expect.poll(async () => e2e.cents((await net.nth(2).textContent()) ?? ""), { timeout: 30_000 }).toBe(s.netIncome.budget);
+    expect(e2e.cents((await net.nth(1).textContent()) ?? "")).toBe(s.netIncome.actual);
+    expect(e2e.cents((await net.nth(6).textContent()) ?? "")).toBe(s.netIncome.constantCurrencyVariance);
+    expect(e2e.cents((await net.nth(7).textContent()) ?? "")).toBe(s.netIncome.fxEffect);
+    await page.getByRole("table", { name: "Profit by company at the budget rate" }).getByText("1.27 USD/GBP").waitFor();
+    await page.screenshot({ path: `${e2e.SHOTS}78-reports-budget-vs-actual.png`, fullPage: true });
   });
 });

@@ -26,3 +26,4 @@ export * from "./cash-flow.ts";
 export * from "./segments.ts";
 export * from "./changes-in-equity.ts";
 export * from "./board-pack.ts";
+export * from "./budgets.ts";

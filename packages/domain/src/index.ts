@@ -48,3 +48,5 @@ export * from "./statements/changes-in-equity.ts";
 export * from "./statements/changes-in-equity-opening.ts";
 export * from "./statements/board-pack.ts";
 export * from "./statements/segments.ts";
+export * from "./budgets/budget-vs-actual.ts";
+export * from "./budgets/budget-csv.ts";

@@ -6,7 +6,7 @@ import { classificationOf } from "./accountTypes.ts";
 import { monthName } from "./calendar.ts";
 import { shownName } from "./deleted.ts";
 import { intuitTime } from "./faults.ts";
-import type { Account, CompanyCurrencyRow, CompanyLedger, ExchangeRateRow, JournalEntry, JournalLine, Party, Tag } from "./ledger.ts";
+import type { Account, BudgetRow, CompanyCurrencyRow, CompanyLedger, ExchangeRateRow, JournalEntry, JournalLine, Party, Tag } from "./ledger.ts";
 import { kindOf, totalOf } from "./ledger.ts";
 import { centsToNumber } from "./money.ts";
 
@@ -453,5 +453,39 @@ export function renderCompanyCurrency(c: CompanyCurrencyRow): Json {
     Active: c.active,
     Id: c.id,
     MetaData: metaData(c.createTime, c.updateTime),
+  };
+}
+
+/**
+ * QuickBooks Online's Budget entity (issue 23), read-only through the API as the emulator keeps it:
+ * `select * from Budget` answers each budget with its BudgetDetail lines. The shape follows Intuit's
+ * API reference and its query example ("Sandbox Budget": StartDate, BudgetEntryType, EndDate, Name,
+ * SyncToken, BudgetType, domain, sparse, Active, BudgetDetail[{Amount, AccountRef, BudgetDate}],
+ * then Id and MetaData); a detail line subdivided by class, location or customer carries its
+ * ClassRef, DepartmentRef or CustomerRef after the AccountRef. Writes answer QuickBooks'
+ * unsupported-operation fault (apiRoutes' catch-all): a budget is made in QuickBooks itself.
+ */
+export function renderBudget(ledger: CompanyLedger, b: BudgetRow): Json {
+  const ref = (value: string, name: string | undefined) => ({ value, name: name ?? "" });
+  return {
+    StartDate: b.startDate,
+    BudgetEntryType: b.entryType,
+    EndDate: b.endDate,
+    Name: b.name,
+    SyncToken: String(b.syncToken),
+    BudgetType: b.budgetType,
+    domain: "QBO",
+    sparse: false,
+    Active: b.active,
+    BudgetDetail: b.details.map((d) => ({
+      Amount: centsToNumber(d.amount),
+      AccountRef: ref(d.accountId, ledger.account(d.accountId)?.name),
+      ...(d.classId === undefined ? {} : { ClassRef: ref(d.classId, ledger.classes.find((c) => c.id === d.classId)?.name) }),
+      ...(d.departmentId === undefined ? {} : { DepartmentRef: ref(d.departmentId, ledger.departments.find((c) => c.id === d.departmentId)?.name) }),
+      ...(d.customerId === undefined ? {} : { CustomerRef: ref(d.customerId, ledger.party(d.customerId)?.displayName) }),
+      BudgetDate: d.budgetDate,
+    })),
+    Id: b.id,
+    MetaData: { CreateTime: metaTime(b.createTime), LastUpdatedTime: metaTime(b.updateTime) },
   };
 }

@@ -170,6 +170,40 @@ export interface CompanyCurrencyRow {
   readonly syncToken: number;
 }
 
+/**
+ * QuickBooks Online's Budget entity (issue 23), read-only through the API as the emulator keeps it:
+ * `select * from Budget` answers each budget with its BudgetDetail lines. The shape follows Intuit's
+ * API reference and its query example ("Sandbox Budget": StartDate, BudgetEntryType, EndDate, Name,
+ * SyncToken, BudgetType, domain, sparse, Active, BudgetDetail[{Amount, AccountRef, BudgetDate}],
+ * then Id and MetaData); a detail line subdivided by class, location or customer carries its
+ * ClassRef, DepartmentRef or CustomerRef after the AccountRef. Writes answer QuickBooks'
+ * unsupported-operation fault (apiRoutes' catch-all): a budget is made in QuickBooks itself.
+ */
+export interface BudgetDetailRow {
+  /** The first day of the month (Monthly), quarter or year the amount is for. */
+  readonly budgetDate: string;
+  /** Cents of the company's currency, the account's natural sign (income and expenses positive). */
+  readonly amount: number;
+  readonly accountId: string;
+  readonly classId?: string | undefined;
+  readonly departmentId?: string | undefined;
+  readonly customerId?: string | undefined;
+}
+
+export interface BudgetRow {
+  readonly id: string;
+  readonly name: string;
+  readonly startDate: string;
+  readonly endDate: string;
+  readonly budgetType: "ProfitAndLoss" | "BalanceSheet";
+  readonly entryType: "Monthly" | "Quarterly" | "Annually";
+  readonly active: boolean;
+  readonly details: readonly BudgetDetailRow[];
+  readonly createTime: number;
+  readonly updateTime: number;
+  readonly syncToken: number;
+}
+
 export interface CompanyProfileData {
   readonly realmId: string;
   readonly name: string;
@@ -204,6 +238,8 @@ export interface CompanyData {
    * currency its stored exchange rates are for (a rate exists only for a currency turned on).
    */
   readonly currencies?: CompanyCurrencyRow[] | undefined;
+  /** Budgets (the Budget entity, read-only through the API); absent means none. */
+  readonly budgets?: BudgetRow[] | undefined;
 }
 
 interface AccountSeries {
@@ -236,6 +272,7 @@ export class CompanyLedger {
   readonly entries: JournalEntry[];
   readonly exchangeRates: ExchangeRateRow[];
   readonly currencies: CompanyCurrencyRow[];
+  readonly budgets: BudgetRow[];
   private accountIndex = new Map<string, Account>();
   private entryIndex = new Map<string, number>();
   private series: Map<string, AccountSeries> | undefined;
@@ -253,6 +290,7 @@ export class CompanyLedger {
     this.entries = data.entries;
     this.exchangeRates = data.exchangeRates;
     this.currencies = data.currencies ?? (data.profile.multiCurrency ? currenciesOfRates(data.exchangeRates, data.profile) : []);
+    this.budgets = data.budgets ?? [];
     for (const a of this.accounts) this.accountIndex.set(a.id, a);
     this.entries.forEach((e, i) => this.entryIndex.set(e.id, i));
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accountSchema, companyInfoSchema, customerSchema, journalEntrySchema, namedListItemSchema, parseEntity, preferencesSchema, vendorSchema } from "./entities.ts";
+import { accountSchema, budgetSchema, companyInfoSchema, customerSchema, journalEntrySchema, namedListItemSchema, parseEntity, preferencesSchema, vendorSchema } from "./entities.ts";
 import { QboError } from "./errors.ts";
 import { readExchange, readSample } from "./testing/samples.ts";
 
@@ -171,5 +171,50 @@ describe("strict on the fields we use", () => {
   it("refuses an amount with more decimals than the currency has", () => {
     const e = failure(() => parseEntity(accountSchema, { Id: "1", Name: "x", AccountType: "Bank", CurrentBalance: 1.5, CurrencyRef: { value: "JPY" } }, "Account"));
     expect(e.message).toContain("invalid amount");
+  });
+});
+
+describe("Budget", () => {
+  // Intuit's documented read example ("MyBudget", quarterly; Read a Budget in the API reference), trimmed to three lines.
+  const documented = {
+    StartDate: "2014-01-01",
+    BudgetEntryType: "Quarterly",
+    EndDate: "2014-12-31",
+    Name: "MyBudget",
+    SyncToken: "9",
+    BudgetType: "ProfitAndLoss",
+    domain: "QBO",
+    sparse: false,
+    Active: true,
+    BudgetDetail: [
+      { Amount: 12.0, AccountRef: { name: "Fees Billed", value: "5" }, BudgetDate: "2014-01-01" },
+      { Amount: 12.5, AccountRef: { name: "Fees Billed", value: "5" }, BudgetDate: "2014-04-01" },
+      { AccountRef: { value: "7" }, BudgetDate: "2014-07-01" },
+    ],
+    Id: "1",
+    MetaData: { CreateTime: "2014-09-12T10:00:00-07:00", LastUpdatedTime: "2014-09-12T10:00:00-07:00" },
+  };
+
+  it("reads the documented shape, amounts as the JSON numbers sent (a budget names no currency) and a missing Amount as 0", () => {
+    expect(parseEntity(budgetSchema, documented, "Budget")).toEqual({
+      id: "1",
+      name: "MyBudget",
+      startDate: "2014-01-01",
+      endDate: "2014-12-31",
+      budgetType: "ProfitAndLoss",
+      entryType: "Quarterly",
+      active: true,
+      details: [
+        { budgetDate: "2014-01-01", amount: 12, accountId: "5", accountName: "Fees Billed" },
+        { budgetDate: "2014-04-01", amount: 12.5, accountId: "5", accountName: "Fees Billed" },
+        { budgetDate: "2014-07-01", amount: 0, accountId: "7", accountName: undefined },
+      ],
+    });
+  });
+
+  it("a detail without its account is an unexpected response naming the field", () => {
+    const broken = { ...documented, BudgetDetail: [{ Amount: 1, BudgetDate: "2014-01-01" }] };
+    expect(() => parseEntity(budgetSchema, broken, "Budget")).toThrow(QboError);
+    expect(() => parseEntity(budgetSchema, broken, "Budget")).toThrow(/Budget did not have the expected shape/);
   });
 });

@@ -334,6 +334,48 @@ export const exchangeRateSchema = z
     (r): ExchangeRate => ({ sourceCurrency: r.SourceCurrencyCode, targetCurrency: r.TargetCurrencyCode, rate: String(r.Rate), asOfDate: r.AsOfDate }),
   );
 
+/**
+ * A Budget (read-only in QuickBooks; `select * from Budget`). Its BudgetDetail amounts stay the JSON
+ * numbers QuickBooks sent: a budget names no currency, so the caller turns them into minor units of
+ * the company's own (`amountFromJsonNumber`).
+ */
+export interface Budget {
+  readonly id: string;
+  readonly name: string;
+  readonly startDate: string;
+  readonly endDate: string;
+  /** "ProfitAndLoss" | "BalanceSheet". */
+  readonly budgetType: string;
+  /** "Monthly" | "Quarterly" | "Annually". */
+  readonly entryType: string;
+  readonly active: boolean;
+  readonly details: readonly { readonly budgetDate: string; readonly amount: number; readonly accountId: string; readonly accountName: string | undefined }[];
+}
+
+export const budgetSchema = z
+  .object({
+    Id: z.string(),
+    Name: z.string().default(""),
+    StartDate: z.string(),
+    EndDate: z.string(),
+    BudgetType: z.string().default("ProfitAndLoss"),
+    BudgetEntryType: z.string().default("Monthly"),
+    Active: z.boolean().default(true),
+    BudgetDetail: z.array(z.object({ BudgetDate: z.string(), Amount: z.number().default(0), AccountRef: ref })).default([]),
+  })
+  .transform(
+    (b): Budget => ({
+      id: b.Id,
+      name: b.Name,
+      startDate: b.StartDate.slice(0, 10),
+      endDate: b.EndDate.slice(0, 10),
+      budgetType: b.BudgetType,
+      entryType: b.BudgetEntryType,
+      active: b.Active,
+      details: b.BudgetDetail.map((d) => ({ budgetDate: d.BudgetDate.slice(0, 10), amount: d.Amount, accountId: d.AccountRef.value, accountName: d.AccountRef.name })),
+    }),
+  );
+
 /** Parses `value` or throws an "unexpected response" QboError saying which field was wrong. */
 export function parseEntity<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   try {

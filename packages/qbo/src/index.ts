@@ -38,6 +38,7 @@ export { DEFAULT_RETRY, backoffDelay, type RetryOptions } from "./retry.ts";
 export { BATCH_PATH, MINOR_VERSION, callKind, type ApiRequest, type CallKind, type CallObserver } from "./http.ts";
 export {
   accountSchema,
+  budgetSchema,
   DELETED_SUFFIX,
   companyInfoSchema,
   customerOrVendorSchema,
@@ -48,6 +49,7 @@ export {
   preferencesSchema,
   vendorSchema,
   type Account,
+  type Budget,
   type ClassTracking,
   type CompanyInfo,
   type CompanyPreferences,

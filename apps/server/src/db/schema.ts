@@ -954,3 +954,47 @@ export const boardPackSchedules = pgTable("board_pack_schedules", {
   updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Budgets (issue 23): one company's budget for a profit and loss account and month, in the
+ * company's currency, integer minor units in the account's natural sign (income and expenses
+ * positive), as read from its QuickBooks budget or imported from CSV. An import replaces the
+ * company's lines for the months it covers, all or nothing.
+ */
+export const budgetLines = pgTable(
+  "budget_lines",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    realmId: text("realm_id")
+      .notNull()
+      .references(() => companies.realmId, { onDelete: "cascade" }),
+    qboAccountId: text("qbo_account_id").notNull(),
+    month: date("month", { mode: "string" }).notNull(),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    /** "quickbooks" (a Budget entity) or "csv". */
+    source: text("source").$type<"quickbooks" | "csv">().notNull(),
+    /** The QuickBooks budget's name, or the CSV file's. */
+    sourceName: text("source_name").notNull(),
+    importedBy: uuid("imported_by").references(() => users.id, { onDelete: "set null" }),
+    importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.realmId, t.qboAccountId, t.month] })],
+);
+
+/** The budget rate of a currency for one of the parent's fiscal years: parent units per one unit, exact decimal text. */
+export const budgetRates = pgTable(
+  "budget_rates",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    fiscalYear: integer("fiscal_year").notNull(),
+    currency: text("currency").notNull(),
+    rate: text("rate").notNull(),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.fiscalYear, t.currency] })],
+);

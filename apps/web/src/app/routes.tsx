@@ -74,6 +74,7 @@ export const routes: RouteObject[] = [
               { path: "/consolidation/run", Component: lazyScreen(() => import("../features/runs/components/SingleRunPage.tsx").then((m) => m.SingleRunPage)) },
               { path: "/consolidation/reports", Component: lazyScreen(() => import("../features/reports/components/ReportsPage.tsx").then((m) => m.ReportsPage)) },
               { path: "/consolidation/reports/cash-flow", Component: lazyScreen(() => import("../features/reports/cash-flow/CashFlowPage.tsx").then((m) => m.CashFlowPage)) },
+              { path: "/consolidation/reports/budget", Component: lazyScreen(() => import("../features/reports/budgets/BudgetVsActualPage.tsx").then((m) => m.BudgetVsActualPage)) },
               { path: "/consolidation/reports/equity", Component: lazyScreen(() => import("../features/reports/equity/ChangesInEquityPage.tsx").then((m) => m.ChangesInEquityPage)) },
               { path: "/consolidation/reports/board-pack", Component: lazyScreen(() => import("../features/reports/board-pack/BoardPackPage.tsx").then((m) => m.BoardPackPage)) },
               { path: "/consolidation/reports/segments", Component: lazyScreen(() => import("../features/reports/segments/SegmentsPage.tsx").then((m) => m.SegmentsPage)) },

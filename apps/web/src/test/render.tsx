@@ -81,7 +81,9 @@ export function mockApi(routes: Record<string, unknown | Handler>) {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     const path = url.replace(/^https?:\/\/[^/]+/, "").replace(/^\/api/, "").split("?")[0] ?? "";
     const method = init.method ?? "GET";
-    const body = typeof init.body === "string" ? (JSON.parse(init.body) as unknown) : undefined;
+    // A JSON body as its value; a text body (a CSV upload) as its text.
+    const isText = Object.entries((init.headers ?? {}) as Record<string, string>).some(([k, v]) => k.toLowerCase() === "content-type" && v.startsWith("text/"));
+    const body = typeof init.body === "string" ? (isText ? init.body : (JSON.parse(init.body) as unknown)) : undefined;
     calls.push({ method, path, body, headers: (init.headers ?? {}) as Record<string, string> });
     const route = routes[`${method} ${path}`];
     const answer =

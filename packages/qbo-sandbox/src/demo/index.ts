@@ -1,6 +1,7 @@
 /** Builds the demo group's companies (chart, classes, departments, customers and vendors, books, FX) from scratch. */
 import type { Account, CompanyData, ExchangeRateRow, LineEntity, Party, Tag } from "../ledger.ts";
 import { generateGroupBooks } from "./activity.ts";
+import { demoBudgets } from "./budgets.ts";
 import type { DemoAcquisition, DemoIntragroupStock } from "./structure.ts";
 import type { DemoCode, DemoCompanyProfile } from "./companies.ts";
 import { DEMO_COMPANIES } from "./companies.ts";
@@ -114,6 +115,7 @@ export function buildDemoCompanies(): CompanyData[] {
     const t = TAGS[p.code];
     const classes = tags(t.classes, t.inactiveClass);
     const departments = tags(t.departments, undefined);
+    const entries = tagSegments(splitIntoSubAccounts(p.code, generated.books.entries, idByNumber(p)), chart.accounts, classes, departments, t.segments);
     return {
       profile: {
         realmId: p.realmId,
@@ -136,8 +138,9 @@ export function buildDemoCompanies(): CompanyData[] {
       classes,
       departments,
       parties: chart.parties,
-      entries: tagSegments(splitIntoSubAccounts(p.code, generated.books.entries, idByNumber(p)), chart.accounts, classes, departments, t.segments),
+      entries,
       exchangeRates: p.isParent ? parentExchangeRates() : [],
+      budgets: demoBudgets(p.code, chart.accounts, entries, chart.roles),
     };
   });
 }

@@ -1,12 +1,13 @@
 /**
  * Runs a parsed query against one company's ledger and builds Intuit's QueryResponse body.
- * Like QBO: inactive list entities (accounts, classes, departments, customers, vendors) are left
+ * Like QBO: inactive list entities (accounts, classes, departments, customers, vendors, budgets) are left
  * out unless the query mentions `Active`; pages
  * default to 100 rows and a MAXRESULTS above 1000 is refused (4001); an empty page is `{"QueryResponse":{}}`.
  */
 import type { Json } from "../entities.ts";
 import {
   renderAccount,
+  renderBudget,
   renderClass,
   renderCompanyCurrency,
   renderCompanyInfo,
@@ -43,6 +44,7 @@ const SUPPORTED: Record<string, (ledger: CompanyLedger) => Json[]> = {
   Preferences: (l) => [renderPreferences(l)],
   ExchangeRate: (l) => l.exchangeRates.map((r) => renderExchangeRate(r, true)),
   CompanyCurrency: (l) => l.currencies.map(renderCompanyCurrency),
+  Budget: (l) => l.budgets.map((b) => renderBudget(l, b)),
 };
 
 /**
@@ -66,7 +68,7 @@ function exchangeRatesAsOf(ledger: CompanyLedger, where: readonly Condition[]): 
 
 /** Entities QBO knows that this emulator keeps none of: queries on them are valid and empty. */
 const EMPTY = [
-  "Attachable", "Budget", "CreditMemo", "Deposit", "Employee", "Estimate",
+  "Attachable", "CreditMemo", "Deposit", "Employee", "Estimate",
   "Invoice", "Item", "Payment", "PaymentMethod", "Purchase", "PurchaseOrder", "RefundReceipt", "SalesReceipt",
   "TaxAgency", "TaxCode", "TaxRate", "Term", "TimeActivity", "Transfer", "VendorCredit",
 ];

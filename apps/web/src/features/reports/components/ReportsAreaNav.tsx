@@ -10,8 +10,10 @@ export const REPORTS_AREA_TABS: readonly { path: string; label: string }[] = [
   { path: "/consolidation/reports", label: "Consolidated report" },
   { path: "/consolidation/reports/cash-flow", label: "Cash flow" },
   { path: "/consolidation/reports/equity", label: "Changes in equity" },
-  { path: "/consolidation/reports/board-pack", label: "Board pack" },
   { path: "/consolidation/reports/segments", label: "Segments" },
+  { path: "/consolidation/reports/budget", label: "Budget vs actual" },
+  // Last: the pack gathers the statements before it.
+  { path: "/consolidation/reports/board-pack", label: "Board pack" },
 ];
 
 export function ReportsAreaNav() {

@@ -1,0 +1,32 @@
+import type { BudgetVsActualReport } from "@groupledger/contract";
+
+type Statement = NonNullable<BudgetVsActualReport["statement"]>;
+type Columns = Statement["netIncome"];
+
+/** One row of the statement as shown: a section heading, an account line, a section total or the net income. */
+export interface BudgetRow {
+  key: string;
+  label: string;
+  kind: "heading" | "line" | "total";
+  columns: Columns | null;
+}
+
+/** Revenue lines and their total, expense lines and theirs, then net income: the P&L's order, each with its budget columns. */
+export function budgetRows(s: Statement): BudgetRow[] {
+  const rows: BudgetRow[] = [];
+  const section = (key: "revenue" | "expenses", heading: string, total: string) => {
+    rows.push({ key, label: heading, kind: "heading", columns: null });
+    for (const l of s[key].lines) rows.push({ key: `${key}:${l.account}`, label: l.name, kind: "line", columns: l });
+    rows.push({ key: `${key}-total`, label: total, kind: "total", columns: s[key].total });
+  };
+  section("revenue", "Revenue", "Total revenue");
+  section("expenses", "Expenses", "Total expenses");
+  rows.push({ key: "net-income", label: "Net income", kind: "total", columns: s.netIncome });
+  return rows;
+}
+
+/** "F" favourable (more revenue or less expense than budgeted), "A" adverse, "" on budget. */
+export const varianceMark = (c: Columns): "F" | "A" | "" => (c.favourable === null ? "" : c.favourable ? "F" : "A");
+
+/** "12.5%", or "n/a" where there was no budget to measure against. */
+export const percentText = (c: Columns): string => (c.variancePercent === null ? "n/a" : `${c.variancePercent}%`);
