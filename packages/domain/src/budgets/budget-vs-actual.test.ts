@@ -21,7 +21,7 @@ function single(sub: Omit<BudgetEntity, "id" | "name" | "exponent"> & { exponent
 }
 
 describe("budget vs actual: the three-column analysis", () => {
-  it("Choi & Meek, International Accounting (7th ed.), ch. 10 (Exhibit 10-6 method): Sully Ltée's Korean affiliate, budget at the forecast rate (docs/examples/choi-meek-budget-rate-variance.json)", () => {
+  it("Choi & Meek, International Accounting (7th ed.), ch. 10 (Exhibit 10-6 method): Sully Ltée's Korean affiliate, budget at the forecast rate (docs/examples/budgets/choi-meek-budget-rate-variance.json)", () => {
     // Published: the budget at the forecast rate (CAD 2,560k / 2,048k / 512k) and the actual at the year-end
     // spot (CAD 2,160k / 1,680k / 480k); the local actuals and every variance are derived (see the file's comment).
     type Example = {
@@ -32,7 +32,7 @@ describe("budget vs actual: the three-column analysis", () => {
       };
       expected: Record<"sales" | "expenses" | "netIncome", object> & { entities: object[] };
     };
-    const example = JSON.parse(readFileSync(new URL("../../../../docs/examples/choi-meek-budget-rate-variance.json", import.meta.url), "utf8")) as Example;
+    const example = JSON.parse(readFileSync(new URL("../../../../docs/examples/budgets/choi-meek-budget-rate-variance.json", import.meta.url), "utf8")) as Example;
     const { input, expected } = example;
     const statement = budgetVsActual({
       ...input,
