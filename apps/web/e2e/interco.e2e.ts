@@ -260,7 +260,8 @@ describe("Intercompany eliminations, transaction detail and verify in a browser"
     await page.goto(`${baseUrl}/consolidation/transaction-detail?account=${account.Id}&from=2026-01&to=2026-03`);
     const section = page.getByRole("region", { name: UK.name });
     await section.waitFor({ timeout: 60_000 });
-    expect(await page.getByRole("textbox", { name: "Parent account" }).inputValue()).toBe(`${account.acctNum} · ${account.name}`);
+    // The picker fills once the parent's chart has loaded, which may be after the transactions under load.
+    await expect.poll(() => page.getByRole("textbox", { name: "Parent account" }).inputValue()).toBe(`${account.acctNum} · ${account.name}`);
     const table = section.getByRole("table", { name: `${UK.name} transactions` });
     expect(await table.locator("tbody tr").count()).toBe(uk.transactions.length);
     expect(await section.getByTestId("company-total").textContent()).toBe(`Total ${UK.name}${gbp(uk.totalLocal)}${usd(uk.totalTranslated!)}`);
