@@ -51,9 +51,15 @@ async function entries(app: FastifyInstance) {
   return out;
 }
 
+/**
+ * The synced books: every non-zero balance. A zero row says nothing a missing one does not, and
+ * whether the parent's accounts GroupLedger created during the run (holding only its own entries,
+ * which the sync subtracts) have zero rows depends on whether a sync of the parent ran after they
+ * were created: a sync retried after a fault did, in some stormy runs.
+ */
 async function books(db: TestDatabase) {
   return JSON.stringify(
-    rowsOf(await db.database.db.execute(sql`select realm_id, qbo_account_id, month, amount_minor from monthly_balances order by 1, 2, 3`)),
+    rowsOf(await db.database.db.execute(sql`select realm_id, qbo_account_id, month, amount_minor from monthly_balances where amount_minor <> 0 order by 1, 2, 3`)),
   );
 }
 
