@@ -191,6 +191,10 @@ describe("DELTA 60% owned by ALPHA, which receives its share of the dividend (de
   const classes: Record<string, CashFlowClass> = { cash: "cash", tangible: "investing", "tangible-depr": "nonCash", provisions: "nonCash", receivables: "operating", payables: "operating", "payables-alpha": "operating", investment: "investing" };
 
   it("shows only the NCI's 112 of the dividend, and the same 280 effect on DELTA's cash", () => {
+    const out = consolidate(parseConsolidationInput(group));
+    const goodwill = out.worksheet.rows.find((r) => r.account === "goodwill");
+    expect(goodwill?.amounts.at(-1) ?? 0).toBe(0); // bought at 60% of the net assets: no goodwill
+    expect(out.incomeStatement).toMatchObject({ netIncome: 600_00, attributableToNci: 240_00 });
     const cf = cashFlowOf(group, classes);
     expect(cf.operating.profit).toBe(600_00);
     expect(cf.operating.total).toBe(-480_00);
