@@ -67,10 +67,10 @@ describe("PwC, Financial statement presentation guide (US), 6.11 'Foreign curren
   });
 });
 
-describe("Direct Consolidation (textbook), Part 6 'Consolidation case study', §6 'Consolidated cash flow statement': DELTA, a subsidiary whose accounts are in CUR, in EUR", () => {
-  // Read in the transcription github.com/sergiosaraiva/fc-kb, md/DIRECT_CONSOLIDATION.md (commit
-  // 136223e5f99405affb70ebafa47cfdc2f9a57168); the example file's $comment names what is printed
-  // and what is derived. Printed rates: "Year 1 amounts at Year 1 closing rate 0.8; Year 2 amounts
+describe("Allen White, Direct Consolidation, Part 6 'Consolidation case study', §6 'Consolidated cash flow statement': DELTA, a subsidiary whose accounts are in CUR, in EUR", () => {
+  // Read in the book's scanned pages (github.com/sergiosaraiva/fc-kb, book/chunks/DOC0038-pages-43.pdf,
+  // p. 432, and -45.pdf, p. 449) and their transcription md/DIRECT_CONSOLIDATION.md; the example
+  // file's $comment names the pages, what is printed and what is derived. Printed rates: "Year 1 amounts at Year 1 closing rate 0.8; Year 2 amounts
   // at Year 2 closing rate 0.9; All flows at Year 2 average rate 0.6, except 'Dividends' and
   // 'Appropriation' flows at Year 1 average rate 0.7"; capital at its historical 0.9.
   // Printed, "DELTA (EUR)" flows: "Cash | 4,800 | | (480) | (280) | 280 | 4,320" (opening, net
@@ -148,11 +148,11 @@ describe("Direct Consolidation (textbook), Part 6 'Consolidation case study', §
   });
 });
 
-describe("DELTA 60% owned by ALPHA, which receives its share of the dividend (derived from the Direct Consolidation case study)", () => {
+describe("DELTA 60% owned by ALPHA, which receives its share of the dividend (derived from White's Direct Consolidation case study)", () => {
   // The book's group: ALPHA owns 60% of DELTA and receives 60% of the 400 CUR dividend, "valuated at
-  // Year 1 average rate of 0.7. ALPHA should then receive 168"; the group's consolidated statement
-  // prints "Dividends paid (other cies) | ALPHA 168 | … | DELTA (280) | … | TOTAL (112)", and its cash
-  // check "Translation adjustments 280" (DELTA's whole cash, not 60% of it). Derived here: ALPHA holds
+  // Year 1 average rate of 0.7. ALPHA should then receive 168" (p. 399); the group's consolidated statement
+  // (p. 448) prints "Dividends paid (other cies) | ALPHA 168 | … | DELTA (280) | … | TOTAL (112)", and its cash
+  // check (p. 449) "Translation adjustments 280" (DELTA's whole cash, not 60% of it). Derived here: ALPHA holds
   // only its investment, bought at the Year 1 close for 60% of DELTA's translated net assets (6,048 =
   // 60% × 10,080, no goodwill; the book's own cost, 3,600, dates from an earlier acquisition and
   // its other companies and adjustments are outside this file), and books the 168 received as
