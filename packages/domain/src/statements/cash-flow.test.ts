@@ -148,6 +148,64 @@ describe("Allen White, Direct Consolidation, Part 6 'Consolidation case study', 
   });
 });
 
+describe("Allen White, Direct Consolidation, Part 3 §6.7 'Some traps to avoid when producing a consolidated cash flow statement': the book's corrected answers", () => {
+  // Scanned pages github.com/sergiosaraiva/fc-kb book/chunks/DOC0038-pages-23.pdf, pp. 230-233; the
+  // example files' $comment says what is printed and what derived. In both traps the book's first,
+  // uncorrected figures translate a foreign company's cash at the year's average rate and leave a
+  // difference in its flows; its correction moves that difference into the cash's translation
+  // adjustment. The engine translates the dividend at its own rate and each month's flows at that
+  // month's average, so it gives the corrected figures directly.
+
+  it("'Payment of a dividend by a company in foreign currency' (pp. 232-233): dividends (240) at the dividend's rate, CTA on cash 520", () => {
+    // Printed (corrected): "Cash | 1,000 | (280) 40 | … | 560 (40) | 1,280"; "Result | 1,200 | |
+    // (240) | (960)"; "CTA | (200) | … | 520 | 320".
+    const input = loadExample("direct-consolidation-foreign-dividend-cash");
+    const cf = cashFlowOf(input, { cash: "cash" });
+    expect(cf.operating.total).toBe(0);
+    expect(cf.financing).toEqual({ lines: [{ account: "(dividends)", name: "Dividends to owners of the parent", amount: -240_00 }], total: -240_00 });
+    expect(cf.netCashFlow).toBe(-240_00); // (280) + 40
+    expect(cf.exchangeEffect.total).toBe(520_00); // 560 − 40
+    expect(cf.exchangeEffect.entities[0]).toMatchObject({ onOpeningCash: 600_00, onCashFlows: -80_00 }); // 200 × (8 − 5); (40) × (8 − 6): derived
+    expect(cf.reconciliation).toEqual({ computedClosingCash: 1_280_00, difference: 0, reconciles: true });
+    const a = consolidate(parseConsolidationInput(input)).entities.find((e) => e.id === "a")!;
+    expect(a.retainedEarnings).toEqual({ opening: 1_200_00, netIncome: 0, dividends: 240_00, closing: 960_00 });
+    expect(a.cta).toEqual({ opening: -200_00, change: 520_00, closing: 320_00 });
+  });
+
+  it("'Disposal of an asset from a company in foreign currency to a company in consolidation currency' (pp. 230-231): no investing flow, CTA on cash 900", () => {
+    // Printed (corrected): "Land | 500 | | 100 (100) | 200 | 800"; "Cash | 2,000 | (100) 100 | |
+    // 1,000 (100) | 2,900"; "Payables | 2,500 | | | 1,200 | 3,700". The sale is intra-group: A's
+    // 100 CUR received in the month whose average is the day rate 8 (derived) is B's 800 paid.
+    const input = loadExample("direct-consolidation-land-sale-cash");
+    const cf = cashFlowOf(input, { cash: "cash", land: "investing", payables: "operating" });
+    expect(cf.investing).toEqual({ lines: [], total: 0 }); // acquisition 100 − 100 reclassified
+    expect(cf.operating).toMatchObject({ profit: 0, workingCapital: [], total: 0 });
+    expect(cf.netCashFlow).toBe(0); // (100) + 100
+    expect(cf.openingCash).toBe(2_000_00);
+    expect(cf.closingCash).toBe(2_900_00);
+    expect(cf.exchangeEffect.total).toBe(900_00); // 1,000 − 100
+    expect(cf.exchangeEffect.entities[0]).toMatchObject({ entity: "a", onOpeningCash: 800_00, onCashFlows: 100_00 }); // 200 × (9 − 5); 100 × (9 − 8): derived
+    expect(cf.reconciliation).toEqual({ computedClosingCash: 2_900_00, difference: 0, reconciles: true });
+    const out = consolidate(parseConsolidationInput(input));
+    const row = (account: string) => out.worksheet.rows.find((r) => r.account === account)!.amounts.at(-1);
+    expect([row("land"), row("cash"), row("payables")]).toEqual([800_00, 2_900_00, -3_700_00]);
+  });
+
+  it("shows the book's uncorrected trap when the sale's month is translated at the year's average 7 instead: the 100 lands in investing", () => {
+    // The book, before its correction: "An acquisition of 100 that has no economic background … A
+    // cash impact of (100)". With one average for the whole year the engine gives the same, and says
+    // which line carries it: the flows are right only as far as the rates given are the rates of the
+    // flows' dates (IAS 7.25-27).
+    const input = loadExample("direct-consolidation-land-sale-cash");
+    const flat: ConsolidationInputJson = { ...input, rates: { CUR: { ...input.rates!.CUR!, "2002-01": { average: "7", closing: "7" }, "2002-02": { average: "7", closing: "9" } } } };
+    const cf = cashFlowOf(flat, { cash: "cash", land: "investing", payables: "operating" });
+    expect(cf.investing.total).toBe(-100_00);
+    expect(cf.netCashFlow).toBe(-100_00);
+    expect(cf.exchangeEffect.total).toBe(1_000_00);
+    expect(cf.reconciliation.reconciles).toBe(true);
+  });
+});
+
 describe("DELTA 60% owned by ALPHA, which receives its share of the dividend (derived from White's Direct Consolidation case study)", () => {
   // The book's group: ALPHA owns 60% of DELTA and receives 60% of the 400 CUR dividend, "valuated at
   // Year 1 average rate of 0.7. ALPHA should then receive 168" (p. 399); the group's consolidated statement
