@@ -4,6 +4,7 @@ import { useSandboxApp } from "./app.ts";
 import { DEMO, translatedGroup } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { get, latestCode, post, signedInUser } from "./flows.ts";
+import { engineRunsComputed } from "../src/modules/reports/report.ts";
 
 type Row = { account: string; name: string; classification: string; amounts: number[] };
 
@@ -63,6 +64,37 @@ describe.each(drivers)("consolidated reports on %s", (driver) => {
     const stamps = answers.map((a) => a.json().generatedAt as string);
     expect(new Set(stamps).size, stamps.join(", ")).toBe(1);
     expect(answers[0]!.json().ok).toBe(true);
+  });
+
+  it("report variants share the engine's runs: a period with and without its comparison, and a comparison that is another report's period", async () => {
+    const report = async (q: string) => {
+      const res = await get(t.app, `/api/consolidation/report?${q}`, token);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const runs = engineRunsComputed();
+    const plain = await report("from=2026-04&to=2026-06&compare=none");
+    expect(engineRunsComputed() - runs).toBe(1);
+    const withPriorYear = await report("from=2026-04&to=2026-06&compare=prior_year");
+    expect(engineRunsComputed() - runs).toBe(2); // only the comparison's period was new
+    const priorYear = await report("from=2025-04&to=2025-06&compare=none");
+    expect(engineRunsComputed() - runs).toBe(2); // it was the comparison's run
+    expect(withPriorYear.report.balanceSheet).toEqual(plain.report.balanceSheet);
+    expect(withPriorYear.comparison.balanceSheet).toEqual(priorYear.report.balanceSheet);
+    await report("from=2026-04&to=2026-06&compare=prior_period");
+    expect(engineRunsComputed() - runs).toBe(2); // 2026-01 to 2026-03: the earlier test's report, at this same data version
+
+    // A change to the inputs: every period is computed again, from the new data.
+    const put = await t.app.inject({
+      method: "PUT",
+      url: "/api/fxrates",
+      payload: { rates: [{ currency: "GBP", month: "2026-05", avgfx: "1.4", endfx: "1.41" }] },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const changed = await report("from=2026-04&to=2026-06&compare=none");
+    expect(engineRunsComputed() - runs).toBe(3);
+    expect(changed.report.balanceSheet).not.toEqual(plain.report.balanceSheet);
   });
 
   it("names what stops a consolidation instead of guessing, e.g. months without rates", async () => {

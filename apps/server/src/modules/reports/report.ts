@@ -58,14 +58,15 @@ function remember(key: string, value: { body: string; report: ConsolidatedReport
  */
 export async function consolidatedReport(db: Db, accountId: string, query: ReportQuery, dataVersion?: number): Promise<{ body: string; report: ConsolidatedReport }> {
   checkReportPeriod(query);
-  const key = `${accountId}|${query.from}|${query.to}|${query.compare}|${dataVersion ?? (await dataStamp(db, accountId))}`;
+  const version = dataVersion ?? (await dataStamp(db, accountId));
+  const key = `${accountId}|${query.from}|${query.to}|${query.compare}|${version}`;
   const hit = cache.get(key);
   if (hit) return hit;
   // The same report asked again while it is being computed (a team opening it after a change, a
   // refresh) waits for that computation instead of starting its own.
   const pending = computing.get(key);
   if (pending) return pending;
-  const computation = computeReport(db, accountId, query).then((value) => {
+  const computation = computeReport(db, accountId, query, version).then((value) => {
     remember(key, value);
     return value;
   });
@@ -80,7 +81,32 @@ export async function consolidatedReport(db: Db, accountId: string, query: Repor
 /** Reports being computed now, by cache key. */
 const computing = new Map<string, Promise<{ body: string; report: ConsolidatedReport }>>();
 
-async function computeReport(db: Db, accountId: string, query: ReportQuery): Promise<{ body: string; report: ConsolidatedReport }> {
+type EngineRun = { output: ReturnType<typeof consolidateBuilt>; problems: { code: string; message: string }[]; warnings: string[]; openingMonth: string };
+
+/**
+ * The engine's runs by account, period and data version (the same key as the reports'): the
+ * variants of a report share them — a period with and without its comparison, a comparison that is
+ * another report's period — so a change that makes every report cold computes each period once.
+ * Outputs are read, never changed, by the reports built on them.
+ */
+const runs = new Map<string, Promise<EngineRun>>();
+
+let computed = 0;
+/** How many engine runs reports have computed in this process (tests: which report variants shared one). */
+export const engineRunsComputed = () => computed;
+
+function sharedRun(key: string, compute: () => Promise<EngineRun>): Promise<EngineRun> {
+  const kept = runs.get(key);
+  if (kept) return kept;
+  computed++;
+  if (runs.size >= CACHE_LIMIT) runs.delete(runs.keys().next().value!);
+  const run = compute();
+  runs.set(key, run);
+  run.catch(() => runs.get(key) === run && runs.delete(key));
+  return run;
+}
+
+async function computeReport(db: Db, accountId: string, query: ReportQuery, version: number): Promise<{ body: string; report: ConsolidatedReport }> {
   const { parent, subsidiariesFor, intercompany, opening } = await reportGroup(db, accountId, query.from, "the consolidation is in the parent's currency and onto its chart of accounts");
   /**
    * The engine's opening month (`anchor`: the locked opening balances' own roll-forward anchor when
@@ -91,7 +117,8 @@ async function computeReport(db: Db, accountId: string, query: ReportQuery): Pro
     const anchor = openingAnchor(opening, from);
     return { anchor, shown: opening && anchor === opening.anchor && opening.month < from ? opening.month : anchor };
   };
-  const run = async (from: string, to: string) => {
+  const run = (from: string, to: string) => sharedRun(`${accountId}|${from}|${to}|${version}`, () => engineRun(from, to));
+  const engineRun = async (from: string, to: string): Promise<EngineRun> => {
     const { anchor, shown } = openingFor(from);
     const built = await buildConsolidationInput(db, { accountId, subsidiaries: subsidiariesFor(to), period: { from, to }, openingMonth: anchor, intercompany, groupAdjustments: true });
     const problems: Problem[] = [...built.problems];
