@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { formatAmount } from "@groupledger/domain";
@@ -200,6 +200,13 @@ describe.each(drivers)("the board pack on %s", (driver) => {
     await drainJobs(t.app);
     const [first] = await t.db.database.db.select().from(jobs).where(eq(jobs.id, sending.json().jobId));
     expect(first?.result).toMatchObject({ sent: [EMAIL], skipped: [DIRECTOR] });
+    // The monthly job too.
+    await t.db.database.db.update(boardPackSchedules).set({ lastMonth: "2026-02" });
+    const [due] = await t.app.services.boardPacks.tick(new Date("2026-04-03T08:00:00Z"));
+    expect(due?.month).toBe("2026-03");
+    await drainJobs(t.app);
+    const [monthly] = await t.db.database.db.select().from(jobs).where(eq(jobs.dedupeKey, `board-pack-mail:${due!.accountId}:2026-03`)).orderBy(desc(jobs.createdAt)).limit(1);
+    expect(monthly).toMatchObject({ state: "succeeded", result: { month: "2026-03", sent: [EMAIL], skipped: [DIRECTOR] } });
     expect((await mailbox(DIRECTOR)).map((m) => m.subject)).toEqual([expect.stringMatching(/^Confirm/)]);
 
     expect((await post(t.app, "/api/board-pack/confirmations/confirm", { token: "A".repeat(43) })).json().error.code).toBe("not_found");
@@ -246,13 +253,20 @@ describe.each(drivers)("the board pack on %s", (driver) => {
     expect((await post(t.app, "/api/board-pack/confirmations/confirm", { token: old })).statusCode).toBe(404);
     expect((await post(t.app, "/api/board-pack/confirmations/confirm", { token: fresh })).json()).toMatchObject({ email: LATE, state: "confirmed" });
 
+    // An address on the list that is neither a team address nor known (say a member who left): not mailed; "Send confirmation" makes it pending.
+    await t.db.database.db.update(boardPackSchedules).set({ recipients: [EMAIL, DIRECTOR, LATE, "gone@northwind.example"] });
+    expect((await get(t.app, "/api/consolidation/board-pack/schedule", token)).json().recipientStatus[3]).toEqual({ email: "gone@northwind.example", state: "unverified", since: null, expiresAt: null });
+    const gone = await post(t.app, "/api/consolidation/board-pack/recipients/resend", { email: "gone@northwind.example" }, token);
+    expect(gone.json().recipientStatus[3]).toMatchObject({ email: "gone@northwind.example", state: "pending" });
+    expect((await mailbox("gone@northwind.example")).map((m) => m.subject)).toEqual([expect.stringMatching(/^Confirm/)]);
+
     // Unsubscribing from the pack mail's link takes the address off and keeps it out; a tampered link is 404.
     const unsubscribe = linkOf(pack!.text, "unsubscribe");
     expect((await post(t.app, "/api/board-pack/unsubscribe/lookup", { token: unsubscribe })).json()).toMatchObject({ email: DIRECTOR, subscribed: true });
     expect((await post(t.app, "/api/board-pack/unsubscribe/lookup", { token: unsubscribe.replace(/.$/, (c) => (c === "A" ? "B" : "A")) })).statusCode).toBe(404);
     for (let i = 0; i < 2; i++) expect((await post(t.app, "/api/board-pack/unsubscribe", { token: unsubscribe })).json()).toMatchObject({ email: DIRECTOR, subscribed: false });
     const after = (await get(t.app, "/api/consolidation/board-pack/schedule", token)).json();
-    expect(after.recipients).toEqual([EMAIL, LATE]);
+    expect(after.recipients).toEqual([EMAIL, LATE, "gone@northwind.example"]);
     expect(after.declined).toEqual([{ email: DIRECTOR, at: expect.any(String) }]);
     const readd = await put("/api/consolidation/board-pack/schedule", { enabled: true, dayOfMonth: 3, recipients: [EMAIL, DIRECTOR] });
     expect(readd.statusCode).toBe(422);

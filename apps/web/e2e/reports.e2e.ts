@@ -401,6 +401,7 @@ describe("Consolidated reports in a browser, on the demo group", () => {
     }
     expect(pack?.attachments).toEqual([{ filename: "board-pack-2026-03.pdf", contentType: "application/pdf", size: expect.any(Number) }]);
     expect(pack!.text).toMatch(/unsubscribe here:\nhttps?:\/\/\S+\/board-pack\/unsubscribe#token=/);
+    await page.getByTestId("board-pack-recipients").scrollIntoViewIfNeeded();
     await e2e.shot(page, "82-board-pack-recipient-confirmed");
   });
 });

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, ne, notInArray, sql } from "drizzle-orm";
-import { BOARD_PACK_CONFIRMATION_TTL_DAYS, type BoardPackInvitation, type BoardPackRecipientStatus, type BoardPackSchedule, type BoardPackSubscription } from "@groupledger/contract";
+import { BOARD_PACK_CONFIRMATION_TTL_DAYS, BOARD_PACK_PENDING_MAX, type BoardPackInvitation, type BoardPackRecipientStatus, type BoardPackSchedule, type BoardPackSubscription } from "@groupledger/contract";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { accounts, boardPackRecipients, boardPackSchedules, users } from "../../db/schema.ts";
@@ -170,6 +170,11 @@ export class BoardPackRecipients {
     const [row] = await this.db.select().from(boardPackRecipients).where(and(eq(boardPackRecipients.accountId, user.accountId), eq(boardPackRecipients.email, email))).limit(1);
     if (row?.state === "confirmed") throw errors.conflict("recipient_confirmed", recipientMessages.confirmedRecipient(email));
     if (row?.state === "declined") throw errors.conflict("recipient_declined", recipientMessages.declined([email]));
+    if (!row) {
+      const rows = await recipientRows(this.db, user.accountId);
+      const pending = [...rows.values()].filter((r) => r.state === "pending" && !verified.has(r.email)).length + 1;
+      if (pending > BOARD_PACK_PENDING_MAX) throw new AppError(422, "too_many_pending", recipientMessages.tooManyPending(BOARD_PACK_PENDING_MAX, pending), { max: BOARD_PACK_PENDING_MAX });
+    }
     const refund = await this.reserve(user.accountId, 1);
     let prepared: { id: string; mail: Mail } | null = null;
     try {

@@ -260,7 +260,7 @@ export function recipientStateLabel(r: BoardPackSchedule["recipientStatus"][numb
     case "confirmed":
       return { label: r.since ? `Confirmed ${shortDate(r.since)}` : "Confirmed", color: "teal" };
     case "pending":
-      return { label: r.since ? `Awaiting confirmation since ${shortDate(r.since)}` : "Awaiting confirmation", color: "yellow" };
+      return { label: r.since ? `Awaiting confirmation since ${shortDate(r.since)}` : "Awaiting confirmation", color: "orange" };
     default:
       return { label: "Not verified: nothing is sent", color: "red" };
   }
@@ -288,9 +288,9 @@ function RecipientsTable({ schedule, onRemove, removing }: { schedule: BoardPack
                 <Table.Tr key={r.email} data-testid={`board-pack-recipient-${r.email}`}>
                   <Table.Td>{r.email}</Table.Td>
                   <Table.Td>
-                    <Badge color={color} variant="light" tt="none">
+                    <Text size="sm" fw={500} c={`${color}.8`}>
                       {label}
-                    </Badge>
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
