@@ -323,7 +323,8 @@ export async function forgetUnchosen(tx: Db, accountId: string, recipients: read
 /** The group's name as the pack calls it: the parent company's, else the account's. */
 async function groupNameOf(db: Db, accountId: string): Promise<string> {
   const { parentName } = await exportLabels(db, accountId);
-  if (parentName) return parentName;
-  const [account] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
-  return account?.name ?? "Your group";
+  const [account] = parentName ? [] : await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  // A QuickBooks company name goes into a mail's subject: no control characters (no header injection).
+  // eslint-disable-next-line no-control-regex
+  return (parentName ?? account?.name ?? "Your group").replace(/[\u0000-\u001f\u007f]+/g, " ").trim() || "Your group";
 }
