@@ -7,7 +7,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { formatAmount } from "@groupledger/domain";
 import { fromPool, type Database } from "../src/db/client.ts";
-import { boardPackRecipients, boardPackSchedules, boardPacks, jobs } from "../src/db/schema.ts";
+import { auditLog, boardPackRecipients, boardPackSchedules, boardPacks, jobs } from "../src/db/schema.ts";
 import { BOARD_PACK_MAIL_JOB, BoardPackScheduler } from "../src/modules/board-pack/schedule.ts";
 import { BOARD_PACK_JOB } from "../src/modules/board-pack/service.ts";
 import { useSandboxApp } from "./app.ts";
@@ -215,6 +215,8 @@ describe.each(drivers)("the board pack on %s", (driver) => {
     expect([a.statusCode, b.statusCode], a.body + b.body).toEqual([200, 200]);
     expect(a.json()).toMatchObject({ email: DIRECTOR, state: "confirmed" });
     expect(b.json()).toMatchObject({ email: DIRECTOR, state: "confirmed" });
+    // One confirmation: one audit entry.
+    expect(await t.db.database.db.select({ details: auditLog.details }).from(auditLog).where(eq(auditLog.action, "board_pack.recipient_confirmed"))).toEqual([{ details: { email: DIRECTOR } }]);
     const schedule = (await get(t.app, "/api/consolidation/board-pack/schedule", token)).json();
     expect(schedule.recipientStatus[1]).toMatchObject({ email: DIRECTOR, state: "confirmed", since: expect.any(String) });
     // Later, the link is used: 409 on both the page's lookup and its button.

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { accounts, boardPackRecipients, boardPackSchedules, users } from "../../db/schema.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import type { Mail, Mailer } from "../../services/mailer.ts";
+import { audit, type RequestMeta } from "../../services/audit.ts";
 import type { RateLimiter } from "../../services/rate-limiter.ts";
 import { messages } from "../session/service.ts";
 import { exportLabels } from "../reports/labels.ts";
@@ -223,8 +224,8 @@ export class BoardPackRecipients {
   }
 
   /** What the confirmation page shows: the group, the address, who chose it, the day. Changes nothing. */
-  async lookup(token: string, ip: string, now = new Date()): Promise<BoardPackInvitation> {
-    await this.limitIp(ip);
+  async lookup(token: string, meta: RequestMeta, now = new Date()): Promise<BoardPackInvitation> {
+    await this.limitIp(meta.ip);
     const found = await this.found(this.hash(token));
     const refused = this.refusal(found?.row, now);
     if (refused) throw refused;
@@ -236,14 +237,18 @@ export class BoardPackRecipients {
    * confirmations racing one writes and the other, finding it confirmed a moment ago by the same
    * link, answers the same. Later, the link is used (409); expired 410; unknown 404.
    */
-  async confirm(token: string, ip: string): Promise<BoardPackInvitation> {
-    await this.limitIp(ip);
+  async confirm(token: string, meta: RequestMeta): Promise<BoardPackInvitation> {
+    await this.limitIp(meta.ip);
     const tokenHash = this.hash(token);
     const now = new Date();
-    await this.db
-      .update(boardPackRecipients)
-      .set({ state: "confirmed", confirmedAt: now })
-      .where(and(eq(boardPackRecipients.tokenHash, tokenHash), eq(boardPackRecipients.state, "pending"), gt(boardPackRecipients.expiresAt, now)));
+    await this.db.transaction(async (tx) => {
+      const [won] = await tx
+        .update(boardPackRecipients)
+        .set({ state: "confirmed", confirmedAt: now })
+        .where(and(eq(boardPackRecipients.tokenHash, tokenHash), eq(boardPackRecipients.state, "pending"), gt(boardPackRecipients.expiresAt, now)))
+        .returning({ accountId: boardPackRecipients.accountId, email: boardPackRecipients.email });
+      if (won) await audit(tx, { action: "board_pack.recipient_confirmed", accountId: won.accountId, details: { email: won.email }, ...meta });
+    });
     const found = await this.found(tokenHash);
     const refused = this.refusal(found?.row, new Date(), "confirmed");
     if (refused) throw refused;
@@ -251,8 +256,8 @@ export class BoardPackRecipients {
   }
 
   /** "No, thanks": the address is declined (kept, so an admin cannot add it back) and taken off the schedule. An expired link may still decline. */
-  async decline(token: string, ip: string): Promise<BoardPackInvitation> {
-    await this.limitIp(ip);
+  async decline(token: string, meta: RequestMeta): Promise<BoardPackInvitation> {
+    await this.limitIp(meta.ip);
     const tokenHash = this.hash(token);
     await this.db.transaction(async (tx) => {
       const [row] = await tx
@@ -260,7 +265,9 @@ export class BoardPackRecipients {
         .set({ state: "declined", declinedAt: new Date() })
         .where(and(eq(boardPackRecipients.tokenHash, tokenHash), eq(boardPackRecipients.state, "pending")))
         .returning();
-      if (row) await dropRecipient(tx, row.accountId, row.email);
+      if (!row) return;
+      await dropRecipient(tx, row.accountId, row.email);
+      await audit(tx, { action: "board_pack.recipient_declined", accountId: row.accountId, details: { email: row.email }, ...meta });
     });
     const found = await this.found(tokenHash);
     const row = found?.row;
@@ -271,8 +278,8 @@ export class BoardPackRecipients {
   }
 
   /** What the unsubscribe page shows. Changes nothing. */
-  async subscription(token: string, ip: string): Promise<BoardPackSubscription> {
-    await this.limitIp(ip);
+  async subscription(token: string, meta: RequestMeta): Promise<BoardPackSubscription> {
+    await this.limitIp(meta.ip);
     const { accountId, email } = this.unsubscribeTarget(token);
     const [schedule] = await this.db.select({ recipients: boardPackSchedules.recipients }).from(boardPackSchedules).where(eq(boardPackSchedules.accountId, accountId)).limit(1);
     return { email, groupName: await groupNameOf(this.db, accountId), subscribed: schedule?.recipients.includes(email) ?? false };
@@ -282,14 +289,14 @@ export class BoardPackRecipients {
    * The Unsubscribe button of the page a pack mail links to: the address leaves the schedule; an
    * address outside the team is kept as declined (an admin cannot add it back). Answering twice is harmless.
    */
-  async unsubscribe(token: string, ip: string, verified: (accountId: string) => Promise<ReadonlySet<string>>): Promise<BoardPackSubscription> {
-    await this.limitIp(ip);
+  async unsubscribe(token: string, meta: RequestMeta, verified: (accountId: string) => Promise<ReadonlySet<string>>): Promise<BoardPackSubscription> {
+    await this.limitIp(meta.ip);
     const { accountId, email } = this.unsubscribeTarget(token);
     const team = await verified(accountId);
     await this.db.transaction(async (tx) => {
       const [account] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
       if (!account) throw errors.notFound(recipientMessages.unsubscribeInvalid);
-      await dropRecipient(tx, accountId, email);
+      if (await dropRecipient(tx, accountId, email)) await audit(tx, { action: "board_pack.recipient_unsubscribed", accountId, details: { email }, ...meta });
       if (team.has(email)) return;
       const declined = { state: "declined" as const, declinedAt: new Date(), tokenHash: null, expiresAt: null };
       await tx
@@ -301,15 +308,16 @@ export class BoardPackRecipients {
   }
 }
 
-/** Takes `email` off the account's schedule (the row locked: a save at the same time keeps its own list or this one's, never half). */
-async function dropRecipient(tx: Db, accountId: string, email: string): Promise<void> {
+/** Takes `email` off the account's schedule; whether it was on it (the row locked: a save at the same time keeps its own list or this one's, never half). */
+async function dropRecipient(tx: Db, accountId: string, email: string): Promise<boolean> {
   const [schedule] = await tx.select({ recipients: boardPackSchedules.recipients }).from(boardPackSchedules).where(eq(boardPackSchedules.accountId, accountId)).for("update");
-  if (!schedule?.recipients.includes(email)) return;
+  if (!schedule?.recipients.includes(email)) return false;
   const recipients = schedule.recipients.filter((r) => r !== email);
   await tx
     .update(boardPackSchedules)
     .set({ recipients, ...(recipients.length === 0 ? { enabled: false } : {}), updatedAt: new Date() })
     .where(eq(boardPackSchedules.accountId, accountId));
+  return true;
 }
 
 /** Forgets the account's outside recipients that are no longer chosen (their links stop working); declined ones are kept. */

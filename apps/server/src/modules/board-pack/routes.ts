@@ -120,26 +120,26 @@ export const boardPackPublicRoutes: FastifyPluginAsyncZod<AppContext> = async (a
   app.route({
     ...routeOf(contract.postBoardPackConfirmLookup, open("What a board pack confirmation link is for (the group, the address, who chose it); changes nothing")),
     config: config_,
-    handler: async (req) => recipients.lookup(req.body.token, requestMeta(req).ip),
+    handler: async (req) => recipients.lookup(req.body.token, requestMeta(req)),
   });
   app.route({
     ...routeOf(contract.postBoardPackConfirm, open("Confirm the address of a board pack confirmation link: from now on it receives the pack. Single use; 410 once expired, 404 unknown")),
     config: config_,
-    handler: async (req) => recipients.confirm(req.body.token, requestMeta(req).ip),
+    handler: async (req) => recipients.confirm(req.body.token, requestMeta(req)),
   });
   app.route({
     ...routeOf(contract.postBoardPackDecline, open("Decline a board pack confirmation: the address leaves the schedule and cannot be added back by an admin")),
     config: config_,
-    handler: async (req) => recipients.decline(req.body.token, requestMeta(req).ip),
+    handler: async (req) => recipients.decline(req.body.token, requestMeta(req)),
   });
   app.route({
     ...routeOf(contract.postBoardPackUnsubscribeLookup, open("Whom the unsubscribe link of a board pack mail is for, and whether they still receive it; changes nothing")),
     config: config_,
-    handler: async (req) => recipients.subscription(req.body.token, requestMeta(req).ip),
+    handler: async (req) => recipients.subscription(req.body.token, requestMeta(req)),
   });
   app.route({
     ...routeOf(contract.postBoardPackUnsubscribe, open("Unsubscribe from a group's board pack: the address leaves the schedule (an address outside the team cannot be added back by an admin)")),
     config: config_,
-    handler: async (req) => recipients.unsubscribe(req.body.token, requestMeta(req).ip, async (accountId) => new Set(await verifiedAddresses(db, accountId))),
+    handler: async (req) => recipients.unsubscribe(req.body.token, requestMeta(req), async (accountId) => new Set(await verifiedAddresses(db, accountId))),
   });
 };
