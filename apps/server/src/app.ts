@@ -35,10 +35,11 @@ import { mailNightlyReplacement, NIGHTLY_REPLACE_JOB, nightlyReplaceHandler } fr
 import { runRoutes } from "./modules/runs/routes.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
 import { cashFlowRoutes } from "./modules/cash-flow/routes.ts";
-import { boardPackRoutes } from "./modules/board-pack/routes.ts";
+import { boardPackPublicRoutes, boardPackRoutes } from "./modules/board-pack/routes.ts";
 import { BOARD_PACK_JOB } from "./modules/board-pack/service.ts";
 import { boardPackHandler } from "./modules/board-pack/job.ts";
 import { BOARD_PACK_MAIL_JOB, BoardPackScheduler, boardPackMailHandler } from "./modules/board-pack/schedule.ts";
+import { BoardPackRecipients } from "./modules/board-pack/recipients.ts";
 import { segmentRoutes } from "./modules/segments/routes.ts";
 import { budgetRoutes } from "./modules/budgets/routes.ts";
 import { eliminationRoutes } from "./modules/eliminations/routes.ts";
@@ -189,7 +190,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     [RUN_JOB]: runHandler({ database, provider, log: app.log, ended: (runId) => mailNightlyReplacement({ database, provider, queue, mailer }, runId) }),
     [NIGHTLY_REPLACE_JOB]: nightlyReplaceHandler({ database, provider, queue }),
     [BOARD_PACK_JOB]: boardPackHandler({ database }),
-    [BOARD_PACK_MAIL_JOB]: boardPackMailHandler({ database, mailer }),
+    [BOARD_PACK_MAIL_JOB]: boardPackMailHandler({ database, mailer, recipients: new BoardPackRecipients(database.db, config, mailer, new RateLimiter(database.db)), publicUrl: config.publicUrl }),
   };
   const worker = new Worker(queue, handlers, {
     log: app.log,
@@ -215,7 +216,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
 
   // In this order; billing registers its own paths (its test provider is outside /api).
-  for (const routes of [systemRoutes, sessionRoutes, accountRoutes, teamRoutes, settingsRoutes]) await app.register(routes, { ...ctx, prefix: "/api" });
+  for (const routes of [systemRoutes, sessionRoutes, accountRoutes, teamRoutes, settingsRoutes, boardPackPublicRoutes]) await app.register(routes, { ...ctx, prefix: "/api" });
   await app.register(billingModule, ctx);
   for (const routes of [companyRoutes, qboCallRoutes, obalRoutes, qboRoutes, webhookRoutes, mappingRoutes, fxRoutes, ctaRoutes, acquisitionRoutes, runRoutes, reportRoutes, cashFlowRoutes, boardPackRoutes, segmentRoutes, budgetRoutes, eliminationRoutes, adjustmentRoutes, intragroupRoutes]) {
     await app.register(routes, { ...ctx, prefix: "/api" });

@@ -102,6 +102,8 @@ export interface RateLimits {
   reportMailWindowMs: number;
   /** Report-address codes mailed per user in `reportMailWindowMs`: each is a mail to an address nobody verified yet. */
   reportAddressCodesPerUser: number;
+  /** Board pack confirmation mails per account in `reportMailWindowMs`: each goes to an address outside the team that nobody confirmed yet. */
+  boardPackConfirmationsPerAccount: number;
   /** Everything else, per IP per minute (in-process guard against floods). */
   globalPerMinute: number;
   /** QuickBooks' webhook notifications (POST /api/qbo/webhooks), per IP per minute, in-process, apart from the API's. */
@@ -166,6 +168,7 @@ export const defaultRateLimits: RateLimits = {
   reportMailsPerAccount: 20,
   reportMailWindowMs: 60 * 60 * 1000,
   reportAddressCodesPerUser: 5,
+  boardPackConfirmationsPerAccount: 20,
   globalPerMinute: 600,
   webhooksPerMinute: 600,
 };

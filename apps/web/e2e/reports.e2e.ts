@@ -25,6 +25,10 @@ const DEMO_LAST_MONTH = "2026-10";
 let session: e2e.Session;
 let page: Page;
 const api = <T>(path: string, init?: { method?: string; body?: unknown }) => e2e.api<T>(page, baseUrl, path, init);
+/** A dev mailbox message (the board pack steps). */
+type PackMail = { subject: string; text: string; attachments: { filename: string; contentType: string; size: number }[] };
+/** The board pack's recipient outside the team (double opt-in). */
+const STRANGER = "stranger@elsewhere.example";
 
 /** The figure of a total row's column (1 = the period, 2 = the comparison). */
 const figure = async (testId: string, column = 1) => e2e.cents((await page.getByTestId(testId).locator("td").nth(column).textContent()) ?? "");
@@ -214,7 +218,7 @@ describe("Consolidated reports in a browser, on the demo group", () => {
 
   // Board pack (issue 23): the PDF downloads, its pages are rendered with pdftoppm and its text read
   // with pdftotext, the balance sheet's totals equal to the screen's; then the monthly schedule's
-  // "Send now" mails it to the dev mailbox, and an unverified recipient is refused with nothing sent.
+  // "Send now" mails it to the dev mailbox, and an address outside the team is sent nothing until it is confirmed.
   it("board pack: the PDF of Q1 2026 carries the screen's balance sheet totals, and the schedule mails it (issue 23)", { timeout: 120_000 }, async () => {
     await page.goto(`${baseUrl}/consolidation/reports?reportPeriod=quarter&reportFrom=2026-01&reportTo=2026-03&reportCompare=prior_year`);
     await page.getByRole("table", { name: "Consolidated balance sheet" }).getByRole("columnheader", { name: "Jan – Mar 2025" }).waitFor({ timeout: 60_000 });
@@ -256,29 +260,30 @@ describe("Consolidated reports in a browser, on the demo group", () => {
     expect(amounts("Total equity")[0]).toBe(onScreen.equity);
     for (const title of ["Consolidated statement of cash flows", "Consolidated statement of changes in equity", "Exchange rates used", "Translation reserve (CTA): how it was computed"]) expect(text).toContain(title);
 
-    // The schedule: an address nobody verified is refused (422) and gets nothing; the user's own email gets the pack.
+    // The schedule: an address outside the team is kept awaiting its confirmation and is sent nothing but
+    // the confirmation mail (the last step of this file confirms it); the user's own email gets the pack.
     const recipients = page.getByRole("textbox", { name: "Recipients" });
-    await recipients.fill("stranger@elsewhere.example");
+    await recipients.fill(STRANGER);
     await recipients.press("Enter");
-    await page.getByTestId("board-pack-schedule-save").click();
-    await page.getByText(/^stranger@elsewhere\.example is not a verified address of your team/).waitFor();
-    await recipients.press("Backspace"); // the empty input's Backspace removes the last address
     await recipients.fill(EMAIL);
     await recipients.press("Enter");
     await page.getByRole("switch", { name: "Mail the board pack every month" }).dispatchEvent("click");
     await page.getByTestId("board-pack-schedule-save").click();
     await page.getByTestId("board-pack-schedule-saved").getByText("Saved: each month's pack goes out on day 1 of the month after.").waitFor();
+    await page.getByTestId(`board-pack-recipient-${STRANGER}`).getByText(/^Awaiting confirmation since /).waitFor();
+    await page.getByTestId(`board-pack-recipient-${EMAIL}`).getByText("Verified (your team)").waitFor();
     await page.getByTestId("board-pack-send").click();
-    await page.getByTestId("board-pack-sent").getByText(`The pack of March 2026 is on its way to ${EMAIL}.`).waitFor();
-    type Mail = { subject: string; attachments: { filename: string; contentType: string; size: number }[] };
-    let mail: Mail | undefined;
+    await page.getByTestId("board-pack-sent").getByText(`The pack of March 2026 is on its way to ${EMAIL}. Not sent to ${STRANGER} (awaiting confirmation).`).waitFor();
+    let mail: PackMail | undefined;
     for (let i = 0; i < 60 && !mail; i++) {
-      const box = await api<{ messages: Mail[] }>(`/dev/mailbox?to=${encodeURIComponent(EMAIL)}`);
+      const box = await api<{ messages: PackMail[] }>(`/dev/mailbox?to=${encodeURIComponent(EMAIL)}`);
       mail = box.messages.find((m) => m.subject.startsWith("Board pack March 2026"));
       if (!mail) await new Promise((r) => setTimeout(r, 500));
     }
     expect(mail?.attachments).toEqual([{ filename: "board-pack-2026-03.pdf", contentType: "application/pdf", size: expect.any(Number) }]);
-    expect((await api<{ messages: Mail[] }>("/dev/mailbox?to=stranger%40elsewhere.example")).messages).toEqual([]);
+    expect((await api<{ messages: PackMail[] }>(`/dev/mailbox?to=${encodeURIComponent(STRANGER)}`)).messages.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Confirm your address for .+'s board pack$/),
+    ]);
     await e2e.shot(page, "80-reports-board-pack-schedule");
   });
 
@@ -371,5 +376,32 @@ describe("Consolidated reports in a browser, on the demo group", () => {
     expect(e2e.cents((await net.nth(7).textContent()) ?? "")).toBe(s.netIncome.fxEffect);
     await page.getByRole("table", { name: "Profit by company at the budget rate" }).getByText("1.27 USD/GBP").waitFor();
     await page.screenshot({ path: `${e2e.SHOTS}78-reports-budget-vs-actual.png`, fullPage: true });
+  });
+  // Board pack recipients outside the team (issue 23, double opt-in): the address chosen in the board
+  // pack step opens the link of its confirmation mail, confirms, and "Send now" mails it the pack.
+  it("board pack: an outside recipient confirms from the mailed link, then Send now mails it the pack (issue 23)", { timeout: 60_000 }, async () => {
+    const box = await api<{ messages: PackMail[] }>(`/dev/mailbox?to=${encodeURIComponent(STRANGER)}`);
+    const link = box.messages[0]?.text.match(/https?:\/\/\S+\/board-pack\/confirm#token=[A-Za-z0-9_-]+/)?.[0];
+    expect(link).toBeDefined();
+    await page.goto(link!);
+    await page.getByRole("heading", { name: /^Receive .+'s board pack\?$/ }).waitFor();
+    await page.getByText(`chose ${STRANGER} to receive`, { exact: false }).waitFor();
+    await e2e.shot(page, "81-board-pack-confirm");
+    await page.getByTestId("board-pack-confirm").click();
+    await page.getByTestId("board-pack-confirmed").getByText(`${STRANGER} now receives the board pack of`).waitFor();
+
+    await page.goto(`${baseUrl}/consolidation/reports/board-pack?reportPeriod=quarter&reportFrom=2026-01&reportTo=2026-03&reportCompare=prior_year`);
+    await page.getByTestId(`board-pack-recipient-${STRANGER}`).getByText(/^Confirmed /).waitFor({ timeout: 30_000 });
+    await page.getByTestId("board-pack-send").click();
+    await page.getByTestId("board-pack-sent").getByText(`The pack of March 2026 is on its way to ${STRANGER}, ${EMAIL}.`).waitFor();
+    let pack: PackMail | undefined;
+    for (let i = 0; i < 60 && !pack; i++) {
+      pack = (await api<{ messages: PackMail[] }>(`/dev/mailbox?to=${encodeURIComponent(STRANGER)}`)).messages.find((m) => m.subject.startsWith("Board pack March 2026"));
+      if (!pack) await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(pack?.attachments).toEqual([{ filename: "board-pack-2026-03.pdf", contentType: "application/pdf", size: expect.any(Number) }]);
+    expect(pack!.text).toMatch(/unsubscribe here:\nhttps?:\/\/\S+\/board-pack\/unsubscribe#token=/);
+    await page.getByTestId("board-pack-recipients").scrollIntoViewIfNeeded();
+    await e2e.shot(page, "82-board-pack-recipient-confirmed");
   });
 });

@@ -53,6 +53,19 @@ export type BoardPackJob = z.infer<typeof boardPackJobSchema>;
 export const boardPackJobParamsSchema = z.object({ jobId: z.uuid({ error: "Not a board pack job id." }) });
 export const boardPackParamsSchema = z.object({ packId: z.uuid({ error: "Not a board pack id." }) });
 
+/**
+ * A recipient's state. `team`: a verified address of the team, mailed without a confirmation;
+ * `confirmed`: an address outside the team whose owner confirmed it from the mailed link; `pending`:
+ * awaiting that confirmation; `unverified`: no longer a team address (a member left) and never
+ * confirmed (resend a confirmation to it). Nothing is mailed to a pending or unverified address.
+ */
+export const BOARD_PACK_RECIPIENT_STATES = ["team", "confirmed", "pending", "unverified"] as const;
+export type BoardPackRecipientStatus = (typeof BOARD_PACK_RECIPIENT_STATES)[number];
+/** Addresses outside the team awaiting their confirmation: at most this many at once. */
+export const BOARD_PACK_PENDING_MAX = 10;
+/** How long a confirmation link works, in days; "Resend confirmation" mails a new one. */
+export const BOARD_PACK_CONFIRMATION_TTL_DAYS = 7;
+
 /** The recipients of the monthly mail: at most this many. */
 export const BOARD_PACK_RECIPIENTS_MAX = 20;
 export const boardPackScheduleSchema = z.object({
@@ -63,8 +76,21 @@ export const boardPackScheduleSchema = z.object({
   recipients: z.array(z.string()),
   /** The last month whose pack was sent, or null. */
   lastMonth: z.string().nullable(),
-  /** Addresses that may be chosen: the team's sign-in emails and their verified report addresses. */
+  /** The team's verified addresses (sign-in emails and verified report addresses): they receive the pack without a confirmation. */
   verifiedAddresses: z.array(z.string()),
+  /** Each recipient's state, in the order of `recipients`: only `team` and `confirmed` ones are mailed. */
+  recipientStatus: z.array(
+    z.object({
+      email: z.string(),
+      state: z.enum(BOARD_PACK_RECIPIENT_STATES),
+      /** pending: when the latest confirmation mail was sent; confirmed: when it was confirmed. */
+      since: z.string().nullable(),
+      /** pending: when the mailed link stops working. */
+      expiresAt: z.string().nullable(),
+    }),
+  ),
+  /** Addresses outside the team whose owner declined or unsubscribed: no longer recipients, and not to be added again. */
+  declined: z.array(z.object({ email: z.string(), at: z.string() })),
 });
 export type BoardPackSchedule = z.infer<typeof boardPackScheduleSchema>;
 
@@ -88,5 +114,48 @@ export const putBoardPackSchedule = PUT("/consolidation/board-pack/schedule", { 
 export const boardPackSendSchema = z.strictObject({
   month: z.string({ error: "month is required: a month like 2026-03." }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use a month like 2026-03."),
 });
-export const boardPackSendingSchema = z.object({ jobId: z.string(), recipients: z.array(z.string()) });
+export const boardPackSendingSchema = z.object({
+  jobId: z.string(),
+  /** Who will get it: the recipients that are team addresses or confirmed. */
+  recipients: z.array(z.string()),
+  /** Who will not, and why (awaiting confirmation, or no longer verified). */
+  skipped: z.array(z.object({ email: z.string(), state: z.enum(BOARD_PACK_RECIPIENT_STATES) })),
+});
 export const postBoardPackSend = POST("/consolidation/board-pack/schedule/send", { 200: boardPackSendingSchema }, { body: boardPackSendSchema });
+
+/** "Resend confirmation" (admins): a new link to a recipient awaiting confirmation (the old link stops working). */
+export const boardPackRecipientSchema = z.strictObject({
+  email: z.email({ error: "email is the recipient's email address." }).trim().toLowerCase().max(254),
+});
+export const postBoardPackRecipientResend = POST("/consolidation/board-pack/recipients/resend", { 200: boardPackScheduleSchema }, { body: boardPackRecipientSchema });
+
+/*
+ * The recipient's side, without a session: the links in the confirmation mail and in each pack mail
+ * carry a token (in the page's fragment, so no server log holds it), sent in the body here. Looking a
+ * link up changes nothing (mail scanners open links); only the POST of the page's button does.
+ */
+export const BOARD_PACK_LINK_MESSAGE = "This link is not complete. Open the link from the email again (copy the whole address if it was split over two lines).";
+export const boardPackLinkTokenSchema = z
+  .string({ error: BOARD_PACK_LINK_MESSAGE })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{20,600}(\.[A-Za-z0-9_-]{43})?$/, BOARD_PACK_LINK_MESSAGE);
+export const boardPackLinkSchema = z.strictObject({ token: boardPackLinkTokenSchema });
+export const boardPackInvitationSchema = z.object({
+  email: z.string(),
+  groupName: z.string(),
+  /** Who chose the address (an admin of the group), when known. */
+  requestedBy: z.string().nullable(),
+  dayOfMonth: z.number().int(),
+  /** pending: awaiting this person's answer; confirmed: they confirmed (this link, a moment ago); declined: they declined. */
+  state: z.enum(["pending", "confirmed", "declined"]),
+  expiresAt: z.string().nullable(),
+});
+export type BoardPackInvitation = z.infer<typeof boardPackInvitationSchema>;
+export const postBoardPackConfirmLookup = POST("/board-pack/confirmations/lookup", { 200: boardPackInvitationSchema }, { body: boardPackLinkSchema });
+export const postBoardPackConfirm = POST("/board-pack/confirmations/confirm", { 200: boardPackInvitationSchema }, { body: boardPackLinkSchema });
+export const postBoardPackDecline = POST("/board-pack/confirmations/decline", { 200: boardPackInvitationSchema }, { body: boardPackLinkSchema });
+
+export const boardPackSubscriptionSchema = z.object({ email: z.string(), groupName: z.string(), subscribed: z.boolean() });
+export type BoardPackSubscription = z.infer<typeof boardPackSubscriptionSchema>;
+export const postBoardPackUnsubscribeLookup = POST("/board-pack/unsubscribe/lookup", { 200: boardPackSubscriptionSchema }, { body: boardPackLinkSchema });
+export const postBoardPackUnsubscribe = POST("/board-pack/unsubscribe", { 200: boardPackSubscriptionSchema }, { body: boardPackLinkSchema });

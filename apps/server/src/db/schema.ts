@@ -951,9 +951,42 @@ export const boardPackSchedules = pgTable("board_pack_schedules", {
   compare: text("compare").notNull().default("prior_period"),
   recipients: jsonb("recipients").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   lastMonth: text("last_month"),
+  /** Where the web app was reached when the schedule was saved: the base of the unsubscribe link in each pack mail when PUBLIC_URL is not set. */
+  linkOrigin: text("link_origin"),
   updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+export type BoardPackRecipientState = "pending" | "confirmed" | "declined";
+
+/**
+ * Board pack recipients outside the team (double opt-in): an address an admin chose that is not one
+ * of the team's verified addresses is `pending` until the person opens the mailed link and
+ * confirms (`confirmed`), or declines or unsubscribes (`declined`: kept, so it cannot be added back
+ * by an admin). Only the keyed hash of the link's token is stored, with its expiry; a resend
+ * replaces both. Nothing is mailed to a pending or declined address.
+ */
+export const boardPackRecipients = pgTable(
+  "board_pack_recipients",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    state: text("state").$type<BoardPackRecipientState>().notNull().default("pending"),
+    tokenHash: text("token_hash"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    requestedBy: uuid("requested_by").references(() => users.id, { onDelete: "set null" }),
+    /** When the latest confirmation mail was sent. */
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    sendCount: integer("send_count").notNull().default(1),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("board_pack_recipients_account_email_key").on(t.accountId, t.email), uniqueIndex("board_pack_recipients_token_key").on(t.tokenHash)],
+);
 
 /**
  * Budgets (issue 23): one company's budget for a profit and loss account and month, in the

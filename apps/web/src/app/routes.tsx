@@ -92,7 +92,16 @@ export const routes: RouteObject[] = [
       { path: "/disconnect/*", element: <PopupPage />, errorElement: <RouteError /> },
       { path: "/logout", element: <LogoutPage /> },
       // An invitation link works with or without a session (the invitee may share a browser): no guard.
-      { element: <PublicLayout />, errorElement: <RouteError />, children: [{ path: "/invitation", Component: lazyScreen(() => import("../features/team/components/InvitationPage.tsx").then((m) => m.InvitationPage)) }] },
+      // So do a board pack's confirmation and unsubscribe links: their readers are mostly not GroupLedger users.
+      {
+        element: <PublicLayout />,
+        errorElement: <RouteError />,
+        children: [
+          { path: "/invitation", Component: lazyScreen(() => import("../features/team/components/InvitationPage.tsx").then((m) => m.InvitationPage)) },
+          { path: "/board-pack/confirm", Component: lazyScreen(() => import("../features/reports/board-pack/BoardPackLinkPage.tsx").then((m) => m.BoardPackConfirmPage)) },
+          { path: "/board-pack/unsubscribe", Component: lazyScreen(() => import("../features/reports/board-pack/BoardPackLinkPage.tsx").then((m) => m.BoardPackUnsubscribePage)) },
+        ],
+      },
       { path: "*", element: <Navigate to="/" replace /> },
     ],
   },

@@ -7,7 +7,8 @@ import { accounts, boardPackSchedules } from "../../db/schema.ts";
 import { JobQueue } from "../../jobs/queue.ts";
 import { PermanentJobError, type JobHandler } from "../../jobs/worker.ts";
 import type { Mailer } from "../../services/mailer.ts";
-import { dueMonth, generateBoardPack, PDF_TYPE, verifiedAddresses } from "./service.ts";
+import type { BoardPackRecipients } from "./recipients.ts";
+import { dueMonth, generateBoardPack, mailableAddresses, PDF_TYPE } from "./service.ts";
 
 /** Mails a month's board pack to the schedule's recipients (payload: month, compare, recipients). */
 export const BOARD_PACK_MAIL_JOB = "board-pack.mail";
@@ -88,12 +89,13 @@ export async function queueMail(queue: JobQueue, accountId: string, month: strin
 }
 
 /**
- * The mail job: generates the month's pack, then mails it to each recipient that is still a
- * verified address of the team (one mail each; an address unverified since it was chosen is
- * skipped and named in the result). Recipients already mailed are kept in the checkpoint, so a
- * retried job never mails anyone twice.
+ * The mail job: generates the month's pack, then mails it to each recipient that is still chosen
+ * and may be mailed: a verified address of the team, or an outside address its owner confirmed
+ * (one mail each, with a link to unsubscribe). Any other (awaiting confirmation, no longer
+ * verified, taken off since) is skipped and named in the result. Recipients already mailed are kept
+ * in the checkpoint, so a retried job never mails anyone twice.
  */
-export function boardPackMailHandler(deps: { database: Database; mailer: Mailer }): JobHandler {
+export function boardPackMailHandler(deps: { database: Database; mailer: Mailer; recipients: BoardPackRecipients; publicUrl: string | undefined }): JobHandler {
   return async (ctx) => {
     const accountId = ctx.job.accountId;
     if (!accountId) throw new PermanentJobError("a board pack mail names no account");
@@ -103,17 +105,24 @@ export function boardPackMailHandler(deps: { database: Database; mailer: Mailer 
     const recipients = (ctx.job.payload["recipients"] as string[] | undefined) ?? [];
     if (!/^\d{4}-\d{2}$/.test(month)) throw new PermanentJobError(`a board pack mail for ${month || "no month"}`);
     const sent = new Set(((ctx.checkpoint?.["sent"] as string[] | undefined) ?? []).map(String));
-    const verified = new Set(await verifiedAddresses(db, accountId));
-    const to = recipients.filter((r) => verified.has(r) && !sent.has(r));
-    const skipped = recipients.filter((r) => !verified.has(r));
+    const [schedule] = await db.select({ recipients: boardPackSchedules.recipients, linkOrigin: boardPackSchedules.linkOrigin }).from(boardPackSchedules).where(eq(boardPackSchedules.accountId, accountId)).limit(1);
+    const chosen = new Set(schedule?.recipients ?? []);
+    const allowed = await mailableAddresses(db, accountId);
+    const may = (r: string) => chosen.has(r) && allowed.has(r);
+    const to = recipients.filter((r) => may(r) && !sent.has(r));
+    const skipped = recipients.filter((r) => !may(r) && !sent.has(r));
     if (to.length === 0) return { month, sent: [...sent], skipped };
+    const origin = deps.publicUrl ?? schedule?.linkOrigin ?? "http://localhost:3000";
     const query = { from: month, to: month, compare: compare === "none" || compare === "prior_year" ? compare : ("prior_period" as const) } as const;
     const generated = await generateBoardPack(db, accountId, ctx.job.id, query, (fraction, message) => ctx.progress(fraction * 0.9, message));
     for (const address of to) {
       const mail = {
         to: address,
         subject: `Board pack ${monthTextLabel(month)} (${generated.pack.groupName})`,
-        text: `The board pack of ${generated.pack.groupName} for ${monthTextLabel(month)} is attached (${generated.fileName}): the consolidated balance sheet, income statement with its comparison, cash flow, changes in equity, key figures, the FX rates used and how the translation reserve was computed.\n\nSent by GroupLedger on the group's monthly schedule (Consolidated reports → Board pack).`,
+        text:
+          `The board pack of ${generated.pack.groupName} for ${monthTextLabel(month)} is attached (${generated.fileName}): the consolidated balance sheet, income statement with its comparison, cash flow, changes in equity, key figures, the FX rates used and how the translation reserve was computed.\n\n` +
+          `Sent by GroupLedger on the group's monthly schedule (Consolidated reports → Board pack).\n\n` +
+          `To stop receiving it at ${address}, unsubscribe here:\n${deps.recipients.unsubscribeLink(origin, accountId, address)}`,
         attachments: [{ filename: generated.fileName, contentType: PDF_TYPE, content: generated.pdf }],
       };
       const id = await deps.mailer.enqueue(mail);

@@ -1,16 +1,18 @@
 import { and, desc, eq, gte, inArray, lte, ne } from "drizzle-orm";
-import type { BoardPackJob, BoardPackLayoutView, BoardPackRequest, BoardPackSchedule, BoardPackScheduleUpdate, ConsolidatedReport } from "@groupledger/contract";
+import { BOARD_PACK_PENDING_MAX, type BoardPackJob, type BoardPackLayoutView, type BoardPackRequest, type BoardPackSchedule, type BoardPackScheduleUpdate, type ConsolidatedReport } from "@groupledger/contract";
 import { boardPackLayout, type BoardPack, type BoardPackInput } from "@groupledger/domain";
 import type { Db } from "../../db/client.ts";
 import { boardPacks, boardPackSchedules, dataVersions, fxRates, jobs, users } from "../../db/schema.ts";
 import { AppError, errors } from "../../http/errors.ts";
 import type { JobQueue, JobRow } from "../../jobs/queue.ts";
+import type { Mail, Mailer } from "../../services/mailer.ts";
 import { cashFlowReport } from "../cash-flow/service.ts";
 import { changesInEquityReport } from "../reports/changes-in-equity.ts";
 import { exportLabels } from "../reports/labels.ts";
 import { checkReportPeriod } from "../reports/report-period.ts";
 import { consolidatedReport } from "../reports/report.ts";
 import { renderBoardPackPdf } from "./pdf.ts";
+import { type BoardPackRecipients, forgetUnchosen, recipientMessages, recipientRows, statusOf } from "./recipients.ts";
 
 /** Generates a board pack (payload: from, to, compare) and keeps it in `board_packs`. */
 export const BOARD_PACK_JOB = "board-pack.generate";
@@ -185,50 +187,87 @@ export async function verifiedAddresses(db: Db, accountId: string): Promise<stri
   return [...out].sort();
 }
 
-/** 422 `recipient_unverified` naming each address that is not one of the team's verified addresses, and how to make it one. */
-export function requireVerified(recipients: readonly string[], verified: readonly string[]): void {
-  const known = new Set(verified);
-  const unverified = recipients.filter((r) => !known.has(r));
-  if (unverified.length === 0) return;
-  throw new AppError(
-    422,
-    "recipient_unverified",
-    `${unverified.join(", ")} ${unverified.length === 1 ? "is" : "are"} not a verified address of your team, so no board pack is sent there. Invite ${unverified.length === 1 ? "that person" : "them"} to the team (Account settings → Team), or have a member set it as their report delivery address and enter the code mailed to it; then choose it again.`,
-    { unverified },
-  );
+/** The addresses that may be mailed the pack: the team's verified ones and the outside ones their owners confirmed. */
+export async function mailableAddresses(db: Db, accountId: string): Promise<Set<string>> {
+  const rows = await recipientRows(db, accountId);
+  const out = new Set(await verifiedAddresses(db, accountId));
+  for (const [email, row] of rows) if (row.state === "confirmed") out.add(email);
+  return out;
 }
 
 export async function scheduleOf(db: Db, accountId: string): Promise<BoardPackSchedule> {
   const [row] = await db.select().from(boardPackSchedules).where(eq(boardPackSchedules.accountId, accountId)).limit(1);
+  const verified = await verifiedAddresses(db, accountId);
+  const rows = await recipientRows(db, accountId);
+  const recipients = row?.recipients ?? [];
   return {
     enabled: row?.enabled ?? false,
     dayOfMonth: row?.dayOfMonth ?? 1,
     compare: (row?.compare as BoardPackSchedule["compare"] | undefined) ?? "prior_period",
-    recipients: row?.recipients ?? [],
+    recipients,
     lastMonth: row?.lastMonth ?? null,
-    verifiedAddresses: await verifiedAddresses(db, accountId),
+    verifiedAddresses: verified,
+    recipientStatus: statusOf(recipients, new Set(verified), rows),
+    declined: [...rows.values()].filter((r) => r.state === "declined").map((r) => ({ email: r.email, at: (r.declinedAt ?? r.createdAt).toISOString() })),
   };
 }
 
 /**
- * Saves the monthly schedule: every recipient must be verified (else 422 and nothing is saved or
- * sent); turning it on needs one. A month whose day has already passed when it is saved counts as
- * sent, so the first mail goes on the next set day, not at the scheduler's next tick.
+ * Saves the monthly schedule. A recipient that is not a verified address of the team is kept
+ * pending and mailed a confirmation link when it is newly chosen (double opt-in: nothing is sent to
+ * it until its owner confirms); one that declined is refused (422 `recipient_declined`), as are more
+ * than `BOARD_PACK_PENDING_MAX` awaiting confirmation (422) and confirmation mails past the account's
+ * budget (429): then nothing is saved. Turning it on needs a recipient. A month whose day has
+ * already passed when it is saved counts as sent, so the first mail goes on the next set day, not
+ * at the scheduler's next tick.
  */
-export async function saveSchedule(db: Db, user: { id: string; accountId: string }, body: BoardPackScheduleUpdate & { compare: BoardPackSchedule["compare"] }, at = new Date()): Promise<BoardPackSchedule> {
+export async function saveSchedule(
+  db: Db,
+  user: { id: string; accountId: string; email: string; name: string | null },
+  body: BoardPackScheduleUpdate & { compare: BoardPackSchedule["compare"] },
+  deps: { recipients: BoardPackRecipients; mailer: Mailer; origin: string },
+  at = new Date(),
+): Promise<BoardPackSchedule> {
   const recipients = [...new Set(body.recipients)];
-  requireVerified(recipients, await verifiedAddresses(db, user.accountId));
   if (body.enabled && recipients.length === 0) throw errors.badRequest("no_recipients", "Choose at least one recipient before turning the monthly board pack on.");
-  const values = { enabled: body.enabled, dayOfMonth: body.dayOfMonth, compare: body.compare, recipients, updatedBy: user.id, updatedAt: at };
+  const verified = new Set(await verifiedAddresses(db, user.accountId));
+  const rows = await recipientRows(db, user.accountId);
+  const outside = recipients.filter((r) => !verified.has(r));
+  const declined = outside.filter((r) => rows.get(r)?.state === "declined");
+  if (declined.length > 0) throw new AppError(422, "recipient_declined", recipientMessages.declined(declined), { declined });
+  const [saved] = await db.select({ recipients: boardPackSchedules.recipients }).from(boardPackSchedules).where(eq(boardPackSchedules.accountId, user.accountId)).limit(1);
+  const before = new Set(saved?.recipients ?? []);
+  // Newly chosen and not known yet: each is mailed a link. (One chosen before that is no longer a team address waits for "Resend confirmation".)
+  const fresh = outside.filter((r) => !rows.has(r) && !before.has(r));
+  const pending = outside.filter((r) => rows.get(r)?.state === "pending").length + fresh.length;
+  if (pending > BOARD_PACK_PENDING_MAX) throw new AppError(422, "too_many_pending", recipientMessages.tooManyPending(BOARD_PACK_PENDING_MAX, pending), { max: BOARD_PACK_PENDING_MAX });
+  const refund = await deps.recipients.reserve(user.accountId, fresh.length);
+  const values = { enabled: body.enabled, dayOfMonth: body.dayOfMonth, compare: body.compare, recipients, linkOrigin: deps.origin, updatedBy: user.id, updatedAt: at };
   const passed = dueMonth(body.dayOfMonth, at);
-  await db.transaction(async (tx) => {
-    const [existing] = await tx.select({ lastMonth: boardPackSchedules.lastMonth }).from(boardPackSchedules).where(eq(boardPackSchedules.accountId, user.accountId)).limit(1);
-    const lastMonth = existing?.lastMonth && existing.lastMonth >= (passed ?? "") ? existing.lastMonth : passed;
-    await tx
-      .insert(boardPackSchedules)
-      .values({ accountId: user.accountId, ...values, lastMonth })
-      .onConflictDoUpdate({ target: boardPackSchedules.accountId, set: { ...values, lastMonth } });
-  });
+  let mails: { id: string; mail: Mail }[];
+  try {
+    mails = await db.transaction(async (tx) => {
+      const [existing] = await tx.select({ lastMonth: boardPackSchedules.lastMonth }).from(boardPackSchedules).where(eq(boardPackSchedules.accountId, user.accountId)).limit(1);
+      const lastMonth = existing?.lastMonth && existing.lastMonth >= (passed ?? "") ? existing.lastMonth : passed;
+      await tx
+        .insert(boardPackSchedules)
+        .values({ accountId: user.accountId, ...values, lastMonth })
+        .onConflictDoUpdate({ target: boardPackSchedules.accountId, set: { ...values, lastMonth } });
+      await forgetUnchosen(tx, user.accountId, recipients);
+      const out: { id: string; mail: Mail }[] = [];
+      for (const email of fresh) {
+        const prepared = await deps.recipients.writePending(tx, { accountId: user.accountId, email, by: user, origin: deps.origin, dayOfMonth: body.dayOfMonth, fresh: true });
+        if (prepared) out.push(prepared);
+      }
+      return out;
+    });
+  } catch (err) {
+    await refund();
+    throw err;
+  }
+  // Another save wrote some of the same addresses first (and mailed them): their budget is given back.
+  if (mails.length < fresh.length) await refund(fresh.length - mails.length);
+  for (const m of mails) await deps.mailer.deliver(m.id, m.mail);
   return scheduleOf(db, user.accountId);
 }
 

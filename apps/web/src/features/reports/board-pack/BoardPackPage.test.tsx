@@ -44,9 +44,22 @@ const LAYOUT: BoardPackLayoutView = {
     },
   ],
 };
-const SCHEDULE: BoardPackSchedule = { enabled: false, dayOfMonth: 1, compare: "prior_period", recipients: [], lastMonth: null, verifiedAddresses: ["jane@northwind.example"] };
+const SCHEDULE: BoardPackSchedule = { enabled: false, dayOfMonth: 1, compare: "prior_period", recipients: [], lastMonth: null, verifiedAddresses: ["jane@northwind.example"], recipientStatus: [], declined: [] };
+const STATES: BoardPackSchedule = {
+  ...SCHEDULE,
+  enabled: true,
+  dayOfMonth: 3,
+  recipients: ["jane@northwind.example", "chair@board.example", "director@board.example", "former@northwind.example"],
+  recipientStatus: [
+    { email: "jane@northwind.example", state: "team", since: null, expiresAt: null },
+    { email: "chair@board.example", state: "confirmed", since: "2026-11-02T10:00:00.000Z", expiresAt: null },
+    { email: "director@board.example", state: "pending", since: "2026-11-20T09:00:00.000Z", expiresAt: "2026-11-27T09:00:00.000Z" },
+    { email: "former@northwind.example", state: "unverified", since: null, expiresAt: null },
+  ],
+  declined: [{ email: "no@board.example", at: "2026-11-10T08:00:00.000Z" }],
+};
 
-function signIn(first: BoardPackJob, then: BoardPackJob) {
+function signIn(first: BoardPackJob, then: BoardPackJob, extra: Record<string, unknown> = {}) {
   const companies = [PARENT_CO, UK_CO];
   return signedIn({
     "GET /companies": companies,
@@ -56,8 +69,9 @@ function signIn(first: BoardPackJob, then: BoardPackJob) {
     "GET /consolidation/board-pack/schedule": SCHEDULE,
     "PUT /consolidation/board-pack/schedule": {
       status: 422,
-      body: { error: { code: "recipient_unverified", message: "stranger@elsewhere.example is not a verified address of your team, so no board pack is sent there.", details: {} } },
+      body: { error: { code: "recipient_declined", message: "stranger@elsewhere.example asked not to receive this group's board pack, so it cannot be added again from here. Nothing is sent there.", details: {} } },
     },
+    ...extra,
   });
 }
 
@@ -90,6 +104,37 @@ describe("Board pack", { timeout: 30_000 }, () => {
     const input = await screen.findByRole("textbox", { name: "Recipients" });
     fireEvent.change(input, { target: { value: "stranger@elsewhere.example," } });
     fireEvent.click(screen.getByTestId("board-pack-schedule-save"));
-    await waitFor(() => expect(screen.getByText(/^stranger@elsewhere\.example is not a verified address of your team/)).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText(/^stranger@elsewhere\.example asked not to receive this group's board pack/)).toBeInTheDocument());
+  });
+
+  it("shows each recipient's state, resends a confirmation and removes a recipient; Send now names who is skipped", async () => {
+    const calls = signIn(done, done, {
+      "GET /consolidation/board-pack/schedule": STATES,
+      "POST /consolidation/board-pack/recipients/resend": STATES,
+      "PUT /consolidation/board-pack/schedule": { ...STATES, recipients: STATES.recipients.slice(0, 3), recipientStatus: STATES.recipientStatus.slice(0, 3) },
+      "POST /consolidation/board-pack/schedule/send": { jobId: JOB, recipients: ["jane@northwind.example", "chair@board.example"], skipped: [{ email: "director@board.example", state: "pending" }] },
+    });
+    renderRoutes(routes, "/consolidation/reports/board-pack");
+    const table = await screen.findByRole("table", { name: "Recipients and their state" });
+    const row = (email: string) => within(table).getByTestId(`board-pack-recipient-${email}`);
+    expect(row("jane@northwind.example")).toHaveTextContent("Verified (your team)");
+    expect(row("chair@board.example")).toHaveTextContent("Confirmed Nov 2, 2026");
+    expect(row("director@board.example")).toHaveTextContent("Awaiting confirmation since Nov 20, 2026");
+    expect(row("former@northwind.example")).toHaveTextContent("Not verified: nothing is sent");
+    expect(within(row("jane@northwind.example")).queryByRole("button", { name: /confirmation/ })).toBeNull();
+    expect(screen.getByTestId("board-pack-declined")).toHaveTextContent("no@board.example (Nov 10, 2026)");
+
+    fireEvent.click(within(row("director@board.example")).getByRole("button", { name: "Resend confirmation" }));
+    expect(await screen.findByText("A new confirmation link was mailed to director@board.example; the earlier one no longer works.")).toBeInTheDocument();
+    expect(calls.find((c) => c.path === "/consolidation/board-pack/recipients/resend")?.body).toEqual({ email: "director@board.example" });
+
+    fireEvent.click(within(row("former@northwind.example")).getByRole("button", { name: "Remove former@northwind.example" }));
+    await waitFor(() => expect(screen.queryByTestId("board-pack-recipient-former@northwind.example")).toBeNull());
+    expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ enabled: true, dayOfMonth: 3, compare: "prior_period", recipients: STATES.recipients.slice(0, 3) });
+
+    fireEvent.click(screen.getByTestId("board-pack-send"));
+    expect(await screen.findByTestId("board-pack-sent")).toHaveTextContent(
+      "The pack of October 2026 is on its way to jane@northwind.example, chair@board.example. Not sent to director@board.example (awaiting confirmation).",
+    );
   });
 });

@@ -11,7 +11,7 @@ import { MonthRangeInputs } from "../../screens/components/MonthInput.tsx";
 import { Screen } from "../../screens/components/Screen.tsx";
 import { ReportsAreaNav } from "../components/ReportsAreaNav.tsx";
 import { COMPARISONS, defaultMonth, firstBookMonth, longMonth, rangeProblem, readState, writeState, type Comparison } from "../period.ts";
-import { downloadBoardPack, useBoardPack, useBoardPackSchedule, useSaveBoardPackSchedule, useSendBoardPack } from "./api.ts";
+import { downloadBoardPack, useBoardPack, useBoardPackSchedule, useResendConfirmation, useSaveBoardPackSchedule, useSendBoardPack } from "./api.ts";
 import classes from "./BoardPackPage.module.css";
 
 const DESCRIPTION =
@@ -227,7 +227,11 @@ function Bars({ chart }: { chart: NonNullable<BoardPackLayoutView["sections"][nu
   );
 }
 
-/** The monthly mail (admins): on/off, the day, the recipients (verified addresses of the team), and "Send now" for the period's last month. */
+/**
+ * The monthly mail (admins): on/off, the day, the recipients with each one's state (a team address,
+ * confirmed, awaiting confirmation since a date with "Resend confirmation", not verified), and "Send
+ * now" for the period's last month.
+ */
 function ScheduleCard({ month }: { month: string }) {
   const schedule = useBoardPackSchedule();
   return (
@@ -236,11 +240,93 @@ function ScheduleCard({ month }: { month: string }) {
         Monthly board pack by email
       </Title>
       <Text size="sm" c="dimmed" mb="sm" maw={760}>
-        On the chosen day of each month (UTC) the pack of the month just ended goes to each recipient. Only verified addresses of your team can receive it: members&apos; sign-in emails and report delivery addresses they have confirmed with a code.
+        On the chosen day of each month (UTC) the pack of the month just ended goes to each recipient. Your team&apos;s verified addresses receive it at once. Any
+        other address (a director outside GroupLedger) is first mailed a link to confirm it: nothing is sent to it until its owner confirms, and every pack
+        mail has a link to unsubscribe.
       </Text>
       <Failure title="The schedule could not be loaded" message={schedule.error?.message} />
       {schedule.data ? <ScheduleForm schedule={schedule.data} month={month} /> : null}
     </Paper>
+  );
+}
+
+const shortDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+
+/** A recipient's state in words. */
+export function recipientStateLabel(r: BoardPackSchedule["recipientStatus"][number]): { label: string; color: string } {
+  switch (r.state) {
+    case "team":
+      return { label: "Verified (your team)", color: "teal" };
+    case "confirmed":
+      return { label: r.since ? `Confirmed ${shortDate(r.since)}` : "Confirmed", color: "teal" };
+    case "pending":
+      return { label: r.since ? `Awaiting confirmation since ${shortDate(r.since)}` : "Awaiting confirmation", color: "orange" };
+    default:
+      return { label: "Not verified: nothing is sent", color: "red" };
+  }
+}
+
+function RecipientsTable({ schedule, onRemove, removing }: { schedule: BoardPackSchedule; onRemove: (email: string) => void; removing: boolean }) {
+  const resend = useResendConfirmation();
+  const [resent, setResent] = useState<string | null>(null);
+  if (schedule.recipientStatus.length === 0 && schedule.declined.length === 0) return null;
+  return (
+    <Stack gap={6}>
+      {schedule.recipientStatus.length > 0 ? (
+        <Table aria-label="Recipients and their state" withTableBorder verticalSpacing={6} data-testid="board-pack-recipients">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Recipient</Table.Th>
+              <Table.Th>State</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {schedule.recipientStatus.map((r) => {
+              const { label, color } = recipientStateLabel(r);
+              return (
+                <Table.Tr key={r.email} data-testid={`board-pack-recipient-${r.email}`}>
+                  <Table.Td>{r.email}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={500} c={`${color}.8`}>
+                      {label}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      {r.state === "pending" || r.state === "unverified" ? (
+                        <Button
+                          size="compact-xs"
+                          variant="default"
+                          loading={resend.isPending && resend.variables === r.email}
+                          onClick={() => resend.mutate(r.email, { onSuccess: () => setResent(`A new confirmation link was mailed to ${r.email}; the earlier one no longer works.`) })}
+                        >
+                          {r.state === "pending" ? "Resend confirmation" : "Send confirmation"}
+                        </Button>
+                      ) : null}
+                      <Button size="compact-xs" variant="subtle" color="red" disabled={removing} onClick={() => onRemove(r.email)} aria-label={`Remove ${r.email}`}>
+                        Remove
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      ) : null}
+      <Failure title="Not sent" message={resend.error ? messageOf(resend.error) : undefined} />
+      {resent ? (
+        <Text size="sm" c="teal.9" role="status">
+          {resent}
+        </Text>
+      ) : null}
+      {schedule.declined.length > 0 ? (
+        <Text size="sm" c="dimmed" data-testid="board-pack-declined">
+          Declined or unsubscribed (not sent, and cannot be added again): {schedule.declined.map((d) => `${d.email} (${shortDate(d.at)})`).join(", ")}.
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
 
@@ -251,13 +337,18 @@ function ScheduleForm({ schedule, month }: { schedule: BoardPackSchedule; month:
   const save = useSaveBoardPackSchedule();
   const send = useSendBoardPack();
   const [sent, setSent] = useState<string | null>(null);
+  const remove = (email: string) => {
+    const rest = schedule.recipients.filter((r) => r !== email);
+    save.mutate({ enabled: schedule.enabled, dayOfMonth: schedule.dayOfMonth, compare: schedule.compare, recipients: rest }, { onSuccess: () => setRecipients((now) => now.filter((r) => r !== email)) });
+  };
+  const mailable = schedule.recipientStatus.filter((r) => r.state === "team" || r.state === "confirmed").length;
   return (
-    <Stack gap="sm" maw={640}>
+    <Stack gap="sm" maw={720}>
       <Switch label="Mail the board pack every month" checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} />
       <NumberInput label="Day of the month" description="1 to 28, so every month has it" min={1} max={28} value={day} onChange={(v) => setDay(typeof v === "number" ? v : Number(v) || 1)} w={220} />
       <TagsInput
         label="Recipients"
-        description="Choose from your team's verified addresses"
+        description="Your team's verified addresses, or any address: one outside your team is mailed a link to confirm it first"
         data={schedule.verifiedAddresses}
         value={recipients}
         onChange={setRecipients}
@@ -265,11 +356,13 @@ function ScheduleForm({ schedule, month }: { schedule: BoardPackSchedule; month:
         splitChars={[",", " ", ";"]}
         clearable
       />
+      <RecipientsTable schedule={schedule} onRemove={remove} removing={save.isPending} />
       <Failure title="Not saved" message={save.error ? messageOf(save.error) : undefined} />
       <Failure title="Not sent" message={send.error ? messageOf(send.error) : undefined} />
       {save.isSuccess ? (
         <Text size="sm" c="teal.9" role="status" data-testid="board-pack-schedule-saved">
           Saved{schedule.enabled ? `: each month's pack goes out on day ${schedule.dayOfMonth} of the month after` : ""}.
+          {schedule.recipientStatus.some((r) => r.state === "pending") ? " Addresses awaiting confirmation get nothing until they confirm." : ""}
         </Text>
       ) : null}
       {sent ? (
@@ -285,8 +378,16 @@ function ScheduleForm({ schedule, month }: { schedule: BoardPackSchedule; month:
           variant="default"
           leftSection={<IconSend size={16} aria-hidden />}
           loading={send.isPending}
-          disabled={schedule.recipients.length === 0}
-          onClick={() => send.mutate(month, { onSuccess: (r) => setSent(`The pack of ${longMonth(month)} is on its way to ${r.recipients.join(", ")}.`) })}
+          disabled={mailable === 0}
+          onClick={() =>
+            send.mutate(month, {
+              onSuccess: (r) =>
+                setSent(
+                  `The pack of ${longMonth(month)} is on its way to ${r.recipients.join(", ")}.` +
+                    (r.skipped.length > 0 ? ` Not sent to ${r.skipped.map((x) => `${x.email} (${x.state === "pending" ? "awaiting confirmation" : "not verified"})`).join(", ")}.` : ""),
+                ),
+            })
+          }
           data-testid="board-pack-send"
         >
           Send {longMonth(month)} now

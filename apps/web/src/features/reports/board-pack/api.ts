@@ -3,7 +3,13 @@ import {
   getBoardPackPdf,
   getBoardPackSchedule,
   postBoardPack,
+  postBoardPackConfirm,
+  postBoardPackConfirmLookup,
+  postBoardPackDecline,
+  postBoardPackRecipientResend,
   postBoardPackSend,
+  postBoardPackUnsubscribe,
+  postBoardPackUnsubscribeLookup,
   putBoardPackSchedule,
   type BoardPackJob,
   type BoardPackRequest,
@@ -66,3 +72,21 @@ export function useSaveBoardPackSchedule() {
 export function useSendBoardPack() {
   return useMutation({ mutationFn: (month: string) => call(postBoardPackSend, { body: { month } }) });
 }
+
+/** "Resend confirmation": a new link to a recipient awaiting confirmation; answers the schedule. */
+export function useResendConfirmation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => call(postBoardPackRecipientResend, { body: { email } }),
+    onSuccess: (data) => client.setQueryData(scheduleKey, data),
+  });
+}
+
+/** The recipient's side (no session): the confirmation link's page and the unsubscribe link's page. */
+export const boardPackLinkApi = {
+  lookup: (token: string) => call(postBoardPackConfirmLookup, { body: { token } }),
+  confirm: (token: string) => call(postBoardPackConfirm, { body: { token } }),
+  decline: (token: string) => call(postBoardPackDecline, { body: { token } }),
+  subscription: (token: string) => call(postBoardPackUnsubscribeLookup, { body: { token } }),
+  unsubscribe: (token: string) => call(postBoardPackUnsubscribe, { body: { token } }),
+};
