@@ -20,6 +20,15 @@ describe.each(drivers)("segments on %s", (driver) => {
   it("syncs each class's and location's monthly P&L as QuickBooks reports it", async () => {
     token = await signedInUser(t.app, "segments@northwind.example");
     const { parentAccount, ukAccount } = await parentAndUk(t.app, sandbox, token);
+    const db0 = t.db.database.db;
+    // Off until asked for: the syncs read no class or location, and the statement says how to start.
+    expect(await db0.select().from(segmentBalances)).toEqual([]);
+    const off = (await get(t.app, `/api/consolidation/segments?${PERIOD}&by=class`, token)).json();
+    expect(off).toMatchObject({ ok: false, statement: null, problems: [{ code: "segments_off", message: expect.stringMatching(/^This group does not read its classes and locations/) }] });
+    const on = await post(t.app, "/api/consolidation/segments/enable", undefined, token);
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().syncs.map((x: { realmId: string }) => x.realmId).sort()).toEqual([DEMO.parent, DEMO.uk].sort());
+    await drainJobs(t.app);
     const fees = await post(t.app, "/api/eliminations/pairs", { name: "UK management fees", kind: "revenueExpense", left: { realmId: DEMO.parent, accountId: parentAccount("Management Fee Income - Intercompany") }, right: { realmId: DEMO.uk, accountId: ukAccount("Management Charges - Group") } }, token);
     expect(fees.statusCode, fees.body).toBe(200);
     // What the sync stored for the parent's Wholesale class in the quarter is QuickBooks' by-class P&L's Wholesale column (debit positive).

@@ -306,8 +306,10 @@ describe("Consolidated reports in a browser, on the demo group", () => {
       await page.goto(`${baseUrl}/consolidation/reports?reportPeriod=quarter&reportFrom=2026-01&reportTo=2026-03`);
       await page.getByRole("tab", { name: "Segments" }).click();
       await page.waitForURL("**/consolidation/reports/segments?*");
+      // Segments are off until asked for (each class costs QuickBooks calls on every sync): read them.
+      await page.getByRole("button", { name: "Read classes and locations from QuickBooks" }).click();
       const table = page.getByRole("table", { name: "Profit and loss by class" });
-      await table.waitFor({ timeout: 60_000 });
+      await table.waitFor({ timeout: 90_000 });
       await page.getByTestId("segments-reconciliation").getByText(/to the cent/).waitFor();
       const r = await api<SegmentReport>("/consolidation/segments?from=2026-01&to=2026-03&by=class");
       expect(r.ok, JSON.stringify(r.problems)).toBe(true);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GET } from "./endpoint.ts";
+import { GET, POST } from "./endpoint.ts";
 import { statementHeader } from "./reports.ts";
 
 /**
@@ -54,3 +54,16 @@ export const segmentReportSchema = z.object({
 export type SegmentReport = z.infer<typeof segmentReportSchema>;
 
 export const getSegments = GET("/consolidation/segments", { 200: segmentReportSchema }, { query: segmentQuerySchema });
+
+/** What turning segments on started: one sync per connected company, which reads their classes and locations. */
+export const segmentsEnabledSchema = z.object({
+  enabled: z.literal(true),
+  syncs: z.array(z.object({ realmId: z.string(), jobId: z.string(), alreadyRunning: z.boolean() })),
+});
+export type SegmentsEnabled = z.infer<typeof segmentsEnabledSchema>;
+
+export const postSegmentsEnable = POST("/consolidation/segments/enable", { 200: segmentsEnabledSchema });
+
+/** The problem code of a segment statement asked before the group reads its classes and locations. */
+export const SEGMENTS_OFF = "segments_off";
+

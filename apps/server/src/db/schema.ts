@@ -60,6 +60,12 @@ export const accounts = pgTable("accounts", {
    * approved in advance by this setting, and mail the admins what was replaced. Off by default.
    */
   nightlyReplaceChanged: boolean("nightly_replace_changed").notNull().default(false),
+  /**
+   * Whether the group reads its companies' classes and locations (Segments): off until someone asks
+   * for the segment statements, since each class and location in use costs QuickBooks calls on
+   * every sync (sync/segments.ts).
+   */
+  segmentsEnabled: boolean("segments_enabled").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

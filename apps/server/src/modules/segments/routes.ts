@@ -3,11 +3,11 @@ import * as contract from "@groupledger/contract";
 import type { AppContext } from "../../context.ts";
 import { authOf } from "../../http/auth.ts";
 import { bearer, docsOf, routeOf } from "../../http/endpoint.ts";
-import { segmentReport } from "./service.ts";
+import { enableSegments, segmentReport } from "./service.ts";
 
 const docs = docsOf({ tags: ["reports"], security: bearer, errors: [400, 401, 404, 409] as const });
 
-export const segmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, requireAuth }) => {
+export const segmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, queue, requireAuth }) => {
   app.addHook("onRequest", requireAuth);
   app.route({
     ...routeOf(
@@ -18,5 +18,15 @@ export const segmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { da
       }),
     ),
     handler: async (req) => segmentReport(database.db, authOf(req).user.accountId, req.query),
+  });
+  app.route({
+    ...routeOf(
+      contract.postSegmentsEnable,
+      docs("Read the group's classes and locations from QuickBooks (turns segments on and syncs each company)", {
+        description:
+          "Segments are off until asked for: each class and location in use costs QuickBooks calls on every sync. This turns them on for the group and queues a sync of each connected company (one already queued or running counts), which reads their whole history's classes and locations once.",
+      }),
+    ),
+    handler: async (req) => enableSegments(database, queue, authOf(req).user.accountId),
   });
 };

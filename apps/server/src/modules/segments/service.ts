@@ -1,8 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { SegmentQuery, SegmentReport } from "@groupledger/contract";
+import { SEGMENTS_OFF, type SegmentQuery, type SegmentReport, type SegmentsEnabled } from "@groupledger/contract";
 import { currencyExponent, lastDayOfMonth, type Problem, type SegmentActivity, segmentStatement } from "@groupledger/domain";
 import type { Db } from "../../db/client.ts";
-import { segmentBalances, segmentSyncs } from "../../db/schema.ts";
+import type { Database } from "../../db/client.ts";
+import { accounts, segmentBalances, segmentSyncs } from "../../db/schema.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
+import { loadGroup } from "../group/service.ts";
+import { enqueueSync } from "../sync/enqueue.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
 import { consolidateBuilt } from "../consolidation/engine.ts";
 import { checkReportPeriod, openingAnchor, periodLabel, reportGroup } from "../reports/report-period.ts";
@@ -18,6 +22,25 @@ export async function segmentReport(db: Db, accountId: string, query: SegmentQue
   const { from, to, by } = query;
   checkReportPeriod(query, "statement");
   const { parent, subsidiariesFor, intercompany, opening } = await reportGroup(db, accountId, from, "the statement is in the parent's currency and onto its chart of accounts");
+  const [account] = await db.select({ segments: accounts.segmentsEnabled }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  if (account?.segments !== true) {
+    return {
+      ok: false,
+      problems: [
+        {
+          code: SEGMENTS_OFF,
+          message:
+            "This group does not read its classes and locations from QuickBooks yet. Read them to see the statement by class or location: each company is synced now, and every later sync reads each class and location in use (a few more QuickBooks calls per company).",
+        },
+      ],
+      warnings: [],
+      period: { from, to, label: periodLabel(from, to) },
+      parentCurrency: parent.homeCurrency,
+      exponent: currencyExponent(parent.homeCurrency),
+      by,
+      statement: null,
+    };
+  }
   const subsidiaries = subsidiariesFor(to);
   const built = await buildConsolidationInput(db, { accountId, subsidiaries, period: { from, to }, openingMonth: openingAnchor(opening, from), intercompany, groupAdjustments: true });
   const problems: Problem[] = [...built.problems];
@@ -50,3 +73,20 @@ export async function segmentReport(db: Db, accountId: string, query: SegmentQue
   const statement = segmentStatement({ output, rates: built.input.rates ?? {}, activity });
   return { ok: statement.reconciles, ...base, warnings: [...notRead, ...base.warnings, ...statement.warnings], statement };
 }
+
+/**
+ * Turns segments on for the group and syncs each connected company now: the sync reads the
+ * classes and locations in use for the company's whole history once (sync/segments.ts), then each
+ * later sync reads them for the months it reads. Asking again re-queues nothing that is running.
+ */
+export async function enableSegments(database: Database, queue: JobQueue, accountId: string): Promise<SegmentsEnabled> {
+  await database.db.update(accounts).set({ segmentsEnabled: true }).where(eq(accounts.id, accountId));
+  const group = await loadGroup(database.db, accountId);
+  const syncs: SegmentsEnabled["syncs"] = [];
+  for (const company of group.companies.filter((c) => c.connection === "connected")) {
+    const { jobId, alreadyRunning } = await enqueueSync(database, queue, company);
+    syncs.push({ realmId: company.realmId, jobId, alreadyRunning });
+  }
+  return { enabled: true, syncs };
+}
+

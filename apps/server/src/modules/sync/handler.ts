@@ -88,17 +88,22 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; a
       // it always was.
       const current = monthOf(now());
       const resumed = ctx.checkpoint as Checkpoint | null;
+      // Classes and locations cost calls on every sync: read only for a group that asked for its
+      // segments (accounts.segments_enabled); the parent's classes are read always (its own books
+      // are told from GroupLedger's entries by them).
+      const [account] = await db.select({ segments: accountsTable.segmentsEnabled }).from(accountsTable).where(eq(accountsTable.id, company.accountId)).limit(1);
+      const withSegments = account?.segments === true;
       const [chart, prefs, named, plan, classes, departments] = await Promise.all([
         client.accounts(),
         client.preferences(),
         readNames(client),
         resumed ?? planRange(client, company, current, startedAt),
-        client.classes(),
-        client.departments(),
+        withSegments || company.isParent ? client.classes() : [],
+        withSegments ? client.departments() : [],
       ]);
       const postedClasses = await groupLedgerClassIds(database, classes, company);
       // Classes and locations (segments.ts): each one's P&L is read per chunk beside the company's.
-      const segments = segmentsOf(classes, departments, postedClasses);
+      const segments = withSegments ? segmentsOf(classes, departments, postedClasses) : [];
       await saveAccounts(db, realmId, chart, company.homeCurrency);
       if ((prefs.bookCloseDate ?? null) !== company.bookCloseDate) await setCompany(realmId, { bookCloseDate: prefs.bookCloseDate ?? null });
       const classification = new Map(chart.map((a) => [a.id, classificationOf(a)]));
@@ -142,7 +147,7 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; a
         const posted = [postedBs, postedPl].flatMap((r) => (r ? monthlyAmounts(r, (id) => classification.get(id)).amounts : []));
         const amounts = withoutPosted([...fromBs.amounts, ...fromPl.amounts], posted);
         await writeBalances(database, realmId, chunk, amounts);
-        await writeSegmentBalances(database, realmId, chunk, bySegment);
+        if (withSegments) await writeSegmentBalances(database, realmId, chunk, bySegment);
         plan.doneThrough = chunk.to;
         await ctx.progress(0.05 + (0.9 * (done + 1)) / total, `Fetched balances through ${chunk.to}`, { ...plan });
       }
@@ -150,8 +155,8 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; a
       // A company whose earlier months' segments were never read (synced before segments existed,
       // and now read incrementally): those months' segments alone, chunk by chunk, once.
       const historyFrom = [plan.from, company.earliestTransactionDate ? monthOf(company.earliestTransactionDate) : plan.from].sort()[0]!;
-      const segmentsFrom = await segmentsReadFrom(database, realmId);
-      if (segments.length > 0 && historyFrom < plan.from && (segmentsFrom === null || segmentsFrom > historyFrom)) {
+      const segmentsFrom = withSegments ? await segmentsReadFrom(database, realmId) : null;
+      if (withSegments && segments.length > 0 && historyFrom < plan.from && (segmentsFrom === null || segmentsFrom > historyFrom)) {
         for (const chunk of chunkMonths(historyFrom, shiftMonth(segmentsFrom !== null && segmentsFrom < plan.from ? segmentsFrom : plan.from, -1), CHUNK_MONTHS)) {
           if (ctx.signal.aborted) throw new Error("sync stopped");
           await progress(0.95, `Fetching classes and locations ${chunk.from} to ${chunk.to}`);
@@ -160,8 +165,10 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; a
           await writeSegmentBalances(database, realmId, chunk, await readSegmentChunk(client, params, segments, columns, (id) => classification.get(id)));
         }
       }
-      await markSegmentsRead(database, realmId, historyFrom);
-      await renameSegments(database, realmId, segments);
+      if (withSegments) {
+        await markSegmentsRead(database, realmId, historyFrom);
+        await renameSegments(database, realmId, segments);
+      }
       if (ledger) {
         await progress(0.95, `Reading ${foreign.length} foreign-currency account${foreign.length === 1 ? "" : "s"} in ${[...new Set(foreign.map((f) => f.currency))].join(", ")}`);
         await saveForeignBalances(database, realmId, foreignMonthEnds(await ledger, foreign, plan.to).balances);

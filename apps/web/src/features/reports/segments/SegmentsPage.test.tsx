@@ -101,6 +101,31 @@ describe("Consolidated reports → Segments", { timeout: SLOW_UI }, () => {
     expect(screen.getByTestId("seg-col-unallocated")).toHaveTextContent("No location");
   });
 
+  it("offers to read the classes and locations when the group does not yet, and asks the server once", async () => {
+    let enabled = false;
+    let posts = 0;
+    const companies = [PARENT_CO, UK_CO];
+    signedIn({
+      "GET /companies": companies,
+      "GET /companies/status": syncedStatuses(companies, { lastSyncedAt: "2026-11-20T09:00:00.000Z" }),
+      "GET /consolidation/segments": () => ({
+        status: 200,
+        body: enabled ? fixture() : fixture({ ok: false, statement: null, problems: [{ code: "segments_off", message: "This group does not read its classes and locations from QuickBooks yet." }] }),
+      }),
+      "POST /consolidation/segments/enable": () => {
+        posts++;
+        enabled = true;
+        return { status: 200, body: { enabled: true, syncs: [{ realmId: PARENT_CO.realmId, jobId: "j1", alreadyRunning: false }, { realmId: UK_CO.realmId, jobId: "j2", alreadyRunning: false }] } };
+      },
+    });
+    renderRoutes(routes, "/consolidation/reports/segments?reportPeriod=month&reportFrom=2026-10&reportTo=2026-10");
+    expect(await screen.findByText("This group does not read its classes and locations from QuickBooks yet.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Read classes and locations from QuickBooks" }));
+    // Enabled: the statement is asked again and drawn.
+    expect(await screen.findByRole("table", { name: "Profit and loss by class" })).toBeInTheDocument();
+    expect(posts).toBe(1);
+  });
+
   it("names the problems instead of a statement when the consolidation cannot be computed", async () => {
     signIn(() => fixture({ ok: false, statement: null, problems: [{ code: "missing_rate", message: "No GBP rates for 2026-10." }] }));
     renderRoutes(routes, "/consolidation/reports/segments?reportPeriod=month&reportFrom=2026-10&reportTo=2026-10");

@@ -1,15 +1,17 @@
-import { Alert, Paper, SegmentedControl, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Button, Paper, SegmentedControl, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { formatAmount, localMonthOf, shiftMonth } from "@groupledger/domain";
-import type { Company, SegmentDimension, SegmentReport } from "@groupledger/contract";
+import { SEGMENTS_OFF, type Company, type SegmentDimension, type SegmentReport } from "@groupledger/contract";
 import { useSearchParams } from "react-router";
-import { useCompanies, useCompanyStatus, type StatusMap } from "../../companies/api.ts";
+import { syncActive, useCompanies, useCompanyStatus, type StatusMap } from "../../companies/api.ts";
 import { Failure } from "../../screens/components/Failure.tsx";
 import { Screen } from "../../screens/components/Screen.tsx";
 import { ReportControls } from "../components/ReportControls.tsx";
 import { ReportProblems } from "../components/ReportProblems.tsx";
 import { ReportsAreaNav } from "../components/ReportsAreaNav.tsx";
 import { defaultMonth, firstBookMonth, periodContaining, periodLabel, rangeProblem, readState, writeState, type ReportPeriod } from "../period.ts";
-import { useSegments } from "./api.ts";
+import { useEnableSegments, useSegments } from "./api.ts";
 import { columnTotal, DIMENSION_LABELS, dimensionOf, matchedSegments, segmentColumns, type SegmentColumnView } from "./model.ts";
 
 const DESCRIPTION =
@@ -59,6 +61,14 @@ function SegmentsSection({ parent, companies, status }: { parent: Company; compa
   const valid = rangeProblem(period.from, period.to) === null;
   const statement = useSegments(valid ? { from: period.from, to: period.to, by } : null);
   const data = statement.data;
+  // Syncs that read the classes and locations: the statement is asked again once they have all ended.
+  const syncing = Object.values(status).some(syncActive);
+  const wasSyncing = useRef(syncing);
+  const client = useQueryClient();
+  useEffect(() => {
+    if (wasSyncing.current && !syncing) void client.invalidateQueries({ queryKey: ["segments"] });
+    wasSyncing.current = syncing;
+  }, [syncing, client]);
   return (
     <Stack gap="md" data-testid="segments">
       <ReportControls
@@ -104,7 +114,10 @@ function Statement({ report, by, title }: { report: SegmentReport; by: SegmentDi
           In {report.parentCurrency}. Revenue and profit positive, expenses positive as costs; each company&apos;s segments at the rates its books are translated at.
         </Text>
         {!s ? (
-          <ReportProblems problems={report.problems} title="The statement cannot be drawn up yet" />
+          <>
+            <ReportProblems problems={report.problems} title="The statement cannot be drawn up yet" />
+            {report.problems.some((p) => p.code === SEGMENTS_OFF) ? <ReadSegments /> : null}
+          </>
         ) : (
           <>
             <Alert color={s.reconciles ? "teal" : "red"} role={s.reconciles ? "status" : "alert"} data-testid="segments-reconciliation">
@@ -199,3 +212,26 @@ function SegmentTable({ statement: s, by, money }: { statement: Statement; by: S
     </Table.ScrollContainer>
   );
 }
+
+/** Turns segments on: each company syncs its classes and locations, with progress on Connected Companies. */
+function ReadSegments() {
+  const enable = useEnableSegments();
+  return (
+    <Stack gap={4} align="flex-start">
+      <Button onClick={() => enable.mutate()} loading={enable.isPending} disabled={enable.isSuccess}>
+        Read classes and locations from QuickBooks
+      </Button>
+      {enable.isSuccess ? (
+        <Text size="sm" role="status">
+          Reading them: {enable.data.syncs.length} {enable.data.syncs.length === 1 ? "company is" : "companies are"} syncing. The statement appears here when they have finished.
+        </Text>
+      ) : null}
+      {enable.error ? (
+        <Text size="sm" c="red" role="alert">
+          {enable.error.message}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+

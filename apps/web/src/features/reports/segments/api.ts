@@ -1,5 +1,6 @@
-import { getSegments, type SegmentQuery } from "@groupledger/contract";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { getSegments, postSegmentsEnable, type SegmentQuery } from "@groupledger/contract";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { companyKeys } from "../../companies/api.ts";
 import { call } from "../../../lib/http.ts";
 
 export const segmentKeys = {
@@ -8,7 +9,20 @@ export const segmentKeys = {
 
 export const segmentApi = {
   statement: (q: SegmentQuery, signal?: AbortSignal) => call(getSegments, { query: { from: q.from, to: q.to, by: q.by } }, { signal }),
+  enable: () => call(postSegmentsEnable, {}),
 };
+
+/** Turns segments on for the group: each company syncs now (their progress shows through the companies' status). */
+export function useEnableSegments() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => segmentApi.enable(),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: companyKeys.status });
+      await client.invalidateQueries({ queryKey: ["segments"] });
+    },
+  });
+}
 
 /** The statement of the chosen period and dimension; the previous one stays on screen (dimmed) while the next loads. */
 export function useSegments(q: SegmentQuery | null) {

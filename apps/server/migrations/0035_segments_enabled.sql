@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "segments_enabled" boolean DEFAULT false NOT NULL;
