@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadExample } from "../../test/load-example.ts";
 import { consolidate, parseConsolidationInput } from "../consolidation/consolidate.ts";
@@ -99,5 +100,35 @@ describe("the balance sheet by segment", () => {
     const odd = sheetOf([bal("uk", "9999", "Retail", 1_00)]);
     expect(odd.warnings).toEqual([expect.stringContaining("account 9999 of UK Sub Ltd")]);
     expect(odd.reconciles).toBe(true);
+  });
+});
+
+describe("the balance sheet by segment under the temporal method", () => {
+  it("translates a segment's non-monetary balance at the line's historical rate (IAS 21.23(b); Beams E14-4: Singa's buildings)", () => {
+    const output = consolidate(parseConsolidationInput(loadExample("beams-e14-4-temporal")));
+    const line = output.entities.find((e) => e.id === "singa")!.lines.find((l) => l.account === "bldg")!;
+    expect(line.basis).toBe("historical");
+    // A third of the buildings' local balance in one class: a third of the translated line.
+    const s = segmentBalanceSheet({ output, balances: [bal("singa", "bldg", "Plant", line.local / 3)] });
+    const row = rowOf(s, line.parentAccount);
+    expect(row.segments).toEqual([line.translated / 3]);
+    expect(row.unallocated + row.segments[0]!).toBe(line.translated);
+    expect(s.reconciles).toBe(true);
+    expect(s.warnings).toEqual([]);
+  });
+});
+
+describe("every documented example's balance sheet by segment reconciles to the cent", () => {
+  const dir = new URL("../../../../docs/examples/", import.meta.url);
+  const names = readdirSync(dir).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5));
+  it.each(names)("%s: each entity's asset and liability lines split in half by one class", (name) => {
+    const output = consolidate(parseConsolidationInput(loadExample(name)));
+    const balances = output.entities.flatMap((e) =>
+      e.lines.filter((l) => l.account !== null && l.special === null && (l.classification === "Asset" || l.classification === "Liability")).map((l) => bal(e.id, l.account!, "Half", Math.trunc(l.local / 2))),
+    );
+    const s = segmentBalanceSheet({ output, balances });
+    expect(s.reconciles, name).toBe(true);
+    for (const r of [...s.assets, ...s.liabilities, ...s.equity]) expect(sum(r), `${name} ${r.name}`).toBe(r.total);
+    expect(s.totalLiabilitiesAndEquity.total).toBe(s.totalAssets.total);
   });
 });

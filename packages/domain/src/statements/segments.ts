@@ -473,7 +473,8 @@ export function segmentBalanceSheet(input: { readonly output: ConsolidationOutpu
   const totalLiabilitiesAndEquity = totalOf([totalLiabilities, totalEquity]);
   // Each line of the consolidated balance sheet is a row with its figure, and the totals are its totals.
   for (const [lines, list] of [[bs.assets, assets], [bs.liabilities, liabilities], [bs.equity, equity]] as const) {
-    for (const l of lines) if (list.find((r) => r.account === l.account)?.total !== l.amount) reconciles = false;
+    // (A nil period profit is on the balance sheet's list but not a row.)
+    for (const l of lines) if ((list.find((r) => r.account === l.account)?.total ?? 0) !== l.amount) reconciles = false;
   }
   if (totalAssets.total !== bs.totalAssets || totalLiabilities.total !== bs.totalLiabilities || totalEquity.total !== bs.totalEquity + bs.nonControllingInterests) reconciles = false;
   if (totalAssets.total !== totalLiabilitiesAndEquity.total) reconciles = false;
