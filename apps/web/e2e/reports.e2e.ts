@@ -342,6 +342,7 @@ describe("Consolidated reports in a browser, on the demo group", () => {
       const hasGroup = [...b.assets, ...b.liabilities, ...b.equity].some((r) => r.group !== 0);
       expect(sheetCells).toEqual([...ta.segments, ta.unallocated, ta.eliminations, ...(hasGroup ? [ta.group] : []), ta.total]);
       expect(ta.segments.some((v) => v !== 0)).toBe(true);
+      await sheet.getByTestId("seg-col-eliminations").scrollIntoViewIfNeeded();
       await e2e.shot(page, "78b-reports-segments-balance-sheet");
     } finally {
       await api(`/eliminations/pairs/${pair.id}`, { method: "DELETE" });
