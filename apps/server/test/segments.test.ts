@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { segmentBalances, segmentSyncs } from "../src/db/schema.ts";
+import { qboAccounts, segmentBalances, segmentSyncs } from "../src/db/schema.ts";
 import { useSandboxApp } from "./app.ts";
 import { DEMO, drainJobs, parentAndUk } from "./connect.ts";
 import { drivers } from "./databases.ts";
@@ -9,7 +9,10 @@ import { get, post, signedInUser } from "./flows.ts";
 type Amounts = { segments: number[]; unallocated: number; eliminations: number; otherAdjustments: number; total: number };
 type Row = Amounts & { account: string; name: string };
 type Statement = { segments: { name: string; members: { entity: string; entityName: string; name: string }[] }[]; revenue: Row[]; expenses: Row[]; netIncome: Amounts; hasOtherAdjustments: boolean; reconciles: boolean; warnings: string[] };
-const sum = (a: Amounts) => a.segments.reduce((s, v) => s + v, 0) + a.unallocated + a.eliminations + a.otherAdjustments;
+type BalanceAmounts = { segments: number[]; unallocated: number; eliminations: number; group: number; total: number };
+type BalanceRow = BalanceAmounts & { account: string; name: string };
+type BalanceSheet = { segments: Statement["segments"]; asAt: string; assets: BalanceRow[]; liabilities: BalanceRow[]; equity: BalanceRow[]; totalAssets: BalanceAmounts; totalLiabilities: BalanceAmounts; totalEquity: BalanceAmounts; totalLiabilitiesAndEquity: BalanceAmounts; reconciles: boolean };
+const sum = (a: Amounts | BalanceAmounts) => a.segments.reduce((s, v) => s + v, 0) + a.unallocated + a.eliminations + ("group" in a ? a.group : a.otherAdjustments);
 
 /** Issue 23, Segments: the consolidated P&L by class or location, over the demo parent and its UK subsidiary with their management fees paired. */
 describe.each(drivers)("segments on %s", (driver) => {
@@ -36,7 +39,7 @@ describe.each(drivers)("segments on %s", (driver) => {
     const [stored] = await db
       .select({ total: sql<string>`sum(${segmentBalances.amountMinor})` })
       .from(segmentBalances)
-      .where(and(eq(segmentBalances.realmId, DEMO.parent), eq(segmentBalances.dimension, "class"), eq(segmentBalances.segmentName, "Wholesale"), sql`${segmentBalances.month} between '2026-01-01' and '2026-03-31'`));
+      .where(and(eq(segmentBalances.realmId, DEMO.parent), eq(segmentBalances.kind, "activity"), eq(segmentBalances.dimension, "class"), eq(segmentBalances.segmentName, "Wholesale"), sql`${segmentBalances.month} between '2026-01-01' and '2026-03-31'`));
     const pl = await t.app.services.provider.client(DEMO.parent).report("ProfitAndLoss", { start_date: "2026-01-01", end_date: "2026-03-31", summarize_column_by: "Classes" });
     const column = pl.columns.findIndex((c) => c.title === "Wholesale");
     expect(column).toBeGreaterThanOrEqual(0);
@@ -128,13 +131,64 @@ describe.each(drivers)("segments on %s", (driver) => {
     expect(await count()).toBe(before);
     const again = sandbox.requestCounts(DEMO.parent);
     const reports = (c: Record<string, number>) => Object.entries(c).filter(([route]) => route.startsWith("GET reports")).reduce((a, [, n]) => a + n, 0);
-    // One chunk: its balance sheet and P&L, the parent's posted ones, by class and by location, and one per class or location in use.
+    // One chunk: its balance sheet and P&L, the parent's posted ones, both by class and by location, and per class or location in use its P&L and balance sheet.
     const read = reports(again) - reports(calls);
-    expect(read).toBeGreaterThan(4);
-    expect(read).toBeLessThan(15);
+    expect(read).toBeGreaterThan(8);
+    expect(read).toBeLessThan(25);
+  });
+
+  it("syncs each class's month-end balance sheet as QuickBooks reports it", async () => {
+    // The parent's Wholesale class at 2026-03-31: QuickBooks' balance sheet by Classes, its Wholesale column (assets, debit positive).
+    const db = t.db.database.db;
+    const bs = await t.app.services.provider.client(DEMO.parent).report("BalanceSheet", { start_date: "2026-03-01", end_date: "2026-03-31", summarize_column_by: "Classes" });
+    const column = bs.columns.findIndex((c) => c.title === "Wholesale");
+    expect(column).toBeGreaterThanOrEqual(0);
+    const totalAssets = bs.rows.find((r) => r.kind === "summary" && r.group === "TotalAssets")!;
+    const stored = await db
+      .select({ account: segmentBalances.qboAccountId, amount: segmentBalances.amountMinor })
+      .from(segmentBalances)
+      .where(and(eq(segmentBalances.realmId, DEMO.parent), eq(segmentBalances.kind, "closing"), eq(segmentBalances.dimension, "class"), eq(segmentBalances.segmentName, "Wholesale"), eq(segmentBalances.month, "2026-03-01")));
+    const chart = await db.select({ id: qboAccounts.qboId }).from(qboAccounts).where(and(eq(qboAccounts.realmId, DEMO.parent), eq(qboAccounts.classification, "Asset")));
+    const assets = new Set(chart.map((a) => a.id));
+    expect(stored.filter((r) => assets.has(r.account)).reduce((a, r) => a + r.amount, 0)).toBe(totalAssets.amounts[column]);
+    expect(totalAssets.amounts[column]).not.toBe(0);
+  });
+
+  it("splits the consolidated balance sheet by class at the period's end: assets and liabilities by segment, equity unsplit, adding up to the report's balance sheet", async () => {
+    for (const by of ["class", "location"] as const) {
+      const res = await get(t.app, `/api/consolidation/segments?${PERIOD}&by=${by}&statement=balance`, token);
+      expect(res.statusCode, res.body).toBe(200);
+      const r = res.json() as { ok: boolean; kind: string; statement: unknown; balanceSheet: BalanceSheet; problems: unknown[] };
+      expect(r.problems).toEqual([]);
+      expect(r).toMatchObject({ ok: true, kind: "balance", statement: null });
+      const s = r.balanceSheet;
+      expect(s.reconciles).toBe(true);
+      expect(s.asAt).toBe("2026-03");
+      const report = (await get(t.app, `/api/consolidation/report?${PERIOD}`, token)).json().report;
+      const bs = report.balanceSheet as { assets: { account: string; amount: number }[]; liabilities: { account: string; amount: number }[]; equity: { account: string; amount: number }[]; totalAssets: number; totalLiabilities: number; totalEquity: number; nonControllingInterests: number };
+      for (const row of [...s.assets, ...s.liabilities, ...s.equity]) expect(sum(row), row.name).toBe(row.total);
+      for (const [lines, rows] of [[bs.assets, s.assets], [bs.liabilities, s.liabilities], [bs.equity, s.equity]] as const) {
+        for (const line of lines) expect(rows.find((x) => x.account === line.account)?.total, line.account).toBe(line.amount);
+      }
+      expect(s.totalAssets.total).toBe(bs.totalAssets);
+      expect(s.totalLiabilities.total).toBe(bs.totalLiabilities);
+      expect(s.totalEquity.total).toBe(bs.totalEquity + bs.nonControllingInterests);
+      expect(s.totalLiabilitiesAndEquity.total).toBe(s.totalAssets.total);
+      for (const t of [s.totalAssets, s.totalLiabilities, s.totalEquity]) expect(sum(t)).toBe(t.total);
+      // Segments hold assets; equity is not split.
+      expect(s.segments.length).toBeGreaterThan(1);
+      expect(s.totalAssets.segments.some((v) => v !== 0)).toBe(true);
+      for (const row of s.equity) expect(row.segments.every((v) => v === 0), row.name).toBe(true);
+    }
+    const byClass = (await get(t.app, `/api/consolidation/segments?${PERIOD}&by=class&statement=balance`, token)).json() as { balanceSheet: BalanceSheet };
+    expect(byClass.balanceSheet.segments.map((c) => c.name)).toContain("Wholesale");
+    expect(byClass.balanceSheet.segments.find((c) => c.name === "Wholesale")!.members.map((m) => m.entityName)).toContain("Northwind Holdings Inc.");
   });
 
   it("answers bad input with a clear 400", async () => {
+    const statement = await get(t.app, `/api/consolidation/segments?${PERIOD}&statement=cashflow`, token);
+    expect(statement.statusCode).toBe(400);
+    expect(statement.body).toMatch(/statement is income .* or balance/);
     const by = await get(t.app, `/api/consolidation/segments?${PERIOD}&by=department`, token);
     expect(by.statusCode).toBe(400);
     expect(by.body).toMatch(/by is class or location/);

@@ -332,6 +332,20 @@ describe("Consolidated reports in a browser, on the demo group", () => {
       // The shot shows the Eliminations column beside the consolidated one.
       await table.getByTestId("seg-col-eliminations").scrollIntoViewIfNeeded();
       await e2e.shot(page, "78-reports-segments");
+      // The balance sheet by class (issue 23, any statement by segment): at 31 March, total assets column by column the API's, which is the report's.
+      await page.getByText("Balance sheet", { exact: true }).click();
+      const sheet = page.getByRole("table", { name: "Balance sheet by class" });
+      await sheet.waitFor({ timeout: 60_000 });
+      await page.getByTestId("segments-reconciliation").getByText(/to the cent: total assets/).waitFor();
+      const b = (await api<SegmentReport>("/consolidation/segments?from=2026-01&to=2026-03&by=class&statement=balance")).balanceSheet!;
+      expect(b.totalAssets.total).toBe(report.report!.balanceSheet.totalAssets);
+      const ta = b.totalAssets;
+      const sheetCells = (await sheet.getByTestId("seg-assets-total").locator("td").allTextContents()).slice(1).map((t) => e2e.cents(t) || 0);
+      const hasGroup = [...b.assets, ...b.liabilities, ...b.equity].some((r) => r.group !== 0);
+      expect(sheetCells).toEqual([...ta.segments, ta.unallocated, ta.eliminations, ...(hasGroup ? [ta.group] : []), ta.total]);
+      expect(ta.segments.some((v) => v !== 0)).toBe(true);
+      await sheet.getByTestId("seg-col-eliminations").scrollIntoViewIfNeeded();
+      await e2e.shot(page, "78b-reports-segments-balance-sheet");
     } finally {
       await api(`/eliminations/pairs/${pair.id}`, { method: "DELETE" });
     }

@@ -3,9 +3,9 @@ import { GET, POST } from "./endpoint.ts";
 import { statementHeader } from "./reports.ts";
 
 /**
- * Segments (issue 23): the consolidated profit and loss by QuickBooks class or location, after
- * eliminations, with the eliminations in their own column (the rules: packages/domain
- * statements/segments.ts; docs/engine.md "Segments").
+ * Segments (issue 23): the consolidated profit and loss, or balance sheet, by QuickBooks class or
+ * location, after eliminations, with the eliminations in their own column (the rules:
+ * packages/domain statements/segments.ts; docs/engine.md "Segments").
  */
 
 const month = (field: string) => z.string({ error: `${field} is required: a month like 2026-03.` }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use a month like 2026-03.");
@@ -14,10 +14,14 @@ const amount = z.number().int();
 export const SEGMENT_DIMENSIONS = ["class", "location"] as const;
 export type SegmentDimension = (typeof SEGMENT_DIMENSIONS)[number];
 
+export const SEGMENT_STATEMENTS = ["income", "balance"] as const;
+export type SegmentStatementKind = (typeof SEGMENT_STATEMENTS)[number];
+
 export const segmentQuerySchema = z.object({
   from: month("from"),
   to: month("to"),
   by: z.enum(SEGMENT_DIMENSIONS, { error: "by is class or location (QuickBooks' Department)." }).default("class"),
+  statement: z.enum(SEGMENT_STATEMENTS, { error: "statement is income (the profit and loss) or balance (the balance sheet at the period's end)." }).default("income"),
 });
 export type SegmentQuery = z.infer<typeof segmentQuerySchema>;
 
@@ -46,10 +50,35 @@ export const segmentStatementSchema = z.object({
   warnings: z.array(z.string()),
 });
 
+const balanceAmountsShape = {
+  segments: z.array(amount).describe("One per segment, in the order of `segments`"),
+  unallocated: amount.describe("Balances with no class (location), the segments' rounding, and all of equity (not split)"),
+  eliminations: amount.describe("The intra-group eliminations and group entries on the line"),
+  group: amount.describe("Consolidation's own amounts: the investment's elimination, goodwill, ownership changes, non-controlling interests"),
+  total: amount.describe("The consolidated figure"),
+};
+const balanceRowSchema = z.object({ account: z.string(), name: z.string(), ...balanceAmountsShape });
+
+export const segmentBalanceSheetSchema = z.object({
+  segments: segmentStatementSchema.shape.segments,
+  asAt: z.string().describe("The period's last month: balances at its end"),
+  assets: z.array(balanceRowSchema).describe("Debit positive"),
+  liabilities: z.array(balanceRowSchema).describe("Credit positive"),
+  equity: z.array(balanceRowSchema).describe("Credit positive; non-controlling interests and the period's profit included; not split by segment"),
+  totalAssets: z.object(balanceAmountsShape),
+  totalLiabilities: z.object(balanceAmountsShape),
+  totalEquity: z.object(balanceAmountsShape),
+  totalLiabilitiesAndEquity: z.object(balanceAmountsShape),
+  reconciles: z.boolean().describe("Every row's columns add up to its consolidated figure, the totals are the consolidated balance sheet's, and it balances"),
+  warnings: z.array(z.string()),
+});
+
 export const segmentReportSchema = z.object({
   ...statementHeader,
   by: z.enum(SEGMENT_DIMENSIONS),
-  statement: segmentStatementSchema.nullable(),
+  kind: z.enum(SEGMENT_STATEMENTS).describe("The statement asked for (the query's `statement`)"),
+  statement: segmentStatementSchema.nullable().describe("The profit and loss by segment (kind income)"),
+  balanceSheet: segmentBalanceSheetSchema.nullable().describe("The balance sheet by segment at the period's end (kind balance)"),
 });
 export type SegmentReport = z.infer<typeof segmentReportSchema>;
 

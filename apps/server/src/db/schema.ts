@@ -412,9 +412,10 @@ export const foreignBalances = pgTable(
 );
 
 /**
- * Segments (issue 23): each month's profit-and-loss activity of a QuickBooks class or location
- * (QuickBooks' Department) per account, debit positive, read by sync from the ProfitAndLoss
- * filtered by that class or location (sync/segments.ts). Lines with no class (no location) are
+ * Segments (issue 23): each month's profit-and-loss activity (kind "activity") and balance-sheet
+ * closing balance (kind "closing") of a QuickBooks class or location (QuickBooks' Department) per
+ * account, debit positive, read by sync from the ProfitAndLoss and BalanceSheet filtered by that
+ * class or location (sync/segments.ts). Lines with no class (no location) are
  * not stored: they are the account's monthly activity (monthly_balances) less its segments'.
  * `segment_name` is QuickBooks' name when synced: segments match across companies by it.
  */
@@ -429,9 +430,11 @@ export const segmentBalances = pgTable(
     segmentName: text("segment_name").notNull(),
     qboAccountId: text("qbo_account_id").notNull(),
     month: date("month", { mode: "string" }).notNull(),
+    /** "activity": the month's P&L movement; "closing": the balance-sheet balance at the month's end. */
+    kind: text("kind").$type<"activity" | "closing">().notNull().default("activity"),
     amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.realmId, t.dimension, t.segmentId, t.qboAccountId, t.month] })],
+  (t) => [primaryKey({ columns: [t.realmId, t.dimension, t.segmentId, t.qboAccountId, t.month, t.kind] })],
 );
 
 /**

@@ -103,6 +103,30 @@ export const segmentKey = (name: string): string => name.trim().replace(/\s+/g, 
 
 const byName = (a: string, b: string): number => a.localeCompare(b, "en", { sensitivity: "base" }) || (a < b ? -1 : a > b ? 1 : 0);
 
+/**
+ * The segment columns of a statement: by key, the first spelling met in the entities' order (the
+ * parent first) as the column's name, sorted by name; `sorted` is the amounts in entity order.
+ */
+function segmentColumnsOf<T extends { readonly entity: string; readonly segment: string }>(output: ConsolidationOutput, amounts: readonly T[]) {
+  const entities = new Map(output.entities.map((e) => [e.id, e]));
+  const columns = new Map<string, { name: string; members: Map<string, SegmentMember> }>();
+  const entityOrder = new Map(output.entities.map((e, i) => [e.id, i]));
+  const sorted = amounts.filter((a) => entities.has(a.entity)).sort((a, b) => entityOrder.get(a.entity)! - entityOrder.get(b.entity)!);
+  for (const a of sorted) {
+    const key = segmentKey(a.segment);
+    let column = columns.get(key);
+    if (!column) columns.set(key, (column = { name: a.segment.trim().replace(/\s+/g, " "), members: new Map() }));
+    if (!column.members.has(a.entity)) column.members.set(a.entity, { entity: a.entity, entityName: entities.get(a.entity)!.name, name: a.segment });
+  }
+  const keys = [...columns.keys()].sort((a, b) => byName(columns.get(a)!.name, columns.get(b)!.name));
+  const index = new Map(keys.map((k, i) => [k, i]));
+  const segments: SegmentColumn[] = keys.map((k) => {
+    const c = columns.get(k)!;
+    return { name: c.name, members: [...c.members.values()] };
+  });
+  return { sorted, columns, keys, index, segments };
+}
+
 export function segmentStatement(input: SegmentStatementInput): SegmentStatement {
   const { output, rates, activity } = input;
   const reportingExponent = currencyExponent(output.reportingCurrency);
@@ -134,18 +158,7 @@ export function segmentStatement(input: SegmentStatementInput): SegmentStatement
     return w === undefined || ((w.from === undefined || month >= w.from) && (w.to === undefined || month <= w.to));
   };
 
-  // Segments: by key, the first spelling met in the entities' order (the parent first) as the column's name.
-  const columns = new Map<string, { name: string; members: Map<string, SegmentMember> }>();
-  const entityOrder = new Map(output.entities.map((e, i) => [e.id, i]));
-  const sorted = [...activity].filter((a) => months.has(a.month) && entities.has(a.entity) && controlled(a.entity, a.month)).sort((a, b) => (entityOrder.get(a.entity)! - entityOrder.get(b.entity)!));
-  for (const a of sorted) {
-    const key = segmentKey(a.segment);
-    let column = columns.get(key);
-    if (!column) columns.set(key, (column = { name: a.segment.trim().replace(/\s+/g, " "), members: new Map() }));
-    if (!column.members.has(a.entity)) column.members.set(a.entity, { entity: a.entity, entityName: entities.get(a.entity)!.name, name: a.segment });
-  }
-  const keys = [...columns.keys()].sort((a, b) => byName(columns.get(a)!.name, columns.get(b)!.name));
-  const index = new Map(keys.map((k, i) => [k, i]));
+  const { sorted, columns, keys, index } = segmentColumnsOf(output, activity.filter((a) => months.has(a.month) && entities.has(a.entity) && controlled(a.entity, a.month)));
   const n = keys.length;
 
   // Activity by entity → account → segment index → month.
@@ -275,4 +288,195 @@ export function segmentStatement(input: SegmentStatementInput): SegmentStatement
     reconciles,
     warnings,
   };
+}
+
+/**
+ * The consolidated balance sheet by segment, as at the period's end (IFRS 8.23 and 8.28(c)-(d):
+ * segment assets and liabilities, reconciled to the entity's; ASC 280-10-50-22, 50-25 and
+ * 50-30(c)-(d)). Built from the same consolidation as the statement (its worksheet, at the
+ * period end) and each company's closing balance per class (location) on its balance-sheet
+ * accounts at the end of the period's last month, in its own currency:
+ * - Assets and liabilities: a segment's closing balance of a company's account is translated at
+ *   the rate the engine translated that account at (the closing rate under the current-rate
+ *   method; the line's historical rate under the temporal method; unchanged in the reporting
+ *   currency), so a segment's figure is what its own balances translate to. No class holds the
+ *   company's line less its segments' (untagged balances and the segments' rounding, under half a
+ *   minor unit per segment and account).
+ * - Equity is not split: a company's equity is translated at historical rates and retained
+ *   earnings rolled forward at average rates (IAS 21.39-41), and a class's share of share capital,
+ *   retained earnings or the translation reserve has no meaning a segment manager answers for
+ *   (neither IFRS 8 nor ASC 280 asks for segment equity). The companies' equity lines, and the
+ *   period's profit attributable to the parent, are wholly in No class.
+ * - Eliminations: the engine's intra-group entries on the line (receivables and payables,
+ *   revenue and expense, unrealised profit, dividends, manual group entries).
+ * - Group: what consolidation adds that belongs to no company's books and no intra-group
+ *   elimination: the investment's elimination against the subsidiary's equity at acquisition,
+ *   goodwill, ownership changes, disposals and pre-acquisition months (their entries), the
+ *   non-controlling interests (the worksheet's NCI column) and anything else that separates the
+ *   consolidated line from the companies' and the eliminations.
+ *
+ * Every row then holds: Σ segments + unallocated + eliminations + group = total = the
+ * consolidated balance sheet's figure, and total assets = total liabilities + equity (NCI
+ * included) in the total column.
+ */
+
+/** One company's closing balance of one segment on one of its balance-sheet accounts at the period's end, local minor units, debit positive. */
+export interface SegmentClosingBalance {
+  readonly entity: string;
+  readonly account: string;
+  readonly segment: string;
+  readonly amount: number;
+}
+
+export interface SegmentBalanceAmounts {
+  /** One per segment column, in `segments` order. */
+  segments: number[];
+  unallocated: number;
+  eliminations: number;
+  group: number;
+  /** The consolidated figure. */
+  total: number;
+}
+
+export interface SegmentBalanceRow extends SegmentBalanceAmounts {
+  account: string;
+  name: string;
+}
+
+export interface SegmentBalanceSheet {
+  segments: SegmentColumn[];
+  /** The period's last month, "YYYY-MM": the balances are at its end. */
+  asAt: string;
+  /** Debit positive. */
+  assets: SegmentBalanceRow[];
+  /** Credit positive. */
+  liabilities: SegmentBalanceRow[];
+  /** Credit positive; non-controlling interests and the period's profit attributable to the parent included. */
+  equity: SegmentBalanceRow[];
+  totalAssets: SegmentBalanceAmounts;
+  totalLiabilities: SegmentBalanceAmounts;
+  totalEquity: SegmentBalanceAmounts;
+  totalLiabilitiesAndEquity: SegmentBalanceAmounts;
+  /** Every row adds up to its total, each total is the consolidated balance sheet's, and it balances. */
+  reconciles: boolean;
+  warnings: string[];
+}
+
+/** Entries of consolidation itself rather than intra-group eliminations: shown in the Group column. */
+const GROUP_KINDS: ReadonlySet<string> = new Set(["investment", "preAcquisition", "disposal", "ownershipChange"]);
+
+export function segmentBalanceSheet(input: { readonly output: ConsolidationOutput; readonly balances: readonly SegmentClosingBalance[] }): SegmentBalanceSheet {
+  const { output } = input;
+  const reportingExponent = currencyExponent(output.reportingCurrency);
+  const classes = new Map(output.worksheet.rows.filter((w) => w.role === "account").map((w) => [w.account, w.classification]));
+  const splittable = (account: string) => classes.get(account) === "Asset" || classes.get(account) === "Liability";
+  const warnings: string[] = [];
+  const { sorted, index, segments } = segmentColumnsOf(output, input.balances.filter((b) => b.amount !== 0));
+  const n = segments.length;
+  const entityName = new Map(output.entities.map((e) => [e.id, e.name]));
+
+  const byLine = new Map<string, Map<number, number>>();
+  for (const b of sorted) {
+    const lineKey = `${b.entity}\u0000${b.account}`;
+    let segs = byLine.get(lineKey);
+    if (!segs) byLine.set(lineKey, (segs = new Map()));
+    const i = index.get(segmentKey(b.segment))!;
+    segs.set(i, (segs.get(i) ?? 0) + b.amount);
+  }
+
+  const rows = new Map<string, { segments: number[]; unallocated: number; companies: number }>();
+  const rowOf = (account: string) => {
+    let r = rows.get(account);
+    if (!r) rows.set(account, (r = { segments: new Array<number>(n).fill(0), unallocated: 0, companies: 0 }));
+    return r;
+  };
+  for (const e of output.entities) {
+    for (const line of e.lines) {
+      const target = line.parentAccount;
+      if (!classes.has(target) || !["Asset", "Liability", "Equity"].includes(classes.get(target)!)) continue;
+      const row = rowOf(target);
+      row.companies += line.translated;
+      const lineKey = `${e.id}\u0000${line.account}`;
+      const segs = line.account === null || line.special !== null ? undefined : byLine.get(lineKey);
+      if (!segs) {
+        row.unallocated += line.translated;
+        continue;
+      }
+      byLine.delete(lineKey);
+      if (!splittable(target)) {
+        row.unallocated += line.translated;
+        continue;
+      }
+      const factor =
+        line.basis === "unchanged" ? null : (line.basis === "closing" || line.basis === "historical") && line.rate !== null ? translationFactor(parseRate(line.rate), currencyExponent(e.currency), reportingExponent) : undefined;
+      if (factor === undefined) {
+        warnings.push(`${e.name}'s ${line.name} (${line.basis}) has segment balances the statement cannot translate at a known rate; they are shown in the No class column.`);
+        row.unallocated += line.translated;
+        continue;
+      }
+      let placed = 0;
+      for (const [i, amount] of segs) {
+        const translated = factor === null ? amount : mulDivRound(amount, factor);
+        row.segments[i]! += translated;
+        placed += translated;
+      }
+      row.unallocated += line.translated - placed;
+    }
+  }
+  for (const key of byLine.keys()) {
+    const [entity, account] = key.split("\u0000") as [string, string];
+    warnings.push(`Segment balances on account ${account} of ${entityName.get(entity) ?? entity} are not on a translated balance-sheet line of the consolidation; they are left out.`);
+  }
+  // The consolidation's own entries per row (debit positive).
+  const groupEntries = new Map<string, number>();
+  for (const entry of output.eliminations) {
+    if (!GROUP_KINDS.has(entry.kind)) continue;
+    for (const l of entry.lines) groupEntries.set(l.account, (groupEntries.get(l.account) ?? 0) + l.amount);
+  }
+
+  const column = (id: string): number => output.worksheet.columns.findIndex((c) => c.id === id);
+  const [eliminationsAt, consolidatedAt] = [column("eliminations"), column("consolidated")];
+  const at = (amounts: readonly number[], i: number): number => (i < 0 ? 0 : (amounts[i] ?? 0));
+  let reconciles = true;
+  const assets: SegmentBalanceRow[] = [];
+  const liabilities: SegmentBalanceRow[] = [];
+  const equity: SegmentBalanceRow[] = [];
+  for (const w of output.worksheet.rows) {
+    if (w.role !== "account" || !["Asset", "Liability", "Equity"].includes(w.classification)) continue;
+    const sign = w.classification === "Asset" ? 1 : -1;
+    const r = rows.get(w.account) ?? { segments: new Array<number>(n).fill(0), unallocated: 0, companies: 0 };
+    const total = sign * at(w.amounts, consolidatedAt) || 0;
+    const own = groupEntries.get(w.account) ?? 0;
+    const eliminations = sign * (at(w.amounts, eliminationsAt) - own) || 0;
+    const segs = r.segments.map((v) => sign * v || 0);
+    const unallocated = sign * r.unallocated || 0;
+    const group = total - sign * r.companies - eliminations || 0;
+    if (segs.every((v) => v === 0) && unallocated === 0 && eliminations === 0 && group === 0 && total === 0) continue;
+    if (segs.reduce((a, v) => a + v, 0) + unallocated + eliminations + group !== total) reconciles = false;
+    (w.classification === "Asset" ? assets : w.classification === "Liability" ? liabilities : equity).push({ account: w.account, name: w.name, segments: segs, unallocated, eliminations, group, total });
+  }
+  // The period's profit attributable to the parent: the engine's figure, not split (equity).
+  const bs = output.balanceSheet;
+  const periodProfit = bs.equity.find((l) => l.account === "(period profit)");
+  if (periodProfit && periodProfit.amount !== 0) equity.push({ account: periodProfit.account, name: periodProfit.name, segments: new Array<number>(n).fill(0), unallocated: periodProfit.amount, eliminations: 0, group: 0, total: periodProfit.amount });
+
+  const totalOf = (list: readonly SegmentBalanceAmounts[]): SegmentBalanceAmounts => ({
+    segments: segments.map((_, i) => list.reduce((s, r) => s + r.segments[i]!, 0)),
+    unallocated: list.reduce((s, r) => s + r.unallocated, 0),
+    eliminations: list.reduce((s, r) => s + r.eliminations, 0),
+    group: list.reduce((s, r) => s + r.group, 0),
+    total: list.reduce((s, r) => s + r.total, 0),
+  });
+  const totalAssets = totalOf(assets);
+  const totalLiabilities = totalOf(liabilities);
+  const totalEquity = totalOf(equity);
+  const totalLiabilitiesAndEquity = totalOf([totalLiabilities, totalEquity]);
+  // Each line of the consolidated balance sheet is a row with its figure, and the totals are its totals.
+  for (const [lines, list] of [[bs.assets, assets], [bs.liabilities, liabilities], [bs.equity, equity]] as const) {
+    // (A nil period profit is on the balance sheet's list but not a row.)
+    for (const l of lines) if ((list.find((r) => r.account === l.account)?.total ?? 0) !== l.amount) reconciles = false;
+  }
+  if (totalAssets.total !== bs.totalAssets || totalLiabilities.total !== bs.totalLiabilities || totalEquity.total !== bs.totalEquity + bs.nonControllingInterests) reconciles = false;
+  if (totalAssets.total !== totalLiabilitiesAndEquity.total) reconciles = false;
+  return { segments, asAt: output.period.to, assets, liabilities, equity, totalAssets, totalLiabilities, totalEquity, totalLiabilitiesAndEquity, reconciles, warnings };
 }

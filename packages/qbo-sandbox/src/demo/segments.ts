@@ -13,6 +13,12 @@
  * the parent's head-office costs partly under "Corporate". Locations are each company's own
  * offices. Left untagged, as in real books: interest, tax, depreciation, exchange differences and
  * other income or expense (a "Not Specified" column), and about one operating line in five.
+ *
+ * An entry whose profit-and-loss lines all carry one class (one location) has it on its asset and
+ * liability lines too (the invoice's receivable, the bill's payable, the bank line), as QuickBooks
+ * carries a transaction's class to its balance-sheet side, so the balance sheet by class has
+ * segment assets and liabilities; entries that mix classes, and the rest of the balance sheet,
+ * stay untagged.
  */
 import { classificationOf } from "../accountTypes.ts";
 import type { Account, JournalEntry, Tag } from "../ledger.ts";
@@ -48,7 +54,7 @@ export function tagSegments(entries: readonly JournalEntry[], accounts: readonly
     const named = plan.sales.find((name) => a.name.toLowerCase().includes(name.toLowerCase().replace(/s$/, "")));
     salesClassOf.set(a.id, named === undefined ? sales[pick(a.id, "", sales.length)]! : classId(named));
   }
-  return entries.map((entry) => ({
+  return entries.map((entry) => withBalanceSheetSide({
     ...entry,
     lines: entry.lines.map((line) => {
       const account = byId.get(line.accountId);
@@ -68,4 +74,24 @@ export function tagSegments(entries: readonly JournalEntry[], accounts: readonly
       return { ...line, ...(klass === undefined ? {} : { classId: klass }), ...(location === undefined ? {} : { departmentId: location }) };
     }),
   }));
+
+  /** The entry's one class (location) of its P&L lines on its asset and liability lines. */
+  function withBalanceSheetSide(entry: JournalEntry): JournalEntry {
+    const pl = entry.lines.filter((l) => {
+      const c = byId.get(l.accountId);
+      return c !== undefined && ["Revenue", "Expense"].includes(classificationOf(c.type));
+    });
+    const only = (tags: readonly (string | undefined)[]): string | undefined => (tags.length > 0 && tags.every((t) => t !== undefined && t === tags[0]) ? tags[0] : undefined);
+    const klass = only(pl.map((l) => l.classId));
+    const location = only(pl.map((l) => l.departmentId));
+    if (klass === undefined && location === undefined) return entry;
+    return {
+      ...entry,
+      lines: entry.lines.map((line) => {
+        const account = byId.get(line.accountId);
+        if (account === undefined || !["Asset", "Liability"].includes(classificationOf(account.type))) return line;
+        return { ...line, ...(klass === undefined ? {} : { classId: klass }), ...(location === undefined ? {} : { departmentId: location }) };
+      }),
+    };
+  }
 }

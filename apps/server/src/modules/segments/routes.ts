@@ -12,9 +12,9 @@ export const segmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { da
   app.route({
     ...routeOf(
       contract.getSegments,
-      docs("The consolidated profit and loss by QuickBooks class or location (IFRS 8 / ASC 280), eliminations in their own column", {
+      docs("The consolidated profit and loss or balance sheet by QuickBooks class or location (IFRS 8 / ASC 280), eliminations in their own column", {
         description:
-          "One column per class (by=class) or location (by=location, QuickBooks' Department), matched by name across the group's companies (case and spacing aside; `segments[].members` names who holds each), a column for lines with none, the intra-group eliminations, and the consolidated figure, to which every row adds up to the cent (`reconciles`). Each company's segment amounts are translated as the engine translates its account. ok false with problems when the consolidation cannot be computed.",
+          "One column per class (by=class) or location (by=location, QuickBooks' Department), matched by name across the group's companies (case and spacing aside; `segments[].members` names who holds each), a column for lines with none, the intra-group eliminations, and the consolidated figure, to which every row adds up to the cent (`reconciles`). Each company's segment amounts are translated as the engine translates its account. statement=balance (default income) gives the balance sheet at the period's end in `balanceSheet` instead of the P&L in `statement`: assets and liabilities split by segment at the rates the engine translated them at, equity wholly in the No class column (not split), consolidation's own amounts (investment elimination, goodwill, NCI) in `group`. ok false with problems when the consolidation cannot be computed.",
       }),
     ),
     handler: async (req) => segmentReport(database.db, authOf(req).user.accountId, req.query),

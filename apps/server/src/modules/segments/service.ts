@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { SEGMENTS_OFF, type SegmentQuery, type SegmentReport, type SegmentsEnabled } from "@groupledger/contract";
-import { currencyExponent, lastDayOfMonth, type Problem, type SegmentActivity, segmentStatement } from "@groupledger/domain";
+import { currencyExponent, lastDayOfMonth, type Problem, type SegmentActivity, segmentBalanceSheet, segmentStatement } from "@groupledger/domain";
 import type { Db } from "../../db/client.ts";
 import type { Database } from "../../db/client.ts";
 import { accounts, segmentBalances, segmentSyncs } from "../../db/schema.ts";
@@ -12,14 +12,16 @@ import { consolidateBuilt } from "../consolidation/engine.ts";
 import { checkReportPeriod, openingAnchor, periodLabel, reportGroup } from "../reports/report-period.ts";
 
 /**
- * Segments (issue 23): the consolidated P&L by QuickBooks class or location. The group, its
- * subsidiaries for the period and the opening month are the consolidated report's
- * (reports/report-period.ts), so the Total column is the report's P&L; each company's segment
- * activity comes from segment_balances (sync/segments.ts) and is split by the domain's
- * segmentStatement (packages/domain statements/segments.ts).
+ * Segments (issue 23): the consolidated P&L (statement=income) or balance sheet (statement=balance)
+ * by QuickBooks class or location. The group, its subsidiaries for the period and the opening
+ * month are the consolidated report's (reports/report-period.ts), so the Total column is the
+ * report's P&L or balance sheet; each company's segment activity (or closing balances at the
+ * period's end) comes from segment_balances (sync/segments.ts) and is split by the domain's
+ * segmentStatement or segmentBalanceSheet (packages/domain statements/segments.ts).
  */
 export async function segmentReport(db: Db, accountId: string, query: SegmentQuery): Promise<SegmentReport> {
   const { from, to, by } = query;
+  const kind = query.statement;
   checkReportPeriod(query, "statement");
   const { parent, subsidiariesFor, intercompany, opening } = await reportGroup(db, accountId, from, "the statement is in the parent's currency and onto its chart of accounts");
   const [account] = await db.select({ segments: accounts.segmentsEnabled }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
@@ -38,7 +40,9 @@ export async function segmentReport(db: Db, accountId: string, query: SegmentQue
       parentCurrency: parent.homeCurrency,
       exponent: currencyExponent(parent.homeCurrency),
       by,
+      kind,
       statement: null,
+      balanceSheet: null,
     };
   }
   const subsidiaries = subsidiariesFor(to);
@@ -52,8 +56,10 @@ export async function segmentReport(db: Db, accountId: string, query: SegmentQue
     parentCurrency: parent.homeCurrency,
     exponent: currencyExponent(parent.homeCurrency),
     by,
+    kind,
   };
-  if (!output || problems.length > 0) return { ok: false, ...base, statement: null };
+  if (!output || problems.length > 0) return { ok: false, ...base, statement: null, balanceSheet: null };
+  const balance = kind === "balance";
   const rows = await db
     .select({ realmId: segmentBalances.realmId, account: segmentBalances.qboAccountId, segment: segmentBalances.segmentName, month: segmentBalances.month, amount: segmentBalances.amountMinor })
     .from(segmentBalances)
@@ -61,7 +67,9 @@ export async function segmentReport(db: Db, accountId: string, query: SegmentQue
       and(
         inArray(segmentBalances.realmId, [parent.realmId, ...subsidiaries]),
         eq(segmentBalances.dimension, by),
-        sql`${segmentBalances.month} between ${`${from}-01`} and ${lastDayOfMonth(to)}`,
+        eq(segmentBalances.kind, balance ? "closing" : "activity"),
+        // The balance sheet: the closing balances at the end of the period's last month.
+        balance ? eq(segmentBalances.month, `${to}-01`) : sql`${segmentBalances.month} between ${`${from}-01`} and ${lastDayOfMonth(to)}`,
       ),
     );
   // Companies whose classes and locations no sync has read yet (connected before segments existed).
@@ -69,9 +77,13 @@ export async function segmentReport(db: Db, accountId: string, query: SegmentQue
   const read = new Set((await db.select({ realmId: segmentSyncs.realmId }).from(segmentSyncs).where(inArray(segmentSyncs.realmId, realms))).map((r) => r.realmId));
   const unread = realms.filter((r) => !read.has(r)).map((r) => output.entities.find((e) => e.id === r)?.name ?? r);
   const notRead = unread.map((name) => `${name}'s classes and locations have not been read from QuickBooks yet: its next sync reads them (Sync now on Connected Companies). Until then its lines are in the "${by === "class" ? "No class" : "No location"}" column.`);
+  if (balance) {
+    const balanceSheet = segmentBalanceSheet({ output, balances: rows.map((r) => ({ entity: r.realmId, account: r.account, segment: r.segment, amount: r.amount })) });
+    return { ok: balanceSheet.reconciles, ...base, warnings: [...notRead, ...base.warnings, ...balanceSheet.warnings], statement: null, balanceSheet };
+  }
   const activity: SegmentActivity[] = rows.map((r) => ({ entity: r.realmId, account: r.account, segment: r.segment, month: r.month.slice(0, 7), amount: r.amount }));
   const statement = segmentStatement({ output, rates: built.input.rates ?? {}, activity });
-  return { ok: statement.reconciles, ...base, warnings: [...notRead, ...base.warnings, ...statement.warnings], statement };
+  return { ok: statement.reconciles, ...base, warnings: [...notRead, ...base.warnings, ...statement.warnings], statement, balanceSheet: null };
 }
 
 /**

@@ -130,7 +130,7 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; a
         // The parent: what GroupLedger posted under its classes is not the parent's own books, so the
         // same reports filtered by those classes are read alongside (one round trip) and subtracted.
         const classed = postedClasses.length > 0 ? { ...params, class: postedClasses.join(",") } : null;
-        const [bs, pl, postedBs, postedPl, byClass, byLocation] = await Promise.all([
+        const [bs, pl, postedBs, postedPl, ...segmentColumns] = await Promise.all([
           client.report("BalanceSheet", params),
           client.report("ProfitAndLoss", params),
           classed ? client.report("BalanceSheet", classed) : null,
@@ -138,7 +138,7 @@ export function syncHandler(deps: { database: Database; provider: QboProvider; a
           ...segmentColumnsRequests(client, params, segments),
         ]);
         // The classes and locations with lines in the chunk, each read month by month (segments.ts).
-        const bySegment = await readSegmentChunk(client, params, segments, [byClass, byLocation], (id) => classification.get(id));
+        const bySegment = await readSegmentChunk(client, params, segments, segmentColumns, (id) => classification.get(id));
         // Stopping (shutdown or a lost lease): leave this chunk to whoever resumes from the checkpoint.
         if (ctx.signal.aborted) throw new Error("sync stopped");
         const fromBs = monthlyAmounts(bs, (id) => classification.get(id));

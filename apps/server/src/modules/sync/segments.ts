@@ -1,6 +1,6 @@
 /**
  * Segments (issue 23): what each QuickBooks class and location (QuickBooks' Department) holds of
- * a company's profit and loss, month by month.
+ * a company's profit and loss, month by month, and of its balance sheet at each month's end.
  *
  * QuickBooks' ProfitAndLoss summarized by Classes or Departments has one column per class for the
  * whole range asked, not per month; summarized by Month it has no class. So a sync asks, per chunk
@@ -9,6 +9,14 @@
  * ProfitAndLoss filtered by it (`class=` / `department=`) and summarized by Month: 2 calls plus one
  * per class or location in use per chunk, whatever the number of months. Lines with no class (or no location)
  * need no call: they are the account's activity less its segments' (segments/service.ts).
+ *
+ * The balance sheet likewise: the chunk's BalanceSheet by Classes and by Departments (as at the
+ * chunk's end) says which segments hold balances; each segment with P&L lines in the chunk or a
+ * balance at its end is read with the BalanceSheet filtered by it and summarized by Month (its
+ * closing balance at each month's end, kind "closing"): 2 more calls plus one per such segment
+ * per chunk. A segment whose balances all return to zero inside a chunk with no P&L line of its
+ * own is not read for that chunk: its earlier months' balances are then in No class (they still
+ * add up to the company's line).
  *
  * The parent's classes GroupLedger posts under (own-books.ts: opening balances and runs under
  * each subsidiary's name, eliminations, group adjustments) are not segments and are not read.
@@ -59,6 +67,8 @@ export function segmentParams<P extends Record<string, string>>(params: P, segme
 }
 
 export interface SegmentAmount {
+  /** "activity": the month's P&L movement; "closing": the balance-sheet balance at the month's end. */
+  readonly kind: "activity" | "closing";
   readonly dimension: SegmentDimension;
   readonly segmentId: string;
   readonly segmentName: string;
@@ -69,20 +79,23 @@ export interface SegmentAmount {
   readonly amountMinor: number;
 }
 
-/** A segment's monthly P&L activity per account from its filtered ProfitAndLoss (zero months left out). */
+/**
+ * A segment's monthly P&L activity (from its filtered ProfitAndLoss) or month-end balances (from
+ * its filtered BalanceSheet) per account, zero months left out.
+ */
 export function segmentAmounts(report: Report, segment: SyncedSegment, classificationOf: (qboAccountId: string) => string | undefined): SegmentAmount[] {
-  if (report.name !== "ProfitAndLoss") throw new Error(`a segment's amounts are read from a ProfitAndLoss, not ${report.name}`);
+  if (report.name !== "ProfitAndLoss" && report.name !== "BalanceSheet") throw new Error(`a segment's amounts are read from a ProfitAndLoss or a BalanceSheet, not ${report.name}`);
   return monthlyAmounts(report, classificationOf)
     .amounts.filter((a) => a.amountMinor !== 0)
-    .map((a) => ({ dimension: segment.dimension, segmentId: segment.id, segmentName: segment.name, qboAccountId: a.qboAccountId, month: a.month, amountMinor: a.amountMinor }));
+    .map((a) => ({ kind: a.kind, dimension: segment.dimension, segmentId: segment.id, segmentName: segment.name, qboAccountId: a.qboAccountId, month: a.month, amountMinor: a.amountMinor }));
 }
 
 /** Replaces the chunk's months of the company's segment balances in one transaction (as its monthly balances). */
 export async function writeSegmentBalances(database: Database, realmId: string, chunk: { from: string; to: string }, amounts: readonly SegmentAmount[]): Promise<void> {
   await database.db.transaction(async (tx) => {
     await tx.delete(segmentBalances).where(and(eq(segmentBalances.realmId, realmId), inChunk(segmentBalances.month, chunk)));
-    const rows = amounts.map((a) => ({ realmId, dimension: a.dimension, segmentId: a.segmentId, segmentName: a.segmentName, qboAccountId: a.qboAccountId, month: `${a.month}-01`, amountMinor: a.amountMinor }));
-    await insertColumns(tx, segmentBalances, ["realmId", "dimension", "segmentId", "segmentName", "qboAccountId", "month", "amountMinor"], rows);
+    const rows = amounts.map((a) => ({ realmId, kind: a.kind, dimension: a.dimension, segmentId: a.segmentId, segmentName: a.segmentName, qboAccountId: a.qboAccountId, month: `${a.month}-01`, amountMinor: a.amountMinor }));
+    await insertColumns(tx, segmentBalances, ["realmId", "kind", "dimension", "segmentId", "segmentName", "qboAccountId", "month", "amountMinor"], rows);
   });
 }
 
@@ -105,26 +118,40 @@ export async function renameSegments(database: Database, realmId: string, segmen
 type Client = ReturnType<QboProvider["client"]>;
 type ChunkParams = { start_date: string; end_date: string; accounting_method: "Accrual"; summarize_column_by: "Month" };
 
-/** The chunk's P&L by Classes and by Departments (null for a dimension the company has none of): which segments have lines. */
-export function segmentColumnsRequests(client: Client, params: ChunkParams, segments: readonly SyncedSegment[]): [Promise<Report | null>, Promise<Report | null>] {
+type SegmentColumns = readonly [Report | null, Report | null, Report | null, Report | null];
+
+/**
+ * The chunk's P&L by Classes and by Departments, and its balance sheet (at the chunk's end) by
+ * Classes and by Departments (null for a dimension the company has none of): which segments have
+ * lines.
+ */
+export function segmentColumnsRequests(client: Client, params: ChunkParams, segments: readonly SyncedSegment[]): [Promise<Report | null>, Promise<Report | null>, Promise<Report | null>, Promise<Report | null>] {
   const has = (dimension: SegmentDimension) => segments.some((s) => s.dimension === dimension);
-  return [
-    has("class") ? client.report("ProfitAndLoss", { ...params, summarize_column_by: "Classes" }) : Promise.resolve(null),
-    has("location") ? client.report("ProfitAndLoss", { ...params, summarize_column_by: "Departments" }) : Promise.resolve(null),
-  ];
+  const by = (report: "ProfitAndLoss" | "BalanceSheet", dimension: SegmentDimension) =>
+    has(dimension) ? client.report(report, { ...params, summarize_column_by: dimension === "class" ? "Classes" : "Departments" }) : Promise.resolve(null);
+  return [by("ProfitAndLoss", "class"), by("ProfitAndLoss", "location"), by("BalanceSheet", "class"), by("BalanceSheet", "location")];
 }
 
-/** Each segment in use in the chunk (from its P&L by Classes and by Departments), read month by month. */
+/**
+ * Each segment in use in the chunk read month by month: its P&L when it has P&L lines in the chunk,
+ * its balance sheet when it has those or a balance at the chunk's end.
+ */
 export async function readSegmentChunk(
   client: Client,
   params: ChunkParams,
   segments: readonly SyncedSegment[],
-  [byClass, byLocation]: readonly [Report | null, Report | null],
+  [plByClass, plByLocation, bsByClass, bsByLocation]: SegmentColumns,
   classificationOf: (qboAccountId: string) => string | undefined,
 ): Promise<SegmentAmount[]> {
-  const used = [...segmentsInUse(byClass, segments, "class"), ...segmentsInUse(byLocation, segments, "location")];
-  const reports = await Promise.all(used.map((s) => client.report("ProfitAndLoss", segmentParams(params, s))));
-  return reports.flatMap((r, k) => segmentAmounts(r, used[k]!, classificationOf));
+  const withActivity = [...segmentsInUse(plByClass, segments, "class"), ...segmentsInUse(plByLocation, segments, "location")];
+  const withBalances = [...segmentsInUse(bsByClass, segments, "class"), ...segmentsInUse(bsByLocation, segments, "location")];
+  const withEither = segments.filter((s) => withActivity.includes(s) || withBalances.includes(s));
+  const reads = [
+    ...withActivity.map((s) => [s, client.report("ProfitAndLoss", segmentParams(params, s))] as const),
+    ...withEither.map((s) => [s, client.report("BalanceSheet", segmentParams(params, s))] as const),
+  ];
+  const reports = await Promise.all(reads.map(([, r]) => r));
+  return reports.flatMap((r, k) => segmentAmounts(r, reads[k]![0], classificationOf));
 }
 
 /** The first month of the company's segments read so far (null: none yet, a company synced before segments existed). */

@@ -6,7 +6,7 @@ import { routes } from "../../../app/routes.tsx";
 import { PARENT_CO, syncedStatuses, UK_CO } from "../../../test/fixtures.ts";
 import { queryOf, renderRoutes } from "../../../test/render.tsx";
 import { screenTestHooks, signedIn } from "../../../test/session.ts";
-import { matchedSegments, segmentColumns } from "./model.ts";
+import { balanceColumns, matchedSegments, segmentColumns } from "./model.ts";
 // Loaded up front so the route's lazy import resolves at once.
 import "./SegmentsPage.tsx";
 
@@ -22,6 +22,8 @@ function fixture(over: Partial<SegmentReport> = {}): SegmentReport {
     parentCurrency: "USD",
     exponent: 2,
     by: "class",
+    kind: "income",
+    balanceSheet: null,
     statement: {
       segments: [
         { name: "Retail", members: [{ entity: UK_CO.realmId, entityName: "UK Ltd", name: "Retail" }] },
@@ -47,6 +49,39 @@ function fixture(over: Partial<SegmentReport> = {}): SegmentReport {
   };
 }
 
+const zero = { segments: [0, 0], unallocated: 0, eliminations: 0, group: 0 };
+/** The domain test's balance sheet at 31 December (packages/domain statements/segments-balance-sheet.test.ts), equity shortened. */
+function balanceFixture(): SegmentReport {
+  const base = fixture();
+  return {
+    ...base,
+    kind: "balance",
+    statement: null,
+    balanceSheet: {
+      segments: base.statement!.segments,
+      asAt: "2026-10",
+      assets: [
+        { account: "cash", name: "Cash", segments: [130_000_00, 790_000_43], unallocated: 335_299_57, eliminations: 0, group: 0, total: 1_255_300_00 },
+        { account: "due-from", name: "Intercompany receivable", segments: [0, 52_000_00], unallocated: 0, eliminations: -52_000_00, group: 0, total: 0 },
+        { account: "investment", name: "Investment in UK Sub", segments: [0, 0], unallocated: 560_000_00, eliminations: 0, group: -560_000_00, total: 0 },
+        { account: "goodwill", name: "Goodwill", ...zero, group: 62_400_00, total: 62_400_00 },
+      ],
+      liabilities: [{ account: "due-to", name: "Intercompany payable", segments: [0, 52_000_00], unallocated: 0, eliminations: -52_000_00, group: 0, total: 0 }],
+      equity: [
+        { account: "capital", name: "Common stock", ...zero, unallocated: 1_500_000_00, group: -500_000_00, total: 1_000_000_00 },
+        { account: "nci", name: "Non-controlling interests", ...zero, group: 156_000_00, total: 156_000_00 },
+        { account: "(period profit)", name: "Net income for the period attributable to owners of the parent", ...zero, unallocated: 161_700_00, total: 161_700_00 },
+      ],
+      totalAssets: { segments: [130_000_00, 842_000_43], unallocated: 895_299_57, eliminations: -52_000_00, group: -497_600_00, total: 1_317_700_00 },
+      totalLiabilities: { segments: [0, 52_000_00], unallocated: 0, eliminations: -52_000_00, group: 0, total: 0 },
+      totalEquity: { segments: [0, 0], unallocated: 1_661_700_00, eliminations: 0, group: -344_000_00, total: 1_317_700_00 },
+      totalLiabilitiesAndEquity: { segments: [0, 52_000_00], unallocated: 1_661_700_00, eliminations: -52_000_00, group: -344_000_00, total: 1_317_700_00 },
+      reconciles: true,
+      warnings: [],
+    },
+  };
+}
+
 function signIn(answer: (q: URLSearchParams) => SegmentReport = () => fixture()) {
   const companies = [PARENT_CO, UK_CO];
   return signedIn({
@@ -66,6 +101,13 @@ describe("segments: columns (model)", () => {
     expect(segmentColumns(s, "class")[1]!.holders).toBe('Parent Inc, UK Ltd ("wholesale")');
     expect(matchedSegments(s)).toEqual([{ name: "Wholesale", companies: 'Parent Inc, UK Ltd ("wholesale")' }]);
   });
+
+  it("the balance sheet's: a Group column when consolidation adds something of its own", () => {
+    const b = balanceFixture().balanceSheet!;
+    expect(balanceColumns(b, "class").map((c) => c.label)).toEqual(["Retail", "Wholesale", "No class", "Eliminations", "Group", "Consolidated"]);
+    const noGroup = { ...b, assets: b.assets.filter((r) => r.group === 0), equity: [] };
+    expect(balanceColumns(noGroup, "location").map((c) => c.label)).toEqual(["Retail", "Wholesale", "No location", "Eliminations", "Consolidated"]);
+  });
 });
 
 describe("Consolidated reports → Segments", { timeout: SLOW_UI }, () => {
@@ -84,7 +126,7 @@ describe("Consolidated reports → Segments", { timeout: SLOW_UI }, () => {
     expect(within(table).getByTestId("seg-revenue-total")).toHaveTextContent("Total revenue$76,800.00$326,000.00$81,200.00($64,000.00)$420,000.00");
     expect(screen.getByTestId("segments-reconciliation")).toHaveTextContent("to the cent: net income $164,000.00.");
     expect(screen.getByTestId("segments-matched")).toHaveTextContent('Matched: Wholesale: Parent Inc, UK Ltd ("wholesale").');
-    expect(asked[0]).toBe("from=2026-10&to=2026-10&by=class");
+    expect(asked[0]).toBe("from=2026-10&to=2026-10&by=class&statement=income");
   });
 
   it("switches to locations, keeping the period", async () => {
@@ -97,7 +139,7 @@ describe("Consolidated reports → Segments", { timeout: SLOW_UI }, () => {
     await screen.findByRole("table", { name: "Profit and loss by class" });
     await userEvent.click(screen.getByText("By location"));
     expect(await screen.findByRole("table", { name: "Profit and loss by location" })).toBeInTheDocument();
-    await waitFor(() => expect(asked).toContain("from=2026-10&to=2026-10&by=location"));
+    await waitFor(() => expect(asked).toContain("from=2026-10&to=2026-10&by=location&statement=income"));
     expect(screen.getByTestId("seg-col-unallocated")).toHaveTextContent("No location");
   });
 
@@ -124,6 +166,33 @@ describe("Consolidated reports → Segments", { timeout: SLOW_UI }, () => {
     // Enabled: the statement is asked again and drawn.
     expect(await screen.findByRole("table", { name: "Profit and loss by class" })).toBeInTheDocument();
     expect(posts).toBe(1);
+  });
+
+  it("switches to the balance sheet, kept in the address: segment assets and liabilities, the eliminations and group columns, equity unsplit", async () => {
+    const asked: string[] = [];
+    signIn((q) => {
+      asked.push(q.toString());
+      return q.get("statement") === "balance" ? balanceFixture() : fixture();
+    });
+    const { router } = renderRoutes(routes, "/consolidation/reports/segments?reportPeriod=month&reportFrom=2026-10&reportTo=2026-10");
+    await screen.findByRole("table", { name: "Profit and loss by class" });
+    await userEvent.click(screen.getByText("Balance sheet"));
+    const table = await screen.findByRole("table", { name: "Balance sheet by class" });
+    await waitFor(() => expect(asked).toContain("from=2026-10&to=2026-10&by=class&statement=balance"));
+    expect(router.state.location.search).toContain("segmentStatement=balance");
+    expect(within(table).getByTestId("seg-col-group")).toHaveTextContent("Group");
+    expect(within(table).getByTestId("seg-asset:due-from")).toHaveTextContent("Intercompany receivable$0.00$52,000.00$0.00($52,000.00)$0.00$0.00");
+    expect(within(table).getByTestId("seg-assets-total")).toHaveTextContent("Total assets$130,000.00$842,000.43$895,299.57($52,000.00)($497,600.00)$1,317,700.00");
+    expect(within(table).getByTestId("seg-liabilities-equity-total")).toHaveTextContent("Total liabilities and equity$0.00$52,000.00$1,661,700.00($52,000.00)($344,000.00)$1,317,700.00");
+    expect(screen.getByTestId("segments-reconciliation")).toHaveTextContent("total assets $1,317,700.00 = liabilities and equity $1,317,700.00.");
+    expect(screen.getByText(/Equity is not split by class/)).toBeInTheDocument();
+  });
+
+  it("opens on the balance sheet the address names", async () => {
+    signIn((q) => (q.get("statement") === "balance" ? balanceFixture() : fixture()));
+    renderRoutes(routes, "/consolidation/reports/segments?reportPeriod=month&reportFrom=2026-10&reportTo=2026-10&segmentStatement=balance");
+    expect(await screen.findByRole("table", { name: "Balance sheet by class" })).toBeInTheDocument();
+    expect(screen.queryByTestId("segments-statement")).toBeNull();
   });
 
   it("names the problems instead of a statement when the consolidation cannot be computed", async () => {

@@ -4,11 +4,11 @@ import { companyKeys } from "../../companies/api.ts";
 import { call } from "../../../lib/http.ts";
 
 export const segmentKeys = {
-  statement: (q: SegmentQuery) => ["segments", q.by, q.from, q.to] as const,
+  statement: (q: SegmentQuery) => ["segments", q.statement, q.by, q.from, q.to] as const,
 };
 
 export const segmentApi = {
-  statement: (q: SegmentQuery, signal?: AbortSignal) => call(getSegments, { query: { from: q.from, to: q.to, by: q.by } }, { signal }),
+  statement: (q: SegmentQuery, signal?: AbortSignal) => call(getSegments, { query: { from: q.from, to: q.to, by: q.by, statement: q.statement } }, { signal }),
   enable: () => call(postSegmentsEnable, {}),
 };
 
@@ -24,7 +24,7 @@ export function useEnableSegments() {
   });
 }
 
-/** The statement of the chosen period and dimension; the previous one stays on screen (dimmed) while the next loads. */
+/** The statement (P&L or balance sheet) of the chosen period and dimension; the previous one stays on screen (dimmed) while the next loads. */
 export function useSegments(q: SegmentQuery | null) {
   return useQuery({
     queryKey: q ? segmentKeys.statement(q) : ["segments", "none"],

@@ -1,7 +1,9 @@
-import type { SegmentDimension, SegmentReport } from "@groupledger/contract";
+import type { SegmentDimension, SegmentReport, SegmentStatementKind } from "@groupledger/contract";
 
 type Statement = NonNullable<SegmentReport["statement"]>;
 type Amounts = Statement["netIncome"];
+type BalanceSheet = NonNullable<SegmentReport["balanceSheet"]>;
+type BalanceAmounts = BalanceSheet["totalAssets"];
 
 /** A money column of the statement: one per segment, then the unallocated, eliminations, (other adjustments,) total. */
 export interface SegmentColumnView {
@@ -33,13 +35,39 @@ export function segmentColumns(s: Statement, by: SegmentDimension): SegmentColum
   return columns;
 }
 
+/** A money column of the balance sheet: one per segment, then the unallocated, eliminations, (group,) total. */
+export interface BalanceColumnView extends Omit<SegmentColumnView, "pick" | "kind"> {
+  pick: (a: BalanceAmounts) => number;
+  kind: "segment" | "unallocated" | "eliminations" | "group" | "total";
+}
+
+export function balanceColumns(s: BalanceSheet, by: SegmentDimension): BalanceColumnView[] {
+  const columns: BalanceColumnView[] = s.segments.map((seg, i) => ({
+    key: `segment:${seg.name}`,
+    label: seg.name,
+    holders: seg.members.map((m) => (m.name.trim() === seg.name ? m.entityName : `${m.entityName} ("${m.name}")`)).join(", "),
+    pick: (a) => a.segments[i] ?? 0,
+    kind: "segment",
+  }));
+  columns.push({ key: "unallocated", label: DIMENSION_LABELS[by].none, holders: null, pick: (a) => a.unallocated, kind: "unallocated" });
+  columns.push({ key: "eliminations", label: "Eliminations", holders: null, pick: (a) => a.eliminations, kind: "eliminations" });
+  if ([...s.assets, ...s.liabilities, ...s.equity].some((r) => r.group !== 0)) columns.push({ key: "group", label: "Group", holders: null, pick: (a) => a.group, kind: "group" });
+  columns.push({ key: "total", label: "Consolidated", holders: null, pick: (a) => a.total, kind: "total" });
+  return columns;
+}
+
 /** The segments held by more than one company: what matching by name joined. */
-export function matchedSegments(s: Statement): { name: string; companies: string }[] {
+export function matchedSegments(s: Pick<Statement, "segments">): { name: string; companies: string }[] {
   return s.segments.filter((seg) => seg.members.length > 1).map((seg) => ({ name: seg.name, companies: seg.members.map((m) => (m.name.trim() === seg.name ? m.entityName : `${m.entityName} ("${m.name}")`)).join(", ") }));
 }
 
 /** A section's total in one column. */
 export const columnTotal = (rows: readonly Statement["revenue"][number][], column: SegmentColumnView): number => rows.reduce((s, r) => s + column.pick(r), 0);
+
+/** The statement the address names (`segmentStatement`): the profit and loss by default. */
+export function statementKindOf(params: URLSearchParams): SegmentStatementKind {
+  return params.get("segmentStatement") === "balance" ? "balance" : "income";
+}
 
 /** The dimension the address names (`segmentBy`), class by default. */
 export function dimensionOf(params: URLSearchParams): SegmentDimension {
