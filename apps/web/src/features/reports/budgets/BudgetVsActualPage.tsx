@@ -1,20 +1,17 @@
 import { Alert, Anchor, Badge, Button, FileInput, Group, List, Paper, ScrollArea, Select, Skeleton, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { IconCloudDownload, IconFileTypeCsv } from "@tabler/icons-react";
-import { budgetFiscalYear, formatAmount, localMonthOf, shiftMonth } from "@groupledger/domain";
-import { fieldErrorSchema, type BudgetOverview, type BudgetVsActualReport, type Company } from "@groupledger/contract";
+import { budgetFiscalYear, formatAmount, shiftMonth } from "@groupledger/domain";
+import { fieldErrorSchema, type BudgetOverview, type BudgetVsActualReport } from "@groupledger/contract";
 import { useState } from "react";
-import { useSearchParams } from "react-router";
 import { z } from "zod";
 import { ApiError } from "../../../lib/http.ts";
 import { messageOf } from "../../../lib/forms.ts";
-import { useCompanies, useCompanyStatus, type StatusMap } from "../../companies/api.ts";
 import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 import { Failure } from "../../screens/components/Failure.tsx";
-import { Screen } from "../../screens/components/Screen.tsx";
 import { ReportControls } from "../components/ReportControls.tsx";
 import { ReportProblems } from "../components/ReportProblems.tsx";
-import { ReportsAreaNav } from "../components/ReportsAreaNav.tsx";
-import { defaultMonth, firstBookMonth, periodContaining, periodLabel, rangeProblem, readState, writeState, type ReportPeriod } from "../period.ts";
+import { type AreaGroup, ReportsAreaScreen, useAreaPeriod } from "../components/ReportsAreaScreen.tsx";
+import { firstBookMonth, periodLabel } from "../period.ts";
 import { downloadBudgetTemplate, useBudgetOverview, useBudgetVsActual, useImportBudgetCsv, useReadQuickBooksBudgets, useSaveBudgetRates } from "./api.ts";
 import { budgetRows, percentText, varianceMark } from "./model.ts";
 
@@ -26,32 +23,12 @@ const MAX_LISTED = 50;
 
 /** /consolidation/reports/budget: budget vs actual for the period the address names, the year's budgets and budget rates. */
 export function BudgetVsActualPage() {
-  const companies = useCompanies();
-  const status = useCompanyStatus();
-  let body;
-  if (companies.isPending || status.isPending) body = <Skeleton height={420} radius="md" />;
-  else if (!companies.data || !status.data) body = <Failure title="The companies could not be loaded" message={companies.error?.message ?? status.error?.message} />;
-  else {
-    const parent = companies.data.find((c) => c.parent);
-    body = parent ? <BudgetSection parent={parent} companies={companies.data} status={status.data} /> : <Text size="sm">Choose a parent company first on Connected Companies.</Text>;
-  }
-  return (
-    <Screen title="Consolidated reports" description={DESCRIPTION}>
-      <ReportsAreaNav />
-      {body}
-    </Screen>
-  );
+  return <ReportsAreaScreen description={DESCRIPTION}>{(group) => <BudgetSection group={group} />}</ReportsAreaScreen>;
 }
 
-function BudgetSection({ parent, companies, status }: { parent: Company; companies: Company[]; status: StatusMap }) {
-  const [params, setParams] = useSearchParams();
-  const currentMonth = localMonthOf(new Date());
-  const fyStart = parent.fiscalYearStartMonth;
-  const fromAddress = readState(params);
-  const period: ReportPeriod = fromAddress.period ?? periodContaining("year", defaultMonth(companies, status, currentMonth), fyStart);
-  const onPeriod = (p: ReportPeriod) =>
-    setParams((old) => writeState(old, { ...p, compare: fromAddress.compare ?? "none", view: fromAddress.view ?? "balance-sheet" }), { replace: true });
-  const valid = rangeProblem(period.from, period.to) === null;
+function BudgetSection({ group }: { group: AreaGroup }) {
+  const { companies } = group;
+  const { period, onPeriod, currentMonth, fyStart, valid } = useAreaPeriod(group, "year");
   const fiscalYear = valid ? budgetFiscalYear(period.from, period.to, fyStart) : null;
   const statement = useBudgetVsActual(valid && fiscalYear !== null ? { from: period.from, to: period.to } : null);
   const data = statement.data;

@@ -1,15 +1,12 @@
 import { Alert, Badge, Paper, Select, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
-import { CASH_FLOW_CLASSES, CASH_FLOW_CLASS_LABELS, formatAmount, localMonthOf, shiftMonth, type CashFlowClass } from "@groupledger/domain";
-import type { CashFlowReport, Company } from "@groupledger/contract";
-import { useSearchParams } from "react-router";
+import { CASH_FLOW_CLASSES, CASH_FLOW_CLASS_LABELS, formatAmount, shiftMonth, type CashFlowClass } from "@groupledger/domain";
+import type { CashFlowReport } from "@groupledger/contract";
 import { messageOf } from "../../../lib/forms.ts";
-import { useCompanies, useCompanyStatus, type StatusMap } from "../../companies/api.ts";
 import { Failure } from "../../screens/components/Failure.tsx";
-import { Screen } from "../../screens/components/Screen.tsx";
 import { ReportControls } from "../components/ReportControls.tsx";
 import { ReportProblems } from "../components/ReportProblems.tsx";
-import { ReportsAreaNav } from "../components/ReportsAreaNav.tsx";
-import { defaultMonth, firstBookMonth, periodContaining, periodLabel, rangeProblem, readState, writeState, type ReportPeriod } from "../period.ts";
+import { type AreaGroup, ReportsAreaScreen, useAreaPeriod } from "../components/ReportsAreaScreen.tsx";
+import { firstBookMonth, periodLabel } from "../period.ts";
 import { useCashFlow, useCashFlowClasses, useSaveCashFlowClasses } from "./api.ts";
 import { cashFlowRows, reconciliationText } from "./model.ts";
 
@@ -20,33 +17,12 @@ const mono = { fontVariantNumeric: "tabular-nums" } as const;
 
 /** /consolidation/reports/cash-flow: the statement for the period the address names, and each parent account's class. */
 export function CashFlowPage() {
-  const companies = useCompanies();
-  const status = useCompanyStatus();
-  let body;
-  if (companies.isPending || status.isPending) body = <Skeleton height={420} radius="md" />;
-  else if (!companies.data || !status.data) body = <Failure title="The companies could not be loaded" message={companies.error?.message ?? status.error?.message} />;
-  else {
-    const parent = companies.data.find((c) => c.parent);
-    body = parent ? <CashFlowSection parent={parent} companies={companies.data} status={status.data} /> : <Text size="sm">Choose a parent company first on Connected Companies.</Text>;
-  }
-  return (
-    <Screen title="Consolidated reports" description={DESCRIPTION}>
-      <ReportsAreaNav />
-      {body}
-    </Screen>
-  );
+  return <ReportsAreaScreen description={DESCRIPTION}>{(group) => <CashFlowSection group={group} />}</ReportsAreaScreen>;
 }
 
-function CashFlowSection({ parent, companies, status }: { parent: Company; companies: Company[]; status: StatusMap }) {
-  const [params, setParams] = useSearchParams();
-  const currentMonth = localMonthOf(new Date());
-  const fyStart = parent.fiscalYearStartMonth;
-  const fromAddress = readState(params);
-  const period: ReportPeriod = fromAddress.period ?? periodContaining("month", defaultMonth(companies, status, currentMonth), fyStart);
-  // The report page's comparison and tab stay in the address for when the user goes back to it.
-  const onPeriod = (p: ReportPeriod) =>
-    setParams((old) => writeState(old, { ...p, compare: fromAddress.compare ?? "none", view: fromAddress.view ?? "balance-sheet" }), { replace: true });
-  const valid = rangeProblem(period.from, period.to) === null;
+function CashFlowSection({ group }: { group: AreaGroup }) {
+  const { companies } = group;
+  const { period, onPeriod, currentMonth, fyStart, valid } = useAreaPeriod(group, "month");
   const statement = useCashFlow(valid ? { from: period.from, to: period.to } : null);
   const data = statement.data;
   return (

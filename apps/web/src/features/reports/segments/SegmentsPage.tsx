@@ -1,16 +1,14 @@
 import { Alert, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { formatAmount, localMonthOf, shiftMonth } from "@groupledger/domain";
-import { SEGMENTS_OFF, type Company, type SegmentDimension, type SegmentReport } from "@groupledger/contract";
-import { useSearchParams } from "react-router";
-import { syncActive, useCompanies, useCompanyStatus, type StatusMap } from "../../companies/api.ts";
+import { formatAmount, shiftMonth } from "@groupledger/domain";
+import { SEGMENTS_OFF, type SegmentDimension, type SegmentReport } from "@groupledger/contract";
+import { syncActive } from "../../companies/api.ts";
 import { Failure } from "../../screens/components/Failure.tsx";
-import { Screen } from "../../screens/components/Screen.tsx";
 import { ReportControls } from "../components/ReportControls.tsx";
 import { ReportProblems } from "../components/ReportProblems.tsx";
-import { ReportsAreaNav } from "../components/ReportsAreaNav.tsx";
-import { defaultMonth, firstBookMonth, periodContaining, periodLabel, rangeProblem, readState, writeState, type ReportPeriod } from "../period.ts";
+import { type AreaGroup, ReportsAreaScreen, useAreaPeriod } from "../components/ReportsAreaScreen.tsx";
+import { firstBookMonth, periodLabel } from "../period.ts";
 import { useEnableSegments, useSegments } from "./api.ts";
 import { balanceColumns, type BalanceColumnView, columnTotal, DIMENSION_LABELS, dimensionOf, matchedSegments, segmentColumns, statementKindOf, type SegmentColumnView } from "./model.ts";
 
@@ -23,33 +21,14 @@ const sticky = { position: "sticky", left: 0, background: "var(--mantine-color-w
 
 /** /consolidation/reports/segments: the P&L or balance sheet by class or location for the period the address names. */
 export function SegmentsPage() {
-  const companies = useCompanies();
-  const status = useCompanyStatus();
-  let body;
-  if (companies.isPending || status.isPending) body = <Skeleton height={420} radius="md" />;
-  else if (!companies.data || !status.data) body = <Failure title="The companies could not be loaded" message={companies.error?.message ?? status.error?.message} />;
-  else {
-    const parent = companies.data.find((c) => c.parent);
-    body = parent ? <SegmentsSection parent={parent} companies={companies.data} status={status.data} /> : <Text size="sm">Choose a parent company first on Connected Companies.</Text>;
-  }
-  return (
-    <Screen title="Consolidated reports" description={DESCRIPTION}>
-      <ReportsAreaNav />
-      {body}
-    </Screen>
-  );
+  return <ReportsAreaScreen description={DESCRIPTION}>{(group) => <SegmentsSection group={group} />}</ReportsAreaScreen>;
 }
 
-function SegmentsSection({ parent, companies, status }: { parent: Company; companies: Company[]; status: StatusMap }) {
-  const [params, setParams] = useSearchParams();
-  const currentMonth = localMonthOf(new Date());
-  const fyStart = parent.fiscalYearStartMonth;
-  const fromAddress = readState(params);
+function SegmentsSection({ group }: { group: AreaGroup }) {
+  const { companies, status } = group;
+  const { period, onPeriod, currentMonth, fyStart, valid, params, setParams } = useAreaPeriod(group, "month");
   const by = dimensionOf(params);
   const kind = statementKindOf(params);
-  const period: ReportPeriod = fromAddress.period ?? periodContaining("month", defaultMonth(companies, status, currentMonth), fyStart);
-  const onPeriod = (p: ReportPeriod) =>
-    setParams((old) => writeState(old, { ...p, compare: fromAddress.compare ?? "none", view: fromAddress.view ?? "balance-sheet" }), { replace: true });
   const onParam = (name: "segmentBy" | "segmentStatement") => (value: string) =>
     setParams(
       (old) => {
@@ -59,7 +38,6 @@ function SegmentsSection({ parent, companies, status }: { parent: Company; compa
       },
       { replace: true },
     );
-  const valid = rangeProblem(period.from, period.to) === null;
   const statement = useSegments(valid ? { from: period.from, to: period.to, by, statement: kind } : null);
   const data = statement.data;
   // Syncs that read the classes and locations: the statement is asked again once they have all ended.
