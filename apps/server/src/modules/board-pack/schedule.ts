@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { Ticker } from "../../jobs/ticker.ts";
 import { subscriptionAccess } from "@groupledger/contract";
 import { monthTextLabel } from "@groupledger/domain";
 import type { Database, Db } from "../../db/client.ts";
@@ -22,32 +23,13 @@ export const BOARD_PACK_TICK_MS = 60_000;
  * `board-pack-mail:<account>:<month>`), so however many processes tick at once a month is mailed
  * once, and a crash between the two loses neither. Lapsed trials are left alone.
  */
-export class BoardPackScheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private ticking: Promise<unknown> | null = null;
-
+export class BoardPackScheduler extends Ticker {
   constructor(
     private readonly database: Database,
-    private readonly log?: FastifyBaseLogger,
-    private readonly intervalMs = BOARD_PACK_TICK_MS,
-  ) {}
-
-  start(): void {
-    if (this.timer) return;
-    const run = () => {
-      this.ticking ??= this.tick()
-        .catch((err: unknown) => this.log?.error({ err }, "scheduling board pack mails failed; trying again at the next tick"))
-        .finally(() => (this.ticking = null));
-    };
-    run();
-    this.timer = setInterval(run, this.intervalMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.ticking;
+    log?: FastifyBaseLogger,
+    intervalMs = BOARD_PACK_TICK_MS,
+  ) {
+    super("scheduling board pack mails", log, intervalMs);
   }
 
   /** Queues the mail of every schedule due at `at`; answers which (tests drive it with a fake clock). */

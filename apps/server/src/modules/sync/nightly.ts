@@ -1,5 +1,6 @@
 import { and, eq, exists, isNull, lt, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { Ticker } from "../../jobs/ticker.ts";
 import { NIGHTLY_SYNC_DEFAULTS, subscriptionAccess } from "@groupledger/contract";
 import type { Database, Db } from "../../db/client.ts";
 import { accounts, companies } from "../../db/schema.ts";
@@ -72,33 +73,13 @@ function firstDayCounted(setting: NightlySetting): string | null {
  * processes tick at once, each group's day is queued once and never lost to a crash between the two.
  * Groups without a connected company and accounts whose trial lapsed (read-only) are left alone.
  */
-export class NightlyScheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private ticking: Promise<unknown> | null = null;
-
+export class NightlyScheduler extends Ticker {
   constructor(
     private readonly database: Database,
-    private readonly log?: FastifyBaseLogger,
-    private readonly intervalMs = NIGHTLY_TICK_MS,
-  ) {}
-
-  /** Ticks now and then every interval until `stop`. */
-  start(): void {
-    if (this.timer) return;
-    const run = () => {
-      this.ticking ??= this.tick()
-        .catch((err: unknown) => this.log?.error({ err }, "scheduling nightly syncs failed; trying again at the next tick"))
-        .finally(() => (this.ticking = null));
-    };
-    run();
-    this.timer = setInterval(run, this.intervalMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.ticking;
+    log?: FastifyBaseLogger,
+    intervalMs = NIGHTLY_TICK_MS,
+  ) {
+    super("scheduling nightly syncs", log, intervalMs);
   }
 
   /** Queues the nightly sync of every group due at `at`; answers which (tests drive it with a fake clock). */
