@@ -9,7 +9,7 @@ import { messageOf } from "../../../lib/forms.ts";
 import { AdminGate, useAdminOnly } from "../../team/permissions.tsx";
 import { Failure } from "../../screens/components/Failure.tsx";
 import { ReportControls } from "../components/ReportControls.tsx";
-import { ReportProblems } from "../components/ReportProblems.tsx";
+import { ReportProblems, ReportWarnings } from "../components/ReportProblems.tsx";
 import { type AreaGroup, ReportsAreaScreen, useAreaPeriod } from "../components/ReportsAreaScreen.tsx";
 import { firstBookMonth, periodLabel } from "../period.ts";
 import { downloadBudgetTemplate, useBudgetOverview, useBudgetVsActual, useImportBudgetCsv, useReadQuickBooksBudgets, useSaveBudgetRates } from "./api.ts";
@@ -122,17 +122,7 @@ function Statement({ report, title }: { report: BudgetVsActualReport; title: str
           </ScrollArea>
         )}
         {s ? <Entities statement={s} /> : null}
-        {report.warnings.length ? (
-          <Alert color="yellow" title="Read with the statement">
-            <Stack gap={4}>
-              {report.warnings.map((w) => (
-                <Text key={w} size="sm">
-                  {w}
-                </Text>
-              ))}
-            </Stack>
-          </Alert>
-        ) : null}
+        <ReportWarnings warnings={report.warnings} />
       </Stack>
     </Paper>
   );

@@ -4,7 +4,7 @@ import type { CashFlowReport } from "@groupledger/contract";
 import { messageOf } from "../../../lib/forms.ts";
 import { Failure } from "../../screens/components/Failure.tsx";
 import { ReportControls } from "../components/ReportControls.tsx";
-import { ReportProblems } from "../components/ReportProblems.tsx";
+import { ReportProblems, ReportWarnings } from "../components/ReportProblems.tsx";
 import { type AreaGroup, ReportsAreaScreen, useAreaPeriod } from "../components/ReportsAreaScreen.tsx";
 import { firstBookMonth, periodLabel } from "../period.ts";
 import { useCashFlow, useCashFlowClasses, useSaveCashFlowClasses } from "./api.ts";
@@ -81,17 +81,7 @@ function Statement({ report, title }: { report: CashFlowReport; title: string })
             {s.exchangeEffect.entities.length ? <ExchangeEffect statement={s} /> : null}
           </>
         )}
-        {report.warnings.length ? (
-          <Alert color="yellow" title="Read with the statement">
-            <Stack gap={4}>
-              {report.warnings.map((w) => (
-                <Text key={w} size="sm">
-                  {w}
-                </Text>
-              ))}
-            </Stack>
-          </Alert>
-        ) : null}
+        <ReportWarnings warnings={report.warnings} />
       </Stack>
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, List } from "@mantine/core";
+import { Alert, Button, List, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useState } from "react";
 import { fixLink } from "../model.ts";
@@ -28,4 +28,19 @@ export function ReportProblems({ problems, title, color = "red" }: { problems: r
       ) : null}
     </Alert>
   );
+}
+
+/** What to read with a statement (figures left in, pairs missing): the server's warnings, one a line. */
+export function ReportWarnings({ warnings }: { warnings: readonly string[] }) {
+  return warnings.length ? (
+    <Alert color="yellow" title="Read with the statement">
+      <Stack gap={4}>
+        {warnings.map((w) => (
+          <Text key={w} size="sm">
+            {w}
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
+  ) : null;
 }

@@ -6,7 +6,7 @@ import { SEGMENTS_OFF, type SegmentDimension, type SegmentReport } from "@groupl
 import { syncActive } from "../../companies/api.ts";
 import { Failure } from "../../screens/components/Failure.tsx";
 import { ReportControls } from "../components/ReportControls.tsx";
-import { ReportProblems } from "../components/ReportProblems.tsx";
+import { ReportProblems, ReportWarnings } from "../components/ReportProblems.tsx";
 import { type AreaGroup, ReportsAreaScreen, useAreaPeriod } from "../components/ReportsAreaScreen.tsx";
 import { firstBookMonth, periodLabel } from "../period.ts";
 import { useEnableSegments, useSegments } from "./api.ts";
@@ -126,25 +126,12 @@ function Statement({ report, by, title }: { report: SegmentReport; by: SegmentDi
             <SegmentTable statement={s} by={by} money={money} />
           </>
         )}
-        <Warnings warnings={report.warnings} />
+        <ReportWarnings warnings={report.warnings} />
       </Stack>
     </Paper>
   );
 }
 
-function Warnings({ warnings }: { warnings: readonly string[] }) {
-  return warnings.length ? (
-    <Alert color="yellow" title="Read with the statement">
-      <Stack gap={4}>
-        {warnings.map((w) => (
-          <Text key={w} size="sm">
-            {w}
-          </Text>
-        ))}
-      </Stack>
-    </Alert>
-  ) : null;
-}
 
 type BalanceSheet = NonNullable<SegmentReport["balanceSheet"]>;
 
@@ -181,7 +168,7 @@ function BalanceSheetStatement({ report, by, title }: { report: SegmentReport; b
             <BalanceTable sheet={s} by={by} money={money} />
           </>
         )}
-        <Warnings warnings={report.warnings} />
+        <ReportWarnings warnings={report.warnings} />
       </Stack>
     </Paper>
   );
