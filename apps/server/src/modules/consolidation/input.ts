@@ -214,13 +214,13 @@ async function readSnapshot(
           ),
   ]);
 
+  // q.rows are the group's companies, so every realm has its books.
   const booksOf = new Map(q.rows.map((row, i) => [row.realmId, books[i]!]));
-  const charts = new Map<string, ChartRow[]>(realms.map((r) => [r, [...(booksOf.get(r)?.chart ?? [])]]));
-  const withBooks = balanceRealms.filter((r) => booksOf.has(r));
+  const charts = new Map<string, ChartRow[]>(realms.map((r) => [r, [...booksOf.get(r)!.chart]]));
   return {
     charts,
-    balances: withBooks.flatMap((r) => balancesBetween(r, booksOf.get(r)!.balances, readFrom, to)),
-    firstSynced: new Map(withBooks.filter((r) => booksOf.get(r)!.firstMonth !== undefined).map((r) => [r, booksOf.get(r)!.firstMonth])),
+    balances: balanceRealms.flatMap((r) => balancesBetween(r, booksOf.get(r)!.balances, readFrom, to)),
+    firstSynced: new Map(balanceRealms.filter((r) => booksOf.get(r)!.firstMonth !== undefined).map((r) => [r, booksOf.get(r)!.firstMonth])),
     maps,
     ctaAccountId: q.ctaAccountId,
     settings,
