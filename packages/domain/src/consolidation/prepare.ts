@@ -82,7 +82,7 @@ function compileEntity(
   const { accounts, accountIndex } = compileAccounts(e, path, issues);
   const n = accounts.length;
   const local = new Float64Array(n * months);
-  loadBalances(e, accounts, accountIndex, start, local, months, path, issues);
+  const bookSums = loadBalances(e, accounts, accountIndex, start, local, months, path, issues);
 
   // Rates: every month from the opening month to the period end must have them unless the entity is
   // in the reporting currency (it is then not translated at all, ASC 830-10-45-17 / IAS 21.39).
@@ -209,7 +209,7 @@ function compileEntity(
     dividends.push({ t, amount: d.amount, path: dPath, factor, rateText, profitOf });
   });
 
-  checkLocalBooks(e, path, accounts, local, months, start, dividends, issues);
+  checkLocalBooks(e, path, bookSums ?? sumLocalBooks(accounts, local, months), months, start, dividends, issues);
 
   let openingRetainedEarnings = e.opening.retainedEarnings;
   if (identity) {
@@ -329,6 +329,11 @@ function compileAccounts(e: EntityInput, path: readonly (string | number)[], iss
  * Every balance series into its account's row of `local` (account-major, months columns). Series
  * usually list the accounts in the chart's order, so series s is first tried against account s
  * (one string comparison) before the id map is asked (51,000 lookups for a large group).
+ *
+ * While the series come in the accounts' order (as they nearly always do), the local books' sums
+ * (checkLocalBooks) are added up in the same pass, in the same order as sumLocalBooks would add
+ * them, so the same numbers: the 1.8 million amounts of a large group are then read once here.
+ * Otherwise this returns undefined and sumLocalBooks reads `local` again.
  */
 function loadBalances(
   e: EntityInput,
@@ -339,10 +344,13 @@ function loadBalances(
   months: number,
   path: readonly (string | number)[],
   issues: IssueList,
-): void {
+): LocalBookSums | undefined {
   const covered = new Uint8Array(accounts.length);
   // The guess is the map's answer only while every id is unique (the map keeps a repeated id's last row).
   const unique = accountIndex.size === accounts.length;
+  const sums = newLocalBookSums(months);
+  let inOrder = true;
+  let lastRow = -1;
   // Series nearly always start in the same month: parse each distinct month text once.
   let fromText = "";
   let from = 0;
@@ -362,11 +370,37 @@ function loadBalances(
       fromText = series.from;
       from = parseMonth(fromText) - start;
     }
+    if (row < lastRow) inOrder = false;
+    lastRow = row;
+    const kind = accounts[row]!.kind;
     // amounts[k] is month from + k; months outside 0 … months − 1 are left out.
-    const amounts = series.amounts;
-    const base = row * months + from;
-    const end = Math.min(amounts.length, months - from);
-    for (let k = Math.max(0, -from); k < end; k++) local[base + k] = amounts[k]!;
+    if (inOrder) loadRowAndSum(series.amounts, local, row * months, from, months, kind, sums);
+    else loadRow(series.amounts, local, row * months, from, months);
+  }
+  return inOrder ? sums : undefined;
+}
+
+/** local[base + from + k] = amounts[k] for the months held. */
+function loadRow(amounts: readonly number[], local: Float64Array, base: number, from: number, months: number): void {
+  const end = Math.min(amounts.length, months - from);
+  for (let k = Math.max(0, -from); k < end; k++) local[base + from + k] = amounts[k]!;
+}
+
+/** loadRow, each amount also added to the local books' sums its account's kind goes into (sumLocalBooks). */
+function loadRowAndSum(amounts: readonly number[], local: Float64Array, base: number, from: number, months: number, kind: LineKind, sums: LocalBookSums): void {
+  const end = Math.min(amounts.length, months - from);
+  const pl = isProfitAndLoss(kind);
+  const rolled = isRolledForward(kind);
+  const { balance, retained, result } = sums;
+  for (let k = Math.max(0, -from); k < end; k++) {
+    const x = amounts[k]!;
+    const t = from + k;
+    local[base + t] = x;
+    if (pl) result[t]! += x;
+    else {
+      balance[t]! += x;
+      if (rolled) retained[t]! += x;
+    }
   }
 }
 
@@ -374,6 +408,32 @@ function defaultMonetary(classification: string): boolean {
   // Only matters for the temporal method; liabilities are usually monetary, assets are not
   // reliably so, hence an explicit flag is expected on assets there.
   return classification === "Liability";
+}
+
+/** Month by month (debit positive): the balance sheet's sum, retained earnings with dividends, the result. */
+interface LocalBookSums {
+  readonly balance: Float64Array;
+  readonly retained: Float64Array;
+  readonly result: Float64Array;
+}
+
+function newLocalBookSums(months: number): LocalBookSums {
+  return { balance: new Float64Array(months), retained: new Float64Array(months), result: new Float64Array(months) };
+}
+
+/** The local books' sums, account by account in the chart's order (the data's layout), so a single cheap pass. */
+function sumLocalBooks(accounts: readonly CompiledAccount[], local: Float64Array, months: number): LocalBookSums {
+  const sums = newLocalBookSums(months);
+  for (let i = 0; i < accounts.length; i++) {
+    const kind = accounts[i]!.kind;
+    const base = i * months;
+    if (isProfitAndLoss(kind)) addRow(local, base, months, sums.result);
+    else {
+      addRow(local, base, months, sums.balance);
+      if (isRolledForward(kind)) addRow(local, base, months, sums.retained);
+    }
+  }
+  return sums;
 }
 
 /**
@@ -384,8 +444,7 @@ function defaultMonetary(classification: string): boolean {
 function checkLocalBooks(
   e: EntityInput,
   path: readonly (string | number)[],
-  accounts: readonly CompiledAccount[],
-  local: Float64Array,
+  sums: LocalBookSums,
   months: number,
   start: number,
   dividends: readonly CompiledDividend[],
@@ -393,19 +452,7 @@ function checkLocalBooks(
 ): void {
   const declared = new Float64Array(months);
   for (const d of dividends) declared[d.t]! += d.amount;
-  // Account-major sums (the data's layout) so this check stays a single cheap pass.
-  const balance = new Float64Array(months);
-  const retained = new Float64Array(months);
-  const result = new Float64Array(months);
-  for (let i = 0; i < accounts.length; i++) {
-    const kind = accounts[i]!.kind;
-    const base = i * months;
-    if (isProfitAndLoss(kind)) addRow(local, base, months, result);
-    else {
-      addRow(local, base, months, balance);
-      if (isRolledForward(kind)) addRow(local, base, months, retained);
-    }
-  }
+  const { balance, retained, result } = sums;
   let reported = 0;
   for (let t = 0; t < months && reported < 5; t++) {
     const month = formatMonth(start + t);
