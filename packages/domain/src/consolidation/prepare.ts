@@ -79,10 +79,10 @@ function compileEntity(
   }
   const months = period.to - start + 1;
 
-  const { accounts, accountIndex } = compileAccounts(e, path, issues);
+  const { accounts, kinds, accountIndex } = compileAccounts(e, path, issues);
   const n = accounts.length;
   const local = new Float64Array(n * months);
-  const bookSums = loadBalances(e, accounts, accountIndex, start, local, months, path, issues);
+  const bookSums = loadBalances(e, accounts, kinds, accountIndex, start, local, months, path, issues);
 
   // Rates: every month from the opening month to the period end must have them unless the entity is
   // in the reporting currency (it is then not translated at all, ASC 830-10-45-17 / IAS 21.39).
@@ -209,7 +209,7 @@ function compileEntity(
     dividends.push({ t, amount: d.amount, path: dPath, factor, rateText, profitOf });
   });
 
-  checkLocalBooks(e, path, bookSums ?? sumLocalBooks(accounts, local, months), months, start, dividends, issues);
+  checkLocalBooks(e, path, bookSums ?? sumLocalBooks(kinds, local, months), months, start, dividends, issues);
 
   let openingRetainedEarnings = e.opening.retainedEarnings;
   if (identity) {
@@ -242,6 +242,7 @@ function compileEntity(
     nciShare: { num: one - ownership.numerator, den: one },
     fiscalYearStartMonth: e.fiscalYearStartMonth,
     accounts,
+    kinds,
     accountIndex,
     equityRows: Int32Array.from(equityRows),
     start,
@@ -304,8 +305,9 @@ function cachedRate(cache: Map<string, { rate: Rate; factor: Factor }>, text: st
   return hit;
 }
 
-function compileAccounts(e: EntityInput, path: readonly (string | number)[], issues: IssueList): { accounts: CompiledAccount[]; accountIndex: Map<string, number> } {
+function compileAccounts(e: EntityInput, path: readonly (string | number)[], issues: IssueList): { accounts: CompiledAccount[]; kinds: Uint8Array; accountIndex: Map<string, number> } {
   const accounts: CompiledAccount[] = new Array<CompiledAccount>(e.accounts.length);
+  const kinds = new Uint8Array(e.accounts.length);
   const accountIndex = new Map<string, number>();
   for (let i = 0; i < e.accounts.length; i++) {
     const a = e.accounts[i]!;
@@ -313,16 +315,18 @@ function compileAccounts(e: EntityInput, path: readonly (string | number)[], iss
     const size = accountIndex.size;
     accountIndex.set(a.id, i);
     if (accountIndex.size === size) issues.add([...path, "accounts", i, "id"], `account id "${a.id}" is used twice`);
+    const kind = lineKindOf(a.classification, a.equityKind);
+    kinds[i] = kind;
     accounts[i] = {
       id: a.id,
       name: a.name,
       classification: a.classification,
       equityKind: a.equityKind,
-      kind: lineKindOf(a.classification, a.equityKind),
+      kind,
       monetary: a.monetary ?? defaultMonetary(a.classification),
     };
   }
-  return { accounts, accountIndex };
+  return { accounts, kinds, accountIndex };
 }
 
 /**
@@ -338,6 +342,7 @@ function compileAccounts(e: EntityInput, path: readonly (string | number)[], iss
 function loadBalances(
   e: EntityInput,
   accounts: readonly CompiledAccount[],
+  kinds: Uint8Array,
   accountIndex: ReadonlyMap<string, number>,
   start: number,
   local: Float64Array,
@@ -372,7 +377,7 @@ function loadBalances(
     }
     if (row < lastRow) inOrder = false;
     lastRow = row;
-    const kind = accounts[row]!.kind;
+    const kind = kinds[row]! as LineKind;
     // amounts[k] is month from + k; months outside 0 … months − 1 are left out.
     if (inOrder) loadRowAndSum(series.amounts, local, row * months, from, months, kind, sums);
     else loadRow(series.amounts, local, row * months, from, months);
@@ -422,10 +427,10 @@ function newLocalBookSums(months: number): LocalBookSums {
 }
 
 /** The local books' sums, account by account in the chart's order (the data's layout), so a single cheap pass. */
-function sumLocalBooks(accounts: readonly CompiledAccount[], local: Float64Array, months: number): LocalBookSums {
+function sumLocalBooks(kinds: Uint8Array, local: Float64Array, months: number): LocalBookSums {
   const sums = newLocalBookSums(months);
-  for (let i = 0; i < accounts.length; i++) {
-    const kind = accounts[i]!.kind;
+  for (let i = 0; i < kinds.length; i++) {
+    const kind = kinds[i]! as LineKind;
     const base = i * months;
     if (isProfitAndLoss(kind)) addRow(local, base, months, sums.result);
     else {

@@ -147,16 +147,42 @@ export function factorColumns(factors: readonly Factor[]): FactorColumns {
  * mulDivRound, read from typed columns: this loop runs once per balance of a consolidation.
  */
 export function translateRow(local: Float64Array, out: Float64Array, base: number, from: number, columns: FactorColumns, sum: Float64Array, localSum: Float64Array): void {
-  const { num, den, inv, fast } = columns;
+  // Every field read here, before the loop: a field first read inside it (factors, on the rare
+  // BigInt path) would send the optimised loop back to the interpreter when it is first needed.
+  const { num, den, inv, fast, factors } = columns;
   for (let t = from; t < num.length; t++) {
     const x = local[base + t]!;
     localSum[t]! += x;
     if (x === 0) continue;
     const p = x * num[t]!;
-    const y = fast && p < SAFE_PRODUCT && p > -SAFE_PRODUCT ? quotientHalfAway(p, den[t]!, inv[t]!) : mulDivRound(x, columns.factors[t]!);
+    const y = fast && p < SAFE_PRODUCT && p > -SAFE_PRODUCT ? quotientHalfAway(p, den[t]!, inv[t]!) : mulDivRound(x, factors[t]!);
     out[base + t] = y;
     sum[t]! += y;
   }
+}
+
+/**
+ * translateRow for a revenue or expense row (from month 1), which also returns the row's activity
+ * over the months `a` to the last, local and translated (each summed in month order from 0, as
+ * period.ts would sum them): `into[0]` and `into[1]`.
+ */
+export function translateFlowRow(local: Float64Array, out: Float64Array, base: number, a: number, columns: FactorColumns, sum: Float64Array, localSum: Float64Array, into: Float64Array): void {
+  const { num, den, inv, fast, factors } = columns;
+  let periodLocal = 0;
+  let periodTranslated = 0;
+  for (let t = 1; t < num.length; t++) {
+    const x = local[base + t]!;
+    localSum[t]! += x;
+    if (t >= a) periodLocal += x;
+    if (x === 0) continue;
+    const p = x * num[t]!;
+    const y = fast && p < SAFE_PRODUCT && p > -SAFE_PRODUCT ? quotientHalfAway(p, den[t]!, inv[t]!) : mulDivRound(x, factors[t]!);
+    out[base + t] = y;
+    sum[t]! += y;
+    if (t >= a) periodTranslated += y;
+  }
+  into[0] = periodLocal;
+  into[1] = periodTranslated;
 }
 
 /** A rational number num/den (den > 0) for exact differences of rates. */
