@@ -147,7 +147,7 @@ function compileEntity(
   const equityRows: number[] = [];
   let dividendsRow = -1;
   for (let i = 0; i < n; i++) {
-    const kind = accounts[i]!.kind;
+    const kind = kinds[i]! as LineKind;
     if (kind === LineKind.RetainedEarnings) reRows.push(i);
     else if (kind === LineKind.Dividends && dividendsRow < 0) dividendsRow = i;
     if (CLASSIFICATION_OF_KIND[kind] === "Equity") equityRows.push(i);
@@ -215,7 +215,7 @@ function compileEntity(
   if (identity) {
     // Not translated: the books' own retained earnings are the translated ones.
     let booked = 0;
-    for (let i = 0; i < n; i++) if (isRolledForward(accounts[i]!.kind)) booked += local[i * months]!;
+    for (let i = 0; i < n; i++) if (isRolledForward(kinds[i]! as LineKind)) booked += local[i * months]!;
     if (openingRetainedEarnings !== undefined && openingRetainedEarnings !== booked) {
       issues.add([...path, "opening", "retainedEarnings"], `${e.name} is in the reporting currency, so its opening retained earnings are its books' ${booked}, not ${openingRetainedEarnings} (or leave them out)`);
     }
@@ -276,9 +276,10 @@ function checkHistoricalBases(
   issues: IssueList,
 ): void {
   const temporal = e.method === "temporal";
+  const anyHistorical = historical.size > 0;
   for (let row = 0; row < accounts.length; row++) {
     const a = accounts[row]!;
-    if (historical.has(row)) {
+    if (anyHistorical && historical.has(row)) {
       if (isProfitAndLoss(a.kind) && !temporal) {
         issues.add([...path, "historical"], `account "${a.id}": historical rates for revenue/expense apply only under the temporal method`);
       }
