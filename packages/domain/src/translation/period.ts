@@ -1,5 +1,5 @@
 import { formatMonth, type MonthRange } from "../periods/month.ts";
-import { isProfitAndLoss, isRolledForward, LineKind, type CompiledAccount, type CompiledEntity } from "../consolidation/model.ts";
+import { isProfitAndLoss, isRolledForward, LineKind, type CompiledAccount } from "../consolidation/model.ts";
 import type { EntityTranslation } from "./translate.ts";
 
 export type TranslationBasis =
