@@ -170,7 +170,9 @@ export function translateRows(local: Float64Array, out: Float64Array, first: num
 /**
  * translateRows for revenue and expense rows (activity, from month 1), which also sums each row's
  * activity over the months a to the last into periodLocal[i] and periodTranslated[i] (in month
- * order from 0, as the period's trial balance would sum them).
+ * order from 0, as the period's trial balance would sum them). A loop of its own rather than an
+ * option of translateRows: the balance rows' loop without these sums made the translation about 6%
+ * faster (two sets of 6 and 8 interleaved runs, docs/performance.md).
  */
 export function translateFlowRows(
   local: Float64Array,
