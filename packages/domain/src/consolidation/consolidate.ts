@@ -33,6 +33,11 @@ import { derivedOpeningCtaWarnings } from "./warnings.ts";
  * Validates JSON against the input contract; throws ConsolidationInputError with JSON paths.
  * Large inputs take the fast path (input-fast.ts); anything it does not accept gets zod's full walk,
  * which gives the messages.
+ *
+ * The contract on the amounts: a balance series' `amounts` array may be the caller's own array,
+ * checked but not copied (1.8 million amounts for a large group), so the parsed input shares it with
+ * `json`. `consolidate` copies every amount into its own columns, so changing the input after
+ * consolidating never changes a result; changing it between the parse and `consolidate` does.
  */
 export function parseConsolidationInput(json: unknown): ConsolidationInput {
   const fast = parseConsolidationInputFast(json);
@@ -70,7 +75,7 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
   }
 
   const translations = new Map<string, EntityTranslation>();
-  for (const e of group.entities) translations.set(e.id, translateEntity(e, issues));
+  for (const e of group.entities) translations.set(e.id, translateEntity(e, issues, period.from - e.start));
   issues.throwIfAny();
   const periodTbs = new Map<string, EntityPeriodTrialBalance>();
   for (const e of group.entities) periodTbs.set(e.id, entityPeriodTrialBalance(translations.get(e.id)!, period));

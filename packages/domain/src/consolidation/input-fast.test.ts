@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { groupArb } from "../../test/arbitraries.ts";
 import { loadExample } from "../../test/load-example.ts";
 import { problems } from "../../test/engine.ts";
-import { parseConsolidationInput } from "./consolidate.ts";
+import { consolidate, parseConsolidationInput } from "./consolidate.ts";
 import { parseConsolidationInputFast } from "./input-fast.ts";
 import { consolidationInputSchema, type ConsolidationInputJson } from "./input-schema.ts";
 
@@ -44,7 +44,7 @@ describe("the fast path of input validation (input-fast.ts)", () => {
     );
   });
 
-  it("strips unknown keys, keeps optional keys given as undefined, and copies the amounts", () => {
+  it("strips unknown keys, keeps optional keys given as undefined, and keeps the amounts arrays as given", () => {
     const input = loadExample("nci-80-intercompany") as unknown as {
       entities: { accounts: Record<string, unknown>[]; balances: { amounts: number[]; note?: string }[] }[];
       maps: { lines: Record<string, string> }[];
@@ -57,8 +57,17 @@ describe("the fast path of input validation (input-fast.ts)", () => {
     expect(fast).toStrictEqual(zodResult(input));
     expect(Object.keys(fast.entities[1]!.accounts[0]!)).toEqual(["id", "name", "classification", "monetary"]);
     expect(Object.is(fast.entities[1]!.balances[0]!.amounts[0], -0)).toBe(true);
-    expect(fast.entities[1]!.balances[0]!.amounts).not.toBe(input.entities[1]!.balances[0]!.amounts);
+    // The parse contract (parseConsolidationInput): amounts are checked, not copied; consolidate copies them.
+    expect(fast.entities[1]!.balances[0]!.amounts).toBe(input.entities[1]!.balances[0]!.amounts);
     expect(fast.maps[0]!.lines).not.toBe(input.maps[0]!.lines);
+  });
+
+  it("gives a result that the caller's later changes to its input do not change", () => {
+    const input = loadExample("nci-80-intercompany");
+    const out = consolidate(parseConsolidationInput(input));
+    const before = JSON.stringify(out);
+    for (const e of input.entities) for (const s of e.balances) s.amounts.fill(1);
+    expect(JSON.stringify(out)).toBe(before);
   });
 
   it("declines what it does not check itself, and the full walk decides", () => {

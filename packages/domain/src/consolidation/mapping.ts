@@ -91,9 +91,13 @@ function mapTargets(entity: CompiledEntity, parent: CompiledEntity, lines: Reado
   // (one string comparison) before the id map is asked, while the ids are unique (the map keeps a
   // repeated id's last row).
   const unique = entity.accountIndex.size === accounts.length;
-  const entries = Object.entries(lines);
-  for (let k = 0; k < entries.length; k++) {
-    const [from, to] = entries[k]!;
+  const kinds = entity.kinds;
+  const parentKinds = parent.kinds;
+  // The keys, then each line by its key: Object.entries would make a pair array per line.
+  const keys = Object.keys(lines);
+  for (let k = 0; k < keys.length; k++) {
+    const from = keys[k]!;
+    const to = lines[from]!;
     const fromRow = unique && k < accounts.length && accounts[k]!.id === from ? k : entity.accountIndex.get(from);
     const toRow = parent.accountIndex.get(to);
     if (fromRow === undefined) {
@@ -105,7 +109,7 @@ function mapTargets(entity: CompiledEntity, parent: CompiledEntity, lines: Reado
       continue;
     }
     // Accounts of the same kind always fit; only other pairs need mappingProblem's rules.
-    const problem = accounts[fromRow]!.kind === parent.accounts[toRow]!.kind ? undefined : mappingProblem(accounts[fromRow]!, parent.accounts[toRow]!);
+    const problem = kinds[fromRow] === parentKinds[toRow] ? undefined : mappingProblem(accounts[fromRow]!, parent.accounts[toRow]!);
     if (problem) {
       issues.add(["maps", m, "lines", from], problem);
       continue;

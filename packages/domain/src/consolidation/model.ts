@@ -89,6 +89,8 @@ export interface CompiledEntity {
   readonly nciShare: Ratio;
   readonly fiscalYearStartMonth: number;
   readonly accounts: readonly CompiledAccount[];
+  /** accounts[i].kind as a typed column, for the loops over every account. */
+  readonly kinds: Uint8Array;
   readonly accountIndex: ReadonlyMap<string, number>;
   /** The rows of equity accounts (every kind), ascending: what the NCI reads, without a pass over every account. */
   readonly equityRows: Int32Array;

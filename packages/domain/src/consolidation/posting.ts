@@ -2,7 +2,7 @@ import { formatMonth, type MonthRange } from "../periods/month.ts";
 import type { EntityPeriodTrialBalance } from "../translation/period.ts";
 import type { EntityTranslation } from "../translation/translate.ts";
 import type { WorksheetRows } from "./mapping.ts";
-import { isProfitAndLoss, isRolledForward, type CompiledEntity } from "./model.ts";
+import { isProfitAndLoss, isRolledForward, type CompiledEntity, type LineKind } from "./model.ts";
 import type { ConsolidationOutput } from "./output-schema.ts";
 
 type JournalEntry = ConsolidationOutput["journalEntries"][number];
@@ -53,15 +53,19 @@ export function postingEntry(
 
 /** The entry's lines, rows in order: a debit or a credit for every row whose amount is not 0. */
 function entryLines(byRow: Float64Array, rows: WorksheetRows): { lines: JournalEntry["lines"]; total: number; postable: boolean } {
-  const lines: JournalEntry["lines"] = [];
+  let count = 0;
+  for (let row = 0; row < byRow.length; row++) if (byRow[row] !== 0) count++;
+  // Sized once: an entry of a large group has a line for nearly each of the parent's 1,000 accounts.
+  const lines: JournalEntry["lines"] = new Array<JournalEntry["lines"][number]>(count);
   let total = 0;
   let postable = true;
+  let k = 0;
   for (let row = 0; row < byRow.length; row++) {
     const amount = byRow[row]!;
     if (amount === 0) continue;
     total += amount;
     if (rows.roles[row] !== "account") postable = false;
-    lines.push({ account: rows.ids[row]!, name: rows.names[row]!, debit: amount > 0 ? amount : 0, credit: amount < 0 ? -amount : 0 });
+    lines[k++] = { account: rows.ids[row]!, name: rows.names[row]!, debit: amount > 0 ? amount : 0, credit: amount < 0 ? -amount : 0 };
   }
   return { lines, total, postable };
 }
@@ -73,9 +77,9 @@ function entryLines(byRow: Float64Array, rows: WorksheetRows): { lines: JournalE
  */
 function addMovements(e: CompiledEntity, translated: Float64Array, tb: EntityPeriodTrialBalance, a: number, b: number, accountRows: Int32Array, byRow: Float64Array): void {
   const T = e.months;
-  const accounts = e.accounts;
-  for (let i = 0; i < accounts.length; i++) {
-    const kind = accounts[i]!.kind;
+  const kinds = e.kinds;
+  for (let i = 0; i < kinds.length; i++) {
+    const kind = kinds[i]! as LineKind;
     if (isRolledForward(kind)) continue;
     const base = i * T;
     const amount = isProfitAndLoss(kind) ? tb.lines[i]!.translated : translated[base + b]! - translated[base + a - 1]!;

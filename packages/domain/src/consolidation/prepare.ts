@@ -79,10 +79,10 @@ function compileEntity(
   }
   const months = period.to - start + 1;
 
-  const { accounts, accountIndex } = compileAccounts(e, path, issues);
+  const { accounts, kinds, accountIndex } = compileAccounts(e, path, issues);
   const n = accounts.length;
   const local = new Float64Array(n * months);
-  loadBalances(e, accounts, accountIndex, start, local, months, path, issues);
+  const bookSums = loadBalances(e, accounts, kinds, accountIndex, start, local, months, path, issues);
 
   // Rates: every month from the opening month to the period end must have them unless the entity is
   // in the reporting currency (it is then not translated at all, ASC 830-10-45-17 / IAS 21.39).
@@ -147,7 +147,7 @@ function compileEntity(
   const equityRows: number[] = [];
   let dividendsRow = -1;
   for (let i = 0; i < n; i++) {
-    const kind = accounts[i]!.kind;
+    const kind = kinds[i]! as LineKind;
     if (kind === LineKind.RetainedEarnings) reRows.push(i);
     else if (kind === LineKind.Dividends && dividendsRow < 0) dividendsRow = i;
     if (CLASSIFICATION_OF_KIND[kind] === "Equity") equityRows.push(i);
@@ -209,13 +209,13 @@ function compileEntity(
     dividends.push({ t, amount: d.amount, path: dPath, factor, rateText, profitOf });
   });
 
-  checkLocalBooks(e, path, accounts, local, months, start, dividends, issues);
+  checkLocalBooks(e, path, bookSums ?? sumLocalBooks(kinds, local, months), months, start, dividends, issues);
 
   let openingRetainedEarnings = e.opening.retainedEarnings;
   if (identity) {
     // Not translated: the books' own retained earnings are the translated ones.
     let booked = 0;
-    for (let i = 0; i < n; i++) if (isRolledForward(accounts[i]!.kind)) booked += local[i * months]!;
+    for (let i = 0; i < n; i++) if (isRolledForward(kinds[i]! as LineKind)) booked += local[i * months]!;
     if (openingRetainedEarnings !== undefined && openingRetainedEarnings !== booked) {
       issues.add([...path, "opening", "retainedEarnings"], `${e.name} is in the reporting currency, so its opening retained earnings are its books' ${booked}, not ${openingRetainedEarnings} (or leave them out)`);
     }
@@ -242,6 +242,7 @@ function compileEntity(
     nciShare: { num: one - ownership.numerator, den: one },
     fiscalYearStartMonth: e.fiscalYearStartMonth,
     accounts,
+    kinds,
     accountIndex,
     equityRows: Int32Array.from(equityRows),
     start,
@@ -275,9 +276,10 @@ function checkHistoricalBases(
   issues: IssueList,
 ): void {
   const temporal = e.method === "temporal";
+  const anyHistorical = historical.size > 0;
   for (let row = 0; row < accounts.length; row++) {
     const a = accounts[row]!;
-    if (historical.has(row)) {
+    if (anyHistorical && historical.has(row)) {
       if (isProfitAndLoss(a.kind) && !temporal) {
         issues.add([...path, "historical"], `account "${a.id}": historical rates for revenue/expense apply only under the temporal method`);
       }
@@ -304,8 +306,9 @@ function cachedRate(cache: Map<string, { rate: Rate; factor: Factor }>, text: st
   return hit;
 }
 
-function compileAccounts(e: EntityInput, path: readonly (string | number)[], issues: IssueList): { accounts: CompiledAccount[]; accountIndex: Map<string, number> } {
+function compileAccounts(e: EntityInput, path: readonly (string | number)[], issues: IssueList): { accounts: CompiledAccount[]; kinds: Uint8Array; accountIndex: Map<string, number> } {
   const accounts: CompiledAccount[] = new Array<CompiledAccount>(e.accounts.length);
+  const kinds = new Uint8Array(e.accounts.length);
   const accountIndex = new Map<string, number>();
   for (let i = 0; i < e.accounts.length; i++) {
     const a = e.accounts[i]!;
@@ -313,36 +316,47 @@ function compileAccounts(e: EntityInput, path: readonly (string | number)[], iss
     const size = accountIndex.size;
     accountIndex.set(a.id, i);
     if (accountIndex.size === size) issues.add([...path, "accounts", i, "id"], `account id "${a.id}" is used twice`);
+    const kind = lineKindOf(a.classification, a.equityKind);
+    kinds[i] = kind;
     accounts[i] = {
       id: a.id,
       name: a.name,
       classification: a.classification,
       equityKind: a.equityKind,
-      kind: lineKindOf(a.classification, a.equityKind),
+      kind,
       monetary: a.monetary ?? defaultMonetary(a.classification),
     };
   }
-  return { accounts, accountIndex };
+  return { accounts, kinds, accountIndex };
 }
 
 /**
  * Every balance series into its account's row of `local` (account-major, months columns). Series
  * usually list the accounts in the chart's order, so series s is first tried against account s
  * (one string comparison) before the id map is asked (51,000 lookups for a large group).
+ *
+ * While the series come in the accounts' order (as they nearly always do), the local books' sums
+ * (checkLocalBooks) are added up in the same pass, in the same order as sumLocalBooks would add
+ * them, so the same numbers: the 1.8 million amounts of a large group are then read once here.
+ * Otherwise this returns undefined and sumLocalBooks reads `local` again.
  */
 function loadBalances(
   e: EntityInput,
   accounts: readonly CompiledAccount[],
+  kinds: Uint8Array,
   accountIndex: ReadonlyMap<string, number>,
   start: number,
   local: Float64Array,
   months: number,
   path: readonly (string | number)[],
   issues: IssueList,
-): void {
+): LocalBookSums | undefined {
   const covered = new Uint8Array(accounts.length);
   // The guess is the map's answer only while every id is unique (the map keeps a repeated id's last row).
   const unique = accountIndex.size === accounts.length;
+  const sums = newLocalBookSums(months);
+  let inOrder = true;
+  let lastRow = -1;
   // Series nearly always start in the same month: parse each distinct month text once.
   let fromText = "";
   let from = 0;
@@ -362,11 +376,37 @@ function loadBalances(
       fromText = series.from;
       from = parseMonth(fromText) - start;
     }
+    if (row < lastRow) inOrder = false;
+    lastRow = row;
+    const kind = kinds[row]! as LineKind;
     // amounts[k] is month from + k; months outside 0 … months − 1 are left out.
-    const amounts = series.amounts;
-    const base = row * months + from;
-    const end = Math.min(amounts.length, months - from);
-    for (let k = Math.max(0, -from); k < end; k++) local[base + k] = amounts[k]!;
+    if (inOrder) loadRowAndSum(series.amounts, local, row * months, from, months, kind, sums);
+    else loadRow(series.amounts, local, row * months, from, months);
+  }
+  return inOrder ? sums : undefined;
+}
+
+/** local[base + from + k] = amounts[k] for the months held. */
+function loadRow(amounts: readonly number[], local: Float64Array, base: number, from: number, months: number): void {
+  const end = Math.min(amounts.length, months - from);
+  for (let k = Math.max(0, -from); k < end; k++) local[base + from + k] = amounts[k]!;
+}
+
+/** loadRow, each amount also added to the local books' sums its account's kind goes into (sumLocalBooks). */
+function loadRowAndSum(amounts: readonly number[], local: Float64Array, base: number, from: number, months: number, kind: LineKind, sums: LocalBookSums): void {
+  const end = Math.min(amounts.length, months - from);
+  const pl = isProfitAndLoss(kind);
+  const rolled = isRolledForward(kind);
+  const { balance, retained, result } = sums;
+  for (let k = Math.max(0, -from); k < end; k++) {
+    const x = amounts[k]!;
+    const t = from + k;
+    local[base + t] = x;
+    if (pl) result[t]! += x;
+    else {
+      balance[t]! += x;
+      if (rolled) retained[t]! += x;
+    }
   }
 }
 
@@ -374,6 +414,32 @@ function defaultMonetary(classification: string): boolean {
   // Only matters for the temporal method; liabilities are usually monetary, assets are not
   // reliably so, hence an explicit flag is expected on assets there.
   return classification === "Liability";
+}
+
+/** Month by month (debit positive): the balance sheet's sum, retained earnings with dividends, the result. */
+interface LocalBookSums {
+  readonly balance: Float64Array;
+  readonly retained: Float64Array;
+  readonly result: Float64Array;
+}
+
+function newLocalBookSums(months: number): LocalBookSums {
+  return { balance: new Float64Array(months), retained: new Float64Array(months), result: new Float64Array(months) };
+}
+
+/** The local books' sums, account by account in the chart's order (the data's layout), so a single cheap pass. */
+function sumLocalBooks(kinds: Uint8Array, local: Float64Array, months: number): LocalBookSums {
+  const sums = newLocalBookSums(months);
+  for (let i = 0; i < kinds.length; i++) {
+    const kind = kinds[i]! as LineKind;
+    const base = i * months;
+    if (isProfitAndLoss(kind)) addRow(local, base, months, sums.result);
+    else {
+      addRow(local, base, months, sums.balance);
+      if (isRolledForward(kind)) addRow(local, base, months, sums.retained);
+    }
+  }
+  return sums;
 }
 
 /**
@@ -384,8 +450,7 @@ function defaultMonetary(classification: string): boolean {
 function checkLocalBooks(
   e: EntityInput,
   path: readonly (string | number)[],
-  accounts: readonly CompiledAccount[],
-  local: Float64Array,
+  sums: LocalBookSums,
   months: number,
   start: number,
   dividends: readonly CompiledDividend[],
@@ -393,19 +458,7 @@ function checkLocalBooks(
 ): void {
   const declared = new Float64Array(months);
   for (const d of dividends) declared[d.t]! += d.amount;
-  // Account-major sums (the data's layout) so this check stays a single cheap pass.
-  const balance = new Float64Array(months);
-  const retained = new Float64Array(months);
-  const result = new Float64Array(months);
-  for (let i = 0; i < accounts.length; i++) {
-    const kind = accounts[i]!.kind;
-    const base = i * months;
-    if (isProfitAndLoss(kind)) addRow(local, base, months, result);
-    else {
-      addRow(local, base, months, balance);
-      if (isRolledForward(kind)) addRow(local, base, months, retained);
-    }
-  }
+  const { balance, retained, result } = sums;
   let reported = 0;
   for (let t = 0; t < months && reported < 5; t++) {
     const month = formatMonth(start + t);

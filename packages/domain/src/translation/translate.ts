@@ -1,4 +1,4 @@
-import { divRoundHalfAway, factorColumns, mulDivRound, mulRatioRound, mulRatioRoundWith, rateRatio, subtractRatio, translateRow, type Factor, type Ratio } from "../money/rate.ts";
+import { divRoundHalfAway, factorColumns, mulDivRound, mulRatioRound, mulRatioRoundWith, rateRatio, subtractRatio, translateFlowRows, translateRows, type Factor, type Ratio } from "../money/rate.ts";
 import { formatMonth } from "../periods/month.ts";
 import type { IssueList } from "../consolidation/errors.ts";
 import { isProfitAndLoss, isRolledForward, LineKind, type CompiledEntity } from "../consolidation/model.ts";
@@ -31,6 +31,12 @@ export interface EntityTranslation {
   /** Sum of translated P&L lines per month (debit positive), excluding remeasurement. */
   readonly profitAndLoss: Float64Array;
   readonly ctaExplanation: readonly CtaMonthExplanation[];
+  /**
+   * Each revenue and expense row's activity over the months `from` to the last (the consolidation
+   * period's), local and translated, summed as it was translated: what the period's trial balance
+   * reads for those rows (period.ts) instead of summing them again. 0 for every other row.
+   */
+  readonly periodFlows: { readonly from: number; readonly local: Float64Array; readonly translated: Float64Array };
 }
 
 /**
@@ -67,7 +73,11 @@ interface MonthSums {
   readonly plLocal: Float64Array;
 }
 
-export function translateEntity(e: CompiledEntity, issues: IssueList): EntityTranslation {
+/**
+ * `periodFrom`: the consolidation period's first month as an offset from the entity's opening month;
+ * the period's activity of each revenue and expense row is summed as the row is translated.
+ */
+export function translateEntity(e: CompiledEntity, issues: IssueList, periodFrom: number): EntityTranslation {
   const T = e.months;
   const n = e.accounts.length;
   const translated = new Float64Array(n * T);
@@ -79,42 +89,61 @@ export function translateEntity(e: CompiledEntity, issues: IssueList): EntityTra
     equityTranslated: new Float64Array(T),
     plLocal: new Float64Array(T),
   };
-  // Each kind of row has its own small loop (below): small functions are optimised early, which
-  // matters because a consolidation runs each of them once, over a million balances.
-  for (let i = 0; i < n; i++) {
-    const account = e.accounts[i]!;
-    const kind = account.kind;
-    if (isRolledForward(kind)) continue;
+  const periodFlows = { from: periodFrom, local: new Float64Array(n), translated: new Float64Array(n) };
+  const kinds = e.kinds;
+  const local = e.local;
+  const temporal = e.method === "temporal";
+  // Rows are taken in order, a run of consecutive rows translated alike in one call of a small
+  // loop (translateRows), so that the loop over a million balances is optimised early and the
+  // per-row work outside it, which runs before V8 optimises it, stays small.
+  let i = 0;
+  while (i < n) {
+    const kind = kinds[i]! as LineKind;
+    if (isRolledForward(kind)) {
+      i++;
+      continue;
+    }
     if (isProfitAndLoss(kind)) {
-      const hist = e.method === "temporal" ? e.historical.get(i) : undefined;
-      translateFlows(e, i, hist?.type === "rate" ? hist.factor : undefined, translated, sums);
+      const hist = temporal ? e.historical.get(i) : undefined;
+      if (hist?.type === "rate") {
+        translateFlowRows(local, translated, i, i + 1, factorColumns(new Array<Factor>(T).fill(hist.factor)), sums.plTranslated, sums.plLocal, periodFrom, periodFlows.local, periodFlows.translated);
+        i++;
+        continue;
+      }
+      let j = i + 1;
+      while (j < n && isProfitAndLoss(kinds[j]! as LineKind) && !(temporal && e.historical.get(j)?.type === "rate")) j++;
+      translateFlowRows(local, translated, i, j, e.averageColumns, sums.plTranslated, sums.plLocal, periodFrom, periodFlows.local, periodFlows.translated);
+      i = j;
       continue;
     }
     const isEquity = kind === LineKind.ContributedCapital || kind === LineKind.OtherEquity;
-    const atHistorical = !e.identity && (isEquity || (e.method === "temporal" && !account.monetary));
-    if (atHistorical) translateAtHistorical(e, i, isEquity, translated, sums);
-    else translateAtClosing(e, i, isEquity, translated, sums);
+    if (isEquity || !atClosing(e, i)) {
+      const atHistorical = !e.identity && (isEquity || (temporal && !e.accounts[i]!.monetary));
+      if (atHistorical) translateAtHistorical(e, i, isEquity, translated, sums);
+      else translateEquityAtClosing(e, i, translated, sums);
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < n && (kinds[j] === LineKind.Asset || kinds[j] === LineKind.Liability) && atClosing(e, j)) j++;
+    translateRows(local, translated, i, j, e.closingColumns, sums.bsTranslated, sums.netAssetsLocal);
+    i = j;
   }
-  return rollForward(e, translated, sums, issues);
+  return rollForward(e, translated, sums, periodFlows, issues);
 }
 
-/** Revenue and expense: each month's activity at that month's average rate (or the account's historical rate). */
-function translateFlows(e: CompiledEntity, i: number, histFactor: Factor | undefined, translated: Float64Array, sums: MonthSums): void {
-  const T = e.months;
-  const base = i * T;
-  const columns = histFactor ? factorColumns(new Array<Factor>(T).fill(histFactor)) : e.averageColumns;
-  translateRow(e.local, translated, base, 1, columns, sums.plTranslated, sums.plLocal);
+/** An asset or liability translated at the closing rate: always but for a non-monetary item under the temporal method. */
+function atClosing(e: CompiledEntity, i: number): boolean {
+  return e.identity || e.method !== "temporal" || e.accounts[i]!.monetary;
 }
 
-/** Assets and liabilities (and, in the reporting currency, equity): each month-end balance at that month's closing rate. */
-function translateAtClosing(e: CompiledEntity, i: number, isEquity: boolean, translated: Float64Array, sums: MonthSums): void {
+/** Equity in the reporting currency (not translated): each month-end balance as it is. */
+function translateEquityAtClosing(e: CompiledEntity, i: number, translated: Float64Array, sums: MonthSums): void {
   const T = e.months;
   const base = i * T;
-  translateRow(e.local, translated, base, 0, e.closingColumns, sums.bsTranslated, isEquity ? sums.equityLocal : sums.netAssetsLocal);
-  if (isEquity) {
-    const equityTranslated = sums.equityTranslated;
-    for (let t = 0; t < T; t++) equityTranslated[t]! += translated[base + t]!;
-  }
+  translateRows(e.local, translated, i, i + 1, e.closingColumns, sums.bsTranslated, sums.equityLocal);
+  const equityTranslated = sums.equityTranslated;
+  for (let t = 0; t < T; t++) equityTranslated[t]! += translated[base + t]!;
 }
 
 /**
@@ -150,7 +179,7 @@ function translateAtHistorical(e: CompiledEntity, i: number, isEquity: boolean, 
 }
 
 /** Dividends, retained earnings and the balancing figure (CTA or remeasurement), month by month. */
-function rollForward(e: CompiledEntity, translated: Float64Array, sums: MonthSums, issues: IssueList): EntityTranslation {
+function rollForward(e: CompiledEntity, translated: Float64Array, sums: MonthSums, periodFlows: EntityTranslation["periodFlows"], issues: IssueList): EntityTranslation {
   const T = e.months;
   const { bsTranslated, plTranslated, plLocal } = sums;
   const retainedEarningsEnd = new Float64Array(T);
@@ -211,7 +240,7 @@ function rollForward(e: CompiledEntity, translated: Float64Array, sums: MonthSum
   }
 
   const ctaExplanation = !e.identity && e.method === "currentRate" ? explainCta(e, sums, dividendsLocal, dividends, cta) : [];
-  return { entity: e, translated, retainedEarningsEnd, dividends, cta, remeasurement, profitAndLoss: plTranslated, ctaExplanation };
+  return { entity: e, translated, retainedEarningsEnd, dividends, cta, remeasurement, profitAndLoss: plTranslated, ctaExplanation, periodFlows };
 }
 
 /** Why the CTA moved, month by month (current-rate method): exact rational arithmetic, a few values a month. */
