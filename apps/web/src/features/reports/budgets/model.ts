@@ -30,3 +30,17 @@ export const varianceMark = (c: Columns): "F" | "A" | "" => (c.favourable === nu
 
 /** "12.5%", or "n/a" where there was no budget to measure against. */
 export const percentText = (c: Columns): string => (c.variancePercent === null ? "n/a" : `${c.variancePercent}%`);
+
+type PairElimination = Statement["eliminations"][number];
+
+/** Whether the statement shows the budget's eliminations: the companies' budgets and the eliminations each in a column, once any pair has a budget. */
+export const showsEliminations = (s: Statement): boolean => s.eliminations.length > 0;
+
+/** How a pair's two budgets compare at the budget rates, in words: they agree, or differ within the group's tolerance, or disagree by how much. */
+export function pairAgreement(e: PairElimination, money: (n: number) => string): { text: string; color: "teal" | "yellow" | "red" } {
+  if (e.match === "matched") return { text: "Agree", color: "teal" };
+  const by = money(Math.abs(e.difference));
+  // difference = expense side − revenue side: positive when the buyer budgets more than the seller.
+  const more = e.difference > 0 ? e.expense.entityName : e.revenue.entityName;
+  return e.match === "withinTolerance" ? { text: `Within tolerance (${by})`, color: "yellow" } : { text: `Disagree by ${by}: ${more} budgets more`, color: "red" };
+}
