@@ -6,11 +6,11 @@
  * other income and expense as they were, rounded to whole units (a contra-revenue account such as
  * sales discounts budgets a negative amount, as QuickBooks allows). Germany's goods shipped to the
  * UK are budgeted on both sides, as the group plans its intra-group trade: Germany's intra-group
- * sales (EUR) and the UK's purchases from group companies (GBP), each last year's same month grown
- * by the same 6% (the volume both agreed), so a consolidated budget eliminates them (issue 23); at
- * the group's budget rates the two sides differ by what last year's EUR/GBP rates and the UK's
- * year-end stock held at transfer price make, which the statement shows as the budgets'
- * disagreement. The other intra-group lines (management fees and interest, which the parent books
+ * sales (EUR) and the UK's purchases from group companies (GBP), each last year's same month of the
+ * invoices grown by the same 6% (the volume both agreed; the UK's year-end stock count, which moves
+ * goods between purchases and stock, is not a purchase and is left out), so a consolidated budget
+ * eliminates them (issue 23); at the group's budget rates the two sides differ only by what last
+ * year's EUR/GBP rates make, which the statement shows as the budgets' disagreement. The other intra-group lines (management fees and interest, which the parent books
  * on one account for every subsidiary; dividends from subsidiaries), exchange gains and losses and
  * stock adjustments are not budgeted. Read from the books, never written to them: no balance changes.
  *
@@ -77,14 +77,17 @@ export function demoBudgets(code: DemoCode, accounts: readonly Account[], entrie
   const byId = new Map(budgeted.map((a) => [a.id, a]));
   const trade = new Set(INTRAGROUP_TRADE.flatMap((r) => (roles.has(r) ? [roles.get(r)!] : [])));
   const growthOf = (a: Account) => (trade.has(a.id) ? INTRAGROUP_GROWTH : GROWTH[a.type]!);
+  const inventory = roles.get("inventory");
   // Natural-sign home-currency amount per account and month.
   const actual = new Map<string, number>();
   for (const e of entries) {
     if (e.deletedTime !== undefined) continue;
     const month = e.txnDate.slice(0, 7);
+    const stockCount = inventory !== undefined && e.lines.some((l) => l.accountId === inventory);
     for (const l of e.lines) {
       const a = byId.get(l.accountId);
       if (!a) continue;
+      if (stockCount && trade.has(a.id)) continue; // a stock count moves goods bought, it buys none
       const debit = l.posting === "Debit" ? l.homeAmount : -l.homeAmount;
       const key = `${a.id}|${month}`;
       actual.set(key, (actual.get(key) ?? 0) + (isCreditNatured(a.type) ? -debit : debit));

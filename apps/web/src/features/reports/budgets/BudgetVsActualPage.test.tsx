@@ -157,7 +157,9 @@ describe("Consolidated reports → Budget vs actual", { timeout: SLOW_UI }, () =
     // Companies' budgets + eliminations (a deduction, in brackets) = budget.
     expect(within(table).getByTestId("bva-revenue:40")).toHaveTextContent(/^Sales\$216,000\.00\$268,960\.00\(\$12,960\.00\)\$256,000\.00/);
     expect(within(table).getByTestId("bva-expenses:50")).toHaveTextContent(/^Purchases - group\$0\.00\$12,978\.00\(\$12,978\.00\)\$0\.00/);
-    expect(within(table).getByTestId("bva-expenses:intragroup-budget-difference")).toHaveTextContent(/^Intra-group budgets that disagree\$0\.00\$0\.00\$180\.00\$180\.00/);
+    // Its variance is the disagreement, neither favourable nor adverse.
+    expect(within(table).getByTestId("bva-expenses:intragroup-budget-difference")).toHaveTextContent(/^Intra-group budgets that disagree\$0\.00\$0\.00\$180\.00\$180\.00\(\$180\.00\) \$0\.00/);
+    expect(screen.getByText(/what their budgets differ by at the budget rates is on the line/)).toBeInTheDocument();
     expect(screen.getByText(/Budget = the companies' budgets − the eliminations of the group's intra-group pairs/)).toBeInTheDocument();
     const pair = within(screen.getByRole("table", { name: "Intra-group budgets eliminated" })).getByTestId("bva-pair-p1");
     expect(pair).toHaveTextContent("Germany to UK goodsNorthwind Deutschland GmbH 4125 Intra-group sales€12,000.00 = $12,960.00Northwind UK Ltd 5010 Purchases - Group Companies£10,300.00 = $12,978.00Disagree by $18.00: Northwind UK Ltd budgets more");

@@ -86,7 +86,7 @@ function Statement({ report, title }: { report: BudgetVsActualReport; title: str
             <Table aria-label="Budget vs actual" verticalSpacing={4} fz="sm" data-testid="budget-statement" miw={eliminating ? 1180 : 980}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Account</Table.Th>
+                  <Table.Th miw={190}>Account</Table.Th>
                   <Table.Th ta="right">Actual</Table.Th>
                   {eliminating ? (
                     <>
@@ -122,10 +122,10 @@ function Statement({ report, title }: { report: BudgetVsActualReport; title: str
                             </>
                           ) : null}
                           <Table.Td ta="right" fw={bold} style={mono} data-col="budget">{money(c.budget)}</Table.Td>
-                          <Table.Td ta="right" fw={bold} style={{ ...mono, whiteSpace: "nowrap" }} c={c.favourable === null ? undefined : c.favourable ? "teal.8" : "red.8"} data-col="variance">
-                            {money(c.variance)} {varianceMark(c)}
+                          <Table.Td ta="right" fw={bold} style={{ ...mono, whiteSpace: "nowrap" }} c={c.favourable === null || r.disagreement ? undefined : c.favourable ? "teal.8" : "red.8"} data-col="variance">
+                            {money(c.variance)} {r.disagreement ? "" : varianceMark(c)}
                           </Table.Td>
-                          <Table.Td ta="right" style={mono} data-col="variancePercent">{percentText(c)}</Table.Td>
+                          <Table.Td ta="right" style={mono} data-col="variancePercent">{r.disagreement ? "" : percentText(c)}</Table.Td>
                           <Table.Td ta="right" style={mono} data-col="actualAtBudgetRate">{money(c.actualAtBudgetRate)}</Table.Td>
                           <Table.Td ta="right" fw={bold} style={mono} data-col="constantCurrencyVariance">{money(c.constantCurrencyVariance)}</Table.Td>
                           <Table.Td ta="right" style={mono} data-col="fxEffect">{money(c.fxEffect)}</Table.Td>
@@ -184,15 +184,20 @@ function Eliminations({ statement: s }: { statement: NonNullable<BudgetVsActualR
                 <Table.Td>{side(e.revenue)}</Table.Td>
                 <Table.Td>{side(e.expense)}</Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={agreement.color} style={{ textTransform: "none" }}>
+                  <Text size="sm" fw={600} c={`${agreement.color}.8`}>
                     {agreement.text}
-                  </Badge>
+                  </Text>
                 </Table.Td>
               </Table.Tr>
             );
           })}
         </Table.Tbody>
       </Table>
+      {s.eliminations.some((e) => e.difference !== 0) ? (
+        <Text size="xs" c="dimmed">
+          Both sides of each pair are eliminated in full; what their budgets differ by at the budget rates is on the line &ldquo;Intra-group budgets that disagree&rdquo;, which has no actual. Agree the two budgets to clear it.
+        </Text>
+      ) : null}
     </Stack>
   );
 }
