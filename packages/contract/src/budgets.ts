@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAIR_MATCHES } from "@groupledger/domain";
 import { GET, POST, PUT } from "./endpoint.ts";
 import { statementHeader } from "./reports.ts";
 
@@ -17,7 +18,9 @@ export type BudgetVsActualQuery = z.infer<typeof budgetVsActualQuerySchema>;
 
 const columns = {
   actual: amount.describe("At the actual rates: the consolidated P&L"),
-  budget: amount.describe("At the budget rate"),
+  budgetCompanies: amount.describe("The companies' budgets at the budget rate, summed, before eliminations"),
+  budgetEliminations: amount.describe("What the group's intra-group pairs eliminate from them: budget = budgetCompanies − budgetEliminations"),
+  budget: amount.describe("The consolidated budget, at the budget rate"),
   actualAtBudgetRate: amount,
   variance: amount.describe("actual − budget"),
   variancePercent: z.string().nullable().describe("variance ÷ |budget| × 100, one decimal; null on a nil budget"),
@@ -26,6 +29,7 @@ const columns = {
   favourable: z.boolean().nullable(),
 };
 const columnsSchema = z.object(columns);
+const pairSide = z.object({ entity: z.string(), entityName: z.string(), currency: z.string(), account: z.string(), accountName: z.string(), local: amount, translated: amount });
 const lineSchema = z.object({ account: z.string(), name: z.string(), section: z.enum(["revenue", "expenses"]), ...columns });
 
 export const budgetVsActualStatementSchema = z.object({
@@ -34,6 +38,17 @@ export const budgetVsActualStatementSchema = z.object({
   revenue: z.object({ lines: z.array(lineSchema), total: columnsSchema }),
   expenses: z.object({ lines: z.array(lineSchema), total: columnsSchema }),
   netIncome: columnsSchema,
+  /** Each intra-group revenue/expense pair's budgets, both sides eliminated; difference (expense − revenue side at the budget rate) on the line "Intra-group budgets that disagree". */
+  eliminations: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      revenue: pairSide,
+      expense: pairSide,
+      difference: amount,
+      match: z.enum(PAIR_MATCHES),
+    }),
+  ),
   entities: z.array(
     z.object({
       id: z.string(),
@@ -71,7 +86,19 @@ export const budgetOverviewSchema = z.object({
       currency: z.string(),
       isParent: z.boolean(),
       /** Where the company's budget for the year's months comes from: each source, the months it covers and its total. */
-      sources: z.array(z.object({ source: z.enum(["quickbooks", "csv"]), name: z.string(), from: z.string(), to: z.string(), months: z.number().int(), lines: z.number().int(), total: amount })),
+      sources: z.array(
+        z.object({
+          source: z.enum(["quickbooks", "csv"]),
+          name: z.string(),
+          from: z.string(),
+          to: z.string(),
+          months: z.number().int(),
+          /** How its amounts are kept: "monthly", "quarterly", "annually" (never spread over months). */
+          entered: z.string(),
+          lines: z.number().int(),
+          total: amount,
+        }),
+      ),
       /** Months of the fiscal year without any budget line. */
       missingMonths: z.array(z.string()),
     }),
@@ -95,7 +122,7 @@ export const readQuickBooksBudgetsBodySchema = z.object({
 });
 
 export const budgetImportResultSchema = z.object({
-  imported: z.array(z.object({ realmId: z.string(), companyName: z.string(), name: z.string(), lines: z.number().int(), from: z.string(), to: z.string() })),
+  imported: z.array(z.object({ realmId: z.string(), companyName: z.string(), name: z.string(), entered: z.string().describe("monthly, quarterly or annually"), lines: z.number().int(), from: z.string(), to: z.string() })),
   /** Budgets read and not used, with why (another year, not monthly, a balance sheet budget), and companies that keep none. */
   skipped: z.array(z.object({ realmId: z.string(), companyName: z.string(), name: z.string().nullable(), reason: z.string() })),
   overview: budgetOverviewSchema,

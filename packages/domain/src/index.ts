@@ -50,3 +50,4 @@ export * from "./statements/board-pack.ts";
 export * from "./statements/segments.ts";
 export * from "./budgets/budget-vs-actual.ts";
 export * from "./budgets/budget-csv.ts";
+export * from "./budgets/budget-periods.ts";

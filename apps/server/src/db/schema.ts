@@ -1013,7 +1013,10 @@ export const budgetLines = pgTable(
       .notNull()
       .references(() => companies.realmId, { onDelete: "cascade" }),
     qboAccountId: text("qbo_account_id").notNull(),
+    /** The first month the amount is for. */
     month: date("month", { mode: "string" }).notNull(),
+    /** How many months from `month` the amount covers: 1 (monthly), 3 (a quarter), 12 (a year); never spread over them. */
+    months: integer("months").notNull().default(1),
     amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
     /** "quickbooks" (a Budget entity) or "csv". */
     source: text("source").$type<"quickbooks" | "csv">().notNull(),

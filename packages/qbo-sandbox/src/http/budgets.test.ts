@@ -9,13 +9,13 @@ const token = new Map<string, string>();
 
 beforeAll(async () => {
   h = await harness({ now: testClock().now });
-  for (const code of ["PARENT", "UK", "US2"] as const) token.set(code, (await h.tokens(profileByCode(code).realmId)).access_token);
+  for (const code of ["PARENT", "UK", "DE", "US2"] as const) token.set(code, (await h.tokens(profileByCode(code).realmId)).access_token);
 });
 
 type Detail = { Amount: number; AccountRef: { value: string; name: string }; BudgetDate: string };
 type Budget = Record<string, unknown> & { Id: string; Name: string; Active: boolean; StartDate: string; EndDate: string; BudgetDetail: Detail[] };
 
-async function budgets(code: "PARENT" | "UK" | "US2", tail = ""): Promise<{ status: number; body: { QueryResponse: { Budget?: Budget[]; startPosition?: number; maxResults?: number } } }> {
+async function budgets(code: "PARENT" | "UK" | "DE" | "US2", tail = ""): Promise<{ status: number; body: { QueryResponse: { Budget?: Budget[]; startPosition?: number; maxResults?: number } } }> {
   const res = await h.get(profileByCode(code).realmId, q(`select * from Budget${tail}`), token.get(code)!);
   return { status: res.statusCode, body: res.json() };
 }
@@ -39,7 +39,7 @@ describe("Budget entity", () => {
     const names = new Set(b.BudgetDetail.map((d) => d.AccountRef.name));
     expect(names.has("Product Sales - Wholesale")).toBe(true);
     expect(names.has("Salaries and Wages")).toBe(true);
-    // Intra-group lines are not budgeted.
+    // The parent budgets no intra-group line: its fees and interest sit on one account for every subsidiary.
     expect(names.has("Management Fee Income - Intercompany")).toBe(false);
     expect(names.has("Dividend Income - Subsidiaries")).toBe(false);
   });
@@ -66,6 +66,18 @@ describe("Budget entity", () => {
     const uk = (await budgets("UK")).body.QueryResponse.Budget!;
     expect(uk.map((b) => [b.StartDate, b.EndDate])).toEqual([["2025-04-01", "2026-03-31"], ["2026-04-01", "2027-03-31"]]);
     expect((await budgets("US2")).body).toEqual({ QueryResponse: {}, time: expect.any(String) });
+  });
+
+  it("Germany and the UK budget both sides of their intra-group trade, each last year's same month grown 6%", async () => {
+    const de = (await budgets("DE")).body.QueryResponse.Budget![0]!;
+    const uk = (await budgets("UK")).body.QueryResponse.Budget!.find((b) => b.StartDate === "2026-04-01")!;
+    const sales = de.BudgetDetail.filter((d) => d.AccountRef.name === "Steuerfreie innergemeinschaftliche Lieferungen");
+    const purchases = uk.BudgetDetail.filter((d) => d.AccountRef.name === "Purchases - Group Companies");
+    expect(sales.map((d) => d.BudgetDate)).toEqual(Array.from({ length: 12 }, (_, i) => `2026-${String(i + 1).padStart(2, "0")}-01`));
+    expect(purchases.length).toBe(12);
+    expect([...sales, ...purchases].every((d) => d.Amount > 0)).toBe(true);
+    // The management charges stay unbudgeted on both sides.
+    expect(uk.BudgetDetail.some((d) => d.AccountRef.name === "Management Charges - Group")).toBe(false);
   });
 
   it("is read-only: creating or updating a budget is QuickBooks' unsupported operation, and changes nothing", async () => {

@@ -21,7 +21,7 @@ export const budgetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
       contract.getBudgetVsActual,
       docs("Budget vs actual: the consolidated P&L against the companies' budgets at the budget rates, with the variance, the constant-currency variance and the FX effect", {
         description:
-          "For a month or range within one fiscal year of the parent. 400 period_spans_fiscal_years; 400 budget_rate_missing naming each currency without a budget rate for the year (nothing is computed). ok false with problems when the consolidation cannot be made or a budget line sits on an account not mapped onto the parent's chart; a company without a budget for some months is a warning (nil budget).",
+          "For a month or range within one fiscal year of the parent. 400 period_spans_fiscal_years; 400 budget_rate_missing naming each currency without a budget rate for the year (nothing is computed). ok false with problems when the consolidation cannot be made, a budget line sits on an account not mapped onto the parent's chart, or the period cuts a quarterly or annual budget (budget_period_cut, naming the company and the period to choose; never spread over months); a company without a budget for some months is a warning (nil budget). The group's revenue/expense pairs eliminate both sides' budgets at the budget rates (eliminations; their disagreement on the line 'Intra-group budgets that disagree').",
       }),
     ),
     handler: async (req) => budgetVsActualReport(db, authOf(req).user.accountId, req.query),
@@ -43,7 +43,7 @@ export const budgetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
       contract.postQuickBooksBudgets,
       docs("Read the companies' budgets from QuickBooks (one query per company) for a fiscal year of the parent", {
         description:
-          "Keeps each company's active monthly profit and loss budgets that cover a month of the year, replacing its budget for those months. 409 ambiguous_budgets when a company has two active budgets for one month, 409 budget_account_unknown when a budget names an account its synced chart lacks: checked for every company before anything is saved.",
+          "Keeps each company's active profit and loss budgets that cover a month of the year, monthly, quarterly or annual, each amount for the month, quarter or year it is for (never spread), replacing its budget for those months. 409 ambiguous_budgets when a company has two active budgets for one month, 409 budget_account_unknown when a budget names an account its synced chart lacks: checked for every company before anything is saved.",
         errors: [...errs, 502],
       }),
     ),

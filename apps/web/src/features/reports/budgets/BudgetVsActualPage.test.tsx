@@ -13,11 +13,13 @@ import "./BudgetVsActualPage.tsx";
 const SLOW_UI = 30_000;
 const URL = "/consolidation/reports/budget?reportPeriod=custom&reportFrom=2026-01&reportTo=2026-03";
 
-const columns = (actual: number, budget: number, actualAtBudgetRate: number, section: "revenue" | "expenses" | "net") => {
+const columns = (actual: number, budget: number, actualAtBudgetRate: number, section: "revenue" | "expenses" | "net", budgetEliminations = 0) => {
   const variance = actual - budget;
   const sign = section === "expenses" ? -1 : 1;
   return {
     actual,
+    budgetCompanies: budget + budgetEliminations,
+    budgetEliminations,
     budget,
     actualAtBudgetRate,
     variance,
@@ -46,6 +48,7 @@ function reportFixture(): BudgetVsActualReport {
       revenue: { lines: [{ account: "40", name: "Sales", section: "revenue", ...sales }], total: sales },
       expenses: { lines: [{ account: "60", name: "Expenses", section: "expenses", ...expenses }], total: expenses },
       netIncome: columns(48_000_00, 51_200_00, 64_000_00, "net"),
+      eliminations: [],
       entities: [{ id: UK_CO.realmId, name: "Northwind UK Ltd", currency: "GBP", budgetRate: "1.27", budgetLocal: 40_314_96, budget: 51_200_00, actualLocal: 50_393_70, actualAtBudgetRate: 64_000_00 }],
     },
   };
@@ -57,7 +60,7 @@ const OVERVIEW: BudgetOverview = {
   parentCurrency: "USD",
   rates: [{ currency: "GBP", rate: null }],
   companies: [
-    { realmId: PARENT_CO.realmId, companyName: PARENT_CO.companyName, currency: "USD", isParent: true, sources: [{ source: "quickbooks", name: "FY2026 Budget", from: "2026-01", to: "2026-12", months: 12, lines: 400, total: 1 }], missingMonths: [] },
+    { realmId: PARENT_CO.realmId, companyName: PARENT_CO.companyName, currency: "USD", isParent: true, sources: [{ source: "quickbooks", name: "FY2026 Budget", from: "2026-01", to: "2026-12", months: 12, entered: "monthly", lines: 400, total: 1 }], missingMonths: [] },
     { realmId: UK_CO.realmId, companyName: UK_CO.companyName, currency: "GBP", isParent: false, sources: [], missingMonths: Array.from({ length: 12 }, (_, i) => `2026-${String(i + 1).padStart(2, "0")}`) },
   ],
 };
@@ -116,6 +119,63 @@ describe("Consolidated reports → Budget vs actual", { timeout: SLOW_UI }, () =
     expect(asked[0]).toBe("from=2026-01&to=2026-03");
     expect(years[0]).toBe("fiscalYear=2026");
     expect(within(screen.getByTestId(`budget-company-${UK_CO.realmId}`)).getByText("All 12")).toBeInTheDocument();
+    // No intra-group pair has a budget: no eliminations columns or table.
+    expect(within(table).queryByRole("columnheader", { name: "Budget eliminations" })).toBeNull();
+    expect(screen.queryByRole("table", { name: "Intra-group budgets eliminated" })).toBeNull();
+  });
+
+  it("shows the budget's eliminations in their own column, the budgets' disagreement on its own line, and each pair's two budgets", async () => {
+    const base = reportFixture();
+    const sales = columns(216_000_00, 256_000_00, 288_000_00, "revenue", 12_960_00);
+    const purchases = { account: "50", name: "Purchases - group", section: "expenses" as const, ...columns(0, 0, 0, "expenses", 12_978_00) };
+    const difference = { account: "intragroup-budget-difference", name: "Intra-group budgets that disagree", section: "expenses" as const, ...columns(0, 180_00, 0, "expenses", -180_00) };
+    const expenses = base.statement!.expenses;
+    const report: BudgetVsActualReport = {
+      ...base,
+      statement: {
+        ...base.statement!,
+        revenue: { lines: [{ account: "40", name: "Sales", section: "revenue", ...sales }], total: sales },
+        expenses: { lines: [...expenses.lines, purchases, difference], total: expenses.total },
+        eliminations: [
+          {
+            id: "p1",
+            name: "Germany to UK goods",
+            revenue: { entity: "de", entityName: "Northwind Deutschland GmbH", currency: "EUR", account: "40", accountName: "4125 Intra-group sales", local: 12_000_00, translated: 12_960_00 },
+            expense: { entity: UK_CO.realmId, entityName: "Northwind UK Ltd", currency: "GBP", account: "50", accountName: "5010 Purchases - Group Companies", local: 10_300_00, translated: 12_978_00 },
+            difference: 18_00,
+            match: "unmatched",
+          },
+        ],
+      },
+    };
+    signIn({ "GET /consolidation/budget-vs-actual": { status: 200, body: report } });
+    renderRoutes(routes, URL);
+    const table = await screen.findByRole("table", { name: "Budget vs actual" });
+    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual([
+      "Account", "Actual", "Companies' budgets", "Budget eliminations", "Budget", "Variance", "Variance %", "Actual at budget rate", "Constant-currency variance", "FX effect",
+    ]);
+    // Companies' budgets + eliminations (a deduction, in brackets) = budget.
+    expect(within(table).getByTestId("bva-revenue:40")).toHaveTextContent(/^Sales\$216,000\.00\$268,960\.00\(\$12,960\.00\)\$256,000\.00/);
+    expect(within(table).getByTestId("bva-expenses:50")).toHaveTextContent(/^Purchases - group\$0\.00\$12,978\.00\(\$12,978\.00\)\$0\.00/);
+    // Its variance is the disagreement, neither favourable nor adverse.
+    expect(within(table).getByTestId("bva-expenses:intragroup-budget-difference")).toHaveTextContent(/^Intra-group budgets that disagree\$0\.00\$0\.00\$180\.00\$180\.00\(\$180\.00\) \$0\.00/);
+    expect(screen.getByText(/what their budgets differ by at the budget rates is on the line/)).toBeInTheDocument();
+    expect(screen.getByText(/Budget = the companies' budgets − the eliminations of the group's intra-group pairs/)).toBeInTheDocument();
+    const pair = within(screen.getByRole("table", { name: "Intra-group budgets eliminated" })).getByTestId("bva-pair-p1");
+    expect(pair).toHaveTextContent("Germany to UK goodsNorthwind Deutschland GmbH 4125 Intra-group sales€12,000.00 = $12,960.00Northwind UK Ltd 5010 Purchases - Group Companies£10,300.00 = $12,978.00Disagree by $18.00: Northwind UK Ltd budgets more");
+  });
+
+  it("a period that cuts a quarterly budget shows the server's message naming the company and the period to choose; the panel says how each budget is entered", async () => {
+    const message = 'Northwind UK Ltd\'s budget "FY2026 by quarter" is entered quarterly in QuickBooks: 2026-02 to 2026-03 cuts its quarter 2026-01 to 2026-03, and its amounts are not spread over months. Choose 2026-01 to 2026-03, or a period of whole quarters.';
+    const overview: BudgetOverview = {
+      ...OVERVIEW,
+      companies: [OVERVIEW.companies[0]!, { ...OVERVIEW.companies[1]!, sources: [{ source: "quickbooks", name: "FY2026 by quarter", from: "2026-01", to: "2026-12", months: 12, entered: "quarterly", lines: 40, total: 1 }], missingMonths: [] }],
+    };
+    signIn({ "GET /consolidation/budget-vs-actual": { status: 200, body: { ...reportFixture(), ok: false, statement: null, warnings: [], problems: [{ code: "budget_period_cut", message }] } }, "GET /budgets": overview });
+    renderRoutes(routes, "/consolidation/reports/budget?reportPeriod=custom&reportFrom=2026-02&reportTo=2026-03");
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByRole("table", { name: "Budget vs actual" })).toBeNull();
+    expect(await within(screen.getByTestId(`budget-company-${UK_CO.realmId}`)).findByText("FY2026 by quarter, 2026-01 to 2026-12, entered quarterly (compared over whole quarters)")).toBeInTheDocument();
   });
 
   it("shows the server's refusal when a budget rate is missing, and an admin sets it", async () => {

@@ -13,12 +13,14 @@ import { ReportProblems, ReportWarnings } from "../components/ReportProblems.tsx
 import { type AreaGroup, ReportsAreaScreen, useAreaPeriod } from "../components/ReportsAreaScreen.tsx";
 import { firstBookMonth, periodLabel } from "../period.ts";
 import { downloadBudgetTemplate, useBudgetOverview, useBudgetVsActual, useImportBudgetCsv, useReadQuickBooksBudgets, useSaveBudgetRates } from "./api.ts";
-import { budgetRows, percentText, varianceMark } from "./model.ts";
+import { budgetRows, pairAgreement, percentText, showsEliminations, varianceMark } from "./model.ts";
 
 const DESCRIPTION =
   "The consolidated profit and loss against the companies' budgets: each budget mapped onto the parent's chart and translated at the year's budget rate, with the variance in the parent's currency, the variance at constant currency (the actual at the budget rate) and the effect of exchange rates.";
 
 const mono = { fontVariantNumeric: "tabular-nums" } as const;
+/** The eliminations column, set apart as the segments statement sets apart its own. */
+const shaded = { ...mono, background: "var(--mantine-color-gray-0)" } as const;
 const MAX_LISTED = 50;
 
 /** /consolidation/reports/budget: budget vs actual for the period the address names, the year's budgets and budget rates. */
@@ -63,6 +65,7 @@ function BudgetSection({ group }: { group: AreaGroup }) {
 function Statement({ report, title }: { report: BudgetVsActualReport; title: string }) {
   const s = report.statement;
   const money = (n: number) => formatAmount(n, report.parentCurrency);
+  const eliminating = s !== null && showsEliminations(s);
   return (
     <Paper withBorder radius="md" p="md" bg="white">
       <Stack gap="sm">
@@ -72,16 +75,26 @@ function Statement({ report, title }: { report: BudgetVsActualReport; title: str
         <Text size="xs" c="dimmed">
           In {report.parentCurrency}, revenue and expenses both positive. Actual at the actual rates (the consolidated P&L); budget at the FY{report.fiscalYear} budget rates. Variance = actual − budget (F favourable, A adverse);
           constant-currency variance = actual at the budget rate − budget; FX effect = actual − actual at the budget rate.
+          {eliminating
+            ? " Budget = the companies' budgets − the eliminations of the group's intra-group pairs, both sides of each at the budget rates; where the two sides' budgets disagree, the difference is on its own line, so the group's budgeted profit is the companies'."
+            : ""}
         </Text>
         {!report.ok || !s ? (
           <ReportProblems problems={report.problems} title="The statement cannot be drawn up yet" />
         ) : (
           <ScrollArea type="auto">
-            <Table aria-label="Budget vs actual" verticalSpacing={4} fz="sm" data-testid="budget-statement" miw={980}>
+            {/* Ten columns with the eliminations: a size smaller, so a laptop's page holds them all. */}
+            <Table aria-label="Budget vs actual" verticalSpacing={4} horizontalSpacing={eliminating ? 6 : undefined} fz={eliminating ? "xs" : "sm"} data-testid="budget-statement" miw={980}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Account</Table.Th>
+                  <Table.Th miw={170}>Account</Table.Th>
                   <Table.Th ta="right">Actual</Table.Th>
+                  {eliminating ? (
+                    <>
+                      <Table.Th ta="right">Companies&apos; budgets</Table.Th>
+                      <Table.Th ta="right">Budget eliminations</Table.Th>
+                    </>
+                  ) : null}
                   <Table.Th ta="right">Budget</Table.Th>
                   <Table.Th ta="right">Variance</Table.Th>
                   <Table.Th ta="right">Variance %</Table.Th>
@@ -101,18 +114,25 @@ function Statement({ report, title }: { report: BudgetVsActualReport; title: str
                       </Table.Td>
                       {c ? (
                         <>
-                          <Table.Td ta="right" fw={bold} style={mono}>{money(c.actual)}</Table.Td>
-                          <Table.Td ta="right" fw={bold} style={mono}>{money(c.budget)}</Table.Td>
-                          <Table.Td ta="right" fw={bold} style={{ ...mono, whiteSpace: "nowrap" }} c={c.favourable === null ? undefined : c.favourable ? "teal.8" : "red.8"}>
-                            {money(c.variance)} {varianceMark(c)}
+                          <Table.Td ta="right" fw={bold} style={mono} data-col="actual">{money(c.actual)}</Table.Td>
+                          {eliminating ? (
+                            <>
+                              <Table.Td ta="right" style={mono} data-col="budgetCompanies">{money(c.budgetCompanies)}</Table.Td>
+                              {/* Added to the companies' budgets, as the statements' eliminations columns are: a deduction in brackets. */}
+                              <Table.Td ta="right" style={shaded} data-col="budgetEliminations">{c.budgetEliminations === 0 ? "" : money(-c.budgetEliminations)}</Table.Td>
+                            </>
+                          ) : null}
+                          <Table.Td ta="right" fw={bold} style={mono} data-col="budget">{money(c.budget)}</Table.Td>
+                          <Table.Td ta="right" fw={bold} style={{ ...mono, whiteSpace: "nowrap" }} c={c.favourable === null || r.disagreement ? undefined : c.favourable ? "teal.8" : "red.8"} data-col="variance">
+                            {money(c.variance)} {r.disagreement ? "" : varianceMark(c)}
                           </Table.Td>
-                          <Table.Td ta="right" style={mono}>{percentText(c)}</Table.Td>
-                          <Table.Td ta="right" style={mono}>{money(c.actualAtBudgetRate)}</Table.Td>
-                          <Table.Td ta="right" fw={bold} style={mono}>{money(c.constantCurrencyVariance)}</Table.Td>
-                          <Table.Td ta="right" style={mono}>{money(c.fxEffect)}</Table.Td>
+                          <Table.Td ta="right" style={mono} data-col="variancePercent">{r.disagreement ? "" : percentText(c)}</Table.Td>
+                          <Table.Td ta="right" style={mono} data-col="actualAtBudgetRate">{money(c.actualAtBudgetRate)}</Table.Td>
+                          <Table.Td ta="right" fw={bold} style={mono} data-col="constantCurrencyVariance">{money(c.constantCurrencyVariance)}</Table.Td>
+                          <Table.Td ta="right" style={mono} data-col="fxEffect">{money(c.fxEffect)}</Table.Td>
                         </>
                       ) : (
-                        <Table.Td colSpan={7} />
+                        <Table.Td colSpan={eliminating ? 9 : 7} />
                       )}
                     </Table.Tr>
                   );
@@ -121,10 +141,65 @@ function Statement({ report, title }: { report: BudgetVsActualReport; title: str
             </Table>
           </ScrollArea>
         )}
+        {s && eliminating ? <Eliminations statement={s} /> : null}
         {s ? <Entities statement={s} /> : null}
         <ReportWarnings warnings={report.warnings} />
       </Stack>
     </Paper>
+  );
+}
+
+/** Each intra-group pair's two budgets, in each company's currency and at the budget rate, eliminated; whether they agree. */
+function Eliminations({ statement: s }: { statement: NonNullable<BudgetVsActualReport["statement"]> }) {
+  const money = (n: number) => formatAmount(n, s.currency);
+  const side = (x: NonNullable<BudgetVsActualReport["statement"]>["eliminations"][number]["revenue"]) => (
+    <>
+      <Text size="sm">
+        {x.entityName} <Text span c="dimmed" size="xs">{x.accountName}</Text>
+      </Text>
+      <Text size="sm" style={mono}>
+        {x.currency === s.currency ? money(x.translated) : `${formatAmount(x.local, x.currency)} = ${money(x.translated)}`}
+      </Text>
+    </>
+  );
+  return (
+    <Stack gap={4}>
+      <Title order={3} size="h5">
+        Intra-group budgets eliminated
+      </Title>
+      <Table aria-label="Intra-group budgets eliminated" verticalSpacing={4} fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Pair</Table.Th>
+            <Table.Th>Revenue side</Table.Th>
+            <Table.Th>Expense side</Table.Th>
+            <Table.Th>At the budget rates</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {s.eliminations.map((e) => {
+            const agreement = pairAgreement(e, money);
+            return (
+              <Table.Tr key={e.id} data-testid={`bva-pair-${e.id}`}>
+                <Table.Td>{e.name}</Table.Td>
+                <Table.Td>{side(e.revenue)}</Table.Td>
+                <Table.Td>{side(e.expense)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={600} c={`${agreement.color}.8`}>
+                    {agreement.text}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      {s.eliminations.some((e) => e.difference !== 0) ? (
+        <Text size="xs" c="dimmed">
+          Both sides of each pair are eliminated in full; what their budgets differ by at the budget rates is on the line &ldquo;Intra-group budgets that disagree&rdquo;, which has no actual. Agree the two budgets to clear it.
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
 
@@ -188,7 +263,7 @@ function BudgetsPanel({ fiscalYear }: { fiscalYear: number }) {
         {read.data ? (
           <Alert color="teal" role="status" data-testid="budget-read-result">
             <Text size="sm">
-              Read {read.data.imported.length === 0 ? "no budget" : read.data.imported.map((i) => `${i.companyName}: "${i.name}" (${i.from} to ${i.to})`).join("; ")}.
+              Read {read.data.imported.length === 0 ? "no budget" : read.data.imported.map((i) => `${i.companyName}: "${i.name}" (${i.from} to ${i.to}${i.entered === "monthly" ? "" : `, ${i.entered}`})`).join("; ")}.
             </Text>
             {skipped.map((s) => (
               <Text key={`${s.realmId}:${s.name ?? ""}`} size="sm">
@@ -224,6 +299,7 @@ function BudgetsPanel({ fiscalYear }: { fiscalYear: number }) {
                           </Badge>
                           <Text size="sm">
                             {s.name}, {s.from} to {s.to}
+                            {s.entered === "monthly" ? "" : `, entered ${s.entered} (compared over whole ${s.entered === "quarterly" ? "quarters" : s.entered === "annually" ? "years" : "periods"})`}
                           </Text>
                         </Group>
                       ))}

@@ -54,9 +54,12 @@ function useBudgetMutation<A, R extends BudgetOverview | BudgetImportResult>(fn:
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: (result) => {
+    onSuccess: async (result) => {
       const overview: BudgetOverview = "overview" in result ? result.overview : result;
       client.setQueryData(budgetKeys.overview(overview.fiscalYear), overview);
+      // A statement still loading was asked before the change: invalidating alone would keep its
+      // answer (a first fetch in flight is not refetched), so it is cancelled, then asked again.
+      await client.cancelQueries({ queryKey: ["budgets", "statement"] });
       void client.invalidateQueries({ queryKey: ["budgets", "statement"] });
     },
   });

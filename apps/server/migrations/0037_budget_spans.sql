@@ -1,0 +1,1 @@
+ALTER TABLE "budget_lines" ADD COLUMN "months" integer DEFAULT 1 NOT NULL;
