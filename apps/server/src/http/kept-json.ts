@@ -79,8 +79,8 @@ export function acceptedEncoding(acceptEncoding: string | undefined): Encoding |
   if (!acceptEncoding) return null;
   const q = new Map<string, number>();
   for (const part of acceptEncoding.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const [name, ...params] = part.toLowerCase().split(";").map((p) => p.trim());
+    const qParam = params.find((p) => p.startsWith("q="));
     const value = qParam ? Number(qParam.slice(2)) : 1;
     if (name) q.set(name, Number.isFinite(value) ? value : 0);
   }
