@@ -22,15 +22,15 @@ export const perSecond = (t: Tally) => t.requests / t.seconds;
 export const worstP50 = (t: Tally) => Math.max(...t.p50s);
 export const worstP99 = (t: Tally) => Math.max(...t.p99s);
 
-/** One slice of `seconds` of load on `url` with CONNECTIONS connections, added to `into`. */
-export async function slice(url: string, token: string | undefined, seconds: number, into: Tally): Promise<void> {
+/** One slice of `seconds` of load on `url` with CONNECTIONS connections, added to `into`; `headers` besides the token's. */
+export async function slice(url: string, token: string | undefined, seconds: number, into: Tally, headers: Record<string, string> = {}): Promise<void> {
   const r = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: seconds,
     // The load generator in a worker thread, like a client elsewhere: not on the server's event loop.
     workers: 1,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
   into.requests += r.requests.total;
   into.seconds += seconds;
@@ -45,12 +45,24 @@ export async function listening(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
+/** What one side of a comparison asks: its URL, the token it signs in with, other headers. */
+export interface Side {
+  url: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/** `rounds` × (a slice of each side in turn), `seconds` each: one tally per side, in order. */
+export async function inTurns(rounds: number, seconds: number, sides: readonly Side[]): Promise<Tally[]> {
+  const tallies = sides.map(() => tally());
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, side] of sides.entries()) await slice(side.url, side.token, seconds, tallies[i]!, side.headers);
+  }
+  return tallies;
+}
+
 /** `rounds` × (a slice of the floor's URL, then one of the figure's), `seconds` each. */
 export async function alternating(rounds: number, seconds: number, floorUrl: string, figure: { url: string; token: string }): Promise<{ floor: Tally; figure: Tally }> {
-  const sides = { floor: tally(), figure: tally() };
-  for (let round = 0; round < rounds; round++) {
-    await slice(floorUrl, undefined, seconds, sides.floor);
-    await slice(figure.url, figure.token, seconds, sides.figure);
-  }
-  return sides;
+  const [floor, measured] = await inTurns(rounds, seconds, [{ url: floorUrl }, figure]);
+  return { floor: floor!, figure: measured! };
 }

@@ -15,7 +15,8 @@ describe.each(drivers)("prepared statements on %s", (driver) => {
   beforeAll(async () => {
     t = await createTestDatabase(driver);
     const { db } = t.database;
-    [{ id: accountId }] = await db.insert(accounts).values({ name: "Statements" }).returning({ id: accounts.id });
+    const [account] = await db.insert(accounts).values({ name: "Statements" }).returning({ id: accounts.id });
+    accountId = account!.id;
     const rows = await db
       .insert(users)
       .values([
