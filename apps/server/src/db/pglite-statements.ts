@@ -32,11 +32,19 @@ interface QueryClient {
   query(text: string, params?: unknown[], options?: QueryOptions): Promise<Results>;
 }
 
-/** A statement parsed in the backend: its text (one name, one text) and its parameters' types. */
+/**
+ * A statement parsed in the backend: its text (one name, one text), its parameters' types and the
+ * description of its rows (none for a statement without rows). A change to a table under it makes
+ * PostgreSQL refuse the statement ("cached plan must not change result type"), never answer in
+ * another shape than described.
+ */
 interface Statement {
   text: string;
   paramTypes: number[];
+  rows: BackendMessage[];
 }
+
+type BackendMessage = Awaited<ReturnType<PGlite["execProtocol"]>>["messages"][number];
 
 const { serialize } = protocol;
 
@@ -50,7 +58,7 @@ async function executeNamed(client: PGlite, statements: Map<string, Statement>, 
       if (statement && statement.text !== text) throw new Error(`prepared statement "${name}" is already another query`);
       if (!statement) {
         const described = await client.execProtocol(concat(serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()), { syncToFs: false });
-        statement = { text, paramTypes: parse.parseDescribeStatementResults(described.messages) };
+        statement = { text, paramTypes: parse.parseDescribeStatementResults(described.messages), rows: described.messages.filter((m) => m.name === "rowDescription") };
         statements.set(name, statement);
       }
       const { paramTypes } = statement;
@@ -60,13 +68,11 @@ async function executeNamed(client: PGlite, statements: Map<string, Statement>, 
         const serializer = options?.serializers?.[oid] ?? client.serializers[oid];
         return serializer ? serializer(param) : String(param);
       });
-      // Bind, describe, execute and sync in one call; an error still reaches the sync, so the
-      // backend is ready for the next query.
-      const { messages } = await client.execProtocol(
-        concat(serialize.bind({ statement: name, values: values as string[] }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()),
-      );
+      // Bind, execute and sync in one call (the rows read as described when prepared); an error
+      // still reaches the sync, so the backend is ready for the next query.
+      const { messages } = await client.execProtocol(concat(serialize.bind({ statement: name, values: values as string[] }), serialize.execute({}), serialize.sync()));
       const reading = readingOf(client, options);
-      return parse.parseResults(messages, reading.parsers, reading.options)[0]!;
+      return parse.parseResults([...statement.rows, ...messages], reading.parsers, reading.options)[0]!;
     }),
   );
 }
