@@ -3,6 +3,7 @@
 import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
 import type { FastifyInstance } from "fastify";
+import { mainThreadCpuMs } from "./machine.ts";
 
 export const CONNECTIONS = 50;
 
@@ -14,9 +15,13 @@ export interface Tally {
   p99s: number[];
   /** Errors and non-2xx answers. */
   bad: number;
+  /** CPU the server's thread (this process's main thread) used in the slices, ms. */
+  serverCpuMs: number;
 }
 
-export const tally = (): Tally => ({ requests: 0, seconds: 0, p50s: [], p99s: [], bad: 0 });
+export const tally = (): Tally => ({ requests: 0, seconds: 0, p50s: [], p99s: [], bad: 0, serverCpuMs: 0 });
+/** The server thread's CPU per answered request, µs. */
+export const cpuPerRequestUs = (t: Tally) => Math.round((1000 * t.serverCpuMs) / Math.max(1, t.requests));
 export const perSecond = (t: Tally) => t.requests / t.seconds;
 /** The worst slice's: a figure that holds for every slice. */
 export const worstP50 = (t: Tally) => Math.max(...t.p50s);
@@ -24,6 +29,7 @@ export const worstP99 = (t: Tally) => Math.max(...t.p99s);
 
 /** One slice of `seconds` of load on `url` with CONNECTIONS connections, added to `into`; `headers` besides the token's. */
 export async function slice(url: string, token: string | undefined, seconds: number, into: Tally, headers: Record<string, string> = {}): Promise<void> {
+  const cpuBefore = mainThreadCpuMs();
   const r = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -32,6 +38,7 @@ export async function slice(url: string, token: string | undefined, seconds: num
     workers: 1,
     headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
+  into.serverCpuMs += mainThreadCpuMs() - cpuBefore;
   into.requests += r.requests.total;
   into.seconds += seconds;
   into.p50s.push(r.latency.p50);
