@@ -2,13 +2,13 @@
 // (or TEST_DATABASE_URL) names a server: a fresh database created on it for the run, dropped after.
 // BENCH_DRIVERS=postgres (or pglite) runs on one of them only.
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { fromPglite, openDatabase, rowsOf, type Database } from "../src/db/client.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { databaseUrl } from "../test/pg-url.ts";
+import { statCpuMs } from "./machine.ts";
 
 export type BenchDriver = "pglite" | "postgres";
 
@@ -74,13 +74,8 @@ export async function serverCpuByProcess(bench: BenchDatabase): Promise<Map<numb
   if (bench.driver !== "postgres") return out;
   const rows = rowsOf<{ pid: number }>(await bench.database.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`));
   for (const { pid } of rows) {
-    try {
-      // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name): user and system time in clock ticks (100 a second).
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      out.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
-    } catch {
-      // Not on this machine.
-    }
+    const ms = statCpuMs(`/proc/${pid}/stat`);
+    if (ms !== undefined) out.set(pid, ms); // else not on this machine
   }
   return out;
 }

@@ -8,11 +8,13 @@ import Fastify from "fastify";
 import { benchDatabase, benchDrivers, type BenchDriver } from "./databases.ts";
 import { demoGroup } from "./demo-group.ts";
 import { loadAverage } from "./machine.ts";
-import { alternating, CONNECTIONS, listening, perSecond, worstP50, worstP99, type Tally } from "./slices.ts";
+import { CONNECTIONS, cpuPerRequestUs, inTurns, listening, perSecond, worstP50, worstP99, type Tally } from "./slices.ts";
 
 const TARGET_P99_MS = 50;
 const SLICE_S = 5;
 const ROUNDS = 2;
+/** What Chrome sends. */
+const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
 
 async function onDriver(driver: BenchDriver): Promise<boolean> {
   const db = await benchDatabase(driver);
@@ -28,19 +30,26 @@ async function onDriver(driver: BenchDriver): Promise<boolean> {
 
   const bare = Fastify();
   bare.get("/floor", (_req, reply) => reply.type("application/json; charset=utf-8").send(body));
-  const { floor, figure: warm } = await alternating(ROUNDS, SLICE_S, `${await listening(bare)}/floor`, { url: base + url, token });
+  // Besides the bench's own figure (no Accept-Encoding, like the floor), the report as a browser
+  // asks for it: a browser always accepts compression, and the answer is then the compressed bytes.
+  const [floor, warm, browser] = (await inTurns(ROUNDS, SLICE_S, [
+    { url: `${await listening(bare)}/floor` },
+    { url: base + url, token },
+    { url: base + url, token, headers: { "accept-encoding": BROWSER_ENCODINGS } },
+  ])) as [Tally, Tally, Tally];
   await bare.close();
   await group.close();
   await db.close();
 
   const p99 = worstP99(warm);
-  const pass = p99 <= TARGET_P99_MS && warm.bad === 0;
+  const pass = p99 <= TARGET_P99_MS && warm.bad === 0 && browser.bad === 0;
   const rate = (t: Tally) => Math.round(perSecond(t));
   console.log(
     `${driver}: consolidated report (${realms.length} companies, 12 months + prior year, ${rows} worksheet rows, ${Math.round(body.length / 1024)} KB), cold ${Math.round(coldMs)} ms; ` +
       `${CONNECTIONS} connections, ${ROUNDS} alternating slices of ${SLICE_S} s (load average ${loadAverage()}):\n` +
-      `  warm report: ${rate(warm)} req/s, p50 ${worstP50(warm)} ms, p99 ${p99} ms (worst slice; target ≤ ${TARGET_P99_MS}), errors and non-2xx ${warm.bad}\n` +
-      `  floor, the same text from a bare Fastify route: ${rate(floor)} req/s, p50 ${worstP50(floor)} ms, p99 ${worstP99(floor)} ms\n` +
+      `  warm report: ${rate(warm)} req/s, p50 ${worstP50(warm)} ms, p99 ${p99} ms (worst slice; target ≤ ${TARGET_P99_MS}), errors and non-2xx ${warm.bad}, server thread CPU ${cpuPerRequestUs(warm)} µs/request\n` +
+      `  as a browser asks (Accept-Encoding: ${BROWSER_ENCODINGS}): ${rate(browser)} req/s, p50 ${worstP50(browser)} ms, p99 ${worstP99(browser)} ms, errors and non-2xx ${browser.bad}, server thread CPU ${cpuPerRequestUs(browser)} µs/request\n` +
+      `  floor, the same text from a bare Fastify route: ${rate(floor)} req/s, p50 ${worstP50(floor)} ms, p99 ${worstP99(floor)} ms, server thread CPU ${cpuPerRequestUs(floor)} µs/request\n` +
       `  ratio: ${(rate(warm) / rate(floor)).toFixed(2)} of the floor's throughput, p99 ${(p99 / Math.max(1, worstP99(floor))).toFixed(1)}× the floor's: ${pass ? "PASS" : "FAIL"}`,
   );
   return pass;

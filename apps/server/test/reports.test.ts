@@ -1,9 +1,10 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { useSandboxApp } from "./app.ts";
 import { DEMO, translatedGroup } from "./connect.ts";
 import { drivers } from "./databases.ts";
-import { get, latestCode, post, signedInUser } from "./flows.ts";
+import { GOOD_PASSWORD, get, latestCode, post, signedInUser } from "./flows.ts";
 import { engineRunsComputed } from "../src/modules/reports/report.ts";
 
 type Row = { account: string; name: string; classification: string; amounts: number[] };
@@ -55,6 +56,67 @@ describe.each(drivers)("consolidated reports on %s", (driver) => {
     const uk = first.report.worksheet.columns.findIndex((c: { id: string }) => c.id === DEMO.uk);
     const ukColumn = (rep: { report: { worksheet: { rows: Row[] } } }) => rep.report.worksheet.rows.map((row) => row.amounts[uk]);
     expect(ukColumn(changed)).not.toEqual(ukColumn(first));
+  });
+
+  it("a warm report carries a strong ETag: asked again with it, 304 and no body; after a change to its inputs, the new report and a new ETag", async () => {
+    const url = "/api/consolidation/report?from=2026-01&to=2026-03&compare=none";
+    const ask = (headers: Record<string, string> = {}, who = token) => t.app.inject({ method: "GET", url, headers: { authorization: `Bearer ${who}`, ...headers } });
+    const first = await ask();
+    expect(first.statusCode, first.body).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]{43}"$/);
+    expect(first.headers["cache-control"]).toBe("private, no-cache");
+    expect(first.headers["content-type"]).toBe("application/json; charset=utf-8");
+    const again = await ask({ "if-none-match": etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    expect(again.headers.etag).toBe(etag);
+    expect((await ask({ "if-none-match": `"other", W/${etag}` })).statusCode).toBe(304);
+    expect((await ask({ "if-none-match": '"other"' })).statusCode).toBe(200);
+
+    // The ETag never stands in for the checks: no token, a logged-out one, another account's user.
+    const noToken = await t.app.inject({ method: "GET", url, headers: { "if-none-match": etag } });
+    expect(noToken.statusCode).toBe(401);
+    const { token: second } = (await post(t.app, "/api/session/token", { email: "reports@northwind.example", password: GOOD_PASSWORD })).json();
+    expect((await ask({ "if-none-match": etag }, second)).statusCode).toBe(304);
+    expect((await post(t.app, "/api/session/logout", undefined, second)).statusCode).toBeLessThan(300);
+    expect((await ask({ "if-none-match": etag }, second)).statusCode).toBe(401);
+    const other = await signedInUser(t.app, "etag-other@reports.example");
+    const theirs = await ask({ "if-none-match": etag }, other);
+    expect(theirs.statusCode).toBe(409);
+    expect(theirs.json().error.message).toMatch(/^Choose a parent company first/);
+
+    // A change to what the report reads: the old ETag is not current any more.
+    const put = await t.app.inject({
+      method: "PUT",
+      url: "/api/fxrates",
+      payload: { rates: [{ currency: "GBP", month: "2026-03", avgfx: "1.33", endfx: "1.34" }] },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const changed = await ask({ "if-none-match": etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json().generatedAt).not.toBe(first.json().generatedAt);
+    expect((await ask({ "if-none-match": changed.headers.etag as string })).statusCode).toBe(304);
+  });
+
+  it("a warm report is compressed once for clients that accept br or gzip, and reads as the same JSON", async () => {
+    const url = "/api/consolidation/report?from=2026-01&to=2026-03&compare=prior_year";
+    const ask = (encoding?: string) => t.app.inject({ method: "GET", url, headers: { authorization: `Bearer ${token}`, ...(encoding ? { "accept-encoding": encoding } : {}) } });
+    const plain = await ask();
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const br = await ask("gzip, deflate, br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(brotliDecompressSync(br.rawPayload).toString("utf8")).toBe(plain.body);
+    const gz = await ask("gzip;q=1, br;q=0");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString("utf8")).toBe(plain.body);
+    // Kept: the same bytes again, and the same ETag whatever the encoding.
+    expect((await ask("br")).rawPayload.equals(br.rawPayload)).toBe(true);
+    expect(new Set([plain, br, gz].map((r) => r.headers.etag)).size).toBe(1);
   });
 
   it("the same report asked several times at once is computed once, and each asker gets it", async () => {

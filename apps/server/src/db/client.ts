@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { namedStatements } from "./pglite-statements.ts";
 import { advisoryLocks, DEFAULT_LOCK_WAIT_MS, processLocks } from "./locks.ts";
 import * as schema from "./schema.ts";
 
@@ -47,7 +48,8 @@ export function fromPglite(client: PGlite, options: DatabaseOptions = {}): Datab
   return {
     withLock: processLocks(options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS),
     driver: "pglite",
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    // The statements drizzle is asked to prepare by name are named statements here too (issue 22).
+    db: namedStatements(drizzlePglite(client, { schema }), client) as unknown as Db,
     transaction: (fn) =>
       client.transaction((tx) =>
         fn({

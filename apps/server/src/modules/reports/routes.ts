@@ -4,6 +4,7 @@ import * as contract from "@groupledger/contract";
 import type { AppContext } from "../../context.ts";
 import { authOf } from "../../http/auth.ts";
 import { bearer, docsOf, routeOf } from "../../http/endpoint.ts";
+import { keptJson, sendKeptJson } from "../../http/kept-json.ts";
 import { RateLimiter } from "../../services/rate-limiter.ts";
 import { changesInEquityReport } from "./changes-in-equity.ts";
 import { ReportService, type ReportFile } from "./service.ts";
@@ -28,9 +29,10 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
     ),
     handler: async (req, reply) => {
       const { user, dataVersion } = authOf(req);
-      const body = await reports.reportJson(user.accountId, req.query, dataVersion);
-      // Already JSON: a warm report is sent as the cached text, not serialized again.
-      return reply.type("application/json; charset=utf-8").send(body as unknown as contract.ConsolidatedReport);
+      const cached = await reports.reportJson(user.accountId, req.query, dataVersion);
+      // Already JSON: a warm report is sent as the bytes (and compressed bytes) kept beside the
+      // cached text, or a 304 when the client has them (issue 22).
+      return sendKeptJson(req, reply, keptJson(cached, cached.body));
     },
   });
 
