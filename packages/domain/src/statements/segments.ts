@@ -104,10 +104,10 @@ export const segmentKey = (name: string): string => name.trim().replace(/\s+/g, 
 const byName = (a: string, b: string): number => a.localeCompare(b, "en", { sensitivity: "base" }) || (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The segment columns of a statement: by key, the first spelling met in the entities' order (the
+ * The segment columns of a statement (every statement by segment asks here): by key, the first spelling met in the entities' order (the
  * parent first) as the column's name, sorted by name; `sorted` is the amounts in entity order.
  */
-function segmentColumnsOf<T extends { readonly entity: string; readonly segment: string }>(output: ConsolidationOutput, amounts: readonly T[]) {
+export function segmentColumnsOf<T extends { readonly entity: string; readonly segment: string }>(output: ConsolidationOutput, amounts: readonly T[]) {
   const entities = new Map(output.entities.map((e) => [e.id, e]));
   const columns = new Map<string, { name: string; members: Map<string, SegmentMember> }>();
   const entityOrder = new Map(output.entities.map((e, i) => [e.id, i]));
