@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { formatAmount, shiftMonth } from "@groupledger/domain";
 import { SEGMENTS_OFF, type SegmentDimension, type SegmentReport } from "@groupledger/contract";
 import { syncActive } from "../../companies/api.ts";
@@ -10,16 +10,16 @@ import { ReportProblems, ReportWarnings } from "../components/ReportProblems.tsx
 import { type AreaGroup, ReportsAreaScreen, useAreaPeriod } from "../components/ReportsAreaScreen.tsx";
 import { firstBookMonth, periodLabel } from "../period.ts";
 import { useEnableSegments, useSegments } from "./api.ts";
-import { balanceColumns, type BalanceColumnView, columnTotal, DIMENSION_LABELS, dimensionOf, matchedSegments, segmentColumns, statementKindOf, type SegmentColumnView } from "./model.ts";
+import { balanceColumns, type BalanceColumnView, cashColumns, type CashColumnView, columnTotal, DIMENSION_LABELS, dimensionOf, matchedSegments, segmentColumns, statementKindOf, type SegmentColumnView } from "./model.ts";
 
 const DESCRIPTION =
-  "The group's consolidated profit and loss or balance sheet by QuickBooks class or location (IFRS 8, ASC 280): one column per segment across the companies, what carries none, the intra-group eliminations in their own column, and the consolidated figure each row adds up to.";
+  "The group's consolidated profit and loss, balance sheet, statement of cash flows or changes in equity by QuickBooks class or location (IFRS 8, ASC 280): one column per segment across the companies, what carries none, the intra-group eliminations in their own column, and the consolidated figure each row adds up to.";
 
 const mono = { fontVariantNumeric: "tabular-nums" } as const;
 /** The account column stays in view while a wide statement scrolls sideways. */
 const sticky = { position: "sticky", left: 0, background: "var(--mantine-color-white)", zIndex: 1 } as const;
 
-/** /consolidation/reports/segments: the P&L or balance sheet by class or location for the period the address names. */
+/** /consolidation/reports/segments: the P&L, balance sheet, cash flow or changes in equity by class or location for the period the address names. */
 export function SegmentsPage() {
   return <ReportsAreaScreen description={DESCRIPTION}>{(group) => <SegmentsSection group={group} />}</ReportsAreaScreen>;
 }
@@ -67,8 +67,10 @@ function SegmentsSection({ group }: { group: AreaGroup }) {
           data={[
             { value: "income", label: "Profit and loss" },
             { value: "balance", label: "Balance sheet" },
+            { value: "cashflow", label: "Cash flow" },
+            { value: "equity", label: "Changes in equity" },
           ]}
-          w={300}
+          w={560}
         />
         <SegmentedControl
           aria-label="Segments by"
@@ -87,6 +89,10 @@ function SegmentsSection({ group }: { group: AreaGroup }) {
         <div style={{ opacity: statement.isPlaceholderData ? 0.55 : 1 }} aria-busy={statement.isFetching || undefined}>
           {data.kind === "balance" ? (
             <BalanceSheetStatement report={data} by={data.by} title={`Consolidated balance sheet by ${DIMENSION_LABELS[data.by].one.toLowerCase()}, at the end of ${periodLabel(period, fyStart)}`} />
+          ) : data.kind === "cashflow" ? (
+            <CashFlowStatement report={data} by={data.by} title={`Consolidated statement of cash flows by ${DIMENSION_LABELS[data.by].one.toLowerCase()}, ${periodLabel(period, fyStart)}`} />
+          ) : data.kind === "equity" ? (
+            <EquityStatement report={data} by={data.by} title={`Changes in equity by ${DIMENSION_LABELS[data.by].one.toLowerCase()}, ${periodLabel(period, fyStart)}`} />
           ) : (
             <Statement report={data} by={data.by} title={`Consolidated profit and loss by ${DIMENSION_LABELS[data.by].one.toLowerCase()}, ${periodLabel(period, fyStart)}`} />
           )}
@@ -227,9 +233,167 @@ function BalanceTable({ sheet: s, by, money }: { sheet: BalanceSheet; by: Segmen
   );
 }
 
+type CashFlow = NonNullable<SegmentReport["cashFlow"]>;
+type CashAmounts = CashFlow["netCashFlow"];
+type Equity = NonNullable<SegmentReport["changesInEquity"]>;
+
+/** A statement whose every row has the segments, the unallocated, the eliminations and the total (cash flow, changes in equity). */
+function AmountsTable({ label, testId, by, segments, money, children }: { label: string; testId: string; by: SegmentDimension; segments: CashFlow["segments"]; money: (n: number) => string; children: (row: RowOf) => ReactNode }) {
+  const columns = cashColumns({ segments }, by);
+  const shaded = (c: CashColumnView) => (c.kind === "eliminations" ? { background: "var(--mantine-color-gray-0)" } : {});
+  const row: RowOf = {
+    line: (key, name, amounts, strong = false) => (
+      <Table.Tr key={key} data-testid={`seg-${key}`}>
+        <Table.Td pl={strong ? undefined : "lg"} fw={strong ? 700 : undefined} style={sticky}>
+          {name}
+        </Table.Td>
+        {columns.map((c) => (
+          <Table.Td key={c.key} ta="right" fw={strong || c.kind === "total" ? 700 : undefined} style={{ ...mono, ...shaded(c) }}>
+            {money(c.pick(amounts))}
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ),
+    heading: (key, name) => (
+      <Table.Tr key={key}>
+        <Table.Td fw={700} style={sticky}>
+          {name}
+        </Table.Td>
+        <Table.Td colSpan={columns.length} />
+      </Table.Tr>
+    ),
+  };
+  return (
+    <Table.ScrollContainer minWidth={400 + columns.length * 130}>
+      <Table aria-label={label} verticalSpacing={4} fz="sm" data-testid={testId}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th style={sticky}>{testId === "segments-cash-flow" ? "Cash flows" : "Movement"}</Table.Th>
+            {columns.map((c) => (
+              <Table.Th key={c.key} ta="right" title={c.holders ?? undefined} data-testid={`seg-col-${c.key}`} style={shaded(c)}>
+                {c.label}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children(row)}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+interface RowOf {
+  line: (key: string, name: string, amounts: CashAmounts, strong?: boolean) => ReactNode;
+  heading: (key: string, name: string) => ReactNode;
+}
+
+/** The statement of cash flows by segment (IAS 7.50(d)): each segment's own, the eliminations, the consolidated statement. */
+function CashFlowStatement({ report, by, title }: { report: SegmentReport; by: SegmentDimension; title: string }) {
+  const s = report.cashFlow;
+  const money = (n: number) => formatAmount(n, report.parentCurrency);
+  const none = DIMENSION_LABELS[by].none;
+  const lines = (row: RowOf, list: CashFlow["investing"]["lines"], prefix: string) => list.map((l) => row.line(`${prefix}:${l.account}`, l.name, l));
+  const differs = s ? [...s.difference.segments, s.difference.unallocated, s.difference.eliminations, s.difference.total].some((v) => v !== 0) : false;
+  return (
+    <Paper withBorder radius="md" p="md" bg="white">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <Text size="xs" c="dimmed">
+          In {report.parentCurrency}, indirect method; inflows positive. Each {DIMENSION_LABELS[by].one.toLowerCase()} starts from its profit and moves by its own balances, at the rates the consolidated statement uses (each month&apos;s average for a foreign
+          operation), with the effect of exchange-rate changes on its own cash. Not split by {DIMENSION_LABELS[by].one.toLowerCase()}, and so in &quot;{none}&quot;: dividends paid, share issues and transactions with non-controlling interests (equity
+          is the group&apos;s, not a segment&apos;s), and whatever the books do not tag. &quot;Net transfers from (to) the rest of the group&quot; is the cash a segment&apos;s profit and balances do not explain, moved between it and the rest of the
+          group (takings paid into an untagged bank account, say); &quot;{none}&quot; carries it with the opposite sign. Eliminations: the intra-group flows the consolidated statement takes out of the companies&apos; own.
+        </Text>
+        {!s ? (
+          <StatementProblems report={report} />
+        ) : (
+          <>
+            <Alert color={s.reconciles ? "teal" : "red"} role={s.reconciles ? "status" : "alert"} data-testid="segments-reconciliation">
+              {s.reconciles
+                ? `Every column reconciles its opening to its closing cash, and the segments, ${none.toLowerCase()} and the eliminations add up to the consolidated statement of cash flows on every line, to the cent: cash ${money(s.openingCash.total)} → ${money(s.closingCash.total)}.`
+                : "A column does not reconcile its opening to its closing cash (the difference row shows by how much); the consolidated figures stand in the last column."}
+            </Alert>
+            <Matched report={report} by={by} />
+            <AmountsTable label={`Statement of cash flows by ${DIMENSION_LABELS[by].one.toLowerCase()}`} testId="segments-cash-flow" by={by} segments={s.segments} money={money}>
+              {(row) => (
+                <>
+                  {row.heading("operating", "Operating activities")}
+                  {row.line("profit", "Profit for the period", s.operating.profit)}
+                  {lines(row, s.operating.adjustments, "adjustment")}
+                  {lines(row, s.operating.workingCapital, "working-capital")}
+                  {row.line("operating-total", "Net cash from operating activities", s.operating.total, true)}
+                  {row.heading("investing", "Investing activities")}
+                  {lines(row, s.investing.lines, "investing")}
+                  {row.line("investing-total", "Net cash from investing activities", s.investing.total, true)}
+                  {row.heading("financing", "Financing activities")}
+                  {lines(row, s.financing.lines, "financing")}
+                  {row.line("financing-total", "Net cash from financing activities", s.financing.total, true)}
+                  {row.line("net-cash-flow", "Net increase (decrease) in cash", s.netCashFlow, true)}
+                  {row.line("exchange-effect", "Effect of exchange-rate changes on cash", s.exchangeEffect)}
+                  {row.line("opening-cash", "Cash at the beginning of the period", s.openingCash)}
+                  {row.line("closing-cash", "Cash at the end of the period", s.closingCash, true)}
+                  {differs ? row.line("difference", "Difference (closing cash not explained)", s.difference, true) : null}
+                </>
+              )}
+            </AmountsTable>
+          </>
+        )}
+        <ReportWarnings warnings={report.warnings} />
+      </Stack>
+    </Paper>
+  );
+}
+
+const EQUITY_ROW_LABELS: Record<Equity["rows"][number]["kind"], string> = {
+  opening: "At the start of the period",
+  profit: "Profit for the period",
+  otherComprehensiveIncome: "Exchange differences on translation and other comprehensive income",
+  transactionsWithOwners: "Transactions with owners (dividends, share issues, non-controlling interests)",
+  transfers: "Net transfers from (to) the rest of the group",
+  closing: "At the end of the period",
+};
+
+/** Changes in equity by segment: a segment's net assets rolled forward; the group's equity in the total (IFRS 8.23, 8.28). */
+function EquityStatement({ report, by, title }: { report: SegmentReport; by: SegmentDimension; title: string }) {
+  const s = report.changesInEquity;
+  const money = (n: number) => formatAmount(n, report.parentCurrency);
+  const none = DIMENSION_LABELS[by].none;
+  return (
+    <Paper withBorder radius="md" p="md" bg="white">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <Text size="xs" c="dimmed">
+          In {report.parentCurrency}, credit positive. A {DIMENSION_LABELS[by].one.toLowerCase()} has no equity of its own (IFRS 8 and ASC 280 ask for segment profit, assets and liabilities): its column is its net assets, its assets less its
+          liabilities as on the balance sheet by {DIMENSION_LABELS[by].one.toLowerCase()}, moved by its profit, the exchange differences on translating them, and its net transfers with the rest of the group (the same figure as on its cash
+          flow). Share capital, reserves, dividends and non-controlling interests are the group&apos;s, in &quot;{none}&quot;, with the rest of the group&apos;s net assets. The Consolidated column is the statement of changes in equity&apos;s total equity.
+        </Text>
+        {!s ? (
+          <StatementProblems report={report} />
+        ) : (
+          <>
+            <Alert color={s.reconciles ? "teal" : "red"} role={s.reconciles ? "status" : "alert"} data-testid="segments-reconciliation">
+              {s.reconciles
+                ? `Every column rolls from its opening to its closing figure, and the segments, ${none.toLowerCase()} and the eliminations add up to the consolidated statement of changes in equity's total equity on every line, to the cent.`
+                : `The statement does not reconcile${s.balanceSheetDifference !== 0 ? `: the consolidated statement of changes in equity is ${money(s.balanceSheetDifference)} from the balance sheet` : ""}; the consolidated figures stand in the last column.`}
+            </Alert>
+            <Matched report={report} by={by} />
+            <AmountsTable label={`Changes in equity by ${DIMENSION_LABELS[by].one.toLowerCase()}`} testId="segments-equity" by={by} segments={s.segments} money={money}>
+              {(row) => <>{s.rows.map((r) => row.line(`equity:${r.kind}`, EQUITY_ROW_LABELS[r.kind], r, r.kind === "opening" || r.kind === "closing"))}</>}
+            </AmountsTable>
+          </>
+        )}
+        <ReportWarnings warnings={report.warnings} />
+      </Stack>
+    </Paper>
+  );
+}
+
 /** Segments matched by name across companies, said outright. */
 function Matched({ report, by }: { report: SegmentReport; by: SegmentDimension }) {
-  const matched = matchedSegments(report.statement ?? report.balanceSheet!);
+  const matched = matchedSegments(report.statement ?? report.balanceSheet ?? report.cashFlow ?? report.changesInEquity!);
   return (
     <Text size="sm" data-testid="segments-matched">
       {by === "class" ? "Classes" : "Locations"} with the same name in several companies are one segment (case and spacing aside).
