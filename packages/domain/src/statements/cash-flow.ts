@@ -80,7 +80,6 @@ export interface CashFlowSources {
 
 /** Where a consolidated row's movement goes: a cash-flow class, or one of the four rows fixed by their nature. */
 export type CashFlowCategory = { kind: "class"; cls: CashFlowClass } | { kind: "retained" } | { kind: "translation" } | { kind: "nci" };
-type Category = CashFlowCategory;
 
 const ROLLED_FORWARD = new Set(["retainedEarningsRollForward", "dividends", "combinedIntoRetainedEarnings"]);
 

@@ -303,7 +303,8 @@ function CashFlowStatement({ report, by, title }: { report: SegmentReport; by: S
           In {report.parentCurrency}, indirect method; inflows positive. Each {DIMENSION_LABELS[by].one.toLowerCase()} starts from its profit and moves by its own balances, at the rates the consolidated statement uses (each month&apos;s average for a foreign
           operation), with the effect of exchange-rate changes on its own cash. Not split by {DIMENSION_LABELS[by].one.toLowerCase()}, and so in &quot;{none}&quot;: dividends paid, share issues and transactions with non-controlling interests (equity
           is the group&apos;s, not a segment&apos;s), and whatever the books do not tag. &quot;Net transfers from (to) the rest of the group&quot; is the cash a segment&apos;s profit and balances do not explain, moved between it and the rest of the
-          group (takings paid into an untagged bank account, say); &quot;{none}&quot; carries it with the opposite sign. Eliminations: the intra-group flows the consolidated statement takes out of the companies&apos; own.
+          group (takings paid into an untagged bank account, say); &quot;{none}&quot; carries it with the opposite sign. A {DIMENSION_LABELS[by].one.toLowerCase()}&apos;s cash is what QuickBooks&apos; balance sheet by{" "}
+          {DIMENSION_LABELS[by].one.toLowerCase()} shows on the bank accounts: below nil when its payments are tagged and its receipts are not. Eliminations: the intra-group flows the consolidated statement takes out of the companies&apos; own.
         </Text>
         {!s ? (
           <StatementProblems report={report} />
