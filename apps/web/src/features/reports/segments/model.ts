@@ -57,9 +57,6 @@ export function matchedSegments(s: Pick<Statement, "segments">): { name: string;
   return s.segments.filter((seg) => seg.members.length > 1).map((seg) => ({ name: seg.name, companies: holdersOf(seg) }));
 }
 
-/** A section's total in one column. */
-export const columnTotal = (rows: readonly Statement["revenue"][number][], column: SegmentColumnView): number => rows.reduce((s, r) => s + column.pick(r), 0);
-
 /** The statement the address names (`segmentStatement`): the profit and loss by default. */
 export function statementKindOf(params: URLSearchParams): SegmentStatementKind {
   const asked = params.get("segmentStatement");
