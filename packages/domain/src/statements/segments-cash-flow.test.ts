@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadExample } from "../../test/load-example.ts";
+import { DECEMBER, dec } from "../../test/segment-examples.ts";
 import { consolidate, parseConsolidationInput } from "../consolidation/consolidate.ts";
 import type { ConsolidationInputJson } from "../consolidation/input-schema.ts";
 import { monthList } from "../periods/month.ts";
@@ -53,7 +54,6 @@ function build(json: ConsolidationInputJson, activity: readonly SegmentActivity[
   const equity = segmentChangesInEquity({ statement: soce, movements, profit, openingSheet, closingSheet });
   return { total, companies, movements, cashFlow, soce, equity, openingSheet, closingSheet };
 }
-const dec = (entity: string, account: string, segment: string, amount: number): SegmentActivity => ({ entity, account, segment, month: "2024-12", amount });
 const ends = (entity: string, account: string, segment: string, from: string, to: string, amount: number): SegmentMonthEnd[] =>
   monthList(from, to).map((month) => ({ entity, account, segment, month, amount }));
 const added = (a: SegmentCashAmounts): number => a.segments.reduce((s, v) => s + v, 0) + a.unallocated + a.eliminations;
@@ -61,15 +61,6 @@ const rowsOf = (s: SegmentCashFlow) => [s.operating.profit, ...s.operating.adjus
 const lineOf = (s: SegmentCashFlow, account: string) => [...s.operating.adjustments, ...s.operating.workingCapital, ...s.investing.lines, ...s.financing.lines].find((l) => l.account === account)!;
 const equityRow = (s: SegmentChangesInEquity, kind: string) => s.rows.find((r) => r.kind === kind)!;
 
-// The P&L example's December (segments.test.ts): segment profit Wholesale $262,500, Retail ($25,600.42).
-const DECEMBER: SegmentActivity[] = [
-  dec("p", "sales", "wholesale ", -70_000_00),
-  dec("p", "ic-purchases", "Wholesale", 63_500_00),
-  dec("uk", "4000", "Wholesale", -150_000_00),
-  dec("uk", "4000", "Retail", -60_000_00),
-  dec("uk", "4100", "Wholesale", -50_000_00),
-  dec("uk", "5000", "Retail", 80_000_33),
-];
 // The balance sheet example's December month-end (segments-balance-sheet.test.ts), and November's:
 // £200,000 of the UK's £500,000 bank Wholesale.
 const MONTH_ENDS: SegmentMonthEnd[] = [

@@ -1,12 +1,11 @@
 import type { ConsolidationInput, ConsolidationInputJson } from "../consolidation/input-schema.ts";
 import type { ConsolidationOutput } from "../consolidation/output-schema.ts";
-import { currencyExponent } from "../money/currency.ts";
-import { type Factor, mulDivRound, parseRate, translationFactor } from "../money/rate.ts";
+import { mulDivRound } from "../money/rate.ts";
 import { monthList, shiftMonth } from "../periods/month.ts";
 import type { CashFlowClass } from "./cash-flow-classes.ts";
 import { type CashFlowLine, cashFlowCategoryOf, type ConsolidatedCashFlow, exchangeEffectOnCash, flowAtAverageRates } from "./cash-flow.ts";
 import type { ChangesInEquity, EquityRowKind } from "./changes-in-equity.ts";
-import { type SegmentBalanceSheet, type SegmentColumn, type SegmentStatement, segmentColumnsOf, segmentKey } from "./segments.ts";
+import { type SegmentBalanceSheet, type SegmentColumn, type SegmentStatement, segmentColumnsOf, segmentKey, translationFactors } from "./segments.ts";
 
 /**
  * The consolidated statement of cash flows and the statement of changes in equity by segment
@@ -109,13 +108,7 @@ export function segmentMovements({ input, opening, closing, balances, activity =
     translation: zeros(),
     warnings,
   };
-  const factors = new Map<string, Factor>();
-  const factorOf = (currency: string, rate: string): Factor => {
-    const k = `${currency}|${rate}`;
-    let f = factors.get(k);
-    if (!f) factors.set(k, (f = translationFactor(parseRate(rate), currencyExponent(currency), reportingExponent)));
-    return f;
-  };
+  const factorOf = translationFactors(reportingExponent);
   for (const e of closing.entities) {
     const accounts = series.get(e.id);
     if (!accounts) continue;

@@ -127,6 +127,17 @@ export function segmentColumnsOf<T extends { readonly entity: string; readonly s
   return { sorted, columns, keys, index, segments };
 }
 
+/** A rate's translation factor from a currency into the reporting currency, each made once (rate text parsed once). */
+export function translationFactors(reportingExponent: number): (currency: string, rate: string) => Factor {
+  const factors = new Map<string, Factor>();
+  return (currency, rate) => {
+    const k = `${currency}|${rate}`;
+    let f = factors.get(k);
+    if (!f) factors.set(k, (f = translationFactor(parseRate(rate), currencyExponent(currency), reportingExponent)));
+    return f;
+  };
+}
+
 export function segmentStatement(input: SegmentStatementInput): SegmentStatement {
   const { output, rates, activity } = input;
   const reportingExponent = currencyExponent(output.reportingCurrency);
@@ -180,13 +191,7 @@ export function segmentStatement(input: SegmentStatementInput): SegmentStatement
     if (!r) rows.set(account, (r = { segments: new Array<number>(n).fill(0), unallocated: 0, companies: 0 }));
     return r;
   };
-  const factors = new Map<string, Factor>();
-  const factorOf = (currency: string, rate: string): Factor => {
-    const k = `${currency}|${rate}`;
-    let f = factors.get(k);
-    if (!f) factors.set(k, (f = translationFactor(parseRate(rate), currencyExponent(currency), reportingExponent)));
-    return f;
-  };
+  const factorOf = translationFactors(reportingExponent);
   for (const e of output.entities) {
     for (const line of e.lines) {
       const target = line.parentAccount;
