@@ -333,8 +333,8 @@ function CashFlowStatement({ report, by, title }: { report: SegmentReport; by: S
 const EQUITY_ROW_LABELS: Record<Equity["rows"][number]["kind"], string> = {
   opening: "At the start of the period",
   profit: "Profit for the period",
-  otherComprehensiveIncome: "Exchange differences on translation and other comprehensive income",
-  transactionsWithOwners: "Transactions with owners (dividends, share issues, non-controlling interests)",
+  otherComprehensiveIncome: "Exchange differences and other comprehensive income",
+  transactionsWithOwners: "Transactions with owners (dividends, share issues, NCI)",
   transfers: "Net transfers from (to) the rest of the group",
   closing: "At the end of the period",
 };
