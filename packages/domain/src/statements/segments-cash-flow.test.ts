@@ -133,6 +133,17 @@ describe("the statement of cash flows by segment (derived example)", () => {
   });
 });
 
+describe("segment balances the consolidation has no line for", () => {
+  it("are named in a warning and left in the unallocated column; equity tagged with a class is not split", () => {
+    const stray = [...MONTH_ENDS, ...ends("uk", "9999", "Retail", "2024-12", "2024-12", 5_000_00)];
+    const { cashFlow, movements } = build(loadExample("nci-80-intercompany"), DECEMBER, stray);
+    expect(cashFlow.warnings).toEqual(["Segment balances on account 9999 of UK Sub Ltd are not on a translated balance-sheet line of the consolidation; they are in the unallocated column."]);
+    expect(cashFlow.reconciles).toBe(true);
+    // The UK's share capital carries Retail in the books: no flow, no net assets of Retail's.
+    expect(movements.openingNetAssets).toEqual([0, 250_000_00]);
+  });
+});
+
 describe("the statement of changes in equity by segment (derived example)", () => {
   const { equity: e, soce, closingSheet, openingSheet } = build(loadExample("nci-80-intercompany"), DECEMBER, MONTH_ENDS);
 
