@@ -12,6 +12,21 @@ type Statement = { segments: { name: string; members: { entity: string; entityNa
 type BalanceAmounts = { segments: number[]; unallocated: number; eliminations: number; group: number; total: number };
 type BalanceRow = BalanceAmounts & { account: string; name: string };
 type BalanceSheet = { segments: Statement["segments"]; asAt: string; assets: BalanceRow[]; liabilities: BalanceRow[]; equity: BalanceRow[]; totalAssets: BalanceAmounts; totalLiabilities: BalanceAmounts; totalEquity: BalanceAmounts; totalLiabilitiesAndEquity: BalanceAmounts; reconciles: boolean };
+type CashAmounts = { segments: number[]; unallocated: number; eliminations: number; total: number };
+type CashRow = CashAmounts & { account: string; name: string };
+type CashFlow = {
+  segments: Statement["segments"];
+  operating: { profit: CashAmounts; adjustments: CashRow[]; workingCapital: CashRow[]; total: CashAmounts };
+  investing: { lines: CashRow[]; total: CashAmounts };
+  financing: { lines: CashRow[]; total: CashAmounts };
+  netCashFlow: CashAmounts;
+  exchangeEffect: CashAmounts;
+  openingCash: CashAmounts;
+  closingCash: CashAmounts;
+  difference: CashAmounts;
+  reconciles: boolean;
+};
+const cashSum = (a: CashAmounts) => a.segments.reduce((s, v) => s + v, 0) + a.unallocated + a.eliminations;
 const sum = (a: Amounts | BalanceAmounts) => a.segments.reduce((s, v) => s + v, 0) + a.unallocated + a.eliminations + ("group" in a ? a.group : a.otherAdjustments);
 
 /** Issue 23, Segments: the consolidated P&L by class or location, over the demo parent and its UK subsidiary with their management fees paired. */
@@ -185,10 +200,54 @@ describe.each(drivers)("segments on %s", (driver) => {
     expect(byClass.balanceSheet.segments.find((c) => c.name === "Wholesale")!.members.map((m) => m.entityName)).toContain("Northwind Holdings Inc.");
   });
 
+  it("gives the statement of cash flows by class: the consolidated statement in the total column, every row and every column's cash reconciling", async () => {
+    const res = await get(t.app, `/api/consolidation/segments?${PERIOD}&by=class&statement=cashflow`, token);
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json() as { ok: boolean; kind: string; problems: unknown[]; cashFlow: CashFlow; statement: unknown; balanceSheet: unknown };
+    expect(r.problems).toEqual([]);
+    expect(r).toMatchObject({ ok: true, kind: "cashflow", statement: null, balanceSheet: null });
+    const s = r.cashFlow;
+    expect(s.reconciles).toBe(true);
+    const cf = (await get(t.app, `/api/consolidation/cash-flow?${PERIOD}`, token)).json().statement as { operating: { profit: number; total: number }; investing: { total: number }; financing: { total: number }; netCashFlow: number; exchangeEffect: { total: number }; openingCash: number; closingCash: number };
+    expect([s.operating.profit.total, s.operating.total.total, s.investing.total.total, s.financing.total.total, s.netCashFlow.total, s.exchangeEffect.total, s.openingCash.total, s.closingCash.total]).toEqual([
+      cf.operating.profit,
+      cf.operating.total,
+      cf.investing.total,
+      cf.financing.total,
+      cf.netCashFlow,
+      cf.exchangeEffect.total,
+      cf.openingCash,
+      cf.closingCash,
+    ]);
+    const rows = [s.operating.profit, ...s.operating.adjustments, ...s.operating.workingCapital, ...s.investing.lines, ...s.financing.lines, s.netCashFlow, s.exchangeEffect, s.openingCash, s.closingCash];
+    for (const row of rows) expect(cashSum(row)).toBe(row.total);
+    expect(s.difference).toMatchObject({ unallocated: 0, eliminations: 0, total: 0 });
+    expect(s.difference.segments.every((v) => v === 0)).toBe(true);
+    // The segments have cash flows of their own (the demo tags its invoices and bills by class).
+    expect(s.segments.map((c) => c.name)).toContain("Wholesale");
+    expect(s.operating.profit.segments.some((v) => v !== 0)).toBe(true);
+  });
+
+  it("gives the changes in equity by location: each segment's net assets rolled forward, the consolidated statement's total equity in the total column", async () => {
+    const res = await get(t.app, `/api/consolidation/segments?${PERIOD}&by=location&statement=equity`, token);
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json() as { ok: boolean; kind: string; problems: unknown[]; changesInEquity: { rows: (CashAmounts & { kind: string })[]; reconciles: boolean; balanceSheetDifference: number } };
+    expect(r.problems).toEqual([]);
+    expect(r).toMatchObject({ ok: true, kind: "equity" });
+    const e = r.changesInEquity;
+    expect(e.reconciles).toBe(true);
+    for (const row of e.rows) expect(cashSum(row), row.kind).toBe(row.total);
+    const soce = (await get(t.app, `/api/consolidation/report/changes-in-equity?${PERIOD}`, token)).json().statement as { rows: { kind: string; amounts: { total: number } }[] };
+    const total = (kind: string) => soce.rows.find((x) => x.kind === kind)?.amounts.total ?? 0;
+    expect(e.rows.find((x) => x.kind === "opening")!.total).toBe(total("opening"));
+    expect(e.rows.find((x) => x.kind === "closing")!.total).toBe(total("closing"));
+    expect(e.rows.find((x) => x.kind === "profit")!.total).toBe(total("profit"));
+  });
+
   it("answers bad input with a clear 400", async () => {
-    const statement = await get(t.app, `/api/consolidation/segments?${PERIOD}&statement=cashflow`, token);
+    const statement = await get(t.app, `/api/consolidation/segments?${PERIOD}&statement=cash`, token);
     expect(statement.statusCode).toBe(400);
-    expect(statement.body).toMatch(/statement is income .* or balance/);
+    expect(statement.body).toMatch(/statement is income .* cashflow .* or equity/);
     const by = await get(t.app, `/api/consolidation/segments?${PERIOD}&by=department`, token);
     expect(by.statusCode).toBe(400);
     expect(by.body).toMatch(/by is class or location/);

@@ -346,6 +346,12 @@ describe("Consolidated reports in a browser, on the demo group", () => {
       expect(ta.segments.some((v) => v !== 0)).toBe(true);
       await sheet.getByTestId("seg-col-eliminations").scrollIntoViewIfNeeded();
       await e2e.shot(page, "78b-reports-segments-balance-sheet");
+      // The cash flow by class: its own Eliminations column, every column reconciling its opening to its closing cash.
+      await page.getByTestId("segments").getByText("Cash flow", { exact: true }).click();
+      const flows = page.getByRole("table", { name: "Statement of cash flows by class" });
+      await flows.waitFor({ timeout: 60_000 });
+      await page.getByTestId("segments-reconciliation").getByText(/^Every column reconciles its opening to its closing cash/).waitFor();
+      expect(await flows.getByTestId("seg-col-eliminations").textContent()).toBe("Eliminations");
     } finally {
       await api(`/eliminations/pairs/${pair.id}`, { method: "DELETE" });
     }

@@ -8,6 +8,7 @@ import {
   obalConfigured,
   qboWebhookPayloadSchema,
   resetPasswordRequestSchema,
+  segmentQuerySchema,
   signupRequestSchema,
   tokenRequestSchema,
   validationCodeRequestSchema,
@@ -132,5 +133,18 @@ describe("QuickBooks webhook notification", () => {
     expect(qboWebhookPayloadSchema.parse(body)).toEqual(body);
     expect(qboWebhookPayloadSchema.safeParse({ eventNotifications: [{ dataChangeEvent: { entities: [] } }] }).success).toBe(false);
     expect(qboWebhookPayloadSchema.safeParse({}).success).toBe(false);
+  });
+});
+
+describe("segments query (issue 23: any statement by class or location)", () => {
+  const base = { from: "2026-01", to: "2026-03" };
+  it("takes the four statements, the P&L by default", () => {
+    for (const statement of ["income", "balance", "cashflow", "equity"]) expect(segmentQuerySchema.parse({ ...base, statement }).statement).toBe(statement);
+    expect(segmentQuerySchema.parse(base)).toEqual({ ...base, by: "class", statement: "income" });
+  });
+  it("says which statements there are when asked for another", () => {
+    const r = segmentQuerySchema.safeParse({ ...base, statement: "cash" });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toBe("statement is income (the profit and loss), balance (the balance sheet at the period's end), cashflow (the statement of cash flows) or equity (the changes in equity).");
   });
 });

@@ -48,6 +48,7 @@ export * from "./statements/changes-in-equity.ts";
 export * from "./statements/changes-in-equity-opening.ts";
 export * from "./statements/board-pack.ts";
 export * from "./statements/segments.ts";
+export * from "./statements/segments-cash-flow.ts";
 export * from "./budgets/budget-vs-actual.ts";
 export * from "./budgets/budget-csv.ts";
 export * from "./budgets/budget-periods.ts";

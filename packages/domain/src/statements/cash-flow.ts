@@ -78,16 +78,81 @@ export interface CashFlowSources {
   classOf: (account: string) => CashFlowClass | undefined;
 }
 
-type Category = { kind: "class"; cls: CashFlowClass } | { kind: "retained" } | { kind: "translation" } | { kind: "nci" };
+/** Where a consolidated row's movement goes: a cash-flow class, or one of the four rows fixed by their nature. */
+export type CashFlowCategory = { kind: "class"; cls: CashFlowClass } | { kind: "retained" } | { kind: "translation" } | { kind: "nci" };
 
 const ROLLED_FORWARD = new Set(["retainedEarningsRollForward", "dividends", "combinedIntoRetainedEarnings"]);
+
+/**
+ * The statement's place for each worksheet row (one home for it: the consolidated statement and
+ * the statement by segment both ask here). The profit and loss rows, the NCI's share of profit and
+ * the parent's retained earnings and dividends accounts are the retained earnings roll-forward; the
+ * CTA account is translation, the NCI account the NCI's; every other row has its class (the
+ * user's, else the default for its classification).
+ */
+export function cashFlowCategoryOf(input: ConsolidationInput, classOf: (account: string) => CashFlowClass | undefined): (account: string, classification: string, role: string) => CashFlowCategory {
+  const parent = input.entities.find((e) => e.role === "parent");
+  const equityKind = new Map((parent?.accounts ?? []).map((a) => [a.id, a.equityKind]));
+  const { cta, nci } = input.designatedAccounts;
+  return (account, classification, role) => {
+    if (role === "nciShareOfProfit" || classification === "Revenue" || classification === "Expense") return { kind: "retained" };
+    if (account === cta) return { kind: "translation" };
+    if (account === nci) return { kind: "nci" };
+    const kind = equityKind.get(account);
+    if (kind === "retainedEarnings" || kind === "dividends") return { kind: "retained" };
+    return { kind: "class", cls: classOf(account) ?? (classification === "Equity" ? "financing" : "operating") };
+  };
+}
+
+/** A series of local month-end balances (an entity's account, or one segment's share of it). */
+export interface MonthEndSeries {
+  /** "YYYY-MM": the month of amounts[0]; earlier months are 0. */
+  readonly from: string;
+  readonly amounts: readonly number[];
+}
+
+/**
+ * The cash flow of a line the engine translates at the closing rate (IAS 7.26-27, ASC
+ * 830-230-45-1): the sum over `months` (the month before the period, then each of its months) of
+ * its local movement in each month × that month's average rate, each month rounded.
+ */
+export function flowAtAverageRates(input: ConsolidationInput, months: readonly string[], currency: string, series: MonthEndSeries | undefined, reportingExponent: number): number {
+  if (!series) return 0;
+  const rates = input.rates[currency] ?? {};
+  const exponent = currencyExponent(currency);
+  const at = (month: string) => (month < series.from ? 0 : (series.amounts[monthCount(series.from, month) - 1] ?? 0));
+  let flow = 0;
+  for (let t = 1; t < months.length; t++) {
+    const movement = at(months[t]!) - at(months[t - 1]!);
+    if (movement !== 0) flow += mulDivRound(movement, translationFactor(parseRate(rates[months[t]!]!.average), exponent, reportingExponent));
+  }
+  return flow;
+}
+
+/** Cash translated at both ends: in the reporting currency as translated, and the opening cash at the closing rate. */
+export interface TranslatedCash {
+  readonly open: number;
+  readonly close: number;
+  /** round(opening local cash × closing rate). */
+  readonly openAtClosingRate: number;
+}
+
+/**
+ * The effect of exchange-rate changes on cash (IAS 7.28, ASC 830-230-45-1; PwC FSP 6.11): the cash
+ * at the closing rate less the opening cash at the opening rate less the net cash flow as the
+ * statement reports it, split into its part on the opening cash (round(opening cash × closing
+ * rate) − opening cash as translated) and the rest, on the period's flows.
+ */
+export function exchangeEffectOnCash(cash: TranslatedCash, netCashFlow: number): { onOpeningCash: number; onCashFlows: number; total: number } {
+  const total = cash.close - cash.open - netCashFlow;
+  const onOpeningCash = cash.openAtClosingRate - cash.open;
+  return { onOpeningCash, onCashFlows: total - onOpeningCash, total };
+}
 
 export function consolidatedCashFlow({ input, opening, closing, classOf }: CashFlowSources): ConsolidatedCashFlow {
   const from = closing.period.from;
   const to = closing.period.to;
   if (opening.period.to !== shiftMonth(from, -1)) throw new Error(`the opening consolidation ends ${opening.period.to}, not the month before ${from}`);
-  const parent = input.entities.find((e) => e.role === "parent");
-  const equityKind = new Map((parent?.accounts ?? []).map((a) => [a.id, a.equityKind]));
   const { cta, nci } = input.designatedAccounts;
 
   // Rows of both worksheets (an unmapped row may exist at one date only); amounts of the consolidated column.
@@ -106,14 +171,7 @@ export function consolidatedCashFlow({ input, opening, closing, classOf }: CashF
   read(opening, 0);
   read(closing, 1);
 
-  const categoryOf = (account: string, classification: string, role: string): Category => {
-    if (role === "nciShareOfProfit" || classification === "Revenue" || classification === "Expense") return { kind: "retained" };
-    if (account === cta) return { kind: "translation" };
-    if (account === nci) return { kind: "nci" };
-    const kind = equityKind.get(account);
-    if (kind === "retainedEarnings" || kind === "dividends") return { kind: "retained" };
-    return { kind: "class", cls: classOf(account) ?? (classification === "Equity" ? "financing" : "operating") };
-  };
+  const categoryOf = cashFlowCategoryOf(input, classOf);
   const isCash = (account: string) => {
     const row = rows.get(account);
     if (!row) return false;
@@ -129,18 +187,7 @@ export function consolidatedCashFlow({ input, opening, closing, classOf }: CashF
   const reportingExponent = closing.exponent;
   const months = monthList(shiftMonth(from, -1), to);
   /** A local month-end series' movements over the period, each month's at that month's average rate (the flow as IAS 7.26-27 translates it). */
-  const flowAtAverages = (currency: string, series: { from: string; amounts: readonly number[] } | undefined) => {
-    if (!series) return 0;
-    const rates = input.rates[currency] ?? {};
-    const exponent = currencyExponent(currency);
-    const at = (month: string) => (month < series.from ? 0 : (series.amounts[monthCount(series.from, month) - 1] ?? 0));
-    let flow = 0;
-    for (let t = 1; t < months.length; t++) {
-      const movement = at(months[t]!) - at(months[t - 1]!);
-      if (movement !== 0) flow += mulDivRound(movement, translationFactor(parseRate(rates[months[t]!]!.average), exponent, reportingExponent));
-    }
-    return flow;
-  };
+  const flowAtAverages = (currency: string, series: MonthEndSeries | undefined) => flowAtAverageRates(input, months, currency, series, reportingExponent);
   for (const e of closing.entities) {
     if (e.method === "none") continue;
     const source = input.entities.find((x) => x.id === e.id);
@@ -183,8 +230,7 @@ export function consolidatedCashFlow({ input, opening, closing, classOf }: CashF
     // The remeasurement result (temporal method) is in the profit but is no cash flow: added back below.
     const netCashFlow = profit + e.remeasurement - e.retainedEarnings.dividends - otherFlows;
     if (e.remeasurement !== 0) remeasurements.push({ account: `(remeasurement:${e.id})`, name: `Remeasurement result of ${e.name} (temporal method), not a cash flow`, amount: e.remeasurement });
-    const total = cash.close - cash.open - netCashFlow;
-    const onOpeningCash = cash.openAtClosingRate - cash.open;
+    const { onOpeningCash, onCashFlows, total } = exchangeEffectOnCash(cash, netCashFlow);
     effects.push({
       entity: e.id,
       name: e.name,
@@ -197,7 +243,7 @@ export function consolidatedCashFlow({ input, opening, closing, classOf }: CashF
       closingCash: cash.close,
       netCashFlow,
       onOpeningCash,
-      onCashFlows: total - onOpeningCash,
+      onCashFlows,
       total,
     });
   }

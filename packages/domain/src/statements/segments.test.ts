@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadExample } from "../../test/load-example.ts";
+import { DECEMBER, dec } from "../../test/segment-examples.ts";
 import { consolidate, parseConsolidationInput } from "../consolidation/consolidate.ts";
 import type { ConsolidationInputJson } from "../consolidation/input-schema.ts";
 import { type SegmentActivity, type SegmentAmounts, type SegmentStatement, segmentKey, segmentStatement } from "./segments.ts";
@@ -18,21 +19,9 @@ function statementOf(activity: SegmentActivity[], tweak?: (json: ConsolidationIn
   const output = consolidate(input);
   return { s: segmentStatement({ output, rates: input.rates, activity }), netIncome: output.incomeStatement.netIncome };
 }
-const dec = (entity: string, account: string, segment: string, amount: number): SegmentActivity => ({ entity, account, segment, month: "2024-12", amount });
 const sum = (a: SegmentAmounts): number => a.segments.reduce((s, v) => s + v, 0) + a.unallocated + a.eliminations + a.otherAdjustments;
 const rowOf = (s: SegmentStatement, account: string) => [...s.revenue, ...s.expenses].find((r) => r.account === account)!;
 
-const DECEMBER: SegmentActivity[] = [
-  // The parent's sales: $70,000 wholesale (spelled in lower case, with a trailing space), $30,000 untagged.
-  dec("p", "sales", "wholesale ", -70_000_00),
-  dec("p", "ic-purchases", "Wholesale", 63_500_00),
-  // The UK's sales: £150,000 Wholesale, £60,000 Retail, £40,000 untagged; its intra-group sales Wholesale.
-  dec("uk", "4000", "Wholesale", -150_000_00),
-  dec("uk", "4000", "Retail", -60_000_00),
-  dec("uk", "4100", "Wholesale", -50_000_00),
-  // Operating expenses: £80,000.33 Retail (1.28 × 80,000.33 = 102,400.4224: rounds), the rest untagged.
-  dec("uk", "5000", "Retail", 80_000_33),
-];
 
 describe("segments by name across companies", () => {
   const { s, netIncome } = statementOf(DECEMBER);

@@ -104,10 +104,10 @@ export const segmentKey = (name: string): string => name.trim().replace(/\s+/g, 
 const byName = (a: string, b: string): number => a.localeCompare(b, "en", { sensitivity: "base" }) || (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The segment columns of a statement: by key, the first spelling met in the entities' order (the
+ * The segment columns of a statement (every statement by segment asks here): by key, the first spelling met in the entities' order (the
  * parent first) as the column's name, sorted by name; `sorted` is the amounts in entity order.
  */
-function segmentColumnsOf<T extends { readonly entity: string; readonly segment: string }>(output: ConsolidationOutput, amounts: readonly T[]) {
+export function segmentColumnsOf<T extends { readonly entity: string; readonly segment: string }>(output: ConsolidationOutput, amounts: readonly T[]) {
   const entities = new Map(output.entities.map((e) => [e.id, e]));
   const columns = new Map<string, { name: string; members: Map<string, SegmentMember> }>();
   const entityOrder = new Map(output.entities.map((e, i) => [e.id, i]));
@@ -125,6 +125,17 @@ function segmentColumnsOf<T extends { readonly entity: string; readonly segment:
     return { name: c.name, members: [...c.members.values()] };
   });
   return { sorted, columns, keys, index, segments };
+}
+
+/** A rate's translation factor from a currency into the reporting currency, each made once (rate text parsed once). */
+export function translationFactors(reportingExponent: number): (currency: string, rate: string) => Factor {
+  const factors = new Map<string, Factor>();
+  return (currency, rate) => {
+    const k = `${currency}|${rate}`;
+    let f = factors.get(k);
+    if (!f) factors.set(k, (f = translationFactor(parseRate(rate), currencyExponent(currency), reportingExponent)));
+    return f;
+  };
 }
 
 export function segmentStatement(input: SegmentStatementInput): SegmentStatement {
@@ -180,13 +191,7 @@ export function segmentStatement(input: SegmentStatementInput): SegmentStatement
     if (!r) rows.set(account, (r = { segments: new Array<number>(n).fill(0), unallocated: 0, companies: 0 }));
     return r;
   };
-  const factors = new Map<string, Factor>();
-  const factorOf = (currency: string, rate: string): Factor => {
-    const k = `${currency}|${rate}`;
-    let f = factors.get(k);
-    if (!f) factors.set(k, (f = translationFactor(parseRate(rate), currencyExponent(currency), reportingExponent)));
-    return f;
-  };
+  const factorOf = translationFactors(reportingExponent);
   for (const e of output.entities) {
     for (const line of e.lines) {
       const target = line.parentAccount;

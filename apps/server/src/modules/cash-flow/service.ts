@@ -8,10 +8,12 @@ import {
   nciAccountOf,
   parseConsolidationInput,
   type CashFlowClass,
+  type CashFlowSources,
   type ChartAccount,
   type Problem,
   qboEquityKind,
   shiftMonth,
+  withoutIntraGroupEliminations,
 } from "@groupledger/domain";
 import type { Db } from "../../db/client.ts";
 import { cashFlowClasses } from "../../db/schema.ts";
@@ -126,8 +128,32 @@ export async function saveCashFlowClasses(db: Db, user: UserRow, body: PutCashFl
   return cashFlowClassesOf(db, user.accountId);
 }
 
-/** The statement for a month or range, or the problems that stop either consolidation it needs. */
-export async function cashFlowReport(db: Db, accountId: string, query: CashFlowQuery): Promise<CashFlowReport> {
+/** A parent account's cash-flow class: the group's choice, else the default from its QuickBooks type. */
+export async function cashFlowClassOf(db: Db, accountId: string, parentRealmId: string): Promise<(account: string) => CashFlowClass | undefined> {
+  const chosen = await chosenClasses(db, accountId, parentRealmId);
+  const chart = new Map((await chartOf(db, parentRealmId)).map((a) => [a.id, a]));
+  return (account) => {
+    const a = chart.get(account);
+    return chosen.get(account) ?? (a ? defaultCashFlowClass(a.classification, a.accountType, a.accountSubType) : undefined);
+  };
+}
+
+export interface CashFlowRun {
+  parent: CompanyRow;
+  problems: Problem[];
+  warnings: string[];
+  /** The statement's sources; null when either consolidation cannot be made. */
+  sources: CashFlowSources | null;
+  /** The same group's sources without its intra-group eliminations (asked with `companies`): the companies' own cash flows. */
+  companies: CashFlowSources | null;
+}
+
+/**
+ * The two consolidations the statement needs (the period's and the month-end before it, of one
+ * roll-forward) and each account's class; with `companies`, the same two again without the
+ * intra-group eliminations (the statement by segment's Eliminations column is the difference).
+ */
+export async function cashFlowSources(db: Db, accountId: string, query: CashFlowQuery, options: { companies?: boolean } = {}): Promise<CashFlowRun> {
   const { from, to } = query;
   checkReportPeriod(query, "statement");
   // The consolidated report's group (reports/report-period.ts): archived before the period, or acquired after it, a subsidiary takes no part.
@@ -144,25 +170,32 @@ export async function cashFlowReport(db: Db, accountId: string, query: CashFlowQ
     const output = consolidateBuilt(built.input, found);
     problems.push(...found.slice(built.problems.length));
     warnings.push(...built.warnings, ...(output?.warnings ?? []));
-    return { built, output };
+    // The companies' own: the engine's input without the intra-group eliminations (never refused when the whole is not).
+    const companies = options.companies && output ? consolidateBuilt(withoutIntraGroupEliminations(built.input), problems) : null;
+    return { built, output, companies };
   };
   const closing = await run({ from, to });
   const before = shiftMonth(from, -1);
   const opening = closing.output ? await run({ from: before, to: before }) : null;
+  if (!closing.output || !opening?.output || problems.length) return { parent, problems, warnings: [...new Set(warnings)], sources: null, companies: null };
+  const classOf = await cashFlowClassOf(db, accountId, parent.realmId);
+  const sources: CashFlowSources = { input: parseConsolidationInput(closing.built.input), opening: opening.output, closing: closing.output, classOf };
+  const companies: CashFlowSources | null =
+    closing.companies && opening.companies ? { input: parseConsolidationInput(withoutIntraGroupEliminations(closing.built.input)), opening: opening.companies, closing: closing.companies, classOf } : null;
+  return { parent, problems, warnings: [...new Set(warnings)], sources, companies };
+}
+
+/** The statement for a month or range, or the problems that stop either consolidation it needs. */
+export async function cashFlowReport(db: Db, accountId: string, query: CashFlowQuery): Promise<CashFlowReport> {
+  const { from, to } = query;
+  const { parent, problems, warnings, sources } = await cashFlowSources(db, accountId, query);
   const base = {
     problems: problems.map((p) => ({ code: p.code, message: p.message })),
-    warnings: [...new Set(warnings)],
+    warnings,
     period: { from, to, label: periodLabel(from, to) },
     parentCurrency: parent.homeCurrency,
     exponent: currencyExponent(parent.homeCurrency),
   };
-  if (!closing.output || !opening?.output || problems.length) return { ok: false, ...base, statement: null };
-  const chosen = await chosenClasses(db, accountId, parent.realmId);
-  const chart = new Map((await chartOf(db, parent.realmId)).map((a) => [a.id, a]));
-  const classOf = (account: string): CashFlowClass | undefined => {
-    const a = chart.get(account);
-    return chosen.get(account) ?? (a ? defaultCashFlowClass(a.classification, a.accountType, a.accountSubType) : undefined);
-  };
-  const statement = consolidatedCashFlow({ input: parseConsolidationInput(closing.built.input), opening: opening.output, closing: closing.output, classOf });
-  return { ok: true, ...base, statement };
+  if (!sources) return { ok: false, ...base, statement: null };
+  return { ok: true, ...base, statement: consolidatedCashFlow(sources) };
 }

@@ -1,5 +1,8 @@
 import {
+  type ChangesInEquity,
   changesInEquity,
+  type ConsolidationInput,
+  type ConsolidationOutput,
   currencyExponent,
   EQUITY_COLUMN_LABELS,
   EQUITY_COLUMNS,
@@ -11,6 +14,7 @@ import {
 } from "@groupledger/domain";
 import type { ChangesInEquityQuery, ChangesInEquityReport } from "@groupledger/contract";
 import type { Db } from "../../db/client.ts";
+import type { CompanyRow } from "../group/service.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
 import { consolidateBuilt } from "../consolidation/engine.ts";
 import { checkReportPeriod, openingAnchor, periodLabel, reportGroup } from "./report-period.ts";
@@ -23,7 +27,16 @@ import { checkReportPeriod, openingAnchor, periodLabel, reportGroup } from "./re
  * `changesInEquity` does the rest. Not cached: it is two engine runs, asked for far less often
  * than the report itself.
  */
-export async function changesInEquityReport(db: Db, accountId: string, query: ChangesInEquityQuery): Promise<ChangesInEquityReport> {
+export interface ChangesInEquityRun {
+  parent: CompanyRow;
+  problems: Problem[];
+  warnings: string[];
+  /** The period's engine input and consolidation, the opening balance sheet's, and the statement; null when either cannot be made. */
+  sources: { input: ConsolidationInput; closing: ConsolidationOutput; start: ConsolidationOutput; statement: ChangesInEquity } | null;
+}
+
+/** The two consolidations and the statement (also the total column of the changes in equity by segment). */
+export async function changesInEquitySources(db: Db, accountId: string, query: ChangesInEquityQuery): Promise<ChangesInEquityRun> {
   checkReportPeriod(query);
   const { from, to } = query;
   // The consolidated report's group for the period (report-period.ts), and its opening: the locked
@@ -35,27 +48,35 @@ export async function changesInEquityReport(db: Db, accountId: string, query: Ch
   const built = await buildConsolidationInput(db, { accountId, subsidiaries, period: { from, to }, openingMonth: anchor, intercompany, groupAdjustments: true });
   const problems: Problem[] = [...built.problems];
   const closing = consolidateBuilt(built.input, problems);
-  let statement: ChangesInEquityReport["statement"] = null;
   const warnings = [...built.warnings, ...(closing?.warnings ?? [])];
+  let sources: ChangesInEquityRun["sources"] = null;
   if (closing) {
     const input = parseConsolidationInput(built.input);
     const openingProblems: Problem[] = [];
     const start = consolidateBuilt(openingBalanceInput(input, from, investmentCosts(closing)), openingProblems);
-    if (start) {
-      const s = changesInEquity(input, start, closing);
-      statement = {
+    if (start) sources = { input, closing, start, statement: changesInEquity(input, start, closing) };
+    else {
+      const month = shiftMonth(from, -1);
+      problems.push(...openingProblems.map((p) => ({ ...p, message: `The opening balance sheet (${month}) cannot be consolidated: ${p.message}` })));
+    }
+  }
+  return { parent, problems, warnings, sources };
+}
+
+export async function changesInEquityReport(db: Db, accountId: string, query: ChangesInEquityQuery): Promise<ChangesInEquityReport> {
+  const { from, to } = query;
+  const { parent, problems, warnings, sources } = await changesInEquitySources(db, accountId, query);
+  const s = sources?.statement;
+  const statement: ChangesInEquityReport["statement"] = s
+    ? {
         openingMonth: s.openingMonth,
         columns: EQUITY_COLUMNS.map((id) => ({ id, label: EQUITY_COLUMN_LABELS[id] })),
         rows: s.rows,
         balanceSheet: s.balanceSheet,
         difference: s.difference,
         reconciles: s.reconciles,
-      };
-    } else {
-      const month = shiftMonth(from, -1);
-      problems.push(...openingProblems.map((p) => ({ ...p, message: `The opening balance sheet (${month}) cannot be consolidated: ${p.message}` })));
-    }
-  }
+      }
+    : null;
   return {
     ok: statement !== null && problems.length === 0,
     problems: problems.map((p) => ({ code: p.code, message: p.message })),

@@ -6,7 +6,7 @@ import { routes } from "../../../app/routes.tsx";
 import { PARENT_CO, syncedStatuses, UK_CO } from "../../../test/fixtures.ts";
 import { queryOf, renderRoutes } from "../../../test/render.tsx";
 import { screenTestHooks, signedIn } from "../../../test/session.ts";
-import { balanceColumns, matchedSegments, segmentColumns } from "./model.ts";
+import { balanceColumns, cashColumns, matchedSegments, segmentColumns, statementKindOf } from "./model.ts";
 // Loaded up front so the route's lazy import resolves at once.
 import "./SegmentsPage.tsx";
 
@@ -24,6 +24,8 @@ function fixture(over: Partial<SegmentReport> = {}): SegmentReport {
     by: "class",
     kind: "income",
     balanceSheet: null,
+    cashFlow: null,
+    changesInEquity: null,
     statement: {
       segments: [
         { name: "Retail", members: [{ entity: UK_CO.realmId, entityName: "UK Ltd", name: "Retail" }] },
@@ -82,6 +84,38 @@ function balanceFixture(): SegmentReport {
   };
 }
 
+const a = (segments: number[], unallocated: number, eliminations: number, total: number) => ({ segments, unallocated, eliminations, total });
+/** The domain test's cash flow and changes in equity by segment for December (packages/domain statements/segments-cash-flow.test.ts). */
+function cashFlowFixture(): SegmentReport {
+  const base = fixture();
+  return {
+    ...base,
+    kind: "cashflow",
+    statement: null,
+    cashFlow: {
+      segments: base.statement!.segments,
+      operating: {
+        profit: a([-25_600_42, 262_500_00], -73_599_58, 0, 163_300_00),
+        adjustments: [{ account: "(intra-group differences)", name: "Exchange differences on intra-group balances, not cash", ...a([0, 0], 0, 800_00, 800_00) }],
+        workingCapital: [
+          { account: "due-from", name: "Intercompany receivable", ...a([0, -51_200_00], 0, 51_200_00, 0) },
+          { account: "due-to", name: "Intercompany payable", ...a([0, 52_000_00], 0, -52_000_00, 0) },
+        ],
+        total: a([-25_600_42, 263_300_00], -73_599_58, 0, 164_100_00),
+      },
+      investing: { lines: [], total: a([0, 0], 0, 0, 0) },
+      financing: { lines: [{ account: "(segment transfers)", name: "Net transfers from (to) the rest of the group", ...a([153_600_42, 64_700_42], -218_300_84, 0, 0) }], total: a([153_600_42, 64_700_42], -218_300_84, 0, 0) },
+      netCashFlow: a([128_000_00, 328_000_42], -291_900_42, 0, 164_100_00),
+      exchangeEffect: a([2_000_00, 12_000_01], 12_199_99, 0, 26_200_00),
+      openingCash: a([0, 250_000_00], 815_000_00, 0, 1_065_000_00),
+      closingCash: a([130_000_00, 590_000_43], 535_299_57, 0, 1_255_300_00),
+      difference: a([0, 0], 0, 0, 0),
+      reconciles: true,
+      warnings: [],
+    },
+  };
+}
+
 function signIn(answer: (q: URLSearchParams) => SegmentReport = () => fixture()) {
   const companies = [PARENT_CO, UK_CO];
   return signedIn({
@@ -100,6 +134,11 @@ describe("segments: columns (model)", () => {
     expect(segmentColumns({ ...s, hasOtherAdjustments: true }, "location").map((c) => c.label)).toEqual(["Retail", "Wholesale", "No location", "Eliminations", "Other adjustments", "Consolidated"]);
     expect(segmentColumns(s, "class")[1]!.holders).toBe('Parent Inc, UK Ltd ("wholesale")');
     expect(matchedSegments(s)).toEqual([{ name: "Wholesale", companies: 'Parent Inc, UK Ltd ("wholesale")' }]);
+  });
+
+  it("the cash flow's and the changes in equity's: the segments, the unallocated, the eliminations, the consolidated; the statement from the address", () => {
+    expect(cashColumns(cashFlowFixture().cashFlow!, "location").map((c) => c.label)).toEqual(["Retail", "Wholesale", "No location", "Eliminations", "Consolidated"]);
+    expect(["income", "balance", "cashflow", "equity", "cash", null].map((v) => statementKindOf(new URLSearchParams(v ? { segmentStatement: v } : {})))).toEqual(["income", "balance", "cashflow", "equity", "income", "income"]);
   });
 
   it("the balance sheet's: a Group column when consolidation adds something of its own", () => {
@@ -186,6 +225,42 @@ describe("Consolidated reports → Segments", { timeout: SLOW_UI }, () => {
     expect(within(table).getByTestId("seg-liabilities-equity-total")).toHaveTextContent("Total liabilities and equity$0.00$52,000.00$1,661,700.00($52,000.00)($344,000.00)$1,317,700.00");
     expect(screen.getByTestId("segments-reconciliation")).toHaveTextContent("total assets $1,317,700.00 = liabilities and equity $1,317,700.00.");
     expect(screen.getByText(/Equity is not split by class/)).toBeInTheDocument();
+  });
+
+  it("switches to the cash flow: each class's own, its net transfers, an Eliminations column, every column reconciling its cash", async () => {
+    const asked: string[] = [];
+    signIn((q) => {
+      asked.push(q.toString());
+      return q.get("statement") === "cashflow" ? cashFlowFixture() : fixture();
+    });
+    renderRoutes(routes, "/consolidation/reports/segments?reportPeriod=month&reportFrom=2026-10&reportTo=2026-10");
+    await screen.findByRole("table", { name: "Profit and loss by class" });
+    await userEvent.click(screen.getByRole("radio", { name: "Cash flow" }));
+    const table = await screen.findByRole("table", { name: "Statement of cash flows by class" });
+    await waitFor(() => expect(asked).toContain("from=2026-10&to=2026-10&by=class&statement=cashflow"));
+    expect(within(table).getByTestId("seg-col-eliminations")).toHaveTextContent("Eliminations");
+    expect(within(table).getByTestId("seg-working-capital:due-from")).toHaveTextContent("Intercompany receivable$0.00($51,200.00)$0.00$51,200.00$0.00");
+    expect(within(table).getByTestId("seg-financing:(segment transfers)")).toHaveTextContent("Net transfers from (to) the rest of the group$153,600.42$64,700.42($218,300.84)$0.00$0.00");
+    expect(within(table).getByTestId("seg-closing-cash")).toHaveTextContent("Cash at the end of the period$130,000.00$590,000.43$535,299.57$0.00$1,255,300.00");
+    expect(within(table).queryByTestId("seg-difference")).toBeNull();
+    expect(screen.getByTestId("segments-reconciliation")).toHaveTextContent("Every column reconciles its opening to its closing cash");
+    expect(screen.getByText(/dividends paid, share issues and transactions with non-controlling interests/)).toBeInTheDocument();
+  });
+
+  it("shows the changes in equity by class from the address: net assets rolled forward, the group's equity in the total", async () => {
+    const base = fixture();
+    const rows = [
+      { kind: "opening" as const, label: "", ...a([0, 250_000_00], 1_000_000_00, 0, 1_250_000_00) },
+      { kind: "profit" as const, label: "", ...a([-25_600_42, 262_500_00], -73_599_58, 0, 163_300_00) },
+      { kind: "transfers" as const, label: "", ...a([153_600_42, 64_700_42], -218_300_84, 0, 0) },
+      { kind: "closing" as const, label: "", ...a([128_000_00, 577_200_42], 708_099_58, 0, 1_413_300_00) },
+    ];
+    signIn(() => ({ ...base, kind: "equity", statement: null, changesInEquity: { segments: base.statement!.segments, openingMonth: "2026-09", rows, balanceSheetDifference: 0, reconciles: true } }));
+    renderRoutes(routes, "/consolidation/reports/segments?reportPeriod=month&reportFrom=2026-10&reportTo=2026-10&segmentStatement=equity");
+    const table = await screen.findByRole("table", { name: "Changes in equity by class" });
+    expect(within(table).getByTestId("seg-equity:transfers")).toHaveTextContent("Net transfers from (to) the rest of the group$153,600.42$64,700.42($218,300.84)$0.00$0.00");
+    expect(within(table).getByTestId("seg-equity:closing")).toHaveTextContent("At the end of the period$128,000.00$577,200.42$708,099.58$0.00$1,413,300.00");
+    expect(screen.getByTestId("segments-reconciliation")).toHaveTextContent("total equity on every line, to the cent");
   });
 
   it("opens on the balance sheet the address names", async () => {

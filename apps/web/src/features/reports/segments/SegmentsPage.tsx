@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { formatAmount, shiftMonth } from "@groupledger/domain";
 import { SEGMENTS_OFF, type SegmentDimension, type SegmentReport } from "@groupledger/contract";
 import { syncActive } from "../../companies/api.ts";
@@ -10,16 +10,16 @@ import { ReportProblems, ReportWarnings } from "../components/ReportProblems.tsx
 import { type AreaGroup, ReportsAreaScreen, useAreaPeriod } from "../components/ReportsAreaScreen.tsx";
 import { firstBookMonth, periodLabel } from "../period.ts";
 import { useEnableSegments, useSegments } from "./api.ts";
-import { balanceColumns, type BalanceColumnView, columnTotal, DIMENSION_LABELS, dimensionOf, matchedSegments, segmentColumns, statementKindOf, type SegmentColumnView } from "./model.ts";
+import { balanceColumns, cashColumns, DIMENSION_LABELS, dimensionOf, matchedSegments, segmentColumns, statementKindOf } from "./model.ts";
 
 const DESCRIPTION =
-  "The group's consolidated profit and loss or balance sheet by QuickBooks class or location (IFRS 8, ASC 280): one column per segment across the companies, what carries none, the intra-group eliminations in their own column, and the consolidated figure each row adds up to.";
+  "The group's consolidated profit and loss, balance sheet, statement of cash flows or changes in equity by QuickBooks class or location (IFRS 8, ASC 280): one column per segment across the companies, what carries none, the intra-group eliminations in their own column, and the consolidated figure each row adds up to.";
 
 const mono = { fontVariantNumeric: "tabular-nums" } as const;
 /** The account column stays in view while a wide statement scrolls sideways. */
 const sticky = { position: "sticky", left: 0, background: "var(--mantine-color-white)", zIndex: 1 } as const;
 
-/** /consolidation/reports/segments: the P&L or balance sheet by class or location for the period the address names. */
+/** /consolidation/reports/segments: the P&L, balance sheet, cash flow or changes in equity by class or location for the period the address names. */
 export function SegmentsPage() {
   return <ReportsAreaScreen description={DESCRIPTION}>{(group) => <SegmentsSection group={group} />}</ReportsAreaScreen>;
 }
@@ -67,8 +67,10 @@ function SegmentsSection({ group }: { group: AreaGroup }) {
           data={[
             { value: "income", label: "Profit and loss" },
             { value: "balance", label: "Balance sheet" },
+            { value: "cashflow", label: "Cash flow" },
+            { value: "equity", label: "Changes in equity" },
           ]}
-          w={300}
+          w={560}
         />
         <SegmentedControl
           aria-label="Segments by"
@@ -87,6 +89,10 @@ function SegmentsSection({ group }: { group: AreaGroup }) {
         <div style={{ opacity: statement.isPlaceholderData ? 0.55 : 1 }} aria-busy={statement.isFetching || undefined}>
           {data.kind === "balance" ? (
             <BalanceSheetStatement report={data} by={data.by} title={`Consolidated balance sheet by ${DIMENSION_LABELS[data.by].one.toLowerCase()}, at the end of ${periodLabel(period, fyStart)}`} />
+          ) : data.kind === "cashflow" ? (
+            <CashFlowStatement report={data} by={data.by} title={`Consolidated statement of cash flows by ${DIMENSION_LABELS[data.by].one.toLowerCase()}, ${periodLabel(period, fyStart)}`} />
+          ) : data.kind === "equity" ? (
+            <EquityStatement report={data} by={data.by} title={`Changes in equity by ${DIMENSION_LABELS[data.by].one.toLowerCase()}, ${periodLabel(period, fyStart)}`} />
           ) : (
             <Statement report={data} by={data.by} title={`Consolidated profit and loss by ${DIMENSION_LABELS[data.by].one.toLowerCase()}, ${periodLabel(period, fyStart)}`} />
           )}
@@ -100,30 +106,51 @@ function Statement({ report, by, title }: { report: SegmentReport; by: SegmentDi
   const s = report.statement;
   const money = (n: number) => formatAmount(n, report.parentCurrency);
   return (
+    <StatementShell
+      report={report}
+      by={by}
+      title={title}
+      note={<>In {report.parentCurrency}. Revenue and profit positive, expenses positive as costs; each company&apos;s segments at the rates its books are translated at.</>}
+      reconciles={s ? s.reconciles : null}
+      reconciled={s ? `The segments, ${DIMENSION_LABELS[by].none.toLowerCase()} and the eliminations add up to the consolidated profit and loss on every line, to the cent: net income ${money(s.netIncome.total)}.` : ""}
+      notReconciled="The columns do not add up to the consolidated profit and loss on every line; the consolidated figures stand in the last column."
+      empty={
+        s && s.segments.length === 0 ? (
+          <Text size="sm">
+            No {by === "class" ? "classes" : "locations"} in the group&apos;s books for this period: everything is in the &quot;{DIMENSION_LABELS[by].none}&quot; column. Tag lines in QuickBooks with a {by === "class" ? "class" : "location"} and sync to split them.
+          </Text>
+        ) : null
+      }
+    >
+      {s ? <SegmentTable statement={s} by={by} money={money} /> : null}
+    </StatementShell>
+  );
+}
+
+/**
+ * A statement by segment's frame: its title and note, then (when drawn up) whether it reconciles,
+ * what matched and its table, else why not; its warnings under it.
+ */
+function StatementShell({ report, by, title, note, reconciles, reconciled, notReconciled, empty, children }: { report: SegmentReport; by: SegmentDimension; title: string; note: ReactNode; reconciles: boolean | null; reconciled: string; notReconciled: string; empty?: ReactNode; children: ReactNode }) {
+  return (
     <Paper withBorder radius="md" p="md" bg="white">
       <Stack gap="sm">
         <Title order={2} size="h4">
           {title}
         </Title>
         <Text size="xs" c="dimmed">
-          In {report.parentCurrency}. Revenue and profit positive, expenses positive as costs; each company&apos;s segments at the rates its books are translated at.
+          {note}
         </Text>
-        {!s ? (
+        {reconciles === null ? (
           <StatementProblems report={report} />
         ) : (
           <>
-            <Alert color={s.reconciles ? "teal" : "red"} role={s.reconciles ? "status" : "alert"} data-testid="segments-reconciliation">
-              {s.reconciles
-                ? `The segments, ${DIMENSION_LABELS[by].none.toLowerCase()} and the eliminations add up to the consolidated profit and loss on every line, to the cent: net income ${money(s.netIncome.total)}.`
-                : "The columns do not add up to the consolidated profit and loss on every line; the consolidated figures stand in the last column."}
+            <Alert color={reconciles ? "teal" : "red"} role={reconciles ? "status" : "alert"} data-testid="segments-reconciliation">
+              {reconciles ? reconciled : notReconciled}
             </Alert>
             <Matched report={report} by={by} />
-            {s.segments.length === 0 ? (
-              <Text size="sm">
-                No {by === "class" ? "classes" : "locations"} in the group&apos;s books for this period: everything is in the &quot;{DIMENSION_LABELS[by].none}&quot; column. Tag lines in QuickBooks with a {by === "class" ? "class" : "location"} and sync to split them.
-              </Text>
-            ) : null}
-            <SegmentTable statement={s} by={by} money={money} />
+            {empty ?? null}
+            {children}
           </>
         )}
         <ReportWarnings warnings={report.warnings} />
@@ -131,7 +158,6 @@ function Statement({ report, by, title }: { report: SegmentReport; by: SegmentDi
     </Paper>
   );
 }
-
 
 type BalanceSheet = NonNullable<SegmentReport["balanceSheet"]>;
 
@@ -140,96 +166,212 @@ function BalanceSheetStatement({ report, by, title }: { report: SegmentReport; b
   const s = report.balanceSheet;
   const money = (n: number) => formatAmount(n, report.parentCurrency);
   return (
-    <Paper withBorder radius="md" p="md" bg="white">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        <Text size="xs" c="dimmed">
+    <StatementShell
+      report={report}
+      by={by}
+      title={title}
+      note={
+        <>
           In {report.parentCurrency}. Assets positive, liabilities and equity positive as credits; each company&apos;s segment balances at the rates its balances are translated at (the closing rate for a foreign operation).
           Equity is not split by {DIMENSION_LABELS[by].one.toLowerCase()}: it is translated at historical rates, and neither IFRS 8 nor ASC 280 asks for segment equity, so it is all in &quot;{DIMENSION_LABELS[by].none}&quot;.
           The Group column holds what consolidation itself adds: the investment&apos;s elimination, goodwill and non-controlling interests.
-        </Text>
-        {!s ? (
-          <StatementProblems report={report} />
-        ) : (
-          <>
-            <Alert color={s.reconciles ? "teal" : "red"} role={s.reconciles ? "status" : "alert"} data-testid="segments-reconciliation">
-              {s.reconciles
-                ? `The segments, ${DIMENSION_LABELS[by].none.toLowerCase()}, the eliminations and the group column add up to the consolidated balance sheet on every line, to the cent: total assets ${money(s.totalAssets.total)} = liabilities and equity ${money(s.totalLiabilitiesAndEquity.total)}.`
-                : "The columns do not add up to the consolidated balance sheet on every line; the consolidated figures stand in the last column."}
-            </Alert>
-            <Matched report={report} by={by} />
-            {s.segments.length === 0 ? (
-              <Text size="sm">
-                No balances carry a {by === "class" ? "class" : "location"} at the period&apos;s end: everything is in the &quot;{DIMENSION_LABELS[by].none}&quot; column.
-              </Text>
-            ) : null}
-            <BalanceTable sheet={s} by={by} money={money} />
-          </>
-        )}
-        <ReportWarnings warnings={report.warnings} />
-      </Stack>
-    </Paper>
+        </>
+      }
+      reconciles={s ? s.reconciles : null}
+      reconciled={
+        s ? `The segments, ${DIMENSION_LABELS[by].none.toLowerCase()}, the eliminations and the group column add up to the consolidated balance sheet on every line, to the cent: total assets ${money(s.totalAssets.total)} = liabilities and equity ${money(s.totalLiabilitiesAndEquity.total)}.` : ""
+      }
+      notReconciled="The columns do not add up to the consolidated balance sheet on every line; the consolidated figures stand in the last column."
+      empty={
+        s && s.segments.length === 0 ? (
+          <Text size="sm">
+            No balances carry a {by === "class" ? "class" : "location"} at the period&apos;s end: everything is in the &quot;{DIMENSION_LABELS[by].none}&quot; column.
+          </Text>
+        ) : null
+      }
+    >
+      {s ? <BalanceTable sheet={s} by={by} money={money} /> : null}
+    </StatementShell>
   );
 }
 
 function BalanceTable({ sheet: s, by, money }: { sheet: BalanceSheet; by: SegmentDimension; money: (n: number) => string }) {
-  const columns = balanceColumns(s, by);
-  const shaded = (c: BalanceColumnView) => c.kind === "eliminations" || c.kind === "group";
-  const line = (key: string, label: string, amounts: BalanceSheet["totalAssets"], strong = false) => (
-    <Table.Tr key={key} data-testid={`seg-${key}`}>
-      <Table.Td pl={strong ? undefined : "lg"} fw={strong ? 700 : undefined} style={sticky}>
-        {label}
-      </Table.Td>
-      {columns.map((c) => (
-        <Table.Td key={c.key} ta="right" fw={strong || c.kind === "total" ? 700 : undefined} style={{ ...mono, ...(shaded(c) ? { background: "var(--mantine-color-gray-0)" } : {}) }}>
-          {money(c.pick(amounts))}
+  return (
+    <AmountsTable label={`Balance sheet by ${DIMENSION_LABELS[by].one.toLowerCase()}`} testId="segments-balance-sheet" firstHeader="Account" columns={balanceColumns(s, by)} money={money}>
+      {(row) => (
+        <>
+          {row.heading("assets", "Assets")}
+          {s.assets.map((r) => row.line(`asset:${r.account}`, r.name, r))}
+          {row.line("assets-total", "Total assets", s.totalAssets, true)}
+          {row.heading("liabilities", "Liabilities")}
+          {s.liabilities.map((r) => row.line(`liability:${r.account}`, r.name, r))}
+          {row.line("liabilities-total", "Total liabilities", s.totalLiabilities, true)}
+          {row.heading("equity", "Equity")}
+          {s.equity.map((r) => row.line(`equity:${r.account}`, r.name, r))}
+          {row.line("equity-total", "Total equity", s.totalEquity, true)}
+          {row.line("liabilities-equity-total", "Total liabilities and equity", s.totalLiabilitiesAndEquity, true)}
+        </>
+      )}
+    </AmountsTable>
+  );
+}
+
+type CashFlow = NonNullable<SegmentReport["cashFlow"]>;
+type CashAmounts = CashFlow["netCashFlow"];
+type Equity = NonNullable<SegmentReport["changesInEquity"]>;
+
+/** A money column of any of the statements: what it picks from a row's amounts, shaded for the eliminations and the group's own. */
+interface ColumnOf<A> {
+  key: string;
+  label: string;
+  holders: string | null;
+  pick: (a: A) => number;
+  kind: string;
+}
+
+/** The statement's table: the row names stay in view while the segment columns scroll sideways. */
+function AmountsTable<A>({ label, testId, firstHeader, columns, money, children }: { label: string; testId: string; firstHeader: string; columns: readonly ColumnOf<A>[]; money: (n: number) => string; children: (row: RowOf<A>) => ReactNode }) {
+  const shaded = (c: ColumnOf<A>) => (c.kind === "eliminations" || c.kind === "group" || c.kind === "other" ? { background: "var(--mantine-color-gray-0)" } : {});
+  const row: RowOf<A> = {
+    line: (key, name, amounts, strong = false) => (
+      <Table.Tr key={key} data-testid={`seg-${key}`}>
+        <Table.Td pl={strong ? undefined : "lg"} fw={strong ? 700 : undefined} style={sticky}>
+          {name}
         </Table.Td>
-      ))}
-    </Table.Tr>
-  );
-  const heading = (key: string, label: string) => (
-    <Table.Tr key={key}>
-      <Table.Td fw={700} style={sticky}>
-        {label}
-      </Table.Td>
-      <Table.Td colSpan={columns.length} />
-    </Table.Tr>
-  );
+        {columns.map((c) => (
+          <Table.Td key={c.key} ta="right" fw={strong || c.kind === "total" ? 700 : undefined} style={{ ...mono, ...shaded(c) }}>
+            {money(c.pick(amounts))}
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ),
+    heading: (key, name) => (
+      <Table.Tr key={key}>
+        <Table.Td fw={700} style={sticky}>
+          {name}
+        </Table.Td>
+        <Table.Td colSpan={columns.length} />
+      </Table.Tr>
+    ),
+  };
   return (
     <Table.ScrollContainer minWidth={400 + columns.length * 130}>
-      <Table aria-label={`Balance sheet by ${DIMENSION_LABELS[by].one.toLowerCase()}`} verticalSpacing={4} fz="sm" data-testid="segments-balance-sheet">
+      <Table aria-label={label} verticalSpacing={4} fz="sm" data-testid={testId}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th style={sticky}>Account</Table.Th>
+            <Table.Th style={sticky}>{firstHeader}</Table.Th>
             {columns.map((c) => (
-              <Table.Th key={c.key} ta="right" title={c.holders ?? undefined} data-testid={`seg-col-${c.key}`} style={shaded(c) ? { background: "var(--mantine-color-gray-0)" } : undefined}>
+              <Table.Th key={c.key} ta="right" title={c.holders ?? undefined} data-testid={`seg-col-${c.key}`} style={shaded(c)}>
                 {c.label}
               </Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {heading("assets", "Assets")}
-          {s.assets.map((r) => line(`asset:${r.account}`, r.name, r))}
-          {line("assets-total", "Total assets", s.totalAssets, true)}
-          {heading("liabilities", "Liabilities")}
-          {s.liabilities.map((r) => line(`liability:${r.account}`, r.name, r))}
-          {line("liabilities-total", "Total liabilities", s.totalLiabilities, true)}
-          {heading("equity", "Equity")}
-          {s.equity.map((r) => line(`equity:${r.account}`, r.name, r))}
-          {line("equity-total", "Total equity", s.totalEquity, true)}
-          {line("liabilities-equity-total", "Total liabilities and equity", s.totalLiabilitiesAndEquity, true)}
-        </Table.Tbody>
+        <Table.Tbody>{children(row)}</Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+interface RowOf<A> {
+  line: (key: string, name: string, amounts: A, strong?: boolean) => ReactNode;
+  heading: (key: string, name: string) => ReactNode;
+}
+
+/** The statement of cash flows by segment (IAS 7.50(d)): each segment's own, the eliminations, the consolidated statement. */
+function CashFlowStatement({ report, by, title }: { report: SegmentReport; by: SegmentDimension; title: string }) {
+  const s = report.cashFlow;
+  const money = (n: number) => formatAmount(n, report.parentCurrency);
+  const none = DIMENSION_LABELS[by].none;
+  const lines = (row: RowOf<CashAmounts>, list: CashFlow["investing"]["lines"], prefix: string) => list.map((l) => row.line(`${prefix}:${l.account}`, l.name, l));
+  const differs = s ? [...s.difference.segments, s.difference.unallocated, s.difference.eliminations, s.difference.total].some((v) => v !== 0) : false;
+  return (
+    <StatementShell
+      report={report}
+      by={by}
+      title={title}
+      note={
+        <>
+          In {report.parentCurrency}, indirect method; inflows positive. Each {DIMENSION_LABELS[by].one.toLowerCase()} starts from its profit and moves by its own balances, at the rates the consolidated statement uses (each month&apos;s average for a foreign
+          operation), with the effect of exchange-rate changes on its own cash. Not split by {DIMENSION_LABELS[by].one.toLowerCase()}, and so in &quot;{none}&quot;: dividends paid, share issues and transactions with non-controlling interests (equity
+          is the group&apos;s, not a segment&apos;s), and whatever the books do not tag. &quot;Net transfers from (to) the rest of the group&quot; is the cash a segment&apos;s profit and balances do not explain, moved between it and the rest of the
+          group (takings paid into an untagged bank account, say); &quot;{none}&quot; carries it with the opposite sign. A {DIMENSION_LABELS[by].one.toLowerCase()}&apos;s cash is what QuickBooks&apos; balance sheet by{" "}
+          {DIMENSION_LABELS[by].one.toLowerCase()} shows on the bank accounts: below nil when its payments are tagged and its receipts are not. Eliminations: the intra-group flows the consolidated statement takes out of the companies&apos; own.
+        </>
+      }
+      reconciles={s ? s.reconciles : null}
+      reconciled={s ? `Every column reconciles its opening to its closing cash, and the segments, ${none.toLowerCase()} and the eliminations add up to the consolidated statement of cash flows on every line, to the cent: cash ${money(s.openingCash.total)} → ${money(s.closingCash.total)}.` : ""}
+      notReconciled="A column does not reconcile its opening to its closing cash (the difference row shows by how much); the consolidated figures stand in the last column."
+    >
+      {s ? (
+        <AmountsTable label={`Statement of cash flows by ${DIMENSION_LABELS[by].one.toLowerCase()}`} testId="segments-cash-flow" firstHeader="Cash flows" columns={cashColumns(s, by)} money={money}>
+          {(row) => (
+            <>
+              {row.heading("operating", "Operating activities")}
+              {row.line("profit", "Profit for the period", s.operating.profit)}
+              {lines(row, s.operating.adjustments, "adjustment")}
+              {lines(row, s.operating.workingCapital, "working-capital")}
+              {row.line("operating-total", "Net cash from operating activities", s.operating.total, true)}
+              {row.heading("investing", "Investing activities")}
+              {lines(row, s.investing.lines, "investing")}
+              {row.line("investing-total", "Net cash from investing activities", s.investing.total, true)}
+              {row.heading("financing", "Financing activities")}
+              {lines(row, s.financing.lines, "financing")}
+              {row.line("financing-total", "Net cash from financing activities", s.financing.total, true)}
+              {row.line("net-cash-flow", "Net increase (decrease) in cash", s.netCashFlow, true)}
+              {row.line("exchange-effect", "Effect of exchange-rate changes on cash", s.exchangeEffect)}
+              {row.line("opening-cash", "Cash at the beginning of the period", s.openingCash)}
+              {row.line("closing-cash", "Cash at the end of the period", s.closingCash, true)}
+              {differs ? row.line("difference", "Difference (closing cash not explained)", s.difference, true) : null}
+            </>
+          )}
+        </AmountsTable>
+      ) : null}
+    </StatementShell>
+  );
+}
+
+const EQUITY_ROW_LABELS: Record<Equity["rows"][number]["kind"], string> = {
+  opening: "At the start of the period",
+  profit: "Profit for the period",
+  otherComprehensiveIncome: "Exchange differences and other comprehensive income",
+  transactionsWithOwners: "Transactions with owners (dividends, share issues, NCI)",
+  transfers: "Net transfers from (to) the rest of the group",
+  closing: "At the end of the period",
+};
+
+/** Changes in equity by segment: a segment's net assets rolled forward; the group's equity in the total (IFRS 8.23, 8.28). */
+function EquityStatement({ report, by, title }: { report: SegmentReport; by: SegmentDimension; title: string }) {
+  const s = report.changesInEquity;
+  const money = (n: number) => formatAmount(n, report.parentCurrency);
+  const none = DIMENSION_LABELS[by].none;
+  return (
+    <StatementShell
+      report={report}
+      by={by}
+      title={title}
+      note={
+        <>
+          In {report.parentCurrency}, credit positive. A {DIMENSION_LABELS[by].one.toLowerCase()} has no equity of its own (IFRS 8 and ASC 280 ask for segment profit, assets and liabilities): its column is its net assets, its assets less its
+          liabilities as on the balance sheet by {DIMENSION_LABELS[by].one.toLowerCase()}, moved by its profit, the exchange differences on translating them, and its net transfers with the rest of the group (the same figure as on its cash
+          flow). Share capital, reserves, dividends and non-controlling interests are the group&apos;s, in &quot;{none}&quot;, with the rest of the group&apos;s net assets. The Consolidated column is the statement of changes in equity&apos;s total equity.
+        </>
+      }
+      reconciles={s ? s.reconciles : null}
+      reconciled={`Every column rolls from its opening to its closing figure, and the segments, ${none.toLowerCase()} and the eliminations add up to the consolidated statement of changes in equity's total equity on every line, to the cent.`}
+      notReconciled={`The statement does not reconcile${s && s.balanceSheetDifference !== 0 ? `: the consolidated statement of changes in equity is ${money(s.balanceSheetDifference)} from the balance sheet` : ""}; the consolidated figures stand in the last column.`}
+    >
+      {s ? (
+        <AmountsTable label={`Changes in equity by ${DIMENSION_LABELS[by].one.toLowerCase()}`} testId="segments-equity" firstHeader="Movement" columns={cashColumns(s, by)} money={money}>
+          {(row) => <>{s.rows.map((r) => row.line(`equity:${r.kind}`, EQUITY_ROW_LABELS[r.kind], r, r.kind === "opening" || r.kind === "closing"))}</>}
+        </AmountsTable>
+      ) : null}
+    </StatementShell>
   );
 }
 
 /** Segments matched by name across companies, said outright. */
 function Matched({ report, by }: { report: SegmentReport; by: SegmentDimension }) {
-  const matched = matchedSegments(report.statement ?? report.balanceSheet!);
+  const matched = matchedSegments(report.statement ?? report.balanceSheet ?? report.cashFlow ?? report.changesInEquity!);
   return (
     <Text size="sm" data-testid="segments-matched">
       {by === "class" ? "Classes" : "Locations"} with the same name in several companies are one segment (case and spacing aside).
@@ -242,51 +384,25 @@ type Statement = NonNullable<SegmentReport["statement"]>;
 
 function SegmentTable({ statement: s, by, money }: { statement: Statement; by: SegmentDimension; money: (n: number) => string }) {
   const columns = segmentColumns(s, by);
-  const cellStyle = (c: SegmentColumnView) => ({ ...mono, ...(c.kind === "eliminations" || c.kind === "other" ? { background: "var(--mantine-color-gray-0)" } : {}) });
-  const line = (key: string, label: string, amounts: (c: SegmentColumnView) => number, strong = false) => (
-    <Table.Tr key={key} data-testid={`seg-${key}`}>
-      <Table.Td pl={strong ? undefined : "lg"} fw={strong ? 700 : undefined} style={sticky}>
-        {label}
-      </Table.Td>
-      {columns.map((c) => (
-        <Table.Td key={c.key} ta="right" fw={strong || c.kind === "total" ? 700 : undefined} style={cellStyle(c)}>
-          {money(amounts(c))}
-        </Table.Td>
-      ))}
-    </Table.Tr>
-  );
-  const heading = (key: string, label: string) => (
-    <Table.Tr key={key}>
-      <Table.Td fw={700} style={sticky}>
-        {label}
-      </Table.Td>
-      <Table.Td colSpan={columns.length} />
-    </Table.Tr>
-  );
+  // A section's total, column by column.
+  const total = (rows: Statement["revenue"]): Statement["netIncome"] => {
+    const sum = (pick: (r: Statement["netIncome"]) => number) => rows.reduce((t, r) => t + pick(r), 0);
+    return { segments: s.segments.map((_, i) => sum((r) => r.segments[i]!)), unallocated: sum((r) => r.unallocated), eliminations: sum((r) => r.eliminations), otherAdjustments: sum((r) => r.otherAdjustments), total: sum((r) => r.total) };
+  };
   return (
-    <Table.ScrollContainer minWidth={400 + columns.length * 130}>
-      <Table aria-label={`Profit and loss by ${DIMENSION_LABELS[by].one.toLowerCase()}`} verticalSpacing={4} fz="sm" data-testid="segments-statement">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th style={sticky}>Account</Table.Th>
-            {columns.map((c) => (
-              <Table.Th key={c.key} ta="right" title={c.holders ?? undefined} data-testid={`seg-col-${c.key}`} style={c.kind === "eliminations" || c.kind === "other" ? { background: "var(--mantine-color-gray-0)" } : undefined}>
-                {c.label}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {heading("revenue", "Revenue")}
-          {s.revenue.map((r) => line(`revenue:${r.account}`, r.name, (c) => c.pick(r)))}
-          {line("revenue-total", "Total revenue", (c) => columnTotal(s.revenue, c), true)}
-          {heading("expenses", "Expenses")}
-          {s.expenses.map((r) => line(`expense:${r.account}`, r.name, (c) => c.pick(r)))}
-          {line("expenses-total", "Total expenses", (c) => columnTotal(s.expenses, c), true)}
-          {line("net-income", "Net income", (c) => c.pick(s.netIncome), true)}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <AmountsTable label={`Profit and loss by ${DIMENSION_LABELS[by].one.toLowerCase()}`} testId="segments-statement" firstHeader="Account" columns={columns} money={money}>
+      {(row) => (
+        <>
+          {row.heading("revenue", "Revenue")}
+          {s.revenue.map((r) => row.line(`revenue:${r.account}`, r.name, r))}
+          {row.line("revenue-total", "Total revenue", total(s.revenue), true)}
+          {row.heading("expenses", "Expenses")}
+          {s.expenses.map((r) => row.line(`expense:${r.account}`, r.name, r))}
+          {row.line("expenses-total", "Total expenses", total(s.expenses), true)}
+          {row.line("net-income", "Net income", s.netIncome, true)}
+        </>
+      )}
+    </AmountsTable>
   );
 }
 
