@@ -150,6 +150,9 @@ async function readBooks(db: Db, realmId: string, booksKey: string): Promise<Com
 const MAX_LOCAL_CELLS = 4_000_000;
 const localKept = new Map<string, { books: LocalBooks; cells: number }>();
 let localCells = 0;
+let derived = 0;
+/** For tests: how many companies' local books were derived in this process (a map change derives none). */
+export const localBooksDerived = () => derived;
 
 function keptLocalBooks(key: string, derive: () => LocalBooks): LocalBooks {
   const kept = localKept.get(key);
@@ -158,6 +161,7 @@ function keptLocalBooks(key: string, derive: () => LocalBooks): LocalBooks {
     localKept.set(key, kept);
     return kept.books;
   }
+  derived++;
   const books = deepFreeze(derive());
   const cells = books.series.size * books.months.length;
   localKept.set(key, { books, cells });
