@@ -141,7 +141,7 @@ export async function cashFlowReport(db: Db, accountId: string, query: CashFlowQ
     const built = await buildConsolidationInput(db, { accountId, subsidiaries, period, openingMonth, intercompany, groupAdjustments: true });
     problems.push(...built.problems);
     const found: Problem[] = [...built.problems];
-    const output = consolidateBuilt(built.input, found);
+    const output = await consolidateBuilt(built.input, found);
     problems.push(...found.slice(built.problems.length));
     warnings.push(...built.warnings, ...(output?.warnings ?? []));
     return { built, output };

@@ -34,13 +34,13 @@ export async function changesInEquityReport(db: Db, accountId: string, query: Ch
 
   const built = await buildConsolidationInput(db, { accountId, subsidiaries, period: { from, to }, openingMonth: anchor, intercompany, groupAdjustments: true });
   const problems: Problem[] = [...built.problems];
-  const closing = consolidateBuilt(built.input, problems);
+  const closing = await consolidateBuilt(built.input, problems);
   let statement: ChangesInEquityReport["statement"] = null;
   const warnings = [...built.warnings, ...(closing?.warnings ?? [])];
   if (closing) {
     const input = parseConsolidationInput(built.input);
     const openingProblems: Problem[] = [];
-    const start = consolidateBuilt(openingBalanceInput(input, from, investmentCosts(closing)), openingProblems);
+    const start = await consolidateBuilt(openingBalanceInput(input, from, investmentCosts(closing)), openingProblems);
     if (start) {
       const s = changesInEquity(input, start, closing);
       statement = {

@@ -48,7 +48,7 @@ export async function segmentReport(db: Db, accountId: string, query: SegmentQue
   const subsidiaries = subsidiariesFor(to);
   const built = await buildConsolidationInput(db, { accountId, subsidiaries, period: { from, to }, openingMonth: openingAnchor(opening, from), intercompany, groupAdjustments: true });
   const problems: Problem[] = [...built.problems];
-  const output = consolidateBuilt(built.input, problems);
+  const output = await consolidateBuilt(built.input, problems);
   const base = {
     problems: problems.map((p) => ({ code: p.code, message: p.message })),
     warnings: [...new Set([...built.warnings, ...(output?.warnings ?? [])])],

@@ -1,0 +1,175 @@
+import { availableParallelism } from "node:os";
+import type { Worker } from "node:worker_threads";
+import type { ConsolidationInputJson, ConsolidationOutput, InputIssue } from "@groupledger/domain";
+import { AppError } from "../../http/errors.ts";
+import { tsWorker } from "../../services/ts-worker.ts";
+
+/**
+ * The consolidation engine off the request thread (issue 22): a few worker threads run
+ * `consolidate` on inputs built where the database is (input.ts), so a cold report or a run
+ * preview no longer holds every other request behind its CPU time; on PGlite the database itself
+ * runs on the request thread and needs it.
+ *
+ * A job is the built input, copied to a worker (structured clone) and the output copied back.
+ * What can go wrong stays with the request that asked: an input the engine refuses is its answer
+ * (`issues`), an engine bug fails that request, a thread that dies fails the job it was running and
+ * is replaced, and when more jobs wait than `maxQueued` the request is refused with 503 and
+ * Retry-After instead of the queue (and its inputs) growing without bound.
+ */
+
+export type EngineResult = { ok: true; output: ConsolidationOutput } | { ok: false; issues: readonly InputIssue[] };
+
+/** What a worker is sent and answers (engine-worker.ts). */
+export interface EngineJob {
+  id: number;
+  input: unknown;
+}
+export type EngineAnswer = { id: number } & (EngineResult | { ok: false; failure: string });
+
+export interface EnginePoolOptions {
+  /** Threads; default one fewer than the cores (the request thread keeps one), at least 1. */
+  size?: number;
+  /** Jobs waiting for a thread beyond which a request is refused (503); default 32 per thread. */
+  maxQueued?: number;
+  /** The worker's module; tests give one that can crash or stall on demand. */
+  worker?: URL;
+}
+
+interface Job {
+  id: number;
+  input: unknown;
+  resolve: (r: EngineResult) => void;
+  reject: (e: Error) => void;
+}
+
+interface Thread {
+  worker: Worker;
+  /** Once the worker has loaded the engine and listens (its first message): jobs sent before could be lost. */
+  ready: boolean;
+  job: Job | undefined;
+}
+
+export class EnginePool {
+  readonly size: number;
+  readonly maxQueued: number;
+  private readonly module: URL;
+  private readonly threads = new Set<Thread>();
+  private readonly idle: Thread[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+  /** Threads started in all, replacements included (tests: a crash starts a new one). */
+  started = 0;
+
+  constructor(options: EnginePoolOptions = {}) {
+    this.size = Math.max(1, Math.floor(options.size ?? availableParallelism() - 1));
+    this.maxQueued = options.maxQueued ?? 32 * this.size;
+    this.module = options.worker ?? new URL("./engine-worker.ts", import.meta.url);
+  }
+
+  /** Consolidates `input` on a worker thread: the output, or the issues the engine refused it with. */
+  run(input: ConsolidationInputJson | unknown): Promise<EngineResult> {
+    if (this.closed) return Promise.reject(new Error("The engine pool is closed."));
+    if (this.queue.length >= this.maxQueued && this.idle.length === 0) {
+      return Promise.reject(
+        new AppError(503, "engine_busy", "The server is computing many consolidations at once; try again in a moment.", { retryAfterSeconds: 2 }, { "retry-after": "2" }),
+      );
+    }
+    return new Promise<EngineResult>((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, input, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Jobs waiting for a thread now. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  /** Stops every thread; jobs still waiting or running fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new Error("The engine pool is closed."));
+    await Promise.all([...this.threads].map((t) => t.worker.terminate()));
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      const thread = this.idle.pop();
+      if (!thread) {
+        // Threads join the idle ones when ready, and dispatch again.
+        while (this.threads.size < this.size) this.start();
+        return;
+      }
+      const job = this.queue.shift()!;
+      thread.job = job;
+      thread.worker.ref();
+      try {
+        thread.worker.postMessage({ id: job.id, input: job.input } satisfies EngineJob);
+      } catch (e) {
+        // An input that cannot be copied (a function, a symbol): that request's error, the thread is fine.
+        thread.job = undefined;
+        this.release(thread);
+        job.reject(new Error(`The consolidation input could not be sent to the engine: ${e instanceof Error ? e.message : String(e)}`));
+      }
+    }
+  }
+
+  private start(): Thread {
+    this.started++;
+    const worker = tsWorker(this.module);
+    const thread: Thread = { worker, ready: false, job: undefined };
+    this.threads.add(thread);
+    worker.on("message", (answer: EngineAnswer | { ready: true }) => {
+      if (!("id" in answer)) {
+        thread.ready = true;
+        this.release(thread);
+        this.dispatch();
+        return;
+      }
+      const job = thread.job;
+      if (!job || job.id !== answer.id) return;
+      thread.job = undefined;
+      this.release(thread);
+      if (answer.ok) job.resolve({ ok: true, output: answer.output });
+      else if ("issues" in answer) job.resolve({ ok: false, issues: answer.issues });
+      else job.reject(new Error(`The consolidation engine failed: ${answer.failure}`));
+      this.dispatch();
+    });
+    // A thread that dies (an uncaught error, out of memory, an exit) fails only the job it ran.
+    let failure: Error | undefined;
+    worker.on("error", (e) => (failure = e));
+    worker.on("exit", (code) => {
+      this.threads.delete(thread);
+      const at = this.idle.indexOf(thread);
+      if (at >= 0) this.idle.splice(at, 1);
+      const job = thread.job;
+      thread.job = undefined;
+      const why = failure?.message ?? `exit code ${code}`;
+      if (job) job.reject(new AppError(500, "engine_crashed", `The consolidation engine stopped while computing this (${why}); it has been restarted. Try again.`));
+      if (this.closed) return;
+      if (!thread.ready) {
+        // It died loading the engine: starting another would die the same way, over and over.
+        // The waiting requests fail; the next request tries again.
+        for (const waiting of this.queue.splice(0)) waiting.reject(new AppError(500, "engine_unavailable", `The consolidation engine could not start (${why}).`));
+        return;
+      }
+      this.dispatch();
+    });
+    return thread;
+  }
+
+  private release(thread: Thread): void {
+    if (!this.threads.has(thread)) return;
+    // An idle thread does not keep the process alive (a CLI or a test ends when its work does).
+    thread.worker.unref();
+    this.idle.push(thread);
+  }
+}
+
+let shared: EnginePool | undefined;
+
+/** The process's engine pool, started on first use. */
+export function enginePool(): EnginePool {
+  return (shared ??= new EnginePool());
+}
