@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { consolidate, type ConsolidationInputJson, parseConsolidationInput } from "@groupledger/domain";
 import { AppError } from "../src/http/errors.ts";
-import { EnginePool } from "../src/modules/consolidation/engine-pool.ts";
+import { EnginePool, packAmounts, unpackAmounts } from "../src/modules/consolidation/engine-pool.ts";
 
 /** The engine pool (engine-pool.ts): the engine's answers, and what a crash, a flood or a bad input does to the other requests. */
 const example = JSON.parse(readFileSync(new URL("../../../docs/examples/two-year-rollforward.json", import.meta.url), "utf8")) as ConsolidationInputJson;
@@ -16,6 +16,17 @@ const pool = (options: ConstructorParameters<typeof EnginePool>[0]) => {
 afterAll(() => Promise.all(pools.map((p) => p.close())));
 
 describe("the engine pool", () => {
+  it("sends the balance amounts as one handed-over Float64Array and gets the same input back, the caller's untouched", () => {
+    const before = structuredClone(example);
+    const packed = packAmounts(example);
+    const count = example.entities.reduce((n, e) => n + e.balances.reduce((m, b) => m + b.amounts.length, 0), 0);
+    expect(packed.amounts).toHaveLength(count);
+    expect(JSON.stringify(packed.input)).not.toContain(JSON.stringify(example.entities[0]!.balances[0]!.amounts));
+    expect(unpackAmounts(structuredClone(packed.input), packed.amounts)).toEqual(example);
+    expect(example).toEqual(before);
+    expect(packAmounts({ not: "an input" })).toEqual({ input: { not: "an input" } });
+  });
+
   it("answers what the engine answers in this thread, and the issues of an input it refuses; a crash fails only its own request and the thread is replaced; an input that cannot be sent fails only itself", async () => {
     const p = pool({ size: 1 });
     const [good, refused] = await Promise.all([p.run(example), p.run({ ...example, reportingCurrency: "dollars" })]);

@@ -3,13 +3,13 @@
 // failure (an engine bug: that request fails, the thread stays).
 import { parentPort } from "node:worker_threads";
 import { consolidate, ConsolidationInputError, parseConsolidationInput } from "@groupledger/domain";
-import type { EngineAnswer, EngineJob } from "./engine-pool.ts";
+import { type EngineAnswer, type EngineJob, unpackAmounts } from "./engine-pool.ts";
 
 const port = parentPort!;
-port.on("message", ({ id, input }: EngineJob) => {
+port.on("message", ({ id, input, amounts }: EngineJob) => {
   let answer: EngineAnswer;
   try {
-    answer = { id, ok: true, output: consolidate(parseConsolidationInput(input)) };
+    answer = { id, ok: true, output: consolidate(parseConsolidationInput(unpackAmounts(input, amounts))) };
   } catch (e) {
     answer =
       e instanceof ConsolidationInputError
