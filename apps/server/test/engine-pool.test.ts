@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { consolidate, type ConsolidationInputJson, parseConsolidationInput } from "@groupledger/domain";
 import { AppError } from "../src/http/errors.ts";
-import { EnginePool, packAmounts, unpackAmounts } from "../src/modules/consolidation/engine-pool.ts";
+import { EnginePool, leanOutput, packAmounts, unpackAmounts } from "../src/modules/consolidation/engine-pool.ts";
 
 /** The engine pool (engine-pool.ts): the engine's answers, and what a crash, a flood or a bad input does to the other requests. */
 const example = JSON.parse(readFileSync(new URL("../../../docs/examples/two-year-rollforward.json", import.meta.url), "utf8")) as ConsolidationInputJson;
@@ -29,8 +29,14 @@ describe("the engine pool", () => {
 
   it("answers what the engine answers in this thread, and the issues of an input it refuses; a crash fails only its own request and the thread is replaced; an input that cannot be sent fails only itself", async () => {
     const p = pool({ size: 1 });
-    const [good, refused] = await Promise.all([p.run(example), p.run({ ...example, reportingCurrency: "dollars" })]);
-    expect(good).toEqual({ ok: true, output: consolidate(parseConsolidationInput(example)) });
+    const [good, lean, refused] = await Promise.all([p.run(example), p.runLean(example), p.run({ ...example, reportingCurrency: "dollars" })]);
+    const here = consolidate(parseConsolidationInput(example));
+    expect(good).toEqual({ ok: true, output: here });
+    // A report's answer: all but the translated lines and the journal entries.
+    expect(lean).toEqual({ ok: true, output: leanOutput(here) });
+    expect(lean.ok && Object.keys(lean.output)).not.toContain("journalEntries");
+    expect(lean.ok && lean.output.entities[0]).not.toHaveProperty("lines");
+    expect(lean.ok && lean.output.worksheet).toEqual(here.worksheet);
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.issues.map((i) => i.path.join("."))).toContain("reportingCurrency");
 

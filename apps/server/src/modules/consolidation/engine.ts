@@ -1,5 +1,5 @@
 import { ConsolidationInputError, type ConsolidationOutput, formatIssue, type Problem } from "@groupledger/domain";
-import { enginePool } from "./engine-pool.ts";
+import { type EngineResult, enginePool, type LeanOutput } from "./engine-pool.ts";
 import type { BuildResult } from "./input.ts";
 
 /**
@@ -9,7 +9,15 @@ import type { BuildResult } from "./input.ts";
  * given): never lose what it says.
  */
 export async function consolidateBuilt(input: BuildResult["input"], problems: Problem[], realmId?: string): Promise<ConsolidationOutput | null> {
-  const result = await enginePool().run(input);
+  return outputOrProblems(await enginePool().run(input), problems, realmId);
+}
+
+/** As consolidateBuilt, without the translated lines and journal entries (engine-pool.ts leanOutput): what a report shows. */
+export async function consolidateLean(input: BuildResult["input"], problems: Problem[]): Promise<LeanOutput | null> {
+  return outputOrProblems(await enginePool().runLean(input), problems);
+}
+
+function outputOrProblems<Output>(result: EngineResult<Output>, problems: Problem[], realmId?: string): Output | null {
   if (result.ok) return result.output;
   if (problems.length === 0) {
     for (const issue of result.issues) problems.push({ code: "engine_refused", ...(realmId === undefined ? {} : { realmId }), message: `The consolidation engine refused the input: ${formatIssue(issue)}` });
