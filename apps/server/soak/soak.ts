@@ -3,8 +3,8 @@
 // reads and a map change back and forth, FX rates, run previews, postings (duplicates after the
 // first) and Verify. Prints request count, p50/p99 latency per action, errors, and the server's
 // memory over time; fails on any error or 5xx, or when memory keeps growing after warm-up.
-import { Worker } from "node:worker_threads";
 import { demoGroup } from "../bench/demo-group.ts";
+import { tsWorker } from "../src/services/ts-worker.ts";
 import { apiJson, LONG_JOBS, type UsersInput, type UsersOutput } from "./shared.ts";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
@@ -48,9 +48,7 @@ const sampler = setInterval(() => {
 // The users run in a worker thread: the server keeps this thread to itself.
 const usersInput: UsersInput = { base, tokens, seconds: SECONDS, thinkMs: THINK_MS, realms, uk, canada, toggled: { id: toggled.Id, mappedTo: ukMap.map[toggled.Id]! } };
 const out = await new Promise<UsersOutput>((resolve, reject) => {
-  // A worker does not inherit tsx's loader on Node 20: it registers it, then loads the TypeScript.
-  const boot = `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(new URL("./users.ts", import.meta.url).href)}); });`;
-  const worker = new Worker(boot, { eval: true, workerData: usersInput });
+  const worker = tsWorker(new URL("./users.ts", import.meta.url), { workerData: usersInput });
   worker.once("message", resolve);
   worker.once("error", reject);
   worker.once("exit", (code) => code !== 0 && reject(new Error(`the users' thread exited with ${code}`)));

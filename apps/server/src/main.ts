@@ -1,4 +1,5 @@
 import { buildApp } from "./app.ts";
+import { enginePool } from "./modules/consolidation/engine-pool.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { migrate, MigrationError } from "./db/migrate.ts";
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ host: config.host, port: config.port });
+  enginePool().warm();
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const shownHost = config.host === "0.0.0.0" || config.host === "127.0.0.1" ? "localhost" : config.host;

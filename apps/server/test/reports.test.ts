@@ -6,6 +6,7 @@ import { DEMO, translatedGroup } from "./connect.ts";
 import { drivers } from "./databases.ts";
 import { GOOD_PASSWORD, get, latestCode, post, signedInUser } from "./flows.ts";
 import { engineRunsComputed } from "../src/modules/reports/report.ts";
+import { localBooksDerived } from "../src/modules/consolidation/books-cache.ts";
 
 type Row = { account: string; name: string; classification: string; amounts: number[] };
 
@@ -157,6 +158,33 @@ describe.each(drivers)("consolidated reports on %s", (driver) => {
     const changed = await report("from=2026-04&to=2026-06&compare=none");
     expect(engineRunsComputed() - runs).toBe(3);
     expect(changed.report.balanceSheet).not.toEqual(plain.report.balanceSheet);
+  });
+
+  it("a map change is in the very next report, which reuses every company's derived books (a map is not the books)", async () => {
+    const url = "/api/consolidation/report?from=2026-04&to=2026-06&compare=none";
+    const before = (await get(t.app, url, token)).json();
+    expect(before.ok).toBe(true);
+    const { map } = (await get(t.app, `/api/companies/${DEMO.uk}/map`, token)).json() as { map: Record<string, string> };
+    const uk = before.report.worksheet.columns.findIndex((c: { id: string }) => c.id === DEMO.uk);
+    // A UK account with an amount in the period, and the parent row it is mapped to.
+    const mapped = Object.entries(map).find(([, parentId]) => (before.report.worksheet.rows as Row[]).some((r) => r.account === parentId && r.amounts[uk] !== 0))!;
+    const derived = localBooksDerived();
+
+    const unmap = await post(t.app, `/api/companies/${DEMO.uk}/unmap`, { accountIds: [mapped[0]] }, token);
+    expect(unmap.statusCode, unmap.body).toBe(200);
+    const unmapped = (await get(t.app, url, token)).json();
+    expect(unmapped.ok).toBe(false);
+    expect(unmapped.problems).toContainEqual(expect.objectContaining({ code: "unmapped_account" }));
+    expect(unmapped.report.unmapped.map((u: { entity: string; account: string }) => [u.entity, u.account])).toContainEqual([DEMO.uk, mapped[0]]);
+
+    const remap = await post(t.app, `/api/companies/${DEMO.uk}/map`, { map: { [mapped[0]]: mapped[1] } }, token);
+    expect(remap.statusCode, remap.body).toBe(200);
+    const again = (await get(t.app, url, token)).json();
+    expect(again.ok).toBe(true);
+    expect(again.generatedAt).not.toBe(before.generatedAt);
+    expect(again.report.worksheet).toEqual(before.report.worksheet);
+    // Neither change touched any company's books: the three reports derived none again.
+    expect(localBooksDerived() - derived).toBe(0);
   });
 
   it("names what stops a consolidation instead of guessing, e.g. months without rates", async () => {

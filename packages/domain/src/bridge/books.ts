@@ -88,7 +88,7 @@ const MONTHS_NAMED = 3;
  * bound the months whose balance is checked (months outside the synced range are reported
  * separately by the caller and not checked again here).
  */
-export function engineBooks(args: {
+export interface EngineBooksArgs {
   company: CompanyBooksInfo;
   chart: readonly ChartRow[];
   opening: string;
@@ -96,7 +96,9 @@ export function engineBooks(args: {
   amount: (accountId: string, month: string) => number;
   checkThrough: string;
   firstSyncedMonth: string | undefined;
-}): LocalBooks {
+}
+
+export function engineBooks(args: EngineBooksArgs): LocalBooks {
   const { company, chart, opening, to, amount } = args;
   const months = monthList(opening, to);
   const problems: Problem[] = [];

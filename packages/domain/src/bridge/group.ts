@@ -1,4 +1,4 @@
-import { type ChartRow, type CompanyBooksInfo, equityKindOf } from "./books.ts";
+import { type ChartRow, type CompanyBooksInfo, type EngineBooksArgs, equityKindOf, type LocalBooks } from "./books.ts";
 import { NCI_NAME } from "../coa/cta-account.ts";
 import type { IntercompanyPairKind } from "../eliminations/pair-kinds.ts";
 
@@ -126,8 +126,19 @@ export interface RateRow {
 export interface GroupSnapshot {
   /** Every group company's chart, in QBO id order. */
   charts: ReadonlyMap<string, readonly ChartRow[]>;
-  /** Synced amounts, debit-positive minor units, month YYYY-MM. */
+  /** Synced amounts, debit-positive minor units, month YYYY-MM. Not read when `books` is given. */
   balances: readonly { realmId: string; account: string; month: string; amount: number }[];
+  /**
+   * The same synced amounts from a caller that keeps each company's books in memory (the server's
+   * consolidation/books-cache.ts), read instead of `balances`: `amount` is one account's amount in
+   * a month (0 when none) and `local` is engineBooks over those amounts, which the caller may keep
+   * and give again for equal arguments, so a change elsewhere (a map, a rate, a pair) does not
+   * derive every company's books again. Both answer exactly as `balances` would.
+   */
+  books?: {
+    amount(realmId: string, accountId: string, month: string): number;
+    local(realmId: string, args: Omit<EngineBooksArgs, "amount">): LocalBooks;
+  };
   /** Each company's first synced month (YYYY-MM). */
   firstSynced: ReadonlyMap<string, string | undefined>;
   maps: readonly { realmId: string; subAccountId: string; parentAccountId: string }[];

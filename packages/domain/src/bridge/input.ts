@@ -99,8 +99,7 @@ export function assembleConsolidationInput(parent: GroupCompany, subs: readonly 
   const withBalances = req.parentBalances === false ? subs : group;
 
   const chartOf = (realmId: string): readonly ChartRow[] => snap.charts.get(realmId) ?? [];
-  const amounts = new Map<string, number>();
-  for (const r of snap.balances) amounts.set(`${r.realmId}|${r.account}|${r.month.slice(0, 7)}`, r.amount);
+  const amountOf = snap.books?.amount ?? amountsOf(snap.balances);
   const parentChart = chartOf(parent.realmId);
   const parentById = new Map(parentChart.map((a) => [a.id, a]));
 
@@ -180,15 +179,12 @@ export function assembleConsolidationInput(parent: GroupCompany, subs: readonly 
   const entityOf = (c: GroupCompany, role: "parent" | "subsidiary"): EntityJson => {
     const chart = chartOf(c.realmId);
     const withBooks = role === "subsidiary" || req.parentBalances !== false;
-    const books = engineBooks({
-      company: c,
-      chart,
-      opening,
-      to,
-      amount: withBooks ? (account, month) => amounts.get(`${c.realmId}|${account}|${month}`) ?? 0 : () => 0,
-      checkThrough: withBooks ? [syncedThrough.get(c.realmId) ?? to, to].sort()[0]! : to,
-      firstSyncedMonth: snap.firstSynced.get(c.realmId),
-    });
+    const args = { company: c, chart, opening, to, checkThrough: withBooks ? [syncedThrough.get(c.realmId) ?? to, to].sort()[0]! : to, firstSyncedMonth: snap.firstSynced.get(c.realmId) };
+    const books = !withBooks
+      ? engineBooks({ ...args, amount: () => 0 })
+      : snap.books
+        ? snap.books.local(c.realmId, args)
+        : engineBooks({ ...args, amount: (account, month) => amountOf(c.realmId, account, month) });
     booksByRealm.set(c.realmId, books);
     problems.push(...books.problems);
     const accounts = chart.map((a) => {
@@ -381,7 +377,7 @@ export function assembleConsolidationInput(parent: GroupCompany, subs: readonly 
         parent,
         group,
         charts: snap.charts,
-        amounts,
+        amount: amountOf,
         pairs: req.intercompany ?? [],
         handled: new Set(intragroup.dividends.map((d) => `${parent.realmId}|${d.incomeAccount}`)),
         from,
@@ -389,6 +385,13 @@ export function assembleConsolidationInput(parent: GroupCompany, subs: readonly 
       })
     : [];
   return { input, problems, warnings: [...acquired.warnings, ...intragroup.warnings, ...unpaired], chosen: { cta, fxDifference, nci, openingMonth: opening, from, to } };
+}
+
+/** Synced amounts by realm, account and month, from the snapshot's rows. */
+function amountsOf(rows: GroupSnapshot["balances"]): (realmId: string, account: string, month: string) => number {
+  const amounts = new Map<string, number>();
+  for (const r of rows) amounts.set(`${r.realmId}|${r.account}|${r.month.slice(0, 7)}`, r.amount);
+  return (realmId, account, month) => amounts.get(`${realmId}|${account}|${month}`) ?? 0;
 }
 
 /**

@@ -18,15 +18,15 @@ export function unpairedIntercompany(args: {
   parent: GroupCompany;
   group: readonly GroupCompany[];
   charts: ReadonlyMap<string, readonly ChartRow[]>;
-  /** `${realmId}|${accountId}|${YYYY-MM}` → the month's balance (balance sheet) or movement (P&L), minor units. */
-  amounts: ReadonlyMap<string, number>;
+  /** The month's balance (balance sheet) or movement (P&L) of an account, minor units; 0 when none. */
+  amount: (realmId: string, accountId: string, month: string) => number;
   pairs: readonly IntercompanyPair[];
   /** `${realmId}|${accountId}` of accounts another rule eliminates (intra-group dividends). */
   handled: ReadonlySet<string>;
   from: string;
   to: string;
 }): string[] {
-  const { parent, group, charts, amounts, pairs, handled, from, to } = args;
+  const { parent, group, charts, amount, pairs, handled, from, to } = args;
   const paired = new Set(pairs.flatMap((p) => [p.left, p.right]).map((s) => `${s.entity}|${s.account}`));
   const parentChart = charts.get(parent.realmId) ?? [];
   const months = monthList(from, to);
@@ -46,7 +46,7 @@ export function unpairedIntercompany(args: {
       if (paired.has(key) || handled.has(key)) continue;
       const interco = intercompanyOf({ ...a, name: a.fullyQualifiedName ?? a.name }, names);
       if (!interco || (interco.counterparty !== null && !members.has(interco.counterparty))) continue;
-      if (!months.some((m) => (amounts.get(`${key}|${m}`) ?? 0) !== 0)) continue;
+      if (!months.some((m) => amount(company.realmId, a.id, m) !== 0)) continue;
       accounts.push(accountLabel(a));
     }
     if (accounts.length) found.push(unpairedText(company.companyName, accounts, from === to ? from : `${from} to ${to}`));

@@ -53,7 +53,7 @@ export async function computeAdjustments(db: Db, accountId: string, requested: R
   const problems: Problem[] = [...built.problems];
   const closed = closedBooksReason(parent, lastDayOfMonth(period.to), `the ${period.label} group adjustments entry`, "post a later period");
   if (closed) problems.push({ code: "books_closed", realmId: parent.realmId, message: closed });
-  const output = consolidateBuilt(built.input, problems);
+  const output = await consolidateBuilt(built.input, problems);
   const publicProblems = problems.map((p) => ({ code: p.code, message: p.message }));
   const warnings = [...built.warnings, ...(output?.warnings ?? [])];
   if (!output) return { view: { ...base, ok: false, problems: publicProblems, warnings, adjustments: [], entry: null } };

@@ -354,7 +354,7 @@ export async function budgetVsActualReport(db: Db, accountId: string, query: Bud
   const base = { period: { from, to, label: periodLabel(from, to) }, parentCurrency: parent.homeCurrency, exponent: currencyExponent(parent.homeCurrency), fiscalYear };
   const built = await buildConsolidationInput(db, { accountId, subsidiaries: members.filter((m) => !m.isParent).map((m) => m.realmId), period: { from, to }, openingMonth: openingAnchor(opening, from), intercompany, groupAdjustments: true });
   const found: Problem[] = [...built.problems];
-  const output = consolidateBuilt(built.input, found);
+  const output = await consolidateBuilt(built.input, found);
   const warnings = [...built.warnings, ...(output?.warnings ?? [])];
   if (!output || found.length) return { ok: false, ...base, problems: found.map((p) => ({ code: p.code, message: p.message })), warnings, statement: null };
 

@@ -167,11 +167,11 @@ export async function cashFlowSources(db: Db, accountId: string, query: CashFlow
     const built = await buildConsolidationInput(db, { accountId, subsidiaries, period, openingMonth, intercompany, groupAdjustments: true });
     problems.push(...built.problems);
     const found: Problem[] = [...built.problems];
-    const output = consolidateBuilt(built.input, found);
+    const output = await consolidateBuilt(built.input, found);
     problems.push(...found.slice(built.problems.length));
     warnings.push(...built.warnings, ...(output?.warnings ?? []));
     // The companies' own: the engine's input without the intra-group eliminations (never refused when the whole is not).
-    const companies = options.companies && output ? consolidateBuilt(withoutIntraGroupEliminations(built.input), problems) : null;
+    const companies = options.companies && output ? await consolidateBuilt(withoutIntraGroupEliminations(built.input), problems) : null;
     return { built, output, companies };
   };
   const closing = await run({ from, to });

@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { byQboId, type ChartRow } from "@groupledger/domain";
+import { byQboId, type ChartRow, engineBooks, type EngineBooksArgs, type LocalBooks } from "@groupledger/domain";
 import type { Db } from "../../db/client.ts";
 import { monthlyBalances, qboAccounts } from "../../db/schema.ts";
 import { toChartAccount } from "../companies/chart.ts";
@@ -31,6 +31,15 @@ export interface CompanyBooks {
   readonly balances: CachedBalances;
   /** The first month with a balance row, if any. */
   readonly firstMonth: string | undefined;
+  /** One account's amount in a month ("YYYY-MM"); 0 when it has no row, as the bridge reads a synced month. */
+  amount(account: string, month: string): number;
+  /**
+   * The domain's engineBooks over these books (retained earnings with the year's profit, dividends,
+   * the months that do not balance), kept for equal arguments: a map, rate or pair change makes
+   * every report cold, but not these books, so the next reports reuse them. Frozen: every
+   * consolidation of the group shares them.
+   */
+  local(args: Omit<EngineBooksArgs, "amount" | "chart">): LocalBooks;
 }
 
 /** The most balance rows kept in all (about 40 bytes each); the least recently used company goes first. */
@@ -59,7 +68,7 @@ export function companyBooks(db: Db, company: Pick<CompanyRow, "id" | "realmId" 
     return kept.books;
   }
   if (kept) forget(key);
-  const entry: Entry = { version: company.booksVersion, rows: 0, books: readBooks(db, company.realmId) };
+  const entry: Entry = { version: company.booksVersion, rows: 0, books: readBooks(db, company.realmId, `${key}|${company.booksVersion}`) };
   entries.set(key, entry);
   entry.books.then(
     (books) => {
@@ -88,7 +97,7 @@ export function booksKept(): { companies: number; rows: number } {
   return { companies: entries.size, rows: rowsKept };
 }
 
-async function readBooks(db: Db, realmId: string): Promise<CompanyBooks> {
+async function readBooks(db: Db, realmId: string, booksKey: string): Promise<CompanyBooks> {
   const [chartRows, balanceRows] = await Promise.all([
     db.select().from(qboAccounts).where(eq(qboAccounts.realmId, realmId)),
     db
@@ -115,25 +124,63 @@ async function readBooks(db: Db, realmId: string): Promise<CompanyBooks> {
     months[i] = shared(r.month.slice(0, 7));
     amounts[i] = r.amount;
   }
-  return { chart: Object.freeze(chart), balances: { accounts, months, amounts }, firstMonth: months[0] };
+  const frozenChart = Object.freeze(chart);
+  let byAccount: Map<string, Map<string, number>> | undefined;
+  const amount = (account: string, month: string): number => {
+    if (!byAccount) {
+      byAccount = new Map();
+      for (let i = 0; i < n; i++) {
+        let row = byAccount.get(accounts[i]!);
+        if (!row) byAccount.set(accounts[i]!, (row = new Map()));
+        row.set(months[i]!, amounts[i]!);
+      }
+    }
+    return byAccount.get(account)?.get(month) ?? 0;
+  };
+  const local = (args: Omit<EngineBooksArgs, "amount" | "chart">): LocalBooks => {
+    const c = args.company;
+    // Every argument but the chart and amounts (these books', fixed by booksKey) is in the key.
+    const key = `${booksKey}|${args.opening}|${args.to}|${args.checkThrough}|${args.firstSyncedMonth}|${c.realmId}|${c.companyName}|${c.homeCurrency}|${c.fiscalYearStartMonth}`;
+    return keptLocalBooks(key, () => engineBooks({ ...args, chart: frozenChart, amount }));
+  };
+  return { chart: frozenChart, balances: { accounts, months, amounts }, firstMonth: months[0], amount, local };
 }
 
-/** The rows of months `from`..`to` (inclusive, "YYYY-MM"), as the bridge reads balances. */
-export function balancesBetween(realmId: string, b: CachedBalances, from: string, to: string): { realmId: string; account: string; month: string; amount: number }[] {
-  const start = firstAtOrAfter(b.months, from);
-  const end = firstAtOrAfter(b.months, `${to}\u{10FFFF}`);
-  const out = new Array<{ realmId: string; account: string; month: string; amount: number }>(end - start);
-  for (let i = start; i < end; i++) out[i - start] = { realmId, account: b.accounts[i]!, month: b.months[i]!, amount: b.amounts[i]! };
-  return out;
-}
+/** The most series values (one per account and month) kept in derived local books in all; the least recently used go first. */
+const MAX_LOCAL_CELLS = 4_000_000;
+const localKept = new Map<string, { books: LocalBooks; cells: number }>();
+let localCells = 0;
+let derived = 0;
+/** For tests: how many companies' local books were derived in this process (a map change derives none). */
+export const localBooksDerived = () => derived;
 
-function firstAtOrAfter(sorted: readonly string[], value: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
+function keptLocalBooks(key: string, derive: () => LocalBooks): LocalBooks {
+  const kept = localKept.get(key);
+  if (kept) {
+    localKept.delete(key);
+    localKept.set(key, kept);
+    return kept.books;
   }
-  return lo;
+  derived++;
+  const books = deepFreeze(derive());
+  const cells = books.series.size * books.months.length;
+  localKept.set(key, { books, cells });
+  localCells += cells;
+  while (localCells > MAX_LOCAL_CELLS && localKept.size > 1) {
+    const [oldest, entry] = localKept.entries().next().value!;
+    localKept.delete(oldest);
+    localCells -= entry.cells;
+  }
+  return books;
+}
+
+/** Shared books that nothing may change: a write would throw (modules are strict) instead of altering every later report. */
+function deepFreeze(books: LocalBooks): LocalBooks {
+  for (const s of books.series.values()) Object.freeze(s);
+  for (const p of books.problems) Object.freeze(p);
+  for (const d of books.dividends) Object.freeze(d);
+  Object.freeze(books.months);
+  Object.freeze(books.problems);
+  Object.freeze(books.dividends);
+  return Object.freeze(books);
 }

@@ -30,7 +30,7 @@ import {
 } from "../../db/schema.ts";
 import { errors } from "../../http/errors.ts";
 import { loadGroup, type CompanyRow } from "../group/service.ts";
-import { balancesBetween, companyBooks } from "./books-cache.ts";
+import { companyBooks } from "./books-cache.ts";
 
 /**
  * The bridge from the synced books to the consolidation engine, its reads: this module loads a
@@ -217,9 +217,17 @@ async function readSnapshot(
   // q.rows are the group's companies, so every realm has its books.
   const booksOf = new Map(q.rows.map((row, i) => [row.realmId, books[i]!]));
   const charts = new Map<string, ChartRow[]>(realms.map((r) => [r, [...booksOf.get(r)!.chart]]));
+  // The amounts a row read would have given: the companies with balances, months readFrom..to.
+  const withAmounts = new Set(balanceRealms);
   return {
     charts,
-    balances: balanceRealms.flatMap((r) => balancesBetween(r, booksOf.get(r)!.balances, readFrom, to)),
+    balances: [],
+    books: {
+      amount: (realmId, account, month) => (withAmounts.has(realmId) && month >= readFrom && month <= to ? booksOf.get(realmId)!.amount(account, month) : 0),
+      // Asked only for a company with balances, from the start of its fiscal year containing the
+      // opening month (never before readFrom) to the period's end: the same amounts.
+      local: (realmId, args) => booksOf.get(realmId)!.local(args),
+    },
     firstSynced: new Map(balanceRealms.filter((r) => booksOf.get(r)!.firstMonth !== undefined).map((r) => [r, booksOf.get(r)!.firstMonth])),
     maps,
     ctaAccountId: q.ctaAccountId,

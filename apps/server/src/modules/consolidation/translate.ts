@@ -100,7 +100,7 @@ export async function translateSubsidiary(
   );
   const problems = [...built.problems];
 
-  const output = consolidateBuilt(built.input, problems, realmId);
+  const output = await consolidateBuilt(built.input, problems, realmId);
   if (!output) return { ok: false, problems };
 
   const result = output.entities.find((e) => e.id === realmId)!;

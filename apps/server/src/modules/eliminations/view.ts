@@ -150,7 +150,7 @@ export async function computeEliminations(db: Db, accountId: string, requested: 
   const problems: Problem[] = [...built.problems];
   const closed = closedBooksReason(parent, lastDayOfMonth(period.to), `the ${period.label} eliminations entry`, "post a later period");
   if (closed) problems.push({ code: "books_closed", realmId: parent.realmId, message: closed });
-  const output = consolidateBuilt(built.input, problems);
+  const output = await consolidateBuilt(built.input, problems);
   const publicProblems = problems.map((p) => ({ code: p.code, message: p.message }));
   if (!output) return { view: { ...base, ok: false, problems: publicProblems, pairs: [], entry: null }, pairLines: {} };
 

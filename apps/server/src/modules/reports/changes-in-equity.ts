@@ -47,13 +47,13 @@ export async function changesInEquitySources(db: Db, accountId: string, query: C
 
   const built = await buildConsolidationInput(db, { accountId, subsidiaries, period: { from, to }, openingMonth: anchor, intercompany, groupAdjustments: true });
   const problems: Problem[] = [...built.problems];
-  const closing = consolidateBuilt(built.input, problems);
+  const closing = await consolidateBuilt(built.input, problems);
   const warnings = [...built.warnings, ...(closing?.warnings ?? [])];
   let sources: ChangesInEquityRun["sources"] = null;
   if (closing) {
     const input = parseConsolidationInput(built.input);
     const openingProblems: Problem[] = [];
-    const start = consolidateBuilt(openingBalanceInput(input, from, investmentCosts(closing)), openingProblems);
+    const start = await consolidateBuilt(openingBalanceInput(input, from, investmentCosts(closing)), openingProblems);
     if (start) sources = { input, closing, start, statement: changesInEquity(input, start, closing) };
     else {
       const month = shiftMonth(from, -1);

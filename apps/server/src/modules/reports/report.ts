@@ -9,7 +9,7 @@ import type { ConsolidatedReport, ReportQuery } from "@groupledger/contract";
 import type { Db } from "../../db/client.ts";
 import { dataVersions } from "../../db/schema.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
-import { consolidateBuilt } from "../consolidation/engine.ts";
+import { consolidateLean } from "../consolidation/engine.ts";
 import { checkReportPeriod, openingAnchor, periodLabel, reportGroup } from "./report-period.ts";
 
 /**
@@ -81,7 +81,7 @@ export async function consolidatedReport(db: Db, accountId: string, query: Repor
 /** Reports being computed now, by cache key. */
 const computing = new Map<string, Promise<{ body: string; report: ConsolidatedReport }>>();
 
-type EngineRun = { output: ReturnType<typeof consolidateBuilt>; problems: { code: string; message: string }[]; warnings: string[]; openingMonth: string };
+type EngineRun = { output: Awaited<ReturnType<typeof consolidateLean>>; problems: { code: string; message: string }[]; warnings: string[]; openingMonth: string };
 
 /**
  * The engine's runs by account, period and data version (the same key as the reports'): the
@@ -122,7 +122,7 @@ async function computeReport(db: Db, accountId: string, query: ReportQuery, vers
     const { anchor, shown } = openingFor(from);
     const built = await buildConsolidationInput(db, { accountId, subsidiaries: subsidiariesFor(to), period: { from, to }, openingMonth: anchor, intercompany, groupAdjustments: true });
     const problems: Problem[] = [...built.problems];
-    const output = consolidateBuilt(built.input, problems);
+    const output = await consolidateLean(built.input, problems);
     return { output, problems: problems.map((p) => ({ code: p.code, message: p.message })), warnings: [...built.warnings, ...(output?.warnings ?? [])], openingMonth: shown };
   };
 

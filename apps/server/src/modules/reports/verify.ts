@@ -1,7 +1,6 @@
 import { and, eq, lte } from "drizzle-orm";
 import { balancesByAccount } from "@groupledger/qbo";
 import {
-  consolidate,
   ConsolidationInputError,
   type ConsolidationInputJson,
   diagnoseVerify,
@@ -12,12 +11,12 @@ import {
   formatMonth,
   lastDayOfMonth,
   monthsNotPosted,
-  parseConsolidationInput,
   parseMonth,
   type PostedEntryFacts,
   shiftMonth,
 } from "@groupledger/domain";
 import type { RunPeriod, VerifyResult } from "@groupledger/contract";
+import { consolidateOrThrow } from "../consolidation/engine.ts";
 import type { Db } from "../../db/client.ts";
 import { acquisitions, consolidationPostings, obalCompanies } from "../../db/schema.ts";
 import { errors } from "../../http/errors.ts";
@@ -121,7 +120,7 @@ export async function verify(db: Db, provider: QboProvider, accountId: string, r
     const built = await buildConsolidationInput(db, { accountId, subsidiaries: [sub.realmId], period: { from: shiftMonth(opening.anchor, 1), to: month }, openingMonth: opening.anchor }, { parentBalances: false });
     let expected: Map<string, number>;
     try {
-      const out = consolidate(parseConsolidationInput(built.input));
+      const out = await consolidateOrThrow(built.input);
       for (const r of out.worksheet.rows) names.set(r.account, r.name);
       expected = new Map();
       for (const l of out.entities.find((e) => e.id === sub.realmId)!.lines) if (l.translated !== 0) add(expected, l.parentAccount, l.translated);
@@ -174,7 +173,7 @@ export async function verify(db: Db, provider: QboProvider, accountId: string, r
   const built = await buildConsolidationInput(db, { accountId, subsidiaries: posted, period: { from: fyStart, to: month }, openingMonth: opening.anchor < fyStart ? opening.anchor : shiftMonth(fyStart, -1), intercompany, groupAdjustments: true });
   let group: VerifyResult["group"];
   try {
-    const out = consolidate(parseConsolidationInput(built.input));
+    const out = await consolidateOrThrow(built.input);
     const merged = mergedEquity(built.input);
     const expected = new Map<string, number>();
     const nciColumn = out.worksheet.columns.findIndex((c) => c.id === "nci");

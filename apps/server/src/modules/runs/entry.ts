@@ -118,7 +118,7 @@ export async function computePeriodEntry(db: Db, accountId: string, realmId: str
   };
   const inputs = { openingMonth: opening.month, anchor: opening.anchor, engineInput: built.input };
 
-  const output = consolidateBuilt(built.input, problems, realmId);
+  const output = await consolidateBuilt(built.input, problems, realmId);
   if (!output) {
     return { preview: { ...base, ok: false, problems: problems.map(publicProblem), entry: null, cta: null, netIncome: null }, inputs, company, parent, period };
   }

@@ -106,7 +106,7 @@ export async function segmentReport(db: Db, accountId: string, query: SegmentQue
 
   const built = await buildConsolidationInput(db, { accountId, subsidiaries, period: { from, to }, openingMonth: openingAnchor(opening, from), intercompany, groupAdjustments: true });
   const problems: Problem[] = [...built.problems];
-  const output = consolidateBuilt(built.input, problems);
+  const output = await consolidateBuilt(built.input, problems);
   const warnings = [...built.warnings, ...(output?.warnings ?? [])];
   if (!output || problems.length > 0) return { ok: false, ...answer(problems, warnings), ...none };
   if (kind === "balance") {

@@ -1,0 +1,75 @@
+import { readFileSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { consolidate, type ConsolidationInputJson, parseConsolidationInput } from "@groupledger/domain";
+import { AppError } from "../src/http/errors.ts";
+import { EnginePool, leanOutput, packAmounts, unpackAmounts } from "../src/modules/consolidation/engine-pool.ts";
+
+/** The engine pool (engine-pool.ts): the engine's answers, and what a crash, a flood or a bad input does to the other requests. */
+const example = JSON.parse(readFileSync(new URL("../../../docs/examples/two-year-rollforward.json", import.meta.url), "utf8")) as ConsolidationInputJson;
+const testWorker = new URL("./engine-pool-worker.ts", import.meta.url);
+const pools: EnginePool[] = [];
+const pool = (options: ConstructorParameters<typeof EnginePool>[0]) => {
+  const p = new EnginePool({ worker: testWorker, ...options });
+  pools.push(p);
+  return p;
+};
+afterAll(() => Promise.all(pools.map((p) => p.close())));
+
+describe("the engine pool", () => {
+  it("sends the balance amounts as one handed-over Float64Array and gets the same input back, the caller's untouched", () => {
+    const before = structuredClone(example);
+    const packed = packAmounts(example);
+    const count = example.entities.reduce((n, e) => n + e.balances.reduce((m, b) => m + b.amounts.length, 0), 0);
+    expect(packed.amounts).toHaveLength(count);
+    expect(JSON.stringify(packed.input)).not.toContain(JSON.stringify(example.entities[0]!.balances[0]!.amounts));
+    expect(unpackAmounts(structuredClone(packed.input), packed.amounts)).toEqual(example);
+    expect(example).toEqual(before);
+    expect(packAmounts({ not: "an input" })).toEqual({ input: { not: "an input" } });
+  });
+
+  it("answers what the engine answers in this thread, and the issues of an input it refuses; a crash fails only its own request and the thread is replaced; an input that cannot be sent fails only itself", async () => {
+    const p = pool({ size: 1 });
+    const [good, lean, refused] = await Promise.all([p.run(example), p.runLean(example), p.run({ ...example, reportingCurrency: "dollars" })]);
+    const here = consolidate(parseConsolidationInput(example));
+    expect(good).toEqual({ ok: true, output: here });
+    // A report's answer: all but the translated lines and the journal entries.
+    expect(lean).toEqual({ ok: true, output: leanOutput(here) });
+    expect(lean.ok && Object.keys(lean.output)).not.toContain("journalEntries");
+    expect(lean.ok && lean.output.entities[0]).not.toHaveProperty("lines");
+    expect(lean.ok && lean.output.worksheet).toEqual(here.worksheet);
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.issues.map((i) => i.path.join("."))).toContain("reportingCurrency");
+
+    // Queued behind the crash: answered by the replacement thread.
+    const crash = p.run({ test: { crash: true } });
+    const behind = p.run(example);
+    const crashed = await crash.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(crashed).toBeInstanceOf(AppError);
+    expect(crashed).toMatchObject({ status: 500, code: "engine_crashed" });
+    expect((crashed as Error).message).toMatch(/exit code 7.*restarted/);
+    expect((await behind).ok).toBe(true);
+    expect(p.started).toBe(2);
+
+    await expect(p.run({ ...example, notCopyable: () => 1 })).rejects.toThrow(/could not be sent to the engine/);
+    expect((await p.run(example)).ok).toBe(true);
+    expect(p.started).toBe(2);
+  });
+
+  it("refuses with 503 and Retry-After when more jobs wait than it keeps, and answers the ones it kept", async () => {
+    const p = pool({ size: 1, maxQueued: 2 });
+    expect((await p.run(example)).ok).toBe(true); // the thread is up
+    const running = p.run({ ...example, test: { stallMs: 400 } });
+    const kept = [p.run(example), p.run(example)];
+    expect(p.queued).toBe(2);
+    const refused = await p.run(example).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(refused).toMatchObject({ status: 503, code: "engine_busy", headers: { "retry-after": "2" } });
+    expect((await running).ok).toBe(true);
+    for (const r of await Promise.all(kept)) expect(r.ok).toBe(true);
+  });
+});
