@@ -159,14 +159,15 @@ export async function startServer(template?: string): Promise<RunningServer> {
 
 export default async function setup(project: TestProject) {
   const template = migratedDatabase();
+  let server: RunningServer;
   try {
     buildIfNeeded();
     await template.ready;
+    server = await startServer(template.dir);
   } catch (err) {
     template.discard();
     throw err;
   }
-  const server = await startServer(template.dir);
   project.provide("baseUrl", server.url);
   project.provide("idleTimeoutMs", E2E_IDLE_TIMEOUT_MS);
   project.provide("pgliteTemplate", template.dir);
