@@ -21,27 +21,12 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = mkdtempSync(join(tmpdir(), "gl-test-"));
-  const pglite = await PGlite.create();
-  await migrate(fromPglite(pglite));
-  const dump = await pglite.dumpDataDir("none");
-  const dumpFile = join(dir, "migrated.tar");
-  writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
-  await pglite.close();
-  project.provide("pgliteDump", dumpFile);
-
-  let template: string | null = null;
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    template = `gl_template_${process.pid}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${template}`);
-    await admin.query(`create database ${template}`);
-    const pool = new pg.Pool({ connectionString: databaseUrl(adminUrl, template) });
-    await migrate(fromPool(pool));
-    await pool.end();
-    await admin.end();
-  }
+  const template = adminUrl ? `gl_template_${process.pid}` : null;
+  // Both at once: PGlite migrates in this process while PostgreSQL does its own work in its server
+  // (no test starts before the global setups are done: CI time).
+  const [dumpFile] = await Promise.all([migratedPgliteDump(dir), adminUrl && template ? migratedTemplate(adminUrl, template) : null]);
+  project.provide("pgliteDump", dumpFile);
   project.provide("pgTemplate", template);
 
   return async () => {
@@ -53,4 +38,25 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await admin.end();
     }
   };
+}
+
+async function migratedPgliteDump(dir: string): Promise<string> {
+  const pglite = await PGlite.create();
+  await migrate(fromPglite(pglite));
+  const dump = await pglite.dumpDataDir("none");
+  const dumpFile = join(dir, "migrated.tar");
+  writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
+  await pglite.close();
+  return dumpFile;
+}
+
+async function migratedTemplate(adminUrl: string, template: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${template}`);
+  await admin.query(`create database ${template}`);
+  const pool = new pg.Pool({ connectionString: databaseUrl(adminUrl, template) });
+  await migrate(fromPool(pool));
+  await pool.end();
+  await admin.end();
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import type { CompanyAccount } from "@groupledger/contract";
 import { chartMappingProblem } from "@groupledger/domain";
-import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import { chartAccount } from "../src/features/mapping/model.ts";
 import { startServer, type RunningServer } from "./global-setup.ts";
 
@@ -69,7 +69,7 @@ export async function openBrowser(viewport = { width: 1440, height: 900 }, opts:
 export function ownServer(started: (url: string) => void): void {
   let server: RunningServer | undefined;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(inject("pgliteTemplate"));
     started(server.url);
   }, 120_000);
   afterAll(async () => {
