@@ -18,6 +18,7 @@ import { controlWindows, preAcquisitionEliminations, withControlWindows } from "
 import { ownershipChangeEliminations, ownershipHistories, segmentedNonControllingInterest, type OwnershipHistory } from "./ownership-change.ts";
 import { consolidationInputSchema, type ConsolidationInput } from "./input-schema.ts";
 import { parseConsolidationInputFast } from "./input-fast.ts";
+import { takeBalanceColumns } from "./balance-columns.ts";
 import { compileMappings, requireParentAccount, WorksheetRows } from "./mapping.ts";
 import { LineKind, type CompiledEntity } from "./model.ts";
 import { nonControllingInterest, type NciComputation } from "./nci.ts";
@@ -38,8 +39,33 @@ import { derivedOpeningCtaWarnings } from "./warnings.ts";
  * checked but not copied (1.8 million amounts for a large group), so the parsed input shares it with
  * `json`. `consolidate` copies every amount into its own columns, so changing the input after
  * consolidating never changes a result; changing it between the parse and `consolidate` does.
+ *
+ * An entity may give its balances as `balanceColumns` instead (balance-columns.ts: one Float64Array
+ * of every series, for callers in the same process); they are checked here (shape, lengths, every
+ * amount a safe integer) and kept as given, under the same contract. Its accounts are checked
+ * against the entity's when it is consolidated, as a series' account is.
  */
 export function parseConsolidationInput(json: unknown): ConsolidationInput {
+  // An entity's balanceColumns (balance-columns.ts) is checked on its own; the rest parses as JSON.
+  const taken = takeBalanceColumns(json);
+  if (!taken) return parseJson(json);
+  let parsed: ConsolidationInput | undefined;
+  let issues = taken.issues;
+  try {
+    parsed = parseJson(taken.json);
+  } catch (e) {
+    if (!(e instanceof ConsolidationInputError)) throw e;
+    issues = [...e.issues, ...issues];
+  }
+  if (issues.length) throw new ConsolidationInputError(issues);
+  parsed!.entities.forEach((e, i) => {
+    const columns = taken.columns[i];
+    if (columns) e.balanceColumns = columns;
+  });
+  return parsed!;
+}
+
+function parseJson(json: unknown): ConsolidationInput {
   const fast = parseConsolidationInputFast(json);
   if (fast) return fast;
   const parsed = consolidationInputSchema.safeParse(json);

@@ -2,6 +2,7 @@ import { currencyExponent } from "../money/currency.ts";
 import { factorColumns, makeFactor, parseRate, translationFactor, type Factor, type Rate } from "../money/rate.ts";
 import { fiscalQuarterRange, fiscalYearRange, formatMonth, parseMonth, type MonthRange } from "../periods/month.ts";
 import type { IssueList } from "./errors.ts";
+import type { BalanceColumns } from "./balance-columns.ts";
 import type { ConsolidationInput, EntityInput } from "./input-schema.ts";
 import {
   CLASSIFICATION_OF_KIND,
@@ -81,8 +82,13 @@ function compileEntity(
 
   const { accounts, kinds, accountIndex } = compileAccounts(e, path, issues);
   const n = accounts.length;
-  const local = new Float64Array(n * months);
-  const bookSums = loadBalances(e, accounts, kinds, accountIndex, start, local, months, path, issues);
+  let local: Float64Array;
+  let bookSums: LocalBookSums | undefined;
+  if (e.balanceColumns) local = columnsAsLocal(e.balanceColumns, accounts, accountIndex, start, months, path, issues);
+  else {
+    local = new Float64Array(n * months);
+    bookSums = loadBalances(e, accounts, kinds, accountIndex, start, local, months, path, issues);
+  }
 
   // Rates: every month from the opening month to the period end must have them unless the entity is
   // in the reporting currency (it is then not translated at all, ASC 830-10-45-17 / IAS 21.39).
@@ -384,6 +390,57 @@ function loadBalances(
     else loadRow(series.amounts, local, row * months, from, months);
   }
   return inOrder ? sums : undefined;
+}
+
+/**
+ * The entity's `local` from its balanceColumns (balance-columns.ts). When the columns are laid out as
+ * `local` is (a row for every account in the chart's order, from the opening month, the entity's
+ * months), they are `local`, not copied: the engine never writes `local`, and no result refers to it.
+ * Otherwise each row is copied to its account's row, as loadBalances copies a series.
+ */
+function columnsAsLocal(
+  c: BalanceColumns,
+  accounts: readonly CompiledAccount[],
+  accountIndex: ReadonlyMap<string, number>,
+  start: number,
+  months: number,
+  path: readonly (string | number)[],
+  issues: IssueList,
+): Float64Array {
+  const n = accounts.length;
+  const from = parseMonth(c.from) - start;
+  const rows = c.accounts;
+  // Only while every id is unique (a repeated id is reported by compileAccounts, and would be again here).
+  const unique = accountIndex.size === n;
+  if (unique && from === 0 && c.months === months && rows.length === n && sameIds(rows, accounts)) return c.amounts;
+  const local = new Float64Array(n * months);
+  const covered = new Uint8Array(n);
+  for (let r = 0; r < rows.length; r++) {
+    const id = rows[r]!;
+    const row = unique && r < n && accounts[r]!.id === id ? r : accountIndex.get(id);
+    if (row === undefined) {
+      issues.add([...path, "balanceColumns", "accounts", r], `unknown account "${id}" (not in this entity's accounts)`);
+      continue;
+    }
+    if (covered[row]) {
+      issues.add([...path, "balanceColumns", "accounts", r], `account "${id}" has more than one row`);
+      continue;
+    }
+    covered[row] = 1;
+    copyColumnsRow(c.amounts, r * c.months, c.months, local, row * months, from, months);
+  }
+  return local;
+}
+
+function sameIds(ids: readonly string[], accounts: readonly CompiledAccount[]): boolean {
+  for (let i = 0; i < ids.length; i++) if (ids[i] !== accounts[i]!.id) return false;
+  return true;
+}
+
+/** local[base + from + k] = amounts[at + k] for k < count and the months held (loadRow over a row of columns). */
+function copyColumnsRow(amounts: Float64Array, at: number, count: number, local: Float64Array, base: number, from: number, months: number): void {
+  const end = Math.min(count, months - from);
+  for (let k = Math.max(0, -from); k < end; k++) local[base + from + k] = amounts[at + k]!;
 }
 
 /** local[base + from + k] = amounts[k] for the months held. */
