@@ -108,7 +108,7 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
 
   // Rows: the parent's chart first, then one suspense row per unmapped account with a balance.
   const rows = new WorksheetRows();
-  for (const a of parent.accounts) rows.add(a.id, a.name, a.classification, a.kind, "account");
+  parent.accounts.forEach((a, i) => rows.add(a.id, a.name, a.classification, parent.kinds[i]! as LineKind, "account"));
   // Per entity (by its index), the worksheet row of each of its accounts.
   const rowIndex: Int32Array[] = [];
   const unmapped: ConsolidationOutput["unmapped"] = [];
@@ -284,7 +284,7 @@ function accountRows(e: CompiledEntity, target: Int32Array, tb: EntityPeriodTria
     if (line.local !== 0 || line.translated !== 0) {
       unmapped.push({ entity: e.id, account: a.id, name: a.name, local: line.local, translated: line.translated });
     }
-    index[i] = rows.add(`unmapped:${e.id}:${a.id}`, `UNMAPPED ${e.name}: ${a.name}`, a.classification, a.kind, "unmapped");
+    index[i] = rows.add(`unmapped:${e.id}:${a.id}`, `UNMAPPED ${e.name}: ${a.name}`, a.classification, e.kinds[i]! as LineKind, "unmapped");
   }
   return index;
 }

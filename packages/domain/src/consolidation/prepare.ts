@@ -3,14 +3,13 @@ import { factorColumns, makeFactor, parseRate, translationFactor, type Factor, t
 import { fiscalQuarterRange, fiscalYearRange, formatMonth, parseMonth, type MonthRange } from "../periods/month.ts";
 import type { IssueList } from "./errors.ts";
 import type { BalanceColumns } from "./balance-columns.ts";
-import type { ConsolidationInput, EntityInput } from "./input-schema.ts";
+import type { AccountInput, ConsolidationInput, EntityInput } from "./input-schema.ts";
 import {
   CLASSIFICATION_OF_KIND,
   isProfitAndLoss,
   isRolledForward,
   LineKind,
   lineKindOf,
-  type CompiledAccount,
   type CompiledDividend,
   type CompiledEntity,
   type CompiledGroup,
@@ -80,7 +79,8 @@ function compileEntity(
   }
   const months = period.to - start + 1;
 
-  const { accounts, kinds, accountIndex } = compileAccounts(e, path, issues);
+  const accounts = e.accounts;
+  const { kinds, monetary, accountIndex } = compileAccounts(e, path, issues);
   const n = accounts.length;
   let local: Float64Array;
   let bookSums: LocalBookSums | undefined;
@@ -147,7 +147,7 @@ function compileEntity(
     if (t > 0 && t < months) movementRates.set(row * months + t, { rate, factor: translationFactor(rate, exponent, reportingExponent) });
   });
 
-  if (!identity) checkHistoricalBases(e, path, accounts, historical, local, months, issues);
+  if (!identity) checkHistoricalBases(e, path, kinds, monetary, historical, local, months, issues);
 
   const reRows: number[] = [];
   const equityRows: number[] = [];
@@ -161,7 +161,7 @@ function compileEntity(
   let retainedEarningsRow: number;
   if (e.retainedEarningsAccount !== undefined) {
     const row = accountIndex.get(e.retainedEarningsAccount);
-    if (row === undefined || accounts[row]!.kind !== LineKind.RetainedEarnings) {
+    if (row === undefined || kinds[row] !== LineKind.RetainedEarnings) {
       issues.add([...path, "retainedEarningsAccount"], `"${e.retainedEarningsAccount}" is not a retainedEarnings account of ${e.name}`);
       return undefined;
     }
@@ -249,6 +249,7 @@ function compileEntity(
     fiscalYearStartMonth: e.fiscalYearStartMonth,
     accounts,
     kinds,
+    monetary,
     accountIndex,
     equityRows: Int32Array.from(equityRows),
     start,
@@ -275,7 +276,8 @@ function compileEntity(
 function checkHistoricalBases(
   e: EntityInput,
   path: readonly (string | number)[],
-  accounts: readonly CompiledAccount[],
+  kinds: Uint8Array,
+  monetary: Uint8Array,
   historical: ReadonlyMap<number, HistoricalBasis>,
   local: Float64Array,
   months: number,
@@ -283,19 +285,21 @@ function checkHistoricalBases(
 ): void {
   const temporal = e.method === "temporal";
   const anyHistorical = historical.size > 0;
-  for (let row = 0; row < accounts.length; row++) {
-    const a = accounts[row]!;
+  for (let row = 0; row < kinds.length; row++) {
+    const kind = kinds[row]! as LineKind;
     if (anyHistorical && historical.has(row)) {
-      if (isProfitAndLoss(a.kind) && !temporal) {
+      if (isProfitAndLoss(kind) && !temporal) {
+        const a = e.accounts[row]!;
         issues.add([...path, "historical"], `account "${a.id}": historical rates for revenue/expense apply only under the temporal method`);
       }
       continue;
     }
     const needsHistory =
-      a.kind === LineKind.ContributedCapital ||
-      a.kind === LineKind.OtherEquity ||
-      (temporal && !a.monetary && (a.kind === LineKind.Asset || a.kind === LineKind.Liability));
+      kind === LineKind.ContributedCapital ||
+      kind === LineKind.OtherEquity ||
+      (temporal && !monetary[row] && (kind === LineKind.Asset || kind === LineKind.Liability));
     if (needsHistory && local[row * months] !== 0) {
+      const a = e.accounts[row]!;
       issues.add([...path, "historical"], `account "${a.id}" (${a.name}) is translated at historical rates: give its historical rate or translated amount`);
     }
   }
@@ -312,9 +316,10 @@ function cachedRate(cache: Map<string, { rate: Rate; factor: Factor }>, text: st
   return hit;
 }
 
-function compileAccounts(e: EntityInput, path: readonly (string | number)[], issues: IssueList): { accounts: CompiledAccount[]; kinds: Uint8Array; accountIndex: Map<string, number> } {
-  const accounts: CompiledAccount[] = new Array<CompiledAccount>(e.accounts.length);
+/** The accounts' kinds and monetary flags as typed columns, and the id map (no object per account). */
+function compileAccounts(e: EntityInput, path: readonly (string | number)[], issues: IssueList): { kinds: Uint8Array; monetary: Uint8Array; accountIndex: Map<string, number> } {
   const kinds = new Uint8Array(e.accounts.length);
+  const monetary = new Uint8Array(e.accounts.length);
   const accountIndex = new Map<string, number>();
   for (let i = 0; i < e.accounts.length; i++) {
     const a = e.accounts[i]!;
@@ -324,16 +329,9 @@ function compileAccounts(e: EntityInput, path: readonly (string | number)[], iss
     if (accountIndex.size === size) issues.add([...path, "accounts", i, "id"], `account id "${a.id}" is used twice`);
     const kind = lineKindOf(a.classification, a.equityKind);
     kinds[i] = kind;
-    accounts[i] = {
-      id: a.id,
-      name: a.name,
-      classification: a.classification,
-      equityKind: a.equityKind,
-      kind,
-      monetary: a.monetary ?? defaultMonetary(a.classification),
-    };
+    if (a.monetary ?? defaultMonetary(a.classification)) monetary[i] = 1;
   }
-  return { accounts, kinds, accountIndex };
+  return { kinds, monetary, accountIndex };
 }
 
 /**
@@ -348,7 +346,7 @@ function compileAccounts(e: EntityInput, path: readonly (string | number)[], iss
  */
 function loadBalances(
   e: EntityInput,
-  accounts: readonly CompiledAccount[],
+  accounts: readonly AccountInput[],
   kinds: Uint8Array,
   accountIndex: ReadonlyMap<string, number>,
   start: number,
@@ -400,7 +398,7 @@ function loadBalances(
  */
 function columnsAsLocal(
   c: BalanceColumns,
-  accounts: readonly CompiledAccount[],
+  accounts: readonly AccountInput[],
   accountIndex: ReadonlyMap<string, number>,
   start: number,
   months: number,
@@ -432,7 +430,7 @@ function columnsAsLocal(
   return local;
 }
 
-function sameIds(ids: readonly string[], accounts: readonly CompiledAccount[]): boolean {
+function sameIds(ids: readonly string[], accounts: readonly AccountInput[]): boolean {
   for (let i = 0; i < ids.length; i++) if (ids[i] !== accounts[i]!.id) return false;
   return true;
 }
