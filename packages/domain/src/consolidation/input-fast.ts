@@ -159,7 +159,10 @@ function allSafeIntegers(xs: readonly unknown[]): boolean {
 /** A map's `lines`, z.record(z.string(), id): own enumerable string keys to non-empty strings. */
 function cleanLines(lines: unknown): Record<string, string> | undefined {
   if (!isPlainRecord(lines) || Object.hasOwn(lines, "__proto__") || Object.getOwnPropertySymbols(lines).length > 0) return undefined;
-  for (const to of Object.values(lines)) if (!isId(to)) return undefined;
+  // for…in, not Object.values: no array of a thousand values, nor an iterator, made to be thrown
+  // away. On a plain object it visits the own enumerable string keys (and any enumerable ones added
+  // to Object.prototype, whose refusal only sends the input to zod's walk).
+  for (const key in lines) if (!isId((lines as Record<string, unknown>)[key])) return undefined;
   // A copy of the own enumerable properties, as zod's record makes (it skips only __proto__). A
   // spread, not a loop of stores: a thousand stores into a new object make a thousand hidden classes.
   return { ...(lines as Record<string, string>) };

@@ -245,6 +245,11 @@ export function mulRatioRoundWith(x: number, f: Factor, ratio: Ratio, shift: num
   return mulRatioRound(x, ratio, shift);
 }
 
+/** `ratio` × 10^shift as a Factor (its numerator may be negative or 0): for mulRatioRoundWith's double path. */
+export function ratioFactor(ratio: Ratio, shift: number): Factor {
+  return makeFactor(ratio.num * 10n ** BigInt(Math.max(0, shift)), ratio.den * 10n ** BigInt(Math.max(0, -shift)));
+}
+
 const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
 
 /**

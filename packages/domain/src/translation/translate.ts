@@ -1,4 +1,4 @@
-import { divRoundHalfAway, factorColumns, mulDivRound, mulRatioRound, mulRatioRoundWith, rateRatio, subtractRatio, translateFlowRows, translateRows, type Factor, type Ratio } from "../money/rate.ts";
+import { divRoundHalfAway, factorColumns, mulDivRound, mulRatioRoundWith, rateRatio, ratioFactor, subtractRatio, translateFlowRows, translateRows, type Factor, type Rate, type Ratio } from "../money/rate.ts";
 import { formatMonth } from "../periods/month.ts";
 import type { IssueList } from "../consolidation/errors.ts";
 import { isProfitAndLoss, isRolledForward, LineKind, type CompiledEntity } from "../consolidation/model.ts";
@@ -292,6 +292,31 @@ function rollForward(e: CompiledEntity, rowBasis: Uint8Array, stored: ReadonlyMa
   return { entity: e, rowBasis, stored, retainedEarningsEnd, dividends, cta, remeasurement, profitAndLoss: plTranslated, ctaExplanation, periodFlows };
 }
 
+/*
+ * A month's closing rate as a Ratio, and the change between two months' closing rates (a Ratio, and
+ * the same fraction × 10^shift as a Factor for mulRatioRoundWith's double path), each made once per
+ * rate (or pair of rates) and shared by the entities translated at them: a large group's CTA
+ * explanations ask for them 1,800 times, and in BigInt each was several objects to collect. A Rate
+ * object belongs to one currency exponent (prepare.ts cachedRate), so to one shift.
+ */
+const ratios = new WeakMap<Rate, Ratio>();
+function ratioOf(rate: Rate): Ratio {
+  let r = ratios.get(rate);
+  if (!r) ratios.set(rate, (r = rateRatio(rate)));
+  return r;
+}
+const rateChanges = new WeakMap<Rate, WeakMap<Rate, { readonly ratio: Ratio; readonly factor: Factor }>>();
+function closingRateChange(previous: Rate, current: Rate, shift: number): { readonly ratio: Ratio; readonly factor: Factor } {
+  let byCurrent = rateChanges.get(previous);
+  if (!byCurrent) rateChanges.set(previous, (byCurrent = new WeakMap()));
+  let change = byCurrent.get(current);
+  if (!change) {
+    const ratio = subtractRatio(ratioOf(current), ratioOf(previous));
+    byCurrent.set(current, (change = { ratio, factor: ratioFactor(ratio, shift) }));
+  }
+  return change;
+}
+
 /** Why the CTA moved, month by month (current-rate method): exact rational arithmetic, a few values a month. */
 function explainCta(e: CompiledEntity, sums: MonthSums, dividendsLocal: Float64Array, dividends: Float64Array, cta: Float64Array): CtaMonthExplanation[] {
   const T = e.months;
@@ -299,13 +324,13 @@ function explainCta(e: CompiledEntity, sums: MonthSums, dividendsLocal: Float64A
   const ctaExplanation: CtaMonthExplanation[] = [];
   const shift = e.reportingExponent - e.exponent;
   for (let t = 1; t < T; t++) {
-    const c = rateRatio(e.closingRates[t]!);
-    const previous: Ratio = rateRatio(e.closingRates[t - 1]!);
+    const c = ratioOf(e.closingRates[t]!);
+    const change0 = closingRateChange(e.closingRates[t - 1]!, e.closingRates[t]!, shift);
     const netIncomeLocal = -plLocal[t]!;
     const netIncomeTranslated = -plTranslated[t]!;
     const movementLocal = -(equityLocal[t]! - equityLocal[t - 1]!);
     const movementTranslated = -(equityTranslated[t]! - equityTranslated[t - 1]!);
-    const openingNetAssets = mulRatioRound(netAssetsLocal[t - 1]!, subtractRatio(c, previous), shift);
+    const openingNetAssets = mulRatioRoundWith(netAssetsLocal[t - 1]!, change0.factor, change0.ratio, shift);
     // e.closing[t] is c × 10^shift as a Factor: the same rounding, in doubles when exact.
     const closing = e.closing[t]!;
     const netIncome = mulRatioRoundWith(netIncomeLocal, closing, c, shift) - netIncomeTranslated;
