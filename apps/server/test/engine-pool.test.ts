@@ -16,7 +16,7 @@ const pool = (options: ConstructorParameters<typeof EnginePool>[0]) => {
 afterAll(() => Promise.all(pools.map((p) => p.close())));
 
 describe("the engine pool", () => {
-  it("sends the balance amounts as one handed-over Float64Array, as the engine's columns where they fit, the caller's input untouched", () => {
+  it("sends the balance amounts as one Float64Array, as the engine's columns where they fit, the caller's input untouched", () => {
     const before = structuredClone(example);
     const packed = packBalances(example);
     // Every entity's series start in the same month and are as long: each travels as columns, a row per account.
@@ -33,6 +33,25 @@ describe("the engine pool", () => {
     expect(consolidate(parseConsolidationInput(unpacked))).toEqual(consolidate(parseConsolidationInput(example)));
     expect(example).toEqual(before);
     expect(packBalances({ not: "an input" })).toEqual({ input: { not: "an input" } });
+  });
+
+  it("writes each job's amounts into memory shared with its thread, reused by the next job on it (its rows cleared)", async () => {
+    const p = pool({ size: 1 });
+    // A larger group first, then smaller ones: the second must not read what the first left behind.
+    const larger = structuredClone(example);
+    for (const e of larger.entities) for (const b of e.balances) for (let k = 0; k < b.amounts.length; k++) b.amounts[k] = b.amounts[k]! * 3;
+    const fewer = structuredClone(example);
+    for (const e of fewer.entities) e.balances = e.balances.filter((_, k) => k % 2 === 0);
+    for (const input of [larger, example, fewer]) {
+      const here = (() => {
+        try {
+          return { ok: true, output: consolidate(parseConsolidationInput(structuredClone(input))) };
+        } catch (e) {
+          return { ok: false, issues: (e as { issues: unknown }).issues };
+        }
+      })();
+      expect(await p.run(input)).toEqual(here);
+    }
   });
 
   it("sends series that do not fit columns as series, which the engine then refuses or accepts as it would here", () => {

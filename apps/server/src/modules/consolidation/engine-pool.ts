@@ -35,7 +35,7 @@ export function leanOutput(output: ConsolidationOutput): LeanOutput {
 export interface EngineJob {
   id: number;
   input: unknown;
-  /** The input's balance amounts, taken out of it (packBalances). */
+  /** The input's balance amounts, taken out of it (packBalances), in memory shared with the thread. */
   amounts?: Float64Array;
   /** Answer with leanOutput. */
   lean?: boolean;
@@ -46,26 +46,27 @@ type EntityShape = { accounts?: unknown; balances?: unknown; balanceColumns?: un
 
 /**
  * A large group's input is mostly its balance amounts (50 companies × 1,000 accounts × 36 months:
- * 1.8 M numbers). They travel as one Float64Array whose memory is handed over, not copied (every
- * minor-unit amount is an integer below 2^53, exact in a double); the rest of the input is copied.
+ * 1.8 M numbers). They travel as one Float64Array (from `allocate`: the pool's is memory shared with
+ * the thread, threadAmounts), not copied (every minor-unit amount is an integer below 2^53, exact in
+ * a double); the rest of the input is copied.
  *
  * An entity whose series all start in the same month and are as long, each naming a different one of
  * its accounts, with safe-integer amounts (every entity the server assembles: series from the
  * opening month to the period's end), is sent as the engine's columnar form: `balanceColumns`, a row
  * for every account in the chart's order (0 where it has no series), which the worker hands the
- * engine as a view of the transferred memory and the engine adopts as its own columns
+ * engine as a view of that memory and the engine adopts as its own columns
  * (packages/domain balance-columns.ts): no array per series is made on the engine's thread, and
  * nothing is copied there. Any other entity's series travel one after the other, each series' amounts
  * replaced by its length, and are made arrays again in the worker. The caller's input is not changed.
  */
-export function packBalances(input: unknown): { input: unknown; amounts?: Float64Array<ArrayBuffer> } {
+export function packBalances(input: unknown, allocate: (count: number) => Float64Array = (count) => new Float64Array(count)): { input: unknown; amounts?: Float64Array } {
   const entities = (input as { entities?: unknown } | null)?.entities;
   if (!Array.isArray(entities)) return { input };
   const plans = entities.map((e: unknown) => planEntity(e));
   if (plans.every((plan) => plan === undefined)) return { input };
   let total = 0;
   for (const plan of plans) total += plan?.size ?? 0;
-  const amounts = new Float64Array(total);
+  const amounts = allocate(total);
   let at = 0;
   const packed = entities.map((e: EntityShape, i) => {
     const plan = plans[i];
@@ -179,6 +180,8 @@ interface Thread {
   /** Once the worker has loaded the engine and listens (its first message): jobs sent before could be lost. */
   ready: boolean;
   job: Job | undefined;
+  /** Where this thread's jobs' amounts are written (threadAmounts): shared with the thread, reused job after job. */
+  amounts: SharedArrayBuffer | undefined;
 }
 
 export class EnginePool {
@@ -251,9 +254,9 @@ export class EnginePool {
       thread.job = job;
       thread.worker.ref();
       try {
-        const packed = packBalances(job.input);
+        const packed = packBalances(job.input, (count) => threadAmounts(thread, count));
         const message: EngineJob = { id: job.id, ...packed, lean: job.lean };
-        thread.worker.postMessage(message, packed.amounts ? [packed.amounts.buffer] : []);
+        thread.worker.postMessage(message);
       } catch (e) {
         // An input that cannot be copied (a function, a symbol): that request's error, the thread is fine.
         thread.job = undefined;
@@ -266,7 +269,7 @@ export class EnginePool {
   private start(): Thread {
     this.started++;
     const worker = tsWorker(this.module);
-    const thread: Thread = { worker, ready: false, job: undefined };
+    const thread: Thread = { worker, ready: false, job: undefined, amounts: undefined };
     this.threads.add(thread);
     worker.on("message", (answer: EngineAnswer | { ready: true }) => {
       if (!("id" in answer)) {
@@ -313,6 +316,22 @@ export class EnginePool {
     thread.worker.unref();
     this.idle.push(thread);
   }
+}
+
+/**
+ * `count` zeros for a job's amounts (packBalances), in memory shared with the thread that runs the
+ * job, kept for its next jobs. A fresh 15 MB array for a large group (50 companies × 1,000 accounts
+ * × 37 months) cost the request thread about 60 ms on this machine only to fault its pages in
+ * (docs/performance.md, "Fourth round"); a thread runs one job at a time and keeps no reference to
+ * a job's input once it has answered (the engine's result refers to none of it), so the next job
+ * may overwrite it. The buffer grows to the largest job the thread has run and is dropped with it.
+ */
+function threadAmounts(thread: Thread, count: number): Float64Array {
+  const bytes = count * Float64Array.BYTES_PER_ELEMENT;
+  if (!thread.amounts || thread.amounts.byteLength < bytes) thread.amounts = new SharedArrayBuffer(bytes);
+  const amounts = new Float64Array(thread.amounts, 0, count);
+  amounts.fill(0);
+  return amounts;
 }
 
 let shared: EnginePool | undefined;
