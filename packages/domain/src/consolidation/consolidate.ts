@@ -37,8 +37,10 @@ import { derivedOpeningCtaWarnings } from "./warnings.ts";
  *
  * The contract on the amounts: a balance series' `amounts` array may be the caller's own array,
  * checked but not copied (1.8 million amounts for a large group), so the parsed input shares it with
- * `json`. `consolidate` copies every amount into its own columns, so changing the input after
- * consolidating never changes a result; changing it between the parse and `consolidate` does.
+ * `json`; so may an account object that has only the schema's keys, in its order (51,000 of them).
+ * `consolidate` copies every amount into its own columns and never writes an account, and its result
+ * refers to neither, so changing the input after consolidating never changes a result; changing it
+ * between the parse and `consolidate` does.
  *
  * An entity may give its balances as `balanceColumns` instead (balance-columns.ts: one Float64Array
  * of every series, for callers in the same process); they are checked here (shape, lengths, every
