@@ -18,6 +18,7 @@ import { controlWindows, preAcquisitionEliminations, withControlWindows } from "
 import { ownershipChangeEliminations, ownershipHistories, segmentedNonControllingInterest, type OwnershipHistory } from "./ownership-change.ts";
 import { consolidationInputSchema, type ConsolidationInput } from "./input-schema.ts";
 import { parseConsolidationInputFast } from "./input-fast.ts";
+import { takeBalanceColumns } from "./balance-columns.ts";
 import { compileMappings, requireParentAccount, WorksheetRows } from "./mapping.ts";
 import { LineKind, type CompiledEntity } from "./model.ts";
 import { nonControllingInterest, type NciComputation } from "./nci.ts";
@@ -36,10 +37,37 @@ import { derivedOpeningCtaWarnings } from "./warnings.ts";
  *
  * The contract on the amounts: a balance series' `amounts` array may be the caller's own array,
  * checked but not copied (1.8 million amounts for a large group), so the parsed input shares it with
- * `json`. `consolidate` copies every amount into its own columns, so changing the input after
- * consolidating never changes a result; changing it between the parse and `consolidate` does.
+ * `json`; so may an account object that has only the schema's keys, in its order (51,000 of them).
+ * `consolidate` copies every amount into its own columns and never writes an account, and its result
+ * refers to neither, so changing the input after consolidating never changes a result; changing it
+ * between the parse and `consolidate` does.
+ *
+ * An entity may give its balances as `balanceColumns` instead (balance-columns.ts: one Float64Array
+ * of every series, for callers in the same process); they are checked here (shape, lengths, every
+ * amount a safe integer) and kept as given, under the same contract. Its accounts are checked
+ * against the entity's when it is consolidated, as a series' account is.
  */
 export function parseConsolidationInput(json: unknown): ConsolidationInput {
+  // An entity's balanceColumns (balance-columns.ts) is checked on its own; the rest parses as JSON.
+  const taken = takeBalanceColumns(json);
+  if (!taken) return parseJson(json);
+  let parsed: ConsolidationInput | undefined;
+  let issues = taken.issues;
+  try {
+    parsed = parseJson(taken.json);
+  } catch (e) {
+    if (!(e instanceof ConsolidationInputError)) throw e;
+    issues = [...e.issues, ...issues];
+  }
+  if (issues.length) throw new ConsolidationInputError(issues);
+  parsed!.entities.forEach((e, i) => {
+    const columns = taken.columns[i];
+    if (columns) e.balanceColumns = columns;
+  });
+  return parsed!;
+}
+
+function parseJson(json: unknown): ConsolidationInput {
   const fast = parseConsolidationInputFast(json);
   if (fast) return fast;
   const parsed = consolidationInputSchema.safeParse(json);
@@ -82,7 +110,7 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
 
   // Rows: the parent's chart first, then one suspense row per unmapped account with a balance.
   const rows = new WorksheetRows();
-  for (const a of parent.accounts) rows.add(a.id, a.name, a.classification, a.kind, "account");
+  parent.accounts.forEach((a, i) => rows.add(a.id, a.name, a.classification, parent.kinds[i]! as LineKind, "account"));
   // Per entity (by its index), the worksheet row of each of its accounts.
   const rowIndex: Int32Array[] = [];
   const unmapped: ConsolidationOutput["unmapped"] = [];
@@ -258,7 +286,7 @@ function accountRows(e: CompiledEntity, target: Int32Array, tb: EntityPeriodTria
     if (line.local !== 0 || line.translated !== 0) {
       unmapped.push({ entity: e.id, account: a.id, name: a.name, local: line.local, translated: line.translated });
     }
-    index[i] = rows.add(`unmapped:${e.id}:${a.id}`, `UNMAPPED ${e.name}: ${a.name}`, a.classification, a.kind, "unmapped");
+    index[i] = rows.add(`unmapped:${e.id}:${a.id}`, `UNMAPPED ${e.name}: ${a.name}`, a.classification, e.kinds[i]! as LineKind, "unmapped");
   }
   return index;
 }
@@ -333,7 +361,11 @@ function zeroNegativeZeros<T>(value: T): T {
     }
   } else if (typeof value === "object" && value !== null) {
     const record = value as Record<string, unknown>;
-    for (const key of Object.keys(record)) {
+    // Indexed, not for…of: this runs once, mostly before V8 optimises it, where every step of an
+    // iterator is an object to collect.
+    const keys = Object.keys(record);
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]!;
       const v = record[key];
       if (v === 0) record[key] = 0;
       else if (typeof v === "object" && v !== null) zeroNegativeZeros(v);

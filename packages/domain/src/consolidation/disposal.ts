@@ -126,7 +126,7 @@ export function disposalEliminations(
       }
       if (line.special !== null) return;
       const i = sub.accountIndex.get(line.account!)!;
-      const kind = sub.accounts[i]!.kind;
+      const kind = sub.kinds[i]! as LineKind;
       if (kind === LineKind.Asset || kind === LineKind.Liability) {
         netAssets += line.translated;
         add(ctx.rowOf(sub, i), -line.translated);

@@ -1,4 +1,5 @@
 import { minorToDecimal } from "../money/format.ts";
+import { translatedAt } from "../translation/translate.ts";
 import { divRoundHalfAway, mulDivRound, mulRatioRound, parseRate, translationFactor, type Rate } from "../money/rate.ts";
 import { formatMonth, parseMonth } from "../periods/month.ts";
 import { equityMethodRestatement } from "./equity-method.ts";
@@ -8,7 +9,7 @@ import { consolidatedMonths } from "./mid-year.ts";
 import { classifyIntercompanyPair } from "./pair-match.ts";
 import { pairSidesFit } from "../eliminations/pair-kinds.ts";
 import type { AcquisitionEquity, Elimination, EliminationContext, EntryLine } from "./elimination-types.ts";
-import { CLASSIFICATION_OF_KIND, LineKind, type CompiledEntity } from "./model.ts";
+import { CLASSIFICATION_OF_KIND, isRolledForward, LineKind, type CompiledEntity } from "./model.ts";
 
 export type { AcquisitionEquity, Elimination, EliminationContext, EntryLine } from "./elimination-types.ts";
 
@@ -42,11 +43,11 @@ export function intercompanyEliminations(ctx: EliminationContext): Elimination[]
         ctx.issues.add([...path, side, "account"], `"${ref.account}" is not an account of ${entity.name}`);
         return undefined;
       }
-      return { entity, index, account: entity.accounts[index]! };
+      return { entity, index, account: entity.accounts[index]!, kind: entity.kinds[index]! as LineKind };
     });
     const [left, right] = sides;
     if (!left || !right) return;
-    if (!pairSidesFit(rule.kind, CLASSIFICATION_OF_KIND[left.account.kind]!, CLASSIFICATION_OF_KIND[right.account.kind]!)) {
+    if (!pairSidesFit(rule.kind, CLASSIFICATION_OF_KIND[left.kind]!, CLASSIFICATION_OF_KIND[right.kind]!)) {
       ctx.issues.add(path, rule.kind === "receivablePayable"
         ? "a receivable/payable pair needs one Asset and one Liability account"
         : "a revenue/expense pair needs one Revenue and one Expense account");
@@ -119,7 +120,7 @@ function portionAmount(
     ctx.issues.add([...path, "amounts"], `the part of ${e.name} ${account.name} must cover ${formatMonth(e.start + a)} to ${formatMonth(e.start + b)}`);
     return undefined;
   }
-  if (account.kind === LineKind.Revenue || account.kind === LineKind.Expense) {
+  if (e.kinds[index] === LineKind.Revenue || e.kinds[index] === LineKind.Expense) {
     const hist = e.method === "temporal" && !e.identity ? e.historical.get(index) : undefined;
     let local = 0;
     let translated = 0;
@@ -130,7 +131,7 @@ function portionAmount(
     }
     return { local, translated };
   }
-  if (!e.identity && e.method === "temporal" && !account.monetary) {
+  if (!e.identity && e.method === "temporal" && !e.monetary[index]) {
     ctx.issues.add(path, `${e.name} ${account.name} is translated at historical rates (temporal method), so a part of it cannot be translated on its own`);
     return undefined;
   }
@@ -156,7 +157,7 @@ export function investmentEliminations(ctx: EliminationContext, acquisitions: Ma
     const sub = requireSubsidiary(ctx.group, rule.subsidiary, [...path, "subsidiary"], ctx.issues, { seen: acquisitions, kind: "investment" });
     if (!sub) return;
     const investmentIndex = parent.accountIndex.get(rule.investmentAccount);
-    if (investmentIndex === undefined || parent.accounts[investmentIndex]!.kind !== LineKind.Asset) {
+    if (investmentIndex === undefined || parent.kinds[investmentIndex] !== LineKind.Asset) {
       ctx.issues.add([...path, "investmentAccount"], `"${rule.investmentAccount}" is not an Asset account of the parent`);
       return;
     }
@@ -194,13 +195,13 @@ export function investmentEliminations(ctx: EliminationContext, acquisitions: Ma
           ctx.issues.add([...path, "equityAtAcquisition", j, "account"], `"${line.account}" is not an Equity account of ${sub.name}`);
           continue;
         }
-        if (account.kind === LineKind.RetainedEarnings || account.kind === LineKind.Dividends) retainedEarnings += line.amount;
+        if (isRolledForward(sub.kinds[index]! as LineKind)) retainedEarnings += line.amount;
         else byAccount.set(index, (byAccount.get(index) ?? 0) + line.amount);
       }
     } else {
-      sub.accounts.forEach((a, i) => {
-        if (a.kind === LineKind.ContributedCapital || a.kind === LineKind.OtherEquity) {
-          const x = tr.translated[i * sub.months + tAcq]!;
+      sub.kinds.forEach((kind, i) => {
+        if (kind === LineKind.ContributedCapital || kind === LineKind.OtherEquity) {
+          const x = translatedAt(tr, i, tAcq);
           if (x !== 0) byAccount.set(i, x);
         }
       });

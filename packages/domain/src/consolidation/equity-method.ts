@@ -1,4 +1,5 @@
 import { minorToDecimal } from "../money/format.ts";
+import { translatedAt } from "../translation/translate.ts";
 import type { Elimination, EliminationContext, EntryLine } from "./elimination-types.ts";
 import type { ConsolidationInput } from "./input-schema.ts";
 import { LineKind, type CompiledEntity } from "./model.ts";
@@ -36,7 +37,7 @@ export function equityMethodRestatement(
     const id = rule[field];
     if (id === undefined) return undefined;
     const index = parent.accountIndex.get(id);
-    if (index === undefined || parent.accounts[index]!.kind !== kind) {
+    if (index === undefined || parent.kinds[index] !== kind) {
       ctx.issues.add([...path, field], `"${id}" is ${index === undefined ? "not an account of the parent" : `a ${parent.accounts[index]!.classification} account of the parent`}: ${what}`);
       return undefined;
     }
@@ -50,7 +51,7 @@ export function equityMethodRestatement(
   }
   if (ctx.issues.items.length > before || incomeIndex === undefined) return undefined;
 
-  const balance = (index: number, t: number) => parentTr.translated[index * parent.months + t]!;
+  const balance = (index: number, t: number) => translatedAt(parentTr, index, t);
   const investmentIndex = parent.accountIndex.get(rule.investmentAccount)!;
   const cost = rule.cost!;
   const investmentEnd = balance(investmentIndex, b);

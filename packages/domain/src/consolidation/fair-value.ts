@@ -76,7 +76,7 @@ export function fairValueAdjustments(
 
   const parentRowOf = (account: string, kind: LineKind, field: string, j: number, what: string): number | undefined => {
     const index = parent.accountIndex.get(account);
-    if (index === undefined || parent.accounts[index]!.kind !== kind) {
+    if (index === undefined || parent.kinds[index] !== kind) {
       const found = index === undefined ? "not an account of the parent" : `a ${parent.accounts[index]!.classification} account of the parent`;
       ctx.issues.add([...path, "fairValueAdjustments", j, field], `"${account}" is ${found}: ${what}`);
       return undefined;

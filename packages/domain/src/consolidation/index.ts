@@ -6,3 +6,4 @@ export { consolidate, parseConsolidationInput, NCI_SHARE_OF_PROFIT_ROW } from ".
 export { mappingProblem } from "./mapping.ts";
 export { worksheetCsv, type WorksheetCsvOptions } from "./csv.ts";
 export { contractJsonSchemas } from "./json-schema.ts";
+export type { BalanceColumns } from "./balance-columns.ts";

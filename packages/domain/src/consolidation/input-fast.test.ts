@@ -60,6 +60,20 @@ describe("the fast path of input validation (input-fast.ts)", () => {
     // The parse contract (parseConsolidationInput): amounts are checked, not copied; consolidate copies them.
     expect(fast.entities[1]!.balances[0]!.amounts).toBe(input.entities[1]!.balances[0]!.amounts);
     expect(fast.maps[0]!.lines).not.toBe(input.maps[0]!.lines);
+    // An account with zod's keys in zod's order is the caller's own (not copied); one with others is copied.
+    expect(fast.entities[1]!.accounts[1]).toBe(input.entities[1]!.accounts[1]);
+    expect(fast.entities[1]!.accounts[0]).not.toBe(input.entities[1]!.accounts[0]);
+  });
+
+  it("copies an account whose keys are in another order, as zod gives them", () => {
+    const input = loadExample("nci-80-intercompany") as unknown as { entities: { accounts: Record<string, unknown>[] }[] };
+    const a = input.entities[1]!.accounts[2]!;
+    input.entities[1]!.accounts[2] = { name: a.name, id: a.id, classification: a.classification, ...(a.equityKind ? { equityKind: a.equityKind } : {}) };
+    const fast = parseConsolidationInputFast(input)!;
+    const zod = zodResult(input) as { entities: { accounts: object[] }[] };
+    expect(fast).toStrictEqual(zod);
+    expect(fast.entities[1]!.accounts[2]).not.toBe(input.entities[1]!.accounts[2]);
+    expect(Object.keys(fast.entities[1]!.accounts[2]!)).toEqual(Object.keys(zod.entities[1]!.accounts[2]!));
   });
 
   it("gives a result that the caller's later changes to its input do not change", () => {

@@ -14,8 +14,9 @@ import {
  * (1.8 million amounts for 50 subsidiaries × 1,000 accounts × 36 months) and every map's `lines`.
  * Walking them with zod costs about as much as the whole consolidation, so they are checked here
  * with plain loops, against exactly the rules of their zod schemas (input-schema.ts), and copied
- * into the shape zod would return. The rest of the input, small, goes through zod as always, with
- * those three parts stubbed out. When any check fails this returns undefined and the caller runs
+ * into the shape zod would return (an account that already has that shape is the caller's object,
+ * as an amounts array is). The rest of the input, small, goes through zod as always, with those
+ * three parts stubbed out. When any check fails this returns undefined and the caller runs
  * the full zod walk, so every message (its text, its path, its order) is zod's own.
  */
 export function parseConsolidationInputFast(json: unknown): ConsolidationInput | undefined {
@@ -127,23 +128,41 @@ function cleanBalances(list: unknown): SeriesOut[] | undefined {
   return out;
 }
 
+/** The keys of accountSchema, in its order: zod's output has them in this order. */
+const ACCOUNT_KEYS = ["id", "name", "classification", "equityKind", "monetary"] as const;
+
+/**
+ * The account's own keys are some of ACCOUNT_KEYS, in that order: then zod's copy would have the same
+ * keys and values in the same order, and the caller's object is the parsed account (not copied: a
+ * large group has 51,000; the parse contract, parseConsolidationInput). for…in visits exactly the
+ * own keys of a plain object (isPlainRecord) in their order, unless Object.prototype has enumerable
+ * keys, which are then refused here and the account copied.
+ */
+function onlySchemaKeys(a: Record<string, unknown>): boolean {
+  let k = 0;
+  for (const key in a) {
+    while (k < ACCOUNT_KEYS.length && ACCOUNT_KEYS[k] !== key) k++;
+    if (k === ACCOUNT_KEYS.length) return false;
+    k++;
+  }
+  return true;
+}
+
 /** accountSchema: id, name, classification, equityKind (Equity accounts only, and required there), monetary. */
 function cleanAccount(a: Record<string, unknown>): AccountInput | undefined {
   const { id, name, classification } = a;
   if (!isId(id) || typeof name !== "string" || !CLASSIFICATIONS.has(classification)) return undefined;
-  const account = { id, name, classification } as AccountInput;
-  let equityKind: unknown;
-  if ("equityKind" in a) {
-    equityKind = a.equityKind;
-    if (equityKind !== undefined && !EQUITY_KINDS.has(equityKind)) return undefined;
-    account.equityKind = equityKind as AccountInput["equityKind"];
-  }
-  if ("monetary" in a) {
-    const monetary = a.monetary;
-    if (monetary !== undefined && typeof monetary !== "boolean") return undefined;
-    account.monetary = monetary;
-  }
+  const hasEquityKind = "equityKind" in a;
+  const equityKind = a.equityKind;
+  if (hasEquityKind && equityKind !== undefined && !EQUITY_KINDS.has(equityKind)) return undefined;
+  const hasMonetary = "monetary" in a;
+  const monetary = a.monetary;
+  if (hasMonetary && monetary !== undefined && typeof monetary !== "boolean") return undefined;
   if ((classification === "Equity") !== Boolean(equityKind)) return undefined;
+  if (onlySchemaKeys(a)) return a as AccountInput;
+  const account = { id, name, classification } as AccountInput;
+  if (hasEquityKind) account.equityKind = equityKind as AccountInput["equityKind"];
+  if (hasMonetary) account.monetary = monetary as boolean | undefined;
   return account;
 }
 
@@ -159,7 +178,10 @@ function allSafeIntegers(xs: readonly unknown[]): boolean {
 /** A map's `lines`, z.record(z.string(), id): own enumerable string keys to non-empty strings. */
 function cleanLines(lines: unknown): Record<string, string> | undefined {
   if (!isPlainRecord(lines) || Object.hasOwn(lines, "__proto__") || Object.getOwnPropertySymbols(lines).length > 0) return undefined;
-  for (const to of Object.values(lines)) if (!isId(to)) return undefined;
+  // for…in, not Object.values: no array of a thousand values, nor an iterator, made to be thrown
+  // away. On a plain object it visits the own enumerable string keys (and any enumerable ones added
+  // to Object.prototype, whose refusal only sends the input to zod's walk).
+  for (const key in lines) if (!isId((lines as Record<string, unknown>)[key])) return undefined;
   // A copy of the own enumerable properties, as zod's record makes (it skips only __proto__). A
   // spread, not a loop of stores: a thousand stores into a new object make a thousand hidden classes.
   return { ...(lines as Record<string, string>) };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isCurrencyCode } from "../money/currency.ts";
 import { isDecimalText } from "../money/rate.ts";
 import { isMonthText } from "../periods/month.ts";
+import type { BalanceColumns } from "./balance-columns.ts";
 
 /**
  * The consolidation input contract (documented in docs/engine.md, JSON Schema in
@@ -104,7 +105,11 @@ export const entitySchema = z.object({
     .describe("Rates for changes in historically translated balances (share issues, temporal-method additions); default: the month's average rate"),
   dividends: z.array(dividendSchema).default([]),
 });
-export type EntityInput = z.infer<typeof entitySchema>;
+/**
+ * A parsed entity. `balanceColumns` (balance-columns.ts), for callers in the same process, holds its
+ * balances instead of `balances` (then empty); JSON never carries it.
+ */
+export type EntityInput = z.infer<typeof entitySchema> & { balanceColumns?: BalanceColumns };
 
 export const periodSchema = z.union([
   z.object({ month: monthText }).strict(),
@@ -419,6 +424,10 @@ export const consolidationInputSchema = z.object({
     .default({ intercompany: [], investments: [], manual: [], unrealisedProfit: [], dividends: [], disposals: [] }),
 });
 
-export type ConsolidationInput = z.infer<typeof consolidationInputSchema>;
-/** What a caller may pass before defaults are filled in (the JSON file's shape). */
-export type ConsolidationInputJson = z.input<typeof consolidationInputSchema>;
+export type ConsolidationInput = Omit<z.infer<typeof consolidationInputSchema>, "entities"> & { entities: EntityInput[] };
+/**
+ * What a caller may pass before defaults are filled in: the JSON file's shape, where an entity may
+ * give `balanceColumns` (not JSON: a caller in the same process) with `balances: []` (or none).
+ */
+export type ConsolidationInputJson = Omit<z.input<typeof consolidationInputSchema>, "entities"> & { entities: EntityInputJson[] };
+export type EntityInputJson = z.input<typeof entitySchema> & { balanceColumns?: BalanceColumns };

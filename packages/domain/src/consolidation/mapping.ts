@@ -1,6 +1,6 @@
 import type { IssueList } from "./errors.ts";
 import type { ConsolidationInput } from "./input-schema.ts";
-import { LineKind, type CompiledAccount, type CompiledEntity, type CompiledGroup } from "./model.ts";
+import { compiledAccount, LineKind, type CompiledAccount, type CompiledEntity, type CompiledGroup } from "./model.ts";
 
 /**
  * Why a subsidiary account may not feed a parent account, or undefined when it may.
@@ -109,7 +109,7 @@ function mapTargets(entity: CompiledEntity, parent: CompiledEntity, lines: Reado
       continue;
     }
     // Accounts of the same kind always fit; only other pairs need mappingProblem's rules.
-    const problem = kinds[fromRow] === parentKinds[toRow] ? undefined : mappingProblem(accounts[fromRow]!, parent.accounts[toRow]!);
+    const problem = kinds[fromRow] === parentKinds[toRow] ? undefined : mappingProblem(compiledAccount(entity, fromRow), compiledAccount(parent, toRow));
     if (problem) {
       issues.add(["maps", m, "lines", from], problem);
       continue;
@@ -156,7 +156,7 @@ export function requireParentAccount(
     issues.add(path, `"${id}" is not an account of the parent ${parent.name}`);
     return undefined;
   }
-  if (!allowed.includes(parent.accounts[row]!.kind)) {
+  if (!allowed.includes(parent.kinds[row]! as LineKind)) {
     issues.add(path, `"${id}" cannot hold ${what}: it is ${parent.accounts[row]!.classification}${parent.accounts[row]!.equityKind ? ` (${parent.accounts[row]!.equityKind})` : ""}`);
     return undefined;
   }

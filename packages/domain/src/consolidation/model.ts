@@ -1,6 +1,6 @@
 import type { Factor, FactorColumns, Rate, Ratio } from "../money/rate.ts";
 import type { MonthIndex, MonthRange } from "../periods/month.ts";
-import type { Classification, EquityKind } from "./input-schema.ts";
+import type { AccountInput, Classification, EquityKind } from "./input-schema.ts";
 
 /**
  * The compiled, columnar form the engine computes on. Amounts live in Float64Arrays holding safe
@@ -48,6 +48,11 @@ export function isRolledForward(kind: LineKind): boolean {
   return kind === LineKind.RetainedEarnings || kind === LineKind.Dividends;
 }
 
+/**
+ * One account with what compiling it found. Built only where one is asked for (mappingProblem):
+ * an entity keeps its accounts as given (`accounts`) and the rest as typed columns (`kinds`,
+ * `monetary`), not as an object per account (51,000 for a large group).
+ */
 export interface CompiledAccount {
   readonly id: string;
   readonly name: string;
@@ -55,6 +60,11 @@ export interface CompiledAccount {
   readonly equityKind: EquityKind | undefined;
   readonly kind: LineKind;
   readonly monetary: boolean;
+}
+
+export function compiledAccount(e: CompiledEntity, i: number): CompiledAccount {
+  const a = e.accounts[i]!;
+  return { id: a.id, name: a.name, classification: a.classification, equityKind: a.equityKind, kind: e.kinds[i]! as LineKind, monetary: e.monetary[i] === 1 };
 }
 
 /** How a historically translated line gets its opening translated balance. */
@@ -88,9 +98,12 @@ export interface CompiledEntity {
   /** 1 − ownership, exact. */
   readonly nciShare: Ratio;
   readonly fiscalYearStartMonth: number;
-  readonly accounts: readonly CompiledAccount[];
-  /** accounts[i].kind as a typed column, for the loops over every account. */
+  /** The entity's accounts as the input gives them (id, name, classification, equityKind). */
+  readonly accounts: readonly AccountInput[];
+  /** Each account's LineKind, a typed column for the loops over every account. */
   readonly kinds: Uint8Array;
+  /** 1 for a monetary account (the input's `monetary`, by default a Liability's): the temporal method's closing-rate items. */
+  readonly monetary: Uint8Array;
   readonly accountIndex: ReadonlyMap<string, number>;
   /** The rows of equity accounts (every kind), ascending: what the NCI reads, without a pass over every account. */
   readonly equityRows: Int32Array;

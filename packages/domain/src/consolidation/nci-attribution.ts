@@ -55,7 +55,7 @@ export function attributeManualEntries(ctx: EliminationContext, attributions: Nc
         return;
       }
       if (!attribution) return; // wholly owned: nothing to share
-      const kind = parent.accounts[index]!.kind;
+      const kind = parent.kinds[index]! as LineKind;
       if (kind === LineKind.Revenue || kind === LineKind.Expense) attribution.manualProfit += line.amount;
       else if (kind !== LineKind.Asset && kind !== LineKind.Liability) attribution.equityLines.push({ row, amount: line.amount, source: "manual" });
     });

@@ -122,7 +122,7 @@ export function nonControllingInterest(
   let dividends = 0;
   // Only equity lines have a share to move: the subsidiary's equity rows, not all its accounts.
   for (const i of sub.equityRows) {
-    const kind = sub.accounts[i]!.kind;
+    const kind = sub.kinds[i]! as LineKind;
     if (kind === LineKind.ContributedCapital || kind === LineKind.OtherEquity) {
       capitalSinceAcquisition -= move(rowOf(i), tb.lines[i]!.translated - (acquisition?.byAccount.get(i) ?? 0));
     } else if (i === sub.retainedEarningsRow) {

@@ -1,4 +1,5 @@
 import { mulRatioRound, parseRate, type Ratio } from "../money/rate.ts";
+import { translatedAt } from "../translation/translate.ts";
 import { formatMonth, parseMonth } from "../periods/month.ts";
 import type { AcquisitionEquity, Elimination, EliminationContext, EntryLine, OwnershipHistory, OwnershipSegment } from "./elimination-types.ts";
 import { consolidatedMonths } from "./mid-year.ts";
@@ -114,7 +115,6 @@ export function segmentedNonControllingInterest(
 ): NciComputation & { readonly ownershipChanges: number } {
   const sub = history.sub;
   const tr = ctx.translations.get(sub.id)!;
-  const T = sub.months;
   const { first, last } = consolidatedMonths(ctx, sub);
   const tAcq = history.segments[0]!.start;
   const entry = nciEntry(rows);
@@ -129,9 +129,9 @@ export function segmentedNonControllingInterest(
   const unrealisedProfitInPeriod = -(attribution?.unrealisedProfitInPeriod ?? 0);
   const attributedManualProfit = -(attribution?.manualProfit ?? 0);
   history.segments.forEach((seg, k) => {
-    sub.accounts.forEach((account, i) => {
-      if (account.kind !== LineKind.ContributedCapital && account.kind !== LineKind.OtherEquity) return;
-      const value = (t: number) => valueAt((u) => tr.translated[i * T + u]!, acquisition?.byAccount.get(i) ?? 0, t, tAcq);
+    sub.kinds.forEach((kind, i) => {
+      if (kind !== LineKind.ContributedCapital && kind !== LineKind.OtherEquity) return;
+      const value = (t: number) => valueAt((u) => translatedAt(tr, i, u), acquisition?.byAccount.get(i) ?? 0, t, tAcq);
       capitalSinceAcquisition -= move(ctx.rowOf(sub, i), value(seg.end) - value(seg.start), seg.share);
     });
     // Retained earnings on the worksheet stand at the start of the months consolidated.
@@ -215,7 +215,7 @@ export function ownershipChangeEliminations(
   let reserveRow = ctx.retainedEarningsRow;
   if (reserveId !== undefined) {
     const index = parent.accountIndex.get(reserveId);
-    const kind = index === undefined ? undefined : parent.accounts[index]!.kind;
+    const kind = index === undefined ? undefined : (parent.kinds[index]! as LineKind);
     if (kind === undefined || kind === LineKind.Asset || kind === LineKind.Liability || kind === LineKind.Revenue || kind === LineKind.Expense || ctx.parentRow(reserveId) === ctx.nciRow) {
       ctx.issues.add(["designatedAccounts", "ownershipChangeReserve"], `"${reserveId}" is not an Equity account of the parent (other than the NCI account)`);
       return { eliminations: out, adjustments };
@@ -229,15 +229,14 @@ export function ownershipChangeEliminations(
     const investment = eliminations.find((e) => e.kind === "investment" && e.id === rule.id);
     if (!acquisition || !investment) continue; // the investment elimination reported why
     const tr = ctx.translations.get(sub.id)!;
-    const T = sub.months;
     const tAcq = history.segments[0]!.start;
     const fairValue = rule.nciMeasurement === "fairValue";
     const goodwill = investment.details.goodwillAtAcquisition as number;
     const netAssetsAt = (t: number): number => {
       if (t === tAcq) return investment.details.netAssetsAtAcquisition as number;
       let equity = tr.retainedEarningsEnd[t]! + tr.cta[t]!;
-      sub.accounts.forEach((a, i) => {
-        if (a.kind === LineKind.ContributedCapital || a.kind === LineKind.OtherEquity) equity += tr.translated[i * T + t]!;
+      sub.kinds.forEach((kind, i) => {
+        if (kind === LineKind.ContributedCapital || kind === LineKind.OtherEquity) equity += translatedAt(tr, i, t);
       });
       return -equity;
     };

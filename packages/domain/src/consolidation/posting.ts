@@ -1,6 +1,6 @@
 import { formatMonth, type MonthRange } from "../periods/month.ts";
 import type { EntityPeriodTrialBalance } from "../translation/period.ts";
-import type { EntityTranslation } from "../translation/translate.ts";
+import { translatedAt, type EntityTranslation } from "../translation/translate.ts";
 import type { WorksheetRows } from "./mapping.ts";
 import { isProfitAndLoss, isRolledForward, type CompiledEntity, type LineKind } from "./model.ts";
 import type { ConsolidationOutput } from "./output-schema.ts";
@@ -27,7 +27,7 @@ export function postingEntry(
   const b = period.to - e.start;
   // Summed by worksheet row in one typed column; rows are then read in order, as the entry lists them.
   const byRow = new Float64Array(rows.size);
-  addMovements(e, tr.translated, tb, a, b, accountRows, byRow);
+  addMovements(e, tr, tb, a, accountRows, byRow);
   let dividends = 0;
   let remeasurement = 0;
   for (let t = a; t <= b; t++) {
@@ -72,17 +72,17 @@ function entryLines(byRow: Float64Array, rows: WorksheetRows): { lines: JournalE
 
 /**
  * Each line's part of the entry: a balance-sheet line's movement over the period, a P&L line's
- * activity in it, which is its line in the period's trial balance (`tb`, the months a … b summed in
- * the same order, so the same number).
+ * activity in it. Both start from the line in the period's trial balance (`tb`): a P&L line's is
+ * the months a … b summed in the same order, a balance-sheet line's the balance at b (translatedAt,
+ * never −0 there), so the same numbers; only the balance at a − 1 is asked for again.
  */
-function addMovements(e: CompiledEntity, translated: Float64Array, tb: EntityPeriodTrialBalance, a: number, b: number, accountRows: Int32Array, byRow: Float64Array): void {
-  const T = e.months;
+function addMovements(e: CompiledEntity, tr: EntityTranslation, tb: EntityPeriodTrialBalance, a: number, accountRows: Int32Array, byRow: Float64Array): void {
   const kinds = e.kinds;
+  const lines = tb.lines;
   for (let i = 0; i < kinds.length; i++) {
     const kind = kinds[i]! as LineKind;
     if (isRolledForward(kind)) continue;
-    const base = i * T;
-    const amount = isProfitAndLoss(kind) ? tb.lines[i]!.translated : translated[base + b]! - translated[base + a - 1]!;
+    const amount = isProfitAndLoss(kind) ? lines[i]!.translated : lines[i]!.translated - translatedAt(tr, i, a - 1);
     byRow[accountRows[i]!]! += amount;
   }
 }

@@ -2,14 +2,14 @@ import { currencyExponent } from "../money/currency.ts";
 import { factorColumns, makeFactor, parseRate, translationFactor, type Factor, type Rate } from "../money/rate.ts";
 import { fiscalQuarterRange, fiscalYearRange, formatMonth, parseMonth, type MonthRange } from "../periods/month.ts";
 import type { IssueList } from "./errors.ts";
-import type { ConsolidationInput, EntityInput } from "./input-schema.ts";
+import type { BalanceColumns } from "./balance-columns.ts";
+import type { AccountInput, ConsolidationInput, EntityInput } from "./input-schema.ts";
 import {
   CLASSIFICATION_OF_KIND,
   isProfitAndLoss,
   isRolledForward,
   LineKind,
   lineKindOf,
-  type CompiledAccount,
   type CompiledDividend,
   type CompiledEntity,
   type CompiledGroup,
@@ -79,10 +79,16 @@ function compileEntity(
   }
   const months = period.to - start + 1;
 
-  const { accounts, kinds, accountIndex } = compileAccounts(e, path, issues);
+  const accounts = e.accounts;
+  const { kinds, monetary, accountIndex } = compileAccounts(e, path, issues);
   const n = accounts.length;
-  const local = new Float64Array(n * months);
-  const bookSums = loadBalances(e, accounts, kinds, accountIndex, start, local, months, path, issues);
+  let local: Float64Array;
+  let bookSums: LocalBookSums | undefined;
+  if (e.balanceColumns) local = columnsAsLocal(e.balanceColumns, accounts, accountIndex, start, months, path, issues);
+  else {
+    local = new Float64Array(n * months);
+    bookSums = loadBalances(e, accounts, kinds, accountIndex, start, local, months, path, issues);
+  }
 
   // Rates: every month from the opening month to the period end must have them unless the entity is
   // in the reporting currency (it is then not translated at all, ASC 830-10-45-17 / IAS 21.39).
@@ -141,7 +147,7 @@ function compileEntity(
     if (t > 0 && t < months) movementRates.set(row * months + t, { rate, factor: translationFactor(rate, exponent, reportingExponent) });
   });
 
-  if (!identity) checkHistoricalBases(e, path, accounts, historical, local, months, issues);
+  if (!identity) checkHistoricalBases(e, path, kinds, monetary, historical, local, months, issues);
 
   const reRows: number[] = [];
   const equityRows: number[] = [];
@@ -155,7 +161,7 @@ function compileEntity(
   let retainedEarningsRow: number;
   if (e.retainedEarningsAccount !== undefined) {
     const row = accountIndex.get(e.retainedEarningsAccount);
-    if (row === undefined || accounts[row]!.kind !== LineKind.RetainedEarnings) {
+    if (row === undefined || kinds[row] !== LineKind.RetainedEarnings) {
       issues.add([...path, "retainedEarningsAccount"], `"${e.retainedEarningsAccount}" is not a retainedEarnings account of ${e.name}`);
       return undefined;
     }
@@ -243,6 +249,7 @@ function compileEntity(
     fiscalYearStartMonth: e.fiscalYearStartMonth,
     accounts,
     kinds,
+    monetary,
     accountIndex,
     equityRows: Int32Array.from(equityRows),
     start,
@@ -269,7 +276,8 @@ function compileEntity(
 function checkHistoricalBases(
   e: EntityInput,
   path: readonly (string | number)[],
-  accounts: readonly CompiledAccount[],
+  kinds: Uint8Array,
+  monetary: Uint8Array,
   historical: ReadonlyMap<number, HistoricalBasis>,
   local: Float64Array,
   months: number,
@@ -277,19 +285,21 @@ function checkHistoricalBases(
 ): void {
   const temporal = e.method === "temporal";
   const anyHistorical = historical.size > 0;
-  for (let row = 0; row < accounts.length; row++) {
-    const a = accounts[row]!;
+  for (let row = 0; row < kinds.length; row++) {
+    const kind = kinds[row]! as LineKind;
     if (anyHistorical && historical.has(row)) {
-      if (isProfitAndLoss(a.kind) && !temporal) {
+      if (isProfitAndLoss(kind) && !temporal) {
+        const a = e.accounts[row]!;
         issues.add([...path, "historical"], `account "${a.id}": historical rates for revenue/expense apply only under the temporal method`);
       }
       continue;
     }
     const needsHistory =
-      a.kind === LineKind.ContributedCapital ||
-      a.kind === LineKind.OtherEquity ||
-      (temporal && !a.monetary && (a.kind === LineKind.Asset || a.kind === LineKind.Liability));
+      kind === LineKind.ContributedCapital ||
+      kind === LineKind.OtherEquity ||
+      (temporal && !monetary[row] && (kind === LineKind.Asset || kind === LineKind.Liability));
     if (needsHistory && local[row * months] !== 0) {
+      const a = e.accounts[row]!;
       issues.add([...path, "historical"], `account "${a.id}" (${a.name}) is translated at historical rates: give its historical rate or translated amount`);
     }
   }
@@ -306,9 +316,10 @@ function cachedRate(cache: Map<string, { rate: Rate; factor: Factor }>, text: st
   return hit;
 }
 
-function compileAccounts(e: EntityInput, path: readonly (string | number)[], issues: IssueList): { accounts: CompiledAccount[]; kinds: Uint8Array; accountIndex: Map<string, number> } {
-  const accounts: CompiledAccount[] = new Array<CompiledAccount>(e.accounts.length);
+/** The accounts' kinds and monetary flags as typed columns, and the id map (no object per account). */
+function compileAccounts(e: EntityInput, path: readonly (string | number)[], issues: IssueList): { kinds: Uint8Array; monetary: Uint8Array; accountIndex: Map<string, number> } {
   const kinds = new Uint8Array(e.accounts.length);
+  const monetary = new Uint8Array(e.accounts.length);
   const accountIndex = new Map<string, number>();
   for (let i = 0; i < e.accounts.length; i++) {
     const a = e.accounts[i]!;
@@ -318,16 +329,9 @@ function compileAccounts(e: EntityInput, path: readonly (string | number)[], iss
     if (accountIndex.size === size) issues.add([...path, "accounts", i, "id"], `account id "${a.id}" is used twice`);
     const kind = lineKindOf(a.classification, a.equityKind);
     kinds[i] = kind;
-    accounts[i] = {
-      id: a.id,
-      name: a.name,
-      classification: a.classification,
-      equityKind: a.equityKind,
-      kind,
-      monetary: a.monetary ?? defaultMonetary(a.classification),
-    };
+    if (a.monetary ?? defaultMonetary(a.classification)) monetary[i] = 1;
   }
-  return { accounts, kinds, accountIndex };
+  return { kinds, monetary, accountIndex };
 }
 
 /**
@@ -342,7 +346,7 @@ function compileAccounts(e: EntityInput, path: readonly (string | number)[], iss
  */
 function loadBalances(
   e: EntityInput,
-  accounts: readonly CompiledAccount[],
+  accounts: readonly AccountInput[],
   kinds: Uint8Array,
   accountIndex: ReadonlyMap<string, number>,
   start: number,
@@ -384,6 +388,57 @@ function loadBalances(
     else loadRow(series.amounts, local, row * months, from, months);
   }
   return inOrder ? sums : undefined;
+}
+
+/**
+ * The entity's `local` from its balanceColumns (balance-columns.ts). When the columns are laid out as
+ * `local` is (a row for every account in the chart's order, from the opening month, the entity's
+ * months), they are `local`, not copied: the engine never writes `local`, and no result refers to it.
+ * Otherwise each row is copied to its account's row, as loadBalances copies a series.
+ */
+function columnsAsLocal(
+  c: BalanceColumns,
+  accounts: readonly AccountInput[],
+  accountIndex: ReadonlyMap<string, number>,
+  start: number,
+  months: number,
+  path: readonly (string | number)[],
+  issues: IssueList,
+): Float64Array {
+  const n = accounts.length;
+  const from = parseMonth(c.from) - start;
+  const rows = c.accounts;
+  // Only while every id is unique (a repeated id is reported by compileAccounts, and would be again here).
+  const unique = accountIndex.size === n;
+  if (unique && from === 0 && c.months === months && rows.length === n && sameIds(rows, accounts)) return c.amounts;
+  const local = new Float64Array(n * months);
+  const covered = new Uint8Array(n);
+  for (let r = 0; r < rows.length; r++) {
+    const id = rows[r]!;
+    const row = unique && r < n && accounts[r]!.id === id ? r : accountIndex.get(id);
+    if (row === undefined) {
+      issues.add([...path, "balanceColumns", "accounts", r], `unknown account "${id}" (not in this entity's accounts)`);
+      continue;
+    }
+    if (covered[row]) {
+      issues.add([...path, "balanceColumns", "accounts", r], `account "${id}" has more than one row`);
+      continue;
+    }
+    covered[row] = 1;
+    copyColumnsRow(c.amounts, r * c.months, c.months, local, row * months, from, months);
+  }
+  return local;
+}
+
+function sameIds(ids: readonly string[], accounts: readonly AccountInput[]): boolean {
+  for (let i = 0; i < ids.length; i++) if (ids[i] !== accounts[i]!.id) return false;
+  return true;
+}
+
+/** local[base + from + k] = amounts[at + k] for k < count and the months held (loadRow over a row of columns). */
+function copyColumnsRow(amounts: Float64Array, at: number, count: number, local: Float64Array, base: number, from: number, months: number): void {
+  const end = Math.min(count, months - from);
+  for (let k = Math.max(0, -from); k < end; k++) local[base + from + k] = amounts[at + k]!;
 }
 
 /** local[base + from + k] = amounts[k] for the months held. */

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { divRoundHalfAway, makeFactor, mulDivRound, mulRatioRound, mulRatioRoundWith, parseRate, rateRatio, translatedSumRoundedOnce, translationFactor } from "./rate.ts";
+import { divRoundHalfAway, makeFactor, mulDivRound, mulRatioRound, mulRatioRoundWith, parseRate, rateRatio, ratioFactor, subtractRatio, translatedSumRoundedOnce, translationFactor } from "./rate.ts";
 
 describe("exact rates and half-away-from-zero rounding", () => {
   it("parses decimal text exactly", () => {
@@ -51,6 +51,30 @@ describe("exact rates and half-away-from-zero rounding", () => {
 });
 
 describe("mulRatioRoundWith: a ratio's rounding through its factor", () => {
+  it("equals mulRatioRound (BigInt) for the change between two rates (negative, 0 or positive) through ratioFactor, throwing alike", () => {
+    const rate = fc.tuple(fc.integer({ min: 1, max: 10 ** 9 }), fc.integer({ min: 0, max: 9 })).map(([n, d]) => parseRate(d ? `${Math.floor(n / 10 ** d)}.${String(n % 10 ** d).padStart(d, "0")}` : `${n}`));
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: -1e9, max: 1e9 }), fc.maxSafeInteger(), fc.maxSafeNat().map((n) => -n), fc.constant(-0)),
+        rate,
+        rate,
+        fc.integer({ min: -3, max: 3 }),
+        (x, a, b, shift) => {
+          const change = subtractRatio(rateRatio(b), rateRatio(a));
+          const outcome = (f: () => number) => {
+            try {
+              return f();
+            } catch (e) {
+              return String(e);
+            }
+          };
+          expect(outcome(() => mulRatioRoundWith(x, ratioFactor(change, shift), change, shift))).toBe(outcome(() => mulRatioRound(x, change, shift)));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it("equals mulRatioRound (BigInt) for the closing factor of the same rate, throwing alike", () => {
     fc.assert(
       fc.property(

@@ -141,14 +141,16 @@ export function factorColumns(factors: readonly Factor[]): FactorColumns {
 }
 
 /**
- * The balance rows first … last − 1 (account-major, `months` columns): out[i × months + t] =
- * mulDivRound(local[…], month t's factor) for each month t whose amount is not 0, each result also
- * added to sum[t] and each local amount to localSum[t] (one pass for both sums, rows in order). The
- * same arithmetic as mulDivRound, read from typed columns: this loop runs once per balance of a
- * consolidation, so it takes a run of consecutive rows translated alike (a chart lists its assets
- * together, then its liabilities), not one row a call.
+ * The balance rows first … last − 1 (account-major, `months` columns): month t's amount of each row
+ * translated, mulDivRound(local[…], month t's factor), and added to sum[t], each local amount to
+ * localSum[t] (rows in order). The translated amounts themselves are not kept: they are the same
+ * function of `local` and the factors whenever one is read again (translatedAt in
+ * translation/translate.ts), and writing 1.8 million of them into fresh memory cost more than the
+ * translation (docs/performance.md). The same arithmetic as mulDivRound, read from typed columns: this
+ * loop runs once per balance of a consolidation, so it takes a run of consecutive rows translated
+ * alike (a chart lists its assets together, then its liabilities), not one row a call.
  */
-export function translateRows(local: Float64Array, out: Float64Array, first: number, last: number, columns: FactorColumns, sum: Float64Array, localSum: Float64Array): void {
+export function translateRows(local: Float64Array, first: number, last: number, columns: FactorColumns, sum: Float64Array, localSum: Float64Array): void {
   // Every field read here, before the loop: a field first read inside it would send the optimised
   // loop back to the interpreter when it is first needed.
   const { num, den, inv, fast } = columns;
@@ -160,9 +162,7 @@ export function translateRows(local: Float64Array, out: Float64Array, first: num
       localSum[t]! += x;
       if (x === 0) continue;
       const p = x * num[t]!;
-      const y = fast && p < SAFE_PRODUCT && p > -SAFE_PRODUCT ? quotientHalfAway(p, den[t]!, inv[t]!) : mulDivRoundAt(x, columns, t);
-      out[base + t] = y;
-      sum[t]! += y;
+      sum[t]! += fast && p < SAFE_PRODUCT && p > -SAFE_PRODUCT ? quotientHalfAway(p, den[t]!, inv[t]!) : mulDivRoundAt(x, columns, t);
     }
   }
 }
@@ -176,7 +176,6 @@ export function translateRows(local: Float64Array, out: Float64Array, first: num
  */
 export function translateFlowRows(
   local: Float64Array,
-  out: Float64Array,
   first: number,
   last: number,
   columns: FactorColumns,
@@ -199,7 +198,6 @@ export function translateFlowRows(
       if (x === 0) continue;
       const p = x * num[t]!;
       const y = fast && p < SAFE_PRODUCT && p > -SAFE_PRODUCT ? quotientHalfAway(p, den[t]!, inv[t]!) : mulDivRoundAt(x, columns, t);
-      out[base + t] = y;
       sum[t]! += y;
       if (t >= a) ys += y;
     }
@@ -245,6 +243,11 @@ export function mulRatioRoundWith(x: number, f: Factor, ratio: Ratio, shift: num
     if (p < SAFE_PRODUCT && p > -SAFE_PRODUCT) return quotientHalfAway(p, f.den, f.inv);
   }
   return mulRatioRound(x, ratio, shift);
+}
+
+/** `ratio` × 10^shift as a Factor (its numerator may be negative or 0): for mulRatioRoundWith's double path. */
+export function ratioFactor(ratio: Ratio, shift: number): Factor {
+  return makeFactor(ratio.num * 10n ** BigInt(Math.max(0, shift)), ratio.den * 10n ** BigInt(Math.max(0, -shift)));
 }
 
 const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));

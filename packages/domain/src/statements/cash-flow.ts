@@ -1,3 +1,4 @@
+import { balanceSeriesOf } from "../consolidation/balance-columns.ts";
 import type { ConsolidationInput } from "../consolidation/input-schema.ts";
 import type { ConsolidationOutput } from "../consolidation/output-schema.ts";
 import { currencyExponent } from "../money/currency.ts";
@@ -195,7 +196,7 @@ export function consolidatedCashFlow({ input, opening, closing, classOf }: CashF
     if (!source || !before) continue;
     const exponent = currencyExponent(e.currency);
     const rates = input.rates[e.currency] ?? {};
-    const series = new Map(source.balances.map((s) => [s.account, s]));
+    const series = new Map(balanceSeriesOf(source).map((s) => [s.account, s]));
     const closingRate = rates[to]!.closing;
     const openingRate = rates[shiftMonth(from, -1)]!.closing;
     const closingFactor = translationFactor(parseRate(closingRate), exponent, reportingExponent);
@@ -273,7 +274,8 @@ export function consolidatedCashFlow({ input, opening, closing, classOf }: CashF
       if (!entity || entity.method === "none") return;
       const key = which === "left" ? "leftTranslated" : "rightTranslated";
       const change = Number(after.details[key] ?? 0) - Number(before.details[key] ?? 0);
-      const series = side.portion ?? input.entities.find((x) => x.id === side.entity)?.balances.find((b) => b.account === side.account);
+      const holder = side.portion ? undefined : input.entities.find((x) => x.id === side.entity);
+      const series = side.portion ?? (holder ? balanceSeriesOf(holder).find((b) => b.account === side.account) : undefined);
       const difference = change - flowAtAverages(entity.currency, series);
       sidesDifference += difference;
       const row = after.lines[i]?.account;

@@ -1,3 +1,4 @@
+import { balanceSeriesOf } from "../consolidation/balance-columns.ts";
 import type { ConsolidationInput, EntityInput } from "../consolidation/input-schema.ts";
 import type { ConsolidationOutput } from "../consolidation/output-schema.ts";
 import { shiftMonth } from "../periods/month.ts";
@@ -119,10 +120,12 @@ function monthsBetween(from: string, to: string): number {
 
 function openingEntity(e: EntityInput, month: string, start: string | undefined): EntityInput {
   const flows = new Set(e.accounts.filter((a) => a.classification === "Revenue" || a.classification === "Expense").map((a) => a.id));
-  const balances = e.balances.map((b) => ({ ...b, ...cutSeries(b, month, start, flows.has(b.account)) }));
+  const balances = balanceSeriesOf(e).map((b) => ({ ...b, ...cutSeries(b, month, start, flows.has(b.account)) }));
+  // The cut series replace the balances in whichever form they came.
+  const { balanceColumns: _columns, ...entity } = e;
   if (!start) {
     return {
-      ...e,
+      ...entity,
       balances,
       movementRates: e.movementRates.filter((r) => r.month <= month),
       dividends: e.dividends.filter((d) => d.month <= month),
@@ -132,7 +135,7 @@ function openingEntity(e: EntityInput, month: string, start: string | undefined)
   // and the CTA is derived again as the balancing figure (it is the same at the month, as the
   // engine checks a given one balances there).
   return {
-    ...e,
+    ...entity,
     opening: { month: start, retainedEarnings: e.opening.retainedEarnings },
     balances,
     movementRates: [],

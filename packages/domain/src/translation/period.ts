@@ -1,6 +1,7 @@
 import { formatMonth, type MonthRange } from "../periods/month.ts";
-import { isProfitAndLoss, isRolledForward, LineKind, type CompiledAccount } from "../consolidation/model.ts";
-import type { EntityTranslation } from "./translate.ts";
+import type { AccountInput } from "../consolidation/input-schema.ts";
+import { isProfitAndLoss, isRolledForward, LineKind } from "../consolidation/model.ts";
+import { translatedAt, type EntityTranslation } from "./translate.ts";
 
 export type TranslationBasis =
   | "unchanged"
@@ -58,7 +59,7 @@ function line(
   return { account, special, name, classification, local: local + 0, translated: translated + 0, basis, rate, parentAccount: "" };
 }
 
-function accountLine(account: CompiledAccount, local: number, translated: number, basis: TranslationBasis, rate: string | null): TranslatedLine {
+function accountLine(account: AccountInput, local: number, translated: number, basis: TranslationBasis, rate: string | null): TranslatedLine {
   return line(account.id, null, account.name, account.classification, local, translated, basis, rate);
 }
 
@@ -76,7 +77,6 @@ function periodAmounts(tr: EntityTranslation, a: number, b: number): { local: Fl
   const n = e.kinds.length;
   const kinds = e.kinds;
   const local = e.local;
-  const translated = tr.translated;
   const flows = tr.periodFlows;
   const summed = flows.from === a && b === T - 1;
   const localOut = summed ? flows.local.slice() : new Float64Array(n);
@@ -90,13 +90,13 @@ function periodAmounts(tr: EntityTranslation, a: number, b: number): { local: Fl
       let y = 0;
       for (let t = a; t <= b; t++) {
         x += local[base + t]!;
-        y += translated[base + t]!;
+        y += translatedAt(tr, i, t);
       }
       localOut[i] = x;
       translatedOut[i] = y;
     } else if (!isRolledForward(kind)) {
       localOut[i] = local[base + b]!;
-      translatedOut[i] = translated[base + b]!;
+      translatedOut[i] = translatedAt(tr, i, b);
     }
   }
   return { local: localOut, translated: translatedOut };
@@ -145,7 +145,7 @@ function accountLines(tr: EntityTranslation, a: number, b: number, amounts: { lo
       l = accountLine(account, lineLocal, translated, e.identity ? "unchanged" : hist ? "historical" : "average", hist?.type === "rate" ? hist.rate.text : averageRate);
     } else {
       const isEquity = kind === LineKind.ContributedCapital || kind === LineKind.OtherEquity;
-      const historical = !e.identity && (isEquity || (e.method === "temporal" && !account.monetary));
+      const historical = !e.identity && (isEquity || (e.method === "temporal" && !e.monetary[i]));
       let rate = closingRate;
       if (historical) {
         const hist = e.historical.get(i);

@@ -1,4 +1,4 @@
-import { divRoundHalfAway, factorColumns, mulDivRound, mulRatioRound, mulRatioRoundWith, rateRatio, subtractRatio, translateFlowRows, translateRows, type Factor, type Ratio } from "../money/rate.ts";
+import { divRoundHalfAway, factorColumns, mulDivRound, mulRatioRoundWith, rateRatio, ratioFactor, subtractRatio, translateFlowRows, translateRows, type Factor, type Rate, type Ratio } from "../money/rate.ts";
 import { formatMonth } from "../periods/month.ts";
 import type { IssueList } from "../consolidation/errors.ts";
 import { isProfitAndLoss, isRolledForward, LineKind, type CompiledEntity } from "../consolidation/model.ts";
@@ -18,8 +18,14 @@ import { isProfitAndLoss, isRolledForward, LineKind, type CompiledEntity } from 
  */
 export interface EntityTranslation {
   readonly entity: CompiledEntity;
-  /** Per account and month: translated closing balance (balance-sheet lines) or activity (P&L). */
-  readonly translated: Float64Array;
+  /**
+   * How each account's translated amounts are had (translatedAt): RowBasis.Closing or Average, the
+   * month's factor applied to its local amount again; Stored, its row of `stored`; None, 0 (rolled
+   * forward: the roll-forward gives its amounts).
+   */
+  readonly rowBasis: Uint8Array;
+  /** The translated amounts, month by month, of the rows translated one by one (historical rates). */
+  readonly stored: ReadonlyMap<number, Float64Array>;
   /** Translated retained earnings (with dividends) at each month-end; [0] is the opening amount. */
   readonly retainedEarningsEnd: Float64Array;
   /** Translated dividends declared in each month (debit positive). */
@@ -73,14 +79,38 @@ interface MonthSums {
   readonly plLocal: Float64Array;
 }
 
+export const RowBasis = { None: 0, Closing: 1, Average: 2, Stored: 3 } as const;
+
+/**
+ * Account i's translated amount in month t (offset from the entity's opening month): its translated
+ * closing balance (balance-sheet lines) or its activity (revenue and expense; 0 in the opening
+ * month). Translation keeps the sums, not the 1.8 million translated amounts of a large group, which
+ * only a few months of are ever read again (the period's ends, an acquisition's month): a row
+ * translated at the month's closing or average rate gives the same amount again from its local
+ * amount and the same factor (mulDivRound, as translateRows), and rows translated otherwise are
+ * stored. Writing every amount into a fresh 15 MB column cost more than translating them
+ * (docs/performance.md, "Fourth round").
+ */
+export function translatedAt(tr: EntityTranslation, i: number, t: number): number {
+  const basis = tr.rowBasis[i];
+  if (basis === RowBasis.None) return 0;
+  if (basis === RowBasis.Stored) return tr.stored.get(i)![t]!;
+  const e = tr.entity;
+  const x = e.local[i * e.months + t]!;
+  if (x === 0) return 0;
+  if (basis === RowBasis.Closing) return mulDivRound(x, e.closing[t]!);
+  return t === 0 ? 0 : mulDivRound(x, e.average[t]!);
+}
+
 /**
  * `periodFrom`: the consolidation period's first month as an offset from the entity's opening month;
  * the period's activity of each revenue and expense row is summed as the row is translated.
  */
 export function translateEntity(e: CompiledEntity, issues: IssueList, periodFrom: number): EntityTranslation {
   const T = e.months;
-  const n = e.accounts.length;
-  const translated = new Float64Array(n * T);
+  const n = e.kinds.length;
+  const rowBasis = new Uint8Array(n);
+  const stored = new Map<number, Float64Array>();
   const sums: MonthSums = {
     bsTranslated: new Float64Array(T),
     plTranslated: new Float64Array(T),
@@ -106,53 +136,71 @@ export function translateEntity(e: CompiledEntity, issues: IssueList, periodFrom
     if (isProfitAndLoss(kind)) {
       const hist = temporal ? e.historical.get(i) : undefined;
       if (hist?.type === "rate") {
-        translateFlowRows(local, translated, i, i + 1, factorColumns(new Array<Factor>(T).fill(hist.factor)), sums.plTranslated, sums.plLocal, periodFrom, periodFlows.local, periodFlows.translated);
+        translateFlowRows(local, i, i + 1, factorColumns(new Array<Factor>(T).fill(hist.factor)), sums.plTranslated, sums.plLocal, periodFrom, periodFlows.local, periodFlows.translated);
+        // Its own rate, not the month's: stored (a few rows at most).
+        const row = new Float64Array(T);
+        for (let t = 1; t < T; t++) row[t] = atFactor(local[i * T + t]!, hist.factor);
+        stored.set(i, row);
+        rowBasis[i] = RowBasis.Stored;
         i++;
         continue;
       }
       let j = i + 1;
       while (j < n && isProfitAndLoss(kinds[j]! as LineKind) && !(temporal && e.historical.get(j)?.type === "rate")) j++;
-      translateFlowRows(local, translated, i, j, e.averageColumns, sums.plTranslated, sums.plLocal, periodFrom, periodFlows.local, periodFlows.translated);
+      translateFlowRows(local, i, j, e.averageColumns, sums.plTranslated, sums.plLocal, periodFrom, periodFlows.local, periodFlows.translated);
+      rowBasis.fill(RowBasis.Average, i, j);
       i = j;
       continue;
     }
     const isEquity = kind === LineKind.ContributedCapital || kind === LineKind.OtherEquity;
     if (isEquity || !atClosing(e, i)) {
-      const atHistorical = !e.identity && (isEquity || (temporal && !e.accounts[i]!.monetary));
-      if (atHistorical) translateAtHistorical(e, i, isEquity, translated, sums);
-      else translateEquityAtClosing(e, i, translated, sums);
+      const atHistorical = !e.identity && (isEquity || (temporal && !e.monetary[i]));
+      if (atHistorical) {
+        stored.set(i, translateAtHistorical(e, i, isEquity, sums));
+        rowBasis[i] = RowBasis.Stored;
+      } else {
+        translateEquityAtClosing(e, i, sums);
+        rowBasis[i] = RowBasis.Closing;
+      }
       i++;
       continue;
     }
     let j = i + 1;
     while (j < n && (kinds[j] === LineKind.Asset || kinds[j] === LineKind.Liability) && atClosing(e, j)) j++;
-    translateRows(local, translated, i, j, e.closingColumns, sums.bsTranslated, sums.netAssetsLocal);
+    translateRows(local, i, j, e.closingColumns, sums.bsTranslated, sums.netAssetsLocal);
+    rowBasis.fill(RowBasis.Closing, i, j);
     i = j;
   }
-  return rollForward(e, translated, sums, periodFlows, issues);
+  return rollForward(e, rowBasis, stored, sums, periodFlows, issues);
+}
+
+/** mulDivRound, 0 for a 0 (never −0): what translateRows adds for an amount. */
+function atFactor(x: number, f: Factor): number {
+  return x === 0 ? 0 : mulDivRound(x, f);
 }
 
 /** An asset or liability translated at the closing rate: always but for a non-monetary item under the temporal method. */
 function atClosing(e: CompiledEntity, i: number): boolean {
-  return e.identity || e.method !== "temporal" || e.accounts[i]!.monetary;
+  return e.identity || e.method !== "temporal" || e.monetary[i] === 1;
 }
 
 /** Equity in the reporting currency (not translated): each month-end balance as it is. */
-function translateEquityAtClosing(e: CompiledEntity, i: number, translated: Float64Array, sums: MonthSums): void {
+function translateEquityAtClosing(e: CompiledEntity, i: number, sums: MonthSums): void {
   const T = e.months;
   const base = i * T;
-  translateRows(e.local, translated, i, i + 1, e.closingColumns, sums.bsTranslated, sums.equityLocal);
+  translateRows(e.local, i, i + 1, e.closingColumns, sums.bsTranslated, sums.equityLocal);
   const equityTranslated = sums.equityTranslated;
-  for (let t = 0; t < T; t++) equityTranslated[t]! += translated[base + t]!;
+  for (let t = 0; t < T; t++) equityTranslated[t]! += atFactor(e.local[base + t]!, e.closing[t]!);
 }
 
 /**
  * Historical: the opening balance at its historical rate or amount, each later change at the
  * rate of that movement (given, or the month's average).
  */
-function translateAtHistorical(e: CompiledEntity, i: number, isEquity: boolean, translated: Float64Array, sums: MonthSums): void {
+function translateAtHistorical(e: CompiledEntity, i: number, isEquity: boolean, sums: MonthSums): Float64Array {
   const T = e.months;
   const base = i * T;
+  const translated = new Float64Array(T);
   const local = e.local;
   const { bsTranslated, equityLocal, equityTranslated, netAssetsLocal } = sums;
   const hist = e.historical.get(i);
@@ -167,7 +215,7 @@ function translateAtHistorical(e: CompiledEntity, i: number, isEquity: boolean, 
         y += mulDivRound(change, movement?.factor ?? e.average[t]!);
       }
     }
-    translated[base + t] = y;
+    translated[t] = y;
     bsTranslated[t]! += y;
     if (isEquity) {
       equityLocal[t]! += x;
@@ -176,10 +224,11 @@ function translateAtHistorical(e: CompiledEntity, i: number, isEquity: boolean, 
       netAssetsLocal[t]! += x;
     }
   }
+  return translated;
 }
 
 /** Dividends, retained earnings and the balancing figure (CTA or remeasurement), month by month. */
-function rollForward(e: CompiledEntity, translated: Float64Array, sums: MonthSums, periodFlows: EntityTranslation["periodFlows"], issues: IssueList): EntityTranslation {
+function rollForward(e: CompiledEntity, rowBasis: Uint8Array, stored: ReadonlyMap<number, Float64Array>, sums: MonthSums, periodFlows: EntityTranslation["periodFlows"], issues: IssueList): EntityTranslation {
   const T = e.months;
   const { bsTranslated, plTranslated, plLocal } = sums;
   const retainedEarningsEnd = new Float64Array(T);
@@ -240,7 +289,32 @@ function rollForward(e: CompiledEntity, translated: Float64Array, sums: MonthSum
   }
 
   const ctaExplanation = !e.identity && e.method === "currentRate" ? explainCta(e, sums, dividendsLocal, dividends, cta) : [];
-  return { entity: e, translated, retainedEarningsEnd, dividends, cta, remeasurement, profitAndLoss: plTranslated, ctaExplanation, periodFlows };
+  return { entity: e, rowBasis, stored, retainedEarningsEnd, dividends, cta, remeasurement, profitAndLoss: plTranslated, ctaExplanation, periodFlows };
+}
+
+/*
+ * A month's closing rate as a Ratio, and the change between two months' closing rates (a Ratio, and
+ * the same fraction × 10^shift as a Factor for mulRatioRoundWith's double path), each made once per
+ * rate (or pair of rates) and shared by the entities translated at them: a large group's CTA
+ * explanations ask for them 1,800 times, and in BigInt each was several objects to collect. A Rate
+ * object belongs to one currency exponent (prepare.ts cachedRate), so to one shift.
+ */
+const ratios = new WeakMap<Rate, Ratio>();
+function ratioOf(rate: Rate): Ratio {
+  let r = ratios.get(rate);
+  if (!r) ratios.set(rate, (r = rateRatio(rate)));
+  return r;
+}
+const rateChanges = new WeakMap<Rate, WeakMap<Rate, { readonly ratio: Ratio; readonly factor: Factor }>>();
+function closingRateChange(previous: Rate, current: Rate, shift: number): { readonly ratio: Ratio; readonly factor: Factor } {
+  let byCurrent = rateChanges.get(previous);
+  if (!byCurrent) rateChanges.set(previous, (byCurrent = new WeakMap()));
+  let change = byCurrent.get(current);
+  if (!change) {
+    const ratio = subtractRatio(ratioOf(current), ratioOf(previous));
+    byCurrent.set(current, (change = { ratio, factor: ratioFactor(ratio, shift) }));
+  }
+  return change;
 }
 
 /** Why the CTA moved, month by month (current-rate method): exact rational arithmetic, a few values a month. */
@@ -250,13 +324,13 @@ function explainCta(e: CompiledEntity, sums: MonthSums, dividendsLocal: Float64A
   const ctaExplanation: CtaMonthExplanation[] = [];
   const shift = e.reportingExponent - e.exponent;
   for (let t = 1; t < T; t++) {
-    const c = rateRatio(e.closingRates[t]!);
-    const previous: Ratio = rateRatio(e.closingRates[t - 1]!);
+    const c = ratioOf(e.closingRates[t]!);
+    const change0 = closingRateChange(e.closingRates[t - 1]!, e.closingRates[t]!, shift);
     const netIncomeLocal = -plLocal[t]!;
     const netIncomeTranslated = -plTranslated[t]!;
     const movementLocal = -(equityLocal[t]! - equityLocal[t - 1]!);
     const movementTranslated = -(equityTranslated[t]! - equityTranslated[t - 1]!);
-    const openingNetAssets = mulRatioRound(netAssetsLocal[t - 1]!, subtractRatio(c, previous), shift);
+    const openingNetAssets = mulRatioRoundWith(netAssetsLocal[t - 1]!, change0.factor, change0.ratio, shift);
     // e.closing[t] is c × 10^shift as a Factor: the same rounding, in doubles when exact.
     const closing = e.closing[t]!;
     const netIncome = mulRatioRoundWith(netIncomeLocal, closing, c, shift) - netIncomeTranslated;

@@ -35,53 +35,116 @@ export function leanOutput(output: ConsolidationOutput): LeanOutput {
 export interface EngineJob {
   id: number;
   input: unknown;
-  /** The input's balance amounts, taken out of it (packAmounts). */
+  /** The input's balance amounts, taken out of it (packBalances), in memory shared with the thread. */
   amounts?: Float64Array;
   /** Answer with leanOutput. */
   lean?: boolean;
 }
 
-type Series = { amounts: number[] };
-const seriesOf = (input: unknown): Series[] => {
-  const entities = (input as { entities?: unknown } | null)?.entities;
-  if (!Array.isArray(entities)) return [];
-  return entities.flatMap((e: { balances?: unknown }) => (Array.isArray(e?.balances) ? (e.balances as Series[]).filter((b) => Array.isArray(b?.amounts)) : []));
-};
+type Series = { account?: unknown; from?: unknown; amounts: number[] };
+type EntityShape = { accounts?: unknown; balances?: unknown; balanceColumns?: unknown };
 
 /**
  * A large group's input is mostly its balance amounts (50 companies × 1,000 accounts × 36 months:
- * 1.8 M numbers); copying them as arrays cost the request thread more than the engine's own run
- * (300 ms against 250–370 ms, docs/performance.md). They travel as one Float64Array whose memory
- * is handed over, not copied (every minor-unit amount is an integer below 2^53, exact in a
- * double); the rest of the input is copied with its series emptied. The caller's input is not changed.
+ * 1.8 M numbers). They travel as one Float64Array (from `allocate`: the pool's is memory shared with
+ * the thread, threadAmounts), not copied (every minor-unit amount is an integer below 2^53, exact in
+ * a double); the rest of the input is copied.
+ *
+ * An entity whose series all start in the same month and are as long, each naming a different one of
+ * its accounts, with safe-integer amounts (every entity the server assembles: series from the
+ * opening month to the period's end), is sent as the engine's columnar form: `balanceColumns`, a row
+ * for every account in the chart's order (0 where it has no series), which the worker hands the
+ * engine as a view of that memory and the engine adopts as its own columns
+ * (packages/domain balance-columns.ts): no array per series is made on the engine's thread, and
+ * nothing is copied there. Any other entity's series travel one after the other, each series' amounts
+ * replaced by its length, and are made arrays again in the worker. The caller's input is not changed.
  */
-export function packAmounts(input: unknown): { input: unknown; amounts?: Float64Array<ArrayBuffer> } {
-  const series = seriesOf(input);
-  if (series.length === 0) return { input };
+export function packBalances(input: unknown, allocate: (count: number) => Float64Array = (count) => new Float64Array(count)): { input: unknown; amounts?: Float64Array } {
+  const entities = (input as { entities?: unknown } | null)?.entities;
+  if (!Array.isArray(entities)) return { input };
+  const plans = entities.map((e: unknown) => planEntity(e));
+  if (plans.every((plan) => plan === undefined)) return { input };
   let total = 0;
-  for (const s of series) total += s.amounts.length;
-  const amounts = new Float64Array(total);
+  for (const plan of plans) total += plan?.size ?? 0;
+  const amounts = allocate(total);
   let at = 0;
-  for (const s of series) {
-    amounts.set(s.amounts, at);
-    at += s.amounts.length;
-  }
-  // The same input, each series' amounts replaced by its length (read back in the same order).
-  const lengths = new Map(series.map((s) => [s, s.amounts.length]));
-  const skeleton = {
-    ...(input as object),
-    entities: (input as { entities: { balances?: unknown }[] }).entities.map((e) =>
-      Array.isArray(e?.balances) ? { ...e, balances: (e.balances as Series[]).map((b) => (lengths.has(b) ? { ...b, amounts: lengths.get(b)! } : b)) } : e,
-    ),
-  };
-  return { input: skeleton, amounts };
+  const packed = entities.map((e: EntityShape, i) => {
+    const plan = plans[i];
+    if (!plan) return e;
+    const offset = at;
+    at += plan.size;
+    if (plan.kind === "columns") {
+      for (const [row, s] of plan.rows) amounts.set(s.amounts, offset + row * plan.months);
+      return { ...e, balances: [], balanceColumns: { from: plan.from, months: plan.months, accounts: plan.accounts, amounts: offset } };
+    }
+    let k = offset;
+    const balances = (e.balances as unknown[]).map((b) => {
+      if (!isSeries(b)) return b;
+      amounts.set(b.amounts, k);
+      k += b.amounts.length;
+      return { ...b, amounts: b.amounts.length };
+    });
+    return { ...e, balances };
+  });
+  return { input: { ...(input as object), entities: packed }, amounts };
 }
 
-/** The input packAmounts sent, whole again (in the worker). */
-export function unpackAmounts(input: unknown, amounts: Float64Array | undefined): unknown {
+type Plan =
+  | { kind: "columns"; size: number; from: string; months: number; accounts: string[]; rows: [number, Series][] }
+  | { kind: "series"; size: number };
+
+const isSeries = (b: unknown): b is Series => Array.isArray((b as Series | null)?.amounts);
+
+/** How one entity's balances travel (packBalances): as columns, as series, or (undefined) untouched. */
+function planEntity(e: unknown): Plan | undefined {
+  const balances = (e as EntityShape | null)?.balances;
+  if (!Array.isArray(balances)) return undefined;
+  const series = balances.filter(isSeries);
+  if (series.length === 0) return undefined;
+  const asSeries: Plan = { kind: "series", size: series.reduce((n, s) => n + s.amounts.length, 0) };
+  const accounts = (e as EntityShape).accounts;
+  // (Columns given as well are the engine's to refuse, not to be replaced by these.)
+  if (series.length !== balances.length || !Array.isArray(accounts) || (e as EntityShape).balanceColumns !== undefined) return asSeries;
+  const ids: string[] = [];
+  const rowOf = new Map<string, number>();
+  for (const a of accounts as unknown[]) {
+    const id = (a as { id?: unknown } | null)?.id;
+    if (typeof id !== "string" || id.length === 0 || rowOf.has(id)) return asSeries;
+    rowOf.set(id, ids.length);
+    ids.push(id);
+  }
+  const from = series[0]!.from;
+  const months = series[0]!.amounts.length;
+  if (typeof from !== "string") return asSeries;
+  const rows: [number, Series][] = [];
+  const taken = new Set<number>();
+  for (const s of series) {
+    const row = typeof s.account === "string" ? rowOf.get(s.account) : undefined;
+    if (row === undefined || taken.has(row) || s.from !== from || s.amounts.length !== months || !allSafeIntegers(s.amounts)) return asSeries;
+    taken.add(row);
+    rows.push([row, s]);
+  }
+  return { kind: "columns", size: ids.length * months, from, months, accounts: ids, rows };
+}
+
+function allSafeIntegers(xs: readonly unknown[]): boolean {
+  for (let k = 0; k < xs.length; k++) if (!Number.isSafeInteger(xs[k])) return false;
+  return true;
+}
+
+/** The input packBalances sent, for the engine (in the worker): columns as views of `amounts`, series as arrays again. */
+export function unpackBalances(input: unknown, amounts: Float64Array | undefined): unknown {
   if (!amounts) return input;
   let at = 0;
-  for (const e of (input as { entities: { balances?: { amounts: unknown }[] }[] }).entities) {
+  for (const e of (input as { entities: { balances?: { amounts: unknown }[]; balanceColumns?: { accounts: string[]; months: number; amounts: unknown } }[] }).entities) {
+    const columns = e.balanceColumns;
+    if (columns && typeof columns.amounts === "number") {
+      at = columns.amounts;
+      const size = columns.accounts.length * columns.months;
+      columns.amounts = amounts.subarray(at, at + size);
+      at += size;
+      continue;
+    }
     for (const b of e.balances ?? []) {
       if (typeof b.amounts !== "number") continue;
       const n = b.amounts;
@@ -117,6 +180,8 @@ interface Thread {
   /** Once the worker has loaded the engine and listens (its first message): jobs sent before could be lost. */
   ready: boolean;
   job: Job | undefined;
+  /** Where this thread's jobs' amounts are written (threadAmounts): shared with the thread, reused job after job. */
+  amounts: SharedArrayBuffer | undefined;
 }
 
 export class EnginePool {
@@ -189,9 +254,9 @@ export class EnginePool {
       thread.job = job;
       thread.worker.ref();
       try {
-        const packed = packAmounts(job.input);
+        const packed = packBalances(job.input, (count) => threadAmounts(thread, count));
         const message: EngineJob = { id: job.id, ...packed, lean: job.lean };
-        thread.worker.postMessage(message, packed.amounts ? [packed.amounts.buffer] : []);
+        thread.worker.postMessage(message);
       } catch (e) {
         // An input that cannot be copied (a function, a symbol): that request's error, the thread is fine.
         thread.job = undefined;
@@ -204,7 +269,7 @@ export class EnginePool {
   private start(): Thread {
     this.started++;
     const worker = tsWorker(this.module);
-    const thread: Thread = { worker, ready: false, job: undefined };
+    const thread: Thread = { worker, ready: false, job: undefined, amounts: undefined };
     this.threads.add(thread);
     worker.on("message", (answer: EngineAnswer | { ready: true }) => {
       if (!("id" in answer)) {
@@ -251,6 +316,22 @@ export class EnginePool {
     thread.worker.unref();
     this.idle.push(thread);
   }
+}
+
+/**
+ * `count` zeros for a job's amounts (packBalances), in memory shared with the thread that runs the
+ * job, kept for its next jobs. A fresh 15 MB array for a large group (50 companies × 1,000 accounts
+ * × 37 months) cost the request thread about 60 ms on this machine only to fault its pages in
+ * (docs/performance.md, "Fourth round"); a thread runs one job at a time and keeps no reference to
+ * a job's input once it has answered (the engine's result refers to none of it), so the next job
+ * may overwrite it. The buffer grows to the largest job the thread has run and is dropped with it.
+ */
+function threadAmounts(thread: Thread, count: number): Float64Array {
+  const bytes = count * Float64Array.BYTES_PER_ELEMENT;
+  if (!thread.amounts || thread.amounts.byteLength < bytes) thread.amounts = new SharedArrayBuffer(bytes);
+  const amounts = new Float64Array(thread.amounts, 0, count);
+  amounts.fill(0);
+  return amounts;
 }
 
 let shared: EnginePool | undefined;

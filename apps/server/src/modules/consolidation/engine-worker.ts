@@ -3,13 +3,13 @@
 // failure (an engine bug: that request fails, the thread stays).
 import { parentPort } from "node:worker_threads";
 import { consolidate, ConsolidationInputError, parseConsolidationInput } from "@groupledger/domain";
-import { type EngineAnswer, type EngineJob, leanOutput, unpackAmounts } from "./engine-pool.ts";
+import { type EngineAnswer, type EngineJob, leanOutput, unpackBalances } from "./engine-pool.ts";
 
 const port = parentPort!;
 port.on("message", ({ id, input, amounts, lean }: EngineJob) => {
   let answer: EngineAnswer;
   try {
-    const output = consolidate(parseConsolidationInput(unpackAmounts(input, amounts)));
+    const output = consolidate(parseConsolidationInput(unpackBalances(input, amounts)));
     answer = { id, ok: true, output: lean ? leanOutput(output) : output };
   } catch (e) {
     answer =
