@@ -93,4 +93,25 @@ describe.each(drivers)("run previews kept by data version on %s", (driver) => {
     // Posting moved nothing a preview is computed from.
     expect(previewComputations()).toBe(computed);
   });
+
+  it("Verify keeps each subsidiary's translation by data version: the same answer again, and after a rate change the new one", async () => {
+    const posted = await post(t.app, "/api/consolidation/post", jan, token);
+    expect(posted.statusCode, posted.body).toBe(200);
+    type Verify = { subsidiaries: { realmId: string; status: string; differences: { account: string }[] }[] };
+    const verify = async () => {
+      const res = await get(t.app, "/api/consolidation/verify?year=2026&month=1", token);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as Verify).subsidiaries.find((s) => s.realmId === DEMO.uk)!;
+    };
+    const first = await verify();
+    expect(first.status).toBe("ok");
+    expect(await verify()).toEqual(first);
+
+    // January's rates changed after posting: the translation Verify expects is the new one.
+    const put = await t.app.inject({ method: "PUT", url: "/api/fxrates", payload: { rates: [{ currency: "GBP", month: "2026-01", avgfx: "1.5", endfx: "1.52" }] }, headers: { authorization: `Bearer ${token}` } });
+    expect(put.statusCode, put.body).toBe(200);
+    const changed = await verify();
+    expect(changed.status).toBe("differences");
+    expect(changed.differences.length).toBeGreaterThan(0);
+  });
 });
