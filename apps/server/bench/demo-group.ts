@@ -10,6 +10,8 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../src/app.ts";
 import { fromPglite, fromPool, type Database } from "../src/db/client.ts";
 import { migrate } from "../src/db/migrate.ts";
+import { standaloneQboProvider } from "../src/services/qbo-provider.ts";
+import { tsWorker } from "../src/services/ts-worker.ts";
 import { testConfig } from "../test/config.ts";
 
 export interface DemoGroup {
@@ -32,19 +34,39 @@ export const apiCaller = (app: FastifyInstance) => async (method: string, path: 
   return res.json();
 };
 
+/** The emulator the app talks to: in this process (embedded), or at a URL (another thread's, qbo-thread.ts). */
+export type QboSide = Sandbox | { url: string };
+
+async function emulatorRealms(qbo: QboSide): Promise<string[]> {
+  if (qbo instanceof Sandbox) return qbo.companies().map((c) => c.realmId);
+  return ((await (await fetch(`${qbo.url}/_sandbox/companies`)).json()) as { realmId: string }[]).map((c) => c.realmId);
+}
+
+/** The code the emulator's consent page gives for `realmId`: a call in-process, or the consent form posted as a browser would. */
+async function consent(qbo: QboSide, authorizeUrl: string, realmId: string): Promise<string> {
+  const params = new URL(authorizeUrl, "http://x").searchParams;
+  if (qbo instanceof Sandbox) return qbo.issueAuthorizationCode(realmId, params.get("redirect_uri")!);
+  const form = new URLSearchParams(params);
+  form.set("realmId", realmId);
+  const res = await fetch(new URL(authorizeUrl).origin + new URL(authorizeUrl).pathname, { method: "POST", body: form, redirect: "manual" });
+  const code = new URL(res.headers.get("location") ?? "http://x/").searchParams.get("code");
+  if (!code) throw new Error(`the emulator's consent answered ${res.status}: ${await res.text()}`);
+  return code;
+}
+
 /** A user signed up and verified, with every sandbox company connected through OAuth (their first syncs queued, not run). */
-export async function signUpAndConnect(app: FastifyInstance, sandbox: Sandbox, email: string) {
+export async function signUpAndConnect(app: FastifyInstance, sandbox: QboSide, email: string) {
   const call = apiCaller(app);
   const password = "Ledger#Demo2026";
   await call("POST", "/api/session/signup", { email, password });
   const box = await call("GET", `/api/dev/mailbox?to=${email}`);
   await call("POST", "/api/session/validationcode", { validationCode: /code is ([0-9A-Z-]{9})/.exec(box.messages[0].text)![1] });
   const { token } = (await call("POST", "/api/session/token", { email, password })) as { token: string };
-  const realms = sandbox.companies().map((c) => c.realmId);
+  const realms = await emulatorRealms(sandbox);
   for (const realmId of realms) {
     const { authorizeUrl } = await call("GET", "/api/qbo/account/authorize", undefined, token);
     const params = new URL(authorizeUrl, "http://x").searchParams;
-    const code = sandbox.issueAuthorizationCode(realmId, params.get("redirect_uri")!);
+    const code = await consent(sandbox, authorizeUrl, realmId);
     await call("POST", "/api/qbo/account/callback", { state: params.get("state"), code, realmId }, token);
   }
   return { token, email, password, realms };
@@ -77,10 +99,16 @@ export async function configureGroup(app: FastifyInstance, token: string, realms
   }
 }
 
-/** The demo group on `database` (default: DATABASE_URL's PostgreSQL, else a new in-memory PGlite), synced and configured, its rates fetched. */
-export async function demoGroup(opts: { rates: { from: string; to: string }; database?: Database }): Promise<DemoGroup> {
+/**
+ * The demo group on `database` (default: DATABASE_URL's PostgreSQL, else a new in-memory PGlite),
+ * synced and configured, its rates fetched. `qbo`: the emulator embedded in the app (default, as
+ * `npm start` runs it) or on a thread of its own over loopback HTTP (qbo-thread.ts), as Intuit is
+ * another machine in a deployment: then the server's thread does only the server's work.
+ */
+export async function demoGroup(opts: { rates: { from: string; to: string }; database?: Database; qbo?: "embedded" | "thread" }): Promise<DemoGroup> {
   const config = testConfig({ rateLimits: { globalPerMinute: 10_000_000 } });
-  const sandbox = new Sandbox();
+  const threaded = opts.qbo === "thread" ? await emulatorThread() : null;
+  const sandbox: QboSide = threaded ?? new Sandbox();
   const url = process.env.DATABASE_URL;
   let database: Database;
   if (opts.database) {
@@ -91,7 +119,13 @@ export async function demoGroup(opts: { rates: { from: string; to: string }; dat
     database = fromPglite(await PGlite.create());
   }
   await migrate(database);
-  const app = await buildApp({ config, database, logger: false, webDist: false, sandbox });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    webDist: false,
+    ...(threaded ? { qboProvider: (tokens) => standaloneQboProvider(threaded.url, null, tokens) } : { sandbox: sandbox as Sandbox }),
+  });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -114,6 +148,24 @@ export async function demoGroup(opts: { rates: { from: string; to: string }; dat
       await app.close();
       // A database handed in is its owner's to close.
       if (!opts.database) await database.close();
+      await threaded?.close();
     },
+  };
+}
+
+/** The emulator started on a thread of its own (qbo-thread.ts): its URL, and how to stop it. */
+async function emulatorThread(): Promise<{ url: string; close(): Promise<void> }> {
+  const worker = tsWorker(new URL("./qbo-thread.ts", import.meta.url));
+  const { url } = await new Promise<{ url: string }>((resolve, reject) => {
+    worker.once("message", resolve);
+    worker.once("error", reject);
+  });
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        worker.once("exit", () => resolve());
+        worker.postMessage("close");
+      }),
   };
 }

@@ -5,6 +5,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../src/db/client.ts";
 import { accounts, dataVersions, users } from "../src/db/schema.ts";
 import { createTestDatabase, drivers, type TestDatabase } from "./databases.ts";
 
@@ -92,5 +93,26 @@ describe.each(drivers)("prepared statements on %s", (driver) => {
     expect(read!.user.name).toBe("");
     expect(await rolledBack).toBe("roll back");
     expect((await prepared.execute({ id: ids[0]! }))[0]!.user.name).toBe("");
+  });
+
+  it("an unprepared select answers as before, is kept by its text on PGlite, and a table changed under it is read anew", async () => {
+    const { db } = t.database;
+    const emails = async () => (await db.select({ email: users.email }).from(users).where(eq(users.accountId, accountId)).orderBy(users.email)).map((u) => u.email);
+    expect(await emails()).toEqual(["one@statements.example", "two@statements.example"]);
+    expect(await emails()).toEqual(["one@statements.example", "two@statements.example"]);
+    if (driver === "pglite") {
+      const kept = rowsOf<{ statement: string }>(await db.execute(sql`select statement from pg_prepared_statements where name like 'gl_auto_%'`));
+      expect(kept.some((k) => k.statement.startsWith('select "email" from "users"'))).toBe(true);
+    }
+    // A write is not kept, and answers its own way.
+    await db.update(users).set({ name: "One" }).where(eq(users.id, ids[0]!));
+
+    // The table under a kept select changes shape (as a migration would): the next read is right.
+    await t.database.transaction((tx) => tx.exec("create table statements_shape (a int); insert into statements_shape values (1)"));
+    const shape = async () => rowsOf<Record<string, unknown>>(await db.execute(sql`select * from statements_shape`));
+    expect(await shape()).toEqual([{ a: 1 }]);
+    await t.database.transaction((tx) => tx.exec("alter table statements_shape add column b text default 'x'"));
+    expect(await shape()).toEqual([{ a: 1, b: "x" }]);
+    expect(await shape()).toEqual([{ a: 1, b: "x" }]);
   });
 });

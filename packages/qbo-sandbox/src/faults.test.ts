@@ -372,6 +372,39 @@ describe("intuitTime", () => {
     expect(intuitTime(new Date("2024-07-01T06:59:59.999Z"), "UTC")).toBe("2024-07-01T06:59:59.999+00:00");
     expect(intuitTime(new Date("2024-07-01T06:59:59Z"), "Asia/Kolkata")).toBe("2024-07-01T12:29:59.000+05:30");
   });
+
+  it("agrees with Intl's own wall time and offset around every transition, whatever was rendered before", () => {
+    // The offsets are kept per quarter hour: the seconds either side of a transition, asked in
+    // either order, must each get their own offset.
+    // The formatter's answer for each instant on its own (the rendering before the offsets were kept).
+    const reference = (date: Date, timeZone: string) => {
+      const parts = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }).formatToParts(date);
+      const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
+      const whole = Math.floor(date.getTime() / 1000) * 1000;
+      const minutes = Math.round((Date.UTC(+get("year"), +get("month") - 1, +get("day"), +get("hour"), +get("minute"), +get("second")) - whole) / 60_000);
+      const zone = `${minutes < 0 ? "-" : "+"}${String(Math.floor(Math.abs(minutes) / 60)).padStart(2, "0")}:${String(Math.abs(minutes) % 60).padStart(2, "0")}`;
+      return `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}:${get("second")}.${String(date.getTime() - whole).padStart(3, "0")}${zone}`;
+    };
+    const transitions: [string, string][] = [
+      ["America/Los_Angeles", "2024-03-10T10:00:00Z"],
+      ["America/Los_Angeles", "2024-11-03T09:00:00Z"],
+      ["Australia/Lord_Howe", "2024-04-06T15:00:00Z"], // half an hour back
+      ["Australia/Lord_Howe", "2024-10-05T15:30:00Z"],
+      ["Asia/Kathmandu", "1985-12-31T18:30:00Z"], // +05:30 to +05:45
+      ["Europe/London", "2024-03-31T01:00:00Z"],
+      // Mid quarter hour: Dublin's summer time (+00:34:39) ended at 02:25:21 UTC.
+      ["Europe/Dublin", "1916-10-01T02:25:21Z"],
+    ];
+    for (const [zone, at] of transitions) {
+      const t = Date.parse(at);
+      const instants = [-3_600_000, -900_000, -1001, -1000, -1, 0, 1, 999, 1000, 900_000, 3_600_000].map((d) => new Date(t + d));
+      for (const order of [instants, [...instants].reverse()]) for (const date of order) expect(intuitTime(date, zone), `${zone} ${date.toISOString()}`).toBe(reference(date, zone));
+    }
+    for (let i = 0; i < 500; i++) {
+      const date = new Date(Date.UTC(2000, 0, 1) + Math.floor(Math.random() * 40 * 365 * 86_400_000));
+      expect(intuitTime(date)).toBe(reference(date, "America/Los_Angeles"));
+    }
+  });
 });
 
 describe("package boundaries", () => {

@@ -215,15 +215,49 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/** The zone's offset at an instant of whole seconds, in ms: its wall time read as UTC, less the instant. */
+function exactOffset(timeZone: string, wholeSeconds: number): number {
+  const parts = formatterFor(timeZone).formatToParts(new Date(wholeSeconds));
+  const get = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value);
+  return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")) - wholeSeconds;
+}
+
+/**
+ * Offsets by zone and quarter hour (ms since the epoch / 15 min): the zone's offset when it is the
+ * same at the block's first and last second, else null (a transition inside it: each instant asks
+ * the formatter). No zone changes its offset twice within 15 minutes, so equal ends mean no change
+ * between them. `formatToParts` for every timestamp was most of the emulator's time rendering
+ * entities (each carries two) and 5% of the server's thread in the soak (docs/performance.md).
+ */
+const BLOCK_MS = 15 * 60_000;
+const offsets = new Map<string, Map<number, number | null>>();
+
+function offsetAt(timeZone: string, wholeSeconds: number): number {
+  let zone = offsets.get(timeZone);
+  if (zone === undefined) offsets.set(timeZone, (zone = new Map()));
+  const block = Math.floor(wholeSeconds / BLOCK_MS);
+  let offset = zone.get(block);
+  if (offset === undefined) {
+    const start = block * BLOCK_MS;
+    const first = exactOffset(timeZone, start);
+    offset = first === exactOffset(timeZone, start + BLOCK_MS - 1000) ? first : null;
+    // Bounded: a long-running emulator renders ever newer times.
+    if (zone.size >= 10_000) zone.clear();
+    zone.set(block, offset);
+  }
+  return offset ?? exactOffset(timeZone, wholeSeconds);
+}
+
 /** `2020-09-29T06:58:50.262-07:00`: the instant in Intuit's time zone, with milliseconds and offset. */
 export function intuitTime(date: Date, timeZone: string = INTUIT_TIME_ZONE): string {
   const ms = date.getTime();
   if (!Number.isFinite(ms)) throw new RangeError("intuitTime: invalid date");
-  const parts = formatterFor(timeZone).formatToParts(date);
-  const get = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value);
-  const [y, mo, d, h, mi, s] = [get("year"), get("month"), get("day"), get("hour"), get("minute"), get("second")];
   const wholeSeconds = Math.floor(ms / 1000) * 1000;
-  const offsetMinutes = Math.round((Date.UTC(y, mo - 1, d, h, mi, s) - wholeSeconds) / 60_000);
+  const offset = offsetAt(timeZone, wholeSeconds);
+  // The wall time: the instant moved by the offset, read in UTC.
+  const wall = new Date(wholeSeconds + offset);
+  const [y, mo, d, h, mi, s] = [wall.getUTCFullYear(), wall.getUTCMonth() + 1, wall.getUTCDate(), wall.getUTCHours(), wall.getUTCMinutes(), wall.getUTCSeconds()];
+  const offsetMinutes = Math.round(offset / 60_000);
   const sign = offsetMinutes < 0 ? "-" : "+";
   const abs = Math.abs(offsetMinutes);
   const two = (n: number): string => String(n).padStart(2, "0");

@@ -9,6 +9,12 @@ import { type PGlite, parse, protocol, type QueryOptions, type Results } from "@
  * thread that was ~0.5 ms of CPU for the caller's lookup on every signed-in request, most of a
  * warm report (issue 22). Bound and executed in one call it is about a quarter of that.
  *
+ * Every other top-level SELECT takes the same path under a name of its own text (`gl_auto_N`, at
+ * most MAX_AUTO texts; later ones run as before): in the soak the server ran about 240 statements
+ * a second, and PGlite was nearly half of its thread, its per-statement calls and the copy of its
+ * few hundred type parsers that `query()` makes for each of drizzle's queries (readingOf) more than
+ * the rows themselves. Writes keep PGlite's own path (their answers carry the affected row count).
+ *
  * Only top-level queries take this path: a transaction's queries keep PGlite's own (they run
  * inside the transaction's lock, which this path takes like `query()` does).
  */
@@ -16,17 +22,60 @@ export function namedStatements<D extends object>(db: D, client: PGlite): D {
   const session = (db as unknown as { session: PreparingSession }).session;
   const prepareQuery = session.prepareQuery.bind(session);
   const statements = new Map<string, Statement>();
+  const autoNames = new Map<string, string>();
+  // drizzle builds the same two option objects (row mode, its type parsers) for every query it
+  // prepares; the first ones stand for all, so the parsers merged for them (readingOf) are reused.
+  let configs: Pick<PreparedQuery, "queryConfig" | "rawQueryConfig"> | undefined;
   session.prepareQuery = (query, fields, name, ...rest) => {
     const prepared = prepareQuery(query, fields, name, ...rest);
-    if (name) prepared.client = { query: (text, params, options) => executeNamed(client, statements, name, text, params ?? [], options) };
+    const statement = name ?? autoName(autoNames, query.sql);
+    if (!statement) return prepared;
+    configs ??= { queryConfig: prepared.queryConfig, rawQueryConfig: prepared.rawQueryConfig };
+    prepared.queryConfig = configs.queryConfig;
+    prepared.rawQueryConfig = configs.rawQueryConfig;
+    const unnamed = prepared.client;
+    prepared.client = {
+      query: async (text, params, options) => {
+        try {
+          return await executeNamed(client, statements, statement, text, params ?? [], options);
+        } catch (e) {
+          // A table changed under a statement named here after its text (a migration while the
+          // process runs): forget the name, so the next use prepares it again, and answer as before.
+          if (name || !isStalePlan(e)) throw e;
+          if (autoNames.get(text) === statement) autoNames.delete(text);
+          statements.delete(statement);
+          return unnamed.query(text, params, options);
+        }
+      },
+    };
     return prepared;
   };
   return db;
 }
 
+const MAX_AUTO = 500;
+let autoCount = 0;
+
+/** The name a top-level SELECT is prepared under, or null (a write, or too many texts already). */
+function autoName(names: Map<string, string>, text: string): string | null {
+  const kept = names.get(text);
+  if (kept) return kept;
+  if (!/^\s*select\b/i.test(text) || names.size >= MAX_AUTO) return null;
+  const name = `gl_auto_${++autoCount}`;
+  names.set(text, name);
+  return name;
+}
+
+const isStalePlan = (e: unknown) => e instanceof Error && /cached plan must not change result type/.test(e.message);
+
 /** The part of drizzle's PgliteSession and PglitePreparedQuery this relies on. */
 interface PreparingSession {
-  prepareQuery(query: unknown, fields: unknown, name: string | undefined, ...rest: unknown[]): { client: QueryClient };
+  prepareQuery(query: { sql: string }, fields: unknown, name: string | undefined, ...rest: unknown[]): PreparedQuery;
+}
+interface PreparedQuery {
+  client: QueryClient;
+  queryConfig: QueryOptions;
+  rawQueryConfig: QueryOptions;
 }
 interface QueryClient {
   query(text: string, params?: unknown[], options?: QueryOptions): Promise<Results>;

@@ -155,8 +155,11 @@ export function connectEmbeddedWebhooks(config: Config, app: FastifyInstance, sa
   return true;
 }
 
-/** A standalone emulator at a URL, reached over real HTTP (fault injection with dropped sockets). */
-export function standaloneQboProvider(url: string, sandbox: Sandbox, tokens: TokenStore): QboProvider {
+/**
+ * A standalone emulator at a URL, reached over real HTTP (fault injection with dropped sockets; the
+ * soak's emulator on a thread of its own). `sandbox`: its instance when it lives in this process.
+ */
+export function standaloneQboProvider(url: string, sandbox: Sandbox | null, tokens: TokenStore): QboProvider {
   return new QboProvider("standalone", sandboxEndpoints(url), SANDBOX_CLIENT.id, SANDBOX_CLIENT.secret, null, globalThis.fetch, sandbox, tokens);
 }
 

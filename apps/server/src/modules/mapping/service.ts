@@ -20,11 +20,14 @@ async function subsidiaryAndParent(db: Db, accountId: string, realmId: string) {
   return { company, parent, all: group.companies };
 }
 
-async function loadMap(db: Db, realmId: string, parentRealmId: string): Promise<CompanyMap> {
+type Chart = Awaited<ReturnType<typeof chartOf>>;
+
+/** `charts`: both charts when the caller has just read them (a change writes maps, never charts). */
+async function loadMap(db: Db, realmId: string, parentRealmId: string, charts?: { sub: Chart; parent: Chart }): Promise<CompanyMap> {
   const [sub, parentChart, rows] = await Promise.all([
-    chartOf(db, realmId),
-    chartOf(db, parentRealmId),
-    db.select().from(accountMaps).where(eq(accountMaps.realmId, realmId)),
+    charts?.sub ?? chartOf(db, realmId),
+    charts?.parent ?? chartOf(db, parentRealmId),
+    db.select({ subAccountId: accountMaps.subAccountId, parentAccountId: accountMaps.parentAccountId }).from(accountMaps).where(eq(accountMaps.realmId, realmId)),
   ]);
   const subById = new Map(sub.map((a) => [a.id, a]));
   const parentById = new Map(parentChart.map((a) => [a.id, a]));
@@ -109,7 +112,8 @@ export class MappingService {
   /** Ranked parent accounts for each unmapped account with a balance (`all`: mapped ones too). */
   async suggestions(user: UserRow, realmId: string, all: boolean): Promise<z.infer<typeof suggestionsResponseSchema>> {
     const { company, parent, all: companies } = await subsidiaryAndParent(this.db, user.accountId, realmId);
-    const [sub, parentChart, current] = await Promise.all([chartOf(this.db, realmId), chartOf(this.db, parent.realmId), loadMap(this.db, realmId, parent.realmId)]);
+    const [sub, parentChart] = await Promise.all([chartOf(this.db, realmId), chartOf(this.db, parent.realmId)]);
+    const current = await loadMap(this.db, realmId, parent.realmId, { sub, parent: parentChart });
     const todo = sub.filter((a) => a.everHadBalance && (all || current.map[a.id] === undefined));
     // Intercompany accounts are recognised by the group's company names (archived ones too: their balances still name them).
     const group = groupNames({ parent: parent.companyName, self: company.companyName, others: companies.map((c) => c.companyName) }, parentChart);
@@ -159,7 +163,7 @@ export class MappingService {
       }
     });
     await audit(db, { action: "mapping.mapped", accountId: user.accountId, userId, details: { realmId, count: pairs.length, pairs: pairs.slice(0, 50) }, ...meta });
-    return loadMap(db, realmId, parent.realmId);
+    return loadMap(db, realmId, parent.realmId, { sub, parent: parentChart });
   }
 
   private async removeMaps(user: UserRow, realmId: string, accountIds: string[] | null, action: string, meta: RequestMeta): Promise<CompanyMap> {

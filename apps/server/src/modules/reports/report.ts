@@ -10,6 +10,7 @@ import type { Db } from "../../db/client.ts";
 import { dataVersions } from "../../db/schema.ts";
 import { buildConsolidationInput } from "../consolidation/input.ts";
 import { consolidateLean } from "../consolidation/engine.ts";
+import { DataVersionCache } from "../../services/data-version-cache.ts";
 import { checkReportPeriod, openingAnchor, periodLabel, reportGroup } from "./report-period.ts";
 
 /**
@@ -24,7 +25,8 @@ import { checkReportPeriod, openingAnchor, periodLabel, reportGroup } from "./re
  * Reports are cached per account and query, keyed by the account's data version, which database
  * triggers bump on any change to what a report reads (companies and their syncs, charts, maps,
  * rates, CTA and historical settings, elimination pairs, the locked period): a cached report is
- * never stale, whichever process made the change, and a warm one costs one primary-key lookup.
+ * never stale, whichever process made the change, and a warm one costs one primary-key lookup
+ * (services/data-version-cache.ts, which run previews share).
  */
 
 const CACHE_LIMIT = 200;
@@ -45,12 +47,8 @@ async function dataStamp(db: Db, accountId: string): Promise<number> {
   return row?.version ?? 0;
 }
 
-const cache = new Map<string, { body: string; report: ConsolidatedReport }>();
-
-function remember(key: string, value: { body: string; report: ConsolidatedReport }) {
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-  cache.set(key, value);
-}
+/** Reports and their JSON text, by account, query and data version. */
+const cache = new DataVersionCache<{ body: string; report: ConsolidatedReport }>(CACHE_LIMIT);
 
 /**
  * The report and its JSON text (sent as is on the warm path). `dataVersion`: the account's, when
@@ -59,27 +57,10 @@ function remember(key: string, value: { body: string; report: ConsolidatedReport
 export async function consolidatedReport(db: Db, accountId: string, query: ReportQuery, dataVersion?: number): Promise<{ body: string; report: ConsolidatedReport }> {
   checkReportPeriod(query);
   const version = dataVersion ?? (await dataStamp(db, accountId));
-  const key = `${accountId}|${query.from}|${query.to}|${query.compare}|${version}`;
-  const hit = cache.get(key);
-  if (hit) return hit;
   // The same report asked again while it is being computed (a team opening it after a change, a
   // refresh) waits for that computation instead of starting its own.
-  const pending = computing.get(key);
-  if (pending) return pending;
-  const computation = computeReport(db, accountId, query, version).then((value) => {
-    remember(key, value);
-    return value;
-  });
-  computing.set(key, computation);
-  try {
-    return await computation;
-  } finally {
-    computing.delete(key);
-  }
+  return cache.get(accountId, version, `report|${query.from}|${query.to}|${query.compare}`, () => computeReport(db, accountId, query, version));
 }
-
-/** Reports being computed now, by cache key. */
-const computing = new Map<string, Promise<{ body: string; report: ConsolidatedReport }>>();
 
 type EngineRun = { output: Awaited<ReturnType<typeof consolidateLean>>; problems: { code: string; message: string }[]; warnings: string[]; openingMonth: string };
 

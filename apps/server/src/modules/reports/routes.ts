@@ -63,7 +63,10 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
         { errors: [...errors, 502] },
       ),
     ),
-    handler: async (req) => verify(db, provider, authOf(req).user.accountId, { kind: "month", year: req.query.year, month: req.query.month }),
+    handler: async (req) => {
+      const { user, dataVersion } = authOf(req);
+      return verify(db, provider, user.accountId, { kind: "month", year: req.query.year, month: req.query.month }, dataVersion);
+    },
   });
 
   app.route({

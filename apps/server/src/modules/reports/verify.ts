@@ -27,6 +27,7 @@ import { asEnginePair, pairRows } from "../eliminations/view.ts";
 import { counterpartsOf } from "../posting/foreign-accounts.ts";
 import { ADJUSTMENTS_REALM, INTERCO_REALM, openingDocNumber } from "../posting/names.ts";
 import { askQbo } from "../qbo/errors.ts";
+import { DataVersionCache } from "../../services/data-version-cache.ts";
 import { openingOf, resolvePeriod } from "../runs/entry.ts";
 
 /**
@@ -62,7 +63,32 @@ function differences(expected: ReadonlyMap<string, number>, actual: ReadonlyMap<
 
 const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k) ?? 0) + v);
 
-export async function verify(db: Db, provider: QboProvider, accountId: string, requested: RunPeriod): Promise<VerifyResult> {
+/** A subsidiary's translated trial balance at a month-end by parent account (and the worksheet's account names), or why it cannot be computed. */
+type SubTrialBalance = { ok: true; expected: ReadonlyMap<string, number>; names: readonly (readonly [string, string])[] } | { ok: false; why: string };
+
+/**
+ * Each subsidiary's translated trial balance by account, month and data version: Verify asked again
+ * (a team checking after each post, 2 a second in the soak) builds and runs the engine for each
+ * subsidiary only after a change to what it is computed from. What QuickBooks holds, the posted
+ * entries and the opening balances posted are read on every Verify.
+ */
+const subTrialBalances = new DataVersionCache<SubTrialBalance>(200);
+
+async function translatedTrialBalance(db: Db, accountId: string, realmId: string, anchor: string, month: string): Promise<SubTrialBalance> {
+  const built = await buildConsolidationInput(db, { accountId, subsidiaries: [realmId], period: { from: shiftMonth(anchor, 1), to: month }, openingMonth: anchor }, { parentBalances: false });
+  try {
+    const out = await consolidateOrThrow(built.input);
+    const expected = new Map<string, number>();
+    for (const l of out.entities.find((e) => e.id === realmId)!.lines) if (l.translated !== 0) add(expected, l.parentAccount, l.translated);
+    return { ok: true, expected, names: out.worksheet.rows.map((r) => [r.account, r.name] as const) };
+  } catch (e) {
+    if (!(e instanceof ConsolidationInputError)) throw e;
+    return { ok: false, why: built.problems[0]?.message ?? formatIssue(e.issues[0]!) };
+  }
+}
+
+/** `dataVersion`: the account's as the request read it (auth.ts), which keeps each subsidiary's translation for the next Verify. */
+export async function verify(db: Db, provider: QboProvider, accountId: string, requested: RunPeriod, dataVersion?: number): Promise<VerifyResult> {
   const accountGroup = await loadGroup(db, accountId);
   const parent = accountGroup.requireParent("there is nothing to verify yet");
   const period = resolvePeriod(parent, { ...requested, kind: "month" });
@@ -117,19 +143,15 @@ export async function verify(db: Db, provider: QboProvider, accountId: string, r
       mine.map((p) => ({ from: p.periodFrom, to: p.periodTo })),
     );
 
-    const built = await buildConsolidationInput(db, { accountId, subsidiaries: [sub.realmId], period: { from: shiftMonth(opening.anchor, 1), to: month }, openingMonth: opening.anchor }, { parentBalances: false });
-    let expected: Map<string, number>;
-    try {
-      const out = await consolidateOrThrow(built.input);
-      for (const r of out.worksheet.rows) names.set(r.account, r.name);
-      expected = new Map();
-      for (const l of out.entities.find((e) => e.id === sub.realmId)!.lines) if (l.translated !== 0) add(expected, l.parentAccount, l.translated);
-    } catch (e) {
-      if (!(e instanceof ConsolidationInputError)) throw e;
-      const why = built.problems[0]?.message ?? formatIssue(e.issues[0]!);
-      subResults.push({ realmId: sub.realmId, companyName: sub.companyName, status: "not_computable", message: `${sub.companyName} cannot be translated at ${month}: ${why}`, missingMonths, missingEntries: [], accounts: 0, differences: [] });
+    const computeSub = () => translatedTrialBalance(db, accountId, sub.realmId, opening.anchor, month);
+    // Kept by data version (what it is computed from moves it), when the caller read one.
+    const translated = dataVersion === undefined ? await computeSub() : await subTrialBalances.get(accountId, dataVersion, `verify|${sub.realmId}|${opening.anchor}|${month}`, computeSub);
+    if (!translated.ok) {
+      subResults.push({ realmId: sub.realmId, companyName: sub.companyName, status: "not_computable", message: `${sub.companyName} cannot be translated at ${month}: ${translated.why}`, missingMonths, missingEntries: [], accounts: 0, differences: [] });
       continue;
     }
+    for (const [account, name] of translated.names) names.set(account, name);
+    const { expected } = translated;
     const actual = new Map<string, number>();
     const missingEntries: string[] = [];
     const read = [

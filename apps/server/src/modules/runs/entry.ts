@@ -69,7 +69,30 @@ export async function openingOf(db: Db, accountId: string, parent: CompanyRow) {
   return { month, anchor };
 }
 
-export async function computePeriodEntry(db: Db, accountId: string, realmId: string, requested: RunPeriod): Promise<PeriodEntry> {
+/**
+ * The problem that the subsidiary's opening balance is not posted yet, or null. Its own read: a
+ * kept preview (runs/service.ts) asks it on every request, since posting the opening balance does
+ * not move the data version.
+ */
+export async function openingNotPosted(db: Db, accountId: string, company: Pick<CompanyRow, "realmId" | "companyName">, openingMonth: string): Promise<Problem | null> {
+  const [obal] = await db
+    .select({ postedAt: obalCompanies.postedAt })
+    .from(obalCompanies)
+    .where(and(eq(obalCompanies.accountId, accountId), eq(obalCompanies.realmId, company.realmId)))
+    .limit(1);
+  if (obal?.postedAt) return null;
+  return {
+    code: "opening_not_posted",
+    realmId: company.realmId,
+    message: `${company.companyName}'s opening balance at ${openingMonth} is not posted yet; post it on Opening Balance Sheet first, so this entry has something to continue from.`,
+  };
+}
+
+/**
+ * `openingCheck: false` leaves out whether the opening balance is posted (openingNotPosted): for a
+ * preview kept by data version, which asks it per request and puts it first, as here.
+ */
+export async function computePeriodEntry(db: Db, accountId: string, realmId: string, requested: RunPeriod, options: { openingCheck?: boolean } = {}): Promise<PeriodEntry> {
   const { company, parent } = await subsidiaryAndParent(db, accountId, realmId);
   const period = resolvePeriod(parent, requested);
   // A subsidiary is in the group only from its acquisition (Setup → Acquisitions): nothing is posted for it before.
@@ -86,18 +109,8 @@ export async function computePeriodEntry(db: Db, accountId: string, realmId: str
     );
   }
   const problems: Problem[] = [];
-  const [obal] = await db
-    .select({ postedAt: obalCompanies.postedAt })
-    .from(obalCompanies)
-    .where(and(eq(obalCompanies.accountId, accountId), eq(obalCompanies.realmId, realmId)))
-    .limit(1);
-  if (!obal?.postedAt) {
-    problems.push({
-      code: "opening_not_posted",
-      realmId,
-      message: `${company.companyName}'s opening balance at ${opening.month} is not posted yet; post it on Opening Balance Sheet first, so this entry has something to continue from.`,
-    });
-  }
+  const notPosted = options.openingCheck === false ? null : await openingNotPosted(db, accountId, company, opening.month);
+  if (notPosted) problems.push(notPosted);
   const closed = closedBooksReason(parent, lastDayOfMonth(period.to), `${company.companyName}'s ${period.label} entry`, "post a later period");
   if (closed) problems.push({ code: "books_closed", realmId: parent.realmId, message: closed });
 

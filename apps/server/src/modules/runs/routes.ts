@@ -19,7 +19,10 @@ export const runRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
     ),
     // Computes without changing anything: members may, and so may a lapsed trial.
     config: { permission: "member", whenLapsed: "allowed" },
-    handler: async (req) => runs.preview(authOf(req).user.accountId, req.body),
+    handler: async (req) => {
+      const { user, dataVersion } = authOf(req);
+      return runs.preview(user.accountId, req.body, dataVersion);
+    },
   });
 
   app.route({

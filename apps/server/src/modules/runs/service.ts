@@ -7,10 +7,11 @@ import { errors } from "../../http/errors.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import type { QboProvider } from "../../services/qbo-provider.ts";
 import { posterOf, type Actor } from "../../services/audit.ts";
-import { loadGroup } from "../group/service.ts";
+import { DataVersionCache } from "../../services/data-version-cache.ts";
+import { loadGroup, type CompanyRow } from "../group/service.ts";
 import { outcomeOf, postedFor, realmName, summarize } from "../posting/postings.ts";
 import { approvedChanges } from "../reconsolidation/service.ts";
-import { computePeriodEntry, openingOf } from "./entry.ts";
+import { computePeriodEntry, openingNotPosted, openingOf } from "./entry.ts";
 import { activeRunFilter, enqueueRun, itemCounts } from "./job.ts";
 import { postPeriod, replacePosting } from "./post.ts";
 
@@ -21,6 +22,11 @@ import { postPeriod, replacePosting } from "./post.ts";
  */
 
 type RunRow = typeof consolidationRuns.$inferSelect;
+
+let previewsComputed = 0;
+/** How many previews were computed (not served as kept) in this process: tests of the preview cache. */
+export const previewComputations = () => previewsComputed;
+
 export class RunService {
   private readonly db: Db;
 
@@ -28,10 +34,30 @@ export class RunService {
     this.db = deps.database.db;
   }
 
-  /** The entry that would post the subsidiary-period, and the one already posted for it, if any. */
-  async preview(accountId: string, request: RunRequest): Promise<RunPreview> {
-    const { preview } = await computePeriodEntry(this.db, accountId, request.realmId, request.period);
-    return { ...preview, posted: await postedFor(this.db, accountId, request.realmId, preview.period) };
+  /**
+   * Previews by account, subsidiary, period and data version: computed from the same inputs as a
+   * report (the group, books, maps, rates, settings, the locked period: what moves the version),
+   * so the same question asked again is answered without building the engine's input or running
+   * it. What the version does not cover is read per request: whether the opening balance is
+   * posted, and the entry already posted.
+   */
+  private readonly previews = new DataVersionCache<{ preview: Omit<RunPreview, "posted">; company: Pick<CompanyRow, "realmId" | "companyName">; openingMonth: string }>(200);
+
+  /**
+   * The entry that would post the subsidiary-period, and the one already posted for it, if any.
+   * `dataVersion`: the account's, as the request read it (auth.ts).
+   */
+  async preview(accountId: string, request: RunRequest, dataVersion: number): Promise<RunPreview> {
+    const { realmId, period } = request;
+    const kept = await this.previews.get(accountId, dataVersion, `preview|${realmId}|${period.kind}|${period.year}|${period.month}`, async () => {
+      const { preview, company, inputs } = await computePeriodEntry(this.db, accountId, realmId, period, { openingCheck: false });
+      previewsComputed++;
+      return { preview, company: { realmId: company.realmId, companyName: company.companyName }, openingMonth: inputs["openingMonth"] as string };
+    });
+    const notPosted = await openingNotPosted(this.db, accountId, kept.company, kept.openingMonth);
+    // First among the problems, as computePeriodEntry puts it.
+    const preview = notPosted ? { ...kept.preview, ok: false, problems: [{ code: notPosted.code, message: notPosted.message }, ...kept.preview.problems] } : kept.preview;
+    return { ...preview, posted: await postedFor(this.db, accountId, realmId, preview.period) };
   }
 
   async post(caller: Actor, request: RunRequest): Promise<PostOutcome> {
