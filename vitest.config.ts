@@ -13,7 +13,10 @@ export default defineConfig({
     // .ci/run against 12.1 with two (issue 19: CI under 12 minutes). With the suite grown to 3,037
     // tests, a clean-clone .ci/run with three used 1.5 of the 2 cores over 13.3 min (20.5 min of
     // CPU): a fourth worker fills more of the waiting.
-    maxWorkers: Math.max(4, availableParallelism() - 1),
+    // On 2026-11-29's machine (a fresh 4 KB page costs 15-20 µs, docs/performance.md) two clean-clone
+    // runs with four workers took 23 and 26 minutes and lost e2e tests to timeouts (a modal still
+    // animating under the load, a 60 s screen check): three leave each worker more of the cores.
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     projects: [
       "packages/domain",
       "packages/contract",
