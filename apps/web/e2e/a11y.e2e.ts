@@ -87,7 +87,7 @@ describe("accessibility of the main screens (axe-core)", () => {
     for (const [name, path] of screens) {
       await check(name, path, () => page.getByRole("heading").first().waitFor());
     }
-  });
+  }, 180_000); // walks a dozen screens with the demo group: about 35 s alone, over 60 s with the whole suite beside it on a slow machine
 
   it("no screen has a serious or critical violation", () => {
     expect(found.length).toBeGreaterThan(15);
