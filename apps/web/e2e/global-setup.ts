@@ -9,15 +9,12 @@ import type { TestProject } from "vitest/node";
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
-    idleTimeoutMs: number;
     pgliteTemplate: string;
   }
 }
 
 const web = fileURLToPath(new URL("..", import.meta.url));
 const root = join(web, "../..");
-/** Short enough to test both idle periods in seconds, long enough that no other step trips it. */
-export const E2E_IDLE_TIMEOUT_MS = 4000;
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -126,7 +123,6 @@ export async function startServer(template?: string): Promise<RunningServer> {
       HOST: "127.0.0.1",
       PORT: String(port),
       DATA_DIR: dataDir,
-      IDLE_TIMEOUT_MS: String(E2E_IDLE_TIMEOUT_MS),
       LOG_LEVEL: "warn",
       // The companies test slows the emulator down through its admin routes.
       QBO_EMULATOR_ADMIN: "true",
@@ -169,7 +165,6 @@ export default async function setup(project: TestProject) {
     throw err;
   }
   project.provide("baseUrl", server.url);
-  project.provide("idleTimeoutMs", E2E_IDLE_TIMEOUT_MS);
   project.provide("pgliteTemplate", template.dir);
   return async () => {
     await server.stop();

@@ -38,7 +38,7 @@ export interface Session {
 }
 
 /**
- * Headless Debian Chromium (never a downloaded browser), one context, one page kept active.
+ * Headless Debian Chromium (never a downloaded browser), one context, one page.
  * `scrollbars`: the classic 15 px scroll bars of a desktop Chromium, which headless hides by
  * default; layout tests need them, since they take that much width from the page.
  */
@@ -50,13 +50,6 @@ export async function openBrowser(viewport = { width: 1440, height: 900 }, opts:
     ...(opts.scrollbars ? { ignoreDefaultArgs: ["--hide-scrollbars"] } : {}),
   });
   const context = await browser.newContext({ viewport });
-  // The e2e server's idle timeout is 4 s, and time spent in the pop-up is not activity in this
-  // window: a steady pointer movement keeps the session alive (app.e2e.ts tests idling itself).
-  // In every tab of the context: a second tab left waiting on a loaded machine would otherwise sit
-  // idle past 4 s and log the user out of every tab (runs.e2e's second tab did, in CI).
-  await context.addInitScript(() => {
-    setInterval(() => window.dispatchEvent(new Event("mousemove")), 1000);
-  });
   const page = await context.newPage();
   return { browser, context, page };
 }

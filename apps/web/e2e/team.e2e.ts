@@ -40,9 +40,6 @@ beforeAll(async () => {
   admin = await e2e.openBrowser();
   memberContext = await admin.browser.newContext({ viewport: { width: 1440, height: 900 } });
   member = await memberContext.newPage();
-  await member.addInitScript(() => {
-    setInterval(() => window.dispatchEvent(new Event("mousemove")), 1000);
-  });
 });
 
 afterAll(async () => {
