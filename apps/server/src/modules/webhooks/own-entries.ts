@@ -42,20 +42,40 @@ const IN_FLIGHT_MS = 120_000;
  */
 export async function onlyOwnEntries(database: Database, company: { accountId: string; isParent: boolean }, entities: readonly Entity[]): Promise<boolean> {
   if (!company.isParent || entities.length === 0) return false;
+  return ownDoingOnly(entities, {
+    known: (ids) => ownEntries(database, company.accountId, ids),
+    underWay: () => postingUnderWay(database, company.accountId),
+  });
+}
+
+/** What `ownDoingOnly` reads: the entries among `ids` GroupLedger knows, and whether a posting is under way. */
+export interface OwnEntryReads {
+  known(ids: readonly string[]): Promise<Map<string, Standing>>;
+  underWay(): Promise<boolean>;
+}
+
+/**
+ * The decision of `onlyOwnEntries` over its two reads. A posting records its entry's id and stops
+ * being pending in one write, which may land between the two reads: ids unknown, then no posting
+ * under way. So when none is under way the ids are read once more before the answer is no: that
+ * posting's id is recorded by then (its row was pending before QuickBooks made the entry it tells of).
+ */
+export async function ownDoingOnly(entities: readonly Entity[], reads: OwnEntryReads, waitMs = OWN_ENTRY_WAIT_MS): Promise<boolean> {
   if (!entities.every((e) => e.name === "JournalEntry" && (e.operation === "Create" || e.operation === "Delete"))) return false;
   const ids = [...new Set(entities.map((e) => e.id))];
-  const deadline = Date.now() + OWN_ENTRY_WAIT_MS;
+  const deadline = Date.now() + waitMs;
+  let lastLook = false;
   for (;;) {
-    const known = await ownEntries(database, company.accountId, ids);
+    const known = await reads.known(ids);
     const ours = (e: Entity) => (e.operation === "Create" ? known.has(e.id) : known.get(e.id) === "retired" || known.get(e.id) === "retiring");
-    const unknownCreates = entities.filter((e) => !ours(e) && e.operation === "Create");
-    if (unknownCreates.length === 0) return entities.every(ours);
-    if (Date.now() >= deadline || !(await postingUnderWay(database, company.accountId))) return false;
-    await sleep(RECHECK_MS);
+    if (entities.every((e) => ours(e) || e.operation !== "Create")) return entities.every(ours);
+    if (lastLook || Date.now() >= deadline) return false;
+    if (await reads.underWay()) await sleep(RECHECK_MS);
+    else lastLook = true;
   }
 }
 
-type Standing = "live" | "retiring" | "retired";
+export type Standing = "live" | "retiring" | "retired";
 
 /** The entries among `ids` that GroupLedger posted for the account: live, being deleted by it, or retired by it. */
 async function ownEntries(database: Database, accountId: string, ids: readonly string[]): Promise<Map<string, Standing>> {
