@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 /**
  * End-to-end tests: headless Chromium (Debian's, never downloaded) against the real server on the
- * embedded database, started by the global setup with a shortened idle timeout.
+ * embedded database, started by the global setup.
  */
 export default defineConfig({
   test: {
