@@ -5,10 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { bundleServer } from "./server-bundle.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server bundled for this run (server-bundle.ts), which `ownServer`'s servers run. */
+    serverBundle: string;
     pgliteTemplate: string;
   }
 }
@@ -109,12 +112,14 @@ function migratedDatabase(): { dir: string; ready: Promise<void>; discard(): voi
  * company can be connected to one account only, so a test file that connects the demo parent for
  * its own user needs a server (and emulator) of its own. `template`: a folder of migratedDatabase()
  * to start the database from (a copy of it); without one, the server makes and migrates its own.
+ * `bundle`: the server bundled by server-bundle.ts, run by Node itself; without one, the sources
+ * run on tsx, as `npm start` runs them.
  */
-export async function startServer(template?: string): Promise<RunningServer> {
+export async function startServer(template?: string, bundle?: string): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "gl-e2e-"));
   if (template) cpSync(template, dataDir, { recursive: true });
   const port = await freePort();
-  const server = spawn(process.execPath, ["--import", "tsx", join(root, "apps/server/src/main.ts")], {
+  const server = spawn(process.execPath, bundle ? [bundle] : ["--import", "tsx", join(root, "apps/server/src/main.ts")], {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
     env: {
@@ -155,19 +160,27 @@ export async function startServer(template?: string): Promise<RunningServer> {
 
 export default async function setup(project: TestProject) {
   const template = migratedDatabase();
+  // Under node_modules, so that the packages it leaves outside resolve as from the sources; one per
+  // run, so that another run's teardown never removes it.
+  const bundle = join(root, "apps/server/node_modules/.e2e", `server-${process.pid}.mjs`);
   let server: RunningServer;
   try {
     buildIfNeeded();
+    await bundleServer(root, bundle);
     await template.ready;
     server = await startServer(template.dir);
   } catch (err) {
     template.discard();
+    rmSync(bundle, { force: true });
     throw err;
   }
   project.provide("baseUrl", server.url);
   project.provide("pgliteTemplate", template.dir);
+  project.provide("serverBundle", bundle);
   return async () => {
     await server.stop();
     template.discard();
+    rmSync(bundle, { force: true });
+    rmSync(`${bundle}.map`, { force: true });
   };
 }

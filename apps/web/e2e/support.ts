@@ -62,7 +62,7 @@ export async function openBrowser(viewport = { width: 1440, height: 900 }, opts:
 export function ownServer(started: (url: string) => void): void {
   let server: RunningServer | undefined;
   beforeAll(async () => {
-    server = await startServer(inject("pgliteTemplate"));
+    server = await startServer(inject("pgliteTemplate"), inject("serverBundle"));
     started(server.url);
   }, 120_000);
   afterAll(async () => {
