@@ -45,7 +45,11 @@ function counter() {
   return { add, api };
 }
 
-/** Counts every top-level query of `client` (drizzle's, and the named statements' binds are not queries: the caller's lookup is counted by auth's own statement text only when first prepared). */
+/**
+ * Counts every top-level query of `client`: those through `query()` (writes, transactions), and the
+ * SELECTs the server runs as named statements (db/pglite-statements.ts), which go to
+ * `execProtocol()` as a Bind of the name: counted there under the text the name was parsed with.
+ */
 export function countPglite(client: PGlite): StatementCounter {
   const { add, api } = counter();
   const query = client.query.bind(client);
@@ -55,7 +59,44 @@ export function countPglite(client: PGlite): StatementCounter {
     add(text, result.rows.length, result.fields.length, performance.now() - t);
     return result;
   }) as PGlite["query"];
+  const texts = new Map<string, string>();
+  const execProtocol = client.execProtocol.bind(client);
+  client.execProtocol = (async (message: Uint8Array, options?: Parameters<PGlite["execProtocol"]>[1]) => {
+    const t = performance.now();
+    const result = await execProtocol(message, options ?? {});
+    for (const m of frontendMessages(message)) {
+      // PGlite's own query() uses the unnamed statement; only the server's named ones are new here.
+      if (m.type === "P" && m.strings[0]) texts.set(m.strings[0], m.strings[1] ?? "");
+      if (m.type === "B" && m.strings[1]) {
+        const rows = result.messages.filter((r) => r.name === "dataRow") as unknown as { fieldCount: number }[];
+        add(texts.get(m.strings[1]) ?? `(statement ${m.strings[1]})`, rows.length, rows[0]?.fieldCount ?? 0, performance.now() - t);
+      }
+    }
+    return result;
+  }) as PGlite["execProtocol"];
   return api;
+}
+
+/** The frontend messages in `bytes` (type, then its first two strings: Parse's name and text, Bind's portal and statement). */
+function frontendMessages(bytes: Uint8Array): { type: string; strings: string[] }[] {
+  const out: { type: string; strings: string[] }[] = [];
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const decoder = new TextDecoder();
+  for (let at = 0; at + 5 <= bytes.length; ) {
+    const type = String.fromCharCode(bytes[at]!);
+    const end = at + 1 + view.getInt32(at + 1);
+    const strings: string[] = [];
+    let from = at + 5;
+    for (let i = 0; i < 2 && (type === "P" || type === "B"); i++) {
+      const zero = bytes.indexOf(0, from);
+      if (zero < 0 || zero >= end) break;
+      strings.push(decoder.decode(bytes.subarray(from, zero)));
+      from = zero + 1;
+    }
+    out.push({ type, strings });
+    at = end;
+  }
+  return out;
 }
 
 /** Counts every query through `pool` (drizzle's node-postgres driver calls `pool.query` with a config object). */
