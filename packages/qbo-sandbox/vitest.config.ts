@@ -8,7 +8,7 @@ export default defineProject({
     // time): measured on this package set, 72 s of CPU against 125 s isolated. What a test stubs it
     // restores after itself (vi.unstubAllGlobals), so no file sees another's state.
     isolate: false,
-    // CI runs four workers on two cores beside PostgreSQL, the e2e server and Chromium: property
+    // CI runs three or four workers on two cores beside PostgreSQL, the e2e servers and Chromium: property
     // tests that take 2–3 s alone (password rules, token decoding) and the emulator's start took over
     // vitest's default 5 s there (a clean-clone run on 2026-11-29). A hang still fails, at 20 s.
     testTimeout: 20_000,
