@@ -94,6 +94,10 @@ async function seed(app: FastifyInstance, database: Database, realms: readonly S
     syncProgress: "1",
     syncMessage: "Up to date",
     lastSyncedAt: lastNight,
+    // Connected last night too: a group first connected today after its nightly time counts today
+    // as run (nightly.ts), so a seed stamped with the bench's own clock queued nothing whenever the
+    // bench ran after 06:00 UTC.
+    createdAt: lastNight,
   }));
   for (let i = 0; i < rows.length; i += 500) await database.db.insert(companies).values(rows.slice(i, i + 500));
   const now = Date.now();
@@ -217,6 +221,11 @@ async function onDriver(driver: BenchDriver, emulator: Awaited<ReturnType<typeof
         `on ${INSTANCES} instance(s); ${Math.round(perInstance * 3600)} companies an hour an instance`,
     );
     if (failed > 0 || traffic.throttled > 0) process.exitCode = 1;
+    // A night that queued no sync measured nothing: every figure above would be NaN or Infinity.
+    if (syncs !== emulator.realms.length) {
+      console.error(`FAILED: ${emulator.realms.length} companies were due tonight; the scheduler and workers synced ${syncs}`);
+      process.exitCode = 1;
+    }
   } finally {
     for (const app of apps) await app.close();
     for (const pool of pools) await pool.close();
