@@ -23,16 +23,6 @@ const row = (realmId: string) => page.getByTestId(`company-${realmId}`);
 const api = <T>(path: string) => e2e.api<T>(page, baseUrl, path);
 const onboardingStep = () => e2e.onboardingStep(page, baseUrl);
 
-/** The built-in QuickBooks emulator's simulated latency per call (its admin API: the e2e server sets QBO_EMULATOR_ADMIN=true). */
-async function sandboxLatency(latencyMs: number) {
-  const res = await fetch(`${baseUrl}/qbo-sandbox/_sandbox/faults`, {
-    method: "PUT",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ latencyMs }),
-  });
-  expect(res.status).toBe(200);
-}
-
 const signUpAndLogIn = () => e2e.signUpAndLogIn(page, baseUrl, EMAIL, PASSWORD);
 
 /** The pop-up always opens at Intuit's 600 × 544; `screenshot` photographs the consent page. */
@@ -109,13 +99,13 @@ describe("Connected companies in a browser", () => {
     const connectSub = () => page.getByRole("button", { name: "Connect a subsidiary" }).first().click();
     // The emulator syncs in well under a second; 600 ms per QuickBooks call makes this one slow
     // enough to watch (and photograph) its progress.
-    await sandboxLatency(600);
+    await e2e.sandboxLatency(baseUrl, 600);
     try {
       await connectThroughPopup(connectSub, UK.name);
       await row(UK.realmId).getByText(/Syncing [1-9]\d?%/).waitFor({ timeout: 15_000 });
       await shot(page, "11-companies-sync-progress");
     } finally {
-      await sandboxLatency(0);
+      await e2e.sandboxLatency(baseUrl, 0);
     }
     await expect.poll(onboardingStep).toBe(1.2);
     await connectThroughPopup(connectSub, CANADA.name);

@@ -106,6 +106,20 @@ export async function pickMonth(page: Page, scope: Locator, field: "From" | "To"
   await dropdown.waitFor({ state: "hidden" });
 }
 
+/**
+ * The built-in QuickBooks emulator's simulated latency per call, through its admin API (the e2e
+ * servers set QBO_EMULATOR_ADMIN=true). The emulator answers in microseconds: a journey that must
+ * act while work is under way (watch a sync's progress, pause a run) slows it down for that step.
+ */
+export async function sandboxLatency(baseUrl: string, latencyMs: number) {
+  const res = await fetch(`${baseUrl}/qbo-sandbox/_sandbox/faults`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ latencyMs }),
+  });
+  expect(res.status).toBe(200);
+}
+
 /** Calls the API with the page's session token, as the screens do; throws on a non-2xx answer. */
 export async function api<T>(page: Page, baseUrl: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const token = await page.evaluate(() => sessionStorage.getItem("t"));
