@@ -103,7 +103,7 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
   }
 
   const translations = new Map<string, EntityTranslation>();
-  for (const e of group.entities) translations.set(e.id, translateEntity(e, issues, period.from - e.start));
+  for (const e of group.entities) translations.set(e.id, translateEntity(e, issues));
   issues.throwIfAny();
   const periodTbs = new Map<string, EntityPeriodTrialBalance>();
   for (const e of group.entities) periodTbs.set(e.id, entityPeriodTrialBalance(translations.get(e.id)!, period));

@@ -68,7 +68,8 @@ function accountLine(account: AccountInput, local: number, translated: number, b
  * over the months a … b (summed in month order), a balance-sheet line's balance at b. Rolled-forward
  * lines are left at 0 (the roll-forward gives theirs). For the consolidation period the translation
  * has summed the P&L lines already (EntityTranslation.periodFlows, the same sums); any other period
- * (mid-year acquisitions and disposals) sums them here. Kept apart from the building of the lines so
+ * (mid-year acquisitions and disposals) sums them here. A balance-sheet line's balance at the last
+ * month was kept by the translation too (EntityTranslation.periodBalances). Kept apart from the building of the lines so
  * that V8 optimises this loop early and on its own.
  */
 function periodAmounts(tr: EntityTranslation, a: number, b: number): { local: Float64Array; translated: Float64Array } {
@@ -81,6 +82,8 @@ function periodAmounts(tr: EntityTranslation, a: number, b: number): { local: Fl
   const summed = flows.from === a && b === T - 1;
   const localOut = summed ? flows.local.slice() : new Float64Array(n);
   const translatedOut = summed ? flows.translated.slice() : new Float64Array(n);
+  // A balance row's translated balance at the last month was kept as it was translated.
+  const atEnd = b === T - 1 ? tr.periodBalances.end : undefined;
   for (let i = 0; i < n; i++) {
     const kind = kinds[i]! as LineKind;
     const base = i * T;
@@ -96,7 +99,7 @@ function periodAmounts(tr: EntityTranslation, a: number, b: number): { local: Fl
       translatedOut[i] = y;
     } else if (!isRolledForward(kind)) {
       localOut[i] = local[base + b]!;
-      translatedOut[i] = translatedAt(tr, i, b);
+      translatedOut[i] = atEnd ? atEnd[i]! : translatedAt(tr, i, b);
     }
   }
   return { local: localOut, translated: translatedOut };
