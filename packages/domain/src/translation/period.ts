@@ -127,35 +127,49 @@ function accountLines(tr: EntityTranslation, a: number, b: number, amounts: { lo
   let netIncomeLocal = 0;
   let profitTranslated = 0;
   let sum = 0;
+  // Each branch says what the line holds; the line itself is built in one place below, so that the
+  // optimised loop makes its object in one place too (it was five, each a copy of the object's code).
   for (let i = 0; i < kinds.length; i++) {
-    const account = accounts[i]!;
     const kind = kinds[i]! as LineKind;
-    let l: TranslatedLine;
+    let lineLocal: number;
+    let translated: number;
+    let basis: TranslationBasis;
+    let rate: string | null = null;
     if (isRolledForward(kind)) {
       if (i === e.retainedEarningsRow) {
-        l = accountLine(account, rolled.retainedEarnings.local, rolled.retainedEarnings.translated, "retainedEarningsRollForward", null);
+        lineLocal = rolled.retainedEarnings.local;
+        translated = rolled.retainedEarnings.translated;
+        basis = "retainedEarningsRollForward";
       } else if (i === e.dividendsRow) {
-        l = accountLine(account, rolled.dividends.local, rolled.dividends.translated, "dividends", null);
+        lineLocal = rolled.dividends.local;
+        translated = rolled.dividends.translated;
+        basis = "dividends";
       } else {
-        l = accountLine(account, 0, 0, "combinedIntoRetainedEarnings", null);
+        lineLocal = 0;
+        translated = 0;
+        basis = "combinedIntoRetainedEarnings";
       }
     } else if (isProfitAndLoss(kind)) {
-      const lineLocal = amounts.local[i]!;
-      const translated = amounts.translated[i]!;
+      lineLocal = amounts.local[i]!;
+      translated = amounts.translated[i]!;
       netIncomeLocal -= lineLocal;
       profitTranslated += translated;
       const hist = temporal ? e.historical.get(i) : undefined;
-      l = accountLine(account, lineLocal, translated, e.identity ? "unchanged" : hist ? "historical" : "average", hist?.type === "rate" ? hist.rate.text : averageRate);
+      basis = e.identity ? "unchanged" : hist ? "historical" : "average";
+      rate = hist?.type === "rate" ? hist.rate.text : averageRate;
     } else {
+      lineLocal = amounts.local[i]!;
+      translated = amounts.translated[i]!;
       const isEquity = kind === LineKind.ContributedCapital || kind === LineKind.OtherEquity;
       const historical = !e.identity && (isEquity || (e.method === "temporal" && !e.monetary[i]));
-      let rate = closingRate;
+      rate = closingRate;
       if (historical) {
         const hist = e.historical.get(i);
         rate = hist?.type === "rate" ? hist.rate.text : null;
       }
-      l = accountLine(account, amounts.local[i]!, amounts.translated[i]!, e.identity ? "unchanged" : historical ? "historical" : "closing", rate);
+      basis = e.identity ? "unchanged" : historical ? "historical" : "closing";
     }
+    const l = accountLine(accounts[i]!, lineLocal, translated, basis, rate);
     lines[i] = l;
     sum += l.translated;
   }
