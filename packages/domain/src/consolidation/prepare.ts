@@ -1,5 +1,5 @@
 import { currencyExponent } from "../money/currency.ts";
-import { factorColumns, makeFactor, parseRate, translationFactor, type Factor, type Rate } from "../money/rate.ts";
+import { factorColumns, makeFactor, parseRate, translationFactor, type Factor, type FactorColumns, type Rate } from "../money/rate.ts";
 import { fiscalQuarterRange, fiscalYearRange, formatMonth, parseMonth, type MonthRange } from "../periods/month.ts";
 import { translateAmounts, type LocalBookSums } from "../translation/translate.ts";
 import type { IssueList } from "./errors.ts";
@@ -51,8 +51,8 @@ export function compileGroup(input: ConsolidationInput, issues: IssueList): Comp
     return undefined;
   }
   const reportingExponent = currencyExponent(input.reportingCurrency);
-  const monthRates = new Map<string, { rate: Rate; factor: Factor }>();
-  const entities = input.entities.map((e, i) => compileEntity(input, e, i, period, reportingExponent, monthRates, issues));
+  const rateCache: RateCache = { byText: new Map(), byMonths: new Map() };
+  const entities = input.entities.map((e, i) => compileEntity(input, e, i, period, reportingExponent, rateCache, issues));
   if (!issues.empty) return undefined;
   const compiled = entities as CompiledEntity[];
   const parent = compiled.find((e) => e.role === "parent")!;
@@ -65,7 +65,7 @@ function compileEntity(
   index: number,
   period: MonthRange,
   reportingExponent: number,
-  monthRates: Map<string, { rate: Rate; factor: Factor }>,
+  rateCache: RateCache,
   issues: IssueList,
 ): CompiledEntity | undefined {
   const path = ["entities", index] as const;
@@ -91,38 +91,7 @@ function compileEntity(
 
   // Rates: every month from the opening month to the period end must have them unless the entity is
   // in the reporting currency (it is then not translated at all, ASC 830-10-45-17 / IAS 21.39).
-  const closing: Factor[] = [];
-  const average: Factor[] = [];
-  const closingRates: (Rate | undefined)[] = [];
-  const averageRates: (Rate | undefined)[] = [];
-  const table = input.rates[e.currency];
-  for (let t = 0; t < months; t++) {
-    if (identity) {
-      closing.push(IDENTITY_FACTOR);
-      average.push(IDENTITY_FACTOR);
-      closingRates.push(undefined);
-      averageRates.push(undefined);
-      continue;
-    }
-    const key = formatMonth(start + t);
-    const r = table?.[key];
-    if (!r) {
-      issues.add(["rates", e.currency, key], `missing ${e.currency} rates for ${key} (needed to translate ${e.name})`);
-      closing.push(IDENTITY_FACTOR);
-      average.push(IDENTITY_FACTOR);
-      closingRates.push(undefined);
-      averageRates.push(undefined);
-      continue;
-    }
-    // Entities in one currency share its monthly rates: each rate is parsed once per exponent.
-    const c = cachedRate(monthRates, r.closing, exponent, reportingExponent);
-    const a = cachedRate(monthRates, r.average, exponent, reportingExponent);
-    closingRates.push(c.rate);
-    averageRates.push(a.rate);
-    closing.push(c.factor);
-    average.push(a.factor);
-  }
-
+  const { closing, average, closingRates, averageRates, closingColumns, averageColumns } = monthlyRates(input, e, identity, start, months, exponent, reportingExponent, rateCache, issues);
   const historical = new Map<number, HistoricalBasis>();
   e.historical.forEach((h, k) => {
     const row = accountIndex.get(h.account);
@@ -206,8 +175,6 @@ function compileEntity(
     dividends.push({ t, amount: d.amount, path: dPath, factor, rateText, profitOf });
   });
 
-  const closingColumns = factorColumns(closing);
-  const averageColumns = factorColumns(average);
   // The one pass over the amounts: translated, and the books' sums added up as they are read.
   const pass = translateAmounts({ kinds, monetary, local, months, identity, method: e.method, historical, movementRates, closing, average, closingColumns, averageColumns }, period.from - start);
   checkLocalBooks(e, path, pass.books, months, start, dividends, issues);
@@ -316,6 +283,80 @@ function checkHistoricalBases(
       issues.add([...path, "historical"], `account "${a.id}" (${a.name}) is translated at historical rates: give its historical rate or translated amount`);
     }
   }
+}
+
+/** An entity's factors and rates month by month from its opening month (compileEntity), with the factors as columns too. */
+interface MonthlyRates {
+  readonly closing: readonly Factor[];
+  readonly average: readonly Factor[];
+  readonly closingRates: readonly (Rate | undefined)[];
+  readonly averageRates: readonly (Rate | undefined)[];
+  readonly closingColumns: FactorColumns;
+  readonly averageColumns: FactorColumns;
+}
+
+/**
+ * The entity's monthly rates. Entities in one currency with the same months share them (`cache`, by
+ * currency and months; they are only read): a large group's fifty subsidiaries in five currencies
+ * then look up and copy their 37 months of rates five times, not fifty. An entity with a month's
+ * rates missing is not cached, so each such entity reports its missing months.
+ */
+function monthlyRates(
+  input: ConsolidationInput,
+  e: EntityInput,
+  identity: boolean,
+  start: number,
+  months: number,
+  exponent: number,
+  reportingExponent: number,
+  cache: RateCache,
+  issues: IssueList,
+): MonthlyRates {
+  const key = `${e.currency} ${start} ${months}`;
+  const cached = cache.byMonths.get(key);
+  if (cached) return cached;
+  const closing: Factor[] = [];
+  const average: Factor[] = [];
+  const closingRates: (Rate | undefined)[] = [];
+  const averageRates: (Rate | undefined)[] = [];
+  const table = input.rates[e.currency];
+  let complete = true;
+  for (let t = 0; t < months; t++) {
+    if (identity) {
+      closing.push(IDENTITY_FACTOR);
+      average.push(IDENTITY_FACTOR);
+      closingRates.push(undefined);
+      averageRates.push(undefined);
+      continue;
+    }
+    const key = formatMonth(start + t);
+    const r = table?.[key];
+    if (!r) {
+      issues.add(["rates", e.currency, key], `missing ${e.currency} rates for ${key} (needed to translate ${e.name})`);
+      complete = false;
+      closing.push(IDENTITY_FACTOR);
+      average.push(IDENTITY_FACTOR);
+      closingRates.push(undefined);
+      averageRates.push(undefined);
+      continue;
+    }
+    // Entities in one currency share its monthly rates: each rate is parsed once per exponent.
+    const c = cachedRate(cache.byText, r.closing, exponent, reportingExponent);
+    const a = cachedRate(cache.byText, r.average, exponent, reportingExponent);
+    closingRates.push(c.rate);
+    averageRates.push(a.rate);
+    closing.push(c.factor);
+    average.push(a.factor);
+  }
+  const rates = { closing, average, closingRates, averageRates, closingColumns: factorColumns(closing), averageColumns: factorColumns(average) };
+  if (complete) cache.byMonths.set(key, rates);
+  return rates;
+}
+
+/** compileGroup's rates, shared by its entities: each rate text parsed once per exponent, each currency's months once. */
+interface RateCache {
+  readonly byText: Map<string, { rate: Rate; factor: Factor }>;
+  readonly byMonths: Map<string, MonthlyRates>;
 }
 
 function cachedRate(cache: Map<string, { rate: Rate; factor: Factor }>, text: string, exponent: number, reportingExponent: number): { rate: Rate; factor: Factor } {
