@@ -221,7 +221,9 @@ export function entityPeriodTrialBalance(tr: EntityTranslation, period: MonthRan
     retainedEarnings: { local: separateDividends ? rolledLocalAtStart : rolledLocalAtStart + dividendsLocal, translated: separateDividends ? reStart : reStart + dividendsTranslated },
     dividends: { local: dividendsLocal, translated: dividendsTranslated },
   };
-  const lines: TranslatedLine[] = new Array<TranslatedLine>(n);
+  // Sized once for the accounts' lines and the CTA and remeasurement lines after them.
+  const specials = e.identity ? 0 : e.method === "temporal" ? 2 : 1;
+  const lines: TranslatedLine[] = new Array<TranslatedLine>(n + specials);
   const totals = accountLines(tr, a, b, periodAmounts(tr, a, b), rolled, lines);
   const netIncomeLocal = totals[0]!;
   const profitTranslated = totals[1]!;
@@ -230,9 +232,9 @@ export function entityPeriodTrialBalance(tr: EntityTranslation, period: MonthRan
   const ctaOpening = tr.cta[a - 1]!;
   const ctaClosing = tr.cta[b]!;
   if (!e.identity) {
-    lines.push(line(null, "cta", "Cumulative translation adjustment", "Equity", 0, ctaClosing, "cta", null));
+    lines[n] = line(null, "cta", "Cumulative translation adjustment", "Equity", 0, ctaClosing, "cta", null);
     if (e.method === "temporal") {
-      lines.push(line(null, "remeasurement", "Remeasurement gain/loss", "Expense", 0, remeasurement, "remeasurement", null));
+      lines[n + 1] = line(null, "remeasurement", "Remeasurement gain/loss", "Expense", 0, remeasurement, "remeasurement", null);
     }
   }
   const netIncomeTranslated = -(profitTranslated + remeasurement);
