@@ -442,15 +442,45 @@ function closingRateChange(previous: Rate, current: Rate, shift: number): { read
   return change;
 }
 
+/**
+ * What the CTA explanation reads of an entity's closing rates, month by month: each month's rate as
+ * a Ratio, its change from the month before, and the month's text. Made once per array of closing
+ * rates: entities in one currency with the same months share theirs (prepare.ts monthlyRates), so
+ * a large group's fifty explanations make them five times, and the explanation's loop reads arrays
+ * instead of asking three maps every month.
+ */
+interface ClosingRateSteps {
+  readonly ratios: readonly Ratio[];
+  readonly changes: readonly { readonly ratio: Ratio; readonly factor: Factor }[];
+  readonly months: readonly string[];
+}
+const closingRateSteps = new WeakMap<readonly (Rate | undefined)[], ClosingRateSteps>();
+function closingRateStepsOf(e: CompiledEntity, shift: number): ClosingRateSteps {
+  let steps = closingRateSteps.get(e.closingRates);
+  if (!steps) {
+    const ratios: Ratio[] = [];
+    const changes: { readonly ratio: Ratio; readonly factor: Factor }[] = [];
+    const months: string[] = [];
+    for (let t = 1; t < e.months; t++) {
+      ratios[t] = ratioOf(e.closingRates[t]!);
+      changes[t] = closingRateChange(e.closingRates[t - 1]!, e.closingRates[t]!, shift);
+      months[t] = formatMonth(e.start + t);
+    }
+    closingRateSteps.set(e.closingRates, (steps = { ratios, changes, months }));
+  }
+  return steps;
+}
+
 /** Why the CTA moved, month by month (current-rate method): exact rational arithmetic, a few values a month. */
 function explainCta(e: CompiledEntity, sums: MonthSums, dividendsLocal: Float64Array, dividends: Float64Array, cta: Float64Array): CtaMonthExplanation[] {
   const T = e.months;
   const { netAssetsLocal, equityLocal, equityTranslated, plLocal, plTranslated } = sums;
   const ctaExplanation: CtaMonthExplanation[] = [];
   const shift = e.reportingExponent - e.exponent;
+  const steps = closingRateStepsOf(e, shift);
   for (let t = 1; t < T; t++) {
-    const c = ratioOf(e.closingRates[t]!);
-    const change0 = closingRateChange(e.closingRates[t - 1]!, e.closingRates[t]!, shift);
+    const c = steps.ratios[t]!;
+    const change0 = steps.changes[t]!;
     const netIncomeLocal = -plLocal[t]!;
     const netIncomeTranslated = -plTranslated[t]!;
     const movementLocal = -(equityLocal[t]! - equityLocal[t - 1]!);
@@ -466,7 +496,7 @@ function explainCta(e: CompiledEntity, sums: MonthSums, dividendsLocal: Float64A
     // + 0 turns −0 into 0 (the result never holds −0): built so, the result's walk for −0 skips
     // these 1,800 objects of a large group (consolidate.ts withoutNegativeZero).
     ctaExplanation.push({
-      month: formatMonth(e.start + t),
+      month: steps.months[t]!,
       openingNetAssetsLocal: netAssetsLocal[t - 1]! + 0,
       previousClosingRate: e.closingRates[t - 1]!.text,
       closingRate: e.closingRates[t]!.text,
