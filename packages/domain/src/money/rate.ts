@@ -109,17 +109,27 @@ export function mulDivRound(x: number, f: Factor): number {
  * round(p / d) half away from zero, for an exact product |p| < 2^52, d ≤ 2^50 and inv = 1 / d (see
  * mulDivRound). On p itself, not on |p| with the sign put back: the sign of a translated amount is
  * a coin toss to the processor, and the two branches on it cost the translation loop about a
- * quarter of its time (docs/performance.md, "Fifth round"); only a tie (rare) looks at the sign.
- * Never −0: floor(… + 0.5) of a negative quotient above −0.5 is +0, and a move by one from 0 is ±1.
+ * quarter of its time (docs/performance.md, "Fifth round"). Every comparison and sum is made
+ * every time, and the branches taken only when the guess is off or at a tie merely pick one: V8
+ * compiles an operation it has never seen run as a jump back to the interpreter, and such an
+ * operation first reached by a later entity of a group sent the optimised translation loop back.
+ * Never −0: floor(… + 0.5) of a quotient in [−0.5, 0) is +0, and 0 is only ever reached as 1 − 1
+ * or −1 + 1.
  */
 function quotientHalfAway(p: number, d: number, inv: number): number {
-  let q = Math.floor(p * inv + 0.5);
+  const q = Math.floor(p * inv + 0.5);
   const twice = 2 * (p - q * d);
-  if (twice >= d) {
-    if (twice > d || p > 0) q += 1;
-  } else if (twice <= -d) {
-    if (twice < -d || p < 0) q -= 1;
-  }
+  const minusD = 0 - d;
+  const positive = p > 0;
+  const above = twice > d;
+  const upTie = twice === d;
+  const below = twice < minusD;
+  const downTie = twice === minusD;
+  const qUp = q + 1;
+  const qDown = q - 1;
+  // Beyond half a unit moves q; exactly half a unit (a tie) moves it away from zero only.
+  if (above || (upTie && positive)) return qUp;
+  if (below || (downTie && !positive)) return qDown;
   return q;
 }
 
