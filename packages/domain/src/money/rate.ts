@@ -87,15 +87,13 @@ export function translationFactor(rate: Rate, localExponent: number, parentExpon
 /**
  * round(x × f.num / f.den), half away from zero, exact for every safe-integer x.
  *
- * Fast path, when |x × num| < 2^52 (so the product p is an exact double): the guess
- * q = floor(p × (1/den) + 0.5) is within one of the quotient Q rounded half away from zero, because
- * the two double roundings in p × (1/den) are each off by at most 2^-52 relative and |p / den| < 2^52,
- * so it is less than 1 from p / den, and q less than 1.5, and Q at most 0.5. The remainder
- * r = p − q × den is then exact (|q × den| < |p| + 1.5 den < 2^53 with den ≤ 2^50), and 2r says
- * where p / den lies from q: beyond half a unit, or at exactly half a unit away from zero (a tie:
- * up for a positive p, down for a negative one), q moves by one towards it. That is Q. Otherwise
- * the product goes through BigInt. Property tests in rate.test.ts compare both paths with BigInt
- * arithmetic, ties and the 2^52 edge included.
+ * Fast path, when |x × num| < 2^52 (so the product p is an exact double): a = |p|, the guess
+ * q = floor(a × (1/den) + 0.5) is within one of round-half-up(a / den), because the two double
+ * roundings in it are each off by at most 2^-52 relative and a / den < 2^52. The remainder
+ * r = a − q × den is then exact (q × den < a + 1.5 den < 2^53 with den ≤ 2^50) and moves q by one
+ * if 2r falls outside [−den, den): that is the exact half-up quotient of a, and its sign is p's
+ * (half away from zero). Otherwise the product goes through BigInt. Property tests in rate.test.ts
+ * compare both paths with BigInt arithmetic, ties and the 2^52 edge included.
  */
 export function mulDivRound(x: number, f: Factor): number {
   if (f.fast) {
@@ -105,32 +103,14 @@ export function mulDivRound(x: number, f: Factor): number {
   return toSafeNumber(divRoundHalfAway(BigInt(x) * f.numBig, f.denBig), "translated amount");
 }
 
-/**
- * round(p / d) half away from zero, for an exact product |p| < 2^52, d ≤ 2^50 and inv = 1 / d (see
- * mulDivRound). On p itself, not on |p| with the sign put back: the sign of a translated amount is
- * a coin toss to the processor, and the two branches on it cost the translation loop about a
- * quarter of its time (docs/performance.md, "Fifth round"). Every comparison and sum is made
- * every time, and the branches taken only when the guess is off or at a tie merely pick one: V8
- * compiles an operation it has never seen run as a jump back to the interpreter, and such an
- * operation first reached by a later entity of a group sent the optimised translation loop back.
- * Never −0: floor(… + 0.5) of a quotient in [−0.5, 0) is +0, and 0 is only ever reached as 1 − 1
- * or −1 + 1.
- */
+/** round(p / d) half away from zero, for an exact product |p| < 2^52, d ≤ 2^50 and inv = 1 / d (see mulDivRound). */
 function quotientHalfAway(p: number, d: number, inv: number): number {
-  const q = Math.floor(p * inv + 0.5);
-  const twice = 2 * (p - q * d);
-  const minusD = 0 - d;
-  const positive = p > 0;
-  const above = twice > d;
-  const upTie = twice === d;
-  const below = twice < minusD;
-  const downTie = twice === minusD;
-  const qUp = q + 1;
-  const qDown = q - 1;
-  // Beyond half a unit moves q; exactly half a unit (a tie) moves it away from zero only.
-  if (above || (upTie && positive)) return qUp;
-  if (below || (downTie && !positive)) return qDown;
-  return q;
+  const a = p < 0 ? -p : p;
+  let q = Math.floor(a * inv + 0.5);
+  const twice = 2 * (a - q * d);
+  if (twice >= d) q += 1;
+  else if (twice < -d) q -= 1;
+  return q === 0 ? 0 : p < 0 ? -q : q;
 }
 
 /** The factors of consecutive months as typed columns, for the translation's row loops (translateRow). */
