@@ -103,7 +103,7 @@ export function consolidate(input: ConsolidationInput): ConsolidationOutput {
   }
 
   const translations = new Map<string, EntityTranslation>();
-  for (const e of group.entities) translations.set(e.id, translateEntity(e, issues, period.from - e.start));
+  for (const e of group.entities) translations.set(e.id, translateEntity(e, issues));
   issues.throwIfAny();
   const periodTbs = new Map<string, EntityPeriodTrialBalance>();
   for (const e of group.entities) periodTbs.set(e.id, entityPeriodTrialBalance(translations.get(e.id)!, period));
@@ -327,14 +327,15 @@ function worksheetAmounts(columns: readonly Float64Array[], elimination: number,
 
 /**
  * Negating a zero balance gives −0, which JSON cannot carry and deep equality distinguishes;
- * the in-memory result should be exactly what a JSON reader sees. The three large parts are built
- * without −0 and not walked again: entity lines (period.ts) and worksheet amounts add + 0 (−0 + 0 is 0), and a
- * posting line's debit and credit are a positive amount or a literal 0.
+ * the in-memory result should be exactly what a JSON reader sees. The large parts are built
+ * without −0 and not walked again: entity lines (period.ts), worksheet amounts and the CTA
+ * explanation's months (translate.ts explainCta) add + 0 (−0 + 0 is 0), its totals (entityResult)
+ * are sums from 0, and a posting line's debit and credit are a positive amount or a literal 0.
  */
 function withoutNegativeZero(out: ConsolidationOutput): ConsolidationOutput {
   const record = out as unknown as Record<string, unknown>;
   for (const key of Object.keys(record)) {
-    if (key === "entities") for (const e of out.entities) zeroNegativeZerosExcept(e, "lines");
+    if (key === "entities") for (const e of out.entities) zeroNegativeZerosExcept(e, "lines", "ctaExplanation");
     else if (key === "journalEntries") for (const j of out.journalEntries) zeroNegativeZerosExcept(j, "lines");
     else if (key === "worksheet") zeroNegativeZerosExcept(out.worksheet, "rows");
     else if (record[key] === 0) record[key] = 0;
@@ -343,10 +344,10 @@ function withoutNegativeZero(out: ConsolidationOutput): ConsolidationOutput {
   return out;
 }
 
-function zeroNegativeZerosExcept(value: object, skip: string): void {
+function zeroNegativeZerosExcept(value: object, skip: string, skipToo?: string): void {
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
-    if (key === skip) continue;
+    if (key === skip || key === skipToo) continue;
     if (record[key] === 0) record[key] = 0;
     else zeroNegativeZeros(record[key]);
   }

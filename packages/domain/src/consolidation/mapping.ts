@@ -93,11 +93,14 @@ function mapTargets(entity: CompiledEntity, parent: CompiledEntity, lines: Reado
   const unique = entity.accountIndex.size === accounts.length;
   const kinds = entity.kinds;
   const parentKinds = parent.kinds;
-  // The keys, then each line by its key: Object.entries would make a pair array per line.
+  // The keys and the values, each in one array and in the same order: Object.entries would make a
+  // pair array per line, and reading each line by its key is a lookup in an object of a thousand
+  // keys (dictionary mode) per line.
   const keys = Object.keys(lines);
+  const values = Object.values(lines);
   for (let k = 0; k < keys.length; k++) {
     const from = keys[k]!;
-    const to = lines[from]!;
+    const to = values[k]!;
     const fromRow = unique && k < accounts.length && accounts[k]!.id === from ? k : entity.accountIndex.get(from);
     const toRow = parent.accountIndex.get(to);
     if (fromRow === undefined) {

@@ -1,5 +1,6 @@
 import type { Factor, FactorColumns, Rate, Ratio } from "../money/rate.ts";
 import type { MonthIndex, MonthRange } from "../periods/month.ts";
+import type { AmountsPass } from "../translation/translate.ts";
 import type { AccountInput, Classification, EquityKind } from "./input-schema.ts";
 
 /**
@@ -131,6 +132,8 @@ export interface CompiledEntity {
   /** Account receiving translated dividends (the first dividends account, else retainedEarningsRow). */
   readonly dividendsRow: number;
   readonly inputPath: readonly (string | number)[];
+  /** The pass over `local` made when compiling: the translation's rows and the books' sums (translation/translate.ts translateAmounts). */
+  readonly pass: AmountsPass;
 }
 
 export interface CompiledGroup {

@@ -74,15 +74,18 @@ function entryLines(byRow: Float64Array, rows: WorksheetRows): { lines: JournalE
  * Each line's part of the entry: a balance-sheet line's movement over the period, a P&L line's
  * activity in it. Both start from the line in the period's trial balance (`tb`): a P&L line's is
  * the months a … b summed in the same order, a balance-sheet line's the balance at b (translatedAt,
- * never −0 there), so the same numbers; only the balance at a − 1 is asked for again.
+ * never −0 there), so the same numbers; the balance at a − 1 is the one the translation kept
+ * (EntityTranslation.periodBalances), or asked for again for another period.
  */
 function addMovements(e: CompiledEntity, tr: EntityTranslation, tb: EntityPeriodTrialBalance, a: number, accountRows: Int32Array, byRow: Float64Array): void {
   const kinds = e.kinds;
   const lines = tb.lines;
+  // The balance before the consolidation period was kept as it was translated (periodBalances).
+  const before = a === tr.periodFlows.from ? tr.periodBalances.before : undefined;
   for (let i = 0; i < kinds.length; i++) {
     const kind = kinds[i]! as LineKind;
     if (isRolledForward(kind)) continue;
-    const amount = isProfitAndLoss(kind) ? lines[i]!.translated : lines[i]!.translated - translatedAt(tr, i, a - 1);
+    const amount = isProfitAndLoss(kind) ? lines[i]!.translated : lines[i]!.translated - (before ? before[i]! : translatedAt(tr, i, a - 1));
     byRow[accountRows[i]!]! += amount;
   }
 }

@@ -1,13 +1,13 @@
 import { currencyExponent } from "../money/currency.ts";
-import { factorColumns, makeFactor, parseRate, translationFactor, type Factor, type Rate } from "../money/rate.ts";
+import { factorColumns, makeFactor, parseRate, translationFactor, type Factor, type FactorColumns, type Rate } from "../money/rate.ts";
 import { fiscalQuarterRange, fiscalYearRange, formatMonth, parseMonth, type MonthRange } from "../periods/month.ts";
+import { translateAmounts, type LocalBookSums } from "../translation/translate.ts";
 import type { IssueList } from "./errors.ts";
 import type { BalanceColumns } from "./balance-columns.ts";
 import type { AccountInput, ConsolidationInput, EntityInput } from "./input-schema.ts";
 import {
   CLASSIFICATION_OF_KIND,
   isProfitAndLoss,
-  isRolledForward,
   LineKind,
   lineKindOf,
   type CompiledDividend,
@@ -51,8 +51,8 @@ export function compileGroup(input: ConsolidationInput, issues: IssueList): Comp
     return undefined;
   }
   const reportingExponent = currencyExponent(input.reportingCurrency);
-  const monthRates = new Map<string, { rate: Rate; factor: Factor }>();
-  const entities = input.entities.map((e, i) => compileEntity(input, e, i, period, reportingExponent, monthRates, issues));
+  const rateCache: RateCache = { byText: new Map(), byMonths: new Map() };
+  const entities = input.entities.map((e, i) => compileEntity(input, e, i, period, reportingExponent, rateCache, issues));
   if (!issues.empty) return undefined;
   const compiled = entities as CompiledEntity[];
   const parent = compiled.find((e) => e.role === "parent")!;
@@ -65,7 +65,7 @@ function compileEntity(
   index: number,
   period: MonthRange,
   reportingExponent: number,
-  monthRates: Map<string, { rate: Rate; factor: Factor }>,
+  rateCache: RateCache,
   issues: IssueList,
 ): CompiledEntity | undefined {
   const path = ["entities", index] as const;
@@ -83,47 +83,15 @@ function compileEntity(
   const { kinds, monetary, accountIndex } = compileAccounts(e, path, issues);
   const n = accounts.length;
   let local: Float64Array;
-  let bookSums: LocalBookSums | undefined;
   if (e.balanceColumns) local = columnsAsLocal(e.balanceColumns, accounts, accountIndex, start, months, path, issues);
   else {
     local = new Float64Array(n * months);
-    bookSums = loadBalances(e, accounts, kinds, accountIndex, start, local, months, path, issues);
+    loadBalances(e, accounts, accountIndex, start, local, months, path, issues);
   }
 
   // Rates: every month from the opening month to the period end must have them unless the entity is
   // in the reporting currency (it is then not translated at all, ASC 830-10-45-17 / IAS 21.39).
-  const closing: Factor[] = [];
-  const average: Factor[] = [];
-  const closingRates: (Rate | undefined)[] = [];
-  const averageRates: (Rate | undefined)[] = [];
-  const table = input.rates[e.currency];
-  for (let t = 0; t < months; t++) {
-    if (identity) {
-      closing.push(IDENTITY_FACTOR);
-      average.push(IDENTITY_FACTOR);
-      closingRates.push(undefined);
-      averageRates.push(undefined);
-      continue;
-    }
-    const key = formatMonth(start + t);
-    const r = table?.[key];
-    if (!r) {
-      issues.add(["rates", e.currency, key], `missing ${e.currency} rates for ${key} (needed to translate ${e.name})`);
-      closing.push(IDENTITY_FACTOR);
-      average.push(IDENTITY_FACTOR);
-      closingRates.push(undefined);
-      averageRates.push(undefined);
-      continue;
-    }
-    // Entities in one currency share its monthly rates: each rate is parsed once per exponent.
-    const c = cachedRate(monthRates, r.closing, exponent, reportingExponent);
-    const a = cachedRate(monthRates, r.average, exponent, reportingExponent);
-    closingRates.push(c.rate);
-    averageRates.push(a.rate);
-    closing.push(c.factor);
-    average.push(a.factor);
-  }
-
+  const { closing, average, closingRates, averageRates, closingColumns, averageColumns } = monthlyRates(input, e, identity, start, months, exponent, reportingExponent, rateCache, issues);
   const historical = new Map<number, HistoricalBasis>();
   e.historical.forEach((h, k) => {
     const row = accountIndex.get(h.account);
@@ -149,15 +117,7 @@ function compileEntity(
 
   if (!identity) checkHistoricalBases(e, path, kinds, monetary, historical, local, months, issues);
 
-  const reRows: number[] = [];
-  const equityRows: number[] = [];
-  let dividendsRow = -1;
-  for (let i = 0; i < n; i++) {
-    const kind = kinds[i]! as LineKind;
-    if (kind === LineKind.RetainedEarnings) reRows.push(i);
-    else if (kind === LineKind.Dividends && dividendsRow < 0) dividendsRow = i;
-    if (CLASSIFICATION_OF_KIND[kind] === "Equity") equityRows.push(i);
-  }
+  const { reRows, equityRows, dividendsRow } = equityRowsOf(kinds);
   let retainedEarningsRow: number;
   if (e.retainedEarningsAccount !== undefined) {
     const row = accountIndex.get(e.retainedEarningsAccount);
@@ -215,13 +175,14 @@ function compileEntity(
     dividends.push({ t, amount: d.amount, path: dPath, factor, rateText, profitOf });
   });
 
-  checkLocalBooks(e, path, bookSums ?? sumLocalBooks(kinds, local, months), months, start, dividends, issues);
+  // The one pass over the amounts: translated, and the books' sums added up as they are read.
+  const pass = translateAmounts({ kinds, monetary, local, months, identity, method: e.method, historical, movementRates, closing, average, closingColumns, averageColumns }, period.from - start);
+  checkLocalBooks(e, path, pass.books, months, start, dividends, issues);
 
   let openingRetainedEarnings = e.opening.retainedEarnings;
   if (identity) {
-    // Not translated: the books' own retained earnings are the translated ones.
-    let booked = 0;
-    for (let i = 0; i < n; i++) if (isRolledForward(kinds[i]! as LineKind)) booked += local[i * months]!;
+    // Not translated: the books' own retained earnings are the translated ones (the rolled-forward rows' opening sum).
+    const booked = pass.books.retained[0]!;
     if (openingRetainedEarnings !== undefined && openingRetainedEarnings !== booked) {
       issues.add([...path, "opening", "retainedEarnings"], `${e.name} is in the reporting currency, so its opening retained earnings are its books' ${booked}, not ${openingRetainedEarnings} (or leave them out)`);
     }
@@ -257,8 +218,8 @@ function compileEntity(
     local,
     closing,
     average,
-    closingColumns: factorColumns(closing),
-    averageColumns: factorColumns(average),
+    closingColumns,
+    averageColumns,
     closingRates,
     averageRates,
     historical,
@@ -269,7 +230,26 @@ function compileEntity(
     retainedEarningsRow,
     dividendsRow: dividendsRow >= 0 ? dividendsRow : retainedEarningsRow,
     inputPath: path,
+    pass,
   };
+}
+
+/**
+ * The rows of retained earnings accounts, of every equity account, and the first dividends account
+ * (−1 when none): one loop over the kinds, in a small function of its own rather than inside
+ * compileEntity, which V8 would otherwise compile whole for this loop's sake.
+ */
+function equityRowsOf(kinds: Uint8Array): { reRows: number[]; equityRows: number[]; dividendsRow: number } {
+  const reRows: number[] = [];
+  const equityRows: number[] = [];
+  let dividendsRow = -1;
+  for (let i = 0; i < kinds.length; i++) {
+    const kind = kinds[i]! as LineKind;
+    if (kind === LineKind.RetainedEarnings) reRows.push(i);
+    else if (kind === LineKind.Dividends && dividendsRow < 0) dividendsRow = i;
+    if (CLASSIFICATION_OF_KIND[kind] === "Equity") equityRows.push(i);
+  }
+  return { reRows, equityRows, dividendsRow };
 }
 
 /** Every line translated at historical rates needs its opening basis; revenue and expense take one only under the temporal method. */
@@ -305,6 +285,80 @@ function checkHistoricalBases(
   }
 }
 
+/** An entity's factors and rates month by month from its opening month (compileEntity), with the factors as columns too. */
+interface MonthlyRates {
+  readonly closing: readonly Factor[];
+  readonly average: readonly Factor[];
+  readonly closingRates: readonly (Rate | undefined)[];
+  readonly averageRates: readonly (Rate | undefined)[];
+  readonly closingColumns: FactorColumns;
+  readonly averageColumns: FactorColumns;
+}
+
+/**
+ * The entity's monthly rates. Entities in one currency with the same months share them (`cache`, by
+ * currency and months; they are only read): a large group's fifty subsidiaries in five currencies
+ * then look up and copy their 37 months of rates five times, not fifty. An entity with a month's
+ * rates missing is not cached, so each such entity reports its missing months.
+ */
+function monthlyRates(
+  input: ConsolidationInput,
+  e: EntityInput,
+  identity: boolean,
+  start: number,
+  months: number,
+  exponent: number,
+  reportingExponent: number,
+  cache: RateCache,
+  issues: IssueList,
+): MonthlyRates {
+  const key = `${e.currency} ${start} ${months}`;
+  const cached = cache.byMonths.get(key);
+  if (cached) return cached;
+  const closing: Factor[] = [];
+  const average: Factor[] = [];
+  const closingRates: (Rate | undefined)[] = [];
+  const averageRates: (Rate | undefined)[] = [];
+  const table = input.rates[e.currency];
+  let complete = true;
+  for (let t = 0; t < months; t++) {
+    if (identity) {
+      closing.push(IDENTITY_FACTOR);
+      average.push(IDENTITY_FACTOR);
+      closingRates.push(undefined);
+      averageRates.push(undefined);
+      continue;
+    }
+    const key = formatMonth(start + t);
+    const r = table?.[key];
+    if (!r) {
+      issues.add(["rates", e.currency, key], `missing ${e.currency} rates for ${key} (needed to translate ${e.name})`);
+      complete = false;
+      closing.push(IDENTITY_FACTOR);
+      average.push(IDENTITY_FACTOR);
+      closingRates.push(undefined);
+      averageRates.push(undefined);
+      continue;
+    }
+    // Entities in one currency share its monthly rates: each rate is parsed once per exponent.
+    const c = cachedRate(cache.byText, r.closing, exponent, reportingExponent);
+    const a = cachedRate(cache.byText, r.average, exponent, reportingExponent);
+    closingRates.push(c.rate);
+    averageRates.push(a.rate);
+    closing.push(c.factor);
+    average.push(a.factor);
+  }
+  const rates = { closing, average, closingRates, averageRates, closingColumns: factorColumns(closing), averageColumns: factorColumns(average) };
+  if (complete) cache.byMonths.set(key, rates);
+  return rates;
+}
+
+/** compileGroup's rates, shared by its entities: each rate text parsed once per exponent, each currency's months once. */
+interface RateCache {
+  readonly byText: Map<string, { rate: Rate; factor: Factor }>;
+  readonly byMonths: Map<string, MonthlyRates>;
+}
+
 function cachedRate(cache: Map<string, { rate: Rate; factor: Factor }>, text: string, exponent: number, reportingExponent: number): { rate: Rate; factor: Factor } {
   const key = `${exponent} ${text}`;
   let hit = cache.get(key);
@@ -337,30 +391,22 @@ function compileAccounts(e: EntityInput, path: readonly (string | number)[], iss
 /**
  * Every balance series into its account's row of `local` (account-major, months columns). Series
  * usually list the accounts in the chart's order, so series s is first tried against account s
- * (one string comparison) before the id map is asked (51,000 lookups for a large group).
- *
- * While the series come in the accounts' order (as they nearly always do), the local books' sums
- * (checkLocalBooks) are added up in the same pass, in the same order as sumLocalBooks would add
- * them, so the same numbers: the 1.8 million amounts of a large group are then read once here.
- * Otherwise this returns undefined and sumLocalBooks reads `local` again.
+ * (one string comparison) before the id map is asked (51,000 lookups for a large group). The local
+ * books' sums are added up later, by the translation's pass over `local` (translateAmounts).
  */
 function loadBalances(
   e: EntityInput,
   accounts: readonly AccountInput[],
-  kinds: Uint8Array,
   accountIndex: ReadonlyMap<string, number>,
   start: number,
   local: Float64Array,
   months: number,
   path: readonly (string | number)[],
   issues: IssueList,
-): LocalBookSums | undefined {
+): void {
   const covered = new Uint8Array(accounts.length);
   // The guess is the map's answer only while every id is unique (the map keeps a repeated id's last row).
   const unique = accountIndex.size === accounts.length;
-  const sums = newLocalBookSums(months);
-  let inOrder = true;
-  let lastRow = -1;
   // Series nearly always start in the same month: parse each distinct month text once.
   let fromText = "";
   let from = 0;
@@ -380,14 +426,9 @@ function loadBalances(
       fromText = series.from;
       from = parseMonth(fromText) - start;
     }
-    if (row < lastRow) inOrder = false;
-    lastRow = row;
-    const kind = kinds[row]! as LineKind;
     // amounts[k] is month from + k; months outside 0 … months − 1 are left out.
-    if (inOrder) loadRowAndSum(series.amounts, local, row * months, from, months, kind, sums);
-    else loadRow(series.amounts, local, row * months, from, months);
+    loadRow(series.amounts, local, row * months, from, months);
   }
-  return inOrder ? sums : undefined;
 }
 
 /**
@@ -447,54 +488,10 @@ function loadRow(amounts: readonly number[], local: Float64Array, base: number, 
   for (let k = Math.max(0, -from); k < end; k++) local[base + from + k] = amounts[k]!;
 }
 
-/** loadRow, each amount also added to the local books' sums its account's kind goes into (sumLocalBooks). */
-function loadRowAndSum(amounts: readonly number[], local: Float64Array, base: number, from: number, months: number, kind: LineKind, sums: LocalBookSums): void {
-  const end = Math.min(amounts.length, months - from);
-  const pl = isProfitAndLoss(kind);
-  const rolled = isRolledForward(kind);
-  const { balance, retained, result } = sums;
-  for (let k = Math.max(0, -from); k < end; k++) {
-    const x = amounts[k]!;
-    const t = from + k;
-    local[base + t] = x;
-    if (pl) result[t]! += x;
-    else {
-      balance[t]! += x;
-      if (rolled) retained[t]! += x;
-    }
-  }
-}
-
 function defaultMonetary(classification: string): boolean {
   // Only matters for the temporal method; liabilities are usually monetary, assets are not
   // reliably so, hence an explicit flag is expected on assets there.
   return classification === "Liability";
-}
-
-/** Month by month (debit positive): the balance sheet's sum, retained earnings with dividends, the result. */
-interface LocalBookSums {
-  readonly balance: Float64Array;
-  readonly retained: Float64Array;
-  readonly result: Float64Array;
-}
-
-function newLocalBookSums(months: number): LocalBookSums {
-  return { balance: new Float64Array(months), retained: new Float64Array(months), result: new Float64Array(months) };
-}
-
-/** The local books' sums, account by account in the chart's order (the data's layout), so a single cheap pass. */
-function sumLocalBooks(kinds: Uint8Array, local: Float64Array, months: number): LocalBookSums {
-  const sums = newLocalBookSums(months);
-  for (let i = 0; i < kinds.length; i++) {
-    const kind = kinds[i]! as LineKind;
-    const base = i * months;
-    if (isProfitAndLoss(kind)) addRow(local, base, months, sums.result);
-    else {
-      addRow(local, base, months, sums.balance);
-      if (isRolledForward(kind)) addRow(local, base, months, sums.retained);
-    }
-  }
-  return sums;
 }
 
 /**
@@ -525,9 +522,4 @@ function checkLocalBooks(
       reported++;
     }
   }
-}
-
-/** sums[t] += local[base + t] for every month. */
-function addRow(local: Float64Array, base: number, months: number, sums: Float64Array): void {
-  for (let t = 0; t < months; t++) sums[t]! += local[base + t]!;
 }

@@ -50,6 +50,36 @@ describe("exact rates and half-away-from-zero rounding", () => {
   });
 });
 
+describe("the double path's signs and ties", () => {
+  it("rounds exact ties half away from zero for both signs, and near ties and all small quotients as BigInt does, never −0", () => {
+    // Every x × num / den with small operands (a tie whenever 2 × x × num is an odd multiple of den).
+    for (let den = 1; den <= 40; den++) {
+      for (let num = 0; num <= 12; num++) {
+        const f = makeFactor(BigInt(num), BigInt(den));
+        for (let x = -120; x <= 120; x++) {
+          const got = mulDivRound(x, f);
+          expect(got, `${x} × ${num} / ${den}`).toBe(Number(divRoundHalfAway(BigInt(x) * BigInt(num), BigInt(den))));
+          expect(Object.is(got, -0), `${x} × ${num} / ${den}`).toBe(false);
+        }
+      }
+    }
+  });
+
+  it("rounds large ties and their neighbours (k + 1/2 ± 1 / den) as BigInt does", () => {
+    fc.assert(
+      // |x| < 2^30 × 2 × 10^6 + 10^6, a safe integer; the products below 2^52 take the double path.
+      fc.property(fc.bigInt({ min: -(2n ** 30n), max: 2n ** 30n }), fc.integer({ min: 0, max: 6 }), fc.integer({ min: -1, max: 1 }), (k, e, off) => {
+        const den = 2n * 10n ** BigInt(e);
+        const x = k * den + den / 2n + BigInt(off);
+        const f = makeFactor(1n, den);
+        expect(mulDivRound(Number(x), f)).toBe(Number(divRoundHalfAway(x, den)));
+        expect(mulDivRound(-Number(x), f)).toBe(Number(divRoundHalfAway(-x, den)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
 describe("mulRatioRoundWith: a ratio's rounding through its factor", () => {
   it("equals mulRatioRound (BigInt) for the change between two rates (negative, 0 or positive) through ratioFactor, throwing alike", () => {
     const rate = fc.tuple(fc.integer({ min: 1, max: 10 ** 9 }), fc.integer({ min: 0, max: 9 })).map(([n, d]) => parseRate(d ? `${Math.floor(n / 10 ** d)}.${String(n % 10 ** d).padStart(d, "0")}` : `${n}`));

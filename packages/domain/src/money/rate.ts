@@ -141,28 +141,49 @@ export function factorColumns(factors: readonly Factor[]): FactorColumns {
 }
 
 /**
+ * Where a run of rows' amounts go besides their sums (translateRows, translateFlowRows): the local
+ * books' sum their check reads (prepare.ts checkLocalBooks), and for balance rows the translated
+ * balance at month `before` and at the last month, by row. The translation is the one pass over
+ * every local amount of a consolidation, so it also adds them up for the books' check.
+ */
+export interface RowOutputs {
+  /** Month by month, every local amount of the rows added (balance rows: the balance sheet's sum). */
+  readonly books: Float64Array;
+  readonly before: number;
+  readonly atBefore: Float64Array;
+  readonly atEnd: Float64Array;
+}
+
+/**
  * The balance rows first … last − 1 (account-major, `months` columns): month t's amount of each row
  * translated, mulDivRound(local[…], month t's factor), and added to sum[t], each local amount to
- * localSum[t] (rows in order). The translated amounts themselves are not kept: they are the same
- * function of `local` and the factors whenever one is read again (translatedAt in
+ * localSum[t] and out.books[t] (rows in order), and each row's translated amount at months
+ * out.before and months − 1 kept in out.atBefore and out.atEnd. The other translated amounts are not
+ * kept: they are the same function of `local` and the factors whenever one is read again (translatedAt in
  * translation/translate.ts), and writing 1.8 million of them into fresh memory cost more than the
  * translation (docs/performance.md). The same arithmetic as mulDivRound, read from typed columns: this
  * loop runs once per balance of a consolidation, so it takes a run of consecutive rows translated
  * alike (a chart lists its assets together, then its liabilities), not one row a call.
  */
-export function translateRows(local: Float64Array, first: number, last: number, columns: FactorColumns, sum: Float64Array, localSum: Float64Array): void {
+export function translateRows(local: Float64Array, first: number, last: number, columns: FactorColumns, sum: Float64Array, localSum: Float64Array, out: RowOutputs): void {
   // Every field read here, before the loop: a field first read inside it would send the optimised
   // loop back to the interpreter when it is first needed.
   const { num, den, inv, fast } = columns;
+  const { books, before, atBefore, atEnd } = out;
   const months = num.length;
+  const end = months - 1;
   for (let i = first; i < last; i++) {
     const base = i * months;
     for (let t = 0; t < months; t++) {
       const x = local[base + t]!;
       localSum[t]! += x;
+      books[t]! += x;
       if (x === 0) continue;
       const p = x * num[t]!;
-      sum[t]! += fast && p < SAFE_PRODUCT && p > -SAFE_PRODUCT ? quotientHalfAway(p, den[t]!, inv[t]!) : mulDivRoundAt(x, columns, t);
+      const y = fast && p < SAFE_PRODUCT && p > -SAFE_PRODUCT ? quotientHalfAway(p, den[t]!, inv[t]!) : mulDivRoundAt(x, columns, t);
+      sum[t]! += y;
+      if (t === before) atBefore[i] = y;
+      else if (t === end) atEnd[i] = y;
     }
   }
 }
@@ -170,9 +191,10 @@ export function translateRows(local: Float64Array, first: number, last: number, 
 /**
  * translateRows for revenue and expense rows (activity, from month 1), which also sums each row's
  * activity over the months a to the last into periodLocal[i] and periodTranslated[i] (in month
- * order from 0, as the period's trial balance would sum them). A loop of its own rather than an
- * option of translateRows: the balance rows' loop without these sums made the translation about 6%
- * faster (two sets of 6 and 8 interleaved runs, docs/performance.md).
+ * order from 0, as the period's trial balance would sum them). Each local amount is added to
+ * localSum[t] only: that is the books' result (prepare.ts checkLocalBooks reads it from month 1).
+ * A loop of its own rather than an option of translateRows: the balance rows' loop without these
+ * sums made the translation about 6% faster (two sets of 6 and 8 interleaved runs, docs/performance.md).
  */
 export function translateFlowRows(
   local: Float64Array,

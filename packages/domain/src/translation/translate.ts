@@ -1,4 +1,4 @@
-import { divRoundHalfAway, factorColumns, mulDivRound, mulRatioRoundWith, rateRatio, ratioFactor, subtractRatio, translateFlowRows, translateRows, type Factor, type Rate, type Ratio } from "../money/rate.ts";
+import { divRoundHalfAway, factorColumns, mulDivRound, mulRatioRoundWith, rateRatio, ratioFactor, subtractRatio, translateFlowRows, translateRows, type Factor, type Rate, type Ratio, type RowOutputs } from "../money/rate.ts";
 import { formatMonth } from "../periods/month.ts";
 import type { IssueList } from "../consolidation/errors.ts";
 import { isProfitAndLoss, isRolledForward, LineKind, type CompiledEntity } from "../consolidation/model.ts";
@@ -43,6 +43,13 @@ export interface EntityTranslation {
    * reads for those rows (period.ts) instead of summing them again. 0 for every other row.
    */
   readonly periodFlows: { readonly from: number; readonly local: Float64Array; readonly translated: Float64Array };
+  /**
+   * Each balance-sheet row's translated balance at the month before the consolidation period
+   * (periodFlows.from − 1) and at its last month, kept as the row was translated: what the period's
+   * trial balance and the posting entry read (translatedAt, the same numbers for any month). 0 for
+   * every other row.
+   */
+  readonly periodBalances: { readonly before: Float64Array; readonly end: Float64Array };
 }
 
 /**
@@ -69,7 +76,7 @@ export interface CtaMonthExplanation {
 }
 
 /** Month-by-month sums of one entity's translated lines, filled row by row. */
-interface MonthSums {
+export interface MonthSums {
   readonly bsTranslated: Float64Array;
   readonly plTranslated: Float64Array;
   readonly netAssetsLocal: Float64Array;
@@ -102,11 +109,49 @@ export function translatedAt(tr: EntityTranslation, i: number, t: number): numbe
   return t === 0 ? 0 : mulDivRound(x, e.average[t]!);
 }
 
+/** Month by month (debit positive): the balance sheet's sum, retained earnings with dividends, the result. */
+export interface LocalBookSums {
+  readonly balance: Float64Array;
+  readonly retained: Float64Array;
+  /** From month 1 (month 0's is not read: a result is a month's activity). */
+  readonly result: Float64Array;
+}
+
 /**
- * `periodFrom`: the consolidation period's first month as an offset from the entity's opening month;
- * the period's activity of each revenue and expense row is summed as the row is translated.
+ * What the one pass over an entity's local amounts gives (translateAmounts): every row translated
+ * and summed, and the local books' sums their check reads (prepare.ts checkLocalBooks).
  */
-export function translateEntity(e: CompiledEntity, issues: IssueList, periodFrom: number): EntityTranslation {
+export interface AmountsPass {
+  readonly rowBasis: Uint8Array;
+  readonly stored: ReadonlyMap<number, Float64Array>;
+  readonly sums: MonthSums;
+  readonly periodFlows: EntityTranslation["periodFlows"];
+  readonly periodBalances: EntityTranslation["periodBalances"];
+  readonly books: LocalBookSums;
+  /**
+   * What the translation threw (a translated amount beyond ±2^53), or undefined. The books' check
+   * comes first (prepare.ts), so the error is thrown only where the entity is translated
+   * (translateEntity), as it was when the translation was a pass of its own.
+   */
+  readonly failure: unknown;
+}
+
+/** What translateAmounts reads of an entity: its compiled form before the pass. */
+export type AmountsSource = Pick<
+  CompiledEntity,
+  "kinds" | "monetary" | "local" | "months" | "identity" | "method" | "historical" | "movementRates" | "closing" | "average" | "closingColumns" | "averageColumns"
+>;
+
+/**
+ * The one pass over an entity's local amounts, made when it is compiled (prepare.ts): each row
+ * translated month by month, the translated and local sums the roll-forward reads, the period's
+ * revenue and expense activity (`periodFrom`: the consolidation period's first month as an offset
+ * from the entity's opening month), each balance row's translated balance before the period and at
+ * its end, and the local books' sums (balance sheet, retained earnings, result) in the accounts'
+ * order, as their check adds them. A large group's 1.8 million amounts are read once here, not once
+ * for the books' check and again for the translation (docs/performance.md, "Fifth round").
+ */
+export function translateAmounts(e: AmountsSource, periodFrom: number): AmountsPass {
   const T = e.months;
   const n = e.kinds.length;
   const rowBasis = new Uint8Array(n);
@@ -120,16 +165,46 @@ export function translateEntity(e: CompiledEntity, issues: IssueList, periodFrom
     plLocal: new Float64Array(T),
   };
   const periodFlows = { from: periodFrom, local: new Float64Array(n), translated: new Float64Array(n) };
+  const out: RowOutputs = { books: new Float64Array(T), before: periodFrom - 1, atBefore: new Float64Array(n), atEnd: new Float64Array(n) };
+  const retained = new Float64Array(T);
+  let failure: unknown;
+  try {
+    translateEveryRow(e, periodFrom, rowBasis, stored, sums, periodFlows, out, retained);
+  } catch (error) {
+    failure = error;
+  }
+  // The result is the revenue and expense rows' local amounts, added in order (translateFlowRows).
+  const books = failure === undefined ? { balance: out.books, retained, result: sums.plLocal } : sumLocalBooks(e);
+  return { rowBasis, stored, sums, periodFlows, periodBalances: { before: out.atBefore, end: out.atEnd }, books, failure };
+}
+
+/**
+ * The rows in order, a run of consecutive rows translated alike in one call of a small loop
+ * (translateRows), so that the loop over a million balances is optimised early and the per-row
+ * work outside it, which runs before V8 optimises it, stays small. Rolled-forward rows are not
+ * translated (the roll-forward gives theirs); their amounts go to the books' sums only.
+ */
+function translateEveryRow(
+  e: AmountsSource,
+  periodFrom: number,
+  rowBasis: Uint8Array,
+  stored: Map<number, Float64Array>,
+  sums: MonthSums,
+  periodFlows: AmountsPass["periodFlows"],
+  out: RowOutputs,
+  retained: Float64Array,
+): void {
+  const T = e.months;
+  const n = e.kinds.length;
   const kinds = e.kinds;
   const local = e.local;
   const temporal = e.method === "temporal";
-  // Rows are taken in order, a run of consecutive rows translated alike in one call of a small
-  // loop (translateRows), so that the loop over a million balances is optimised early and the
-  // per-row work outside it, which runs before V8 optimises it, stays small.
   let i = 0;
   while (i < n) {
     const kind = kinds[i]! as LineKind;
     if (isRolledForward(kind)) {
+      addRow(local, i * T, T, out.books);
+      addRow(local, i * T, T, retained);
       i++;
       continue;
     }
@@ -145,8 +220,7 @@ export function translateEntity(e: CompiledEntity, issues: IssueList, periodFrom
         i++;
         continue;
       }
-      let j = i + 1;
-      while (j < n && isProfitAndLoss(kinds[j]! as LineKind) && !(temporal && e.historical.get(j)?.type === "rate")) j++;
+      const j = flowRunEnd(e, i + 1, temporal);
       translateFlowRows(local, i, j, e.averageColumns, sums.plTranslated, sums.plLocal, periodFrom, periodFlows.local, periodFlows.translated);
       rowBasis.fill(RowBasis.Average, i, j);
       i = j;
@@ -156,22 +230,71 @@ export function translateEntity(e: CompiledEntity, issues: IssueList, periodFrom
     if (isEquity || !atClosing(e, i)) {
       const atHistorical = !e.identity && (isEquity || (temporal && !e.monetary[i]));
       if (atHistorical) {
-        stored.set(i, translateAtHistorical(e, i, isEquity, sums));
+        const row = translateAtHistorical(e, i, isEquity, sums, out.books);
+        out.atBefore[i] = row[out.before]!;
+        out.atEnd[i] = row[T - 1]!;
+        stored.set(i, row);
         rowBasis[i] = RowBasis.Stored;
       } else {
-        translateEquityAtClosing(e, i, sums);
+        translateEquityAtClosing(e, i, sums, out);
         rowBasis[i] = RowBasis.Closing;
       }
       i++;
       continue;
     }
-    let j = i + 1;
-    while (j < n && (kinds[j] === LineKind.Asset || kinds[j] === LineKind.Liability) && atClosing(e, j)) j++;
-    translateRows(local, i, j, e.closingColumns, sums.bsTranslated, sums.netAssetsLocal);
+    const j = balanceRunEnd(e, i + 1);
+    translateRows(local, i, j, e.closingColumns, sums.bsTranslated, sums.netAssetsLocal, out);
     rowBasis.fill(RowBasis.Closing, i, j);
     i = j;
   }
-  return rollForward(e, rowBasis, stored, sums, periodFlows, issues);
+}
+
+/** The end of the run of revenue and expense rows from `j` translated at the month's average rate. */
+function flowRunEnd(e: AmountsSource, j: number, temporal: boolean): number {
+  const kinds = e.kinds;
+  while (j < kinds.length && isProfitAndLoss(kinds[j]! as LineKind) && !(temporal && e.historical.get(j)?.type === "rate")) j++;
+  return j;
+}
+
+/** The end of the run of asset and liability rows from `j` translated at the month's closing rate. */
+function balanceRunEnd(e: AmountsSource, j: number): number {
+  const kinds = e.kinds;
+  while (j < kinds.length && (kinds[j] === LineKind.Asset || kinds[j] === LineKind.Liability) && atClosing(e, j)) j++;
+  return j;
+}
+
+/**
+ * The local books' sums, account by account in the chart's order, when the translation stopped
+ * before it had added them all up (translateAmounts' failure): the books are still checked first.
+ */
+function sumLocalBooks(e: AmountsSource): LocalBookSums {
+  const T = e.months;
+  const sums = { balance: new Float64Array(T), retained: new Float64Array(T), result: new Float64Array(T) };
+  for (let i = 0; i < e.kinds.length; i++) {
+    const kind = e.kinds[i]! as LineKind;
+    const base = i * T;
+    if (isProfitAndLoss(kind)) addRow(e.local, base, T, sums.result);
+    else {
+      addRow(e.local, base, T, sums.balance);
+      if (isRolledForward(kind)) addRow(e.local, base, T, sums.retained);
+    }
+  }
+  return sums;
+}
+
+/** sums[t] += local[base + t] for every month. */
+function addRow(local: Float64Array, base: number, months: number, sums: Float64Array): void {
+  for (let t = 0; t < months; t++) sums[t]! += local[base + t]!;
+}
+
+/**
+ * The translation of one entity: the roll-forward from its pass over the amounts (e.pass, made when
+ * it was compiled), or what that pass threw.
+ */
+export function translateEntity(e: CompiledEntity, issues: IssueList): EntityTranslation {
+  const pass = e.pass;
+  if (pass.failure !== undefined) throw pass.failure;
+  return rollForward(e, pass, issues);
 }
 
 /** mulDivRound, 0 for a 0 (never −0): what translateRows adds for an amount. */
@@ -180,15 +303,15 @@ function atFactor(x: number, f: Factor): number {
 }
 
 /** An asset or liability translated at the closing rate: always but for a non-monetary item under the temporal method. */
-function atClosing(e: CompiledEntity, i: number): boolean {
+function atClosing(e: AmountsSource, i: number): boolean {
   return e.identity || e.method !== "temporal" || e.monetary[i] === 1;
 }
 
 /** Equity in the reporting currency (not translated): each month-end balance as it is. */
-function translateEquityAtClosing(e: CompiledEntity, i: number, sums: MonthSums): void {
+function translateEquityAtClosing(e: AmountsSource, i: number, sums: MonthSums, out: RowOutputs): void {
   const T = e.months;
   const base = i * T;
-  translateRows(e.local, i, i + 1, e.closingColumns, sums.bsTranslated, sums.equityLocal);
+  translateRows(e.local, i, i + 1, e.closingColumns, sums.bsTranslated, sums.equityLocal, out);
   const equityTranslated = sums.equityTranslated;
   for (let t = 0; t < T; t++) equityTranslated[t]! += atFactor(e.local[base + t]!, e.closing[t]!);
 }
@@ -197,7 +320,7 @@ function translateEquityAtClosing(e: CompiledEntity, i: number, sums: MonthSums)
  * Historical: the opening balance at its historical rate or amount, each later change at the
  * rate of that movement (given, or the month's average).
  */
-function translateAtHistorical(e: CompiledEntity, i: number, isEquity: boolean, sums: MonthSums): Float64Array {
+function translateAtHistorical(e: AmountsSource, i: number, isEquity: boolean, sums: MonthSums, books: Float64Array): Float64Array {
   const T = e.months;
   const base = i * T;
   const translated = new Float64Array(T);
@@ -217,6 +340,7 @@ function translateAtHistorical(e: CompiledEntity, i: number, isEquity: boolean, 
     }
     translated[t] = y;
     bsTranslated[t]! += y;
+    books[t]! += x;
     if (isEquity) {
       equityLocal[t]! += x;
       equityTranslated[t]! += y;
@@ -228,7 +352,8 @@ function translateAtHistorical(e: CompiledEntity, i: number, isEquity: boolean, 
 }
 
 /** Dividends, retained earnings and the balancing figure (CTA or remeasurement), month by month. */
-function rollForward(e: CompiledEntity, rowBasis: Uint8Array, stored: ReadonlyMap<number, Float64Array>, sums: MonthSums, periodFlows: EntityTranslation["periodFlows"], issues: IssueList): EntityTranslation {
+function rollForward(e: CompiledEntity, pass: AmountsPass, issues: IssueList): EntityTranslation {
+  const { rowBasis, stored, sums, periodFlows, periodBalances } = pass;
   const T = e.months;
   const { bsTranslated, plTranslated, plLocal } = sums;
   const retainedEarningsEnd = new Float64Array(T);
@@ -289,7 +414,7 @@ function rollForward(e: CompiledEntity, rowBasis: Uint8Array, stored: ReadonlyMa
   }
 
   const ctaExplanation = !e.identity && e.method === "currentRate" ? explainCta(e, sums, dividendsLocal, dividends, cta) : [];
-  return { entity: e, rowBasis, stored, retainedEarningsEnd, dividends, cta, remeasurement, profitAndLoss: plTranslated, ctaExplanation, periodFlows };
+  return { entity: e, rowBasis, stored, retainedEarningsEnd, dividends, cta, remeasurement, profitAndLoss: plTranslated, ctaExplanation, periodFlows, periodBalances };
 }
 
 /*
@@ -317,15 +442,45 @@ function closingRateChange(previous: Rate, current: Rate, shift: number): { read
   return change;
 }
 
+/**
+ * What the CTA explanation reads of an entity's closing rates, month by month: each month's rate as
+ * a Ratio, its change from the month before, and the month's text. Made once per array of closing
+ * rates: entities in one currency with the same months share theirs (prepare.ts monthlyRates), so
+ * a large group's fifty explanations make them five times, and the explanation's loop reads arrays
+ * instead of asking three maps every month.
+ */
+interface ClosingRateSteps {
+  readonly ratios: readonly Ratio[];
+  readonly changes: readonly { readonly ratio: Ratio; readonly factor: Factor }[];
+  readonly months: readonly string[];
+}
+const closingRateSteps = new WeakMap<readonly (Rate | undefined)[], ClosingRateSteps>();
+function closingRateStepsOf(e: CompiledEntity, shift: number): ClosingRateSteps {
+  let steps = closingRateSteps.get(e.closingRates);
+  if (!steps) {
+    const ratios: Ratio[] = [];
+    const changes: { readonly ratio: Ratio; readonly factor: Factor }[] = [];
+    const months: string[] = [];
+    for (let t = 1; t < e.months; t++) {
+      ratios[t] = ratioOf(e.closingRates[t]!);
+      changes[t] = closingRateChange(e.closingRates[t - 1]!, e.closingRates[t]!, shift);
+      months[t] = formatMonth(e.start + t);
+    }
+    closingRateSteps.set(e.closingRates, (steps = { ratios, changes, months }));
+  }
+  return steps;
+}
+
 /** Why the CTA moved, month by month (current-rate method): exact rational arithmetic, a few values a month. */
 function explainCta(e: CompiledEntity, sums: MonthSums, dividendsLocal: Float64Array, dividends: Float64Array, cta: Float64Array): CtaMonthExplanation[] {
   const T = e.months;
   const { netAssetsLocal, equityLocal, equityTranslated, plLocal, plTranslated } = sums;
   const ctaExplanation: CtaMonthExplanation[] = [];
   const shift = e.reportingExponent - e.exponent;
+  const steps = closingRateStepsOf(e, shift);
   for (let t = 1; t < T; t++) {
-    const c = ratioOf(e.closingRates[t]!);
-    const change0 = closingRateChange(e.closingRates[t - 1]!, e.closingRates[t]!, shift);
+    const c = steps.ratios[t]!;
+    const change0 = steps.changes[t]!;
     const netIncomeLocal = -plLocal[t]!;
     const netIncomeTranslated = -plTranslated[t]!;
     const movementLocal = -(equityLocal[t]! - equityLocal[t - 1]!);
@@ -338,18 +493,20 @@ function explainCta(e: CompiledEntity, sums: MonthSums, dividendsLocal: Float64A
     const equityMovements = mulRatioRoundWith(movementLocal, closing, c, shift) - movementTranslated;
     const change = -(cta[t]! - cta[t - 1]!);
     const rounding = change - openingNetAssets - netIncome - dividendPart - equityMovements;
+    // + 0 turns −0 into 0 (the result never holds −0): built so, the result's walk for −0 skips
+    // these 1,800 objects of a large group (consolidate.ts withoutNegativeZero).
     ctaExplanation.push({
-      month: formatMonth(e.start + t),
-      openingNetAssetsLocal: netAssetsLocal[t - 1]!,
+      month: steps.months[t]!,
+      openingNetAssetsLocal: netAssetsLocal[t - 1]! + 0,
       previousClosingRate: e.closingRates[t - 1]!.text,
       closingRate: e.closingRates[t]!.text,
       averageRate: e.averageRates[t]!.text,
-      openingNetAssets,
-      netIncome,
-      dividends: dividendPart,
-      equityMovements,
-      rounding,
-      change,
+      openingNetAssets: openingNetAssets + 0,
+      netIncome: netIncome + 0,
+      dividends: dividendPart + 0,
+      equityMovements: equityMovements + 0,
+      rounding: rounding + 0,
+      change: change + 0,
     });
   }
   return ctaExplanation;
