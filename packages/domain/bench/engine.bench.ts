@@ -125,25 +125,36 @@ const input: ConsolidationInputJson = {
   },
 };
 
-/** The floor: one pass summing the same 1.8M numbers into parent rows × months. */
-function groupByFloor(): number {
-  const data = input.entities.slice(1).map((e) => {
-    const packed = new Float64Array(ACCOUNTS * months);
-    e.balances.forEach((s, k) => packed.set(s.amounts, k * months));
-    return packed;
-  });
-  const target = new Int32Array(ACCOUNTS).map((_, k) => k);
-  const started = performance.now();
-  const out = new Float64Array(ACCOUNTS * months);
+/** The floor's input: the same 1.8M numbers packed per entity, and each account's parent row (built once, not timed). */
+const floorData = input.entities.slice(1).map((e) => {
+  const packed = new Float64Array(ACCOUNTS * months);
+  e.balances.forEach((s, k) => packed.set(s.amounts, k * months));
+  return packed;
+});
+const floorTarget = new Int32Array(ACCOUNTS).map((_, k) => k);
+/** The floor's pass: summing the same numbers into parent rows × months from typed arrays. */
+const FLOOR_PASS = `
+  const out = new Float64Array(accounts * months);
   for (const packed of data) {
-    for (let k = 0; k < ACCOUNTS; k++) {
+    for (let k = 0; k < accounts; k++) {
       const base = k * months;
-      const row = target[k]! * months;
-      for (let t = 0; t < months; t++) out[row + t]! += packed[base + t]!;
+      const row = target[k] * months;
+      for (let t = 0; t < months; t++) out[row + t] += packed[base + t];
     }
   }
+  return out[0];`;
+type FloorPass = (data: Float64Array[], target: Int32Array, accounts: number, months: number) => number;
+/**
+ * A new function of the pass, never run: as cold as the engine's code on its first call. The source
+ * differs by `n` (a comment), so V8 shares no compiled code or feedback between two of them.
+ */
+const coldPass = (n: number) => new Function("data", "target", "accounts", "months", `// cold pass ${n}${FLOOR_PASS}`) as FloorPass;
+/** One timed run of `pass` over the floor's data, ms. */
+function timeFloor(pass: FloorPass): number {
+  const started = performance.now();
+  const first = pass(floorData, floorTarget, ACCOUNTS, months);
   const elapsed = performance.now() - started;
-  if (out[0] === 0.5) console.log("unreachable"); // keeps the loop observable
+  if (first === 0.5) console.log("unreachable"); // keeps the loop observable
   return elapsed;
 }
 
@@ -167,7 +178,20 @@ function columnarInput(): ConsolidationInputJson {
 }
 
 const balances = SUBSIDIARIES * ACCOUNTS * MONTHS;
-const floorMs = Math.min(groupByFloor(), groupByFloor(), groupByFloor());
+/*
+ * Cold and warm, each against the floor measured the same way. The engine's first call is all cold
+ * code (interpreted, then compiled while it runs): a process's first consolidation, the CLI's one, a
+ * new engine thread's first job. Its best of three later calls is warm: a pool thread's every later
+ * job (apps/server engine-pool.ts keeps its threads). The cold floor is the best of three passes,
+ * each by a function never run before; the warm floor the best of three later passes of one. Until
+ * 2026-11-29 the bench set the engine's cold call against the floor's warm best, a ratio that
+ * charged V8's warm-up (about 55 ms here, not the data's passes) to the engine; it is still printed,
+ * and no longer checked (docs/performance.md, "Sixth round").
+ */
+const coldFloorMs = Math.min(timeFloor(coldPass(1)), timeFloor(coldPass(2)), timeFloor(coldPass(3)));
+const warmPass = coldPass(0);
+timeFloor(warmPass);
+const floorMs = Math.min(timeFloor(warmPass), timeFloor(warmPass), timeFloor(warmPass));
 // The JSON form (balances as 51,000 series of plain arrays) is measured in a process of its own,
 // so that it is as cold as the columnar one (bench/engine.bench.ts --json).
 const jsonForm = process.argv.includes("--json");
@@ -182,13 +206,42 @@ const cpu1 = process.cpuUsage();
 const result = consolidate(parsed);
 const t2 = performance.now();
 const cpu2 = process.cpuUsage();
+// Peak RSS of the cold call, before the warm calls' garbage (the target's figure, as before).
 const rssMb = process.resourceUsage().maxRSS / 1024;
+
+/** Three more calls in the same process (the same input: the engine never writes it); the best total, with its parts. */
+function warmBest(): { validateMs: number; engineMs: number; totalMs: number; balanced: boolean } {
+  let best = { validateMs: Infinity, engineMs: Infinity, totalMs: Infinity, balanced: true };
+  for (let k = 0; k < 3; k++) {
+    const a = performance.now();
+    const p = parseConsolidationInput(timed);
+    const b = performance.now();
+    const out = consolidate(p);
+    const c = performance.now();
+    if (!out.balanceSheet.balanced) best = { ...best, balanced: false };
+    if (c - a < best.totalMs) best = { validateMs: b - a, engineMs: c - b, totalMs: c - a, balanced: best.balanced };
+  }
+  return best;
+}
+const warm = warmBest();
 
 const validateMs = t1 - t0;
 const engineMs = t2 - t1;
 const totalMs = t2 - t0;
 const cpuMs = (from: NodeJS.CpuUsage, to: NodeJS.CpuUsage) => (to.user - from.user + to.system - from.system) / 1000;
-const figures = { floorMs, validateMs, engineMs, totalMs, validateCpu: cpuMs(cpu0, cpu1), engineCpu: cpuMs(cpu1, cpu2), rssMb, load, balanced: result.balanceSheet.balanced };
+const figures = {
+  coldFloorMs,
+  floorMs,
+  validateMs,
+  engineMs,
+  totalMs,
+  validateCpu: cpuMs(cpu0, cpu1),
+  engineCpu: cpuMs(cpu1, cpu2),
+  warm,
+  rssMb,
+  load,
+  balanced: result.balanceSheet.balanced && warm.balanced,
+};
 if (jsonForm) {
   console.log(JSON.stringify(figures));
   process.exit(0);
@@ -196,27 +249,35 @@ if (jsonForm) {
 const other = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), "--json"], { encoding: "utf8" });
 const json = other.status === 0 ? (JSON.parse(other.stdout.trim().split("\n").at(-1)!) as typeof figures) : undefined;
 
-const ratio = (ms: number, floor = floorMs) => `${(ms / floor).toFixed(1)}× the floor`;
+const times = (ms: number, floor: number) => `${(ms / floor).toFixed(1)}×`;
 console.log(`group: ${SUBSIDIARIES} subsidiaries × ${ACCOUNTS} accounts × ${MONTHS} months = ${balances.toLocaleString("en-US")} balances; load average ${load.toFixed(2)} (figures are wall time; CPU time of all the process's threads beside them)`);
 console.log("balances as columns (balanceColumns: what the server's engine threads are given; the targets are checked on this):");
-console.log(`floor (group-by):    ${floorMs.toFixed(1)} ms  (best of 3, same run)`);
-console.log(`validate:            ${validateMs.toFixed(0)} ms  = ${ratio(validateMs)}  (cpu ${figures.validateCpu.toFixed(0)} ms)`);
-console.log(`consolidate:         ${engineMs.toFixed(0)} ms  = ${ratio(engineMs)}  (cpu ${figures.engineCpu.toFixed(0)} ms; the complete output: translate, roll forward, map, eliminate, NCI, worksheet, statements, entries, translated lines)`);
-console.log(`total:               ${totalMs.toFixed(0)} ms  = ${ratio(totalMs)}  (targets ≤ ${TARGET_MS} ms and ≤ ${TARGET_FLOOR_RATIO}× the floor)`);
-console.log(`peak RSS:            ${rssMb.toFixed(0)} MB  (target ≤ ${TARGET_RSS_MB} MB; includes the generated input in both forms)`);
-console.log(`balanced: ${result.balanceSheet.balanced}; worksheet rows: ${result.worksheet.rows.length}; NCI subsidiaries: ${result.nci.length}`);
+console.log(`floor (group-by):    cold ${coldFloorMs.toFixed(1)} ms (best of 3 passes, each by a new function); warm ${floorMs.toFixed(1)} ms (best of 3 later passes of one)`);
+console.log("cold, a process's first call (the CLI, a new engine thread's first job), against the cold floor:");
+console.log(`  validate:          ${validateMs.toFixed(0)} ms  = ${times(validateMs, coldFloorMs)} the cold floor  (cpu ${figures.validateCpu.toFixed(0)} ms)`);
+console.log(`  consolidate:       ${engineMs.toFixed(0)} ms  = ${times(engineMs, coldFloorMs)} the cold floor  (cpu ${figures.engineCpu.toFixed(0)} ms; the complete output: translate, roll forward, map, eliminate, NCI, worksheet, statements, entries, translated lines)`);
+console.log(`  total:             ${totalMs.toFixed(0)} ms  = ${times(totalMs, coldFloorMs)} the cold floor  (targets ≤ ${TARGET_MS} ms and ≤ ${TARGET_FLOOR_RATIO}×)`);
+console.log("warm, best of 3 later calls in the same process (an engine thread's later jobs), against the warm floor:");
+console.log(`  total:             ${warm.totalMs.toFixed(0)} ms (validate ${warm.validateMs.toFixed(0)} + consolidate ${warm.engineMs.toFixed(0)})  = ${times(warm.totalMs, floorMs)} the warm floor  (target ≤ ${TARGET_FLOOR_RATIO}×)`);
+console.log(`the cold call against the warm floor (what rounds 1 to 5 reported; V8's warm-up counted as the engine's work, not checked): ${times(totalMs, floorMs)}`);
+console.log(`peak RSS:            ${rssMb.toFixed(0)} MB after the cold call  (target ≤ ${TARGET_RSS_MB} MB; includes the generated input in both forms)`);
+console.log(`balanced: ${figures.balanced}; worksheet rows: ${result.worksheet.rows.length}; NCI subsidiaries: ${result.nci.length}`);
 if (json) {
   console.log(`balances as JSON series (balances: 51,000 plain arrays, what the CLI and JSON callers give; a cold process of its own, load ${json.load.toFixed(2)}):`);
-  console.log(`  floor ${json.floorMs.toFixed(1)} ms; validate ${json.validateMs.toFixed(0)} ms (cpu ${json.validateCpu.toFixed(0)}); consolidate ${json.engineMs.toFixed(0)} ms (cpu ${json.engineCpu.toFixed(0)}); total ${json.totalMs.toFixed(0)} ms = ${ratio(json.totalMs, json.floorMs)}; peak RSS ${json.rssMb.toFixed(0)} MB`);
+  console.log(
+    `  floor cold ${json.coldFloorMs.toFixed(1)} ms, warm ${json.floorMs.toFixed(1)} ms; cold: validate ${json.validateMs.toFixed(0)} ms (cpu ${json.validateCpu.toFixed(0)}), consolidate ${json.engineMs.toFixed(0)} ms (cpu ${json.engineCpu.toFixed(0)}), ` +
+      `total ${json.totalMs.toFixed(0)} ms = ${times(json.totalMs, json.coldFloorMs)} the cold floor; warm total ${json.warm.totalMs.toFixed(0)} ms = ${times(json.warm.totalMs, json.floorMs)} the warm floor; peak RSS ${json.rssMb.toFixed(0)} MB`,
+  );
 } else {
   console.log(`balances as JSON series: the process measuring them failed (${other.status}): ${other.stderr}`);
 }
 
 const failures: string[] = [];
-if (!result.balanceSheet.balanced) failures.push("consolidated balance sheet does not balance");
+if (!figures.balanced) failures.push("consolidated balance sheet does not balance");
 if (json && !json.balanced) failures.push("consolidated balance sheet (JSON form) does not balance");
 if (totalMs > TARGET_MS) failures.push(`took ${totalMs.toFixed(0)} ms > ${TARGET_MS} ms`);
-if (totalMs > TARGET_FLOOR_RATIO * floorMs) failures.push(`took ${(totalMs / floorMs).toFixed(1)}× the floor > ${TARGET_FLOOR_RATIO}×`);
+if (totalMs > TARGET_FLOOR_RATIO * coldFloorMs) failures.push(`cold: ${(totalMs / coldFloorMs).toFixed(1)}× the cold floor > ${TARGET_FLOOR_RATIO}×`);
+if (warm.totalMs > TARGET_FLOOR_RATIO * floorMs) failures.push(`warm: ${(warm.totalMs / floorMs).toFixed(1)}× the warm floor > ${TARGET_FLOOR_RATIO}×`);
 if (rssMb > TARGET_RSS_MB) failures.push(`peak RSS ${rssMb.toFixed(0)} MB > ${TARGET_RSS_MB} MB`);
 if (failures.length) {
   console.error(`FAILED: ${failures.join("; ")}`);
