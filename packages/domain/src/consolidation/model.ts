@@ -1,6 +1,6 @@
 import type { Factor, FactorColumns, Rate, Ratio } from "../money/rate.ts";
 import type { MonthIndex, MonthRange } from "../periods/month.ts";
-import type { AmountsPass } from "../translation/translate.ts";
+import type { AmountsPass } from "../translation/amounts-pass.ts";
 import type { AccountInput, Classification, EquityKind } from "./input-schema.ts";
 
 /**

@@ -1,7 +1,8 @@
 import { currencyExponent } from "../money/currency.ts";
 import { factorColumns, makeFactor, parseRate, translationFactor, type Factor, type FactorColumns, type Rate } from "../money/rate.ts";
 import { fiscalQuarterRange, fiscalYearRange, formatMonth, parseMonth, type MonthRange } from "../periods/month.ts";
-import { translateAmounts, type LocalBookSums } from "../translation/translate.ts";
+import type { LocalBookSums } from "../translation/amounts-pass.ts";
+import { translateAmounts } from "../translation/translate.ts";
 import type { IssueList } from "./errors.ts";
 import type { BalanceColumns } from "./balance-columns.ts";
 import type { AccountInput, ConsolidationInput, EntityInput } from "./input-schema.ts";

@@ -2,6 +2,7 @@ import { divRoundHalfAway, factorColumns, mulDivRound, mulRatioRoundWith, rateRa
 import { formatMonth } from "../periods/month.ts";
 import type { IssueList } from "../consolidation/errors.ts";
 import { isProfitAndLoss, isRolledForward, LineKind, type CompiledEntity } from "../consolidation/model.ts";
+import type { AmountsPass, LocalBookSums, MonthSums, PeriodBalances, PeriodFlows } from "./amounts-pass.ts";
 
 /**
  * Translation of one entity, month by month from its opening month to the period end.
@@ -42,14 +43,14 @@ export interface EntityTranslation {
    * period's), local and translated, summed as it was translated: what the period's trial balance
    * reads for those rows (period.ts) instead of summing them again. 0 for every other row.
    */
-  readonly periodFlows: { readonly from: number; readonly local: Float64Array; readonly translated: Float64Array };
+  readonly periodFlows: PeriodFlows;
   /**
    * Each balance-sheet row's translated balance at the month before the consolidation period
    * (periodFlows.from − 1) and at its last month, kept as the row was translated: what the period's
    * trial balance and the posting entry read (translatedAt, the same numbers for any month). 0 for
    * every other row.
    */
-  readonly periodBalances: { readonly before: Float64Array; readonly end: Float64Array };
+  readonly periodBalances: PeriodBalances;
 }
 
 /**
@@ -75,16 +76,6 @@ export interface CtaMonthExplanation {
   readonly change: number;
 }
 
-/** Month-by-month sums of one entity's translated lines, filled row by row. */
-export interface MonthSums {
-  readonly bsTranslated: Float64Array;
-  readonly plTranslated: Float64Array;
-  readonly netAssetsLocal: Float64Array;
-  /** Contributed capital and other equity, local. */
-  readonly equityLocal: Float64Array;
-  readonly equityTranslated: Float64Array;
-  readonly plLocal: Float64Array;
-}
 
 export const RowBasis = { None: 0, Closing: 1, Average: 2, Stored: 3 } as const;
 
@@ -109,32 +100,7 @@ export function translatedAt(tr: EntityTranslation, i: number, t: number): numbe
   return t === 0 ? 0 : mulDivRound(x, e.average[t]!);
 }
 
-/** Month by month (debit positive): the balance sheet's sum, retained earnings with dividends, the result. */
-export interface LocalBookSums {
-  readonly balance: Float64Array;
-  readonly retained: Float64Array;
-  /** From month 1 (month 0's is not read: a result is a month's activity). */
-  readonly result: Float64Array;
-}
 
-/**
- * What the one pass over an entity's local amounts gives (translateAmounts): every row translated
- * and summed, and the local books' sums their check reads (prepare.ts checkLocalBooks).
- */
-export interface AmountsPass {
-  readonly rowBasis: Uint8Array;
-  readonly stored: ReadonlyMap<number, Float64Array>;
-  readonly sums: MonthSums;
-  readonly periodFlows: EntityTranslation["periodFlows"];
-  readonly periodBalances: EntityTranslation["periodBalances"];
-  readonly books: LocalBookSums;
-  /**
-   * What the translation threw (a translated amount beyond ±2^53), or undefined. The books' check
-   * comes first (prepare.ts), so the error is thrown only where the entity is translated
-   * (translateEntity), as it was when the translation was a pass of its own.
-   */
-  readonly failure: unknown;
-}
 
 /** What translateAmounts reads of an entity: its compiled form before the pass. */
 export type AmountsSource = Pick<
