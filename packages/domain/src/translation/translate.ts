@@ -76,7 +76,6 @@ export interface CtaMonthExplanation {
   readonly change: number;
 }
 
-
 export const RowBasis = { None: 0, Closing: 1, Average: 2, Stored: 3 } as const;
 
 /**
@@ -99,8 +98,6 @@ export function translatedAt(tr: EntityTranslation, i: number, t: number): numbe
   if (basis === RowBasis.Closing) return mulDivRound(x, e.closing[t]!);
   return t === 0 ? 0 : mulDivRound(x, e.average[t]!);
 }
-
-
 
 /** What translateAmounts reads of an entity: its compiled form before the pass. */
 export type AmountsSource = Pick<
