@@ -344,10 +344,10 @@ function withoutNegativeZero(out: ConsolidationOutput): ConsolidationOutput {
   return out;
 }
 
-function zeroNegativeZerosExcept(value: object, skip: string, skipToo?: string): void {
+function zeroNegativeZerosExcept(value: object, ...skip: readonly string[]): void {
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
-    if (key === skip || key === skipToo) continue;
+    if (skip.includes(key)) continue;
     if (record[key] === 0) record[key] = 0;
     else zeroNegativeZeros(record[key]);
   }

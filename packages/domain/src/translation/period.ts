@@ -69,8 +69,8 @@ function accountLine(account: AccountInput, local: number, translated: number, b
  * lines are left at 0 (the roll-forward gives theirs). For the consolidation period the translation
  * has summed the P&L lines already (EntityTranslation.periodFlows, the same sums); any other period
  * (mid-year acquisitions and disposals) sums them here. A balance-sheet line's balance at the last
- * month was kept by the translation too (EntityTranslation.periodBalances). Kept apart from the building of the lines so
- * that V8 optimises this loop early and on its own.
+ * month was kept by the translation too (EntityTranslation.periodBalances). Kept apart from the
+ * building of the lines so that V8 optimises this loop early and on its own.
  */
 function periodAmounts(tr: EntityTranslation, a: number, b: number): { local: Float64Array; translated: Float64Array } {
   const e = tr.entity;
